@@ -1,0 +1,32 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[cli,test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/majiang fan '[567m,2]123p45699sCC7s' --seat S --round E
+	$(BIN)/majiang fan '1112345678999m5m' --self-drawn
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -m "not slow"
+	$(BIN)/pytest -m slow --slice
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/fan.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

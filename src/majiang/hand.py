@@ -1,0 +1,100 @@
+"""A player's hand: declared melds, standing tiles and the last (winning or drawn) tile."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from majiang.meld import Meld
+from majiang.tiles import Tile
+
+__all__ = ["Hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Declared melds plus standing tiles; ``last_tile`` is the winning (or just drawn) tile.
+
+    ``tiles`` are the standing tiles without ``last_tile``, sorted; there are ``13 - 3 * len(melds)``
+    of them. ``last_tile`` is ``None`` for a hand waiting to draw.
+
+    >>> h = Hand.parse("[567m,2]123p45699sCC7s")
+    >>> h.last_tile, len(h.tiles), len(h.melds)
+    (<Tile.S7: 24>, 10, 1)
+    >>> h
+    Hand.parse('[567m,2]123p45699sCC7s')
+    """
+
+    melds: tuple[Meld, ...]
+    tiles: tuple[Tile, ...]
+    last_tile: Tile | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "tiles", tuple(sorted(Tile(t) for t in self.tiles)))
+        if self.last_tile is not None and not isinstance(self.last_tile, Tile):
+            object.__setattr__(self, "last_tile", Tile(self.last_tile))
+        if len(self.melds) > 4:
+            raise ValueError(f"a hand has at most four melds, not {len(self.melds)}")
+        want = 13 - 3 * len(self.melds)
+        if len(self.tiles) != want:
+            raise ValueError(
+                f"with {len(self.melds)} meld(s) a hand has {want} standing tiles"
+                f" besides the last tile, not {len(self.tiles)}"
+            )
+        counts = self.counts(include_melds=True)
+        for kind, n in enumerate(counts):
+            if n > 4:
+                raise ValueError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Parse hand notation (see ``majiang.notation``)."""
+        from majiang.notation import parse_hand
+
+        return parse_hand(text)
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld], tiles: Iterable[Tile], last_tile: Tile | None = None) -> Hand:
+        """Build a hand from any iterables."""
+        return cls(tuple(melds), tuple(tiles), last_tile)
+
+    @property
+    def standing(self) -> tuple[Tile, ...]:
+        """All standing tiles including ``last_tile``, sorted."""
+        if self.last_tile is None:
+            return self.tiles
+        return tuple(sorted((*self.tiles, self.last_tile)))
+
+    @property
+    def is_concealed(self) -> bool:
+        """No claimed meld (门清); concealed kongs are allowed."""
+        return all(m.is_concealed for m in self.melds)
+
+    def counts(self, *, include_melds: bool = False) -> list[int]:
+        """Copies of each of the 34 kinds among the standing tiles (and ``last_tile``)."""
+        c = [0] * 34
+        for t in self.tiles:
+            c[t] += 1
+        if self.last_tile is not None:
+            c[self.last_tile] += 1
+        if include_melds:
+            for m in self.melds:
+                for t in m.tiles:
+                    c[t] += 1
+        return c
+
+    def notation(self) -> str:
+        """Canonical notation; ``Hand.parse(h.notation()) == h``."""
+        from majiang.notation import format_tiles
+
+        text = "".join(m.notation() for m in self.melds) + format_tiles(self.tiles)
+        if self.last_tile is not None:
+            text += self.last_tile.notation()
+        return text
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({self.notation()!r})"
+
+    def __str__(self) -> str:
+        return self.notation()

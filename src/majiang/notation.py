@@ -1,0 +1,205 @@
+"""Hand notation: parse and format (the community's, see docs/notation.md).
+
+* Suited tiles: digits then a suit letter, ``m`` characters, ``p`` dots, ``s`` bamboo: ``123m456p789s``.
+* Honors: ``E S W N`` winds, ``C`` red, ``F`` green, ``P`` white; or ``1-7z`` in Tenhou order.
+* Melds in brackets before the standing tiles, with an optional ``,d``: chow ``[123m,d]`` (d = which
+  tile was claimed, 1-3), pung ``[555p,d]`` (d = 1 left, 2 across, 3 right), kong ``[7777s]`` concealed,
+  ``[7777s,d]`` melded, ``[7777s,5..7]`` added to a pung claimed from d-4.
+* The last standing tile of a 14-tile hand is the winning (or drawn) tile.
+
+>>> parse_hand("[123m,2]456p789sEEE 1z")
+Hand.parse('[123m,2]456p789sEEEE')
+>>> format_tiles(parse_tiles("5z6z7z19m"))
+'19mPFC'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from majiang.errors import InvalidNotationError
+from majiang.hand import Hand
+from majiang.meld import Meld, MeldKind
+from majiang.tiles import Tile
+
+__all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles"]
+
+MAX_LENGTH = 200
+"""Longest notation accepted; a real hand needs well under 60 characters."""
+
+_HONOR = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH, "P": Tile.WHITE,
+          "F": Tile.GREEN, "C": Tile.RED}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+
+
+def _check_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"expected a string, got {type(text).__name__}", repr(text))
+    if len(text) > MAX_LENGTH:
+        raise InvalidNotationError(f"input is {len(text)} characters long; at most {MAX_LENGTH}", text)
+    for i, ch in enumerate(text):
+        if ch == " ":
+            continue
+        if not ch.isascii() or not ch.isprintable():
+            what = "control character" if not ch.isprintable() else "non-ASCII character"
+            raise InvalidNotationError(f"{what} {ch!r}", text, i)
+    return text
+
+
+def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
+    """Read tiles in ``text[start:end]``; each tile comes with the position of its character."""
+    out: list[tuple[Tile, int]] = []
+    digits: list[int] = []  # positions of pending digits
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch in "0123456789":
+            if ch == "0":
+                raise InvalidNotationError("0 is not a tile rank (ranks are 1-9)", text, i)
+            digits.append(i)
+        elif ch in _SUIT_BASE or ch == "z":
+            if not digits:
+                raise InvalidNotationError(f"suit letter {ch!r} without digits before it", text, i)
+            for p in digits:
+                rank = int(text[p])
+                if ch == "z":
+                    if rank > 7:
+                        raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
+                    out.append((Tile(26 + rank), p))
+                else:
+                    out.append((Tile(_SUIT_BASE[ch] + rank - 1), p))
+            digits.clear()
+        elif ch in _HONOR:
+            if digits:
+                raise InvalidNotationError("digits without a suit letter", text, digits[0])
+            out.append((_HONOR[ch], i))
+        elif ch == " " and allow_space:
+            if digits:
+                raise InvalidNotationError("digits without a suit letter", text, digits[0])
+        else:
+            raise InvalidNotationError(f"unexpected character {ch!r}", text, i)
+        i += 1
+    if digits:
+        raise InvalidNotationError("digits without a suit letter", text, digits[0])
+    return out
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse a plain run of tiles (no melds), e.g. ``"19m19p19sESWNCFP"``, in the order written.
+
+    >>> [t.notation() for t in parse_tiles("12m E 7z")]
+    ['1m', '2m', 'E', 'C']
+    """
+    _check_text(text)
+    return [t for t, _ in _scan_tiles(text, 0, len(text), allow_space=True)]
+
+
+def _meld_from(text: str, start: int, end: int) -> Meld:
+    """Build the meld written in ``text[start:end]`` (the brackets excluded)."""
+    body_end = end
+    source: int | None = None
+    comma = text.find(",", start, end)
+    if comma >= 0:
+        body_end = comma
+        src = text[comma + 1:end]
+        if len(src) != 1 or src not in "1234567":
+            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r}", text, comma + 1)
+        source = int(src)
+    tiles = _scan_tiles(text, start, body_end, allow_space=False)
+    kinds = [t for t, _ in tiles]
+    if len(kinds) not in (3, 4):
+        raise InvalidNotationError(f"a meld has 3 or 4 tiles, not {len(kinds)}", text, start)
+    if len(set(kinds)) == 1:
+        kind = MeldKind.KONG if len(kinds) == 4 else MeldKind.PUNG
+    elif len(kinds) == 3 and kinds[0].is_numbered and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2 \
+            and kinds[0].suit == kinds[2].suit:
+        kind = MeldKind.CHOW
+    elif len(kinds) == 3 and sorted(kinds) != kinds and len(set(kinds)) == 3:
+        raise InvalidNotationError("write a chow's tiles in ascending order", text, start)
+    else:
+        raise InvalidNotationError("tiles do not form a chow, pung or kong", text, start)
+    if kind == MeldKind.KONG:
+        if source is None:
+            return Meld(kind, kinds[0], 0)
+        if source == 4:
+            raise InvalidNotationError("kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1)
+        return Meld(kind, kinds[0], source - 4 if source > 4 else source, added=source > 4)
+    if source is not None and source > 3:
+        raise InvalidNotationError(f"{kind.name.lower()} source must be 1-3, not {source}", text, comma + 1)
+    return Meld(kind, kinds[0], source or 1)
+
+
+def parse_meld(text: str) -> Meld:
+    """Parse one bracketed meld: ``[123m,2]``, ``[EEE]``, ``[7777s,5]``."""
+    _check_text(text)
+    if len(text) < 2 or text[0] != "[" or text[-1] != "]" or "[" in text[1:] or "]" in text[:-1]:
+        raise InvalidNotationError("a meld is written in one pair of brackets, e.g. [123m,2]", text, 0)
+    return _meld_from(text, 1, len(text) - 1)
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse a hand: melds in brackets, then standing tiles; the last of 14 is the winning tile.
+
+    >>> parse_hand("[EEEE]123m456p789sC C").last_tile
+    <Tile.RED: 33>
+    """
+    _check_text(text)
+    melds: list[Meld] = []
+    i = 0
+    n = len(text)
+    while i < n and text[i] == " ":
+        i += 1
+    while i < n and text[i] == "[":
+        close = text.find("]", i + 1)
+        if close < 0:
+            raise InvalidNotationError("unclosed '['", text, i)
+        nested = text.find("[", i + 1, close)
+        if nested >= 0:
+            raise InvalidNotationError("'[' inside a meld", text, nested)
+        if len(melds) == 4:
+            raise InvalidNotationError("more than four melds", text, i)
+        melds.append(_meld_from(text, i + 1, close))
+        i = close + 1
+        while i < n and text[i] == " ":
+            i += 1
+    for j in range(i, n):
+        if text[j] in "[]":
+            raise InvalidNotationError("melds go before the standing tiles", text, j)
+        if text[j] == ",":
+            raise InvalidNotationError("',' outside a meld", text, j)
+    scanned = _scan_tiles(text, i, n, allow_space=True)
+    want = 13 - 3 * len(melds)
+    if len(scanned) not in (want, want + 1):
+        raise InvalidNotationError(
+            f"with {len(melds)} meld(s) a hand has {want} or {want + 1} standing tiles, not {len(scanned)}", text
+        )
+    counts = [0] * 34
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    for t, pos in scanned:
+        counts[t] += 1
+        if counts[t] > 4:
+            raise InvalidNotationError(f"a fifth copy of {t.notation()} (counting melds)", text, pos)
+    for t in range(34):
+        if counts[t] > 4:  # only melds can get here: 2 kongs of one kind, etc.
+            raise InvalidNotationError(f"more than four copies of {Tile(t).notation()} among the melds", text)
+    tiles = [t for t, _ in scanned]
+    last = tiles.pop() if len(tiles) == want + 1 else None
+    return Hand(tuple(melds), tuple(tiles), last)
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Canonical notation of tiles: sorted, grouped by suit, honors as letters.
+
+    >>> format_tiles([Tile.S9, Tile.M1, Tile.M9, Tile.EAST])
+    '19m9sE'
+    """
+    out: list[str] = []
+    ordered = sorted(tiles)
+    for base, letter in ((0, "m"), (9, "p"), (18, "s")):
+        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
+        if ranks:
+            out.append(ranks + letter)
+    out.extend(t.notation() for t in ordered if t >= 27)
+    return "".join(out)
