@@ -45,9 +45,8 @@ class Meld:
     def __post_init__(self) -> None:
         if not isinstance(self.tile, Tile):
             object.__setattr__(self, "tile", Tile(self.tile))
-        if self.kind == MeldKind.CHOW:
-            if not self.tile.is_numbered or self.tile.rank > 7:
-                raise ValueError(f"a chow cannot start at {self.tile.notation()}")
+        if self.kind == MeldKind.CHOW and (not self.tile.is_numbered or self.tile.rank > 7):
+            raise ValueError(f"a chow cannot start at {self.tile.notation()}")
         if self.kind == MeldKind.KONG:
             if not 0 <= self.source <= 3:
                 raise ValueError(f"kong source must be 0 (concealed) or 1-3, not {self.source}")
@@ -71,7 +70,7 @@ class Meld:
 
     @classmethod
     def kong(cls, tile: Tile, source: int = 0, *, added: bool = False) -> Meld:
-        """A kong: concealed (``source=0``), melded from ``source``, or ``added`` to a pung from ``source``."""
+        """A kong: concealed (``source=0``), melded from ``source``, or ``added`` to a pung from it."""
         return cls(MeldKind.KONG, tile, source, added)
 
     @classmethod

@@ -40,9 +40,10 @@ def _check_text(text: object) -> str:
     for i, ch in enumerate(text):
         if ch == " ":
             continue
-        if not ch.isascii() or not ch.isprintable():
-            what = "control character" if not ch.isprintable() else "non-ASCII character"
-            raise InvalidNotationError(f"{what} {ch!r}", text, i)
+        if not ch.isascii():
+            raise InvalidNotationError(f"non-ASCII character {ch!r}", text, i)
+        if not ch.isprintable():
+            raise InvalidNotationError(f"control character {ch!r}", text, i)
     return text
 
 
@@ -94,6 +95,17 @@ def parse_tiles(text: str) -> list[Tile]:
     return [t for t, _ in _scan_tiles(text, 0, len(text), allow_space=True)]
 
 
+def _is_chow(kinds: list[Tile]) -> bool:
+    """Whether ``kinds`` are three consecutive numbered tiles of one suit, lowest first."""
+    return (
+        len(kinds) == 3
+        and kinds[0].is_numbered
+        and kinds[1] == kinds[0] + 1
+        and kinds[2] == kinds[0] + 2
+        and kinds[0].suit == kinds[2].suit
+    )
+
+
 def _meld_from(text: str, start: int, end: int) -> Meld:
     """Build the meld written in ``text[start:end]`` (the brackets excluded)."""
     body_end = end
@@ -111,10 +123,9 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
         raise InvalidNotationError(f"a meld has 3 or 4 tiles, not {len(kinds)}", text, start)
     if len(set(kinds)) == 1:
         kind = MeldKind.KONG if len(kinds) == 4 else MeldKind.PUNG
-    elif len(kinds) == 3 and kinds[0].is_numbered and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2 \
-            and kinds[0].suit == kinds[2].suit:
+    elif _is_chow(kinds):
         kind = MeldKind.CHOW
-    elif len(kinds) == 3 and sorted(kinds) != kinds and len(set(kinds)) == 3:
+    elif _is_chow(sorted(kinds)):
         raise InvalidNotationError("write a chow's tiles in ascending order", text, start)
     else:
         raise InvalidNotationError("tiles do not form a chow, pung or kong", text, start)
@@ -122,7 +133,9 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
         if source is None:
             return Meld(kind, kinds[0], 0)
         if source == 4:
-            raise InvalidNotationError("kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1)
+            raise InvalidNotationError(
+                "kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1
+            )
         return Meld(kind, kinds[0], source - 4 if source > 4 else source, added=source > 4)
     if source is not None and source > 3:
         raise InvalidNotationError(f"{kind.name.lower()} source must be 1-3, not {source}", text, comma + 1)
@@ -133,7 +146,10 @@ def parse_meld(text: str) -> Meld:
     """Parse one bracketed meld: ``[123m,2]``, ``[EEE]``, ``[7777s,5]``."""
     _check_text(text)
     if len(text) < 2 or text[0] != "[" or text[-1] != "]" or "[" in text[1:] or "]" in text[:-1]:
-        raise InvalidNotationError("a meld is written in one pair of brackets, e.g. [123m,2]", text, 0)
+        # Point at the first character; an empty string has none.
+        raise InvalidNotationError(
+            "a meld is written in one pair of brackets, e.g. [123m,2]", text, 0 if text else None
+        )
     return _meld_from(text, 1, len(text) - 1)
 
 
@@ -163,15 +179,19 @@ def parse_hand(text: str) -> Hand:
         while i < n and text[i] == " ":
             i += 1
     for j in range(i, n):
-        if text[j] in "[]":
+        if text[j] == "[":
             raise InvalidNotationError("melds go before the standing tiles", text, j)
+        if text[j] == "]":
+            raise InvalidNotationError("']' without a matching '['", text, j)
         if text[j] == ",":
             raise InvalidNotationError("',' outside a meld", text, j)
     scanned = _scan_tiles(text, i, n, allow_space=True)
     want = 13 - 3 * len(melds)
     if len(scanned) not in (want, want + 1):
         raise InvalidNotationError(
-            f"with {len(melds)} meld(s) a hand has {want} or {want + 1} standing tiles, not {len(scanned)}", text
+            f"with {len(melds)} meld(s) a hand has {want} or {want + 1} standing tiles,"
+            f" not {len(scanned)}",
+            text,
         )
     counts = [0] * 34
     for m in melds:
@@ -181,9 +201,11 @@ def parse_hand(text: str) -> Hand:
         counts[t] += 1
         if counts[t] > 4:
             raise InvalidNotationError(f"a fifth copy of {t.notation()} (counting melds)", text, pos)
-    for t in range(34):
-        if counts[t] > 4:  # only melds can get here: 2 kongs of one kind, etc.
-            raise InvalidNotationError(f"more than four copies of {Tile(t).notation()} among the melds", text)
+    for kind_index, n_copies in enumerate(counts):
+        if n_copies > 4:  # only melds can get here: 2 kongs of one kind, etc.
+            raise InvalidNotationError(
+                f"more than four copies of {Tile(kind_index).notation()} among the melds", text
+            )
     tiles = [t for t, _ in scanned]
     last = tiles.pop() if len(tiles) == want + 1 else None
     return Hand(tuple(melds), tuple(tiles), last)

@@ -51,7 +51,15 @@ _HONOR_LETTERS = "ESWNPFC"
 _SUIT_ZH = ("万", "饼", "条")
 _SUIT_EN = ("characters", "dots", "bamboo")
 _HONOR_ZH = ("东", "南", "西", "北", "白", "发", "中")
-_HONOR_EN = ("East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon")
+_HONOR_EN = (
+    "East wind",
+    "South wind",
+    "West wind",
+    "North wind",
+    "White dragon",
+    "Green dragon",
+    "Red dragon",
+)
 _RANK_ZH = "一二三四五六七八九"
 
 
@@ -107,11 +115,12 @@ class Tile(IntEnum):
         >>> Tile.parse("5z")
         <Tile.WHITE: 31>
         """
+        from majiang.errors import InvalidNotationError
         from majiang.notation import parse_tiles
 
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise ValueError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+            raise InvalidNotationError(f"expected exactly one tile, got {len(tiles)}", text)
         return tiles[0]
 
     @property
