@@ -1,0 +1,1 @@
+"""Rulesets: Chinese Official (``mcr``) first; others plug in beside it."""

@@ -1,0 +1,668 @@
+"""The Chinese Official fan calculator.
+
+Every winning form is tried (four sets and a pair under every decomposition, seven pairs, seven shifted
+pairs, thirteen orphans, 全不靠/七星不靠, 组合龙 with a set and a pair); each gets its fans, exclusions
+(不计) are applied, and the best total wins (就高不就低). Ties between forms or decompositions with the
+same total go to the one whose fan values, sorted high to low, are greater (so one big fan beats two small
+ones of the same sum), then to the first in a fixed enumeration order (by suit, then tile).
+
+Fans that link melds (一般高, 喜相逢, 连六, 老少副, the three- and four-chow fans, 双同刻 and the
+three- and four-pung fans) follow one rule, which is what 不重复, 套算一次 and 不得相同 say together: the
+links that fans draw between melds never form a cycle (so each pair of melds is combined at most once
+and a meld outside a multi-meld fan joins it only once), and a meld takes part in a given fan at most
+once. Links are chosen greedily, highest value first, which is optimal on four melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from majiang.analysis.decompose import iter_decompositions, waits
+from majiang.errors import InvalidHandError
+from majiang.hand import Hand
+from majiang.meld import MeldKind
+from majiang.rules.mcr.fans import FANS
+from majiang.rules.mcr.profiles import Profile
+from majiang.rules.mcr.result import FanHit, ScoreResult
+from majiang.tiles import Tile
+
+__all__ = ["WinContext", "calculate"]
+
+CHOW, PUNG, KONG, PAIR, KNIT = 0, 1, 2, 3, 4
+
+_REVERSIBLE = frozenset(
+    {Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
+     Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9, Tile.WHITE}
+)
+_GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# The six knitted straights: which suit carries 147, 258 and 369.
+_KNITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+# Always-concealed forms whose self-draw the profile may score as 自摸 or 不求人.
+_CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitted_tiles",
+                    "greater_honors_and_knitted_tiles", "four_concealed_pungs", "seven_shifted_pairs",
+                    "nine_gates")
+_ORDER = {fid: i for i, fid in enumerate(FANS)}
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How the hand was won: the flags and winds that fans depend on."""
+
+    self_drawn: bool = False
+    last_tile: bool = False
+    """和绝张: the winning tile is the last copy (the other three are visible)."""
+    kong: bool = False
+    """杠上开花 when self-drawn (the replacement tile after a kong), else 抢杠和 (robbing an added kong)."""
+    wall_last: bool = False
+    """妙手回春 when self-drawn (last tile of the wall), else 海底捞月 (the last discard)."""
+    seat_wind: Tile = Tile.EAST
+    round_wind: Tile = Tile.EAST
+    flowers: int = 0
+
+
+# A set in a decomposition: (kind, tile, concealed). Kind KNIT marks one third of a knitted straight.
+_Set = tuple[int, int, bool]
+
+
+def _set_notation(kind: int, tile: int) -> str:
+    t = Tile(tile)
+    if kind == CHOW:
+        return f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit.letter}"
+    n = {PUNG: 3, KONG: 4, PAIR: 2}.get(kind, 1)
+    if t.is_numbered:
+        return str(t.rank) * n + t.suit.letter
+    return t.notation() * n
+
+
+@cache
+def _exclusions(profile: Profile) -> dict[str, tuple[str, ...]]:
+    table = {fid: list(f.excludes) for fid, f in FANS.items()}
+    if profile.concealed_forms_self_drawn == "fully_concealed":
+        for fid in _CONCEALED_FORMS:
+            table[fid] = [e for e in table[fid] if e != "fully_concealed_hand"]
+            if "concealed_hand" not in table[fid]:
+                table[fid].append("concealed_hand")
+    if profile.all_green_with_half_flush:
+        table["all_green"] = [e for e in table["all_green"] if e not in ("half_flush", "one_voided_suit")]
+    if profile.all_terminals_with_double_pung:
+        table["all_terminals"] = [e for e in table["all_terminals"] if e != "double_pung"]
+    if profile.all_terminals_excludes_triple_pung:
+        table["all_terminals"].append("triple_pung")
+    if profile.honor_fans_exclude_voided_suit:
+        for fid in ("big_three_dragons", "little_three_dragons", "big_three_winds", "little_four_winds",
+                    "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows"):
+            table[fid].append("one_voided_suit")
+    return {k: tuple(v) for k, v in table.items()}
+
+
+def _value(fid: str, profile: Profile) -> int:
+    if fid == "concealed_and_melded_kong":
+        return profile.concealed_and_melded_kong
+    if fid == "two_concealed_kongs":
+        return profile.two_concealed_kongs
+    return FANS[fid].value
+
+
+class _Fans:
+    """A fan tally under construction: counts and the melds behind each fan."""
+
+    __slots__ = ("count", "melds")
+
+    def __init__(self) -> None:
+        self.count: dict[str, int] = {}
+        self.melds: dict[str, list[str]] = {}
+
+    def add(self, fid: str, n: int = 1, melds: Iterable[str] = ()) -> None:
+        self.count[fid] = self.count.get(fid, 0) + n
+        ms = list(melds)
+        if ms:
+            self.melds.setdefault(fid, []).extend(ms)
+
+    def copy(self) -> _Fans:
+        other = _Fans()
+        other.count = dict(self.count)
+        other.melds = {k: list(v) for k, v in self.melds.items()}
+        return other
+
+
+class _Scorer:
+    """Everything about one winning hand that does not depend on how it is decomposed."""
+
+    def __init__(self, hand: Hand, ctx: WinContext, profile: Profile) -> None:
+        assert hand.last_tile is not None
+        self.hand = hand
+        self.ctx = ctx
+        self.profile = profile
+        self.win = int(hand.last_tile)
+        self.counts = hand.counts()  # standing tiles with the winning tile
+        self.melds = hand.melds
+        self.melded = sum(1 for m in hand.melds if not m.is_concealed)
+        self.all_counts = hand.counts(include_melds=True)
+        self.kongs = sum(1 for m in hand.melds if m.kind == MeldKind.KONG)
+        self.exclusions = _exclusions(profile)
+        self._unique_wait: bool | None = None
+        self.base = _Fans()
+        self._add_flag_fans(self.base)
+        self.tile_fans = self._tile_fans()
+
+    # -- fans of the whole hand -------------------------------------------------------------------
+
+    def _add_flag_fans(self, f: _Fans) -> None:
+        c = self.ctx
+        if c.self_drawn:
+            f.add("self_drawn")
+        if c.last_tile:
+            f.add("last_tile")
+        if c.wall_last:
+            f.add("last_tile_draw" if c.self_drawn else "last_tile_claim")
+        if c.kong:
+            f.add("out_with_replacement_tile" if c.self_drawn else "robbing_the_kong")
+        if self.melded == 0:
+            f.add("fully_concealed_hand" if c.self_drawn else "concealed_hand")
+        elif self.melded == 4 and not c.self_drawn:
+            f.add("melded_hand")
+
+    def _tile_fans(self) -> _Fans:
+        f = _Fans()
+        present = [k for k in range(34) if self.all_counts[k]]
+        suits = {k // 9 for k in present if k < 27}
+        winds = any(27 <= k <= 30 for k in present)
+        dragons = any(k >= 31 for k in present)
+        honors = winds or dragons
+        if not honors:
+            f.add("no_honors")
+        voided = 3 - len(suits)
+        if voided == 1:
+            f.add("one_voided_suit")
+        elif voided == 2:
+            f.add("half_flush" if honors else "full_flush")
+        if len(suits) == 3 and winds and dragons:
+            f.add("all_types")
+        tiles = [Tile(k) for k in present]
+        if not any(t.is_terminal_or_honor for t in tiles):
+            f.add("all_simples")
+        if all(t in _REVERSIBLE for t in tiles):
+            f.add("reversible_tiles")
+        special = _Fans()  # the fans that strict 1998 seven pairs do not combine with
+        if all(t in _GREEN for t in tiles):
+            special.add("all_green")
+        if "all_simples" not in f.count:
+            if all(t.is_honor for t in tiles):
+                special.add("all_honors")
+            elif all(t.is_terminal for t in tiles):
+                special.add("all_terminals")
+            elif all(t.is_terminal_or_honor for t in tiles):
+                special.add("all_terminals_and_honors")
+        if not honors:
+            ranks = {t.rank for t in tiles}
+            if ranks <= {1, 2, 3, 4}:
+                special.add("lower_four" if 4 in ranks else "lower_tiles")
+            elif ranks <= {6, 7, 8, 9}:
+                special.add("upper_four" if 6 in ranks else "upper_tiles")
+            elif ranks <= {4, 5, 6}:
+                special.add("middle_tiles")
+        self.special_tile_fans = special
+        hogs = sum(1 for n in self.all_counts if n == 4) - self.kongs
+        if hogs:
+            f.add("tile_hog", hogs)
+        return f
+
+    def unique_wait(self) -> bool:
+        """Whether the hand before the winning tile waited on exactly one kind (formal shape)."""
+        if self._unique_wait is None:
+            before = list(self.counts)
+            before[self.win] -= 1
+            kinds = set(waits(before))
+            if not self.melds:
+                kinds |= _seven_pairs_waits(before)
+            self._unique_wait = len(kinds) == 1
+        return self._unique_wait
+
+    # -- forms -------------------------------------------------------------------------------------
+
+    def candidates(self) -> list[_Fans]:
+        out: list[_Fans] = []
+        if not self.melds:
+            out.extend(self._special_forms())
+        if len(self.melds) <= 1:
+            out.extend(self._knitted_straight())
+        declared: list[_Set] = []
+        for m in self.melds:
+            kind = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}[m.kind]
+            declared.append((kind, int(m.tile), m.is_concealed))
+        for sets, pair in iter_decompositions(self.counts):
+            out.append(self._regular([*declared, *((k, t, True) for k, t in sets)], pair))
+        return out
+
+    def _special_forms(self) -> list[_Fans]:
+        c = self.counts
+        out: list[_Fans] = []
+        if all(n in (0, 2, 4) for n in c):
+            f = self.base.copy()
+            kinds = [k for k in range(34) if c[k]]
+            if len(kinds) == 7 and kinds[0] < 27 and kinds[6] - kinds[0] == 6 and kinds[0] // 9 == kinds[6] // 9:
+                f.add("seven_shifted_pairs")
+            else:
+                f.add("seven_pairs")
+            self._merge_tile_fans(f, seven_pairs=True)
+            out.append(f)
+        if all(c[k] for k in _ORPHANS) and sum(c[k] for k in _ORPHANS) == 14:
+            f = self.base.copy()
+            f.add("thirteen_orphans")
+            self._merge_tile_fans(f)
+            out.append(f)
+        if max(c) == 1:
+            numbered = [k for k in range(27) if c[k]]
+            honors = sum(c[27:])
+            if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(knit) for knit in _KNITS):
+                f = self.base.copy()
+                if honors == 7:
+                    f.add("greater_honors_and_knitted_tiles")
+                else:
+                    f.add("lesser_honors_and_knitted_tiles")
+                    if len(numbered) == 9:
+                        f.add("knitted_straight")
+                self._merge_tile_fans(f)
+                out.append(f)
+        return out
+
+    def _knitted_straight(self) -> list[_Fans]:
+        out: list[_Fans] = []
+        for knit in _KNITS:
+            if not all(self.counts[k] for k in knit):
+                continue
+            rest = list(self.counts)
+            for k in knit:
+                rest[k] -= 1
+            knit_sets: list[_Set] = [(KNIT, knit[i], True) for i in (0, 3, 6)]
+            if self.melds:
+                m = self.melds[0]
+                kind = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}[m.kind]
+                pair = [k for k in range(34) if rest[k]]
+                if len(pair) == 1 and rest[pair[0]] == 2:
+                    out.append(self._regular([*knit_sets, (kind, int(m.tile), m.is_concealed)], pair[0], knit))
+                continue
+            for sets, pair_tile in iter_decompositions(rest):
+                out.append(self._regular([*knit_sets, *((k, t, True) for k, t in sets)], pair_tile, knit))
+        return out
+
+    def _merge_tile_fans(self, f: _Fans, *, seven_pairs: bool = False) -> None:
+        for fid, n in self.tile_fans.count.items():
+            f.add(fid, n)
+        if not seven_pairs or self.profile.seven_pairs_with_tile_fans:
+            for fid, n in self.special_tile_fans.count.items():
+                f.add(fid, n)
+
+    # -- four sets and a pair ----------------------------------------------------------------------
+
+    def _regular(self, sets: list[_Set], pair: int, knit: Sequence[int] | None = None) -> _Fans:
+        f = self.base.copy()
+        self._merge_tile_fans(f)
+        win = self.win
+        if knit is not None:
+            f.add("knitted_straight")
+        chows = sorted(t for k, t, _ in sets if k == CHOW)
+        concealed_chows = [t for k, t, c in sets if k == CHOW and c]
+        if not self.ctx.self_drawn and not any(t <= win <= t + 2 and win // 9 == t // 9 for t in concealed_chows):
+            # The discard completed a pung in hand: that pung is not concealed.
+            for i, (k, t, c) in enumerate(sets):
+                if k == PUNG and t == win and c:
+                    sets = [*sets[:i], (PUNG, t, False), *sets[i + 1:]]
+                    break
+        pungs = sorted((t, k, c) for k, t, c in sets if k in (PUNG, KONG))
+        self._pung_fans(f, pungs, pair)
+        if len(chows) == 4 and self._terminal_chows(f, chows, pair):
+            pass
+        else:
+            _link_fans(f, [(CHOW, t) for t in chows], _chow_links)
+        _link_fans(f, [(PUNG, t) for t, _, _ in pungs if t < 27], _pung_links)
+        if len(chows) == 4 and pair < 27:
+            f.add("all_chows", melds=[_set_notation(PAIR, pair)])
+        if knit is not None and len(chows) == 1 and pair < 27:
+            f.add("all_chows", melds=[_set_notation(PAIR, pair)])
+        if knit is None:
+            self._group_fans(f, sets, pair)
+            if not self.melds and _is_nine_gates(self.counts, win):
+                f.add("nine_gates")
+        self._wait_fans(f, sets, pair, knit)
+        return f
+
+    def _pung_fans(self, f: _Fans, pungs: list[tuple[int, int, bool]], pair: int) -> None:
+        melded_kongs = sum(1 for t, k, c in pungs if k == KONG and not c)
+        concealed_kongs = sum(1 for t, k, c in pungs if k == KONG and c)
+        concealed_pungs = sum(1 for t, k, c in pungs if k == PUNG and c)
+        kongs = melded_kongs + concealed_kongs
+        kong_names = [_set_notation(KONG, t) for t, k, _ in pungs if k == KONG]
+        if kongs == 4:
+            f.add("four_kongs", melds=kong_names)
+        elif kongs == 3:
+            f.add("three_kongs", melds=kong_names)
+        elif kongs == 2:
+            if concealed_kongs == 2:
+                f.add("two_concealed_kongs", melds=kong_names)
+            elif concealed_kongs == 1:
+                if self.profile.concealed_and_melded_kong:
+                    f.add("concealed_and_melded_kong", melds=kong_names)
+                else:
+                    f.add("melded_kong", melds=[_set_notation(KONG, t) for t, k, c in pungs if k == KONG and not c])
+                    f.add("concealed_kong", melds=[_set_notation(KONG, t) for t, k, c in pungs if k == KONG and c])
+            else:
+                f.add("two_melded_kongs", melds=kong_names)
+        elif kongs == 1:
+            f.add("concealed_kong" if concealed_kongs else "melded_kong", melds=kong_names)
+        hidden = concealed_pungs + concealed_kongs
+        if kongs >= 3 and not self.profile.kongs_as_concealed_pungs_in_three_four_kongs:
+            hidden = concealed_pungs
+        hidden_names = [_set_notation(k, t) for t, k, c in pungs if c]
+        if hidden >= 2:
+            f.add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[hidden],
+                  melds=hidden_names)
+        if len(pungs) == 4:
+            f.add("all_pungs")
+        winds = [t for t, _, _ in pungs if 27 <= t <= 30]
+        dragons = [t for t, _, _ in pungs if t >= 31]
+        wind_names = [_set_notation(PUNG, t) for t in winds]
+        if len(winds) == 4:
+            f.add("big_four_winds", melds=wind_names)
+        elif len(winds) == 3:
+            if 27 <= pair <= 30:
+                f.add("little_four_winds", melds=[*wind_names, _set_notation(PAIR, pair)])
+            else:
+                f.add("big_three_winds", melds=wind_names)
+        dragon_names = [_set_notation(PUNG, t) for t in dragons]
+        if len(dragons) == 3:
+            f.add("big_three_dragons", melds=dragon_names)
+        elif len(dragons) == 2:
+            if pair >= 31:
+                f.add("little_three_dragons", melds=[*dragon_names, _set_notation(PAIR, pair)])
+            else:
+                f.add("two_dragon_pungs", melds=dragon_names)
+        for t in dragons:
+            f.add("dragon_pung", melds=[_set_notation(PUNG, t)])
+        # Wind fans and 幺九刻 are settled after exclusions; remember the pungs they need.
+        f.add("_pungs", 0, [str(t) for t, _, _ in pungs])
+
+    def _terminal_chows(self, f: _Fans, chows: list[int], pair: int) -> bool:
+        """一色双龙会 / 三色双龙会: two 123 and two 789 chows with a pair of fives."""
+        if pair >= 27 or pair % 9 != 4:
+            return False
+        names = [_set_notation(CHOW, t) for t in chows] + [_set_notation(PAIR, pair)]
+        if any(t % 9 not in (0, 6) for t in chows):
+            return False
+        suits = [t // 9 for t in chows]
+        if all(s == pair // 9 for s in suits) and sorted(t % 9 for t in chows) == [0, 0, 6, 6]:
+            f.add("pure_terminal_chows", melds=names)
+            return True
+        others = sorted({0, 1, 2} - {pair // 9})
+        if sorted(chows) == sorted(s * 9 + r for s in others for r in (0, 6)):
+            f.add("three_suited_terminal_chows", melds=names)
+            return True
+        return False
+
+    def _group_fans(self, f: _Fans, sets: list[_Set], pair: int) -> None:
+        """全带幺, 全带五, 全双刻: a property every set and the pair share."""
+        groups = [(k, t) for k, t, _ in sets] + [(PAIR, pair)]
+        if all(_has_terminal(k, t) for k, t in groups):
+            f.add("outside_hand")
+        elif all(_has_five(k, t) for k, t in groups):
+            f.add("all_fives")
+        elif all(k != CHOW and t < 27 and t % 9 in (1, 3, 5, 7) for k, t in groups):
+            f.add("all_even_pungs")
+
+    def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
+        win = self.win
+        if self.melded == 4 or self.kongs == 4:
+            return
+        if knit is not None:
+            if self.profile.knitted_straight_wait == "strict" and win in knit:
+                return
+            if self.melds:
+                if self.counts[win] > 1 and pair == win:
+                    f.add("single_wait", melds=[Tile(win).notation()])
+                return
+            rest = list(self.counts)
+            for k in knit:
+                rest[k] -= 1
+            if rest[win] < 1:
+                return
+            rest[win] -= 1
+            if len(set(waits(rest))) != 1:
+                return
+        elif not self.unique_wait():
+            return
+        edge = closed = single = False
+        for k, t, c in sets:
+            if k == CHOW and c and t // 9 == win // 9 and t <= win <= t + 2:
+                if win == t + 1:
+                    closed = True
+                else:
+                    edge = True
+        if pair == win:
+            single = True
+        name = [Tile(win).notation()]
+        if edge:
+            f.add("edge_wait", melds=name)
+        elif closed:
+            f.add("closed_wait", melds=name)
+        elif single:
+            f.add("single_wait", melds=name)
+
+    # -- settle ------------------------------------------------------------------------------------
+
+    def settle(self, f: _Fans) -> tuple[int, list[FanHit]]:
+        count = {k: v for k, v in f.count.items() if v > 0 and not k.startswith("_")}
+        for fid in sorted(count, key=_ORDER.__getitem__):
+            if count.get(fid, 0) > 0:
+                for ex in self.exclusions[fid]:
+                    count.pop(ex, None)
+        self._winds_and_terminal_pungs(f, count)
+        if not count:
+            count["chicken_hand"] = 1
+        hits: list[FanHit] = []
+        total = 0
+        for fid in sorted(count, key=_ORDER.__getitem__):
+            row = FANS[fid]
+            value = _value(fid, self.profile)
+            hits.append(FanHit(fid, row.zh, row.en, value, count[fid], tuple(f.melds.get(fid, ()))))
+            total += value * count[fid]
+        return total, hits
+
+    def _winds_and_terminal_pungs(self, f: _Fans, count: dict[str, int]) -> None:
+        pungs = [int(s) for s in f.melds.get("_pungs", [])]
+        if not pungs:
+            return
+        covered: set[int] = set()
+        if "big_three_winds" in count or "little_four_winds" in f.count or "big_four_winds" in f.count:
+            covered |= {t for t in pungs if 27 <= t <= 30}
+        if "big_four_winds" not in count:
+            for t in pungs:
+                if t == self.ctx.round_wind:
+                    count["prevalent_wind"] = 1
+                    f.melds["prevalent_wind"] = [_set_notation(PUNG, t)]
+                    covered.add(t)
+                if t == self.ctx.seat_wind:
+                    count["seat_wind"] = 1
+                    f.melds["seat_wind"] = [_set_notation(PUNG, t)]
+                    covered.add(t)
+        terminal = [t for t in pungs if (t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30]
+        n = sum(1 for t in terminal if t not in covered)
+        if "nine_gates" in count:
+            n -= 1
+        if any(k in count for k in ("all_terminals", "all_terminals_and_honors", "all_honors",
+                                    "big_four_winds")) or "little_four_winds" in f.count:
+            n = 0
+        if n > 0:
+            count["pung_of_terminals_or_honors"] = n
+            f.melds["pung_of_terminals_or_honors"] = [_set_notation(PUNG, t) for t in terminal if t not in covered]
+
+
+def _has_terminal(kind: int, t: int) -> bool:
+    if t >= 27:
+        return True
+    if kind == CHOW:
+        return t % 9 in (0, 6)
+    return t % 9 in (0, 8)
+
+
+def _has_five(kind: int, t: int) -> bool:
+    if t >= 27:
+        return False
+    if kind == CHOW:
+        return 2 <= t % 9 <= 4
+    return t % 9 == 4
+
+
+def _is_nine_gates(counts: Sequence[int], win: int) -> bool:
+    before = list(counts)
+    before[win] -= 1
+    for base in (0, 9, 18):
+        if before[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return True
+    return False
+
+
+def _seven_pairs_waits(before: Sequence[int]) -> set[int]:
+    """The kind a 13-tile concealed hand of six pairs and a single waits on."""
+    if sum(before) != 13:
+        return set()
+    singles = [k for k in range(34) if before[k] % 2 == 1]
+    if len(singles) == 1 and sum(n // 2 for n in before) == 6:
+        return {singles[0]}
+    return set()
+
+
+# -- fans that link melds ---------------------------------------------------------------------------
+
+_Link = tuple[str, tuple[int, ...]]
+
+
+def _chow_links(chows: Sequence[int]) -> list[_Link]:
+    """Every fan a subset of the chows (given by lowest tile) makes, with member indices."""
+    out: list[_Link] = []
+    idx = range(len(chows))
+    if len(chows) == 4:
+        t = sorted(chows)
+        if t[0] == t[3]:
+            out.append(("quadruple_chow", (0, 1, 2, 3)))
+        elif t[0] // 9 == t[3] // 9 and (
+            t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 1 or t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 2
+        ):
+            out.append(("four_pure_shifted_chows", (0, 1, 2, 3)))
+    for trio in combinations(idx, 3):
+        a, b, c = sorted(chows[i] for i in trio)
+        sa, sb, sc = a // 9, b // 9, c // 9
+        if sa == sb == sc:
+            if a == b == c:
+                out.append(("pure_triple_chow", trio))
+            elif a % 9 == 0 and b == a + 3 and c == a + 6:
+                out.append(("pure_straight", trio))
+            elif b - a == c - b in (1, 2):
+                out.append(("pure_shifted_chows", trio))
+        elif len({sa, sb, sc}) == 3:
+            ranks = sorted((a % 9, b % 9, c % 9))
+            if ranks[0] == ranks[2]:
+                out.append(("mixed_triple_chow", trio))
+            elif ranks == [0, 3, 6]:
+                out.append(("mixed_straight", trio))
+            elif ranks[1] - ranks[0] == ranks[2] - ranks[1] == 1:
+                out.append(("mixed_shifted_chows", trio))
+    for i, j in combinations(idx, 2):
+        a, b = chows[i], chows[j]
+        if a // 9 != b // 9:
+            if a % 9 == b % 9:
+                out.append(("mixed_double_chow", (i, j)))
+        elif a == b:
+            out.append(("pure_double_chow", (i, j)))
+        elif abs(a - b) == 3:
+            out.append(("short_straight", (i, j)))
+        elif {a % 9, b % 9} == {0, 6}:
+            out.append(("two_terminal_chows", (i, j)))
+    return out
+
+
+def _pung_links(pungs: Sequence[int]) -> list[_Link]:
+    """Every fan a subset of the numbered pungs makes, with member indices."""
+    out: list[_Link] = []
+    idx = range(len(pungs))
+    if len(pungs) == 4:
+        t = sorted(pungs)
+        if t[0] // 9 == t[3] // 9 and t[1] - t[0] == t[2] - t[1] == t[3] - t[2] == 1:
+            out.append(("four_pure_shifted_pungs", (0, 1, 2, 3)))
+    for trio in combinations(idx, 3):
+        a, b, c = sorted(pungs[i] for i in trio)
+        sa, sb, sc = a // 9, b // 9, c // 9
+        if sa == sb == sc:
+            if b == a + 1 and c == b + 1:
+                out.append(("pure_shifted_pungs", trio))
+        elif len({sa, sb, sc}) == 3:
+            ranks = sorted((a % 9, b % 9, c % 9))
+            if ranks[0] == ranks[2]:
+                out.append(("triple_pung", trio))
+            elif ranks[1] - ranks[0] == ranks[2] - ranks[1] == 1:
+                out.append(("mixed_shifted_pungs", trio))
+    for i, j in combinations(idx, 2):
+        a, b = pungs[i], pungs[j]
+        if a // 9 != b // 9 and a % 9 == b % 9:
+            out.append(("double_pung", (i, j)))
+    return out
+
+
+def _link_fans(f: _Fans, members: list[tuple[int, int]], finder: object) -> None:
+    """Choose link fans among ``members`` so that links form no cycle and no meld repeats a fan."""
+    if len(members) < 2:
+        return
+    tiles = [t for _, t in members]
+    links = finder(tiles)  # type: ignore[operator]
+    if not links:
+        return
+    links.sort(key=lambda link: (-FANS[link[0]].value, _ORDER[link[0]]))
+    parent = list(range(len(tiles)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    used: set[tuple[str, int]] = set()
+    chosen: list[str] = []
+    for fid, group in links:
+        if any(fid in FANS[c].excludes for c in chosen):
+            continue
+        roots = {root(i) for i in group}
+        if len(roots) != len(group):
+            continue
+        if any((fid, i) in used for i in group):
+            continue
+        first = root(group[0])
+        for i in group[1:]:
+            parent[root(i)] = first
+        used.update((fid, i) for i in group)
+        chosen.append(fid)
+        kind = members[group[0]][0]
+        f.add(fid, melds=[_set_notation(kind, tiles[i]) for i in group])
+
+
+def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
+    """Score a winning hand; raises InvalidHandError if it is not a winning hand."""
+    scorer = _Scorer(hand, ctx, profile)
+    best: tuple[int, tuple[int, ...], list[FanHit]] | None = None
+    for cand in scorer.candidates():
+        total, hits = scorer.settle(cand)
+        key = (total, tuple(sorted((h.value for h in hits for _ in range(h.count)), reverse=True)))
+        if best is None or key > best[:2]:
+            best = (key[0], key[1], hits)
+    if best is None:
+        raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+    total, _, hits = best
+    flowers = ctx.flowers
+    if flowers:
+        row = FANS["flower_tiles"]
+        hits = [*hits, FanHit("flower_tiles", row.zh, row.en, 1, flowers)]
+    return ScoreResult(total + flowers, tuple(hits), flowers, total >= 8, profile.name)

@@ -1,0 +1,163 @@
+"""The Chinese Official fan table as data: id, Chinese name, English name, value, exclusions.
+
+Exclusions (不计) are the fans a fan implies; they follow seed 003's lists, checked against the MIL
+rulings. Profile-specific changes live in ``profiles.py``. Each fan's predicate lives in the calculator;
+this module holds no logic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["FAN_IDS", "FANS", "Fan", "fan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fan:
+    """A row of the fan table."""
+
+    id: str
+    zh: str
+    en: str
+    value: int
+    excludes: tuple[str, ...] = ()
+
+
+def _f(id: str, zh: str, en: str, value: int, excludes: str = "") -> Fan:
+    return Fan(id, zh, en, value, tuple(excludes.split()))
+
+
+_TABLE: tuple[Fan, ...] = (
+    # 88
+    _f("big_four_winds", "大四喜", "Big Four Winds", 88,
+       "big_three_winds all_pungs prevalent_wind seat_wind pung_of_terminals_or_honors little_four_winds"),
+    _f("big_three_dragons", "大三元", "Big Three Dragons", 88, "two_dragon_pungs dragon_pung"),
+    _f("all_green", "绿一色", "All Green", 88, "half_flush one_voided_suit"),
+    _f("nine_gates", "九莲宝灯", "Nine Gates", 88,
+       "full_flush concealed_hand fully_concealed_hand one_voided_suit no_honors"),
+    _f("four_kongs", "四杠", "Four Kongs", 88,
+       "three_kongs two_melded_kongs two_concealed_kongs concealed_and_melded_kong melded_kong concealed_kong"
+       " all_pungs single_wait"),
+    _f("seven_shifted_pairs", "连七对", "Seven Shifted Pairs", 88,
+       "seven_pairs full_flush concealed_hand fully_concealed_hand single_wait one_voided_suit no_honors"),
+    _f("thirteen_orphans", "十三幺", "Thirteen Orphans", 88,
+       "all_types concealed_hand fully_concealed_hand single_wait outside_hand all_terminals_and_honors"),
+    # 64
+    _f("all_terminals", "清幺九", "All Terminals", 64,
+       "all_terminals_and_honors all_pungs outside_hand pung_of_terminals_or_honors no_honors double_pung"),
+    _f("little_four_winds", "小四喜", "Little Four Winds", 64, "big_three_winds"),
+    _f("little_three_dragons", "小三元", "Little Three Dragons", 64, "two_dragon_pungs dragon_pung"),
+    _f("all_honors", "字一色", "All Honors", 64,
+       "all_terminals_and_honors all_pungs outside_hand pung_of_terminals_or_honors one_voided_suit"),
+    _f("four_concealed_pungs", "四暗刻", "Four Concealed Pungs", 64,
+       "all_pungs concealed_hand fully_concealed_hand three_concealed_pungs two_concealed_pungs"),
+    _f("pure_terminal_chows", "一色双龙会", "Pure Terminal Chows", 64,
+       "seven_pairs full_flush all_chows pure_double_chow two_terminal_chows one_voided_suit no_honors"),
+    # 48
+    _f("quadruple_chow", "一色四同顺", "Quadruple Chow", 48,
+       "pure_triple_chow pure_shifted_pungs pure_double_chow tile_hog"),
+    _f("four_pure_shifted_pungs", "一色四节高", "Four Pure Shifted Pungs", 48,
+       "pure_shifted_pungs pure_triple_chow all_pungs"),
+    # 32
+    _f("four_pure_shifted_chows", "一色四步高", "Four Pure Shifted Chows", 32,
+       "pure_shifted_chows short_straight two_terminal_chows"),
+    _f("three_kongs", "三杠", "Three Kongs", 32,
+       "two_melded_kongs two_concealed_kongs concealed_and_melded_kong melded_kong concealed_kong"),
+    _f("all_terminals_and_honors", "混幺九", "All Terminals and Honors", 32,
+       "all_pungs outside_hand pung_of_terminals_or_honors"),
+    # 24
+    _f("seven_pairs", "七对", "Seven Pairs", 24, "concealed_hand fully_concealed_hand single_wait"),
+    _f("greater_honors_and_knitted_tiles", "七星不靠", "Greater Honors and Knitted Tiles", 24,
+       "lesser_honors_and_knitted_tiles all_types concealed_hand fully_concealed_hand single_wait"),
+    _f("all_even_pungs", "全双刻", "All Even Pungs", 24, "all_pungs all_simples no_honors"),
+    _f("full_flush", "清一色", "Full Flush", 24, "one_voided_suit no_honors"),
+    _f("pure_triple_chow", "一色三同顺", "Pure Triple Chow", 24, "pure_shifted_pungs pure_double_chow"),
+    _f("pure_shifted_pungs", "一色三节高", "Pure Shifted Pungs", 24, "pure_triple_chow"),
+    _f("upper_tiles", "全大", "Upper Tiles", 24, "upper_four no_honors"),
+    _f("middle_tiles", "全中", "Middle Tiles", 24, "all_simples no_honors"),
+    _f("lower_tiles", "全小", "Lower Tiles", 24, "lower_four no_honors"),
+    # 16
+    _f("pure_straight", "清龙", "Pure Straight", 16, "short_straight two_terminal_chows"),
+    _f("three_suited_terminal_chows", "三色双龙会", "Three-Suited Terminal Chows", 16,
+       "mixed_double_chow two_terminal_chows no_honors all_chows"),
+    _f("pure_shifted_chows", "一色三步高", "Pure Shifted Chows", 16),
+    _f("all_fives", "全带五", "All Fives", 16, "all_simples no_honors"),
+    _f("triple_pung", "三同刻", "Triple Pung", 16, "double_pung"),
+    _f("three_concealed_pungs", "三暗刻", "Three Concealed Pungs", 16, "two_concealed_pungs"),
+    # 12
+    _f("lesser_honors_and_knitted_tiles", "全不靠", "Lesser Honors and Knitted Tiles", 12,
+       "all_types concealed_hand fully_concealed_hand single_wait"),
+    _f("knitted_straight", "组合龙", "Knitted Straight", 12),
+    _f("upper_four", "大于五", "Upper Four", 12, "no_honors"),
+    _f("lower_four", "小于五", "Lower Four", 12, "no_honors"),
+    _f("big_three_winds", "三风刻", "Big Three Winds", 12),
+    # 8
+    _f("mixed_straight", "花龙", "Mixed Straight", 8),
+    _f("reversible_tiles", "推不倒", "Reversible Tiles", 8, "one_voided_suit"),
+    _f("mixed_triple_chow", "三色三同顺", "Mixed Triple Chow", 8, "mixed_double_chow"),
+    _f("mixed_shifted_pungs", "三色三节高", "Mixed Shifted Pungs", 8),
+    _f("chicken_hand", "无番和", "Chicken Hand", 8),
+    _f("last_tile_draw", "妙手回春", "Last Tile Draw", 8, "self_drawn"),
+    _f("last_tile_claim", "海底捞月", "Last Tile Claim", 8),
+    _f("out_with_replacement_tile", "杠上开花", "Out with Replacement Tile", 8, "self_drawn"),
+    _f("robbing_the_kong", "抢杠和", "Robbing the Kong", 8, "last_tile"),
+    # 6
+    _f("all_pungs", "碰碰和", "All Pungs", 6),
+    _f("half_flush", "混一色", "Half Flush", 6, "one_voided_suit"),
+    _f("mixed_shifted_chows", "三色三步高", "Mixed Shifted Chows", 6),
+    _f("all_types", "五门齐", "All Types", 6),
+    _f("melded_hand", "全求人", "Melded Hand", 6, "single_wait"),
+    _f("two_concealed_kongs", "双暗杠", "Two Concealed Kongs", 6, "concealed_kong two_concealed_pungs"),
+    _f("two_dragon_pungs", "双箭刻", "Two Dragon Pungs", 6, "dragon_pung"),
+    # 5 (MIL supplement)
+    _f("concealed_and_melded_kong", "明暗杠", "Concealed and Melded Kong", 5, "concealed_kong melded_kong"),
+    # 4
+    _f("outside_hand", "全带幺", "Outside Hand", 4),
+    _f("fully_concealed_hand", "不求人", "Fully Concealed Hand", 4, "concealed_hand self_drawn"),
+    _f("two_melded_kongs", "双明杠", "Two Melded Kongs", 4, "melded_kong"),
+    _f("last_tile", "和绝张", "Last Tile", 4),
+    # 2
+    _f("dragon_pung", "箭刻", "Dragon Pung", 2),
+    _f("prevalent_wind", "圈风刻", "Prevalent Wind", 2),
+    _f("seat_wind", "门风刻", "Seat Wind", 2),
+    _f("concealed_hand", "门前清", "Concealed Hand", 2),
+    _f("all_chows", "平和", "All Chows", 2, "no_honors"),
+    _f("tile_hog", "四归一", "Tile Hog", 2),
+    _f("double_pung", "双同刻", "Double Pung", 2),
+    _f("two_concealed_pungs", "双暗刻", "Two Concealed Pungs", 2),
+    _f("concealed_kong", "暗杠", "Concealed Kong", 2),
+    _f("all_simples", "断幺", "All Simples", 2, "no_honors"),
+    # 1
+    _f("pure_double_chow", "一般高", "Pure Double Chow", 1),
+    _f("mixed_double_chow", "喜相逢", "Mixed Double Chow", 1),
+    _f("short_straight", "连六", "Short Straight", 1),
+    _f("two_terminal_chows", "老少副", "Two Terminal Chows", 1),
+    _f("pung_of_terminals_or_honors", "幺九刻", "Pung of Terminals or Honors", 1),
+    _f("melded_kong", "明杠", "Melded Kong", 1),
+    _f("one_voided_suit", "缺一门", "One Voided Suit", 1),
+    _f("no_honors", "无字", "No Honors", 1),
+    _f("edge_wait", "边张", "Edge Wait", 1),
+    _f("closed_wait", "坎张", "Closed Wait", 1),
+    _f("single_wait", "单钓将", "Single Wait", 1),
+    _f("self_drawn", "自摸", "Self-Drawn", 1),
+    _f("flower_tiles", "花牌", "Flower Tiles", 1),
+)
+
+FANS: dict[str, Fan] = {f.id: f for f in _TABLE}
+"""Every fan by id, highest value first."""
+
+FAN_IDS: tuple[str, ...] = tuple(FANS)
+
+
+def fan(key: str) -> Fan:
+    """Look a fan up by id, Chinese name or English name.
+
+    >>> fan("清龙").value, fan("Pure Straight").id
+    (16, 'pure_straight')
+    """
+    if key in FANS:
+        return FANS[key]
+    for f in _TABLE:
+        if key in (f.zh, f.en):
+            return f
+    raise KeyError(f"no fan called {key!r}")

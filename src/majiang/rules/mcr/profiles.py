@@ -1,0 +1,80 @@
+"""Rule profiles: the disputed rulings of Chinese Official scoring as frozen switches.
+
+``mil`` (default) follows the MIL supplementary rulings used by the large online platforms and the
+competition calculators; ``wmo2014`` the 2014 WMO rulebook; ``1998`` the original national rules.
+docs/profiles.md has the table of switches with the rule text each follows.
+
+>>> import dataclasses
+>>> p = dataclasses.replace(PROFILES["mil"], concealed_and_melded_kong=6)
+>>> p.concealed_and_melded_kong, PROFILES["mil"].concealed_and_melded_kong
+(6, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["PROFILES", "Profile", "find_profile"]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One set of answers to the disputed scoring questions."""
+
+    name: str
+    concealed_and_melded_kong: int = 5
+    """Value of 明暗杠 (one melded and one concealed kong); 0 scores it as 明杠 + 暗杠 (1 + 2)."""
+    two_concealed_kongs: int = 6
+    """Value of 双暗杠."""
+    kongs_as_concealed_pungs_in_three_four_kongs: bool = True
+    """Whether concealed kongs still count toward 双暗刻/三暗刻/四暗刻 alongside 三杠 or 四杠."""
+    concealed_forms_self_drawn: str = "self_drawn"
+    """Self-drawn 七对, 十三幺, 全不靠, 七星不靠, 四暗刻, 连七对, 九莲宝灯: ``self_drawn`` scores 自摸 (1),
+    ``fully_concealed`` scores 不求人 (4)."""
+    knitted_straight_wait: str = "rest"
+    """Wait fans with 组合龙: ``rest`` judges the wait of the set and pair beside the knitted straight
+    (and 单钓将 when the winning tile pairs with a held copy after a meld); ``strict`` gives none when
+    the winning tile is one of the knitted straight's nine tiles."""
+    all_green_with_half_flush: bool = False
+    """Whether 绿一色 also scores 混一色 (and 缺一门)."""
+    all_terminals_with_double_pung: bool = False
+    """Whether 清幺九 also scores 双同刻 (and 三同刻)."""
+    all_terminals_excludes_triple_pung: bool = False
+    """Whether 清幺九 also excludes 三同刻 (the 1998 text's 不计同刻)."""
+    seven_pairs_with_tile_fans: bool = True
+    """Whether 七对 combines with range and tile-class fans (全大, 全中, 全小, 大于五, 小于五, 绿一色,
+    字一色, 清幺九, 混幺九)."""
+    honor_fans_exclude_voided_suit: bool = False
+    """Whether 大三元, 小三元, 三风刻, 一色四同顺, 一色四节高, 一色四步高 exclude 缺一门 (strict 1998)."""
+
+
+PROFILES: dict[str, Profile] = {
+    "mil": Profile("mil"),
+    "wmo2014": Profile(
+        "wmo2014",
+        concealed_and_melded_kong=6,
+        two_concealed_kongs=8,
+        concealed_forms_self_drawn="fully_concealed",
+        knitted_straight_wait="strict",
+        all_terminals_with_double_pung=True,
+    ),
+    "1998": Profile(
+        "1998",
+        concealed_and_melded_kong=0,
+        kongs_as_concealed_pungs_in_three_four_kongs=False,
+        knitted_straight_wait="strict",
+        all_terminals_excludes_triple_pung=True,
+        seven_pairs_with_tile_fans=False,
+        honor_fans_exclude_voided_suit=True,
+    ),
+}
+
+
+def find_profile(name: str | Profile) -> Profile:
+    """The profile called ``name`` (``mil``, ``wmo2014``, ``1998``), or ``name`` itself if a Profile."""
+    if isinstance(name, Profile):
+        return name
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None

@@ -1,0 +1,60 @@
+"""The result of scoring a Chinese Official hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["FanHit", "ScoreResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class FanHit:
+    """One fan in a result: its names, value, how many times it counts, and what makes it.
+
+    ``melds`` holds the notation of the melds (or tiles) that make the fan, e.g. ``("123m", "123p")``;
+    it is empty for fans of the whole hand (清一色, 自摸, ...).
+    """
+
+    id: str
+    name: str
+    en: str
+    value: int
+    count: int = 1
+    melds: tuple[str, ...] = ()
+
+    @property
+    def points(self) -> int:
+        """``value * count``."""
+        return self.value * self.count
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape used by ``majiang fan --json``."""
+        return {"name": self.name, "en": self.en, "value": self.value, "count": self.count,
+                "melds": list(self.melds)}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """Fans of a winning hand under one rule profile.
+
+    ``total`` includes flower points; ``meets_minimum`` compares the total without flowers with the
+    8-fan minimum.
+    """
+
+    total: int
+    fans: tuple[FanHit, ...]
+    flowers: int
+    meets_minimum: bool
+    profile: str
+    decomposition: tuple[str, ...] = ()
+
+    @property
+    def fan_total(self) -> int:
+        """The total without flower points (what the 8-fan minimum is checked against)."""
+        return self.total - self.flowers
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape used by ``majiang fan --json``."""
+        return {"total": self.total, "fans": [f.to_dict() for f in self.fans], "flowers": self.flowers,
+                "meets_minimum": self.meets_minimum}
