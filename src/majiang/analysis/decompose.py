@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import combinations_with_replacement
 
 from majiang.tiles import Tile
 
@@ -48,6 +49,34 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
 
 
 @cache
+def _table() -> dict[tuple[int, ...], tuple[SuitDecomposition, ...]]:
+    """Every suit shape that splits into up to four sets and at most one pair, built once (~50 ms).
+
+    Counts go up to 5 so that the formal-wait rule can ask about a fifth copy of a held kind.
+    """
+    kinds = [(CHOW, r) for r in range(7)] + [(PUNG, r) for r in range(9)]
+    found: dict[tuple[int, ...], set[SuitDecomposition]] = {}
+    for n in range(5):
+        for combo in combinations_with_replacement(kinds, n):
+            c = [0] * 9
+            for kind, r in combo:
+                if kind == CHOW:
+                    c[r] += 1
+                    c[r + 1] += 1
+                    c[r + 2] += 1
+                else:
+                    c[r] += 3
+            if max(c) > 5:
+                continue
+            found.setdefault(tuple(c), set()).add((combo, -1))
+            for p in range(9):
+                if c[p] <= 3:
+                    c[p] += 2
+                    found.setdefault(tuple(c), set()).add((combo, p))
+                    c[p] -= 2
+    return {key: tuple(sorted(v)) for key, v in found.items()}
+
+
 def suit_decompositions(counts: tuple[int, ...]) -> tuple[SuitDecomposition, ...]:
     """Every way to split one numbered suit's 9 counts into sets and at most one pair.
 
@@ -56,33 +85,7 @@ def suit_decompositions(counts: tuple[int, ...]) -> tuple[SuitDecomposition, ...
     >>> suit_decompositions((1, 1, 0, 0, 0, 0, 0, 0, 0))
     ()
     """
-    return tuple(dict.fromkeys(_split(list(counts), 0, (), -1)))
-
-
-def _split(c: list[int], start: int, sets: tuple[tuple[int, int], ...], pair: int) -> Iterator[SuitDecomposition]:
-    i = start
-    while i < 9 and c[i] == 0:
-        i += 1
-    if i == 9:
-        yield sets, pair
-        return
-    n = c[i]
-    if n >= 3:
-        c[i] -= 3
-        yield from _split(c, i, (*sets, (PUNG, i)), pair)
-        c[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        yield from _split(c, i, (*sets, (CHOW, i)), pair)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-    if pair < 0 and n >= 2:
-        c[i] -= 2
-        yield from _split(c, i, sets, i)
-        c[i] += 2
+    return _table().get(counts, ())
 
 
 @cache
@@ -95,7 +98,7 @@ def _suit_shape(counts: tuple[int, ...]) -> int:
 
 
 def _honor_shape(n: int) -> int:
-    return (1 if n in (0, 3) else 0) | (2 if n == 2 else 0)
+    return (1 if n in (0, 3) else 0) | (2 if n in (2, 5) else 0)
 
 
 def iter_decompositions(counts: Sequence[int]) -> Iterator[Decomposition]:
@@ -171,31 +174,54 @@ def is_complete(counts: Sequence[int]) -> bool:
     return _complete_from_shapes(_shapes(counts))
 
 
+@cache
+def _suit_wait_masks(counts: tuple[int, ...]) -> tuple[int, int]:
+    """Bit masks of the ranks whose addition makes a suit split into sets only / sets and a pair."""
+    to_sets = to_pair = 0
+    c = list(counts)
+    for r in range(9):
+        if not any(c[max(0, r - 2):r + 3]):
+            continue
+        c[r] += 1
+        shape = _suit_shape(tuple(c))
+        c[r] -= 1
+        if shape & 1:
+            to_sets |= 1 << r
+        if shape & 2:
+            to_pair |= 1 << r
+    return to_sets, to_pair
+
+
+def _group_waits(counts: Sequence[int], group: int, want_pair: bool) -> list[int]:
+    if group < 3:
+        base = group * 9
+        masks = _suit_wait_masks(tuple(counts[base:base + 9]))
+        mask = masks[1] if want_pair else masks[0]
+        return [base + r for r in range(9) if mask >> r & 1]
+    t = 24 + group
+    n = counts[t]
+    return [t] if (n in (1, 4) and want_pair) or (n == 2 and not want_pair) else []
+
+
 def waits(counts: Sequence[int]) -> list[Tile]:
     """Tile kinds that complete the regular shape when added to ``counts`` (3n+1 tiles).
 
-    Kinds already held four times are still listed: the shape, not the wall, decides the wait.
+    The shape decides, not the wall: a kind the hand already holds four times is still listed, as the
+    formal-wait rule for 边张/坎张/单钓将 needs.
     """
     if sum(counts) % 3 != 1:
         return []
+    sizes = [sum(counts[b:b + 9]) % 3 for b in (0, 9, 18)] + [counts[t] % 3 for t in range(27, 34)]
+    ones = [g for g, n in enumerate(sizes) if n == 1]
+    twos = [g for g, n in enumerate(sizes) if n == 2]
     shapes = _shapes(counts)
-    out: list[Tile] = []
-    c = list(counts)
-    for t in range(34):
-        group = t // 9 if t < 27 else 3 + t - 27
-        if t < 27:
-            lo = group * 9
-            # A tile that touches nothing in its suit cannot help except as a pair partner.
-            r = t - lo
-            if not any(c[lo + k] for k in range(max(0, r - 2), min(9, r + 3))):
-                continue
-        elif c[t] == 0:
-            continue
-        old = shapes[group]
-        c[t] += 1
-        shapes[group] = _suit_shape(tuple(c[lo:lo + 9])) if t < 27 else _honor_shape(c[t])
-        if _complete_from_shapes(shapes):
-            out.append(Tile(t))
-        shapes[group] = old
-        c[t] -= 1
-    return out
+    out: set[int] = set()
+    if len(ones) == 1 and not twos:
+        g = ones[0]
+        if all(shapes[h] & 1 for h in range(10) if h != g):
+            out.update(_group_waits(counts, g, True))
+    elif len(twos) == 2 and not ones:
+        for g, h in (twos, twos[::-1]):
+            if shapes[h] & 2 and all(shapes[k] & 1 for k in range(10) if k not in (g, h)):
+                out.update(_group_waits(counts, g, False))
+    return [Tile(t) for t in sorted(out)]

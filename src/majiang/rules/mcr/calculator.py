@@ -31,7 +31,7 @@ from majiang.tiles import Tile
 
 __all__ = ["WinContext", "calculate"]
 
-CHOW, PUNG, KONG, PAIR, KNIT = 0, 1, 2, 3, 4
+CHOW, PUNG, KONG, PAIR, KNIT, SINGLE = 0, 1, 2, 3, 4, 5
 
 _REVERSIBLE = frozenset(
     {Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
@@ -69,13 +69,15 @@ class WinContext:
 
 # A set in a decomposition: (kind, tile, concealed). Kind KNIT marks one third of a knitted straight.
 _Set = tuple[int, int, bool]
+# What a fan names: (kind, tile), shown in notation only for the winning decomposition.
+_Group = tuple[int, int]
 
 
 def _set_notation(kind: int, tile: int) -> str:
     t = Tile(tile)
     if kind == CHOW:
         return f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit.letter}"
-    n = {PUNG: 3, KONG: 4, PAIR: 2}.get(kind, 1)
+    n = {PUNG: 3, KONG: 4, PAIR: 2}.get(kind, 1)  # SINGLE: one tile
     if t.is_numbered:
         return str(t.rank) * n + t.suit.letter
     return t.notation() * n
@@ -113,17 +115,17 @@ def _value(fid: str, profile: Profile) -> int:
 class _Fans:
     """A fan tally under construction: counts and the melds behind each fan."""
 
-    __slots__ = ("count", "melds")
+    __slots__ = ("count", "melds", "pungs")
 
     def __init__(self) -> None:
         self.count: dict[str, int] = {}
-        self.melds: dict[str, list[str]] = {}
+        self.melds: dict[str, list[_Group]] = {}
+        self.pungs: list[int] = []  # pung and kong tiles, for the wind fans and 幺九刻 settled last
 
-    def add(self, fid: str, n: int = 1, melds: Iterable[str] = ()) -> None:
+    def add(self, fid: str, n: int = 1, melds: Iterable[_Group] = ()) -> None:
         self.count[fid] = self.count.get(fid, 0) + n
-        ms = list(melds)
-        if ms:
-            self.melds.setdefault(fid, []).extend(ms)
+        if melds:
+            self.melds.setdefault(fid, []).extend(melds)
 
     def copy(self) -> _Fans:
         other = _Fans()
@@ -324,9 +326,9 @@ class _Scorer:
             _link_fans(f, [(CHOW, t) for t in chows], _chow_links)
         _link_fans(f, [(PUNG, t) for t, _, _ in pungs if t < 27], _pung_links)
         if len(chows) == 4 and pair < 27:
-            f.add("all_chows", melds=[_set_notation(PAIR, pair)])
+            f.add("all_chows", melds=[(PAIR, pair)])
         if knit is not None and len(chows) == 1 and pair < 27:
-            f.add("all_chows", melds=[_set_notation(PAIR, pair)])
+            f.add("all_chows", melds=[(PAIR, pair)])
         if knit is None:
             self._group_fans(f, sets, pair)
             if not self.melds and _is_nine_gates(self.counts, win):
@@ -339,7 +341,7 @@ class _Scorer:
         concealed_kongs = sum(1 for t, k, c in pungs if k == KONG and c)
         concealed_pungs = sum(1 for t, k, c in pungs if k == PUNG and c)
         kongs = melded_kongs + concealed_kongs
-        kong_names = [_set_notation(KONG, t) for t, k, _ in pungs if k == KONG]
+        kong_names = [(KONG, t) for t, k, _ in pungs if k == KONG]
         if kongs == 4:
             f.add("four_kongs", melds=kong_names)
         elif kongs == 3:
@@ -351,8 +353,8 @@ class _Scorer:
                 if self.profile.concealed_and_melded_kong:
                     f.add("concealed_and_melded_kong", melds=kong_names)
                 else:
-                    f.add("melded_kong", melds=[_set_notation(KONG, t) for t, k, c in pungs if k == KONG and not c])
-                    f.add("concealed_kong", melds=[_set_notation(KONG, t) for t, k, c in pungs if k == KONG and c])
+                    f.add("melded_kong", melds=[(KONG, t) for t, k, c in pungs if k == KONG and not c])
+                    f.add("concealed_kong", melds=[(KONG, t) for t, k, c in pungs if k == KONG and c])
             else:
                 f.add("two_melded_kongs", melds=kong_names)
         elif kongs == 1:
@@ -360,7 +362,7 @@ class _Scorer:
         hidden = concealed_pungs + concealed_kongs
         if kongs >= 3 and not self.profile.kongs_as_concealed_pungs_in_three_four_kongs:
             hidden = concealed_pungs
-        hidden_names = [_set_notation(k, t) for t, k, c in pungs if c]
+        hidden_names = [(k, t) for t, k, c in pungs if c]
         if hidden >= 2:
             f.add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[hidden],
                   melds=hidden_names)
@@ -368,32 +370,32 @@ class _Scorer:
             f.add("all_pungs")
         winds = [t for t, _, _ in pungs if 27 <= t <= 30]
         dragons = [t for t, _, _ in pungs if t >= 31]
-        wind_names = [_set_notation(PUNG, t) for t in winds]
+        wind_names = [(PUNG, t) for t in winds]
         if len(winds) == 4:
             f.add("big_four_winds", melds=wind_names)
         elif len(winds) == 3:
             if 27 <= pair <= 30:
-                f.add("little_four_winds", melds=[*wind_names, _set_notation(PAIR, pair)])
+                f.add("little_four_winds", melds=[*wind_names, (PAIR, pair)])
             else:
                 f.add("big_three_winds", melds=wind_names)
-        dragon_names = [_set_notation(PUNG, t) for t in dragons]
+        dragon_names = [(PUNG, t) for t in dragons]
         if len(dragons) == 3:
             f.add("big_three_dragons", melds=dragon_names)
         elif len(dragons) == 2:
             if pair >= 31:
-                f.add("little_three_dragons", melds=[*dragon_names, _set_notation(PAIR, pair)])
+                f.add("little_three_dragons", melds=[*dragon_names, (PAIR, pair)])
             else:
                 f.add("two_dragon_pungs", melds=dragon_names)
         for t in dragons:
-            f.add("dragon_pung", melds=[_set_notation(PUNG, t)])
+            f.add("dragon_pung", melds=[(PUNG, t)])
         # Wind fans and 幺九刻 are settled after exclusions; remember the pungs they need.
-        f.add("_pungs", 0, [str(t) for t, _, _ in pungs])
+        f.pungs = [t for t, _, _ in pungs]
 
     def _terminal_chows(self, f: _Fans, chows: list[int], pair: int) -> bool:
         """一色双龙会 / 三色双龙会: two 123 and two 789 chows with a pair of fives."""
         if pair >= 27 or pair % 9 != 4:
             return False
-        names = [_set_notation(CHOW, t) for t in chows] + [_set_notation(PAIR, pair)]
+        names = [(CHOW, t) for t in chows] + [(PAIR, pair)]
         if any(t % 9 not in (0, 6) for t in chows):
             return False
         suits = [t // 9 for t in chows]
@@ -418,14 +420,12 @@ class _Scorer:
 
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
         win = self.win
-        if self.melded == 4 or self.kongs == 4:
-            return
         if knit is not None:
             if self.profile.knitted_straight_wait == "strict" and win in knit:
                 return
             if self.melds:
                 if self.counts[win] > 1 and pair == win:
-                    f.add("single_wait", melds=[Tile(win).notation()])
+                    f.add("single_wait", melds=[(SINGLE, win)])
                 return
             rest = list(self.counts)
             for k in knit:
@@ -446,7 +446,7 @@ class _Scorer:
                     edge = True
         if pair == win:
             single = True
-        name = [Tile(win).notation()]
+        name = [(SINGLE, win)]
         if edge:
             f.add("edge_wait", melds=name)
         elif closed:
@@ -456,26 +456,21 @@ class _Scorer:
 
     # -- settle ------------------------------------------------------------------------------------
 
-    def settle(self, f: _Fans) -> tuple[int, list[FanHit]]:
-        count = {k: v for k, v in f.count.items() if v > 0 and not k.startswith("_")}
+    def settle(self, f: _Fans) -> dict[str, int]:
+        """Apply exclusions (highest fan first; an excluded fan excludes nothing) and the last fans."""
+        count = {k: v for k, v in f.count.items() if v > 0}
+        excl = self.exclusions
         for fid in sorted(count, key=_ORDER.__getitem__):
-            if count.get(fid, 0) > 0:
-                for ex in self.exclusions[fid]:
+            if fid in count:
+                for ex in excl[fid]:
                     count.pop(ex, None)
         self._winds_and_terminal_pungs(f, count)
         if not count:
             count["chicken_hand"] = 1
-        hits: list[FanHit] = []
-        total = 0
-        for fid in sorted(count, key=_ORDER.__getitem__):
-            row = FANS[fid]
-            value = _value(fid, self.profile)
-            hits.append(FanHit(fid, row.zh, row.en, value, count[fid], tuple(f.melds.get(fid, ()))))
-            total += value * count[fid]
-        return total, hits
+        return count
 
     def _winds_and_terminal_pungs(self, f: _Fans, count: dict[str, int]) -> None:
-        pungs = [int(s) for s in f.melds.get("_pungs", [])]
+        pungs = f.pungs
         if not pungs:
             return
         covered: set[int] = set()
@@ -485,11 +480,11 @@ class _Scorer:
             for t in pungs:
                 if t == self.ctx.round_wind:
                     count["prevalent_wind"] = 1
-                    f.melds["prevalent_wind"] = [_set_notation(PUNG, t)]
+                    f.melds["prevalent_wind"] = [(PUNG, t)]
                     covered.add(t)
                 if t == self.ctx.seat_wind:
                     count["seat_wind"] = 1
-                    f.melds["seat_wind"] = [_set_notation(PUNG, t)]
+                    f.melds["seat_wind"] = [(PUNG, t)]
                     covered.add(t)
         terminal = [t for t in pungs if (t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30]
         n = sum(1 for t in terminal if t not in covered)
@@ -500,7 +495,7 @@ class _Scorer:
             n = 0
         if n > 0:
             count["pung_of_terminals_or_honors"] = n
-            f.melds["pung_of_terminals_or_honors"] = [_set_notation(PUNG, t) for t in terminal if t not in covered]
+            f.melds["pung_of_terminals_or_honors"] = [(PUNG, t) for t in terminal if t not in covered]
 
 
 def _has_terminal(kind: int, t: int) -> bool:
@@ -646,23 +641,35 @@ def _link_fans(f: _Fans, members: list[tuple[int, int]], finder: object) -> None
         used.update((fid, i) for i in group)
         chosen.append(fid)
         kind = members[group[0]][0]
-        f.add(fid, melds=[_set_notation(kind, tiles[i]) for i in group])
+        f.add(fid, melds=[(kind, tiles[i]) for i in group])
 
 
 def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
     """Score a winning hand; raises InvalidHandError if it is not a winning hand."""
     scorer = _Scorer(hand, ctx, profile)
-    best: tuple[int, tuple[int, ...], list[FanHit]] | None = None
+    best: tuple[int, tuple[int, ...]] | None = None
+    best_fans: tuple[dict[str, int], _Fans] | None = None
     for cand in scorer.candidates():
-        total, hits = scorer.settle(cand)
-        key = (total, tuple(sorted((h.value for h in hits for _ in range(h.count)), reverse=True)))
-        if best is None or key > best[:2]:
-            best = (key[0], key[1], hits)
-    if best is None:
+        count = scorer.settle(cand)
+        total = 0
+        values: list[int] = []
+        for fid, n in count.items():
+            v = _value(fid, profile)
+            total += v * n
+            values.extend([v] * n)
+        key = (total, tuple(sorted(values, reverse=True)))
+        if best is None or key > best:
+            best, best_fans = key, (count, cand)
+    if best is None or best_fans is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")
-    total, _, hits = best
+    count, f = best_fans
+    hits: list[FanHit] = []
+    for fid in sorted(count, key=_ORDER.__getitem__):
+        row = FANS[fid]
+        names = tuple(_set_notation(k, t) for k, t in f.melds.get(fid, ()))
+        hits.append(FanHit(fid, row.zh, row.en, _value(fid, profile), count[fid], names))
     flowers = ctx.flowers
     if flowers:
         row = FANS["flower_tiles"]
-        hits = [*hits, FanHit("flower_tiles", row.zh, row.en, 1, flowers)]
-    return ScoreResult(total + flowers, tuple(hits), flowers, total >= 8, profile.name)
+        hits.append(FanHit("flower_tiles", row.zh, row.en, 1, flowers))
+    return ScoreResult(best[0] + flowers, tuple(hits), flowers, best[0] >= 8, profile.name)
