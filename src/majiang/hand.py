@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from majiang.meld import Meld
 from majiang.tiles import Tile
@@ -28,6 +28,10 @@ class Hand:
     melds: tuple[Meld, ...]
     tiles: tuple[Tile, ...]
     last_tile: Tile | None = None
+    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _mask: int = field(init=False, repr=False, compare=False)  # bit k: holds kind k standing
+    _all_mask: int = field(init=False, repr=False, compare=False)  # bit k: holds kind k anywhere
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "melds", tuple(self.melds))
@@ -42,8 +46,21 @@ class Hand:
                 f"with {len(self.melds)} meld(s) a hand has {want} standing tiles"
                 f" besides the last tile, not {len(self.tiles)}"
             )
-        counts = self.counts(include_melds=True)
-        for kind, n in enumerate(counts):
+        c = [0] * 34
+        for t in self.tiles:
+            c[t] += 1
+        if self.last_tile is not None:
+            c[self.last_tile] += 1
+        object.__setattr__(self, "_counts", tuple(c))
+        object.__setattr__(self, "_mask", sum(1 << k for k in range(34) if c[k]))
+        mask = self._mask
+        for m in self.melds:
+            for t in m.tiles:
+                c[t] += 1
+                mask |= 1 << t
+        object.__setattr__(self, "_all_counts", tuple(c))
+        object.__setattr__(self, "_all_mask", mask)
+        for kind, n in enumerate(c):
             if n > 4:
                 raise ValueError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
 
@@ -72,17 +89,8 @@ class Hand:
         return all(m.is_concealed for m in self.melds)
 
     def counts(self, *, include_melds: bool = False) -> list[int]:
-        """Copies of each of the 34 kinds among the standing tiles (and ``last_tile``)."""
-        c = [0] * 34
-        for t in self.tiles:
-            c[t] += 1
-        if self.last_tile is not None:
-            c[self.last_tile] += 1
-        if include_melds:
-            for m in self.melds:
-                for t in m.tiles:
-                    c[t] += 1
-        return c
+        """Copies of each of the 34 kinds among the standing tiles and ``last_tile`` (and the melds)."""
+        return list(self._all_counts if include_melds else self._counts)
 
     def notation(self) -> str:
         """Canonical notation; ``Hand.parse(h.notation()) == h``."""

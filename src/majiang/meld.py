@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from majiang.tiles import Tile
@@ -41,10 +41,13 @@ class Meld:
     tile: Tile
     source: int = 1
     added: bool = False
+    _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.tile, Tile):
             object.__setattr__(self, "tile", Tile(self.tile))
+        if not isinstance(self.kind, MeldKind):
+            object.__setattr__(self, "kind", MeldKind(self.kind))
         if self.kind == MeldKind.CHOW and (not self.tile.is_numbered or self.tile.rank > 7):
             raise ValueError(f"a chow cannot start at {self.tile.notation()}")
         if self.kind == MeldKind.KONG:
@@ -57,6 +60,12 @@ class Meld:
                 raise ValueError(f"{self.kind.name.lower()} source must be 1-3, not {self.source}")
             if self.added:
                 raise ValueError("only a kong can be added (加杠)")
+        t = self.tile
+        if self.kind == MeldKind.CHOW:
+            tiles: tuple[Tile, ...] = (t, Tile(t + 1), Tile(t + 2))
+        else:
+            tiles = (t,) * (4 if self.kind == MeldKind.KONG else 3)
+        object.__setattr__(self, "_tiles", tiles)
 
     @classmethod
     def chow(cls, tile: Tile, claimed: int = 1) -> Meld:
@@ -83,9 +92,7 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles of the meld, lowest first (four for a kong)."""
-        if self.kind == MeldKind.CHOW:
-            return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
-        return (self.tile,) * (4 if self.kind == MeldKind.KONG else 3)
+        return self._tiles
 
     @property
     def is_concealed(self) -> bool:

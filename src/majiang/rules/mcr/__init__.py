@@ -45,6 +45,8 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     if isinstance(value, Tile):
         if value in WINDS:
             return value
+    elif value in _WIND_NAMES:
+        return _WIND_NAMES[value]  # type: ignore[index]
     elif isinstance(value, str) and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
         return _WIND_NAMES[value.strip().upper().replace("Z", "z")]
     raise ValueError(f"{what} must be one of E, S, W, N, not {value!r}")
@@ -73,10 +75,12 @@ def win_context(
     copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``ValueError``
     or ``TypeError`` for malformed values.
     """
-    for name, v in (("self_drawn", self_drawn), ("last_tile", last_tile), ("kong", kong),
-                    ("wall_last", wall_last)):
-        _flag(v, name)
-    if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
+    if not (type(self_drawn) is bool and type(last_tile) is bool and type(kong) is bool
+            and type(wall_last) is bool):
+        for name, v in (("self_drawn", self_drawn), ("last_tile", last_tile), ("kong", kong),
+                        ("wall_last", wall_last)):
+            _flag(v, name)
+    if type(flowers) is not int or not 0 <= flowers <= 8:
         raise ValueError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
     seat = parse_wind(seat_wind, "seat_wind")
     prevalent = parse_wind(round_wind, "round_wind")
@@ -85,8 +89,8 @@ def win_context(
         raise InvalidHandError(
             f"{hand.notation()} has no winning tile: a winning hand has 14 tiles (a kong counts as 3)"
         )
-    held = hand.counts(include_melds=True)[win] - 1
-    in_melds = sum(1 for m in hand.melds for t in m.tiles if t == win)
+    held = hand._all_counts[win] - 1  # other copies of the winning tile in the hand and its melds
+    in_melds = hand._all_counts[win] - hand._counts[win]
     if kong and self_drawn and not any(m.is_kong for m in hand.melds):
         raise InvalidHandError("杠上开花 (kong with self_drawn) needs a kong among the melds")
     if kong and not self_drawn:

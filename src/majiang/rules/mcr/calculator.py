@@ -16,9 +16,9 @@ once. Links are chosen greedily, highest value first, which is optimal on four m
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
@@ -51,9 +51,8 @@ _CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitte
 _ORDER = {fid: i for i, fid in enumerate(FANS)}
 
 
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """How the hand was won: the flags and winds that fans depend on."""
+class WinContext(NamedTuple):
+    """How the hand was won: the flags and winds that fans depend on (an immutable named tuple)."""
 
     self_drawn: bool = False
     last_tile: bool = False
@@ -74,6 +73,10 @@ _Group = tuple[int, int]
 
 
 def _set_notation(kind: int, tile: int) -> str:
+    return _NOTATIONS[kind, tile]
+
+
+def _build_notation(kind: int, tile: int) -> str:
     t = Tile(tile)
     if kind == CHOW:
         return f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit.letter}"
@@ -81,6 +84,15 @@ def _set_notation(kind: int, tile: int) -> str:
     if t.is_numbered:
         return str(t.rank) * n + t.suit.letter
     return t.notation() * n
+
+
+_NOTATIONS = {(kind, t): _build_notation(kind, t) for kind in (CHOW, PUNG, KONG, PAIR, SINGLE)
+              for t in range(34) if kind != CHOW or (t < 27 and t % 9 < 7)}
+
+
+@cache
+def _values(profile: Profile) -> dict[str, int]:
+    return {fid: _value(fid, profile) for fid in FANS}
 
 
 @cache
@@ -117,8 +129,8 @@ class _Fans:
 
     __slots__ = ("count", "melds", "pungs")
 
-    def __init__(self) -> None:
-        self.count: dict[str, int] = {}
+    def __init__(self, count: dict[str, int] | None = None) -> None:
+        self.count: dict[str, int] = {} if count is None else dict(count)
         self.melds: dict[str, list[_Group]] = {}
         self.pungs: list[int] = []  # pung and kong tiles, for the wind fans and 幺九刻 settled last
 
@@ -143,78 +155,43 @@ class _Scorer:
         self.ctx = ctx
         self.profile = profile
         self.win = int(hand.last_tile)
-        self.counts = hand.counts()  # standing tiles with the winning tile
+        self.counts = hand._counts  # standing tiles with the winning tile
+        self.standing_mask = hand._mask
         self.melds = hand.melds
         self.melded = sum(1 for m in hand.melds if not m.is_concealed)
-        self.all_counts = hand.counts(include_melds=True)
+        self.all_counts = hand._all_counts
         self.kongs = sum(1 for m in hand.melds if m.kind == MeldKind.KONG)
         self.exclusions = _exclusions(profile)
+        self.mixed_kong = profile.concealed_and_melded_kong > 0
+        self.hidden_kongs = profile.kongs_as_concealed_pungs_in_three_four_kongs
         self._unique_wait: bool | None = None
-        self.base = _Fans()
-        self._add_flag_fans(self.base)
-        self.tile_fans = self._tile_fans()
+        flags: dict[str, int] = {}
+        self._add_flag_fans(flags)
+        plain, special = _tile_fans_of(hand._all_mask)
+        hogs = self.all_counts.count(4) - self.kongs
+        if hogs:
+            plain = (*plain, ("tile_hog", hogs))
+        self.base = {**flags, **dict(plain), **dict(special)}  # for every form but seven pairs
+        self.base_pairs = {**flags, **dict(plain)}
+        if profile.seven_pairs_with_tile_fans:
+            self.base_pairs.update(special)
 
     # -- fans of the whole hand -------------------------------------------------------------------
 
-    def _add_flag_fans(self, f: _Fans) -> None:
+    def _add_flag_fans(self, f: dict[str, int]) -> None:
         c = self.ctx
         if c.self_drawn:
-            f.add("self_drawn")
+            f["self_drawn"] = 1
         if c.last_tile:
-            f.add("last_tile")
+            f["last_tile"] = 1
         if c.wall_last:
-            f.add("last_tile_draw" if c.self_drawn else "last_tile_claim")
+            f["last_tile_draw" if c.self_drawn else "last_tile_claim"] = 1
         if c.kong:
-            f.add("out_with_replacement_tile" if c.self_drawn else "robbing_the_kong")
+            f["out_with_replacement_tile" if c.self_drawn else "robbing_the_kong"] = 1
         if self.melded == 0:
-            f.add("fully_concealed_hand" if c.self_drawn else "concealed_hand")
+            f["fully_concealed_hand" if c.self_drawn else "concealed_hand"] = 1
         elif self.melded == 4 and not c.self_drawn:
-            f.add("melded_hand")
-
-    def _tile_fans(self) -> _Fans:
-        f = _Fans()
-        present = [k for k in range(34) if self.all_counts[k]]
-        suits = {k // 9 for k in present if k < 27}
-        winds = any(27 <= k <= 30 for k in present)
-        dragons = any(k >= 31 for k in present)
-        honors = winds or dragons
-        if not honors:
-            f.add("no_honors")
-        voided = 3 - len(suits)
-        if voided == 1:
-            f.add("one_voided_suit")
-        elif voided == 2:
-            f.add("half_flush" if honors else "full_flush")
-        if len(suits) == 3 and winds and dragons:
-            f.add("all_types")
-        tiles = [Tile(k) for k in present]
-        if not any(t.is_terminal_or_honor for t in tiles):
-            f.add("all_simples")
-        if all(t in _REVERSIBLE for t in tiles):
-            f.add("reversible_tiles")
-        special = _Fans()  # the fans that strict 1998 seven pairs do not combine with
-        if all(t in _GREEN for t in tiles):
-            special.add("all_green")
-        if "all_simples" not in f.count:
-            if all(t.is_honor for t in tiles):
-                special.add("all_honors")
-            elif all(t.is_terminal for t in tiles):
-                special.add("all_terminals")
-            elif all(t.is_terminal_or_honor for t in tiles):
-                special.add("all_terminals_and_honors")
-        if not honors:
-            ranks = {t.rank for t in tiles}
-            if ranks <= {1, 2, 3, 4}:
-                special.add("lower_four" if 4 in ranks else "lower_tiles")
-            elif ranks <= {6, 7, 8, 9}:
-                special.add("upper_four" if 6 in ranks else "upper_tiles")
-            elif ranks <= {4, 5, 6}:
-                special.add("middle_tiles")
-        self.special_tile_fans = special
-        hogs = sum(1 for n in self.all_counts if n == 4) - self.kongs
-        if hogs:
-            f.add("tile_hog", hogs)
-        return f
+            f["melded_hand"] = 1
 
     def unique_wait(self) -> bool:
         """Whether the hand before the winning tile waited on exactly one kind (formal shape)."""
@@ -237,8 +214,7 @@ class _Scorer:
             out.extend(self._knitted_straight())
         declared: list[_Set] = []
         for m in self.melds:
-            kind = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}[m.kind]
-            declared.append((kind, int(m.tile), m.is_concealed))
+            declared.append((int(m.kind), int(m.tile), m.is_concealed))  # MeldKind matches CHOW/PUNG/KONG
         for sets, pair in iter_decompositions(self.counts):
             out.append(self._regular([*declared, *((k, t, True) for k, t in sets)], pair))
         return out
@@ -246,39 +222,40 @@ class _Scorer:
     def _special_forms(self) -> list[_Fans]:
         c = self.counts
         out: list[_Fans] = []
-        if all(n in (0, 2, 4) for n in c):
-            f = self.base.copy()
+        kinds_held = self.standing_mask.bit_count()
+        if kinds_held <= 7 and all(n in (0, 2, 4) for n in c):
+            f = _Fans(self.base_pairs)
             kinds = [k for k in range(34) if c[k]]
             if len(kinds) == 7 and kinds[0] < 27 and kinds[6] - kinds[0] == 6 and kinds[0] // 9 == kinds[6] // 9:
                 f.add("seven_shifted_pairs")
             else:
                 f.add("seven_pairs")
-            self._merge_tile_fans(f, seven_pairs=True)
             out.append(f)
-        if all(c[k] for k in _ORPHANS) and sum(c[k] for k in _ORPHANS) == 14:
-            f = self.base.copy()
+        if self.standing_mask == _ORPHAN_MASK:
+            f = _Fans(self.base)
             f.add("thirteen_orphans")
-            self._merge_tile_fans(f)
             out.append(f)
-        if max(c) == 1:
+        if kinds_held == 14:
             numbered = [k for k in range(27) if c[k]]
             honors = sum(c[27:])
             if 7 <= len(numbered) <= 9 and any(set(numbered) <= set(knit) for knit in _KNITS):
-                f = self.base.copy()
+                f = _Fans(self.base)
                 if honors == 7:
                     f.add("greater_honors_and_knitted_tiles")
                 else:
                     f.add("lesser_honors_and_knitted_tiles")
                     if len(numbered) == 9:
                         f.add("knitted_straight")
-                self._merge_tile_fans(f)
                 out.append(f)
         return out
 
     def _knitted_straight(self) -> list[_Fans]:
         out: list[_Fans] = []
-        for knit in _KNITS:
-            if not all(self.counts[k] for k in knit):
+        held = self.standing_mask
+        if (held & _NUMBERED_MASK).bit_count() < 9:
+            return out
+        for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
+            if held & knit_mask != knit_mask:
                 continue
             rest = list(self.counts)
             for k in knit:
@@ -286,45 +263,45 @@ class _Scorer:
             knit_sets: list[_Set] = [(KNIT, knit[i], True) for i in (0, 3, 6)]
             if self.melds:
                 m = self.melds[0]
-                kind = {MeldKind.CHOW: CHOW, MeldKind.PUNG: PUNG, MeldKind.KONG: KONG}[m.kind]
                 pair = [k for k in range(34) if rest[k]]
                 if len(pair) == 1 and rest[pair[0]] == 2:
-                    out.append(self._regular([*knit_sets, (kind, int(m.tile), m.is_concealed)], pair[0], knit))
+                    out.append(self._regular([*knit_sets, (int(m.kind), int(m.tile), m.is_concealed)], pair[0], knit))
                 continue
             for sets, pair_tile in iter_decompositions(rest):
                 out.append(self._regular([*knit_sets, *((k, t, True) for k, t in sets)], pair_tile, knit))
         return out
 
-    def _merge_tile_fans(self, f: _Fans, *, seven_pairs: bool = False) -> None:
-        for fid, n in self.tile_fans.count.items():
-            f.add(fid, n)
-        if not seven_pairs or self.profile.seven_pairs_with_tile_fans:
-            for fid, n in self.special_tile_fans.count.items():
-                f.add(fid, n)
-
     # -- four sets and a pair ----------------------------------------------------------------------
 
     def _regular(self, sets: list[_Set], pair: int, knit: Sequence[int] | None = None) -> _Fans:
-        f = self.base.copy()
-        self._merge_tile_fans(f)
+        f = _Fans(self.base)
         win = self.win
         if knit is not None:
             f.add("knitted_straight")
-        chows = sorted(t for k, t, _ in sets if k == CHOW)
-        concealed_chows = [t for k, t, c in sets if k == CHOW and c]
-        if not self.ctx.self_drawn and not any(t <= win <= t + 2 and win // 9 == t // 9 for t in concealed_chows):
+        chows: list[int] = []
+        pungs: list[tuple[int, int, bool]] = []
+        win_in_chow = self.ctx.self_drawn
+        for k, t, c in sets:
+            if k == CHOW:
+                chows.append(t)
+                if c and t <= win <= t + 2:
+                    win_in_chow = True
+            elif k != KNIT:
+                pungs.append((t, k, c))
+        if not win_in_chow:
             # The discard completed a pung in hand: that pung is not concealed.
-            for i, (k, t, c) in enumerate(sets):
+            for i, (t, k, c) in enumerate(pungs):
                 if k == PUNG and t == win and c:
-                    sets = [*sets[:i], (PUNG, t, False), *sets[i + 1:]]
+                    pungs[i] = (t, PUNG, False)
                     break
-        pungs = sorted((t, k, c) for k, t, c in sets if k in (PUNG, KONG))
+        chows.sort()
+        pungs.sort()
         self._pung_fans(f, pungs, pair)
         if len(chows) == 4 and self._terminal_chows(f, chows, pair):
             pass
         else:
-            _link_fans(f, [(CHOW, t) for t in chows], _chow_links)
-        _link_fans(f, [(PUNG, t) for t, _, _ in pungs if t < 27], _pung_links)
+            _link_fans(f, CHOW, tuple(chows))
+        _link_fans(f, PUNG, tuple(t for t, _, _ in pungs if t < 27))
         if len(chows) == 4 and pair < 27:
             f.add("all_chows", melds=[(PAIR, pair)])
         if knit is not None and len(chows) == 1 and pair < 27:
@@ -337,57 +314,8 @@ class _Scorer:
         return f
 
     def _pung_fans(self, f: _Fans, pungs: list[tuple[int, int, bool]], pair: int) -> None:
-        melded_kongs = sum(1 for t, k, c in pungs if k == KONG and not c)
-        concealed_kongs = sum(1 for t, k, c in pungs if k == KONG and c)
-        concealed_pungs = sum(1 for t, k, c in pungs if k == PUNG and c)
-        kongs = melded_kongs + concealed_kongs
-        kong_names = [(KONG, t) for t, k, _ in pungs if k == KONG]
-        if kongs == 4:
-            f.add("four_kongs", melds=kong_names)
-        elif kongs == 3:
-            f.add("three_kongs", melds=kong_names)
-        elif kongs == 2:
-            if concealed_kongs == 2:
-                f.add("two_concealed_kongs", melds=kong_names)
-            elif concealed_kongs == 1:
-                if self.profile.concealed_and_melded_kong:
-                    f.add("concealed_and_melded_kong", melds=kong_names)
-                else:
-                    f.add("melded_kong", melds=[(KONG, t) for t, k, c in pungs if k == KONG and not c])
-                    f.add("concealed_kong", melds=[(KONG, t) for t, k, c in pungs if k == KONG and c])
-            else:
-                f.add("two_melded_kongs", melds=kong_names)
-        elif kongs == 1:
-            f.add("concealed_kong" if concealed_kongs else "melded_kong", melds=kong_names)
-        hidden = concealed_pungs + concealed_kongs
-        if kongs >= 3 and not self.profile.kongs_as_concealed_pungs_in_three_four_kongs:
-            hidden = concealed_pungs
-        hidden_names = [(k, t) for t, k, c in pungs if c]
-        if hidden >= 2:
-            f.add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[hidden],
-                  melds=hidden_names)
-        if len(pungs) == 4:
-            f.add("all_pungs")
-        winds = [t for t, _, _ in pungs if 27 <= t <= 30]
-        dragons = [t for t, _, _ in pungs if t >= 31]
-        wind_names = [(PUNG, t) for t in winds]
-        if len(winds) == 4:
-            f.add("big_four_winds", melds=wind_names)
-        elif len(winds) == 3:
-            if 27 <= pair <= 30:
-                f.add("little_four_winds", melds=[*wind_names, (PAIR, pair)])
-            else:
-                f.add("big_three_winds", melds=wind_names)
-        dragon_names = [(PUNG, t) for t in dragons]
-        if len(dragons) == 3:
-            f.add("big_three_dragons", melds=dragon_names)
-        elif len(dragons) == 2:
-            if pair >= 31:
-                f.add("little_three_dragons", melds=[*dragon_names, (PAIR, pair)])
-            else:
-                f.add("two_dragon_pungs", melds=dragon_names)
-        for t in dragons:
-            f.add("dragon_pung", melds=[(PUNG, t)])
+        for fid, groups in _pung_fans(tuple(pungs), pair, self.mixed_kong, self.hidden_kongs):
+            f.add(fid, melds=groups)
         # Wind fans and 幺九刻 are settled after exclusions; remember the pungs they need.
         f.pungs = [t for t, _, _ in pungs]
 
@@ -435,17 +363,22 @@ class _Scorer:
             rest[win] -= 1
             if len(set(waits(rest))) != 1:
                 return
-        elif not self.unique_wait():
-            return
-        edge = closed = single = False
+        edge = closed = False
         for k, t, c in sets:
-            if k == CHOW and c and t // 9 == win // 9 and t <= win <= t + 2:
+            if k == CHOW and c and t <= win <= t + 2:
                 if win == t + 1:
                     closed = True
+                elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
+                    # A two-sided wait: the tile at the chow's other end completes the hand too.
+                    self._unique_wait = False
+                    return
                 else:
                     edge = True
-        if pair == win:
-            single = True
+        single = pair == win
+        if not (edge or closed or single):
+            return
+        if knit is None and not self.unique_wait():
+            return
         name = [(SINGLE, win)]
         if edge:
             f.add("edge_wait", melds=name)
@@ -496,6 +429,139 @@ class _Scorer:
         if n > 0:
             count["pung_of_terminals_or_honors"] = n
             f.melds["pung_of_terminals_or_honors"] = [(PUNG, t) for t in terminal if t not in covered]
+
+
+def _mask(tiles: Iterable[int]) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+_SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_NUMBERED_MASK = (1 << 27) - 1
+_WIND_MASK = 0xF << 27
+_DRAGON_MASK = 0x7 << 31
+_HONOR_MASK = _WIND_MASK | _DRAGON_MASK
+_TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26))
+_ORPHAN_MASK = _TERMINAL_MASK | _HONOR_MASK
+_REVERSIBLE_MASK = _mask(_REVERSIBLE)
+_GREEN_MASK = _mask(_GREEN)
+_RANK_MASKS = tuple(_mask((r, 9 + r, 18 + r)) for r in range(9))
+_KNIT_MASKS = tuple(_mask(knit) for knit in _KNITS)
+
+
+def _ranks_within(mask: int, ranks: Iterable[int]) -> bool:
+    allowed = 0
+    for r in ranks:
+        allowed |= _RANK_MASKS[r - 1]
+    return mask & ~allowed == 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _tile_fans_of(mask: int) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """Fans decided by which kinds a hand holds: (always combinable, not with strict seven pairs)."""
+    plain: list[tuple[str, int]] = []
+    special: list[tuple[str, int]] = []
+    suits = sum(1 for m in _SUIT_MASKS if mask & m)
+    winds = bool(mask & _WIND_MASK)
+    dragons = bool(mask & _DRAGON_MASK)
+    honors = winds or dragons
+    if not honors:
+        plain.append(("no_honors", 1))
+    if suits == 2:
+        plain.append(("one_voided_suit", 1))
+    elif suits == 1:
+        plain.append(("half_flush" if honors else "full_flush", 1))
+    elif suits == 3 and winds and dragons:
+        plain.append(("all_types", 1))
+    simples = mask & _ORPHAN_MASK == 0
+    if simples:
+        plain.append(("all_simples", 1))
+    if mask & ~_REVERSIBLE_MASK == 0:
+        plain.append(("reversible_tiles", 1))
+    if mask & ~_GREEN_MASK == 0:
+        special.append(("all_green", 1))
+    if not simples:
+        if mask & ~_HONOR_MASK == 0:
+            special.append(("all_honors", 1))
+        elif mask & ~_TERMINAL_MASK == 0:
+            special.append(("all_terminals", 1))
+        elif mask & ~_ORPHAN_MASK == 0:
+            special.append(("all_terminals_and_honors", 1))
+    if not honors:
+        if _ranks_within(mask, (1, 2, 3, 4)):
+            special.append(("lower_four" if mask & _RANK_MASKS[3] else "lower_tiles", 1))
+        elif _ranks_within(mask, (6, 7, 8, 9)):
+            special.append(("upper_four" if mask & _RANK_MASKS[5] else "upper_tiles", 1))
+        elif _ranks_within(mask, (4, 5, 6)):
+            special.append(("middle_tiles", 1))
+    return tuple(plain), tuple(special)
+
+
+@lru_cache(maxsize=1 << 15)
+def _pung_fans(
+    pungs: tuple[tuple[int, int, bool], ...], pair: int, mixed_kong: bool, hidden_kongs: bool
+) -> tuple[tuple[str, tuple[_Group, ...]], ...]:
+    """Fans of the pungs and kongs alone (sorted ``(tile, kind, concealed)``): kongs, concealed pungs,
+    碰碰和, winds and dragons. The wind-seat fans and 幺九刻 come after exclusions."""
+    out: list[tuple[str, tuple[_Group, ...]]] = []
+
+    def add(fid: str, groups: list[_Group]) -> None:
+        out.append((fid, tuple(groups)))
+
+    melded_kongs = sum(1 for t, k, c in pungs if k == KONG and not c)
+    concealed_kongs = sum(1 for t, k, c in pungs if k == KONG and c)
+    concealed_pungs = sum(1 for t, k, c in pungs if k == PUNG and c)
+    kongs = melded_kongs + concealed_kongs
+    kong_names = [(KONG, t) for t, k, _ in pungs if k == KONG]
+    if kongs == 4:
+        add("four_kongs", kong_names)
+    elif kongs == 3:
+        add("three_kongs", kong_names)
+    elif kongs == 2:
+        if concealed_kongs == 2:
+            add("two_concealed_kongs", kong_names)
+        elif concealed_kongs == 1:
+            if mixed_kong:
+                add("concealed_and_melded_kong", kong_names)
+            else:
+                add("melded_kong", [(KONG, t) for t, k, c in pungs if k == KONG and not c])
+                add("concealed_kong", [(KONG, t) for t, k, c in pungs if k == KONG and c])
+        else:
+            add("two_melded_kongs", kong_names)
+    elif kongs == 1:
+        add("concealed_kong" if concealed_kongs else "melded_kong", kong_names)
+    hidden = concealed_pungs + concealed_kongs
+    if kongs >= 3 and not hidden_kongs:
+        hidden = concealed_pungs
+    hidden_names = [(k, t) for t, k, c in pungs if c]
+    if hidden >= 2:
+        add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[hidden],
+        hidden_names)
+    if len(pungs) == 4:
+        add("all_pungs", [])
+    winds = [t for t, _, _ in pungs if 27 <= t <= 30]
+    dragons = [t for t, _, _ in pungs if t >= 31]
+    wind_names = [(PUNG, t) for t in winds]
+    if len(winds) == 4:
+        add("big_four_winds", wind_names)
+    elif len(winds) == 3:
+        if 27 <= pair <= 30:
+            add("little_four_winds", [*wind_names, (PAIR, pair)])
+        else:
+            add("big_three_winds", wind_names)
+    dragon_names = [(PUNG, t) for t in dragons]
+    if len(dragons) == 3:
+        add("big_three_dragons", dragon_names)
+    elif len(dragons) == 2:
+        if pair >= 31:
+            add("little_three_dragons", [*dragon_names, (PAIR, pair)])
+        else:
+            add("two_dragon_pungs", dragon_names)
+    for t in dragons:
+        add("dragon_pung", [(PUNG, t)])
+    return tuple(out)
 
 
 def _has_terminal(kind: int, t: int) -> bool:
@@ -609,14 +675,17 @@ def _pung_links(pungs: Sequence[int]) -> list[_Link]:
     return out
 
 
-def _link_fans(f: _Fans, members: list[tuple[int, int]], finder: object) -> None:
-    """Choose link fans among ``members`` so that links form no cycle and no meld repeats a fan."""
-    if len(members) < 2:
-        return
-    tiles = [t for _, t in members]
-    links = finder(tiles)  # type: ignore[operator]
+@lru_cache(maxsize=1 << 15)
+def _choose_links(kind: int, tiles: tuple[int, ...]) -> tuple[tuple[str, tuple[_Group, ...]], ...]:
+    """The link fans of sorted chows (``kind`` CHOW) or numbered pungs: no cycle, no repeated fan.
+
+    Greedy, highest value first: on four melds a larger fan never blocks two smaller ones worth more.
+    """
+    if len(tiles) < 2:
+        return ()
+    links = (_chow_links if kind == CHOW else _pung_links)(tiles)
     if not links:
-        return
+        return ()
     links.sort(key=lambda link: (-FANS[link[0]].value, _ORDER[link[0]]))
     parent = list(range(len(tiles)))
 
@@ -626,50 +695,60 @@ def _link_fans(f: _Fans, members: list[tuple[int, int]], finder: object) -> None
         return i
 
     used: set[tuple[str, int]] = set()
-    chosen: list[str] = []
+    chosen: list[tuple[str, tuple[_Group, ...]]] = []
     for fid, group in links:
-        if any(fid in FANS[c].excludes for c in chosen):
+        if any(fid in FANS[c].excludes for c, _ in chosen):
             continue
-        roots = {root(i) for i in group}
-        if len(roots) != len(group):
-            continue
+        if len({root(i) for i in group}) != len(group):
+            continue  # this link would close a cycle (套算一次, 不拆移)
         if any((fid, i) in used for i in group):
-            continue
+            continue  # a meld already makes this fan (不得相同)
         first = root(group[0])
         for i in group[1:]:
             parent[root(i)] = first
         used.update((fid, i) for i in group)
-        chosen.append(fid)
-        kind = members[group[0]][0]
-        f.add(fid, melds=[(kind, tiles[i]) for i in group])
+        chosen.append((fid, tuple((kind, tiles[i]) for i in group)))
+    return tuple(chosen)
+
+
+def _link_fans(f: _Fans, kind: int, tiles: tuple[int, ...]) -> None:
+    for fid, group in _choose_links(kind, tiles):
+        f.add(fid, melds=group)
+
+
+def _value_profile(count: dict[str, int], values: dict[str, int]) -> list[int]:
+    return sorted((values[fid] for fid, n in count.items() for _ in range(n)), reverse=True)
 
 
 def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
     """Score a winning hand; raises InvalidHandError if it is not a winning hand."""
     scorer = _Scorer(hand, ctx, profile)
-    best: tuple[int, tuple[int, ...]] | None = None
+    values = _values(profile)
+    best_total = -1
     best_fans: tuple[dict[str, int], _Fans] | None = None
     for cand in scorer.candidates():
         count = scorer.settle(cand)
         total = 0
-        values: list[int] = []
         for fid, n in count.items():
-            v = _value(fid, profile)
-            total += v * n
-            values.extend([v] * n)
-        key = (total, tuple(sorted(values, reverse=True)))
-        if best is None or key > best:
-            best, best_fans = key, (count, cand)
-    if best is None or best_fans is None:
+            total += values[fid] * n
+        if total < best_total:
+            continue
+        if total == best_total and best_fans is not None:
+            # Tie: prefer the bigger single fans (就高不就低), then the first found.
+            if _value_profile(count, values) <= _value_profile(best_fans[0], values):
+                continue
+        best_total, best_fans = total, (count, cand)
+    if best_fans is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")
     count, f = best_fans
     hits: list[FanHit] = []
     for fid in sorted(count, key=_ORDER.__getitem__):
         row = FANS[fid]
-        names = tuple(_set_notation(k, t) for k, t in f.melds.get(fid, ()))
-        hits.append(FanHit(fid, row.zh, row.en, _value(fid, profile), count[fid], names))
+        groups = f.melds.get(fid)
+        names = tuple(map(_NOTATIONS.__getitem__, groups)) if groups else ()
+        hits.append(FanHit(fid, row.zh, row.en, values[fid], count[fid], names))
     flowers = ctx.flowers
     if flowers:
         row = FANS["flower_tiles"]
         hits.append(FanHit("flower_tiles", row.zh, row.en, 1, flowers))
-    return ScoreResult(best[0] + flowers, tuple(hits), flowers, best[0] >= 8, profile.name)
+    return ScoreResult(best_total + flowers, tuple(hits), flowers, best_total >= 8, profile.name)

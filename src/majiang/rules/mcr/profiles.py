@@ -12,7 +12,7 @@ docs/profiles.md has the table of switches with the rule text each follows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 __all__ = ["PROFILES", "Profile", "find_profile"]
 
@@ -46,6 +46,14 @@ class Profile:
     字一色, 清幺九, 混幺九)."""
     honor_fans_exclude_voided_suit: bool = False
     """Whether 大三元, 小三元, 三风刻, 一色四同顺, 一色四节高, 一色四步高 exclude 缺一门 (strict 1998)."""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Profiles key the scorer's caches; hashing eleven fields on every call would cost more.
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 PROFILES: dict[str, Profile] = {

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["FanHit", "ScoreResult"]
 
 
-@dataclass(frozen=True, slots=True)
-class FanHit:
+class FanHit(NamedTuple):
     """One fan in a result: its names, value, how many times it counts, and what makes it.
+
+    An immutable named tuple (cheap to build: results are made in simulators' hot loops).
 
     ``melds`` holds the notation of the melds (or tiles) that make the fan, e.g. ``("123m", "123p")``;
     it is empty for fans of the whole hand (清一色, 自摸, ...).

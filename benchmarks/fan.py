@@ -1,0 +1,82 @@
+"""Fan calculator speed: majiang.mcr.score against PyMahjongGB on the same generated hands.
+
+Run: ``.venv/bin/python benchmarks/fan.py [--hands 20000] [--seed 7]`` (or ``make bench``).
+
+Both calculators first score a separate warm-up set (so one-time table building and caches of
+recurring shapes are in the steady state a simulator sees), then each scores the measured hands
+with its own prepared input: a parsed ``Hand`` for majiang, argument tuples for PyMahjongGB. The
+medians of per-call times and their ratio are printed; majiang from notation (parsing included) is
+shown too. Totals are compared on every hand as a sanity check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from majiang.interop.pymahjonggb import pymahjonggb_args
+from majiang.mcr import score
+from majiang.rules.mcr.generate import iter_wins
+
+
+def _times(calls: list[Callable[[], Any]]) -> list[float]:
+    clock = time.perf_counter
+    out = []
+    for call in calls:
+        t0 = clock()
+        call()
+        out.append(clock() - t0)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--warmup", type=int, default=20000)
+    args = parser.parse_args(argv)
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError:
+        print("PyMahjongGB is missing: pip install pymahjonggb", file=sys.stderr)
+        return 2
+
+    def peer(kw: dict[str, Any]) -> int:
+        fans = MahjongFanCalculator(**kw)
+        return sum(f[0] for f in fans)
+
+    warm = list(iter_wins(args.seed + 1_000_003, args.warmup))
+    for s in warm:
+        score(s.hand, **s.kwargs())
+        peer(pymahjonggb_args(s))
+
+    samples = list(iter_wins(args.seed, args.hands))
+    ours_kw = [(s.hand, s.kwargs()) for s in samples]
+    text_kw = [(s.hand.notation(), s.kwargs()) for s in samples]
+    peer_kw = [pymahjonggb_args(s) for s in samples]
+
+    agree = sum(score(h, **kw).total == peer(p) for (h, kw), p in zip(ours_kw, peer_kw, strict=True))
+
+    ours = _times([lambda h=h, kw=kw: score(h, **kw) for h, kw in ours_kw])
+    theirs = _times([lambda p=p: MahjongFanCalculator(**p) for p in peer_kw])
+    text = _times([lambda h=h, kw=kw: score(h, **kw) for h, kw in text_kw])
+    empty = _times([lambda: None for _ in samples])  # the timing loop's own cost, subtracted
+
+    base = statistics.median(empty)
+    m_ours = (statistics.median(ours) - base) * 1e6
+    m_theirs = (statistics.median(theirs) - base) * 1e6
+    m_text = (statistics.median(text) - base) * 1e6
+    print(f"hands: {len(samples)} (seed {args.seed}), totals agree on {agree}")
+    print(f"majiang.mcr.score (parsed Hand)  median {m_ours:8.2f} us")
+    print(f"majiang.mcr.score (notation)     median {m_text:8.2f} us")
+    print(f"PyMahjongGB MahjongFanCalculator median {m_theirs:8.2f} us")
+    print(f"ratio majiang/PyMahjongGB: {m_ours / m_theirs:.1f}x (from notation {m_text / m_theirs:.1f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
