@@ -6,6 +6,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint bench clean
 
 $(STAMP): pyproject.toml
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[cli,test]'
@@ -19,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -m "not slow"
-	$(BIN)/pytest -m slow --slice
+	MAJIANG_SOAK_HANDS=200000 $(BIN)/pytest -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
