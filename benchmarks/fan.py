@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from majiang.interop.pymahjonggb import pymahjonggb_args
@@ -61,10 +62,10 @@ def main(argv: list[str] | None = None) -> int:
 
     agree = sum(score(h, **kw).total == peer(p) for (h, kw), p in zip(ours_kw, peer_kw, strict=True))
 
-    ours = _times([lambda h=h, kw=kw: score(h, **kw) for h, kw in ours_kw])
-    theirs = _times([lambda p=p: MahjongFanCalculator(**p) for p in peer_kw])
-    text = _times([lambda h=h, kw=kw: score(h, **kw) for h, kw in text_kw])
-    empty = _times([lambda: None for _ in samples])  # the timing loop's own cost, subtracted
+    ours = _times([partial(score, h, **kw) for h, kw in ours_kw])
+    theirs = _times([partial(MahjongFanCalculator, **p) for p in peer_kw])
+    text = _times([partial(score, h, **kw) for h, kw in text_kw])
+    empty = _times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     m_ours = (statistics.median(ours) - base) * 1e6

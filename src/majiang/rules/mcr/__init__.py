@@ -46,7 +46,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
         if value in WINDS:
             return value
     elif value in _WIND_NAMES:
-        return _WIND_NAMES[value]  # type: ignore[index]
+        return _WIND_NAMES[value]
     elif isinstance(value, str) and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
         return _WIND_NAMES[value.strip().upper().replace("Z", "z")]
     raise ValueError(f"{what} must be one of E, S, W, N, not {value!r}")
@@ -96,7 +96,8 @@ def win_context(
     if kong and not self_drawn:
         if held:
             raise InvalidHandError(
-                f"抢杠和: the robbed kong holds the other copies of {win.notation()}, yet the hand has {held} more"
+                f"抢杠和: the robbed kong holds the other copies of {win.notation()},"
+                f" yet the hand has {held} more"
             )
         if wall_last:
             raise InvalidHandError("抢杠和 (robbing a kong) cannot also be 海底捞月 (the last discard)")

@@ -41,7 +41,8 @@ _GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # The six knitted straights: which suit carries 147, 258 and 369.
 _KNITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6)))
+    tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2), strict=True)
+                 for r in (start, start + 3, start + 6)))
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 # Always-concealed forms whose self-draw the profile may score as 自摸 or 不求人.
@@ -158,9 +159,17 @@ class _Scorer:
         self.counts = hand._counts  # standing tiles with the winning tile
         self.standing_mask = hand._mask
         self.melds = hand.melds
-        self.melded = sum(1 for m in hand.melds if not m.is_concealed)
+        melded = kongs = 0
+        for m in hand.melds:
+            if m.kind == MeldKind.KONG:
+                kongs += 1
+                if m.source:
+                    melded += 1
+            else:
+                melded += 1
+        self.melded = melded
+        self.kongs = kongs
         self.all_counts = hand._all_counts
-        self.kongs = sum(1 for m in hand.melds if m.kind == MeldKind.KONG)
         self.exclusions = _exclusions(profile)
         self.mixed_kong = profile.concealed_and_melded_kong > 0
         self.hidden_kongs = profile.kongs_as_concealed_pungs_in_three_four_kongs
@@ -198,7 +207,7 @@ class _Scorer:
         if self._unique_wait is None:
             before = list(self.counts)
             before[self.win] -= 1
-            kinds = set(waits(before))
+            kinds = {int(t) for t in waits(before)}
             if not self.melds:
                 kinds |= _seven_pairs_waits(before)
             self._unique_wait = len(kinds) == 1
@@ -226,7 +235,8 @@ class _Scorer:
         if kinds_held <= 7 and all(n in (0, 2, 4) for n in c):
             f = _Fans(self.base_pairs)
             kinds = [k for k in range(34) if c[k]]
-            if len(kinds) == 7 and kinds[0] < 27 and kinds[6] - kinds[0] == 6 and kinds[0] // 9 == kinds[6] // 9:
+            first, last = kinds[0], kinds[-1]
+            if len(kinds) == 7 and last < 27 and last - first == 6 and first // 9 == last // 9:
                 f.add("seven_shifted_pairs")
             else:
                 f.add("seven_pairs")
@@ -265,7 +275,8 @@ class _Scorer:
                 m = self.melds[0]
                 pair = [k for k in range(34) if rest[k]]
                 if len(pair) == 1 and rest[pair[0]] == 2:
-                    out.append(self._regular([*knit_sets, (int(m.kind), int(m.tile), m.is_concealed)], pair[0], knit))
+                    meld: _Set = (int(m.kind), int(m.tile), m.is_concealed)
+                    out.append(self._regular([*knit_sets, meld], pair[0], knit))
                 continue
             for sets, pair_tile in iter_decompositions(rest):
                 out.append(self._regular([*knit_sets, *((k, t, True) for k, t in sets)], pair_tile, knit))
@@ -314,7 +325,9 @@ class _Scorer:
         return f
 
     def _pung_fans(self, f: _Fans, pungs: list[tuple[int, int, bool]], pair: int) -> None:
-        for fid, groups in _pung_fans(tuple(pungs), pair, self.mixed_kong, self.hidden_kongs):
+        if not pungs:
+            return
+        for fid, groups in _pung_fans(pungs, pair, self.mixed_kong, self.hidden_kongs):
             f.add(fid, melds=groups)
         # Wind fans and 幺九刻 are settled after exclusions; remember the pungs they need.
         f.pungs = [t for t, _, _ in pungs]
@@ -338,12 +351,17 @@ class _Scorer:
 
     def _group_fans(self, f: _Fans, sets: list[_Set], pair: int) -> None:
         """全带幺, 全带五, 全双刻: a property every set and the pair share."""
-        groups = [(k, t) for k, t, _ in sets] + [(PAIR, pair)]
-        if all(_has_terminal(k, t) for k, t in groups):
+        # Bits per group: 1 holds a terminal or honor, 2 holds a five, 4 is an even pung or pair.
+        common = _GROUP_TRAITS[PAIR][pair]
+        for k, t, _ in sets:
+            common &= _GROUP_TRAITS[k][t]
+            if not common:
+                return
+        if common & 1:
             f.add("outside_hand")
-        elif all(_has_five(k, t) for k, t in groups):
+        elif common & 2:
             f.add("all_fives")
-        elif all(k != CHOW and t < 27 and t % 9 in (1, 3, 5, 7) for k, t in groups):
+        elif common & 4:
             f.add("all_even_pungs")
 
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
@@ -499,69 +517,85 @@ def _tile_fans_of(mask: int) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[s
     return tuple(plain), tuple(special)
 
 
-@lru_cache(maxsize=1 << 15)
 def _pung_fans(
-    pungs: tuple[tuple[int, int, bool], ...], pair: int, mixed_kong: bool, hidden_kongs: bool
-) -> tuple[tuple[str, tuple[_Group, ...]], ...]:
+    pungs: list[tuple[int, int, bool]], pair: int, mixed_kong: bool, hidden_kongs: bool
+) -> list[tuple[str, list[_Group]]]:
     """Fans of the pungs and kongs alone (sorted ``(tile, kind, concealed)``): kongs, concealed pungs,
     碰碰和, winds and dragons. The wind-seat fans and 幺九刻 come after exclusions."""
-    out: list[tuple[str, tuple[_Group, ...]]] = []
-
-    def add(fid: str, groups: list[_Group]) -> None:
-        out.append((fid, tuple(groups)))
-
-    melded_kongs = sum(1 for t, k, c in pungs if k == KONG and not c)
-    concealed_kongs = sum(1 for t, k, c in pungs if k == KONG and c)
-    concealed_pungs = sum(1 for t, k, c in pungs if k == PUNG and c)
-    kongs = melded_kongs + concealed_kongs
-    kong_names = [(KONG, t) for t, k, _ in pungs if k == KONG]
-    if kongs == 4:
-        add("four_kongs", kong_names)
-    elif kongs == 3:
-        add("three_kongs", kong_names)
-    elif kongs == 2:
-        if concealed_kongs == 2:
-            add("two_concealed_kongs", kong_names)
-        elif concealed_kongs == 1:
-            if mixed_kong:
-                add("concealed_and_melded_kong", kong_names)
+    out: list[tuple[str, list[_Group]]] = []
+    kong_tiles: list[_Group] = []
+    concealed_kongs = concealed_pungs = 0
+    hidden: list[_Group] = []
+    winds: list[_Group] = []
+    dragons: list[_Group] = []
+    for t, k, c in pungs:
+        if k == KONG:
+            kong_tiles.append((KONG, t))
+            if c:
+                concealed_kongs += 1
+        elif c:
+            concealed_pungs += 1
+        if c:
+            hidden.append((k, t))
+        if t >= 27:
+            if t >= 31:
+                dragons.append((PUNG, t))
             else:
-                add("melded_kong", [(KONG, t) for t, k, c in pungs if k == KONG and not c])
-                add("concealed_kong", [(KONG, t) for t, k, c in pungs if k == KONG and c])
+                winds.append((PUNG, t))
+    kongs = len(kong_tiles)
+    if kongs:
+        if kongs == 4:
+            out.append(("four_kongs", kong_tiles))
+        elif kongs == 3:
+            out.append(("three_kongs", kong_tiles))
+        elif kongs == 2:
+            if concealed_kongs == 2:
+                out.append(("two_concealed_kongs", kong_tiles))
+            elif concealed_kongs == 1:
+                if mixed_kong:
+                    out.append(("concealed_and_melded_kong", kong_tiles))
+                else:
+                    out.append(("melded_kong", [(KONG, t) for t, k, c in pungs if k == KONG and not c]))
+                    out.append(("concealed_kong", [(KONG, t) for t, k, c in pungs if k == KONG and c]))
+            else:
+                out.append(("two_melded_kongs", kong_tiles))
         else:
-            add("two_melded_kongs", kong_names)
-    elif kongs == 1:
-        add("concealed_kong" if concealed_kongs else "melded_kong", kong_names)
-    hidden = concealed_pungs + concealed_kongs
+            out.append(("concealed_kong" if concealed_kongs else "melded_kong", kong_tiles))
+    n_hidden = concealed_pungs + concealed_kongs
     if kongs >= 3 and not hidden_kongs:
-        hidden = concealed_pungs
-    hidden_names = [(k, t) for t, k, c in pungs if c]
-    if hidden >= 2:
-        add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[hidden],
-        hidden_names)
+        n_hidden = concealed_pungs
+        hidden = [g for g in hidden if g[0] == PUNG]
+    if n_hidden >= 2:
+        out.append((_HIDDEN_FANS[n_hidden], hidden))
     if len(pungs) == 4:
-        add("all_pungs", [])
-    winds = [t for t, _, _ in pungs if 27 <= t <= 30]
-    dragons = [t for t, _, _ in pungs if t >= 31]
-    wind_names = [(PUNG, t) for t in winds]
+        out.append(("all_pungs", []))
     if len(winds) == 4:
-        add("big_four_winds", wind_names)
+        out.append(("big_four_winds", winds))
     elif len(winds) == 3:
         if 27 <= pair <= 30:
-            add("little_four_winds", [*wind_names, (PAIR, pair)])
+            out.append(("little_four_winds", [*winds, (PAIR, pair)]))
         else:
-            add("big_three_winds", wind_names)
-    dragon_names = [(PUNG, t) for t in dragons]
-    if len(dragons) == 3:
-        add("big_three_dragons", dragon_names)
-    elif len(dragons) == 2:
-        if pair >= 31:
-            add("little_three_dragons", [*dragon_names, (PAIR, pair)])
-        else:
-            add("two_dragon_pungs", dragon_names)
-    for t in dragons:
-        add("dragon_pung", [(PUNG, t)])
-    return tuple(out)
+            out.append(("big_three_winds", winds))
+    if dragons:
+        if len(dragons) == 3:
+            out.append(("big_three_dragons", dragons))
+        elif len(dragons) == 2:
+            if pair >= 31:
+                out.append(("little_three_dragons", [*dragons, (PAIR, pair)]))
+            else:
+                out.append(("two_dragon_pungs", dragons))
+        for g in dragons:
+            out.append(("dragon_pung", [g]))
+    return out
+
+
+def _traits(kind: int, t: int) -> int:
+    bits = 1 if _has_terminal(kind, t) else 0
+    if _has_five(kind, t):
+        bits |= 2
+    if kind != CHOW and t < 27 and t % 9 in (1, 3, 5, 7):
+        bits |= 4
+    return bits
 
 
 def _has_terminal(kind: int, t: int) -> bool:
@@ -580,13 +614,18 @@ def _has_five(kind: int, t: int) -> bool:
     return t % 9 == 4
 
 
+_HIDDEN_FANS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
+
+_GROUP_TRAITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_traits(kind, t) if kind != CHOW or (t < 27 and t % 9 < 7) else 0 for t in range(34))
+    for kind in (CHOW, PUNG, KONG, PAIR)
+)
+
+
 def _is_nine_gates(counts: Sequence[int], win: int) -> bool:
     before = list(counts)
     before[win] -= 1
-    for base in (0, 9, 18):
-        if before[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            return True
-    return False
+    return any(before[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for base in (0, 9, 18))
 
 
 def _seven_pairs_waits(before: Sequence[int]) -> set[int]:
@@ -733,10 +772,10 @@ def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
             total += values[fid] * n
         if total < best_total:
             continue
-        if total == best_total and best_fans is not None:
-            # Tie: prefer the bigger single fans (就高不就低), then the first found.
-            if _value_profile(count, values) <= _value_profile(best_fans[0], values):
-                continue
+        # A tie goes to the bigger single fans (就高不就低), then to the first found.
+        if (total == best_total and best_fans is not None
+                and _value_profile(count, values) <= _value_profile(best_fans[0], values)):
+            continue
         best_total, best_fans = total, (count, cand)
     if best_fans is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FAN_IDS", "FANS", "Fan", "fan"]
+__all__ = ["FANS", "FAN_IDS", "Fan", "fan"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,8 @@ class Profile:
 
     def __post_init__(self) -> None:
         # Profiles key the scorer's caches; hashing eleven fields on every call would cost more.
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
 
     def __hash__(self) -> int:
         return self._hash

@@ -21,7 +21,7 @@ class FanHit(NamedTuple):
     name: str
     en: str
     value: int
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # shadows tuple.count on purpose: the fan count
     melds: tuple[str, ...] = ()
 
     @property
