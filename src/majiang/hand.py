@@ -35,8 +35,9 @@ class Hand:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "melds", tuple(self.melds))
-        object.__setattr__(self, "tiles", tuple(sorted(Tile(t) for t in self.tiles)))
-        if self.last_tile is not None and not isinstance(self.last_tile, Tile):
+        object.__setattr__(self, "tiles", tuple(sorted(
+            t if type(t) is Tile else Tile(t) for t in self.tiles)))
+        if self.last_tile is not None and type(self.last_tile) is not Tile:
             object.__setattr__(self, "last_tile", Tile(self.last_tile))
         if len(self.melds) > 4:
             raise ValueError(f"a hand has at most four melds, not {len(self.melds)}")

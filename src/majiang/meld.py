@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from majiang.tiles import Tile
+from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["Meld", "MeldKind"]
 
@@ -44,7 +44,7 @@ class Meld:
     _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.tile, Tile):
+        if type(self.tile) is not Tile:
             object.__setattr__(self, "tile", Tile(self.tile))
         if not isinstance(self.kind, MeldKind):
             object.__setattr__(self, "kind", MeldKind(self.kind))
@@ -62,7 +62,7 @@ class Meld:
                 raise ValueError("only a kong can be added (加杠)")
         t = self.tile
         if self.kind == MeldKind.CHOW:
-            tiles: tuple[Tile, ...] = (t, Tile(t + 1), Tile(t + 2))
+            tiles: tuple[Tile, ...] = (t, ALL_TILES[t + 1], ALL_TILES[t + 2])
         else:
             tiles = (t,) * (4 if self.kind == MeldKind.KONG else 3)
         object.__setattr__(self, "_tiles", tiles)

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.tiles import Tile
+from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles"]
 
@@ -37,6 +37,8 @@ def _check_text(text: object) -> str:
         raise InvalidNotationError(f"expected a string, got {type(text).__name__}", repr(text))
     if len(text) > MAX_LENGTH:
         raise InvalidNotationError(f"input is {len(text)} characters long; at most {MAX_LENGTH}", text)
+    if text.isascii() and text.isprintable():
+        return text
     for i, ch in enumerate(text):
         if ch == " ":
             continue
@@ -66,9 +68,9 @@ def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[t
                 if ch == "z":
                     if rank > 7:
                         raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
-                    out.append((Tile(26 + rank), p))
+                    out.append((ALL_TILES[26 + rank], p))
                 else:
-                    out.append((Tile(_SUIT_BASE[ch] + rank - 1), p))
+                    out.append((ALL_TILES[_SUIT_BASE[ch] + rank - 1], p))
             digits.clear()
         elif ch in _HONOR:
             if digits:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 __all__ = [
+    "ALL_TILES",
     "DRAGONS",
     "HONORS",
     "SUITED",
@@ -209,6 +210,8 @@ class Flower(IntEnum):
         return self.name.capitalize()
 
 
+ALL_TILES: tuple[Tile, ...] = tuple(Tile)
+"""The 34 kinds in index order; ``ALL_TILES[i]`` is ``Tile(i)`` without the enum lookup's cost."""
 WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 DRAGONS: tuple[Tile, ...] = (Tile.WHITE, Tile.GREEN, Tile.RED)
 HONORS: tuple[Tile, ...] = WINDS + DRAGONS
