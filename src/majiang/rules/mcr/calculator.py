@@ -89,6 +89,8 @@ def _build_notation(kind: int, tile: int) -> str:
 
 _NOTATIONS = {(kind, t): _build_notation(kind, t) for kind in (CHOW, PUNG, KONG, PAIR, SINGLE)
               for t in range(34) if kind != CHOW or (t < 27 and t % 9 < 7)}
+# One suit's third of a knitted straight, named by its lowest tile: 147m, 258p, 369s.
+_NOTATIONS.update({(KNIT, s * 9 + r): f"{r + 1}{r + 4}{r + 7}{'mps'[s]}" for s in range(3) for r in range(3)})
 
 
 @cache
@@ -178,8 +180,14 @@ class _Scorer:
         self._add_flag_fans(flags)
         plain, special = _tile_fans_of(hand._all_mask)
         hogs = self.all_counts.count(4) - self.kongs
+        # Groups named by fans of the whole hand (the rest of such fans name nothing: all tiles count).
+        self.hand_groups: dict[str, list[_Group]] = {}
         if hogs:
             plain = (*plain, ("tile_hog", hogs))
+            kong_tiles = {int(m.tile) for m in hand.melds if m.kind == MeldKind.KONG}
+            self.hand_groups["tile_hog"] = [
+                (SINGLE, k) for k, n in enumerate(self.all_counts) if n == 4 and k not in kong_tiles
+            ]
         self.base = {**flags, **dict(plain), **dict(special)}  # for every form but seven pairs
         self.base_pairs = {**flags, **dict(plain)}
         if profile.seven_pairs_with_tile_fans:
@@ -236,10 +244,11 @@ class _Scorer:
             f = _Fans(self.base_pairs)
             kinds = [k for k in range(34) if c[k]]
             first, last = kinds[0], kinds[-1]
+            pairs = [(PAIR, k) for k in kinds for _ in range(c[k] // 2)]
             if len(kinds) == 7 and last < 27 and last - first == 6 and first // 9 == last // 9:
-                f.add("seven_shifted_pairs")
+                f.add("seven_shifted_pairs", melds=pairs)
             else:
-                f.add("seven_pairs")
+                f.add("seven_pairs", melds=pairs)
             out.append(f)
         if self.standing_mask == _ORPHAN_MASK:
             f = _Fans(self.base)
@@ -288,7 +297,7 @@ class _Scorer:
         f = _Fans(self.base)
         win = self.win
         if knit is not None:
-            f.add("knitted_straight")
+            f.add("knitted_straight", melds=[(k, t) for k, t, _ in sets if k == KNIT])
         chows: list[int] = []
         pungs: list[tuple[int, int, bool]] = []
         win_in_chow = self.ctx.self_drawn
@@ -313,10 +322,8 @@ class _Scorer:
         else:
             _link_fans(f, CHOW, tuple(chows))
         _link_fans(f, PUNG, tuple(t for t, _, _ in pungs if t < 27))
-        if len(chows) == 4 and pair < 27:
-            f.add("all_chows", melds=[(PAIR, pair)])
-        if knit is not None and len(chows) == 1 and pair < 27:
-            f.add("all_chows", melds=[(PAIR, pair)])
+        if pair < 27 and (len(chows) == 4 or (knit is not None and len(chows) == 1)):
+            f.add("all_chows", melds=[*((CHOW, t) for t in chows), (PAIR, pair)])
         if knit is None:
             self._group_fans(f, sets, pair)
             if not self.melds and _is_nine_gates(self.counts, win):
@@ -357,12 +364,14 @@ class _Scorer:
             common &= _GROUP_TRAITS[k][t]
             if not common:
                 return
+        groups = [(k, t) for k, t, _ in sets]
+        groups.append((PAIR, pair))
         if common & 1:
-            f.add("outside_hand")
+            f.add("outside_hand", melds=groups)
         elif common & 2:
-            f.add("all_fives")
+            f.add("all_fives", melds=groups)
         elif common & 4:
-            f.add("all_even_pungs")
+            f.add("all_even_pungs", melds=groups)
 
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
         win = self.win
@@ -568,7 +577,7 @@ def _pung_fans(
     if n_hidden >= 2:
         out.append((_HIDDEN_FANS[n_hidden], hidden))
     if len(pungs) == 4:
-        out.append(("all_pungs", []))
+        out.append(("all_pungs", [(k, t) for t, k, _ in pungs]))
     if len(winds) == 4:
         out.append(("big_four_winds", winds))
     elif len(winds) == 3:
@@ -783,7 +792,7 @@ def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
     hits: list[FanHit] = []
     for fid in sorted(count, key=_ORDER.__getitem__):
         row = FANS[fid]
-        groups = f.melds.get(fid)
+        groups = f.melds.get(fid) or scorer.hand_groups.get(fid)
         names = tuple(map(_NOTATIONS.__getitem__, groups)) if groups else ()
         hits.append(FanHit(fid, row.zh, row.en, values[fid], count[fid], names))
     flowers = ctx.flowers
