@@ -135,7 +135,7 @@ class _Fans:
     def __init__(self, count: dict[str, int] | None = None) -> None:
         self.count: dict[str, int] = {} if count is None else dict(count)
         self.melds: dict[str, list[_Group]] = {}
-        self.pungs: list[int] = []  # pung and kong tiles, for the wind fans and 幺九刻 settled last
+        self.pungs: list[_Group] = []  # pungs and kongs, for the wind fans and 幺九刻 settled last
 
     def add(self, fid: str, n: int = 1, melds: Iterable[_Group] = ()) -> None:
         self.count[fid] = self.count.get(fid, 0) + n
@@ -337,7 +337,7 @@ class _Scorer:
         for fid, groups in _pung_fans(pungs, pair, self.mixed_kong, self.hidden_kongs):
             f.add(fid, melds=groups)
         # Wind fans and 幺九刻 are settled after exclusions; remember the pungs they need.
-        f.pungs = [t for t, _, _ in pungs]
+        f.pungs = [(k, t) for t, k, _ in pungs]
 
     def _terminal_chows(self, f: _Fans, chows: list[int], pair: int) -> bool:
         """一色双龙会 / 三色双龙会: two 123 and two 789 chows with a pair of fives."""
@@ -435,27 +435,27 @@ class _Scorer:
             return
         covered: set[int] = set()
         if "big_three_winds" in count or "little_four_winds" in f.count or "big_four_winds" in f.count:
-            covered |= {t for t in pungs if 27 <= t <= 30}
+            covered = {t for _, t in pungs if 27 <= t <= 30}
         if "big_four_winds" not in count:
-            for t in pungs:
+            for group in pungs:
+                t = group[1]
                 if t == self.ctx.round_wind:
                     count["prevalent_wind"] = 1
-                    f.melds["prevalent_wind"] = [(PUNG, t)]
+                    f.melds["prevalent_wind"] = [group]
                     covered.add(t)
                 if t == self.ctx.seat_wind:
                     count["seat_wind"] = 1
-                    f.melds["seat_wind"] = [(PUNG, t)]
+                    f.melds["seat_wind"] = [group]
                     covered.add(t)
-        terminal = [t for t in pungs if (t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30]
-        n = sum(1 for t in terminal if t not in covered)
+        terminal = [g for g in pungs if g[1] not in covered and _IS_TERMINAL_OR_WIND[g[1]]]
         if "nine_gates" in count:
-            n -= 1
+            terminal = terminal[1:]  # the gate's own 1 or 9 pung
         if any(k in count for k in ("all_terminals", "all_terminals_and_honors", "all_honors",
                                     "big_four_winds")) or "little_four_winds" in f.count:
-            n = 0
-        if n > 0:
-            count["pung_of_terminals_or_honors"] = n
-            f.melds["pung_of_terminals_or_honors"] = [(PUNG, t) for t in terminal if t not in covered]
+            terminal = []
+        if terminal:
+            count["pung_of_terminals_or_honors"] = len(terminal)
+            f.melds["pung_of_terminals_or_honors"] = terminal
 
 
 def _mask(tiles: Iterable[int]) -> int:
@@ -623,6 +623,7 @@ def _has_five(kind: int, t: int) -> bool:
     return t % 9 == 4
 
 
+_IS_TERMINAL_OR_WIND = tuple((t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30 for t in range(34))
 _HIDDEN_FANS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
 
 _GROUP_TRAITS: tuple[tuple[int, ...], ...] = tuple(
