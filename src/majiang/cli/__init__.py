@@ -1,0 +1,160 @@
+"""The ``majiang`` command line; ``majiang fan`` scores a Chinese Official hand.
+
+Needs the ``cli`` extra (Typer and Rich); no other part of majiang imports them. Scoring and its
+checks live in ``majiang.mcr``: this package reads options, maps exceptions to messages and prints.
+docs/cli.md is the user guide.
+
+Exit codes: 0 success; 1 a batch in which some line failed; 2 bad input (notation, not a win, a
+flag the hand disproves, an option value, misuse of batch mode); 3 an internal error (a bug).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, NoReturn
+
+try:
+    import typer
+    from rich.console import Console
+except ImportError as err:  # pragma: no cover - only without the extra
+    raise ImportError("the majiang command line needs the 'cli' extra: pip install 'majiang[cli]'") from err
+
+import majiang
+from majiang.cli.batch import run_batch
+from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
+from majiang.cli.render import render_result
+from majiang.hand import Hand
+from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="majiang",
+    help="Chinese mahjong tools: a Chinese Official (国标麻将) fan calculator.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"majiang {majiang.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Chinese mahjong tools: a Chinese Official (国标麻将) fan calculator."""
+
+
+def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
+    """Report one error (stderr, or ``{"error": ...}`` on stdout with ``--json``) and exit."""
+    if as_json:
+        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        typer.echo(f"majiang fan: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _parse_flowers(text: str) -> int:
+    # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"--flowers must be an integer from 0 to 8, not {text!r}")
+    return int(text)
+
+
+_WIND_HELP = "E S W N (or 东南西北, 1z-4z)."
+HandArg = Annotated[str, typer.Argument(
+    metavar="HAND",
+    show_default=False,
+    help="The winning hand in notation (its last tile is the winning tile), or '-' to read JSON requests "
+         "from stdin (with --json).",
+)]
+SelfDrawnOpt = Annotated[bool, typer.Option("--self-drawn", help="Won by self-draw 自摸.")]
+LastTileOpt = Annotated[bool, typer.Option("--last-tile", help="和绝张: the last copy of the tile.")]
+KongOpt = Annotated[bool, typer.Option(
+    "--kong", help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong).",
+)]
+WallLastOpt = Annotated[bool, typer.Option(
+    "--wall-last", help="妙手回春 with --self-drawn, else 海底捞月 (the last discard).",
+)]
+SeatOpt = Annotated[str | None, typer.Option(
+    "--seat", metavar="WIND", show_default="E", help=f"Seat wind 门风: {_WIND_HELP}",
+)]
+RoundOpt = Annotated[str | None, typer.Option(
+    "--round", metavar="WIND", show_default="E", help=f"Round wind 圈风: {_WIND_HELP}",
+)]
+FlowersOpt = Annotated[str | None, typer.Option(
+    "--flowers", metavar="N", show_default="0", help="Flowers 花牌, 0 to 8 (not counted toward the minimum).",
+)]
+ProfileOpt = Annotated[str | None, typer.Option(
+    "--profile", metavar="NAME", show_default="mil", help=f"Rule profile: {', '.join(PROFILES)}.",
+)]
+JsonOpt = Annotated[bool, typer.Option(
+    "--json", help='Print ScoreResult.to_dict() as one JSON line; errors as {"error": ...}.',
+)]
+
+
+@app.command()
+def fan(
+    hand: HandArg,
+    self_drawn: SelfDrawnOpt = False,
+    last_tile: LastTileOpt = False,
+    kong: KongOpt = False,
+    wall_last: WallLastOpt = False,
+    seat: SeatOpt = None,
+    round_: RoundOpt = None,
+    flowers: FlowersOpt = None,
+    profile: ProfileOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score a winning hand under Chinese Official rules: its fans, total and the 8-fan minimum."""
+    if hand == "-":
+        _batch(as_json, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last, seat=seat,
+               round_=round_, flowers=flowers, profile=profile)
+    try:
+        parsed = Hand.parse(hand)
+        ctx = win_context(
+            parsed, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
+            seat_wind=parse_wind("E" if seat is None else seat, "--seat"),
+            round_wind=parse_wind("E" if round_ is None else round_, "--round"),
+            flowers=0 if flowers is None else _parse_flowers(flowers),
+        )
+        result = score(parsed, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
+                       seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, flowers=ctx.flowers,
+                       profile=find_profile("mil" if profile is None else profile))
+    except Exception as exc:
+        _fail(error_message(exc), as_json=as_json, code=EXIT_USAGE if is_user_error(exc) else EXIT_INTERNAL)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        render_result(Console(highlight=False), parsed, ctx, result)
+
+
+def _batch(
+    as_json: bool, *, self_drawn: bool, last_tile: bool, kong: bool, wall_last: bool, seat: str | None,
+    round_: str | None, flowers: str | None, profile: str | None,
+) -> NoReturn:
+    """``majiang fan --json -``: score the JSON lines of stdin; exit 0 if all succeeded, else 1."""
+    if not as_json:
+        _fail("batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'", as_json=False)
+    options = {"--self-drawn": self_drawn, "--last-tile": last_tile, "--kong": kong, "--wall-last": wall_last,
+               "--seat": seat, "--round": round_, "--flowers": flowers, "--profile": profile}
+    given = [name for name, value in options.items() if value is not None and value is not False]
+    if given:
+        _fail(f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",
+              as_json=True)
+    ok = run_batch(sys.stdin.buffer, sys.stdout)
+    raise typer.Exit(0 if ok else EXIT_BATCH_FAILED)
+
+
+def main() -> None:
+    """Run the ``majiang`` command (the console script)."""
+    app(prog_name="majiang")
