@@ -45,7 +45,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     if isinstance(value, Tile):
         if value in WINDS:
             return value
-    elif value in _WIND_NAMES:
+    elif isinstance(value, str) and value in _WIND_NAMES:
         return _WIND_NAMES[value]
     elif isinstance(value, str) and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
         return _WIND_NAMES[value.strip().upper().replace("Z", "z")]

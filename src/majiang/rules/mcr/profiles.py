@@ -83,6 +83,8 @@ def find_profile(name: str | Profile) -> Profile:
     """The profile called ``name`` (``mil``, ``wmo2014``, ``1998``), or ``name`` itself if a Profile."""
     if isinstance(name, Profile):
         return name
+    if not isinstance(name, str):
+        raise ValueError(f"profile must be a name ({', '.join(PROFILES)}) or a Profile, not {name!r}")
     try:
         return PROFILES[name]
     except KeyError:
