@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/majiang fan '[567m,2]123p45699sCC7s' --seat S --round E
+	$(BIN)/majiang fan '[567m,2]123p456s99sCCC' --seat S --round E
 	$(BIN)/majiang fan '1112345678999m5m' --self-drawn
 
 test: $(STAMP)
