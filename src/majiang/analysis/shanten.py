@@ -1,0 +1,418 @@
+"""Shanten (向听数) for every Chinese Official winning form, from the per-suit tables.
+
+Shanten is how many tiles a hand is from being ready: 0 is ready (听牌), -1 is complete. The forms:
+
+* ``regular``: four sets and a pair (with any number of declared melds);
+* ``seven_pairs`` (七对; four equal tiles are two pairs), ``thirteen_orphans`` (十三幺) and
+  ``honors_knitted`` (全不靠/七星不靠): concealed hands only;
+* ``knitted_straight``: 组合龙 with one set and a pair; concealed or with one meld.
+
+Counts are the standing tiles only (34 ints; 13 - 3 per meld, or one more after a draw). Shapes are
+judged formally, as PyMahjongGB does: a wait on a tile the hand already holds four of still counts.
+
+>>> shanten("1112345678999m")
+0
+>>> forms = shanten_forms("19m19p19sESWNPFC")
+>>> forms.value, forms.thirteen_orphans, forms.regular
+(0, 0, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from majiang.analysis.tables import RECORD, honor_vector, overlap_vector, suit_stats, suit_table, vectors
+from majiang.errors import InvalidHandError
+from majiang.hand import Hand
+from majiang.tiles import ALL_TILES, Tile
+
+__all__ = [
+    "FORMS",
+    "ShantenForms",
+    "counts_and_melds",
+    "effective_tiles",
+    "form_shanten",
+    "regular_shanten",
+    "shanten",
+    "shanten_forms",
+]
+
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+
+# The six knitted straights as (suit of 147, suit of 258, suit of 369).
+_KNIT_SUITS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_POW5 = tuple(5 ** i for i in range(9))
+
+
+def _code(c: Sequence[int], b: int) -> int:
+    return (((((((((c[b + 8] * 5 + c[b + 7]) * 5 + c[b + 6]) * 5 + c[b + 5]) * 5 + c[b + 4]) * 5
+               + c[b + 3]) * 5 + c[b + 2]) * 5 + c[b + 1]) * 5) + c[b])
+
+
+class _Vectors:
+    """Overlap vectors interned as small ints, with their pairwise combinations cached.
+
+    The shipped table has only ~110 distinct suit vectors, so combining groups is a few dict lookups
+    once the caches are warm; a cache miss costs one max-plus convolution.
+    """
+
+    def __init__(self) -> None:
+        self.items: list[tuple[int, ...]] = list(vectors())
+        self.ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(self.items)}
+        self.conv: dict[int, int] = {}
+        self.final: dict[int, int] = {}
+        self.honors: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+
+    def intern(self, vec: tuple[int, ...]) -> int:
+        vid = self.ids.get(vec)
+        if vid is None:
+            vid = self.ids[vec] = len(self.items)
+            self.items.append(vec)
+        return vid
+
+    def combine(self, a: int, b: int) -> int:
+        """The vector of two groups together (up to four sets, at most one pair)."""
+        if a > b:
+            a, b = b, a
+        key = a << 16 | b
+        vid = self.conv.get(key)
+        if vid is None:
+            x, y = self.items[a], self.items[b]
+            out = [0] * 10
+            for m in range(5):
+                for h in range(2):
+                    best = 0
+                    for i in range(m + 1):
+                        for j in range(h + 1):
+                            v = x[2 * i + j] + y[2 * (m - i) + h - j]
+                            if v > best:
+                                best = v
+                    out[2 * m + h] = best
+            vid = self.conv[key] = self.intern(tuple(out))
+        return vid
+
+    def best(self, a: int, b: int, sets: int) -> int:
+        """Most tiles ``sets`` sets and one pair can use across two combined groups."""
+        if a > b:
+            a, b = b, a
+        key = (a << 16 | b) << 3 | sets
+        value = self.final.get(key)
+        if value is None:
+            x, y = self.items[a], self.items[b]
+            value = 0
+            for m in range(sets + 1):
+                k = 2 * (sets - m)
+                value = max(value, x[2 * m] + y[k + 1], x[2 * m + 1] + y[k])
+            self.final[key] = value
+        return value
+
+    def honor_id(self, counts: tuple[int, ...]) -> int:
+        return self.honor_stats(counts)[0]
+
+    def honor_stats(self, counts: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """Vector id, pairs (count // 2), kinds held and whether any is held twice, of the honors."""
+        stats = self.honors.get(counts)
+        if stats is None:
+            stats = self.honors[counts] = (
+                self.intern(honor_vector(counts)),
+                sum(n >> 1 for n in counts),
+                sum(1 for n in counts if n),
+                int(any(n >= 2 for n in counts)),
+            )
+        return stats
+
+
+@cache
+def _vectors() -> _Vectors:
+    return _Vectors()
+
+
+def _off_table_record(held: tuple[int, ...]) -> tuple[int, ...]:
+    vecs = _vectors()
+    rests = []
+    for start in range(3):
+        rest = list(held)
+        for r in (start, start + 3, start + 6):
+            if rest[r]:
+                rest[r] -= 1
+        rests.append(vecs.intern(overlap_vector(tuple(rest))))
+    return (vecs.intern(overlap_vector(held)), *suit_stats(held), *rests)
+
+
+class _Groups:
+    """The four groups of a holding: suit codes and table records, vector ids (honors last)."""
+
+    __slots__ = ("codes", "honor", "ids", "records")
+
+    def __init__(self, counts: Sequence[int], fifth: bool = False) -> None:
+        table = suit_table()
+        c0, c1, c2 = _code(counts, 0), _code(counts, 9), _code(counts, 18)
+        self.codes = (c0, c1, c2)
+        r0: Sequence[int] = table[c0 * RECORD:c0 * RECORD + RECORD]
+        r1: Sequence[int] = table[c1 * RECORD:c1 * RECORD + RECORD]
+        r2: Sequence[int] = table[c2 * RECORD:c2 * RECORD + RECORD]
+        self.records: list[Sequence[int]] = [r0, r1, r2]
+        if fifth and 5 in counts:
+            # A hypothetical fifth copy (formal shapes only): off the table, computed directly.
+            for k, b in enumerate((0, 9, 18)):
+                held = tuple(counts[b:b + 9])
+                if max(held) > 4:
+                    self.records[k] = _off_table_record(held)
+            r0, r1, r2 = self.records
+        self.honor = honor = _vectors().honor_stats(tuple(counts[27:34]))
+        self.ids = (r0[0], r1[0], r2[0], honor[0])
+
+    def best(self, sets: int) -> int:
+        vecs = _vectors()
+        ids = self.ids
+        return vecs.best(vecs.combine(ids[0], ids[1]), vecs.combine(ids[2], ids[3]), sets)
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten of the regular form (four sets and a pair) with ``melds`` declared melds.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
+    0
+    """
+    sets = 4 - melds
+    return 3 * sets + 1 - _Groups(counts).best(sets)
+
+
+def _seven_pairs(g: _Groups) -> int:
+    r = g.records
+    return 6 - min(r[0][1] + r[1][1] + r[2][1] + g.honor[1], 7)
+
+
+def _thirteen_orphans(g: _Groups) -> int:
+    r = g.records
+    kinds = r[0][3] + r[1][3] + r[2][3] + g.honor[2]
+    pair = r[0][4] or r[1][4] or r[2][4] or g.honor[3]
+    return 13 - kinds - (1 if pair else 0)
+
+
+def _honors_knitted(g: _Groups) -> int:
+    r = g.records
+    best = 0
+    for a, b, c in _KNIT_SUITS:
+        x = r[a][5] + r[b][6] + r[c][7]
+        if x > best:
+            best = x
+    return 13 - min(best + g.honor[2], 14)
+
+
+def _knitted_straight(counts: Sequence[int], melds: int, bound: int = 99,
+                      groups: _Groups | None = None) -> int:
+    """组合龙 plus a set and a pair: the nine knitted tiles, then the rest as a small regular hand.
+
+    Knitted straights that cannot come under ``bound`` are skipped; the result is then ``bound`` or
+    more (exact when below it).
+    """
+    sets = 1 - melds
+    g = groups if groups is not None else _Groups(counts)
+    records = g.records
+    vecs = _vectors()
+    honors = g.ids[3]
+    best = bound
+    for a, b, c in _KNIT_SUITS:
+        held = records[a][5] + records[b][6] + records[c][7]
+        # Even a perfect rest leaves 9 - held knitted tiles to find: shanten >= 8 - held.
+        if 8 - held >= best:
+            continue
+        # Each record knows its suit's vector once the knitted ranks' copies are taken out.
+        left = vecs.combine(records[a][8], records[b][9])
+        rest = vecs.best(left, vecs.combine(records[c][10], honors), sets)
+        value = 10 + 3 * sets - held - rest
+        if value < best:
+            best = value
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenForms:
+    """Shanten of each form (``None`` where a declared meld rules the form out) and their minimum."""
+
+    value: int
+    regular: int
+    seven_pairs: int | None
+    thirteen_orphans: int | None
+    honors_knitted: int | None
+    knitted_straight: int | None
+
+    def as_dict(self) -> dict[str, int | None]:
+        """The forms by name (the JSON shape of ``majiang shanten --json``)."""
+        return {name: getattr(self, name) for name in FORMS}
+
+
+def counts_and_melds(hand: str | Hand | Iterable[Tile]) -> tuple[list[int], int]:
+    """Standing-tile counts (with the last tile) and the number of declared melds of ``hand``.
+
+    ``hand`` is notation, a ``Hand`` or an iterable of standing tiles. Raises InvalidHandError when the
+    tile count fits no hand (13 - 3 per meld, or one more).
+    """
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if isinstance(hand, Hand):
+        return list(hand._counts), len(hand.melds)
+    counts = [0] * 34
+    n = 0
+    for t in hand:
+        counts[Tile(t)] += 1
+        n += 1
+    for k, c in enumerate(counts):
+        if c > 4:
+            raise InvalidHandError(f"{c} copies of {ALL_TILES[k].notation()}; a set has only 4")
+    if n % 3 == 0 or n > 14:
+        raise InvalidHandError(f"{n} standing tiles fit no hand (1, 4, 7, 10 or 13, or one more)")
+    return counts, (14 - n) // 3 if n % 3 == 2 else (13 - n) // 3
+
+
+def _forms(counts: Sequence[int], melds: int) -> ShantenForms:
+    g = _Groups(counts)
+    sets = 4 - melds
+    regular = 3 * sets + 1 - g.best(sets)
+    if melds:
+        knitted = _knitted_straight(counts, melds, groups=g) if melds == 1 else None
+        value = regular if knitted is None else min(regular, knitted)
+        return ShantenForms(value, regular, None, None, None, knitted)
+    pairs = _seven_pairs(g)
+    orphans = _thirteen_orphans(g)
+    honors = _honors_knitted(g)
+    knitted = _knitted_straight(counts, 0, groups=g)
+    value = min(regular, pairs, orphans, honors, knitted)
+    return ShantenForms(value, regular, pairs, orphans, honors, knitted)
+
+
+def _min_shanten(counts: Sequence[int], melds: int) -> int:
+    """The minimum over forms, skipping knitted straights that cannot beat the others."""
+    g = _Groups(counts)
+    sets = 4 - melds
+    best = 3 * sets + 1 - g.best(sets)
+    if melds > 1:
+        return best
+    if not melds:
+        best = min(best, _seven_pairs(g), _thirteen_orphans(g), _honors_knitted(g))
+    return min(best, _knitted_straight(counts, melds, best, g))
+
+
+def shanten_forms(hand: str | Hand | Iterable[Tile]) -> ShantenForms:
+    """Shanten of every form of ``hand`` (notation, ``Hand`` or standing tiles) and their minimum."""
+    counts, melds = counts_and_melds(hand)
+    return _forms(counts, melds)
+
+
+def shanten(hand: str | Hand | Iterable[Tile]) -> int:
+    """The minimum shanten over every Chinese Official form (-1: complete, 0: ready).
+
+    >>> shanten("[123m,1]456p789s1122z"), shanten("147m258p369s1234z")
+    (0, 0)
+    """
+    counts, melds = counts_and_melds(hand)
+    return _min_shanten(counts, melds)
+
+
+def form_shanten(counts: Sequence[int], melds: int, form: str) -> int | None:
+    """Shanten of one form, or ``None`` when the melds rule it out."""
+    if form == "regular":
+        return 3 * (4 - melds) + 1 - _Groups(counts, fifth=True).best(4 - melds)
+    if form == "knitted_straight":
+        return _knitted_straight(counts, melds, groups=_Groups(counts, fifth=True)) if melds <= 1 else None
+    if form not in FORMS:
+        raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+    if melds:
+        return None
+    g = _Groups(counts, fifth=True)
+    if form == "seven_pairs":
+        return _seven_pairs(g)
+    if form == "thirteen_orphans":
+        return _thirteen_orphans(g)
+    return _honors_knitted(g)
+
+
+def _regular_effective(counts: Sequence[int], melds: int, current: int) -> list[int]:
+    """Kinds whose addition lowers the regular shanten (``current``), one group at a time."""
+    sets = 4 - melds
+    g = _Groups(counts)
+    vecs = _vectors()
+    table = suit_table()
+    ids = g.ids
+    target = 3 * sets + 1 - current  # the overlap one more tile must beat
+    out: list[int] = []
+    for group in range(4):
+        a, b, c = (ids[k] for k in range(4) if k != group)
+        rest = vecs.combine(vecs.combine(a, b), c)
+        if group < 3:
+            base = group * 9
+            code = g.codes[group]
+            held = 0
+            for r in range(9):
+                if counts[base + r]:
+                    held |= 1 << r
+            # Only tiles within two ranks of a held one can help (an isolated tile stays isolated).
+            near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
+            fifth = max(counts[base:base + 9]) > 4
+            for r in range(9):
+                if not near >> r & 1 or counts[base + r] == 4:
+                    continue
+                if fifth:
+                    rest_suit = list(counts[base:base + 9])
+                    rest_suit[r] += 1
+                    vid = vecs.intern(overlap_vector(tuple(rest_suit)))
+                else:
+                    vid = table[(code + _POW5[r]) * RECORD]
+                if vecs.best(rest, vid, sets) > target:
+                    out.append(base + r)
+        else:
+            honors = list(counts[27:34])
+            for k in range(7):
+                if honors[k] in (0, 4):
+                    continue
+                honors[k] += 1
+                if vecs.best(rest, vecs.honor_id(tuple(honors)), sets) > target:
+                    out.append(27 + k)
+                honors[k] -= 1
+    out.sort()
+    return out
+
+
+def _brute_effective(counts: Sequence[int], melds: int, form: str, current: int) -> list[int]:
+    c = list(counts)
+    out = []
+    for t in range(34):
+        # PyMahjongGB's knitted-straight form, alone, lists a fifth copy of a held kind; we follow it
+        # so the per-form figures agree, and the minimum over forms drops such kinds again.
+        if c[t] == 4 and form != "knitted_straight":
+            continue
+        c[t] += 1
+        value = form_shanten(c, melds, form)
+        c[t] -= 1
+        if value is not None and value < current:
+            out.append(t)
+    return out
+
+
+def effective_tiles(hand: str | Hand | Iterable[Tile], form: str | None = None) -> list[Tile]:
+    """The kinds whose draw lowers the shanten (of ``form``, or of the minimum over forms).
+
+    Kinds the player already holds four of (standing) are left out: there is none left to draw.
+
+    >>> [t.notation() for t in effective_tiles("1112345678999m")]
+    ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+    """
+    counts, melds = counts_and_melds(hand)
+    forms = _forms(counts, melds)
+    names = [form] if form is not None else [f for f in FORMS if getattr(forms, f) == forms.value]
+    found: set[int] = set()
+    for name in names:
+        value = getattr(forms, name)
+        if value is None:
+            continue
+        if name == "regular":
+            found.update(_regular_effective(counts, melds, value))
+        else:
+            found.update(_brute_effective(counts, melds, name, value))
+    return [ALL_TILES[t] for t in sorted(found)]
