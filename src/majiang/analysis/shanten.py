@@ -14,7 +14,7 @@ judged formally, as PyMahjongGB does: a wait on a tile the hand already holds fo
 0
 >>> forms = shanten_forms("19m19p19sESWNPFC")
 >>> forms.value, forms.thirteen_orphans, forms.regular
-(0, 0, 6)
+(0, 0, 8)
 """
 
 from __future__ import annotations
