@@ -1,4 +1,4 @@
-"""Chinese Official scoring: ``majiang.mcr.score`` and friends (see ``majiang.rules.mcr``)."""
+"""Chinese Official scoring and advice: ``majiang.mcr.score`` and friends (see ``majiang.rules.mcr``)."""
 
 from majiang.rules.mcr import (
     FAN_IDS,
@@ -16,6 +16,7 @@ from majiang.rules.mcr import (
     score,
     win_context,
 )
+from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
 
 __all__ = [
     "FANS",
@@ -24,12 +25,16 @@ __all__ = [
     "PROFILES",
     "Fan",
     "FanHit",
+    "McrWinFans",
     "Profile",
     "ScoreResult",
     "WinContext",
+    "call_advice",
+    "discard_advice",
     "fan",
     "find_profile",
     "parse_wind",
+    "ready_waits",
     "score",
     "win_context",
 ]

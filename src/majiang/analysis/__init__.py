@@ -4,23 +4,51 @@ The per-suit tables behind them ship as package data and load on first use (abou
 """
 
 from majiang.analysis.decompose import is_complete, iter_decompositions, suit_decompositions, waits
+from majiang.analysis.efficiency import (
+    CallKind,
+    CallOption,
+    DiscardOption,
+    LiveTile,
+    Wait,
+    WinFans,
+    call_advice,
+    discard_advice,
+    live_effective,
+    ready_waits,
+    seen_counts,
+)
 from majiang.analysis.shanten import (
     FORMS,
     ShantenForms,
+    effective_counts,
     effective_tiles,
     regular_shanten,
     shanten,
+    shanten_counts,
     shanten_forms,
 )
 
 __all__ = [
     "FORMS",
+    "CallKind",
+    "CallOption",
+    "DiscardOption",
+    "LiveTile",
     "ShantenForms",
+    "Wait",
+    "WinFans",
+    "call_advice",
+    "discard_advice",
+    "effective_counts",
     "effective_tiles",
     "is_complete",
     "iter_decompositions",
+    "live_effective",
+    "ready_waits",
     "regular_shanten",
+    "seen_counts",
     "shanten",
+    "shanten_counts",
     "shanten_forms",
     "suit_decompositions",
     "waits",

@@ -32,10 +32,13 @@ __all__ = [
     "FORMS",
     "ShantenForms",
     "counts_and_melds",
+    "effective_counts",
     "effective_tiles",
     "form_shanten",
     "regular_shanten",
     "shanten",
+    "shanten_and_effective",
+    "shanten_counts",
     "shanten_forms",
 ]
 
@@ -333,13 +336,18 @@ def form_shanten(counts: Sequence[int], melds: int, form: str) -> int | None:
     return _honors_knitted(g)
 
 
-def _regular_effective(counts: Sequence[int], melds: int, current: int) -> list[int]:
-    """Kinds whose addition lowers the regular shanten (``current``), one group at a time."""
+def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_copies: bool = False,
+                       groups: _Groups | None = None) -> list[int]:
+    """Kinds whose addition lowers the regular shanten (``current``), one group at a time.
+
+    ``fifth_copies`` also tries kinds already held four times (a formal fifth copy).
+    """
     sets = 4 - melds
-    g = _Groups(counts)
+    g = groups if groups is not None else _Groups(counts)
     vecs = _vectors()
     table = suit_table()
     ids = g.ids
+    final = vecs.final
     target = 3 * sets + 1 - current  # the overlap one more tile must beat
     out: list[int] = []
     for group in range(4):
@@ -354,9 +362,9 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int) -> list[
                     held |= 1 << r
             # Only tiles within two ranks of a held one can help (an isolated tile stays isolated).
             near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
-            fifth = max(counts[base:base + 9]) > 4
+            fifth = max(counts[base:base + 9]) >= (4 if fifth_copies else 5)
             for r in range(9):
-                if not near >> r & 1 or counts[base + r] == 4:
+                if not near >> r & 1 or (counts[base + r] == 4 and not fifth_copies):
                     continue
                 if fifth:
                     rest_suit = list(counts[base:base + 9])
@@ -364,12 +372,17 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int) -> list[
                     vid = vecs.intern(overlap_vector(tuple(rest_suit)))
                 else:
                     vid = table[(code + _POW5[r]) * RECORD]
-                if vecs.best(rest, vid, sets) > target:
+                # vecs.best(rest, vid, sets), its cache read inline: this loop is the hot path.
+                key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
+                value = final.get(key)
+                if value is None:
+                    value = vecs.best(rest, vid, sets)
+                if value > target:
                     out.append(base + r)
         else:
             honors = list(counts[27:34])
             for k in range(7):
-                if honors[k] in (0, 4):
+                if not honors[k] or (honors[k] == 4 and not fifth_copies):
                     continue
                 honors[k] += 1
                 if vecs.best(rest, vecs.honor_id(tuple(honors)), sets) > target:
@@ -377,6 +390,37 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int) -> list[
                 honors[k] -= 1
     out.sort()
     return out
+
+
+def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[int]:
+    """Effective kinds of 组合龙 + set + pair: for each best knitted straight, its missing tiles and
+    the tiles that improve the rest (a fifth copy allowed, as PyMahjongGB's form does)."""
+    g = _Groups(counts)
+    sets = 1 - melds
+    found: set[int] = set()
+    for perm in _KNIT_SUITS:
+        knit = [suit * 9 + r for start, suit in enumerate(perm) for r in (start, start + 3, start + 6)]
+        if _knitted_straight_one(counts, melds, perm, g) != current:
+            continue
+        rest = list(counts)
+        for t in knit:
+            if rest[t]:
+                rest[t] -= 1
+            else:
+                found.add(t)
+        rest_value = 3 * sets + 1 - _Groups(rest).best(sets)
+        found.update(_regular_effective(rest, 3 + melds, rest_value, fifth_copies=True))
+    return sorted(found)
+
+
+def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, int, int], g: _Groups) -> int:
+    a, b, c = perm
+    records = g.records
+    vecs = _vectors()
+    held = records[a][5] + records[b][6] + records[c][7]
+    sets = 1 - melds
+    rest = vecs.best(vecs.combine(records[a][8], records[b][9]), vecs.combine(records[c][10], g.ids[3]), sets)
+    return 10 + 3 * sets - held - rest
 
 
 def _brute_effective(counts: Sequence[int], melds: int, form: str, current: int) -> list[int]:
@@ -395,24 +439,83 @@ def _brute_effective(counts: Sequence[int], melds: int, form: str, current: int)
     return out
 
 
+def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
+    """Effective kinds of the concealed special forms, straight from their definitions."""
+    if form == "seven_pairs":
+        # A kind held once or three times becomes one more pair (four equal tiles are two pairs).
+        return [t for t in range(34) if counts[t] in (1, 3)]
+    if form == "thirteen_orphans":
+        has_pair = any(counts[t] >= 2 for t in _ORPHANS)
+        return [t for t in _ORPHANS if counts[t] == 0 or (not has_pair and counts[t] < 4)]
+    # honors_knitted: a missing tile of a best knitted pattern, or a missing honor.
+    r = g.records
+    scores = [r[a][5] + r[b][6] + r[c][7] for a, b, c in _KNIT_SUITS]
+    top = max(scores)
+    out = {t for t in range(27, 34) if not counts[t]}
+    for score, perm in zip(scores, _KNIT_SUITS, strict=True):
+        if score == top:
+            for start, suit in enumerate(perm):
+                out.update(suit * 9 + r for r in (start, start + 3, start + 6) if not counts[suit * 9 + r])
+    return sorted(out)
+
+
+def effective_counts(counts: Sequence[int], melds: int = 0, form: str | None = None) -> list[int]:
+    """``effective_tiles`` on counts (the fast path for loops): sorted tile indices."""
+    return shanten_and_effective(counts, melds, form)[1]
+
+
+def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | None = None
+                          ) -> tuple[int, list[int]]:
+    """The shanten (of ``form`` or the minimum) and its effective kinds, sharing the work."""
+    g = _Groups(counts)
+    sets = 4 - melds
+    values: dict[str, int] = {"regular": 3 * sets + 1 - g.best(sets)}
+    if not melds:
+        values["seven_pairs"] = _seven_pairs(g)
+        values["thirteen_orphans"] = _thirteen_orphans(g)
+        values["honors_knitted"] = _honors_knitted(g)
+    if melds <= 1:
+        # Exact when it ties or beats the others (all that matters for the minimum's tiles).
+        bound = min(values.values()) + 1 if form is None else 99
+        values["knitted_straight"] = _knitted_straight(counts, melds, bound, g)
+    if form is not None:
+        if form not in FORMS:
+            raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+        if form not in values:
+            return 99, []
+        names = [form]
+        low = values[form]
+    else:
+        low = min(values.values())
+        names = [name for name, v in values.items() if v == low]
+    found: set[int] = set()
+    for name in names:
+        if name == "regular":
+            found.update(_regular_effective(counts, melds, low, groups=g))
+        elif name == "knitted_straight":
+            found.update(_knitted_effective(counts, melds, low))
+        else:
+            found.update(_special_effective(counts, name, g))
+    if form is None:
+        found = {t for t in found if counts[t] < 4}
+    return low, sorted(found)
+
+
 def effective_tiles(hand: str | Hand | Iterable[Tile], form: str | None = None) -> list[Tile]:
     """The kinds whose draw lowers the shanten (of ``form``, or of the minimum over forms).
 
     Kinds the player already holds four of (standing) are left out: there is none left to draw.
+    (PyMahjongGB's knitted-straight form alone lists them; ``form="knitted_straight"`` follows it.)
 
     >>> [t.notation() for t in effective_tiles("1112345678999m")]
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
+    if form is not None and form not in FORMS:
+        raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     counts, melds = counts_and_melds(hand)
-    forms = _forms(counts, melds)
-    names = [form] if form is not None else [f for f in FORMS if getattr(forms, f) == forms.value]
-    found: set[int] = set()
-    for name in names:
-        value = getattr(forms, name)
-        if value is None:
-            continue
-        if name == "regular":
-            found.update(_regular_effective(counts, melds, value))
-        else:
-            found.update(_brute_effective(counts, melds, name, value))
-    return [ALL_TILES[t] for t in sorted(found)]
+    return [ALL_TILES[t] for t in effective_counts(counts, melds, form)]
+
+
+def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
+    """``shanten`` on standing-tile counts (34 ints, each at most 4): the fast path for loops."""
+    return _min_shanten(counts, melds)

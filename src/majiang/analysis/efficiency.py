@@ -1,0 +1,355 @@
+"""Tile efficiency (牌效率): live tiles, waits, discard advice (何切) and call advice.
+
+Everything here starts from what the player can see: their own standing tiles and melds, plus
+``visible`` (everyone else's melds and all discards). A tile's *live* count is four minus the copies
+seen. Given a ``WinFans`` (a ruleset's fan count for a win, with its minimum), waits say whether they
+are legal wins and discards are ranked by the live tiles that lead to a legal win;
+``majiang.mcr.discard_advice`` passes the Chinese Official one (8-fan minimum).
+
+>>> [(w.tile.notation(), w.live) for w in ready_waits("123456789m1234p")]
+[('1p', 3), ('4p', 3)]
+>>> best = discard_advice("123456789m1234pE")[0]
+>>> best.discard.notation(), best.shanten, best.live
+('E', 0, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple, Protocol
+
+from majiang.analysis.shanten import counts_and_melds, effective_counts, shanten_and_effective, shanten_counts
+from majiang.errors import InvalidHandError
+from majiang.hand import Hand
+from majiang.meld import Meld
+from majiang.tiles import ALL_TILES, Tile
+
+__all__ = [
+    "CallKind",
+    "CallOption",
+    "DiscardOption",
+    "LiveTile",
+    "Wait",
+    "WinFans",
+    "call_advice",
+    "discard_advice",
+    "live_effective",
+    "ready_waits",
+    "seen_counts",
+]
+
+
+class LiveTile(NamedTuple):
+    """A tile kind and how many copies of it the player cannot see (an immutable named tuple)."""
+
+    tile: Tile
+    live: int
+
+
+class WinFans(Protocol):
+    """A ruleset's fan count for a win, and the least it must reach (``minimum``)."""
+
+    minimum: int
+
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
+        """Fans of ``hand`` (its last tile the winning one), flowers excluded."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A winning tile of a ready hand, its live copies and the fans it would score.
+
+    ``fans_discard`` / ``fans_self_drawn`` are fan totals without flowers, and ``legal`` says whether
+    either reaches the ruleset's minimum; all three are ``None`` without a fan check. A wait with
+    ``live == 0`` is exhausted: every copy is already in sight.
+    """
+
+    tile: Tile
+    live: int
+    fans_discard: int | None = None
+    fans_self_drawn: int | None = None
+    legal: bool | None = None
+
+    @property
+    def exhausted(self) -> bool:
+        """All four copies are visible (绝张 already gone)."""
+        return self.live == 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One discard from a hand after its draw, and what the remaining hand can do.
+
+    ``legal_live`` (8-fan aware, for discards leaving a ready or one-away hand) counts the live tiles
+    that lead to a legal win: for a ready hand, live copies of waits reaching 8 fans; for a one-away
+    hand, live copies of effective draws after which some discard leaves a ready hand with such a wait.
+    It is ``None`` when not computed.
+    """
+
+    discard: Tile
+    shanten: int
+    effective: tuple[LiveTile, ...]
+    waits: tuple[Wait, ...] = ()
+    legal_live: int | None = None
+
+    @property
+    def live(self) -> int:
+        """Live copies of all effective tiles."""
+        return sum(e.live for e in self.effective)
+
+
+class CallKind(Enum):
+    """What can be done with another player's discard."""
+
+    WIN = "win"
+    PASS = "pass"
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+@dataclass(frozen=True, slots=True)
+class CallOption:
+    """Passing or one way of claiming a discard, judged after the best follow-up discard.
+
+    For a chow or a pung, ``discard`` is the best tile to let go afterwards; a kong draws a replacement
+    first, so its figures are those of the hand right after the kong. ``meld`` is the claimed meld.
+    ``WIN`` (shanten -1) appears when the discard completes the hand; whether the win reaches a
+    ruleset's minimum is for the caller to check (``majiang.mcr.call_advice`` does).
+    """
+
+    kind: CallKind
+    meld: Meld | None
+    discard: Tile | None
+    shanten: int
+    effective: tuple[LiveTile, ...]
+
+    @property
+    def live(self) -> int:
+        """Live copies of all effective tiles."""
+        return sum(e.live for e in self.effective)
+
+
+def _as_hand(hand: str | Hand) -> Hand:
+    if isinstance(hand, str):
+        return Hand.parse(hand)
+    if isinstance(hand, Hand):
+        return hand
+    raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
+
+
+def seen_counts(hand: str | Hand, visible: Iterable[Tile] = ()) -> list[int]:
+    """Copies of each kind the player can see: own standing tiles and melds, plus ``visible``.
+
+    Raises InvalidHandError if any kind would be seen more than four times.
+    """
+    h = _as_hand(hand)
+    seen = h.counts(include_melds=True)
+    for t in visible:
+        seen[Tile(t)] += 1
+    for k, n in enumerate(seen):
+        if n > 4:
+            raise InvalidHandError(
+                f"{n} copies of {ALL_TILES[k].notation()} in sight (hand, melds and visible); a set has 4"
+            )
+    return seen
+
+
+def _live(tiles: Iterable[int], seen: Sequence[int]) -> tuple[LiveTile, ...]:
+    new = tuple.__new__  # a named tuple's own constructor costs three times as much
+    return tuple([new(LiveTile, (ALL_TILES[t], 4 - seen[t])) for t in tiles])
+
+
+def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | None = None
+                   ) -> tuple[LiveTile, ...]:
+    """Effective tiles (有效牌) of a waiting hand with the live count of each.
+
+    >>> [(e.tile.notation(), e.live) for e in live_effective("123456789m1234p", visible=parse("1p1p"))]
+    [('1p', 1), ('4p', 3)]
+    """
+    h = _as_hand(hand)
+    counts, melds = counts_and_melds(h)
+    if h.last_tile is not None:
+        raise InvalidHandError("effective tiles are for a hand waiting to draw (13 tiles, a kong counting 3)")
+    seen = seen_counts(h, visible)
+    return _live(effective_counts(counts, melds, form), seen)
+
+
+def parse(text: str) -> list[Tile]:
+    """Tiles from notation without melds, e.g. visible discards: ``parse("1p1pE")``."""
+    from majiang.notation import parse_tiles
+
+    return parse_tiles(text)
+
+
+def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
+           fans: WinFans | None) -> tuple[Wait, ...]:
+    counts = list(standing)
+    out = []
+    tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
+    for t in effective_counts(counts, len(melds)):
+        if fans is None:
+            out.append(Wait(ALL_TILES[t], 4 - seen[t]))
+            continue
+        hand = Hand(melds, tiles, ALL_TILES[t])
+        # 和绝张 when the other three copies are in sight outside the concealed hand.
+        last = seen[t] - counts[t] == 3
+        on_discard = fans(hand, self_drawn=False, last_tile=last)
+        drawn = fans(hand, self_drawn=True, last_tile=last)
+        legal = max(on_discard, drawn) >= fans.minimum
+        out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
+    return tuple(out)
+
+
+def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None
+                ) -> tuple[Wait, ...]:
+    """The waits (听牌) of a ready hand, with live counts and (given ``fans``) the fans of each win.
+
+    Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
+    """
+    h = _as_hand(hand)
+    if h.last_tile is not None:
+        raise InvalidHandError("waits are for a hand waiting to draw (13 tiles, a kong counting 3)")
+    counts, melds = counts_and_melds(h)
+    if shanten_counts(counts, melds) != 0:
+        raise InvalidHandError(f"{h.notation()} is not ready (shanten {shanten_counts(counts, melds)})")
+    seen = seen_counts(h, visible)
+    return _waits(h.melds, counts, seen, fans)
+
+
+def _legal_live_one_away(melds: tuple[Meld, ...], counts: list[int], seen: list[int],
+                         effective: Sequence[int], fans: WinFans) -> int:
+    """Live copies of the draws after which some discard leaves a ready hand with a legal wait."""
+    total = 0
+    for t in effective:
+        if seen[t] >= 4:
+            continue
+        counts[t] += 1
+        seen[t] += 1
+        ok = False
+        for d in range(34):
+            if not counts[d]:
+                continue
+            counts[d] -= 1
+            if shanten_counts(counts, len(melds)) == 0:
+                ok = any(w.legal for w in _waits(melds, counts, seen, fans))
+            counts[d] += 1
+            if ok:
+                break
+        counts[t] -= 1
+        seen[t] -= 1
+        if ok:
+            total += 4 - seen[t]
+    return total
+
+
+def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None
+                   ) -> list[DiscardOption]:
+    """Every distinct discard of a hand after its draw, best first (何切).
+
+    Ranked by shanten, then (given ``fans``, for ready and one-away results) by the live tiles that
+    lead to a legal win, then by live effective tiles, then by tile order.
+    """
+    h = _as_hand(hand)
+    if h.last_tile is None:
+        raise InvalidHandError("discard advice is for a hand after its draw (14 tiles, a kong counting 3)")
+    counts, melds = counts_and_melds(h)
+    seen = seen_counts(h, visible)
+    options: list[DiscardOption] = []
+    for d in range(34):
+        if not counts[d]:
+            continue
+        counts[d] -= 1
+        value, effective = shanten_and_effective(counts, melds)
+        waits: tuple[Wait, ...] = ()
+        legal: int | None = None
+        if value == 0:
+            waits = _waits(h.melds, counts, seen, fans)
+            if fans is not None:
+                legal = sum(w.live for w in waits if w.legal)
+        elif value == 1 and fans is not None:
+            legal = _legal_live_one_away(h.melds, counts, seen, effective, fans)
+        options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
+        counts[d] += 1
+    options.sort(key=lambda o: (o.shanten, -(o.legal_live or 0), -o.live, o.discard))
+    return options
+
+
+def _best_after_call(melds: tuple[Meld, ...], counts: list[int], seen: list[int],
+                     kind: CallKind, meld: Meld) -> CallOption:
+    best: CallOption | None = None
+    for d in range(34):
+        if not counts[d]:
+            continue
+        counts[d] -= 1
+        value, kinds = shanten_and_effective(counts, len(melds))
+        effective = _live(kinds, seen)
+        counts[d] += 1
+        option = CallOption(kind, meld, ALL_TILES[d], value, effective)
+        if best is None or (value, -option.live) < (best.shanten, -best.live):
+            best = option
+    assert best is not None
+    return best
+
+
+def call_advice(
+    hand: str | Hand,
+    tile: Tile | str,
+    *,
+    source: int = 1,
+    visible: Iterable[Tile] = (),
+) -> list[CallOption]:
+    """Compare passing on another player's discard with every chow, pung and kong it allows.
+
+    ``source`` is who discarded it: 1 the left player (上家, the only one you may chow from), 2 across,
+    3 right. ``visible`` should not include the discarded tile itself. Best first: by shanten, then live
+    effective tiles; passing wins ties.
+    """
+    h = _as_hand(hand)
+    if h.last_tile is not None:
+        raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
+    if source not in (1, 2, 3):
+        raise ValueError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
+    claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
+    counts, melds = counts_and_melds(h)
+    seen = seen_counts(h, [*visible, claimed])
+    base = shanten_counts(counts, melds)
+    options = [CallOption(CallKind.PASS, None, None, base, _live(effective_counts(counts, melds), seen))]
+    if base == 0 and counts[claimed] < 4:
+        counts[claimed] += 1
+        if shanten_counts(counts, melds) == -1:
+            options.append(CallOption(CallKind.WIN, None, None, -1, ()))
+        counts[claimed] -= 1
+    if len(h.melds) == 4:
+        return options
+    c = claimed
+    candidates: list[tuple[CallKind, Meld, tuple[int, ...]]] = []
+    if source == 1 and c.is_numbered:
+        for low in (c - 2, c - 1, c):
+            if low >= 0 and low // 9 == c // 9 and low % 9 <= 6:
+                need = tuple(k for k in (low, low + 1, low + 2) if k != c)
+                if all(counts[k] for k in need):
+                    candidates.append((CallKind.CHOW, Meld.chow(ALL_TILES[low], c - low + 1), need))
+    if counts[c] >= 2:
+        candidates.append((CallKind.PUNG, Meld.pung(c, source), (c, c)))
+    if counts[c] >= 3:
+        candidates.append((CallKind.KONG, Meld.kong(c, source), (c, c, c)))
+    for kind, meld, need in candidates:
+        for k in need:
+            counts[k] -= 1
+        new_melds = (*h.melds, meld)
+        if kind == CallKind.KONG:
+            value = shanten_counts(counts, len(new_melds))
+            effective = _live(effective_counts(counts, len(new_melds)), seen)
+            options.append(CallOption(kind, meld, None, value, effective))
+        else:
+            options.append(_best_after_call(new_melds, counts, seen, kind, meld))
+        for k in need:
+            counts[k] += 1
+    order = {CallKind.WIN: -1, CallKind.PASS: 0, CallKind.KONG: 1, CallKind.PUNG: 2, CallKind.CHOW: 3}
+    options.sort(key=lambda o: (o.shanten, -o.live, order[o.kind]))
+    return options
+

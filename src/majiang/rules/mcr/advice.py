@@ -1,0 +1,72 @@
+"""Chinese Official tile-efficiency advice: the analysis functions with the 8-fan minimum built in.
+
+>>> [(w.tile.notation(), w.fans_discard, w.legal) for w in ready_waits("123456789m1234p")]
+[('1p', 21, True), ('4p', 22, True)]
+>>> [(w.tile.notation(), w.fans_discard, w.fans_self_drawn, w.legal)
+...  for w in ready_waits("[123m]456p789p23sEE")]
+[('1s', 2, 3, False), ('4s', 1, 2, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from majiang.analysis import efficiency
+from majiang.analysis.efficiency import CallKind, CallOption, DiscardOption, Wait
+from majiang.hand import Hand
+from majiang.rules.mcr import MINIMUM, find_profile, parse_wind, score
+from majiang.rules.mcr.profiles import Profile
+from majiang.tiles import Tile
+
+__all__ = ["McrWinFans", "call_advice", "discard_advice", "ready_waits"]
+
+
+class McrWinFans:
+    """Chinese Official fans of a win (flowers excluded) in one seat and round, under one profile."""
+
+    minimum = MINIMUM
+
+    def __init__(self, seat_wind: str | Tile = "E", round_wind: str | Tile = "E",
+                 profile: str | Profile = "mil") -> None:
+        self.seat = parse_wind(seat_wind, "seat_wind")
+        self.round = parse_wind(round_wind, "round_wind")
+        self.profile = find_profile(profile)
+
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
+        result = score(hand, self_drawn=self_drawn, last_tile=last_tile, seat_wind=self.seat,
+                       round_wind=self.round, profile=self.profile)
+        return result.fan_total
+
+
+def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
+                round_wind: str | Tile = "E", profile: str | Profile = "mil") -> tuple[Wait, ...]:
+    """Waits of a ready hand with live counts, the fans of each win and whether it reaches 8."""
+    return efficiency.ready_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
+
+
+def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
+                   round_wind: str | Tile = "E", profile: str | Profile = "mil",
+                   fan_check: bool = True) -> list[DiscardOption]:
+    """Every discard, best first, ranked by legal (8-fan) wins where the hand is ready or one away.
+
+    >>> [o.discard.notation() for o in discard_advice("123456789m1234pE")][:1]
+    ['E']
+    """
+    fans = McrWinFans(seat_wind, round_wind, profile) if fan_check else None
+    return efficiency.discard_advice(hand, visible, fans)
+
+
+def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible: Iterable[Tile] = (),
+                seat_wind: str | Tile = "E", round_wind: str | Tile = "E",
+                profile: str | Profile = "mil") -> list[CallOption]:
+    """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
+    options = efficiency.call_advice(hand, tile, source=source, visible=visible)
+    win = next((o for o in options if o.kind == CallKind.WIN), None)
+    if win is None:
+        return options
+    h = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
+    fans = McrWinFans(seat_wind, round_wind, profile)
+    if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_tile=False) >= MINIMUM:
+        return options
+    return [o for o in options if o is not win]
