@@ -30,6 +30,7 @@ from majiang.tiles import ALL_TILES, Tile
 
 __all__ = [
     "FORMS",
+    "Holding",
     "ShantenForms",
     "counts_and_melds",
     "effective_counts",
@@ -150,9 +151,13 @@ class _Groups:
 
     __slots__ = ("codes", "honor", "ids", "records")
 
-    def __init__(self, counts: Sequence[int], fifth: bool = False) -> None:
+    def __init__(self, counts: Sequence[int], fifth: bool = False,
+                 codes: tuple[int, int, int] | None = None) -> None:
         table = suit_table()
-        c0, c1, c2 = _code(counts, 0), _code(counts, 9), _code(counts, 18)
+        if codes is None:
+            c0, c1, c2 = _code(counts, 0), _code(counts, 9), _code(counts, 18)
+        else:
+            c0, c1, c2 = codes
         self.codes = (c0, c1, c2)
         r0: Sequence[int] = table[c0 * RECORD:c0 * RECORD + RECORD]
         r1: Sequence[int] = table[c1 * RECORD:c1 * RECORD + RECORD]
@@ -178,8 +183,7 @@ def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten of the regular form (four sets and a pair) with ``melds`` declared melds.
 
     >>> from majiang.analysis.decompose import counts_of
-    >>> from majiang.notation import parse_tiles
-    >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
+    >>>     >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
     0
     """
     sets = 4 - melds
@@ -290,9 +294,9 @@ def _forms(counts: Sequence[int], melds: int) -> ShantenForms:
     return ShantenForms(value, regular, pairs, orphans, honors, knitted)
 
 
-def _min_shanten(counts: Sequence[int], melds: int) -> int:
+def _min_shanten(counts: Sequence[int], melds: int, groups: _Groups | None = None) -> int:
     """The minimum over forms, skipping knitted straights that cannot beat the others."""
-    g = _Groups(counts)
+    g = groups if groups is not None else _Groups(counts)
     sets = 4 - melds
     best = 3 * sets + 1 - g.best(sets)
     if melds > 1:
@@ -514,6 +518,59 @@ def effective_tiles(hand: str | Hand | Iterable[Tile], form: str | None = None) 
         raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     counts, melds = counts_and_melds(hand)
     return [ALL_TILES[t] for t in effective_counts(counts, melds, form)]
+
+
+class Holding:
+    """Standing tiles kept as counts and per-suit table keys, updated in place as tiles come and go.
+
+    For bots and simulators: ``add``/``remove`` cost a couple of integer operations, and ``shanten``
+    then skips recomputing the keys.
+
+    >>> from majiang.notation import parse_tiles
+    >>> h = Holding(parse_tiles("1112345678999m"))
+    >>> h.shanten()
+    0
+    >>> h.remove(Tile.M5); h.add(Tile.EAST); h.shanten()
+    0
+    >>> h.remove(Tile.M1); h.add(Tile.SOUTH); h.shanten()
+    1
+    """
+
+    __slots__ = ("codes", "counts", "melds")
+
+    def __init__(self, tiles: Iterable[Tile] = (), melds: int = 0) -> None:
+        self.counts = [0] * 34
+        self.codes = [0, 0, 0]
+        self.melds = melds
+        for t in tiles:
+            self.add(t)
+
+    def add(self, tile: Tile | int) -> None:
+        """Take a tile in; raises InvalidHandError on a fifth copy."""
+        t = int(tile)
+        if self.counts[t] == 4:
+            raise InvalidHandError(f"a fifth copy of {ALL_TILES[t].notation()}")
+        self.counts[t] += 1
+        if t < 27:
+            self.codes[t // 9] += _POW5[t % 9]
+
+    def remove(self, tile: Tile | int) -> None:
+        """Let a tile go; raises InvalidHandError if it is not held."""
+        t = int(tile)
+        if not self.counts[t]:
+            raise InvalidHandError(f"no {ALL_TILES[t].notation()} to remove")
+        self.counts[t] -= 1
+        if t < 27:
+            self.codes[t // 9] -= _POW5[t % 9]
+
+    def shanten(self) -> int:
+        """The minimum shanten over the forms the melds allow."""
+        g = _Groups(self.counts, codes=(self.codes[0], self.codes[1], self.codes[2]))
+        return _min_shanten(self.counts, self.melds, g)
+
+    def effective(self) -> list[Tile]:
+        """The kinds whose draw lowers the minimum shanten."""
+        return [ALL_TILES[t] for t in effective_counts(self.counts, self.melds)]
 
 
 def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
