@@ -23,6 +23,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
 import majiang
 from majiang.cli.batch import run_batch
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
+from majiang.cli.odds import odds_command
 from majiang.cli.render import render_result
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
@@ -153,6 +154,9 @@ def _batch(
               as_json=True)
     ok = run_batch(sys.stdin.buffer, sys.stdout)
     raise typer.Exit(0 if ok else EXIT_BATCH_FAILED)
+
+
+app.command("odds")(odds_command)
 
 
 def main() -> None:
