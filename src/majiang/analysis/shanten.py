@@ -183,7 +183,8 @@ def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten of the regular form (four sets and a pair) with ``melds`` declared melds.
 
     >>> from majiang.analysis.decompose import counts_of
-    >>>     >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
+    >>> from majiang.notation import parse_tiles
+    >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
     0
     """
     sets = 4 - melds
