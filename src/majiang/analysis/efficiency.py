@@ -186,11 +186,13 @@ def parse(text: str) -> list[Tile]:
 
 
 def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
-           fans: WinFans | None) -> tuple[Wait, ...]:
+           fans: WinFans | None, form: str | None = None) -> tuple[Wait, ...]:
     counts = list(standing)
     out = []
     tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
-    for t in effective_counts(counts, len(melds)):
+    for t in effective_counts(counts, len(melds), form):
+        if counts[t] == 4:
+            continue  # a formal fifth copy: no tile to win on
         if fans is None:
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue
@@ -246,12 +248,13 @@ def _legal_live_one_away(melds: tuple[Meld, ...], counts: list[int], seen: list[
     return total
 
 
-def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None
-                   ) -> list[DiscardOption]:
+def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None,
+                   form: str | None = None) -> list[DiscardOption]:
     """Every distinct discard of a hand after its draw, best first (何切).
 
     Ranked by shanten, then (given ``fans``, for ready and one-away results) by the live tiles that
-    lead to a legal win, then by live effective tiles, then by tile order.
+    lead to a legal win, then by live effective tiles, then by tile order. ``form`` (one of
+    ``majiang.analysis.FORMS``) judges every discard by that form alone instead of the best form.
     """
     h = _as_hand(hand)
     if h.last_tile is None:
@@ -263,14 +266,16 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans
         if not counts[d]:
             continue
         counts[d] -= 1
-        value, effective = shanten_and_effective(counts, melds)
+        value, effective = shanten_and_effective(counts, melds, form)
+        if form is not None:
+            effective = [t for t in effective if counts[t] < 4]
         waits: tuple[Wait, ...] = ()
         legal: int | None = None
         if value == 0:
-            waits = _waits(h.melds, counts, seen, fans)
+            waits = _waits(h.melds, counts, seen, fans, form)
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
-        elif value == 1 and fans is not None:
+        elif value == 1 and fans is not None and form is None:
             legal = _legal_live_one_away(h.melds, counts, seen, effective, fans)
         options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
         counts[d] += 1

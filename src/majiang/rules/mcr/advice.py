@@ -46,14 +46,14 @@ def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: st
 
 def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
                    round_wind: str | Tile = "E", profile: str | Profile = "mil",
-                   fan_check: bool = True) -> list[DiscardOption]:
+                   fan_check: bool = True, form: str | None = None) -> list[DiscardOption]:
     """Every discard, best first, ranked by legal (8-fan) wins where the hand is ready or one away.
 
     >>> [o.discard.notation() for o in discard_advice("123456789m1234pE")][:1]
     ['E']
     """
     fans = McrWinFans(seat_wind, round_wind, profile) if fan_check else None
-    return efficiency.discard_advice(hand, visible, fans)
+    return efficiency.discard_advice(hand, visible, fans, form)
 
 
 def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible: Iterable[Tile] = (),
