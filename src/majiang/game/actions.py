@@ -1,0 +1,75 @@
+"""Actions a seat can take, as small immutable values with a text form.
+
+>>> Action.parse("discard 5m")
+Action.parse('discard 5m')
+>>> Action.parse("chow 3p").tile, Action(ActionKind.PASS).notation()
+(<Tile.P3: 11>, 'pass')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from majiang.errors import IllegalActionError
+from majiang.tiles import ALL_TILES, Tile
+
+__all__ = ["Action", "ActionKind"]
+
+
+class ActionKind(IntEnum):
+    """What a seat does; the tile (if any) says with what."""
+
+    DISCARD = 0  # 打牌: tile = the tile let go
+    CHOW = 1  # 吃: tile = the lowest tile of the chow made with the discard
+    PUNG = 2  # 碰
+    KONG = 3  # 明杠 on a discard
+    CONCEALED_KONG = 4  # 暗杠: tile = the kind
+    ADDED_KONG = 5  # 加杠: tile = the kind added to a pung
+    WIN = 6  # 和: on a discard, a robbed kong, or one's own draw
+    PASS = 7  # 过
+
+    @property
+    def word(self) -> str:
+        """The action's name in the text form."""
+        return self.name.lower().replace("_", "-")
+
+
+_WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+_BY_WORD = {k.word: k for k in ActionKind}
+
+
+class Action(NamedTuple):
+    """One action. ``tile`` is needed for discards, chows and the kongs made from one's own tiles."""
+
+    kind: ActionKind
+    tile: Tile | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read ``"discard 5m"``, ``"chow 3p"``, ``"pung"``, ``"concealed-kong E"``, ``"win"``, ``"pass"``."""
+        from majiang.notation import parse_tiles
+
+        words = text.split()
+        if not words or words[0].lower() not in _BY_WORD:
+            raise IllegalActionError(f"unknown action {text!r}; one of {', '.join(_BY_WORD)}")
+        kind = _BY_WORD[words[0].lower()]
+        if kind in _WITH_TILE:
+            if len(words) != 2:
+                raise IllegalActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
+            tiles = parse_tiles(words[1])
+            if len(tiles) != 1:
+                raise IllegalActionError(f"{kind.word} needs exactly one tile, not {words[1]!r}")
+            return cls(kind, tiles[0])
+        if len(words) != 1:
+            raise IllegalActionError(f"{kind.word} takes no tile")
+        return cls(kind)
+
+    def notation(self) -> str:
+        """The text form, e.g. ``discard 5m``."""
+        if self.tile is None:
+            return self.kind.word
+        return f"{self.kind.word} {ALL_TILES[self.tile].notation()}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.notation()!r})"

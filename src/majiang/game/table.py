@@ -1,0 +1,594 @@
+"""One hand at the table: the state, the legal actions of each seat, and ``apply``.
+
+Seats are 0-3 in turn order (each seat's right-hand neighbour, 下家, is the next). Chance is a seeded
+``random.Random``: shuffling, dice; the same seed (or the same prepared wall) replays the same hand.
+A seat acts only through ``apply(seat, action)``; an illegal action raises IllegalActionError and
+changes nothing. Bots and clients should only read ``view(seat)``.
+
+>>> g = Game(seed=7)
+>>> g.to_act(), len(g.legal_actions(0)) > 0
+([0], True)
+>>> sum(len(g.concealed_tiles(s)) for s in range(4))
+53
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from majiang.analysis.shanten import effective_counts, shanten_counts
+from majiang.errors import IllegalActionError
+from majiang.game.actions import Action, ActionKind
+from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
+from majiang.hand import Hand
+from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.result import ScoreResult
+from majiang.tiles import ALL_TILES, WINDS, Tile
+
+__all__ = ["Game", "HandResult", "Phase", "View"]
+
+STACKS_PER_WALL = 18
+
+
+class Phase(IntEnum):
+    """Where the hand is: a seat's own turn, others answering a discard or an added kong, or over."""
+
+    TURN = 0
+    CLAIM = 1
+    ROB = 2
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments."""
+
+    winners: tuple[int, ...]
+    scores: tuple[ScoreResult, ...]
+    self_drawn: bool
+    payer: int | None
+    deltas: tuple[int, int, int, int]
+
+    @property
+    def exhausted(self) -> bool:
+        """No one won: the wall ran out (荒庄)."""
+        return not self.winners
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know: its own tiles, everything on the table, and its legal actions."""
+
+    seat: int
+    phase: Phase
+    current: int
+    concealed: tuple[Tile, ...]
+    drawn: Tile | None
+    melds: tuple[tuple[Meld, ...], ...]
+    """Every seat's melds; another seat's concealed kong shows as ``None`` (face down)."""
+    hidden_kongs: tuple[int, ...]
+    flowers: tuple[int, ...]
+    discards: tuple[tuple[Tile, ...], ...]
+    last_discard: tuple[int, Tile] | None
+    wall_left: int
+    scores: tuple[int, int, int, int]
+    seat_wind: Tile
+    prevalent: Tile
+    dealer: int
+    legal: tuple[Action, ...]
+
+
+_PASS = Action(ActionKind.PASS)
+_WIN = Action(ActionKind.WIN)
+_PUNG = Action(ActionKind.PUNG)
+_KONG = Action(ActionKind.KONG)
+# Every tile-bearing action made once: legal-action lists are rebuilt on every step.
+_DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+_CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
+_CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
+_ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+
+
+def _source(claimer: int, giver: int) -> int:
+    """Meld source code of a tile ``giver`` discarded for ``claimer``: 1 left, 2 across, 3 right."""
+    return (3, 2, 1)[(giver - claimer) % 4 - 1]
+
+
+class Game:
+    """A single hand under a ruleset (Chinese Official by default).
+
+    ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests);
+    otherwise it is shuffled from ``seed``. ``dealer`` is the seat of East; ``prevalent`` the round wind.
+    """
+
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
+                 prevalent: Tile = Tile.EAST, wall: Sequence[int] | None = None,
+                 scores: Sequence[int] = (0, 0, 0, 0)) -> None:
+        self.rules: Ruleset = rules if rules is not None else McrRules()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0-3, not {dealer!r}")
+        if prevalent not in WINDS:
+            raise ValueError(f"prevalent must be a wind, not {prevalent!r}")
+        self.dealer = dealer
+        self.prevalent = Tile(prevalent)
+        self.scores = list(scores)
+        self.counts = [[0] * 34 for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.flowers: list[list[int]] = [[] for _ in range(4)]
+        self.discards: list[list[int]] = [[] for _ in range(4)]
+        self.events: list[dict[str, Any]] = []
+        self.phase = Phase.TURN
+        self.current = dealer
+        self.drawn: int | None = None
+        self.kong_draw = False
+        self.last_discard: tuple[int, int] | None = None
+        self.pending: dict[int, Action | None] = {}
+        self.claim_options: dict[int, list[Action]] = {}
+        self.robbed: tuple[int, int] | None = None  # (seat, tile) of an added kong open to robbing
+        self.result: HandResult | None = None
+        self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
+        # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
+        # that win checks on discards and draws are set lookups.
+        self.waits: list[frozenset[int]] = [frozenset()] * 4
+        self._build_wall(wall)
+        self._deal()
+
+    # -- setup -------------------------------------------------------------------------------------
+
+    def _build_wall(self, wall: Sequence[int] | None) -> None:
+        tiles = self.rules.wall_tiles()
+        if wall is None:
+            ring = list(tiles)
+            self.rng.shuffle(ring)
+        else:
+            ring = [int(t) for t in wall]
+            if sorted(ring) != sorted(tiles):
+                raise ValueError(f"a prepared wall must hold exactly this ruleset's {len(tiles)} tiles")
+        rng = self.rng
+        # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
+        # the points land on rolls too; count the sum of both rolls in stacks from the right end of
+        # that seat's wall, and start drawing from the next stack (running on into the next wall).
+        first = rng.randint(1, 6) + rng.randint(1, 6)
+        second_seat = (self.dealer + first - 1) % 4
+        second = rng.randint(1, 6) + rng.randint(1, 6)
+        stacks = len(ring) // 2
+        per_wall = stacks // 4
+        start = ((-second_seat) % 4 * per_wall + first + second) % stacks
+        self.wall = ring[2 * start:] + ring[:2 * start]
+        self.front = 0
+        self.back = len(self.wall)
+        self.dice = (first, second, second_seat)
+        self.events.append({
+            "e": "start", "rules": self.rules.name, "seed": self.seed, "dealer": self.dealer,
+            "prevalent": ALL_TILES[self.prevalent].notation(), "ring": ring, "dice": [first, second],
+            "second_roller": second_seat, "scores": list(self.scores),
+        })
+
+    def _deal(self) -> None:
+        w = self.wall
+        order = [(self.dealer + k) % 4 for k in range(4)]
+        pos = 0
+        for _ in range(3):
+            for s in order:
+                for t in w[pos:pos + 4]:
+                    self._take(s, t)
+                pos += 4
+        # 跳牌: the dealer takes the 1st and the 5th of the next five tiles, the others one each.
+        self._take(order[0], w[pos])
+        for k, s in enumerate(order[1:]):
+            self._take(s, w[pos + 1 + k])
+        self._take(order[0], w[pos + 4])
+        self.front = pos + 5
+        self.drawn = w[pos + 4]
+        self.events.append({"e": "deal"})
+        # 补花: the dealer first, then each seat in turn, show flowers and replace them from the tail.
+        for s in order:
+            while self.dealt_flowers[s]:
+                for f in list(self.dealt_flowers[s]):
+                    self.dealt_flowers[s].remove(f)
+                    self.flowers[s].append(f - FLOWER_BASE)
+                    self.events.append({"e": "flower", "seat": s, "flower": f - FLOWER_BASE})
+                    tail = self._pop_tail()
+                    if tail is None:
+                        self._exhaust()
+                        return
+                    self._take(s, tail)
+                    if s == self.dealer:
+                        self.drawn = tail
+        if self.drawn is not None and self.drawn >= FLOWER_BASE:
+            self.drawn = None
+        for s in order[1:]:
+            self._update_waits(s)
+        if self.drawn is not None:
+            # The dealer's fourteen: waiting on the tile received last, if the rest are ready.
+            self.counts[self.dealer][self.drawn] -= 1
+            self._update_waits(self.dealer)
+            self.counts[self.dealer][self.drawn] += 1
+        self._begin_turn(self.dealer)
+
+    def _take(self, seat: int, t: int) -> None:
+        if t >= FLOWER_BASE:
+            self.dealt_flowers[seat].append(t)
+        else:
+            self.counts[seat][t] += 1
+
+    # -- the wall ------------------------------------------------------------------------------------
+
+    @property
+    def wall_left(self) -> int:
+        """Tiles still in the wall."""
+        return self.back - self.front
+
+    def _pop_front(self) -> int | None:
+        if self.front >= self.back:
+            return None
+        t = self.wall[self.front]
+        self.front += 1
+        return t
+
+    def _pop_tail(self) -> int | None:
+        if self.front >= self.back:
+            return None
+        self.back -= 1
+        return self.wall[self.back]
+
+    def _draw(self, seat: int, from_tail: bool) -> bool:
+        """Draw for ``seat``, replacing flowers from the tail; False if the wall ran out."""
+        kong = from_tail
+        t = self._pop_tail() if from_tail else self._pop_front()
+        while t is not None and t >= FLOWER_BASE:
+            self.flowers[seat].append(t - FLOWER_BASE)
+            self.events.append({"e": "flower", "seat": seat, "flower": t - FLOWER_BASE})
+            if not self.rules_kong_flower():
+                kong = False
+            t = self._pop_tail()
+        if t is None:
+            self._exhaust()
+            return False
+        self.counts[seat][t] += 1
+        self.drawn = t
+        self.kong_draw = kong
+        self.events.append({"e": "draw", "seat": seat, "tile": t, "tail": from_tail})
+        self._begin_turn(seat)
+        return True
+
+    def rules_kong_flower(self) -> bool:
+        """Whether a replacement after a kong's flower still counts as the kong's (杠上开花)."""
+        rules = self.rules
+        return isinstance(rules, McrRules) and rules.kong_flower_counts
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase = Phase.TURN
+        self.current = seat
+        self.pending = {}
+        self.claim_options = {}
+
+    def _exhaust(self) -> None:
+        self.phase = Phase.OVER
+        self.pending = {}
+        self.result = HandResult((), (), False, None, (0, 0, 0, 0))
+        self.events.append({"e": "end", "winners": [], "deltas": [0, 0, 0, 0]})
+
+    # -- what each seat may see and do -----------------------------------------------------------
+
+    def seat_wind(self, seat: int) -> Tile:
+        """门风: the dealer is East, then South, West, North in turn order."""
+        return WINDS[(seat - self.dealer) % 4]
+
+    def concealed_tiles(self, seat: int) -> list[Tile]:
+        """A seat's standing tiles, sorted."""
+        c = self.counts[seat]
+        return [ALL_TILES[t] for t in range(34) for _ in range(c[t])]
+
+    def visible_copies(self, tile: int, seat: int) -> int:
+        """Copies of ``tile`` on the table as ``seat`` sees it: discards still there and exposed melds."""
+        n = sum(d.count(tile) for d in self.discards)
+        for s in range(4):
+            for m in self.melds[s]:
+                if m.is_concealed and s != seat:
+                    continue
+                n += sum(1 for t in m.tiles if t == tile)
+        if self.last_discard is not None and self.phase in (Phase.CLAIM,) and self.last_discard[1] == tile:
+            n -= 1  # the discard being claimed is the winning tile itself
+        return n
+
+    def to_act(self) -> list[int]:
+        """The seats whose decision the game is waiting for (empty when the hand is over)."""
+        if self.phase == Phase.TURN:
+            return [self.current]
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return [s for s, a in self.pending.items() if a is None]
+        return []
+
+    def _hand_with(self, seat: int, tile: int) -> Hand:
+        counts = self.counts[seat]
+        tiles = [ALL_TILES[t] for t in range(34) for _ in range(counts[t])]
+        return Hand(tuple(self.melds[seat]), tuple(tiles), ALL_TILES[tile])
+
+    def _update_waits(self, seat: int) -> None:
+        counts = self.counts[seat]
+        melds = len(self.melds[seat])
+        if shanten_counts(counts, melds) == 0:
+            self.waits[seat] = frozenset(effective_counts(counts, melds))
+        else:
+            self.waits[seat] = frozenset()
+
+    def _self_win(self, seat: int) -> ScoreResult | None:
+        if self.drawn is None or self.drawn not in self.waits[seat]:
+            return None
+        counts = self.counts[seat]
+        counts[self.drawn] -= 1
+        hand = self._hand_with(seat, self.drawn)
+        counts[self.drawn] += 1
+        return self.rules.win_fans(self, seat, hand, self_drawn=True, kong=self.kong_draw,
+                                   wall_last=self.wall_left == 0)
+
+    def _discard_win(self, seat: int, tile: int, robbing: bool) -> ScoreResult | None:
+        if tile not in self.waits[seat]:
+            return None
+        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), self_drawn=False, kong=robbing,
+                                   wall_last=self.wall_left == 0 and not robbing)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
+        if self.phase == Phase.TURN:
+            if seat != self.current:
+                return []
+            counts = self.counts[seat]
+            out = [_DISCARD[t] for t in range(34) if counts[t]]
+            if self.drawn is not None and self.wall_left > 0 and len(self.melds[seat]) < 4:
+                out.extend(_CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+                out.extend(_ADDED_KONG[m.tile] for m in self.melds[seat]
+                           if m.kind == MeldKind.PUNG and counts[m.tile])
+            if self._self_win(seat) is not None:
+                out.append(_WIN)
+            return out
+        if self.phase in (Phase.CLAIM, Phase.ROB) and seat in self.pending and self.pending[seat] is None:
+            return list(self.claim_options[seat])
+        return []
+
+    def _claim_options(self, seat: int, giver: int, tile: int) -> list[Action]:
+        out = [_PASS]
+        if self._discard_win(seat, tile, robbing=False) is not None:
+            out.append(_WIN)
+        if self.wall_left == 0:
+            return out  # no calls on the last discard, only a win
+        c = self.counts[seat]
+        if c[tile] >= 2:
+            out.append(_PUNG)
+        if c[tile] == 3:
+            out.append(_KONG)
+        if seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            for low in (tile - 2, tile - 1, tile):
+                lr = r - (tile - low)
+                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
+                    out.append(_CHOW[low])
+        return out
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+        melds = tuple(tuple(m for m in self.melds[s] if s == seat or not m.is_concealed) for s in range(4))
+        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed) if s != seat else 0 for s in range(4))
+        last = None if self.last_discard is None else (self.last_discard[0], ALL_TILES[self.last_discard[1]])
+        drawn = ALL_TILES[self.drawn] if self.drawn is not None and self.current == seat and \
+            self.phase == Phase.TURN else None
+        return View(
+            seat=seat,
+            phase=self.phase,
+            current=self.current,
+            concealed=tuple(self.concealed_tiles(seat)),
+            drawn=drawn,
+            melds=melds,
+            hidden_kongs=hidden,
+            flowers=tuple(len(f) for f in self.flowers),
+            discards=tuple(tuple(ALL_TILES[t] for t in d) for d in self.discards),
+            last_discard=last,
+            wall_left=self.wall_left,
+            scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
+            seat_wind=self.seat_wind(seat),
+            prevalent=self.prevalent,
+            dealer=self.dealer,
+            legal=tuple(self.legal_actions(seat)),
+        )
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed."""
+        if self.phase == Phase.OVER:
+            raise IllegalActionError("the hand is over")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an Action: {action!r}")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            if action.kind == ActionKind.WIN and seat in self.to_act() and self._penalise_false_win(seat):
+                self.events.append({"e": "act", "seat": seat, "a": action.notation()})
+                return
+            waiting = ", ".join(str(s) for s in self.to_act())
+            choices = ", ".join(a.notation() for a in legal) or "nothing (waiting for seat " + waiting + ")"
+            raise IllegalActionError(f"seat {seat} cannot {action.notation()} now; it may: {choices}")
+        # Every accepted action is recorded as given, so a record replays exactly.
+        self.events.append({"e": "act", "seat": seat, "a": action.notation()})
+        if self.phase == Phase.TURN:
+            self._act_on_turn(seat, action)
+        else:
+            self.pending[seat] = action
+            if all(a is not None for a in self.pending.values()):
+                self._resolve()
+
+    def _penalise_false_win(self, seat: int) -> bool:
+        rules = self.rules
+        if not isinstance(rules, McrRules) or rules.false_win != "penalty":
+            return False
+        delta = [rules.false_win_award] * 4
+        delta[seat] = -rules.false_win_penalty
+        for s in range(4):
+            self.scores[s] += delta[s]
+        self.events.append({"e": "false-win", "seat": seat, "deltas": delta})
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            self.pending[seat] = _PASS
+            if all(a is not None for a in self.pending.values()):
+                self._resolve()
+        return True
+
+    def _act_on_turn(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        counts = self.counts[seat]
+        if kind == ActionKind.WIN:
+            result = self._self_win(seat)
+            assert result is not None
+            self.events.append({"e": "win", "seat": seat, "self_drawn": True, "tile": self.drawn})
+            self._settle([seat], [result], self_drawn=True, payer=None)
+            return
+        if kind == ActionKind.DISCARD:
+            t = int(action.tile)  # type: ignore[arg-type]
+            counts[t] -= 1
+            self.discards[seat].append(t)
+            self.last_discard = (seat, t)
+            self.drawn = None
+            self._update_waits(seat)
+            self.events.append({"e": "discard", "seat": seat, "tile": t})
+            self._open_claims(seat, t)
+            return
+        t = int(action.tile)  # type: ignore[arg-type]
+        if kind == ActionKind.CONCEALED_KONG:
+            counts[t] -= 4
+            self.melds[seat].append(Meld.kong(ALL_TILES[t], 0))
+            self._update_waits(seat)
+            self.events.append({"e": "kong", "seat": seat, "tile": t, "kind": "concealed"})
+            self._draw(seat, from_tail=True)
+            return
+        # ADDED_KONG: others may rob it first.
+        self.events.append({"e": "add-kong", "seat": seat, "tile": t})
+        self.robbed = (seat, t)
+        self.phase = Phase.ROB
+        self.pending = {}
+        self.claim_options = {}
+        for s in range(4):
+            if s != seat and self._discard_win(s, t, robbing=True) is not None:
+                self.pending[s] = None
+                self.claim_options[s] = [_PASS, _WIN]
+        if not self.pending:
+            self._complete_added_kong()
+
+    def _complete_added_kong(self) -> None:
+        assert self.robbed is not None
+        seat, t = self.robbed
+        self.robbed = None
+        melds = self.melds[seat]
+        for i, m in enumerate(melds):
+            if m.kind == MeldKind.PUNG and m.tile == t:
+                melds[i] = Meld.kong(m.tile, m.source, added=True)
+                break
+        self.counts[seat][t] -= 1
+        self._update_waits(seat)
+        self._draw(seat, from_tail=True)
+
+    def _open_claims(self, giver: int, tile: int) -> None:
+        self.phase = Phase.CLAIM
+        self.pending = {}
+        self.claim_options = {}
+        for k in (1, 2, 3):
+            s = (giver + k) % 4
+            options = self._claim_options(s, giver, tile)
+            if len(options) > 1:
+                self.pending[s] = None
+                self.claim_options[s] = options
+        if not self.pending:
+            self._next_draw(giver)
+
+    def _next_draw(self, giver: int) -> None:
+        if self.wall_left == 0:
+            self._exhaust()
+            return
+        self._draw((giver + 1) % 4, from_tail=False)
+
+    def _resolve(self) -> None:
+        responses = self.pending
+        if self.phase == Phase.ROB:
+            assert self.robbed is not None
+            seat, t = self.robbed
+            winners = self._winners(seat, [s for s, a in responses.items() if a == _WIN])
+            if winners:
+                scores = [self._discard_win(s, t, robbing=True) for s in winners]
+                self.events.append({"e": "win", "seats": winners, "tile": t, "robbing": True, "from": seat})
+                # The kong is not made: the robbed tile leaves the konger's hand.
+                self.counts[seat][t] -= 1
+                self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=seat)
+            else:
+                self._complete_added_kong()
+            return
+        assert self.last_discard is not None
+        giver, t = self.last_discard
+        winners = self._winners(giver, [s for s, a in responses.items() if a == _WIN])
+        if winners:
+            scores = [self._discard_win(s, t, robbing=False) for s in winners]
+            self.events.append({"e": "win", "seats": winners, "tile": t, "from": giver})
+            self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=giver)
+            return
+        for s, a in responses.items():
+            if a is not None and a.kind in (ActionKind.PUNG, ActionKind.KONG):
+                self._claim(s, giver, t, a)
+                return
+        for s, a in responses.items():
+            if a is not None and a.kind == ActionKind.CHOW:
+                self._claim(s, giver, t, a)
+                return
+        self._next_draw(giver)
+
+    def _winners(self, giver: int, seats: list[int]) -> list[int]:
+        order = sorted(seats, key=lambda s: (s - giver) % 4)
+        several = isinstance(self.rules, McrRules) and self.rules.several_winners
+        return order if several else order[:1]
+
+    def _claim(self, seat: int, giver: int, t: int, action: Action) -> None:
+        counts = self.counts[seat]
+        self.discards[giver].pop()  # the claimed tile moves into the meld
+        source = _source(seat, giver)
+        if action.kind == ActionKind.CHOW:
+            low = int(action.tile)  # type: ignore[arg-type]
+            for k in (low, low + 1, low + 2):
+                if k != t:
+                    counts[k] -= 1
+            meld = Meld.chow(ALL_TILES[low], t - low + 1)
+        elif action.kind == ActionKind.PUNG:
+            counts[t] -= 2
+            meld = Meld.pung(ALL_TILES[t], source)
+        else:
+            counts[t] -= 3
+            meld = Meld.kong(ALL_TILES[t], source)
+        self.melds[seat].append(meld)
+        if action.kind == ActionKind.KONG:
+            self._update_waits(seat)
+        self.events.append({"e": "claim", "seat": seat, "meld": meld.notation(), "from": giver})
+        self.last_discard = None
+        if action.kind == ActionKind.KONG:
+            self._draw(seat, from_tail=True)
+        else:
+            self.drawn = None
+            self.kong_draw = False
+            self._begin_turn(seat)
+
+    def _settle(self, winners: list[int], scores: list[ScoreResult], self_drawn: bool,
+                payer: int | None) -> None:
+        total = [0, 0, 0, 0]
+        for seat, result in zip(winners, scores, strict=True):
+            delta = self.rules.payments(self, seat, result.total, self_drawn, payer)
+            for s in range(4):
+                total[s] += delta[s]
+        for s in range(4):
+            self.scores[s] += total[s]
+        self.phase = Phase.OVER
+        self.pending = {}
+        self.result = HandResult(tuple(winners), tuple(scores), self_drawn, payer,
+                                 (total[0], total[1], total[2], total[3]))
+        self.events.append({"e": "end", "winners": winners, "fans": [r.total for r in scores],
+                            "deltas": total})
+
