@@ -101,13 +101,14 @@ def _source(claimer: int, giver: int) -> int:
 class Game:
     """A single hand under a ruleset (Chinese Official by default).
 
-    ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests);
-    otherwise it is shuffled from ``seed``. ``dealer`` is the seat of East; ``prevalent`` the round wind.
+    ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests) and
+    ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the seat of
+    East; ``prevalent`` the round wind; ``scores`` the seats' running totals shown in views.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  prevalent: Tile = Tile.EAST, wall: Sequence[int] | None = None,
-                 scores: Sequence[int] = (0, 0, 0, 0)) -> None:
+                 dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
         self.rng = random.Random(seed)
@@ -136,12 +137,12 @@ class Game:
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
-        self._build_wall(wall)
+        self._build_wall(wall, dice)
         self._deal()
 
     # -- setup -------------------------------------------------------------------------------------
 
-    def _build_wall(self, wall: Sequence[int] | None) -> None:
+    def _build_wall(self, wall: Sequence[int] | None, dice: tuple[int, int] | None) -> None:
         tiles = self.rules.wall_tiles()
         if wall is None:
             ring = list(tiles)
@@ -154,9 +155,14 @@ class Game:
         # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
         # the points land on rolls too; count the sum of both rolls in stacks from the right end of
         # that seat's wall, and start drawing from the next stack (running on into the next wall).
-        first = rng.randint(1, 6) + rng.randint(1, 6)
+        if dice is None:
+            first = rng.randint(1, 6) + rng.randint(1, 6)
+            second = rng.randint(1, 6) + rng.randint(1, 6)
+        else:
+            first, second = dice
+            if not (2 <= first <= 12 and 2 <= second <= 12):
+                raise ValueError(f"each roll of two dice is 2-12, not {dice!r}")
         second_seat = (self.dealer + first - 1) % 4
-        second = rng.randint(1, 6) + rng.randint(1, 6)
         stacks = len(ring) // 2
         per_wall = stacks // 4
         start = ((-second_seat) % 4 * per_wall + first + second) % stacks
