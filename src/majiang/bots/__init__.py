@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from majiang.game.actions import Action, ActionKind
+from majiang.game.actions import Action
 from majiang.game.table import View
 
 __all__ = ["Bot", "RandomBot"]
@@ -32,7 +32,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions, except that it always takes a legal win (a seeded baseline)."""
+    """Uniform over the legal actions (a seeded baseline)."""
 
     name = "random"
 
@@ -40,7 +40,4 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, view: View) -> Action:
-        for action in view.legal:
-            if action.kind == ActionKind.WIN:
-                return action
         return self.rng.choice(view.legal)
