@@ -22,6 +22,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
 
 import majiang
 from majiang.cli.batch import run_batch
+from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
 from majiang.cli.odds import odds_command
 from majiang.cli.render import render_result
@@ -157,6 +158,8 @@ def _batch(
 
 
 app.command("odds")(odds_command)
+app.command("shanten")(shanten_command)
+app.command("analyze")(analyze_command)
 
 
 def main() -> None:
