@@ -188,11 +188,15 @@ def parse(text: str) -> list[Tile]:
 def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
            fans: WinFans | None, form: str | None = None) -> tuple[Wait, ...]:
     counts = list(standing)
+    own = list(counts)
+    for m in melds:
+        for k in m.tiles:
+            own[k] += 1
     out = []
     tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
     for t in effective_counts(counts, len(melds), form):
-        if counts[t] == 4:
-            continue  # a formal fifth copy: no tile to win on
+        if own[t] >= 4:
+            continue  # a formal wait on a fifth copy (counting melds): there is no tile to win on
         if fans is None:
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue

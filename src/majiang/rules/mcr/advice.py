@@ -60,6 +60,7 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible:
                 seat_wind: str | Tile = "E", round_wind: str | Tile = "E",
                 profile: str | Profile = "mil") -> list[CallOption]:
     """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
+    visible = tuple(visible)
     options = efficiency.call_advice(hand, tile, source=source, visible=visible)
     win = next((o for o in options if o.kind == CallKind.WIN), None)
     if win is None:
@@ -67,6 +68,9 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible:
     h = hand if isinstance(hand, Hand) else Hand.parse(hand)
     claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
     fans = McrWinFans(seat_wind, round_wind, profile)
-    if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_tile=False) >= MINIMUM:
+    # 和绝张 when the other three copies are in sight outside the concealed hand, as ready_waits judges.
+    seen = efficiency.seen_counts(h, visible)
+    last = seen[claimed] - h.counts()[claimed] == 3
+    if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_tile=last) >= MINIMUM:
         return options
     return [o for o in options if o is not win]
