@@ -29,9 +29,8 @@ from majiang.analysis.efficiency import (
     seen_counts,
 )
 from majiang.analysis.shanten import ShantenForms, effective_tiles, shanten_forms
-from majiang.cli.batch import RequestError
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
-from majiang.cli.jsonlines import request_keys, run_lines
+from majiang.cli.jsonlines import RequestError, request_keys, run_lines
 from majiang.errors import InvalidHandError, InvalidNotationError
 from majiang.hand import Hand
 from majiang.mcr import (

@@ -1,8 +1,9 @@
-"""A JSON-lines batch for any command: one request object per line in, one answer per line out.
+"""JSON-lines batches: one request object per line in, one answer per line out.
 
-``majiang fan --json -`` has its own loop in ``majiang.cli.batch``; this is the same protocol (blank
-lines skipped but counted, ``{"error": "line N: ..."}`` answers, every answer flushed) with the answer
-supplied by the caller, so a command only says which keys it takes and what it computes.
+Blank lines are skipped but counted, so ``{"error": "line N: ..."}`` names the input line; every
+answer is flushed, so a batch works inside a pipe of any length; a line longer than
+``MAX_LINE_BYTES`` is answered with an error without being held in memory. A command only says
+which keys it takes and what it computes (``run_lines`` with an answer function).
 
 >>> import io
 >>> lines = b'{"hand": "1m"}\\n\\n{"hand": 5, "x": 1}\\n'
@@ -17,13 +18,47 @@ False
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
-from majiang.cli.batch import _JSON_TYPES, MAX_LINE_BYTES, RequestError, _no_duplicate_keys, iter_lines
 from majiang.cli.errors import error_message
 
-__all__ = ["decode_line", "request_keys", "run_lines"]
+__all__ = ["MAX_LINE_BYTES", "RequestError", "decode_line", "iter_lines", "request_keys", "run_lines"]
+
+MAX_LINE_BYTES = 64 * 1024
+"""Longer lines are answered with an error without being kept in memory (a request needs well under 1 KiB)."""
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}
+
+
+class RequestError(ValueError):
+    """A batch line that is not a well-formed request (before any rule is looked at)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise RequestError(f"duplicate key {key!r}")
+        obj[key] = value
+    return obj
+
+
+def iter_lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
+    """Yield ``(line number, bytes)`` for each non-blank line, ``None`` for one over ``MAX_LINE_BYTES``.
+
+    Line numbers count every line, blank ones too, so they match the input file.
+    """
+    lineno = 0
+    while raw := source.readline(MAX_LINE_BYTES + 1):
+        lineno += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            while (rest := source.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the overlong line without holding it
+            yield lineno, None
+        elif raw.strip():
+            yield lineno, raw
 
 
 def decode_line(text: bytes | None, lineno: int) -> object:
@@ -70,7 +105,7 @@ def run_lines(source: IO[bytes], sink: IO[str], answer: Callable[[object], dict[
     for lineno, raw in iter_lines(source):
         try:
             reply = answer(decode_line(raw, lineno))
-        except Exception as exc:
+        except Exception as exc:  # every failure becomes an answer line; the batch goes on
             reply = {"error": f"line {lineno}: {error_message(exc)}"}
             all_ok = False
         sink.write(json.dumps(reply, ensure_ascii=False) + "\n")
