@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-shanten clean
 
 $(STAMP): pyproject.toml
 	rm -rf $(VENV)
@@ -29,6 +29,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
+
+bench-shanten: $(STAMP)
+	$(BIN)/python benchmarks/shanten.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
