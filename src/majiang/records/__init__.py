@@ -1,0 +1,58 @@
+"""Game records: JSON lines written reproducibly and atomically, read back, checked and replayed.
+
+docs/records.md describes the format.
+
+>>> import os, tempfile
+>>> from majiang.bots import RandomBot
+>>> match, lines = play_match([RandomBot(seed=s) for s in range(4)], seed=11, hands=2)
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = os.path.join(tmp, "match.jsonl")
+...     write_record(path, match, ["random 1", "random 2", "random 3", "random 4"])
+...     report = check_record(path)
+>>> report.ok, report.hands
+(True, 2)
+"""
+
+from majiang.records.check import CheckReport, HandReplay, check_record, replay, replay_record
+from majiang.records.format import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    HandLines,
+    Record,
+    RecordError,
+    RecordHeader,
+    RecordLine,
+    parse_record,
+    read_record,
+)
+from majiang.records.writer import (
+    RecordedMatch,
+    RecordWriter,
+    iter_record_lines,
+    play_match,
+    write_lines_atomically,
+    write_record,
+)
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "CheckReport",
+    "HandLines",
+    "HandReplay",
+    "Record",
+    "RecordError",
+    "RecordHeader",
+    "RecordLine",
+    "RecordWriter",
+    "RecordedMatch",
+    "check_record",
+    "iter_record_lines",
+    "parse_record",
+    "play_match",
+    "read_record",
+    "replay",
+    "replay_record",
+    "write_lines_atomically",
+    "write_record",
+]

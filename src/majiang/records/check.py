@@ -1,0 +1,354 @@
+"""Checking and replaying records: every hand is played again from its recorded wall, dice and actions.
+
+``check_record`` trusts nothing in the file: each hand is rebuilt with ``Game(wall=ring, dice=dice, ...)``
+from its start line (whose ring must be a permutation of the ruleset's tiles), every ``act`` line is
+applied in order, and every other line (the game's own events, the hand summaries, the final line)
+must equal what the re-simulation produces. A match's hands are also booked in a ``Match``, so the
+dealer, the round wind, the seat changes, the opening scores, the running totals and the standings
+are those of the real match; with a match seed, each hand's wall, dice and seed must be the ones
+that seed deals. The first difference is reported with its line number.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from majiang.game.actions import Action
+from majiang.game.match import Match
+from majiang.game.rules import FLOWER_BASE, Ruleset
+from majiang.game.table import Game, HandResult, Phase
+from majiang.records.format import HandLines, Record, RecordError, RecordLine, canonical, read_record
+from majiang.records.writer import final_summary, hand_summary
+from majiang.tiles import ALL_TILES, WINDS, Flower, Tile
+
+__all__ = ["CheckReport", "HandReplay", "check_record", "replay", "replay_record"]
+
+_START_FROM_MATCH = ("e", "rules", "dealer", "prevalent", "scores")
+"""What a match decides about each hand's start when its seed is unknown (the rest is chance)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The verdict on a record: ``ok``, how many hands and actions were checked, or where it failed.
+
+    ``str(report)`` is ``"ok: 16 hands, 1700 actions"`` or ``"line 37: hand 1: ..."``.
+    """
+
+    ok: bool
+    hands: int
+    actions: int
+    line: int | None = None
+    reason: str | None = None
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"ok: {self.hands} hands, {self.actions} actions"
+        return f"line {self.line}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """One re-simulated hand, for display. Per-player tuples are indexed by player (not seat)."""
+
+    number: int
+    players: tuple[str, str, str, str]
+    round_wind: Tile
+    dealer: int
+    """The dealing player."""
+    positions: tuple[int, int, int, int]
+    """positions[player]: the seat (0-3 in turn order) the player sat in."""
+    dice: tuple[int, int]
+    start_tiles: tuple[tuple[Tile, ...], ...]
+    """Each player's standing tiles after the deal and the flower replacements (the dealer has 14)."""
+    start_flowers: tuple[tuple[Flower, ...], ...]
+    events: tuple[dict[str, Any], ...]
+    """The hand's events as recorded (seats, not players)."""
+    actions: int
+    result: HandResult
+    """The game's own result (seats, not players)."""
+    winners: tuple[int, ...]
+    payer: int | None
+    deltas: tuple[int, int, int, int]
+    totals: tuple[int, int, int, int]
+
+    def player_at(self, seat: int) -> int:
+        """The player who sat in ``seat``."""
+        return self.positions.index(seat)
+
+    def seat_wind(self, player: int) -> Tile:
+        """The player's seat wind 门风 in this hand (the dealer is East)."""
+        return WINDS[(self.positions[player] - self.positions[self.dealer]) % 4]
+
+
+def _fail(line: RecordLine, reason: str) -> NoReturn:
+    raise RecordError(line.number, reason)
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = canonical(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def difference(recorded: object, expected: object, where: str = "") -> str:
+    """The first place where ``recorded`` differs from ``expected``, in words.
+
+    >>> difference({"dice": [7, 5], "e": "start"}, {"dice": [7, 6], "e": "start"})
+    'dice[1] is 5, expected 6'
+    """
+    if isinstance(recorded, dict) and isinstance(expected, dict):
+        for key in sorted(set(recorded) | set(expected)):
+            path = f"{where}.{key}" if where else str(key)
+            if key not in recorded:
+                return f"{path} is missing (expected {_short(expected[key])})"
+            if key not in expected:
+                return f"{path} should not be there (it is {_short(recorded[key])})"
+            if canonical(recorded[key]) != canonical(expected[key]):
+                return difference(recorded[key], expected[key], path)
+    if isinstance(recorded, list) and isinstance(expected, list):
+        for i, (r, e) in enumerate(zip(recorded, expected, strict=False)):
+            if canonical(r) != canonical(e):
+                return difference(r, e, f"{where}[{i}]")
+        if len(recorded) != len(expected):
+            return f"{where or 'the value'} has {len(recorded)} items, expected {len(expected)}"
+    return f"{where or 'the value'} is {_short(recorded)}, expected {_short(expected)}"
+
+
+def _tile_name(code: int) -> str:
+    if 0 <= code < FLOWER_BASE:
+        return ALL_TILES[code].notation()
+    if FLOWER_BASE <= code < FLOWER_BASE + 8:
+        return f"flower {Flower(code - FLOWER_BASE).name.lower()}"
+    return f"code {code}"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ints(value: object, size: int | None = None) -> bool:
+    return isinstance(value, list) and all(_is_int(v) for v in value) and (size is None or len(value) == size)
+
+
+def _ring_problem(ring: list[int], rules: Ruleset) -> str | None:
+    """Why ``ring`` is not a shuffled full set of the ruleset's tiles, or None."""
+    want, have = Counter(rules.wall_tiles()), Counter(ring)
+    if want == have:
+        return None
+    problems = []
+    for code in sorted(set(want) | set(have)):
+        if want[code] != have[code]:
+            problems.append(f"{have[code]} of {_tile_name(code)} (a set has {want[code]})")
+    return (f"the ring is not a permutation of the {rules.name} set's {sum(want.values())} tiles: "
+            f"{len(ring)} codes, with " + ", ".join(problems[:4]) + (", ..." if len(problems) > 4 else ""))
+
+
+def _waiting(game: Game) -> str:
+    if game.phase == Phase.OVER:
+        return "the re-simulated hand is over"
+    seats = game.to_act()
+    return f"the re-simulated hand waits for seat {' or '.join(map(str, seats))} to act"
+
+
+class _Replayer:
+    """Walks a shape-checked record, re-simulating each hand; raises RecordError at the first difference."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        header = record.header
+        self.rules = header.rules
+        self.match = Match(self.rules, seed=header.seed, hands=header.hands) if header.match else None
+        self.totals = [0, 0, 0, 0]
+
+    def hands(self) -> Iterator[HandReplay]:
+        for block in self.record.hands:
+            yield self._hand(block)
+        header, final = self.record.header, self.record.final
+        count = len(self.record.hands)
+        if not header.match and count != header.hands:
+            _fail(final, f"the header announces {header.hands} hands, but the record holds {count}")
+        expected = final_summary(count, self.totals)
+        if canonical(final.event()) != canonical(expected):
+            _fail(final, "the final line differs from the re-simulation: "
+                         f"{difference(final.event(), expected)}")
+
+    def _rebuild(self, block: HandLines) -> Game:
+        line, n = block.start, block.number
+        start = line.event()
+        seed, dealer, prevalent = start["seed"], start["dealer"], start["prevalent"]
+        ring, dice, scores = start["ring"], start["dice"], start["scores"]
+        winds = {w.notation(): w for w in WINDS}
+        if seed is not None and not _is_int(seed):
+            _fail(line, f"hand {n}: 'seed' must be an integer or null, not {_short(seed)}")
+        if not _is_int(dealer):
+            _fail(line, f"hand {n}: 'dealer' must be a seat 0-3, not {_short(dealer)}")
+        if not isinstance(prevalent, str) or prevalent not in winds:
+            _fail(line, f"hand {n}: 'prevalent' must be one of E S W N, not {_short(prevalent)}")
+        if not _ints(ring):
+            _fail(line, f"hand {n}: 'ring' must be a list of tile codes")
+        problem = _ring_problem(ring, self.rules)
+        if problem is not None:
+            _fail(line, f"hand {n}: {problem}")
+        if not _ints(dice, 2):
+            _fail(line, f"hand {n}: 'dice' must be two rolls, not {_short(dice)}")
+        if not _ints(scores, 4):
+            _fail(line, f"hand {n}: 'scores' must be four integers, not {_short(scores)}")
+        match = self.match
+        if match is not None:
+            if match.over:
+                _fail(line, f"hand {n}: the match has only {match.hands} hands")
+            dealt = match.game.events[0]
+            if self.record.header.seed is not None:
+                if canonical(start) != canonical(dealt):
+                    _fail(line, f"hand {n}: the start is not the deal of the match seed "
+                                f"{self.record.header.seed}: {difference(start, dealt)}")
+            else:
+                wanted = {k: dealt[k] for k in _START_FROM_MATCH}
+                shown = {k: start.get(k) for k in _START_FROM_MATCH}
+                if canonical(shown) != canonical(wanted):
+                    _fail(line, f"hand {n}: the start differs from the match: {difference(shown, wanted)}")
+        try:
+            game = Game(self.rules, seed=seed, dealer=dealer, prevalent=winds[prevalent], wall=ring,
+                        dice=(dice[0], dice[1]), scores=scores)
+        except ValueError as err:
+            _fail(line, f"hand {n}: {err}")
+        if canonical(start) != canonical(game.events[0]):
+            _fail(line, f"hand {n}: the start differs from its re-simulation: "
+                        f"{difference(start, game.events[0])}")
+        return game
+
+    def _apply(self, line: RecordLine, game: Game, n: int) -> None:
+        seat, text = line.data["seat"], line.data["a"]
+        if not _is_int(seat) or not 0 <= seat <= 3:
+            _fail(line, f"hand {n}: 'seat' must be a seat 0-3, not {_short(seat)}")
+        if not isinstance(text, str):
+            _fail(line, f"hand {n}: 'a' must be an action in notation, not {_short(text)}")
+        try:
+            game.apply(seat, Action.parse(text))
+        except ValueError as err:  # IllegalActionError, or a bad tile in the action's notation
+            _fail(line, f"hand {n}: illegal action {text!r} by seat {seat}: {err}")
+
+    @staticmethod
+    def _false_win_act(lines: tuple[RecordLine, ...], i: int, n: int) -> int | None:
+        """The index of the act line that caused the false-win line ``lines[i]`` (None if it is not one).
+
+        The game logs a false win's act after its consequences: the penalty, and during a claim the
+        resolution of the discard (the next draw, say). So the act is the next act line, by the same seat.
+        """
+        if lines[i].kind != "false-win":
+            return None
+        seat = lines[i].data.get("seat")
+        for j in range(i + 1, len(lines)):
+            act = lines[j]
+            if act.kind == "act":
+                if act.data["seat"] != seat or act.data["a"] != "win":
+                    what, by = _short(act.data["a"]), _short(act.data["seat"])
+                    _fail(act, f"hand {n}: line {lines[i].number} records a false win by seat "
+                               f"{_short(seat)}, but the next action is {what} by seat {by}")
+                return j
+        return None
+
+    def _play(self, block: HandLines, game: Game) -> int:
+        """Apply the hand's act lines and compare every line with the events they produce."""
+        n, lines = block.number, block.events
+        done = 1  # game.events[:done] have been matched with lines (the start first)
+        applied: set[int] = set()
+        last_act: RecordLine | None = None
+        for i, line in enumerate(lines):
+            kind = line.kind
+            if done == len(game.events) and i not in applied:
+                target = i if kind == "act" else self._false_win_act(lines, i, n)
+                if target is None:
+                    hint = "" if game.phase == Phase.OVER else " (a missing act line?)"
+                    _fail(line, f"hand {n}: a {kind} line where the re-simulation has no event: "
+                                f"{_waiting(game)}{hint}")
+                self._apply(lines[target], game, n)
+                applied.add(target)
+                last_act = lines[target]
+            expected = game.events[done]
+            recorded = line.event()
+            if canonical(recorded) != canonical(expected):
+                after = "" if last_act is None or last_act is line else \
+                    f" (after the action {last_act.data['a']!r} on line {last_act.number})"
+                what = f"a {kind} line" if kind == expected.get("e") else \
+                    f"a {kind} line where the re-simulation has a {expected.get('e')} event"
+                _fail(line, f"hand {n}: {what} differs from the re-simulation{after}: "
+                            f"{difference(recorded, expected)}")
+            done += 1
+        summary = block.summary
+        if done < len(game.events):
+            missing = game.events[done]
+            _fail(summary, f"hand {n}: the summary comes before the re-simulation's {missing.get('e')} event "
+                           f"{_short(missing)} (a missing line?)")
+        if game.phase != Phase.OVER:
+            _fail(summary, f"hand {n}: the summary comes too early: {_waiting(game)}")
+        return len(applied)
+
+    def _hand(self, block: HandLines) -> HandReplay:
+        n = block.number
+        game = self._rebuild(block)
+        match = self.match
+        positions = match.positions if match is not None else [0, 1, 2, 3]
+        seats = [positions[p] for p in range(4)]
+        start_tiles = tuple(tuple(game.concealed_tiles(s)) for s in seats)
+        start_flowers = tuple(tuple(Flower(f) for f in game.flowers[s]) for s in seats)
+        actions = self._play(block, game)
+        booked = None
+        if match is not None:
+            match.game = game  # the re-simulated hand is the match's hand: its start was checked against it
+            booked = match.next_hand()
+        expected = hand_summary(n, game, booked, self.totals)
+        recorded = block.summary.data
+        if canonical(recorded) != canonical(expected):
+            _fail(block.summary, f"hand {n}: the summary differs from the re-simulation: "
+                                 f"{difference(recorded, expected)}")
+        self.totals = list(expected["totals"])
+        result = game.result
+        assert result is not None  # _play checked that the hand is over
+        t, d = expected["totals"], expected["deltas"]
+        dice = game.events[0]["dice"]
+        return HandReplay(
+            number=n,
+            players=self.record.header.players,
+            round_wind=game.prevalent,
+            dealer=expected["dealer"],
+            positions=(seats[0], seats[1], seats[2], seats[3]),
+            dice=(dice[0], dice[1]),
+            start_tiles=start_tiles,
+            start_flowers=start_flowers,
+            events=tuple(line.event() for line in (block.start, *block.events)),
+            actions=actions,
+            result=result,
+            winners=tuple(expected["winners"]),
+            payer=expected["from"],
+            deltas=(d[0], d[1], d[2], d[3]),
+            totals=(t[0], t[1], t[2], t[3]),
+        )
+
+
+def replay_record(record: Record) -> Iterator[HandReplay]:
+    """Re-simulate a read record hand by hand; RecordError at the first line that differs."""
+    return _Replayer(record).hands()
+
+
+def replay(path: str | os.PathLike[str]) -> Iterator[HandReplay]:
+    """Read, check and yield the hands of the record at ``path`` for display; RecordError at a bad line.
+
+    The final line is checked after the last hand is yielded, so iterate to the end.
+    """
+    yield from replay_record(read_record(path))
+
+
+def check_record(path: str | os.PathLike[str]) -> CheckReport:
+    """Validate the record at ``path`` completely (see the module docstring); OSError if it cannot be read."""
+    hands = actions = 0
+    try:
+        for hand in replay_record(read_record(path)):
+            hands += 1
+            actions += hand.actions
+    except RecordError as err:
+        return CheckReport(False, hands, actions, err.line, err.reason)
+    return CheckReport(True, hands, actions)

@@ -1,0 +1,314 @@
+"""The record format: one JSON object per line, and reading it back with line-numbered errors.
+
+A record is a header line, then for each hand its events (the game's own event dicts tagged with
+``"hand"``) closed by a ``"summary"`` line, then one ``"final"`` line. docs/records.md describes every
+key. Reading checks the shape only (JSON, the header, which line may follow which, required keys);
+``majiang.records.check`` compares the content with a re-simulation.
+
+>>> from majiang.game.rules import McrRules
+>>> rules_options(McrRules(false_win="penalty"))["false_win"]
+'penalty'
+>>> rules_from_options("mcr", rules_options(McrRules(profile="wmo2014"))).profile
+'wmo2014'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.game.rules import Ruleset, find_rules
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "HandLines",
+    "Record",
+    "RecordError",
+    "RecordHeader",
+    "RecordLine",
+    "canonical",
+    "check_players",
+    "dump_line",
+    "parse_record",
+    "read_record",
+    "rules_from_options",
+    "rules_options",
+]
+
+RECORD_FORMAT = "majiang-record"
+RECORD_VERSION = 1
+
+HEADER_KEYS = ("format", "version", "rules", "options", "seed", "players", "match", "hands")
+REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
+    "start": ("rules", "seed", "dealer", "prevalent", "ring", "dice", "second_roller", "scores"),
+    "act": ("seat", "a"),
+    "summary": ("round", "dealer", "positions", "winners", "fans", "self_drawn", "from", "deltas", "totals"),
+    "final": ("hands", "totals", "standings"),
+}
+"""Keys a line of each kind must hold (besides ``e`` and, except on the final line, ``hand``)."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay: ``line`` (1-based) and ``reason`` say where, why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    """One line of a record: its 1-based number and its JSON object."""
+
+    number: int
+    data: dict[str, Any]
+
+    @property
+    def kind(self) -> str:
+        """The ``e`` of the line: an event name, ``summary`` or ``final``."""
+        return str(self.data["e"])
+
+    def event(self) -> dict[str, Any]:
+        """The object without its ``hand`` tag, as the game wrote it."""
+        return {k: v for k, v in self.data.items() if k != "hand"}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHeader:
+    """Line 1: the ruleset with its options, the match seed (``None`` if unknown), players, kind, hands."""
+
+    rules: Ruleset
+    seed: int | None
+    players: tuple[str, str, str, str]
+    match: bool
+    """A match (seat changes, running totals through the hands) rather than independent hands."""
+    hands: int
+    """The planned number of hands of a match; the number of hands for independent hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandLines:
+    """One hand's lines: the start event, the events after it, and the summary."""
+
+    number: int
+    start: RecordLine
+    events: tuple[RecordLine, ...]
+    summary: RecordLine
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record whose shape has been checked; the content is checked by ``check_record``."""
+
+    header: RecordHeader
+    hands: tuple[HandLines, ...]
+    final: RecordLine
+
+    @property
+    def actions(self) -> int:
+        """The number of ``act`` lines."""
+        return sum(1 for hand in self.hands for line in hand.events if line.kind == "act")
+
+
+def canonical(value: object) -> str:
+    """The bytes a record holds for ``value``: sorted keys, no spaces; so equal values give equal text.
+
+    Comparing these texts (rather than the values) keeps ``true`` apart from ``1`` and ``1.0`` from ``1``.
+
+    >>> canonical({"b": [1, True], "a": "中"})
+    '{"a":"中","b":[1,true]}'
+    """
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def dump_line(obj: dict[str, Any]) -> str:
+    """One record line (without its newline)."""
+    return canonical(obj)
+
+
+def rules_options(rules: Ruleset) -> dict[str, Any]:
+    """The options of ``rules`` as the header stores them: every dataclass field but ``name``."""
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+
+
+def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
+    """The ruleset ``name`` with ``options``; ValueError naming the first option that does not fit."""
+    base = find_rules(name)
+    known = rules_options(base)
+    for key, value in options.items():
+        if key not in known:
+            raise ValueError(f"unknown option {key!r} for ruleset {name!r}; the options are "
+                             f"{', '.join(known)}")
+        default = known[key]
+        if type(value) is not type(default):
+            raise ValueError(f"option {key!r} must be {type(default).__name__}, not {canonical(value)}")
+    missing = [key for key in known if key not in options]
+    if missing:
+        raise ValueError(f"missing option{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}")
+    try:
+        return dataclasses.replace(base, **options)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"bad options for ruleset {name!r}: {err}") from None
+
+
+def check_players(players: Sequence[object]) -> tuple[str, str, str, str]:
+    """Four distinct, non-blank names; ValueError otherwise."""
+    names = list(players)
+    if len(names) != 4:
+        raise ValueError(f"a record has four players, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"a player's name must be a non-blank string, not {canonical(name)}")
+    if len(set(names)) != 4:
+        raise ValueError(f"the four players' names must differ: {', '.join(map(str, names))}")
+    return (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"duplicate key {key!r}")
+        obj[key] = value
+    return obj
+
+
+def _decode(raw: bytes | str, number: int) -> dict[str, Any]:
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            reason = f"not UTF-8 (byte {raw[err.start]:#04x} at offset {err.start})"
+            raise RecordError(number, reason) from None
+    else:
+        text = raw
+    if not text.strip():
+        raise RecordError(number, "empty line (a record has no blank lines)")
+    try:
+        obj = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as err:
+        raise RecordError(number, f"invalid JSON at column {err.colno}: {err.msg} (a damaged or truncated "
+                                  "line?)") from None
+    except ValueError as err:  # a duplicate key, or a number too long to convert
+        raise RecordError(number, f"invalid JSON: {err}") from None
+    if not isinstance(obj, dict):
+        raise RecordError(number, f"expected a JSON object, not {canonical(obj)[:40]}")
+    return obj
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _header(obj: dict[str, Any]) -> RecordHeader:
+    if obj.get("format") != RECORD_FORMAT:
+        raise RecordError(1, f"not a majiang record: format is {canonical(obj.get('format'))}, "
+                             f"expected {RECORD_FORMAT!r}")
+    if obj.get("version") != RECORD_VERSION or not _is_int(obj.get("version")):
+        raise RecordError(1, f"unsupported record version {canonical(obj.get('version'))}; this majiang "
+                             f"reads version {RECORD_VERSION}")
+    unknown = [key for key in obj if key not in HEADER_KEYS]
+    if unknown:
+        raise RecordError(1, f"unknown header key {', '.join(map(repr, unknown))}")
+    missing = [key for key in HEADER_KEYS if key not in obj]
+    if missing:
+        raise RecordError(1, f"the header lacks {', '.join(map(repr, missing))}")
+    name, options = obj["rules"], obj["options"]
+    if not isinstance(name, str):
+        raise RecordError(1, f"'rules' must be a ruleset name, not {canonical(name)}")
+    if not isinstance(options, dict):
+        raise RecordError(1, f"'options' must be an object, not {canonical(options)}")
+    try:
+        rules = rules_from_options(name, options)
+        players = check_players(obj["players"]) if isinstance(obj["players"], list) else None
+    except ValueError as err:
+        raise RecordError(1, str(err)) from None
+    if players is None:
+        raise RecordError(1, f"'players' must be a list of four names, not {canonical(obj['players'])}")
+    seed, match, hands = obj["seed"], obj["match"], obj["hands"]
+    if seed is not None and not _is_int(seed):
+        raise RecordError(1, f"'seed' must be an integer or null, not {canonical(seed)}")
+    if not isinstance(match, bool):
+        raise RecordError(1, f"'match' must be true or false, not {canonical(match)}")
+    if not _is_int(hands) or hands < 1 or (match and hands > 16):
+        limit = "1 to 16" if match else "at least 1"
+        raise RecordError(1, f"'hands' must be an integer, {limit}, not {canonical(hands)}")
+    return RecordHeader(rules, seed, players, match, hands)
+
+
+def _require(line: RecordLine, kind: str) -> None:
+    missing = [key for key in REQUIRED_KEYS.get(kind, ()) if key not in line.data]
+    if missing:
+        what = "the final line" if kind == "final" else f"a {kind} line"
+        raise RecordError(line.number, f"{what} needs {', '.join(map(repr, missing))}")
+
+
+def parse_record(lines: Iterable[bytes | str]) -> Record:
+    """Read a record from its lines (without newlines); RecordError names the first bad line."""
+    header: RecordHeader | None = None
+    hands: list[HandLines] = []
+    final: RecordLine | None = None
+    start: RecordLine | None = None  # the start line of the hand being read
+    events: list[RecordLine] = []
+    number = 0
+    for number, raw in enumerate(lines, 1):
+        obj = _decode(raw, number)
+        if number == 1:
+            header = _header(obj)
+            continue
+        line = RecordLine(number, obj)
+        if final is not None:
+            raise RecordError(number, f"a line after the final line (line {final.number})")
+        kind = obj.get("e")
+        if not isinstance(kind, str):
+            raise RecordError(number, f"'e' must name the line's kind, not {canonical(kind)}")
+        if kind == "final":
+            if start is not None:
+                raise RecordError(number, f"the final line inside hand {len(hands) + 1} (its summary is "
+                                          "missing)")
+            if "hand" in obj:
+                raise RecordError(number, "the final line is not tagged with a hand")
+            _require(line, kind)
+            final = line
+            continue
+        tag = obj.get("hand")
+        if not _is_int(tag):
+            raise RecordError(number, f"a {kind} line needs an integer 'hand', not {canonical(tag)}")
+        _require(line, kind)
+        current = len(hands) + 1
+        if start is None:
+            if kind != "start" or tag != current:
+                raise RecordError(number, f"expected the start of hand {current}, found a {kind} line of "
+                                          f"hand {tag}")
+            start, events = line, []
+        elif kind == "start":
+            raise RecordError(number, f"hand {tag} starts before hand {current} has its summary")
+        elif tag != current:
+            raise RecordError(number, f"a {kind} line of hand {tag} inside hand {current}")
+        elif kind == "summary":
+            hands.append(HandLines(current, start, tuple(events), line))
+            start = None
+        else:
+            events.append(line)
+    if header is None:
+        raise RecordError(1, "the file is empty; a record starts with its header line")
+    if final is None:
+        where = f"inside hand {len(hands) + 1}" if start is not None else "after its last hand"
+        raise RecordError(number + 1, f"the record ends {where} without its final line (truncated?)")
+    return Record(header, tuple(hands), final)
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Read and shape-check the record at ``path``; RecordError (line and reason) for a bad line."""
+    with open(path, "rb") as f:
+        data = f.read()
+    raw = data.split(b"\n")
+    if raw and raw[-1] == b"":
+        raw.pop()  # the newline that ends the last line
+    return parse_record(raw)

@@ -1,0 +1,235 @@
+"""Writing records of matches and of single hands, byte for byte reproducibly and atomically.
+
+>>> from majiang.bots import RandomBot
+>>> match, lines = play_match([RandomBot(seed=s) for s in range(4)], seed=2, hands=1)
+>>> len(match.history), lines[0][:44]
+(1, '{"format":"majiang-record","hands":1,"match"')
+>>> lines == list(iter_record_lines(match, ["random 1", "random 2", "random 3", "random 4"]))
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from majiang.game.match import Match, MatchHand, standard_scores
+from majiang.game.rules import Ruleset
+from majiang.game.table import Game, Phase
+from majiang.records.format import RECORD_FORMAT, RECORD_VERSION, check_players, dump_line, rules_options
+
+if TYPE_CHECKING:
+    from majiang.bots import Bot
+
+__all__ = [
+    "RecordWriter",
+    "RecordedMatch",
+    "final_summary",
+    "hand_summary",
+    "iter_record_lines",
+    "play_match",
+    "write_lines_atomically",
+    "write_record",
+]
+
+
+class RecordedMatch(Match):
+    """A match that keeps the game of every finished hand (``games``), so it can be written as a record."""
+
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16) -> None:
+        self.games: list[Game] = []
+        super().__init__(rules, seed=seed, hands=hands)
+
+    def next_hand(self) -> MatchHand:
+        """Book the finished hand (keeping its game) and deal the next."""
+        game = self.game
+        booked = super().next_hand()
+        self.games.append(game)
+        return booked
+
+
+def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequence[int]) -> dict[str, Any]:
+    """The summary line of a finished hand: who won what, the changes and totals by player.
+
+    ``booked`` is the match's entry for the hand (players change seats); without it, player = seat and
+    the changes are the game's score changes. ``totals`` are the players' totals before the hand.
+    """
+    result = game.result
+    if game.phase != Phase.OVER or result is None:
+        raise ValueError(f"hand {number} is not over")
+    if booked is not None:
+        positions = booked.positions
+        dealer, wind, deltas = booked.dealer_player, booked.round_wind, list(booked.deltas)
+    else:
+        positions = (0, 1, 2, 3)
+        opening = game.events[0]["scores"]
+        dealer, wind = game.dealer, game.prevalent
+        deltas = [game.scores[s] - opening[s] for s in range(4)]
+    return {
+        "e": "summary",
+        "hand": number,
+        "round": wind.notation(),
+        "dealer": dealer,
+        "positions": list(positions),
+        "winners": [positions.index(seat) for seat in result.winners],
+        "fans": [score.total for score in result.scores],
+        "self_drawn": result.self_drawn,
+        "from": None if result.payer is None else positions.index(result.payer),
+        "deltas": deltas,
+        "totals": [totals[p] + deltas[p] for p in range(4)],
+    }
+
+
+def final_summary(hands: int, totals: Sequence[int]) -> dict[str, Any]:
+    """The final line: hands played, the players' totals and their standard scores (4/2/1/0, ties shared)."""
+    return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(standard_scores(totals))}
+
+
+class RecordWriter:
+    """The lines of a record, built hand by hand: ``header()``, ``hand(...)`` for each hand, ``final()``.
+
+    ``match`` says whether the hands are those of a match (each booked with its ``MatchHand``) or
+    independent hands (player = seat).
+    """
+
+    def __init__(self, rules: Ruleset, players: Sequence[str], *, seed: int | None = None, match: bool = True,
+                 hands: int = 16) -> None:
+        self.rules = rules
+        self.players = check_players(players)
+        self.seed = seed
+        self.match = match
+        self.hands = hands
+        self.count = 0
+        self.totals = [0, 0, 0, 0]
+
+    def header(self) -> str:
+        """Line 1."""
+        return dump_line({
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.name,
+            "options": rules_options(self.rules), "seed": self.seed, "players": list(self.players),
+            "match": self.match, "hands": self.hands,
+        })
+
+    def hand(self, game: Game, booked: MatchHand | None = None) -> list[str]:
+        """The lines of the next finished hand: its events tagged with the hand number, and its summary."""
+        number = self.count + 1
+        if (booked is not None) != self.match:
+            raise ValueError("a match's hands are booked with their MatchHand; independent hands are not")
+        if booked is not None and booked.number != number:
+            raise ValueError(f"expected hand {number} of the match, not hand {booked.number}")
+        if self.count == self.hands:
+            raise ValueError(f"the record already holds its {self.hands} hands")
+        if game.rules != self.rules:
+            raise ValueError(f"hand {number} is played under other rules than the record's")
+        summary = hand_summary(number, game, booked, self.totals)
+        lines = []
+        for event in game.events:
+            if "hand" in event or event.get("e") in ("summary", "final"):
+                raise ValueError(f"the event {event!r} clashes with the record's own keys")
+            lines.append(dump_line({**event, "hand": number}))
+        lines.append(dump_line(summary))
+        self.count = number
+        self.totals = list(summary["totals"])
+        return lines
+
+    def final(self) -> str:
+        """The last line."""
+        return dump_line(final_summary(self.count, self.totals))
+
+
+def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) -> Iterator[str]:
+    """The lines of the record of a ``RecordedMatch``'s finished hands, or of finished independent games."""
+    if isinstance(source, Match):
+        if not isinstance(source, RecordedMatch):
+            raise TypeError("a Match keeps no events of its hands: play it as a RecordedMatch (or with "
+                            "play_match) to write its record")
+        writer = RecordWriter(source.rules, players, seed=source.seed, match=True, hands=source.hands)
+        yield writer.header()
+        for game, booked in zip(source.games, source.history, strict=True):
+            yield from writer.hand(game, booked)
+    else:
+        games = list(source)
+        if not games:
+            raise ValueError("a record holds at least one hand")
+        writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
+        yield writer.header()
+        for game in games:
+            yield from writer.hand(game)
+    yield writer.final()
+
+
+def _fsync_directory(directory: str) -> None:
+    # Makes the rename itself durable; not every platform can open a directory.
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_lines_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
+    """Write ``lines`` (each followed by a newline) to ``path`` so that it is either all written or unchanged.
+
+    The lines go to a temporary file in the same directory, which is flushed, synced and renamed over
+    ``path``; if producing or writing any line fails, the temporary file is removed and ``path`` keeps
+    its old content.
+    """
+    target = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(target))
+    temp = os.path.join(directory, f".{os.path.basename(target)}.{secrets.token_hex(6)}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temp, os.stat(target).st_mode & 0o7777)  # keep an existing file's permissions
+            for line in lines:
+                out.write(line)
+                out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+        raise
+    _fsync_directory(directory)
+
+
+def write_record(path: str | os.PathLike[str], source: Match | Sequence[Game],
+                 players: Sequence[str]) -> None:
+    """Write the record of a ``RecordedMatch`` or of finished games to ``path``, atomically."""
+    write_lines_atomically(path, iter_record_lines(source, players))
+
+
+def _bot_names(bots: Sequence[Bot]) -> list[str]:
+    names = [str(getattr(bot, "name", "bot")) for bot in bots]
+    if len(set(names)) == 4 and all(name.strip() for name in names):
+        return names
+    return [f"{name} {i + 1}" for i, name in enumerate(names)]
+
+
+def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | None = None, hands: int = 16,
+               players: Sequence[str] | None = None) -> tuple[RecordedMatch, list[str]]:
+    """Play a match of four bots (``bots[p]`` plays player ``p`` wherever they sit) and record it.
+
+    Bots see only their own views. Players are named ``players``, or after the bots (numbered when
+    their names repeat). Returns the finished match and the record's lines.
+    """
+    if len(bots) != 4:
+        raise ValueError(f"a match needs four bots, not {len(bots)}")
+    match = RecordedMatch(rules, seed=seed, hands=hands)
+    writer = RecordWriter(match.rules, _bot_names(bots) if players is None else players, seed=seed,
+                          match=True, hands=hands)
+    lines = [writer.header()]
+    while not match.over:
+        game = match.game
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            game.apply(seat, bots[match.player_at(seat)].act(game.view(seat)))
+        lines.extend(writer.hand(game, match.next_hand()))
+    lines.append(writer.final())
+    return match, lines

@@ -1,0 +1,426 @@
+"""The referee's score sheet: payments, penalties, draws, undo, seating against Match, the file, the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from majiang.cli import app
+from majiang.game import Game, McrRules
+from majiang.game.sheet import (
+    Draw,
+    Penalty,
+    ScoreSheet,
+    SheetError,
+    Win,
+    dealer_of,
+    positions_of,
+    win_payments,
+)
+from majiang.tiles import WINDS, Tile
+from test_records import lively_match
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+
+# (winner, discarder or None for self-drawn, fan) -> changes by player
+PAYMENTS = [
+    (0, None, 8, (48, -16, -16, -16)),
+    (2, None, 10, (-18, -18, 54, -18)),
+    (3, None, 88, (-96, -96, -96, 288)),
+    (1, 0, 8, (-16, 32, -8, -8)),
+    (3, 1, 24, (-8, -32, -8, 48)),
+    (0, 3, 88, (112, -8, -8, -96)),
+    (2, 0, 13, (-21, -8, 37, -8)),
+]
+
+
+@pytest.mark.parametrize(("winner", "discarder", "fan", "deltas"), PAYMENTS)
+def test_win_payments(winner: int, discarder: int | None, fan: int, deltas: tuple[int, ...]) -> None:
+    assert win_payments(winner, discarder, fan) == deltas
+    sheet = ScoreSheet(NAMES)
+    row = sheet.win(NAMES[winner], fan, discarder=None if discarder is None else NAMES[discarder])
+    assert row.deltas == deltas == row.totals
+    assert sum(deltas) == 0
+    # The engine's own settlement agrees (seat = player in a game dealt by seat 0).
+    engine = McrRules().payments(Game(seed=0), winner, fan, discarder is None, discarder)
+    assert tuple(engine) == deltas
+
+
+@pytest.mark.parametrize(("fan", "flowers", "fragment"), [
+    (7, None, "7 fans is below the 8-fan minimum"),
+    (0, None, "below the 8-fan minimum"),
+    (9, 2, "9 fans with 2 flowers is 7 without them"),
+    (8, 1, "8 fans with 1 flower is 7 without them"),
+    (12, 9, "flowers must be 0 to 8"),
+    (12, -1, "flowers must be 0 to 8"),
+])
+def test_win_below_minimum_or_bad_flowers(fan: int, flowers: int | None, fragment: str) -> None:
+    sheet = ScoreSheet(NAMES)
+    with pytest.raises(SheetError, match=fragment):
+        sheet.win("Ann", fan, discarder="Bo", flowers=flowers)
+    assert sheet.entries == []
+
+
+def test_win_with_flowers_is_paid_on_the_total() -> None:
+    sheet = ScoreSheet(NAMES)
+    row = sheet.win("Bo", 10, flowers=2)
+    assert row.entry == Win(1, None, 10, 2)
+    assert row.deltas == (-18, 54, -18, -18)
+
+
+def test_bad_wins_are_refused() -> None:
+    sheet = ScoreSheet(NAMES)
+    with pytest.raises(SheetError, match="no player 'Eve'; the players are Ann, Bo, Cy, Di"):
+        sheet.win("Eve", 8)
+    with pytest.raises(SheetError, match="no player 'ann'"):
+        sheet.win("ann", 8)
+    with pytest.raises(SheetError, match="cannot win on their own discard"):
+        sheet.win("Cy", 8, discarder="Cy")
+    with pytest.raises(SheetError, match="must be an integer"):
+        sheet.win("Cy", True, discarder="Ann")
+    assert sheet.entries == []
+    assert sheet.win(3, 8, discarder=2).deltas == (-8, -8, -16, 32)  # players by index too
+
+
+def test_penalties() -> None:
+    sheet = ScoreSheet(NAMES)
+    row = sheet.penalty("Cy")
+    assert row.entry == Penalty(2, 30, 10, "错和 false win")
+    assert row.deltas == (10, 10, -30, 10)
+    assert (row.hand, sheet.hands_played, sheet.hand_number) == (1, 0, 1)
+    row = sheet.penalty("Di", points=10, award=0, reason="slow play")
+    assert row.deltas == (0, 0, 0, -10)
+    assert sum(sheet.totals) == -10  # arbitrary penalties need not sum to zero
+    assert sheet.penalty("Ann", points=0, award=5, reason="opponent's error").deltas == (-0, 5, 5, 5)
+    with pytest.raises(SheetError, match="needs a reason"):
+        sheet.penalty("Ann", points=20)
+    with pytest.raises(SheetError, match="needs a reason"):
+        sheet.penalty("Ann", award=0)
+    with pytest.raises(SheetError, match="0 or more"):
+        sheet.penalty("Ann", points=-5, reason="x")
+    with pytest.raises(SheetError, match="changes nothing"):
+        sheet.penalty("Ann", points=0, award=0, reason="x")
+    with pytest.raises(SheetError, match="one non-blank line"):
+        sheet.penalty("Ann", reason="  ")
+    with pytest.raises(SheetError, match="one non-blank line"):
+        sheet.penalty("Ann", reason="a\nb")
+    assert len(sheet.entries) == 3
+    assert sheet.totals == (10, 15, -25, 5)
+
+
+def test_draws_and_hand_progression() -> None:
+    sheet = ScoreSheet(NAMES, hands=4)
+    assert sheet.draw().deltas == (0, 0, 0, 0)
+    assert sheet.hand_number == 2
+    sheet.penalty("Bo")
+    assert sheet.rows()[-1].hand == 2
+    sheet.win("Bo", 8)
+    sheet.draw()
+    assert not sheet.over
+    row = sheet.draw()
+    assert (row.hand, sheet.over, sheet.hands_played) == (4, True, 4)
+    with pytest.raises(SheetError, match="the match is over"):
+        sheet.draw()
+    with pytest.raises(SheetError, match="the match is over"):
+        sheet.win("Ann", 8)
+    assert sheet.penalty("Ann").hand == 4  # a penalty after the last hand is booked to it
+    assert [r.hand for r in sheet.rows()] == [1, 2, 2, 3, 4, 4]
+
+
+def test_undo() -> None:
+    sheet = ScoreSheet(NAMES)
+    with pytest.raises(SheetError, match="no entries to undo"):
+        sheet.undo()
+    sheet.win("Ann", 8)
+    sheet.penalty("Bo")
+    before = sheet.totals
+    sheet.win("Cy", 20, discarder="Di")
+    assert sheet.hand_number == 3
+    assert sheet.undo() == Win(2, 3, 20)
+    assert (sheet.totals, sheet.hand_number) == (before, 2)
+    assert sheet.undo() == Penalty(1)
+    assert sheet.undo() == Win(0, None, 8)
+    assert (sheet.totals, sheet.hand_number, sheet.entries) == ((0, 0, 0, 0), 1, [])
+
+
+def test_seating_and_dealers_follow_the_match() -> None:
+    match, _ = lively_match(16)
+    assert len(match.history) == 16
+    sheet = ScoreSheet(NAMES)
+    for booked, game in zip(match.history, match.games, strict=True):
+        h = booked.number
+        assert sheet.hand_number == h
+        assert positions_of(h) == booked.positions
+        assert sheet.dealer(h) == dealer_of(h) == booked.dealer_player
+        assert sheet.round_wind(h) == booked.round_wind == WINDS[(h - 1) // 4]
+        winds = sheet.seat_winds(h)
+        for p in range(4):
+            assert winds[p] == game.seat_wind(booked.positions[p])
+        # Enter the hand as a referee would: false wins as penalties, then the result.
+        for event in game.events:
+            if event["e"] == "false-win":
+                sheet.penalty(booked.positions.index(event["seat"]))
+        result = booked.result
+        if result.winners:
+            (seat,), (score,) = result.winners, result.scores
+            payer = None if result.payer is None else booked.positions.index(result.payer)
+            sheet.win(booked.positions.index(seat), score.total, discarder=payer, flowers=score.flowers)
+        else:
+            sheet.draw()
+        assert list(sheet.totals) == [sum(b.deltas[p] for b in match.history[:h]) for p in range(4)]
+    assert sheet.over
+    kinds = {type(entry) for entry in sheet.entries}
+    assert kinds == {Win, Draw, Penalty}  # the match exercised every kind of entry
+    assert list(sheet.totals) == match.totals
+    assert sheet.standings() == match.standings()
+
+
+@pytest.mark.parametrize(("entries", "standings"), [
+    ([], (1.75, 1.75, 1.75, 1.75)),
+    ([("win", 0, None, 8)], (4.0, 1.0, 1.0, 1.0)),
+    ([("win", 0, 1, 8)], (4.0, 0.0, 1.5, 1.5)),
+    ([("win", 0, None, 8), ("win", 1, None, 8)], (3.0, 3.0, 0.5, 0.5)),
+    ([("penalty", 3, None, None)], (7 / 3, 7 / 3, 7 / 3, 0.0)),
+])
+def test_standings_with_ties(entries: list[tuple[str, int, int | None, int | None]],
+                             standings: tuple[float, ...]) -> None:
+    sheet = ScoreSheet(NAMES)
+    for kind, who, other, fan in entries:
+        if kind == "win":
+            assert fan is not None
+            sheet.win(who, fan, discarder=other)
+        else:
+            sheet.penalty(who)
+    assert sheet.standings() == standings
+
+
+def test_standings_tie_values_explained() -> None:
+    # Cy wins 10 on Di's discard (Cy +34, Ann -8, Bo -8, Di -18), then a 错和 penalty on Cy (-30, +10
+    # each): Ann and Bo tie for second and third place and share their points, (2 + 1) / 2 each.
+    sheet = ScoreSheet(NAMES)
+    sheet.win("Cy", 10, discarder="Di")
+    sheet.penalty("Cy")
+    assert sheet.totals == (2, 2, 4, -8)
+    assert sheet.standings() == (1.5, 1.5, 4.0, 0.0)
+
+
+def test_constructor_checks() -> None:
+    with pytest.raises(SheetError, match="four players"):
+        ScoreSheet(NAMES[:3])
+    with pytest.raises(SheetError, match="must differ"):
+        ScoreSheet(["Ann", "Ann", "Cy", "Di"])
+    with pytest.raises(SheetError, match="non-blank"):
+        ScoreSheet(["Ann", " ", "Cy", "Di"])
+    with pytest.raises(SheetError, match="1 to 16 hands"):
+        ScoreSheet(NAMES, hands=17)
+    with pytest.raises(SheetError, match="1 to 16 hands"):
+        ScoreSheet(NAMES, hands=0)
+
+
+# -- the file ----------------------------------------------------------------------------------------
+
+
+def _filled() -> ScoreSheet:
+    sheet = ScoreSheet(NAMES)
+    sheet.win("Cy", 12, discarder="Ann", flowers=2)
+    sheet.penalty("Di", points=5, award=0, reason="slow play 慢")
+    sheet.draw()
+    sheet.win("Bo", 16)
+    return sheet
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    sheet = _filled()
+    path = tmp_path / "sheet.json"
+    sheet.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data == sheet.to_dict()
+    assert data["entries"][0] == {"kind": "win", "winner": 2, "from": 0, "fan": 12, "flowers": 2}
+    loaded = ScoreSheet.load(path)
+    assert loaded.entries == sheet.entries
+    assert loaded.rows() == sheet.rows()
+    assert loaded.player_names == sheet.player_names
+    assert os.listdir(tmp_path) == ["sheet.json"]
+
+
+def test_save_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "sheet.json"
+    sheet = _filled()
+    sheet.save(path)
+    old = path.read_bytes()
+    sheet.draw()
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError, match="No space left"):
+        sheet.save(path)
+    assert path.read_bytes() == old
+    assert os.listdir(tmp_path) == ["sheet.json"]
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    ("{", "is not JSON"),
+    ("[]", "one JSON object"),
+    ('{"format": "other"}', "not a majiang score sheet"),
+    ('{"format": "majiang-sheet", "version": 2}', "unsupported sheet version 2"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16}',
+     "check entries"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "a", "c", "d"], "hands": 16, "entries": []}',
+     "must differ"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
+     '"entries": [{"kind": "win", "winner": 0, "from": 1, "fan": 5, "flowers": null}]}',
+     "entry 1: 5 fans is below the 8-fan minimum"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
+     '"entries": [{"kind": "draw"}, {"kind": "win", "winner": 4, "from": null, "fan": 8, "flowers": null}]}',
+     "entry 2: 'winner' must be a player index 0-3"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 1, '
+     '"entries": [{"kind": "draw"}, {"kind": "draw"}]}', "entry 2: the match is over"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
+     '"entries": [{"kind": "draw", "note": 1}]}', "entry 1: a draw entry has the keys kind"),
+    ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
+     '"entries": [{"kind": "bonus"}]}', "entry 1: expected an object with 'kind'"),
+])
+def test_load_refuses_bad_files(tmp_path: Path, content: str, fragment: str) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SheetError, match=fragment):
+        ScoreSheet.load(path)
+
+
+# -- the command line ----------------------------------------------------------------------------------
+
+
+def sheet_cli(*args: str) -> Result:
+    return runner.invoke(app, ["sheet", *args], env=WIDE)
+
+
+def assert_refused(result: Result, fragment: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("majiang sheet: error: ")
+    assert fragment in lines[0], lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_cli_flow(tmp_path: Path) -> None:
+    path = str(tmp_path / "match.json")
+    result = sheet_cli("new", path, "--players", *NAMES)
+    assert result.exit_code == 0, result.output
+    assert "Ann (E), Bo (S), Cy (W), Di (N); 16 hands" in result.stdout
+    assert "Next: hand 1 of 16, round E 东, dealer Ann" in result.stdout
+    result = sheet_cli("win", path, "--winner", "Cy", "--from", "Ann", "--fan", "12")
+    assert result.exit_code == 0, result.output
+    assert "Cy wins on Ann's discard, 12 fans" in result.stdout
+    assert "Changes: Ann -20, Bo -8, Cy +36, Di -8" in result.stdout
+    assert "Next: hand 2 of 16, round E 东, dealer Bo; seat winds Ann N, Bo E, Cy S, Di W" in result.stdout
+    result = sheet_cli("win", path, "--winner", "Ann", "--self-drawn", "--fan", "10", "--flowers", "2")
+    assert result.exit_code == 0, result.output
+    result = sheet_cli("penalty", path, "--player", "Bo")
+    assert result.exit_code == 0, result.output
+    assert "penalty: Bo -30, each other +10 (错和 false win)" in result.stdout
+    result = sheet_cli("penalty", path, "--player", "Di", "--points", "5", "--award", "0",
+                       "--reason", "slow play")
+    assert result.exit_code == 0, result.output
+    assert sheet_cli("draw", path).exit_code == 0
+    result = sheet_cli("undo", path)
+    assert result.exit_code == 0, result.output
+    assert "Removed from hand 3: 荒庄: exhaustive draw" in result.stdout
+    sheet = ScoreSheet.load(path)
+    assert sheet.entries == [Win(2, 0, 12), Win(0, None, 10, 2), Penalty(1), Penalty(3, 5, 0, "slow play")]
+    assert sheet.totals == (44, -56, 28, -21)
+
+    result = sheet_cli("show", path, "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert shown["totals"] == [44, -56, 28, -21]
+    assert shown["standings"] == [4.0, 0.0, 2.0, 1.0]
+    assert shown["next"] == {"hand": 3, "round": "E", "dealer": "Cy", "seat_winds": ["W", "N", "E", "S"]}
+    assert [row["kind"] for row in shown["rows"]] == ["win", "win", "penalty", "penalty"]
+    assert shown["rows"][1] == {"hand": 2, "round": "E", "dealer": "Bo", "kind": "win", "winner": "Ann",
+                                "from": None, "self_drawn": True, "fan": 10, "flowers": 2, "player": None,
+                                "reason": None, "deltas": [54, -18, -18, -18], "totals": [34, -26, 18, -26]}
+
+    result = sheet_cli("show", path)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in ("Score sheet: 2 of 16 hands", "自摸", "penalty Di: slow play", "Standings",
+                 "Standard score"):
+        assert text in out, text
+    table_rows = [line for line in out.splitlines() if line.startswith("│")]
+    cells = [cell.strip() for cell in table_rows[0].split("│")[1:-1]]
+    assert cells == ["1", "E", "Ann", "Cy", "Ann", "12",
+                     "-20", "-20", "-8", "-8", "+36", "36", "-8", "-8", ""]
+
+
+def test_cli_full_match_ends_with_standings(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.json")
+    assert sheet_cli("new", path, "--players", *NAMES, "--hands", "4").exit_code == 0
+    for _ in range(3):
+        assert sheet_cli("draw", path).exit_code == 0
+    result = sheet_cli("win", path, "--winner", "Di", "--self-drawn", "--fan", "8")
+    assert result.exit_code == 0, result.output
+    assert "The match is over. Standard scores: Ann 1, Bo 1, Cy 1, Di 4" in result.stdout
+    assert_refused(sheet_cli("draw", path), "the match is over (4 hands entered)")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["win", "--winner", "Eve", "--self-drawn", "--fan", "8"], "no player 'Eve'"),
+    (["win", "--winner", "Ann", "--fan", "8"], "--from NAME (on a discard) or --self-drawn"),
+    (["win", "--winner", "Ann", "--from", "Bo", "--self-drawn", "--fan", "8"], "not both"),
+    (["win", "--winner", "Ann", "--from", "Ann", "--fan", "8"], "cannot win on their own discard"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "7"], "below the 8-fan minimum"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "9", "--flowers", "2"], "7 without them"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "+9"], "--fan must be a whole number"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "٩"], "--fan must be a whole number"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "9", "--flowers", "x"], "--flowers must be"),
+    (["penalty", "--player", "Bo", "--points", "20"], "needs a reason"),
+    (["penalty", "--player", "Bo", "--points", "-3", "--reason", "x"], "--points must be a whole number"),
+    (["penalty", "--player", "Zed"], "no player 'Zed'"),
+    (["undo"], "no entries to undo"),
+])
+def test_cli_bad_input_leaves_the_file_alone(tmp_path: Path, args: list[str], fragment: str) -> None:
+    path = tmp_path / "s.json"
+    assert sheet_cli("new", str(path), "--players", *NAMES).exit_code == 0
+    before = path.read_bytes()
+    assert_refused(sheet_cli(args[0], str(path), *args[1:]), fragment)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["s.json"]
+
+
+def test_cli_file_errors(tmp_path: Path) -> None:
+    missing = str(tmp_path / "none.json")
+    assert_refused(sheet_cli("show", missing), "no sheet file")
+    assert_refused(sheet_cli("draw", missing), "majiang sheet new")
+    assert not os.path.exists(missing)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops", encoding="utf-8")
+    assert_refused(sheet_cli("show", str(bad)), "is not JSON")
+    path = str(tmp_path / "s.json")
+    assert sheet_cli("new", path, "--players", *NAMES).exit_code == 0
+    assert_refused(sheet_cli("new", path, "--players", "A", "B", "C", "D"), "already exists; pass --force")
+    assert ScoreSheet.load(path).player_names == tuple(NAMES)
+    assert sheet_cli("new", path, "--players", "A", "B", "C", "D", "--force").exit_code == 0
+    assert ScoreSheet.load(path).player_names == ("A", "B", "C", "D")
+    assert_refused(sheet_cli("new", str(tmp_path / "t.json"), "--players", "A", "A", "C", "D"), "must differ")
+    assert_refused(sheet_cli("new", str(tmp_path / "t.json"), "--players", *NAMES, "--hands", "20"),
+                   "1 to 16 hands")
+    assert not (tmp_path / "t.json").exists()
+    result = sheet_cli("new", str(tmp_path / "t.json"), "--players", "A", "B")
+    assert result.exit_code == 2  # the option parser: --players takes four names
+    assert_refused(sheet_cli("show", str(tmp_path)), "is a directory")
+
+
+def test_draw_entry_type() -> None:
+    sheet = ScoreSheet(NAMES)
+    assert sheet.draw().entry == Draw()
+    assert sheet.round_wind(16) == Tile.NORTH
