@@ -388,7 +388,8 @@ def test_header_changed(lively_lines: list[str]) -> None:
     fails_at(edited(lively_lines, 0, lambda o: o.update(seed=o["seed"] + 1)), 2,
              "not the deal of the match seed")
     first_false = index_of(lively_lines, kind("false-win"))
-    act = index_of(lively_lines, kind("act"), first_false)
+    act = first_false - 1  # the engine logs the declared win, then its penalty
+    assert json.loads(lively_lines[act])["e"] == "act"
     fails_at(edited(lively_lines, 0, lambda o: o["options"].update(false_win="error")), act + 1,
              "illegal action 'win'")
 

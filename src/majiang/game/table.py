@@ -414,8 +414,11 @@ class Game:
             raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
-            if action.kind == ActionKind.WIN and seat in self.to_act() and self._penalise_false_win(seat):
+            rules = self.rules
+            if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
+                    and rules.false_win == "penalty"):
                 self.events.append({"e": "act", "seat": seat, "a": action.notation()})
+                self._penalise_false_win(seat, rules)
                 return
             waiting = ", ".join(str(s) for s in self.to_act())
             choices = ", ".join(a.notation() for a in legal) or "nothing (waiting for seat " + waiting + ")"
@@ -429,10 +432,8 @@ class Game:
             if all(a is not None for a in self.pending.values()):
                 self._resolve()
 
-    def _penalise_false_win(self, seat: int) -> bool:
-        rules = self.rules
-        if not isinstance(rules, McrRules) or rules.false_win != "penalty":
-            return False
+    def _penalise_false_win(self, seat: int, rules: McrRules) -> None:
+        """错和: the offender pays the penalty, each other seat gets the award; play goes on."""
         delta = [rules.false_win_award] * 4
         delta[seat] = -rules.false_win_penalty
         for s in range(4):
@@ -442,7 +443,6 @@ class Game:
             self.pending[seat] = _PASS
             if all(a is not None for a in self.pending.values()):
                 self._resolve()
-        return True
 
     def _act_on_turn(self, seat: int, action: Action) -> None:
         kind = action.kind

@@ -231,26 +231,6 @@ class _Replayer:
         except ValueError as err:  # IllegalActionError, or a bad tile in the action's notation
             _fail(line, f"hand {n}: illegal action {text!r} by seat {seat}: {err}")
 
-    @staticmethod
-    def _false_win_act(lines: tuple[RecordLine, ...], i: int, n: int) -> int | None:
-        """The index of the act line that caused the false-win line ``lines[i]`` (None if it is not one).
-
-        The game logs a false win's act after its consequences: the penalty, and during a claim the
-        resolution of the discard (the next draw, say). So the act is the next act line, by the same seat.
-        """
-        if lines[i].kind != "false-win":
-            return None
-        seat = lines[i].data.get("seat")
-        for j in range(i + 1, len(lines)):
-            act = lines[j]
-            if act.kind == "act":
-                if act.data["seat"] != seat or act.data["a"] != "win":
-                    what, by = _short(act.data["a"]), _short(act.data["seat"])
-                    _fail(act, f"hand {n}: line {lines[i].number} records a false win by seat "
-                               f"{_short(seat)}, but the next action is {what} by seat {by}")
-                return j
-        return None
-
     def _play(self, block: HandLines, game: Game) -> int:
         """Apply the hand's act lines and compare every line with the events they produce."""
         n, lines = block.number, block.events
@@ -260,7 +240,7 @@ class _Replayer:
         for i, line in enumerate(lines):
             kind = line.kind
             if done == len(game.events) and i not in applied:
-                target = i if kind == "act" else self._false_win_act(lines, i, n)
+                target = i if kind == "act" else None
                 if target is None:
                     hint = "" if game.phase == Phase.OVER else " (a missing act line?)"
                     _fail(line, f"hand {n}: a {kind} line where the re-simulation has no event: "
