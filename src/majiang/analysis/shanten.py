@@ -41,6 +41,7 @@ __all__ = [
     "shanten_and_effective",
     "shanten_counts",
     "shanten_forms",
+    "shanten_trusted",
 ]
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
@@ -187,8 +188,23 @@ def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     >>> regular_shanten(counts_of(parse_tiles("123m456p789s1122z")))
     0
     """
+    _check_counts(counts, melds)
     sets = 4 - melds
     return 3 * sets + 1 - _Groups(counts).best(sets)
+
+
+def _check_counts(counts: Sequence[int], melds: int) -> None:
+    """Reject counts no hand can have: not 34 kinds, a count outside 0-4, too many tiles or melds."""
+    if len(counts) != 34:
+        raise ValueError(f"counts must give the 34 tile kinds, not {len(counts)}")
+    if type(melds) is not int or not 0 <= melds <= 4:
+        raise ValueError(f"melds must be 0-4, not {melds!r}")
+    if max(counts) > 4 or min(counts) < 0:
+        bad = next(k for k, n in enumerate(counts) if not 0 <= n <= 4)
+        raise InvalidHandError(f"{counts[bad]} copies of {ALL_TILES[bad].notation()}; a count is 0-4")
+    total = sum(counts)
+    if total > 14 - 3 * melds:
+        raise InvalidHandError(f"{total} standing tiles with {melds} meld(s); at most {14 - 3 * melds}")
 
 
 def _seven_pairs(g: _Groups) -> int:
@@ -574,6 +590,12 @@ class Holding:
         return [ALL_TILES[t] for t in effective_counts(self.counts, self.melds)]
 
 
+def shanten_trusted(counts: Sequence[int], melds: int = 0) -> int:
+    """``shanten_counts`` without its input checks, for engines whose counts are valid by construction."""
+    return _min_shanten(counts, melds)
+
+
 def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
     """``shanten`` on standing-tile counts (34 ints, each at most 4): the fast path for loops."""
+    _check_counts(counts, melds)
     return _min_shanten(counts, melds)

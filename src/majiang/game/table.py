@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from majiang.analysis.shanten import effective_counts, shanten_counts
+from majiang.analysis.shanten import effective_counts, shanten_trusted
 from majiang.errors import IllegalActionError
 from majiang.game.actions import Action, ActionKind
 from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
@@ -320,7 +320,7 @@ class Game:
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = len(self.melds[seat])
-        if shanten_counts(counts, melds) == 0:
+        if shanten_trusted(counts, melds) == 0:
             self.waits[seat] = frozenset(effective_counts(counts, melds))
         else:
             self.waits[seat] = frozenset()
