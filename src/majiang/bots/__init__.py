@@ -1,23 +1,34 @@
 """Bots: players that see only their seat's view and answer with an action.
 
+Every bot is seeded and deterministic given its seed; ``find_bot(name, seed)`` makes one by name.
+
+* ``random``: uniform over the legal actions;
+* ``efficiency``: tile efficiency only (shanten, then live effective tiles), fans ignored;
+* ``fan-aware``: plays toward 8-fan shapes, weighs the fans of its waits, and defends.
+
+docs/bots.md describes them and how they compare.
+
 >>> from majiang.game import Game, Phase
->>> g, bots = Game(seed=3), [RandomBot(seed=s) for s in range(4)]
+>>> g, bots = Game(seed=3), [find_bot("random", seed=s) for s in range(4)]
 >>> while g.phase != Phase.OVER:
 ...     seat = g.to_act()[0]
 ...     g.apply(seat, bots[seat].act(g.view(seat)))
 >>> g.result is not None
 True
+>>> BOTS
+('random', 'efficiency', 'fan-aware')
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from majiang.game.actions import Action
 from majiang.game.table import View
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["BOTS", "Bot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot"]
 
 
 @runtime_checkable
@@ -41,3 +52,29 @@ class RandomBot:
 
     def act(self, view: View) -> Action:
         return self.rng.choice(view.legal)
+
+
+from majiang.bots.efficiency import EfficiencyBot  # noqa: E402  (they need nothing from above)
+from majiang.bots.fan_aware import FanAwareBot  # noqa: E402
+
+_REGISTRY: dict[str, Callable[[int | None], Bot]] = {
+    RandomBot.name: RandomBot,
+    EfficiencyBot.name: EfficiencyBot,
+    FanAwareBot.name: FanAwareBot,
+}
+
+BOTS: tuple[str, ...] = tuple(_REGISTRY)
+"""The names ``find_bot`` knows."""
+
+
+def find_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot of the kind registered under ``name``, seeded with ``seed``.
+
+    >>> find_bot("efficiency", seed=1).name
+    'efficiency'
+    """
+    try:
+        make = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
+    return make(seed)

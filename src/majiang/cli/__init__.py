@@ -21,6 +21,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
     raise ImportError("the majiang command line needs the 'cli' extra: pip install 'majiang[cli]'") from err
 
 import majiang
+from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
@@ -162,6 +163,7 @@ def _batch(
 app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
+app.command("arena")(arena_command)
 app.command("replay")(replay_command)
 app.add_typer(sheet_app, name="sheet")
 

@@ -1,0 +1,73 @@
+"""What the bots read off a view: tile counts, the copies in sight, and the standard actions.
+
+>>> from majiang.game import Game
+>>> v = Game(seed=3).view(0)
+>>> sum(hand_counts(v)), sum(seen_counts(v)) >= 14
+(14, True)
+"""
+
+from __future__ import annotations
+
+from majiang.game.actions import Action, ActionKind
+from majiang.game.table import View
+from majiang.meld import Meld, MeldKind
+from majiang.tiles import ALL_TILES
+
+__all__ = ["PASS", "PREFERENCE", "WIN", "after_claim", "hand_counts", "own_melds", "seen_counts", "source_of"]
+
+WIN = Action(ActionKind.WIN)
+PASS = Action(ActionKind.PASS)
+PREFERENCE = tuple(0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3
+                   for t in range(34))
+"""Order to let tiles go among equally good discards: honors, terminals, 2s and 8s, the rest."""
+
+
+def hand_counts(view: View) -> list[int]:
+    """Copies of each kind among the seat's standing tiles (the drawn tile included)."""
+    counts = [0] * 34
+    for t in view.concealed:
+        counts[t] += 1
+    return counts
+
+
+def own_melds(view: View) -> tuple[Meld, ...]:
+    """The seat's declared melds, its concealed kongs included."""
+    return view.melds[view.seat]
+
+
+def seen_counts(view: View) -> list[int]:
+    """Copies of each kind the seat can see: its own tiles and melds, others' shown melds, all discards.
+
+    The discard being claimed is still among its giver's discards, so it counts as seen.
+    """
+    seen = hand_counts(view)
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[t] += 1
+    for pile in view.discards:
+        for t in pile:
+            seen[t] += 1
+    return seen
+
+
+def after_claim(counts: list[int], action: Action, tile: int, source: int) -> tuple[list[int], Meld]:
+    """Standing counts and the new meld after claiming ``tile`` with a chow, pung or kong."""
+    out = list(counts)
+    if action.kind == ActionKind.CHOW:
+        assert action.tile is not None
+        low = int(action.tile)
+        for k in (low, low + 1, low + 2):
+            if k != tile:
+                out[k] -= 1
+        return out, Meld(MeldKind.CHOW, ALL_TILES[low], tile - low + 1)
+    if action.kind == ActionKind.PUNG:
+        out[tile] -= 2
+        return out, Meld(MeldKind.PUNG, ALL_TILES[tile], source)
+    out[tile] -= 3
+    return out, Meld(MeldKind.KONG, ALL_TILES[tile], source)
+
+
+def source_of(seat: int, giver: int) -> int:
+    """Meld source of a tile ``giver`` discarded for ``seat``: 1 left, 2 across, 3 right."""
+    return (3, 2, 1)[(giver - seat) % 4 - 1]

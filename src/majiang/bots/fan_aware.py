@@ -1,0 +1,345 @@
+"""The fan-aware bot: plays toward legal (8-fan) wins and away from opponents who look ready.
+
+Each candidate (a discard, a claim, a kong, or passing) is judged by the hand it leaves, as expected
+points: for each target shape (``majiang.bots.targets``: 清一色, 混一色, 碰碰和, 五门齐, 花龙, 清龙,
+三色三同顺, 三色三步高, 七对, 全不靠, 组合龙, ...) and for the hand as it stands, the chance of
+completing it before the wall runs out (from its distance, its live effective tiles, the draws left and
+how likely someone else ends the hand first) times the points a win of its fans would bring. A shape
+worth fewer than 8 fans counts only in part unless the hand adds the missing fans (门前清, honor
+pungs, kongs). When the hand is ready the waits are scored exactly: only live copies of waits that
+reach 8 fans count (on a discard, or, for less, on a self-draw only), weighted by their fans.
+
+A discard's danger (``majiang.bots.danger``) is weighed against that: the expected loss of dealing in
+is subtracted, so a far hand facing a likely-ready opponent lets go of safe tiles (folds), while a
+ready hand with good legal waits keeps pushing. Claims are taken only when the hand after the claim
+and its best discard is worth more than passing; a claim that leaves no way to 8 fans is worth little
+and is passed.
+
+>>> from majiang.game import Game, Phase
+>>> g, bots = Game(seed=11), [FanAwareBot(seed=s) for s in range(4)]
+>>> while g.phase != Phase.OVER:
+...     seat = g.to_act()[0]
+...     g.apply(seat, bots[seat].act(g.view(seat)))
+>>> g.result is not None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from majiang.analysis.shanten import shanten_and_effective
+from majiang.bots.common import (
+    PASS,
+    PREFERENCE,
+    WIN,
+    after_claim,
+    hand_counts,
+    own_melds,
+    seen_counts,
+    source_of,
+)
+from majiang.bots.danger import Table, read_table
+from majiang.bots.targets import FAR, TARGETS, SetsTarget, Target, extra_fans, small_fans
+from majiang.errors import InvalidHandError
+from majiang.game.actions import Action, ActionKind
+from majiang.game.table import Phase, View
+from majiang.hand import Hand
+from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr import MINIMUM, score
+from majiang.tiles import ALL_TILES, Tile
+
+__all__ = ["FanAwareBot"]
+
+LOSS = 22.0
+"""Expected points lost by dealing in: the 8 base points everyone pays plus a typical hand's fans."""
+CLAIM_MARGIN = 0.15
+"""A claim must be worth this many expected points more than passing (claiming gives up 门前清)."""
+_Key = tuple[int, tuple[int, ...], tuple[Meld, ...]]
+_MAX_TARGETS = 8
+_MAX_NAMED = 3
+_SMALL_FACTOR = (0.1, 0.1, 0.1, 0.1, 0.1, 0.2, 0.35, 0.6, 0.9)
+"""How often a hand without a target shape reaches 8, by its likely small fans (a guess)."""
+_FAN_CACHE: dict[tuple[object, ...], tuple[int, int]] = {}
+
+
+def _gain(fans: float) -> float:
+    """Points a win brings: 8 from each of three players plus the fans from the payer (or all three
+    on a self-draw, about a third of wins)."""
+    return 24.0 + 1.6 * fans
+
+
+@lru_cache(maxsize=1 << 16)
+def _win_chance(distance: int, effective: int, ready: int, draws: int, unseen: int, hazard: int,
+                calls: bool, width: int = 8) -> float:
+    """Chance of winning within ``draws`` turns from ``distance`` steps away.
+
+    ``effective`` live tiles advance the first step (fewer for later ones); ``ready`` is the weighted
+    live count of legal waits once ready (twice the figure, as an int); ``hazard`` (per mille) is the
+    chance per turn that someone else ends the hand; ``calls`` lets claims speed up the steps.
+    """
+    if draws <= 0 or unseen <= 0:
+        return 0.0
+    h = hazard / 1000.0
+    w = min(0.95, ready / 2.0 / unseen)
+    boost = 1.4 if calls else 1.0
+    # p[k]: chance to win within k turns at the current stage; start with the ready stage.
+    p = [0.0] * (draws + 1)
+    for k in range(1, draws + 1):
+        p[k] = (1 - h) * (w + (1 - w) * p[k - 1])
+    for step in range(1, distance + 1):
+        # Far from ready almost any tile helps, close to it only a few: the first step uses the hand's
+        # own count (capped by what a hand that far usually has), later ones a typical count.
+        if step == distance:
+            e = min(float(effective), 12.0 + 12.0 * step)
+        else:
+            e = min(effective * 0.7 ** (distance - step), width * (1.0 + step))
+        q = min(0.95, max(e, 2.0) * boost / unseen)
+        nxt = [0.0] * (draws + 1)
+        for k in range(1, draws + 1):
+            nxt[k] = (1 - h) * (q * p[k - 1] + (1 - q) * nxt[k - 1])
+        p = nxt
+    return p[draws]
+
+
+class _Situation:
+    """What one decision needs from the view: seen copies, draws left, winds, the table's danger."""
+
+    __slots__ = ("cache", "draws", "hazard", "lives", "prevalent", "seat_wind", "seen", "table", "unseen")
+
+    def __init__(self, view: View) -> None:
+        self.seen = seen_counts(view)
+        self.unseen = max(1, 136 - sum(self.seen))
+        self.draws = max(0, (view.wall_left + 3) // 4)
+        self.table: Table = read_table(view, self.seen)
+        self.hazard = round(1000 * self.table.hazard)
+        self.seat_wind = int(view.seat_wind)
+        self.prevalent = int(view.prevalent)
+        # Distances and live effective counts of targets, by what each target reads of a hand.
+        self.cache: dict[_Key, int] = {}
+        self.lives: dict[_Key, int] = {}
+
+    def live(self, kinds: Sequence[int]) -> int:
+        seen = self.seen
+        return sum(4 - seen[t] for t in kinds if seen[t] < 4)
+
+
+def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: bool, seat_wind: int,
+               prevalent: int) -> tuple[int, int]:
+    """Fans (flowers excluded) of winning on ``tile``: on a discard and self-drawn; cached."""
+    key = (melds, tuple(counts), tile, last, seat_wind, prevalent)
+    hit = _FAN_CACHE.get(key)
+    if hit is not None:
+        return hit
+    tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
+    hand = Hand(melds, tiles, ALL_TILES[tile])
+    out = []
+    for self_drawn in (False, True):
+        try:
+            result = score(hand, self_drawn=self_drawn, last_tile=last, seat_wind=Tile(seat_wind),
+                           round_wind=Tile(prevalent))
+            out.append(result.fan_total)
+        except InvalidHandError:
+            out.append(0)
+    if len(_FAN_CACHE) > 200_000:
+        _FAN_CACHE.clear()
+    value = _FAN_CACHE[key] = (out[0], out[1])
+    return value
+
+
+class FanAwareBot:
+    """Steers toward 8 fans and defends: see the module docstring."""
+
+    name = "fan-aware"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # -- the entry point --------------------------------------------------------------------------
+
+    def act(self, view: View) -> Action:
+        legal = view.legal
+        if WIN in legal:
+            return WIN
+        if len(legal) == 1:
+            return legal[0]
+        situation = _Situation(view)
+        if view.phase == Phase.TURN:
+            return self._turn(view, situation)
+        return self._claim(view, situation)
+
+    # -- judging hands ----------------------------------------------------------------------------
+
+    def _active(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[Target, int]]:
+        """The targets worth following from this hand (with their distances), nearest first.
+
+        Shapes more than a step behind the nearest are dropped, except big ones (16 fans or more)
+        two steps behind; the named-set shapes (which ``TARGETS`` lists last) are first screened by
+        their missing tiles.
+        """
+        found: list[tuple[Target, int]] = []
+        best = FAR
+        for target in TARGETS:
+            if isinstance(target, SetsTarget) and target.lower_bound(counts, melds) > best + 1:
+                continue
+            d = target.distance(counts, melds)
+            if d >= FAR:
+                continue
+            found.append((target, d))
+            if d < best:
+                best = d
+        keep = [(t, d) for t, d in found if d <= best + 1 or (d == best + 2 and t.fans >= 16)]
+        keep.sort(key=lambda x: (x[1], -x[0].fans))
+        out: list[tuple[Target, int]] = []
+        named = 0
+        for t, d in keep:
+            if isinstance(t, SetsTarget):
+                # Named-set shapes come in many overlapping variants; the nearest few are enough.
+                named += 1
+                if named > _MAX_NAMED:
+                    continue
+            out.append((t, d))
+        return out[:_MAX_TARGETS]
+
+    def _extra(self, s: _Situation, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
+        return extra_fans(counts, melds, s.seat_wind, s.prevalent)
+
+    def _value(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
+               targets: Sequence[tuple[Target, int]]) -> float:
+        """Expected points of a hand waiting to draw (13 tiles, a kong counting 3)."""
+        n = len(melds)
+        value, effective = shanten_and_effective(counts, n)
+        extra = self._extra(s, counts, melds)
+        concealed = all(m.is_concealed for m in melds)
+        best = 0.0
+        if value == 0:
+            best = self._ready_value(s, counts, melds, effective)
+        else:
+            # The hand as it stands: 8 fans would have to come from small fans (门前清, 平和, 断幺, ...).
+            small = small_fans(counts, melds, s.seat_wind, s.prevalent)
+            factor = _SMALL_FACTOR[min(small, MINIMUM)]
+            best = factor * _gain(max(small, MINIMUM)) * _win_chance(
+                value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not concealed)
+        # Each target: an upper bound first (the most effective tiles it could have), then the real figure.
+        scored: list[tuple[float, Target, int, float, _Key]] = []
+        cache = s.cache
+        for target, _ in targets:
+            key: _Key = (id(target), target.key(counts), melds)
+            d = cache.get(key)
+            if d is None:
+                d = cache[key] = target.distance(counts, melds)
+            if d <= 0 or d >= FAR:
+                continue
+            fans = target.fans + extra
+            factor = 1.0 if fans >= MINIMUM else 0.55 if fans + 1 >= MINIMUM else 0.4
+            gain = factor * _gain(max(fans, MINIMUM))
+            bound = gain * _win_chance(d, 60, 2 * 2 * target.ready_live, s.draws, s.unseen, s.hazard,
+                                       target.open, target.width)
+            scored.append((bound, target, d, gain, key))
+        scored.sort(key=lambda x: -x[0])
+        for bound, target, d, gain, key in scored:
+            if bound <= best:
+                break
+            live = s.lives.get(key)
+            if live is None:
+                live = s.lives[key] = s.live(target.effective(counts, melds))
+            v = gain * _win_chance(d, live, 2 * 2 * target.ready_live, s.draws, s.unseen, s.hazard,
+                                   target.open, target.width)
+            best = max(best, v)
+        return best
+
+    def _ready_value(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
+                     waits: Sequence[int]) -> float:
+        """Expected points of a ready hand from its waits' fans and live copies."""
+        weighted = 0.0
+        points = 0.0
+        seen = s.seen
+        for w in waits:
+            if counts[w] >= 4 or seen[w] >= 4:
+                continue
+            live = 4 - seen[w]
+            last = seen[w] - counts[w] == 3
+            on_discard, self_drawn = _wait_fans(melds, counts, w, last, s.seat_wind, s.prevalent)
+            if on_discard >= MINIMUM:
+                weighted += 2.5 * live
+                points += 2.5 * live * _gain(on_discard)
+            elif self_drawn >= MINIMUM:
+                weighted += live
+                points += live * _gain(self_drawn)
+        if weighted == 0:
+            return 0.0
+        chance = _win_chance(0, 0, round(2 * weighted), s.draws, s.unseen, s.hazard, False)
+        return chance * points / weighted
+
+    def _best_discard(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
+                      choices: Sequence[int]) -> tuple[int, float]:
+        """The discard with the best expected points after danger, and that figure."""
+        targets = self._active(counts, melds)
+        table = s.table
+        ranked: list[tuple[float, int, float, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            offense = self._value(s, counts, melds, targets)
+            counts[d] += 1
+            risk = table.deal_in(d)
+            ev = (1.0 - risk) * offense - risk * LOSS
+            ranked.append((-ev, PREFERENCE[d], self.rng.random(), d))
+        ranked.sort()
+        return ranked[0][3], -ranked[0][0]
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    def _turn(self, view: View, s: _Situation) -> Action:
+        legal = view.legal
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        choices = sorted({int(a.tile) for a in legal if a.kind == ActionKind.DISCARD and a.tile is not None})
+        tile, ev = self._best_discard(s, counts, melds, choices)
+        for a in legal:
+            if a.tile is None or a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+                continue
+            t = int(a.tile)
+            after = list(counts)
+            if a.kind == ActionKind.CONCEALED_KONG:
+                after[t] -= 4
+                new = (*melds, Meld.kong(ALL_TILES[t], 0))
+            else:
+                after[t] -= 1
+                new = tuple(Meld.kong(m.tile, m.source, added=True) if m.tile == t and m.kind == MeldKind.PUNG
+                            else m for m in melds)
+            value = self._value(s, after, new, self._active(after, new))
+            if value >= ev:
+                return a
+        return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
+
+    def _claim(self, view: View, s: _Situation) -> Action:
+        legal = view.legal
+        if view.last_discard is None:
+            return PASS if PASS in legal else legal[0]
+        giver, claimed = view.last_discard
+        tile = int(claimed)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        pass_targets = self._active(counts, melds)
+        base = self._value(s, counts, melds, pass_targets)
+        floor = {id(t): d for t, d in pass_targets}
+        best, choice = base + CLAIM_MARGIN, PASS
+        for a in legal:
+            if a.kind not in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG):
+                continue
+            after, meld = after_claim(counts, a, tile, source_of(view.seat, giver))
+            new = (*melds, meld)
+            targets = self._active(after, new)
+            # Worth a full look only if the claim brings some target (or the hand) closer.
+            if not any(d < floor.get(id(t), FAR) for t, d in targets):
+                continue
+            if a.kind == ActionKind.KONG:
+                value = self._value(s, after, new, targets)
+            else:
+                choices = [t for t in range(34) if after[t]]
+                _, value = self._best_discard(s, after, new, choices)
+            if value > best:
+                best, choice = value, a
+        return choice

@@ -1,0 +1,124 @@
+"""``majiang arena``: two bots compared on the same deals in the duplicate format.
+
+The play and the statistics live in ``majiang.sim.arena``; this module reads the options and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from majiang.bots import BOTS
+from majiang.cli.errors import EXIT_USAGE
+from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
+
+__all__ = ["DEFAULT_BOTS", "DEFAULT_DEALS", "MAX_DEALS", "arena_command", "render_arena"]
+
+DEFAULT_BOTS = "fan-aware,efficiency"
+DEFAULT_DEALS = 200
+MAX_DEALS = 100_000
+
+BotsOpt = Annotated[str | None, typer.Option(
+    "--bots", metavar="A,B", show_default=DEFAULT_BOTS,
+    help=f"The two bots to compare, comma-separated: {', '.join(BOTS)}.",
+)]
+DealsOpt = Annotated[str | None, typer.Option(
+    "--deals", metavar="N", show_default=str(DEFAULT_DEALS),
+    help=f"Deals to play, 1 to {MAX_DEALS:,}; each is played {len(ARRANGEMENTS)} times.",
+)]
+SeedOpt = Annotated[str | None, typer.Option(
+    "--seed", metavar="S", show_default="0", help="Seed of the deals and the bots (an integer).",
+)]
+WorkersOpt = Annotated[str | None, typer.Option(
+    "--workers", metavar="W", show_default="1", help="Processes to play in (the result does not change).",
+)]
+JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
+
+
+def _fail(message: str, *, as_json: bool) -> NoReturn:
+    if as_json:
+        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        typer.echo(f"majiang arena: error: {message}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _parse_int(text: str, option: str, *, signed: bool) -> int:
+    # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
+    body = text[1:] if signed and text.startswith("-") else text
+    if not (body.isascii() and body.isdigit()):
+        raise ValueError(f"{option} must be an integer, not {text!r}")
+    return int(text)
+
+
+def arena_command(
+    bots: BotsOpt = None,
+    deals: DealsOpt = None,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Compare two bots on the same deals, each in every seat (duplicate format), with 95% intervals."""
+    try:
+        names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
+        if len(names) != 2 or not all(names):
+            raise ValueError(f"--bots takes two bot names separated by a comma, not {bots!r}")
+        for name in names:
+            if name not in BOTS:
+                raise ValueError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
+        if names[0] == names[1]:
+            raise ValueError(f"--bots needs two different bots, not {names[0]!r} twice")
+        n = DEFAULT_DEALS if deals is None else _parse_int(deals, "--deals", signed=False)
+        if not 1 <= n <= MAX_DEALS:
+            raise ValueError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
+        s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
+        w = 1 if workers is None else _parse_int(workers, "--workers", signed=False)
+        if not 1 <= w <= 64:
+            raise ValueError(f"--workers must be from 1 to 64, not {workers}")
+    except ValueError as err:
+        _fail(str(err), as_json=as_json)
+    result = run_arena(names, n, s, workers=w)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        render_arena(Console(highlight=False), result)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def render_arena(console: Console, result: ArenaResult) -> None:
+    """Print the comparison: one row per bot, then the difference and whether it is decisive."""
+    a, b = result.names
+    pct = f"{CONFIDENCE:.0%}"
+    console.print(f"Duplicate arena: {a} (A) vs {b} (B), seed {result.seed}", markup=False)
+    seatings = " ".join(arrangement_name(x) for x in ARRANGEMENTS)
+    plays = f"{len(result.deals)} deals × {len(ARRANGEMENTS)} seatings ({seatings})"
+    console.print(f"{plays} = {result.hands} hands", markup=False)
+    table = Table()
+    table.add_column("Bot")
+    table.add_column("Points/hand", justify="right")
+    table.add_column(f"{pct} CI", justify="right")
+    table.add_column("Won", justify="right")
+    table.add_column("自摸", justify="right")
+    table.add_column("Dealt in", justify="right")
+    table.add_column("Win total", justify="right")
+    for s in result.bots:
+        interval = f"[{_signed(s.mean.low)}, {_signed(s.mean.high)}]"
+        table.add_row(s.name, _signed(s.mean.mean), interval, f"{s.win_rate:.1%}", str(s.self_drawn),
+                      f"{s.deal_in_rate:.1%}", f"{s.mean_win_total:.1f}")
+    console.print(table)
+    d = result.difference
+    console.print(f"A - B: {_signed(d.mean)} points per hand, {pct} interval "
+                  f"[{_signed(d.low)}, {_signed(d.high)}] over {d.n} deals (paired by deal)", markup=False)
+    if result.decisive:
+        better = a if d.mean > 0 else b
+        console.print(f"Decisive: {better} scores more (the interval excludes 0).", markup=False)
+    else:
+        console.print("Not decisive: the interval includes 0; play more deals.", markup=False)
+    console.print(f"No winner (荒庄) in {result.exhausted} of {result.hands} hands.", markup=False)

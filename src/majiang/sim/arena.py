@@ -1,0 +1,413 @@
+"""The duplicate arena: two bots play the same deals from every seat, and the difference is measured.
+
+Luck of the tiles dominates single hands, so bot A and bot B are compared on identical deals. Each deal
+(one seed: the same wall and dice) is played six times, two of each bot at the table:
+
+* ``AABB``, ``BAAB``, ``BBAA``, ``ABBA``: pairs of neighbours, rotated over the four seats;
+* ``ABAB``, ``BABA``: the two bots alternating.
+
+Over those six plays each bot sits in every seat three times, with every neighbour pattern, on the same
+tiles. Deals are single hands (not matches); the dealer rotates with the deal number (deal ``i`` is
+dealt by seat ``i % 4``) and the round wind moves every four deals.
+
+A bot's score for a deal is the mean of its twelve seat results (score changes in points); the report
+gives, over deals, each bot's mean per hand with a 95% Student-t interval, its win and deal-in rates,
+and the mean of the per-deal difference A - B with its interval (paired by deal). With two of each bot
+at the table and zero-sum payments, A's and B's deal scores are opposite, so the difference is twice
+A's score; it is decisive when its interval excludes 0.
+
+>>> result = run_arena(("fan-aware", "random"), deals=1, seed=1)
+>>> result.hands, [b.seat_hands for b in result.bots]
+(6, [12, 12])
+>>> round(result.bots[0].mean.mean + result.bots[1].mean.mean, 9)
+0.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.bots import Bot, find_bot
+from majiang.game.table import Game, Phase
+from majiang.tiles import WINDS
+
+__all__ = [
+    "ARRANGEMENTS",
+    "ArenaResult",
+    "BotSummary",
+    "DealResult",
+    "Interval",
+    "arrangement_name",
+    "deal_seed",
+    "mean_interval",
+    "play_deal",
+    "run_arena",
+    "t_quantile",
+]
+
+ARRANGEMENTS: tuple[tuple[int, int, int, int], ...] = (
+    (0, 0, 1, 1),
+    (1, 0, 0, 1),
+    (1, 1, 0, 0),
+    (0, 1, 1, 0),
+    (0, 1, 0, 1),
+    (1, 0, 1, 0),
+)
+"""Which bot (0 = A, 1 = B) sits in seats 0-3, for each of a deal's six plays."""
+
+CONFIDENCE = 0.95
+MAX_STEPS = 5000
+"""A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(deals_done, deals)``."""
+
+
+def arrangement_name(arrangement: Sequence[int]) -> str:
+    """``AABB`` for ``(0, 0, 1, 1)``."""
+    return "".join("AB"[k] for k in arrangement)
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of deal number ``deal`` in an arena seeded ``seed`` (stable across runs).
+
+    >>> deal_seed(0, 1) == deal_seed(0, 1) != deal_seed(0, 2)
+    True
+    """
+    return _hash(f"majiang-arena/{seed}/deal/{deal}")
+
+
+def _bot_seed(seed: int, deal: int, play: int, seat: int) -> int:
+    return _hash(f"majiang-arena/{seed}/bot/{deal}/{play}/{seat}")
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def _t_two_sided(x: float, df: int) -> float:
+    """P(|T| < x) for Student's t with ``df`` degrees of freedom (the finite series for whole df)."""
+    theta = math.atan(x / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    s = math.sin(theta)
+    if df % 2 == 1:
+        total = 0.0
+        if df > 1:
+            term = 1.0
+            total = 1.0
+            for k in range(1, (df - 3) // 2 + 1):
+                term *= c2 * (2 * k) / (2 * k + 1)
+                total += term
+            total *= s * math.cos(theta)
+        return 2.0 / math.pi * (theta + total)
+    term = 1.0
+    total = 1.0
+    for k in range(1, (df - 2) // 2 + 1):
+        term *= c2 * (2 * k - 1) / (2 * k)
+        total += term
+    return s * total
+
+
+def t_quantile(confidence: float, df: int) -> float:
+    """The two-sided critical value of Student's t: P(|T| < value) = ``confidence``.
+
+    >>> round(t_quantile(0.95, 4), 4), round(t_quantile(0.95, 1), 3), round(t_quantile(0.95, 10_000), 2)
+    (2.7764, 12.706, 1.96)
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+    if df > 5000:
+        # The series would take thousands of terms; the normal quantile is off by under 1e-3 here.
+        z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+        return z * (1.0 + (z * z + 1.0) / (4.0 * df))
+    low, high = 0.0, 1.0
+    while _t_two_sided(high, df) < confidence:
+        high *= 2.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if _t_two_sided(mid, df) < confidence:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A mean and its confidence interval (Student t over ``n`` values)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        """Distance from the mean to either end."""
+        return (self.high - self.low) / 2
+
+    def excludes_zero(self) -> bool:
+        """Whether the whole interval lies on one side of 0 (the sign is significant)."""
+        return self.low > 0.0 or self.high < 0.0
+
+    def bounds(self) -> list[float | None]:
+        """``[low, high]`` for JSON: ``None`` where the interval is unbounded (a single value)."""
+        return [_finite(self.low), _finite(self.high)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": self.mean, "ci": self.bounds(), "n": self.n}
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
+    """The mean of ``values`` with a Student-t interval (the sample standard deviation, n - 1).
+
+    >>> i = mean_interval([1, 2, 3, 4, 5])
+    >>> i.mean, round(i.low, 4), round(i.high, 4)
+    (3.0, 1.0368, 4.9632)
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    sd = statistics.stdev(values)
+    half = t_quantile(confidence, n - 1) * sd / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+# -- playing --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """One play of a deal: which bot sat where, and how the hand ended."""
+
+    arrangement: tuple[int, int, int, int]
+    deltas: tuple[int, int, int, int]
+    winners: tuple[int, ...]
+    payer: int | None
+    self_drawn: bool
+    fans: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The six plays of one deal."""
+
+    deal: int
+    seed: int
+    dealer: int
+    plays: tuple[PlayResult, ...]
+
+    def per_hand(self, bot: int) -> float:
+        """Mean score change of bot ``bot`` (0 = A, 1 = B) over its seats in this deal's plays."""
+        total = 0
+        n = 0
+        for p in self.plays:
+            for seat, who in enumerate(p.arrangement):
+                if who == bot:
+                    total += p.deltas[seat]
+                    n += 1
+        return total / n
+
+
+def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
+    game = Game(seed=seed, dealer=dealer, prevalent=WINDS[(deal // 4) % 4])
+    steps = 0
+    while game.phase != Phase.OVER:
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game.view(seat)))
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"hand with seed {seed} did not end in {MAX_STEPS} actions")
+    return game
+
+
+def play_deal(names: tuple[str, str], seed: int, deal: int) -> DealResult:
+    """Play deal ``deal`` of an arena seeded ``seed`` in all six arrangements."""
+    game_seed = deal_seed(seed, deal)
+    dealer = deal % 4
+    plays = []
+    for k, arrangement in enumerate(ARRANGEMENTS):
+        bots = [find_bot(names[who], _bot_seed(seed, deal, k, s)) for s, who in enumerate(arrangement)]
+        game = _play(bots, game_seed, dealer, deal)
+        result = game.result
+        assert result is not None
+        plays.append(PlayResult(arrangement, result.deltas, result.winners,
+                                result.payer if not result.self_drawn else None, result.self_drawn,
+                                tuple(r.total for r in result.scores)))
+    return DealResult(deal, game_seed, dealer, tuple(plays))
+
+
+def _play_deals(args: tuple[tuple[str, str], int, list[int]]) -> list[DealResult]:
+    names, seed, deals = args
+    return [play_deal(names, seed, d) for d in deals]
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot's figures over an arena run."""
+
+    name: str
+    mean: Interval
+    """Mean score change per hand, with its interval over deals."""
+    seat_hands: int
+    wins: int
+    self_drawn: int
+    deal_ins: int
+    win_points: int
+    """Sum of the totals (fans and flowers) of its wins."""
+
+    @property
+    def win_rate(self) -> float:
+        """Share of its seat-hands it won."""
+        return self.wins / self.seat_hands if self.seat_hands else 0.0
+
+    @property
+    def deal_in_rate(self) -> float:
+        """Share of its seat-hands in which it discarded (or had robbed) the winning tile."""
+        return self.deal_ins / self.seat_hands if self.seat_hands else 0.0
+
+    @property
+    def mean_win_total(self) -> float:
+        """Average total (fans and flowers) of its wins."""
+        return self.win_points / self.wins if self.wins else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.name,
+            "mean": self.mean.mean,
+            "ci": self.mean.bounds(),
+            "seat_hands": self.seat_hands,
+            "win_rate": self.win_rate,
+            "self_drawn_wins": self.self_drawn,
+            "deal_in_rate": self.deal_in_rate,
+            "mean_win_total": self.mean_win_total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """A duplicate comparison of bot A (``bots[0]``) and bot B (``bots[1]``)."""
+
+    names: tuple[str, str]
+    seed: int
+    deals: tuple[DealResult, ...]
+    bots: tuple[BotSummary, BotSummary]
+    difference: Interval
+    """Mean of the per-deal difference A - B (points per hand), with its interval."""
+    exhausted: int
+    """Plays that ended with no winner (荒庄)."""
+
+    @property
+    def hands(self) -> int:
+        """Hands played (six per deal)."""
+        return len(self.deals) * len(ARRANGEMENTS)
+
+    @property
+    def decisive(self) -> bool:
+        """Whether the interval of A - B excludes 0."""
+        return self.difference.excludes_zero()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``majiang arena --json``."""
+        return {
+            "bots": list(self.names),
+            "seed": self.seed,
+            "deals": len(self.deals),
+            "hands": self.hands,
+            "arrangements": [arrangement_name(a) for a in ARRANGEMENTS],
+            "confidence": CONFIDENCE,
+            "results": [b.to_dict() for b in self.bots],
+            "difference": {
+                "a": self.names[0],
+                "b": self.names[1],
+                "mean": self.difference.mean,
+                "ci": self.difference.bounds(),
+                "decisive": self.decisive,
+            },
+            "exhausted_rate": self.exhausted / self.hands if self.hands else 0.0,
+        }
+
+
+def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult]) -> ArenaResult:
+    """Figures of a set of played deals."""
+    played = tuple(sorted(deals, key=lambda d: d.deal))
+    if not played:
+        raise ValueError("no deals played")
+    per_deal = [[d.per_hand(0) for d in played], [d.per_hand(1) for d in played]]
+    summaries = []
+    exhausted = 0
+    for who in (0, 1):
+        seat_hands = wins = self_drawn = deal_ins = points = 0
+        for d in played:
+            for p in d.plays:
+                for seat, sitter in enumerate(p.arrangement):
+                    if sitter != who:
+                        continue
+                    seat_hands += 1
+                    if seat in p.winners:
+                        wins += 1
+                        self_drawn += p.self_drawn
+                        points += p.fans[p.winners.index(seat)]
+                    if p.payer == seat:
+                        deal_ins += 1
+        summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
+                                    deal_ins, points))
+    for d in played:
+        exhausted += sum(1 for p in d.plays if not p.winners)
+    diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
+    return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted)
+
+
+def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int = 1,
+              progress: Progress | None = None) -> ArenaResult:
+    """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format.
+
+    ``workers`` > 1 plays deals in that many processes; the result is the same for any number.
+    """
+    if len(names) != 2:
+        raise ValueError(f"the arena compares exactly two bots, not {len(names)}")
+    if names[0] == names[1]:
+        raise ValueError(f"the arena compares two different bots, not {names[0]!r} with itself")
+    for name in names:
+        find_bot(name)  # raises ValueError for an unknown name
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    pair = (names[0], names[1])
+    done: list[DealResult] = []
+    if workers == 1:
+        for d in range(deals):
+            done.append(play_deal(pair, seed, d))
+            if progress is not None:
+                progress(len(done), deals)
+    else:
+        chunk = max(1, min(8, deals // (4 * workers)))
+        batches = [list(range(i, min(i + chunk, deals))) for i in range(0, deals, chunk)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for batch in pool.map(_play_deals, [(pair, seed, b) for b in batches]):
+                done.extend(batch)
+                if progress is not None:
+                    progress(len(done), deals)
+    return summarize(pair, seed, done)
