@@ -13,9 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/majiang fan '1112345678999m5m' --self-drawn
-	$(BIN)/majiang fan '[567m,2]123p456s99sCCC' --seat S --round E
-	$(BIN)/majiang fan '[EEE,2]SSSWWWNN99m9m' --seat W --round S
+	$(BIN)/majiang play
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

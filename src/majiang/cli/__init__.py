@@ -26,6 +26,7 @@ from majiang.cli.batch import run_batch
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
 from majiang.cli.odds import odds_command
+from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
@@ -163,6 +164,7 @@ def _batch(
 app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
+app.command("play")(play_command)
 app.command("arena")(arena_command)
 app.command("replay")(replay_command)
 app.add_typer(sheet_app, name="sheet")

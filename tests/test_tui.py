@@ -1,0 +1,563 @@
+"""The terminal game (``majiang play``) through Textual's pilot: keys, clicks, claims, results, hints.
+
+Bots act with no delay here. Hands that must go a certain way start from a prepared wall (the deal
+and the next draws fixed) with scripted opponents; the rest use seeds.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from majiang.bots import RandomBot
+from majiang.cli import app as cli_app
+from majiang.game import Action, ActionKind, Game, Match, Phase, View
+from majiang.game.rules import FLOWER_BASE, McrRules
+from majiang.notation import parse_tiles
+from majiang.rules.mcr.advice import discard_advice
+from majiang.tiles import Tile
+from majiang.tui import PlayApp, PlaySession, new_app
+from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
+from majiang.tui.render import advice_hand, hand_tiles, visible_tiles
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+SIZE = (120, 50)
+DICE = (5, 7)
+
+
+# -- prepared hands ----------------------------------------------------------------------------------
+
+
+def prepared_game(human: str, draws: str, *, others: Sequence[str] = ("", "", ""),
+                  rest_seed: int = 0) -> Game:
+    """A first hand in which seat 0 (the dealer, the human) is dealt ``human`` (14 tiles, the last
+    one its draw), seats 1-3 start with ``others`` (topped up from the unused tiles) and the next draws
+    from the wall are ``draws``, in turn from seat 1."""
+    mine = [int(t) for t in parse_tiles(human)]
+    assert len(mine) == 14
+    pool = [t for t in range(34) for _ in range(4)]
+    for t in mine + [int(t) for t in parse_tiles(draws)] + [int(t) for o in others for t in parse_tiles(o)]:
+        pool.remove(t)
+    random.Random(rest_seed).shuffle(pool)
+    hands = [mine]
+    for given in others:
+        tiles = [int(t) for t in parse_tiles(given)]
+        hands.append(tiles + [pool.pop() for _ in range(13 - len(tiles))])
+    # The deal of Game._deal for dealer 0: three rounds of four tiles each, then 跳牌.
+    wall: list[int] = []
+    for r in range(3):
+        for s in range(4):
+            wall.extend(hands[s][4 * r:4 * r + 4])
+    wall += [hands[0][12], hands[1][12], hands[2][12], hands[3][12], hands[0][13]]
+    wall += [int(t) for t in parse_tiles(draws)]
+    rest = pool + list(range(FLOWER_BASE, FLOWER_BASE + 8))
+    random.Random(rest_seed).shuffle(rest)
+    wall += rest
+    # Undo the wall break, so the game's break puts the deal where it was laid out.
+    first, second = DICE
+    start = ((-(first - 1)) % 4 * 18 + first + second) % 72
+    ring = wall[len(wall) - 2 * start:] + wall[:len(wall) - 2 * start]
+    game = Game(McrRules(), wall=ring, dice=DICE, dealer=0, prevalent=Tile.EAST)
+    assert game.concealed_tiles(0) == sorted(parse_tiles(human))
+    return game
+
+
+class ScriptedBot:
+    """Discards its scripted tiles when it has them (else the tile it drew); passes on every claim."""
+
+    name = "scripted"
+
+    def __init__(self, discards: str = "", *, kong: bool = False) -> None:
+        self.discards = list(parse_tiles(discards))
+        self.kong = kong
+
+    def act(self, view: View) -> Action:
+        legal = view.legal
+        if self.kong:
+            for a in legal:
+                if a.kind == ActionKind.CONCEALED_KONG:
+                    return a
+        if self.discards and Action(ActionKind.DISCARD, self.discards[0]) in legal:
+            return Action(ActionKind.DISCARD, self.discards.pop(0))
+        if view.drawn is not None:
+            return Action(ActionKind.DISCARD, view.drawn)
+        if Action(ActionKind.PASS) in legal:
+            return Action(ActionKind.PASS)
+        return next(a for a in legal if a.kind == ActionKind.DISCARD)
+
+
+def scripted_app(game: Game, bots: Sequence[ScriptedBot] = (), *, hands: int = 1) -> PlayApp:
+    match = Match(seed=0, hands=hands)
+    match.game = game
+    opponents = list(bots) or [ScriptedBot() for _ in range(3)]
+    return PlayApp(PlaySession(match, opponents), delay=0)
+
+
+# Seat 3 (left of the human, 上家) draws and discards 5s after seats 1 and 2 let go of a west wind.
+FIVE_FROM_LEFT = "WW5s"
+# 3s4s 5s5s 6s7s: a 5s from the left may be chowed three ways or punged.
+CHOWS_AND_PUNG = "123m456m9p34556s7sN"
+# A pure straight 清龙 in characters with 55p and 34s: ready for 2s and 5s once N is let go.
+STRAIGHT_WAIT = "123456789m55p34sN"
+# A complete hand on the deal: the pure straight with 123p and 55p (天和 for the dealer's draw).
+STRAIGHT_WON = "123456789m123p5p5p"
+
+
+# -- driving the app ---------------------------------------------------------------------------------
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the key or click is handled, the bots have acted and the screen is redrawn."""
+    await pilot.pause(0)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause(0)
+
+
+def text_of(app: PlayApp, selector: str) -> str:
+    """The plain text of one Static of the current screen."""
+    widget = app.screen.query_one(selector, Static)
+    console = Console(width=SIZE[0], color_system=None)
+    with console.capture() as capture:
+        console.print(widget.content)
+    return capture.get()
+
+
+def screen_text(app: PlayApp) -> str:
+    """Everything on the screen as text (the modal panels over the table)."""
+    console = Console(width=SIZE[0], height=SIZE[1], record=True, color_system=None, file=io.StringIO())
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def shown_hand(app: PlayApp) -> list[Tile]:
+    return [w.tile for w in app.table.query(TileWidget) if w.display and w.tile is not None]
+
+
+def shown_actions(app: PlayApp) -> list[Action]:
+    return [b.action_value for b in app.table.query(ActionButton) if b.display and b.action_value is not None]
+
+
+def acts(game: Game, seat: int) -> list[str]:
+    return [e["a"] for e in game.events if e["e"] == "act" and e["seat"] == seat]
+
+
+def state(game: Game) -> tuple[int, list[Tile], Phase]:
+    return len(game.events), game.concealed_tiles(0), game.phase
+
+
+KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", ActionKind.CONCEALED_KONG: "k",
+        ActionKind.ADDED_KONG: "k", ActionKind.WIN: "h", ActionKind.PASS: "space"}
+WORDS = {"c": "chow", "p": "pung", "k": "kong", "h": "win", "space": "pass"}
+
+
+async def act_as_person(pilot: Pilot[None], app: PlayApp, action: Action, how: str) -> None:
+    """Take ``action`` as a person would: select a tile and discard it, or a claim key and, among
+    several of its kind, a number key. ``how``: ``keys`` presses them, ``click`` clicks the tile or
+    the button, ``handlers`` calls the handlers the keys are bound to (as fast as the game goes)."""
+    table = app.table
+    view = app.session.view()
+    if action.kind == ActionKind.DISCARD:
+        index = hand_tiles(view).index(action.tile)  # type: ignore[arg-type]
+        if how == "click":
+            await pilot.click(f"#tile-{index}")
+        elif how == "keys":
+            if index < len(KEY_DIGITS):
+                await pilot.press(KEY_DIGITS[index])
+            else:
+                while table.selected != index:
+                    await pilot.press("right")
+            await pilot.press("enter")
+        else:
+            while table.selected != index:
+                table.action_move(1)
+            table.action_discard()
+    elif how == "click":
+        button = next(b for b in table.query(ActionButton) if b.action_value == action)
+        await pilot.click(f"#{button.id}")
+    else:
+        key = KEYS[action.kind]
+        same = [a for a in view.legal if KEYS.get(a.kind) == key]
+        if how == "keys":
+            await pilot.press(key)
+        else:
+            table.action_claim(WORDS[key])
+        if len(same) > 1:
+            if how == "keys":
+                await pilot.press(KEY_DIGITS[same.index(action)])
+            else:
+                table.action_number(same.index(action))
+    await settle(pilot)
+
+
+# -- the screen --------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_screen_shows_hand_and_table() -> None:
+    app = new_app(seed=11, bots="random", hands=4, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = app.session
+        view = session.view()
+        assert session.human_seat == 0 and view.phase == Phase.TURN and view.current == 0
+        assert shown_hand(app) == hand_tiles(view)
+        assert shown_hand(app)[-1] == view.drawn
+        drawn = app.table.query_one(f"#tile-{len(shown_hand(app)) - 1}", TileWidget)
+        assert drawn.has_class("drawn") and drawn.has_class("selected")
+        status = text_of(app, "#status")
+        assert "East round" in status and "Hand 1/4" in status and f"Wall {view.wall_left}" in status
+        assert "Dealer: You" in status
+        me = text_of(app, "#me")
+        assert "E 东" in me and "庄 dealer" in me and "You" in me and "pond:" in me
+        seats = ((1, "S 南", "right 下家"), (2, "W 西", "across 对家"), (3, "N 北", "left 上家"))
+        for offset, wind, place in seats:
+            panel = text_of(app, f"#seat-{offset}")
+            assert wind in panel and place in panel and f"Bot {offset} (random)" in panel
+            assert f"flowers 花 {view.flowers[offset]}" in panel
+        # Only the legal actions are offered: on the deal, a discard (and a win or kong if any).
+        offered = shown_actions(app)
+        assert offered[0] == Action(ActionKind.DISCARD, view.drawn)
+        assert set(offered[1:]) == {a for a in view.legal if a.kind != ActionKind.DISCARD}
+        await pilot.press("t")
+        assert Tile(view.concealed[0]).zh in text_of(app, "#tile-0")
+
+
+@pytest.mark.asyncio
+async def test_enter_discards_the_selected_tile_and_the_bots_play_on() -> None:
+    app = new_app(seed=11, bots="random", hands=4, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        tiles = hand_tiles(app.session.view())
+        await pilot.press("right", "right", "left")  # wraps round: the drawn tile, the first, the drawn
+        await pilot.press("3")
+        assert app.table.selected == 2
+        await pilot.press("left", "enter")
+        await settle(pilot)
+        assert acts(game, 0)[0] == f"discard {tiles[1].notation()}"
+        # The bots played until the human must decide again (or the hand ended).
+        assert app.session.waiting_for_human() or app.session.finished
+        assert game.discards[0][:1] == [tiles[1]] or any(e["e"] == "claim" for e in game.events)
+
+
+@pytest.mark.asyncio
+async def test_clicking_a_tile_discards_it() -> None:
+    app = new_app(seed=11, bots="random", hands=4, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tiles = hand_tiles(app.session.view())
+        await pilot.click("#tile-4")
+        await settle(pilot)
+        assert acts(app.session.game, 0)[0] == f"discard {tiles[4].notation()}"
+
+
+@pytest.mark.asyncio
+async def test_illegal_keys_change_nothing() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.session.game
+        before = state(game)
+        for key in ("c", "p", "k", "h", "space"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert state(game) == before, key
+            assert "cannot" in text_of(app, "#message")
+            assert app.table.query_one("#message").has_class("error")
+        await pilot.press("escape", "0")  # nothing to cancel; 0 selects the tenth tile
+        assert state(game) == before
+        # Discard N; the west winds pass; the 5s from the left is offered and Enter cannot discard now.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.phase == Phase.CLAIM and app.session.waiting_for_human()
+        before = state(game)
+        await pilot.press("enter")
+        await pilot.click("#tile-0")
+        await pilot.press("h")
+        await settle(pilot)
+        assert state(game) == before
+        assert "cannot" in text_of(app, "#message")
+
+
+@pytest.mark.asyncio
+async def test_pass_on_an_offered_discard() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # discard the drawn N
+        await settle(pilot)
+        game = app.session.game
+        assert game.last_discard == (3, Tile.S5)
+        assert set(shown_actions(app)) == set(app.session.view().legal) == {
+            Action(ActionKind.PASS), Action(ActionKind.PUNG), *(Action(ActionKind.CHOW, t)
+                                                               for t in (Tile.S3, Tile.S4, Tile.S5))}
+        await pilot.press("space")
+        await settle(pilot)
+        assert acts(game, 0) == ["discard N", "pass"]
+        assert game.melds[0] == [] and game.discards[3] == [Tile.S5]
+        assert app.session.waiting_for_human() and game.current == 0  # the human drew in turn
+
+
+@pytest.mark.asyncio
+async def test_pung_when_offered() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        game = app.session.game
+        assert [m.notation() for m in game.melds[0]] == ["[555s]"]  # from the left: no source mark
+        view = app.session.view()
+        assert view.phase == Phase.TURN and view.drawn is None and len(view.concealed) == 11
+        assert "[5s5s5s]" in text_of(app, "#me")
+        assert shown_actions(app)[0].kind == ActionKind.DISCARD
+
+
+@pytest.mark.asyncio
+async def test_chow_offers_a_choice_among_several() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.session.game
+        before = state(game)
+        await pilot.press("c")
+        await settle(pilot)
+        assert state(game) == before
+        assert "Which chow?" in text_of(app, "#message")
+        assert shown_actions(app) == [Action(ActionKind.CHOW, t) for t in (Tile.S3, Tile.S4, Tile.S5)]
+        await pilot.press("escape")  # cancel, then choose again: 4s5s6s
+        assert Action(ActionKind.PASS) in shown_actions(app)
+        await pilot.press("c", "2")
+        await settle(pilot)
+        assert [m.notation() for m in game.melds[0]] == ["[456s,2]"]
+        assert acts(game, 0) == ["discard N", "chow 4s"]
+
+
+@pytest.mark.asyncio
+async def test_an_action_button_click_claims() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        button = next(b for b in app.table.query(ActionButton) if b.action_value == Action(ActionKind.PUNG))
+        await pilot.click(f"#{button.id}")
+        await settle(pilot)
+        assert acts(app.session.game, 0) == ["discard N", "pung"]
+
+
+# -- results -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_win_on_a_discard_shows_the_fan_breakdown_and_the_payments() -> None:
+    app = scripted_app(prepared_game(STRAIGHT_WAIT, FIVE_FROM_LEFT), hands=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert Action(ActionKind.WIN) in shown_actions(app)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        result = app.session.finished[0].game.result
+        assert result is not None and result.winners == (0,) and result.payer == 3
+        fans = result.scores[0]
+        text = screen_text(app)
+        assert "You won, on Bot 3 (scripted)'s discard 点和" in text
+        for hit in fans.fans:
+            assert hit.name in text and hit.en in text
+        assert "清龙" in text and "Pure Straight" in text and "123m 456m 789m" in text
+        total = fans.total
+        assert app.session.match.totals == [3 * 8 + total, -8, -8, -8 - total]
+        assert f"+{3 * 8 + total}" in text and f"-{8 + total}" in text
+        assert "winning tile 5s" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        # The next hand: the dealer moves to seat 1 and the human (still in seat 0) waits.
+        assert isinstance(app.screen, TableScreen) and app.session.match.hand_number == 2
+        assert "Hand 2/2" in text_of(app, "#status")
+
+
+@pytest.mark.asyncio
+async def test_a_win_on_the_deal_then_the_final_scores() -> None:
+    app = scripted_app(prepared_game(STRAIGHT_WON, ""), hands=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert Action(ActionKind.WIN) in app.session.view().legal
+        await pilot.press("h")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You won, self-drawn 自摸" in text and "清龙" in text and "Enter: final scores" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+        assert "Final totals after 1 hands" in text and "Standard score" in text
+        assert app.session.match.standings() == (4.0, 1.0, 1.0, 1.0)
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+@pytest.mark.asyncio
+async def test_exhaustive_draw_then_the_next_hand() -> None:
+    # Nobody claims or wins: the human lets every draw go, the bots too, until the wall runs out.
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT), hands=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        while isinstance(app.screen, TableScreen):
+            if Action(ActionKind.PASS) in app.session.view().legal:
+                table.action_claim("pass")  # what space is bound to
+            else:
+                table.action_discard()  # what Enter is bound to: the drawn tile is selected
+            await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert "荒庄 Exhaustive draw" in screen_text(app)
+        assert app.session.match.totals == [0, 0, 0, 0]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.match.hand_number == 2 and app.session.game.dealer == 1
+
+
+@pytest.mark.asyncio
+async def test_other_seats_concealed_kongs_are_face_down() -> None:
+    bots = [ScriptedBot(kong=True), ScriptedBot(), ScriptedBot()]
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, "9s", others=("CCCC", "", "")), bots)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any(m.is_concealed for m in app.session.game.melds[1])
+        panel = text_of(app, "#seat-1")
+        assert "[? ? ? ?]" in panel and "C" not in panel.split("melds:")[1].split("pond:")[0]
+
+
+# -- hints -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_hints_toggle_with_discard_and_call_advice() -> None:
+    app = scripted_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hints = app.table.query_one("#hints")
+        assert not hints.display
+        await pilot.press("?")
+        assert hints.display
+        text = text_of(app, "#hints")
+        view = app.session.view()
+        best = discard_advice(advice_hand(view), visible_tiles(view))[0]
+        assert "Discard advice" in text and "Shanten" in text and "Legal-win live" in text
+        row = next(line for line in text.splitlines() if line.startswith(f"│ {best.discard.notation()} "))
+        assert f" {best.shanten} " in row and f" {best.live} " in row
+        await pilot.press("enter")
+        await settle(pilot)
+        text = text_of(app, "#hints")
+        assert "Claim 5s from left 上家?" in text and "Call advice" in text
+        assert "pung [5s5s5s]" in text and "chow [3s4s5s]" in text and "pass" in text
+        await pilot.press("question_mark")
+        assert not hints.display
+
+
+# -- a whole match with the human played by a bot through the keys -----------------------------------
+
+
+@pytest.mark.asyncio
+async def test_a_short_match_played_through_the_key_and_click_handlers() -> None:
+    app = new_app(seed=2024, bots="random", hands=1, delay=0)
+    human = RandomBot(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        moves = 0
+        while not isinstance(app.screen, FinalScreen):
+            if isinstance(app.screen, ResultScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            session = app.session
+            assert session.waiting_for_human()
+            legal = set(session.view().legal)
+            shown = set(shown_actions(app))
+            assert shown <= legal and {a for a in legal if a.kind != ActionKind.DISCARD} <= shown
+            action = human.act(session.view())
+            game, seat = session.game, session.human_seat
+            before = len(acts(game, seat))
+            # Mostly through the handlers the keys call; every fifth move by real keys or a click.
+            how = ("keys", "handlers", "handlers", "click", "handlers")[moves % 5]
+            await act_as_person(pilot, app, action, how)
+            assert acts(game, seat)[before:] == [action.notation()]
+            moves += 1
+        assert len(app.session.match.history) == 1 and moves > 10
+        assert sum(app.session.match.totals) == 0
+
+
+@pytest.mark.asyncio
+async def test_the_last_hand_of_a_full_match_then_the_final_scores() -> None:
+    # Fifteen hands without a screen, the sixteenth on it: seats have changed and the round is North.
+    session = PlaySession(Match(seed=4), [RandomBot(seed=p) for p in (1, 2, 3)])
+    human = RandomBot(seed=0)
+    while session.match.hand_number < 16:
+        while not session.hand_over:
+            if session.bot_step() is None:
+                session.play(human.act(session.view()))
+        session.finish_hand()
+    assert session.human_seat != 0
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "北风圈 North round · Hand 16/16" in text_of(app, "#status")
+        wind = session.game.seat_wind(session.human_seat)
+        assert f"{wind.notation()} {wind.zh}" in text_of(app, "#me")
+        while isinstance(app.screen, TableScreen):
+            await act_as_person(pilot, app, human.act(session.view()), "handlers")
+        assert isinstance(app.screen, ResultScreen) and "Enter: final scores" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, FinalScreen)
+        text = screen_text(app)
+        assert "Final totals after 16 hands" in text
+        for player, points in enumerate(session.match.standings()):
+            name = "You" if player == 0 else f"Bot {player} (random)"
+            assert any(name in line and f" {points:g} " in line for line in text.splitlines())
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+
+def test_play_refuses_without_a_terminal() -> None:
+    result = CliRunner().invoke(cli_app, ["play", "--hands", "1", "--delay", "0"])
+    assert result.exit_code == 2
+    assert "needs an interactive terminal" in result.stderr and result.stdout == ""
+
+
+def test_play_in_a_pipe_exits_instead_of_hanging() -> None:
+    proc = subprocess.run([sys.executable, "-m", "majiang.cli", "play"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60, env={"PYTHONPATH": SRC, "PATH": ""})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("majiang play: error: the game needs an interactive terminal")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hands", "0"], "--hands must be 1 to 16"),
+    (["--hands", "17"], "--hands must be 1 to 16"),
+    (["--delay", "-1"], "--delay must be at least 0"),
+    (["--bots", "nope"], "unknown bot 'nope' for --bots; one of random, efficiency, fan-aware"),
+])
+def test_play_rejects_bad_options(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli_app, ["play", *args])
+    assert result.exit_code == 2 and message in result.stderr
