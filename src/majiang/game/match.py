@@ -96,8 +96,8 @@ class Match:
 
     @property
     def round_wind(self) -> Tile:
-        """The prevalent wind of the current round (圈风)."""
-        return WINDS[self.round_index]
+        """The prevalent wind of the current round (圈风); the North round's once the match is over."""
+        return WINDS[min(self.round_index, 3)]
 
     @property
     def over(self) -> bool:

@@ -80,6 +80,8 @@ class View:
     prevalent: Tile
     dealer: int
     legal: tuple[Action, ...]
+    robbing: tuple[int, Tile] | None = None
+    """While others may rob an added kong (抢杠): the konger's seat and the tile being added."""
 
 
 _PASS = Action(ActionKind.PASS)
@@ -402,6 +404,7 @@ class Game:
             prevalent=self.prevalent,
             dealer=self.dealer,
             legal=tuple(self.legal_actions(seat)),
+            robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),
         )
 
     # -- acting ----------------------------------------------------------------------------------

@@ -382,11 +382,9 @@ class TableScreen(Screen[None]):
                 button.display = False
 
     def robbed_tile(self) -> Tile | None:
-        """The tile of an added kong others may rob now (the view does not say which)."""
-        game = self.session.game
-        if game.phase != Phase.ROB or game.robbed is None:
-            return None
-        return Tile(game.robbed[1])
+        """The tile of an added kong others may rob now, as the human's view tells it."""
+        robbing = self.session.game.view(self.session.human_seat).robbing
+        return None if robbing is None else robbing[1]
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a message under the actions; errors stand out."""
