@@ -63,10 +63,6 @@ def census(game: Game) -> Counter[int]:
         found.update(game.discards[seat])
         found.update(34 + f for f in game.flowers[seat])
     found.update(game.wall[game.front:game.back])
-    for event in game.events:
-        if event["e"] == "win" and event.get("robbing"):
-            # The robbed tile leaves the konger's hand and is held by no pile of the state.
-            found[event["tile"]] += 1
     return found
 
 
@@ -550,10 +546,11 @@ class KongWin(NamedTuple):
 KONG_WINS = (
     # 杠上开花 8 + 不求人 4 + 暗杠 2 + 断幺 2 + 单钓将 1 = 17 (no 自摸): each pays 25
     KongWin("replacement_wins", "8s", McrRules(), 17, 0, True),
-    # the replacement is a flower; its own replacement still counts as the kong's (the default option)
-    KongWin("after_flower_kept", "f 8s", McrRules(), 18, 1, True),
-    # seed 003: 补花和牌计自摸分，不计杠上开花 -> 不求人 4 + 暗杠 2 + 断幺 2 + 单钓将 1 = 9, + 1 flower
-    KongWin("after_flower_as_self_drawn", "f 8s", McrRules(kong_flower_counts=False), 10, 1, False),
+    # the replacement is a flower; with the option on, its own replacement still counts as the kong's
+    KongWin("after_flower_kept", "f 8s", McrRules(kong_flower_counts=True), 18, 1, True),
+    # seed 003, the default: 补花和牌计自摸分，不计杠上开花
+    # -> 不求人 4 + 暗杠 2 + 断幺 2 + 单钓将 1 = 9, + 1 flower
+    KongWin("after_flower_as_self_drawn", "f 8s", McrRules(), 10, 1, False),
 )
 
 

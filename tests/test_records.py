@@ -146,7 +146,7 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
     assert header == {"format": "majiang-record", "version": 1, "rules": "mcr", "seed": 7, "players": PLAYERS,
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
-                          "false_win_award": 10, "kong_flower_counts": True, "profile": "mil",
+                          "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
                           "base_points": 8}}
     final = json.loads(lines[-1])
     assert final == {"e": "final", "hands": 16, "totals": match.totals, "standings": list(match.standings())}

@@ -58,7 +58,8 @@ class McrRules(Ruleset):
       IllegalActionError; ``"penalty"`` (competition) charges the offender ``false_win_penalty`` points
       and pays ``false_win_award`` to each other seat (错和: -30 / +10), and play goes on.
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
-      still scores 杠上开花.
+      still scores 杠上开花. Off by default: seed 003 (花牌) says a win on a flower's replacement
+      scores 自摸 and not 杠上开花.
     * ``profile``: the scoring profile (docs/profiles.md).
     """
 
@@ -67,7 +68,7 @@ class McrRules(Ruleset):
     false_win: str = "error"
     false_win_penalty: int = 30
     false_win_award: int = 10
-    kong_flower_counts: bool = True
+    kong_flower_counts: bool = False
     profile: str = "mil"
     base_points: int = 8
 

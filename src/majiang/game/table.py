@@ -69,8 +69,9 @@ class View:
     concealed: tuple[Tile, ...]
     drawn: Tile | None
     melds: tuple[tuple[Meld, ...], ...]
-    """Every seat's melds; another seat's concealed kong shows as ``None`` (face down)."""
+    """Every seat's exposed melds (and this seat's own concealed kongs)."""
     hidden_kongs: tuple[int, ...]
+    """How many concealed kongs each other seat has laid face down (0 for this seat)."""
     flowers: tuple[int, ...]
     discards: tuple[tuple[Tile, ...], ...]
     last_discard: tuple[int, Tile] | None
@@ -528,8 +529,10 @@ class Game:
             if winners:
                 scores = [self._discard_win(s, t, robbing=True) for s in winners]
                 self.events.append({"e": "win", "seats": winners, "tile": t, "robbing": True, "from": seat})
-                # The kong is not made: the robbed tile leaves the konger's hand.
+                # The kong is not made: the robbed tile leaves the konger's hand and, like a discard
+                # won on, lies before the konger.
                 self.counts[seat][t] -= 1
+                self.discards[seat].append(t)
                 self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=seat)
             else:
                 self._complete_added_kong()
