@@ -283,12 +283,18 @@ class SetsTarget(Target):
         groups = _groups(rest)
         now = _fill(groups, sets)
         found = set(kinds)
+        # With tiles enough for every block, a tile can only help next to (or on) one already held.
+        full = sum(rest) >= 3 * sets + 2
         for g, (lo, hi) in enumerate(_GROUP_RANGES):
+            held = rest[lo:hi]
+            if full and not any(held):
+                continue
             others = [v for k, v in enumerate(groups) if k != g]
             rest_of = _combine(_combine(others[0], others[1]), others[2])
-            held = rest[lo:hi]
             for t in range(lo, hi):
                 if counts[t] >= 4 or t in found:
+                    continue
+                if full and not (held[t - lo] or (g < 3 and any(held[max(0, t - lo - 2):t - lo + 3]))):
                     continue
                 held[t - lo] += 1
                 vec = honor_vector(tuple(held)) if g == 3 else overlap_vector(tuple(held))
