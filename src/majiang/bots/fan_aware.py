@@ -26,11 +26,12 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from majiang.analysis.shanten import shanten_and_effective
+from majiang.analysis.shanten import shanten_and_effective, shanten_counts
 from majiang.bots.common import (
     PASS,
     PREFERENCE,
@@ -58,6 +59,8 @@ LOSS = 22.0
 CLAIM_MARGIN = 0.15
 """A claim must be worth this many expected points more than passing (claiming gives up 门前清)."""
 _Key = tuple[int, tuple[int, ...], tuple[Meld, ...]]
+_MANY = 1000
+"""An effective-tile count above any cap: ``_win_chance`` with it bounds every real count."""
 _MAX_TARGETS = 8
 _MAX_NAMED = 3
 _SMALL_FACTOR = (0.1, 0.1, 0.1, 0.1, 0.1, 0.2, 0.35, 0.6, 0.9)
@@ -149,10 +152,21 @@ def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: 
     return value
 
 
+def _distance(s: _Situation, target: Target, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
+    """``target.distance``, cached for the decision by what the target reads of the hand."""
+    key: _Key = (id(target), target.key(counts), melds)
+    d = s.cache.get(key)
+    if d is None:
+        d = s.cache[key] = target.distance(counts, melds)
+    return d
+
+
 class FanAwareBot:
     """Steers toward 8 fans and defends: see the module docstring."""
 
     name = "fan-aware"
+    loss = LOSS
+    claim_margin = CLAIM_MARGIN
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -181,8 +195,9 @@ class FanAwareBot:
         """
         found: list[tuple[Target, int]] = []
         best = FAR
+        held = sum(1 << t for t in range(34) if counts[t])
         for target in TARGETS:
-            if isinstance(target, SetsTarget) and target.lower_bound(counts, melds) > best + 1:
+            if isinstance(target, SetsTarget) and target.lower_bound(counts, melds, held) > best + 1:
                 continue
             d = target.distance(counts, melds)
             if d >= FAR:
@@ -224,20 +239,14 @@ class FanAwareBot:
                 value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not concealed)
         # Each target: an upper bound first (the most effective tiles it could have), then the real figure.
         scored: list[tuple[float, Target, int, float, _Key]] = []
-        cache = s.cache
         for target, _ in targets:
-            key: _Key = (id(target), target.key(counts), melds)
-            d = cache.get(key)
-            if d is None:
-                d = cache[key] = target.distance(counts, melds)
+            d = _distance(s, target, counts, melds)
             if d <= 0 or d >= FAR:
                 continue
-            fans = target.fans + extra
-            factor = 1.0 if fans >= MINIMUM else 0.55 if fans + 1 >= MINIMUM else 0.4
-            gain = factor * _gain(max(fans, MINIMUM))
-            bound = gain * _win_chance(d, 60, 2 * 2 * target.ready_live, s.draws, s.unseen, s.hazard,
+            gain = self._target_gain(target, extra)
+            bound = gain * _win_chance(d, _MANY, 4 * target.ready_live, s.draws, s.unseen, s.hazard,
                                        target.open, target.width)
-            scored.append((bound, target, d, gain, key))
+            scored.append((bound, target, d, gain, (id(target), target.key(counts), melds)))
         scored.sort(key=lambda x: -x[0])
         for bound, target, d, gain, key in scored:
             if bound <= best:
@@ -245,7 +254,7 @@ class FanAwareBot:
             live = s.lives.get(key)
             if live is None:
                 live = s.lives[key] = s.live(target.effective(counts, melds))
-            v = gain * _win_chance(d, live, 2 * 2 * target.ready_live, s.draws, s.unseen, s.hazard,
+            v = gain * _win_chance(d, live, 4 * target.ready_live, s.draws, s.unseen, s.hazard,
                                    target.open, target.width)
             best = max(best, v)
         return best
@@ -275,19 +284,65 @@ class FanAwareBot:
 
     def _best_discard(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
                       choices: Sequence[int]) -> tuple[int, float]:
-        """The discard with the best expected points after danger, and that figure."""
+        """The discard with the best expected points after danger, and that figure.
+
+        Branch and bound: each discard first gets an upper bound of its value from its distances alone
+        (as if every effective tile were live); discards are judged in full best bound first, until no
+        bound can beat the best figure found.
+        """
         targets = self._active(counts, melds)
         table = s.table
-        ranked: list[tuple[float, int, float, int]] = []
+        loss = self.loss
+        bounded: list[tuple[float, int, float]] = []
         for d in choices:
+            counts[d] -= 1
+            bound = self._bound(s, counts, melds, targets)
+            counts[d] += 1
+            risk = table.deal_in(d)
+            bounded.append(((1.0 - risk) * bound - risk * loss, d, risk))
+        bounded.sort(key=lambda x: (-x[0], x[1]))
+        ranked: list[tuple[float, int, float, int]] = []
+        best = -math.inf
+        for top, d, risk in bounded:
+            if top < best:
+                break
             counts[d] -= 1
             offense = self._value(s, counts, melds, targets)
             counts[d] += 1
-            risk = table.deal_in(d)
-            ev = (1.0 - risk) * offense - risk * LOSS
+            ev = (1.0 - risk) * offense - risk * loss
+            best = max(best, ev)
             ranked.append((-ev, PREFERENCE[d], self.rng.random(), d))
         ranked.sort()
         return ranked[0][3], -ranked[0][0]
+
+    def _bound(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
+               targets: Sequence[tuple[Target, int]]) -> float:
+        """An upper bound of ``_value`` from distances alone (infinite for a ready hand)."""
+        n = len(melds)
+        value = shanten_counts(counts, n)
+        if value <= 0:
+            return math.inf
+        small = small_fans(counts, melds, s.seat_wind, s.prevalent)
+        concealed = all(m.is_concealed for m in melds)
+        best = _SMALL_FACTOR[min(small, MINIMUM)] * _gain(max(small, MINIMUM)) * _win_chance(
+            value, _MANY, 10, s.draws, s.unseen, s.hazard, not concealed)
+        extra = extra_fans(counts, melds, s.seat_wind, s.prevalent)
+        for target, _ in targets:
+            d = _distance(s, target, counts, melds)
+            if d >= FAR:
+                continue
+            if d <= 0:
+                return math.inf
+            best = max(best, self._target_gain(target, extra) * _win_chance(
+                d, _MANY, 4 * target.ready_live, s.draws, s.unseen, s.hazard, target.open, target.width))
+        return best
+
+    @staticmethod
+    def _target_gain(target: Target, extra: int) -> float:
+        """Points a win of ``target`` brings, discounted when its fans fall short of 8."""
+        fans = target.fans + extra
+        factor = 1.0 if fans >= MINIMUM else 0.55 if fans + 1 >= MINIMUM else 0.4
+        return factor * _gain(max(fans, MINIMUM))
 
     # -- decisions --------------------------------------------------------------------------------
 
@@ -325,7 +380,7 @@ class FanAwareBot:
         pass_targets = self._active(counts, melds)
         base = self._value(s, counts, melds, pass_targets)
         floor = {id(t): d for t, d in pass_targets}
-        best, choice = base + CLAIM_MARGIN, PASS
+        best, choice = base + self.claim_margin, PASS
         for a in legal:
             if a.kind not in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG):
                 continue

@@ -231,22 +231,29 @@ class SetsTarget(Target):
         self.fans = fans
         self.width = 5
         self.sets = tuple(sets)
-        self.needed = tuple(sorted({k for chow, t in sets for k in ((t, t + 1, t + 2) if chow else (t,))}))
+        self.tiles = tuple(k for chow, t in self.sets for k in ((t, t + 1, t + 2) if chow else (t, t, t)))
+        self.chow_mask = sum(1 << k for chow, t in self.sets if chow for k in (t, t + 1, t + 2))
+        self.pungs = tuple(t for chow, t in self.sets if not chow)
 
     def _split(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> tuple[int, list[int], int, list[int]]:
         """Missing tiles of the named sets, the rest of the standing tiles, sets the rest must make,
         and the missing kinds."""
         rest = list(counts)
-        others = list(melds)
         missing = 0
         kinds: list[int] = []
+        if not melds:
+            for k in self.tiles:
+                if rest[k]:
+                    rest[k] -= 1
+                else:
+                    missing += 1
+                    kinds.append(k)
+            return missing, rest, 4 - len(self.sets), kinds
+        others = list(melds)
         for chow, t in self.sets:
             found = None
             for m in others:
-                if chow and m.kind == MeldKind.CHOW and m.tile == t:
-                    found = m
-                    break
-                if not chow and m.kind != MeldKind.CHOW and m.tile == t:
+                if (m.kind == MeldKind.CHOW) == chow and m.tile == t:
                     found = m
                     break
             if found is not None:
@@ -260,14 +267,17 @@ class SetsTarget(Target):
                     kinds.append(k)
         return missing, rest, 4 - len(self.sets) - len(others), kinds
 
-    def lower_bound(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
-        """A quick bound: the distance is at least this (missing tiles, ignoring melds, less one)."""
-        missing = 0
-        for chow, t in self.sets:
-            if chow:
-                missing += (counts[t] == 0) + (counts[t + 1] == 0) + (counts[t + 2] == 0)
-            else:
-                missing += max(0, 3 - counts[t])
+    def lower_bound(self, counts: Sequence[int], melds: tuple[Meld, ...], held: int | None = None) -> int:
+        """A quick bound: the distance is at least this (missing kinds, ignoring melds, less one).
+
+        ``held`` is the bit mask of the kinds held (bit k for kind k), if the caller has it.
+        """
+        if held is None:
+            held = sum(1 << t for t in range(34) if counts[t])
+        missing = (self.chow_mask & ~held).bit_count()
+        for t in self.pungs:
+            if counts[t] < 3:
+                missing += 3 - counts[t]
         return missing - 3 * len(melds) - 1
 
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
