@@ -132,7 +132,7 @@ class _Situation:
 def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: bool, seat_wind: int,
                prevalent: int) -> tuple[int, int]:
     """Fans (flowers excluded) of winning on ``tile``: on a discard and self-drawn; cached."""
-    key = (melds, tuple(counts), tile, last, seat_wind, prevalent)
+    key = (melds, bytes(counts), tile, last, seat_wind, prevalent)
     hit = _FAN_CACHE.get(key)
     if hit is not None:
         return hit
@@ -146,7 +146,7 @@ def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: 
             out.append(result.fan_total)
         except InvalidHandError:
             out.append(0)
-    if len(_FAN_CACHE) > 200_000:
+    if len(_FAN_CACHE) > 100_000:
         _FAN_CACHE.clear()
     value = _FAN_CACHE[key] = (out[0], out[1])
     return value
