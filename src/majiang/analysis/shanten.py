@@ -369,6 +369,7 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
     table = suit_table()
     ids = g.ids
     final = vecs.final
+    full = sum(counts) >= 3 * sets + 1
     target = 3 * sets + 1 - current  # the overlap one more tile must beat
     out: list[int] = []
     for group in range(4):
@@ -381,8 +382,10 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
             for r in range(9):
                 if counts[base + r]:
                     held |= 1 << r
-            # Only tiles within two ranks of a held one can help (an isolated tile stays isolated).
-            near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
+            # In a full hand only tiles within two ranks of a held one can help: an optimal split then
+            # has no set or pair without a held tile, so an isolated newcomer gains nothing. A short
+            # holding (a partial hand) does have such empty groups, so every tile is tried.
+            near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF if full else 0x1FF
             fifth = max(counts[base:base + 9]) >= (4 if fifth_copies else 5)
             for r in range(9):
                 if not near >> r & 1 or (counts[base + r] == 4 and not fifth_copies):
@@ -403,7 +406,7 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
         else:
             honors = list(counts[27:34])
             for k in range(7):
-                if not honors[k] or (honors[k] == 4 and not fifth_copies):
+                if (not honors[k] and full) or (honors[k] == 4 and not fifth_copies):
                     continue
                 honors[k] += 1
                 if vecs.best(rest, vecs.honor_id(tuple(honors)), sets) > target:
