@@ -31,5 +31,9 @@ bench: $(STAMP)
 bench-shanten: $(STAMP)
 	$(BIN)/python benchmarks/shanten.py
 
+.PHONY: bench-engine
+bench-engine: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

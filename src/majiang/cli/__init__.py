@@ -30,6 +30,7 @@ from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
+from majiang.cli.simulate import simulate_command
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
 
@@ -164,10 +165,11 @@ def _batch(
 app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
-app.command("play")(play_command)
 app.command("arena")(arena_command)
+app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.add_typer(sheet_app, name="sheet")
+app.command("simulate")(simulate_command)
 
 
 def main() -> None:

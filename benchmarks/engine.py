@@ -1,0 +1,254 @@
+"""Engine speed and memory: steps and hands per second per core, RSS over many hands, live game size.
+
+Run: ``.venv/bin/python benchmarks/engine.py`` (or ``make bench-engine``); ``--help`` lists the sizes.
+
+* Throughput, in this one process (one core), for each bot (``random`` and ``efficiency`` by
+  default): hands seeded as ``majiang simulate`` seeds them, every seat played by that bot. A step is
+  one ``Game.apply``. The hands are played twice: once plainly for the overall rate, once with a clock
+  around each part of a step, to split the time between the engine (dealing a new hand, building the
+  seat's view, applying the action) and the policy (``bot.act``).
+* Memory of one worker: a fresh (spawned) worker process plays ``--memory-hands`` hands exactly as a
+  ``simulate`` worker does, reporting its resident set size every ``--memory-every`` hands; the growth
+  after the first sample should be about zero.
+* Size of one live game: ``tracemalloc`` around dealing ``--live-games`` games and playing each to
+  the middle of its hand (they stay alive, the bots that played them do not), per game, with the
+  memory 10,000 such games would take.
+
+The reference figures printed at the end are other projects' published numbers, for scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import multiprocessing
+import os
+import platform
+import resource
+import sys
+import time
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from majiang.bots import BOTS, find_bot
+from majiang.game import Game, Phase
+from majiang.sim.simulate import game_seed, play_hand
+
+TARGETS = (
+    ("IJCAI mahjong competition Python environment, random policy", 20_000),
+    ("a Rust riichi engine, random policy", 51_000),
+    ("majiang's aim", 50_000),
+)
+"""Steps per second of other environments (their published figures) and our aim."""
+
+
+@dataclass(frozen=True, slots=True)
+class Throughput:
+    """One bot's figures over ``hands`` hands played in one process."""
+
+    bot: str
+    hands: int
+    steps: int
+    wins: int
+    seconds: float
+    """The plain run, clocked as a whole."""
+    deal: float
+    view: float
+    act: float
+    apply: float
+    """The instrumented run, by part: dealing hands, building views, the bots, applying actions."""
+
+    @property
+    def engine(self) -> float:
+        return self.deal + self.view + self.apply
+
+
+def _play(bot: str, seed: int, hands: int) -> tuple[int, int]:
+    """Play ``hands`` hands plainly, as ``simulate`` does; (steps, wins)."""
+    steps = wins = 0
+    for i in range(hands):
+        outcome = play_hand(i, seed, [bot])
+        steps += outcome.steps
+        wins += bool(outcome.winners)
+    return steps, wins
+
+
+def _play_clocked(bot: str, seed: int, hands: int) -> tuple[float, float, float, float, int]:
+    """The same hands with a clock around each part; (deal, view, act, apply) seconds and steps."""
+    clock = time.perf_counter
+    deal = view = act = apply = 0.0
+    steps = 0
+    for i in range(hands):
+        hseed = game_seed(seed, i)
+        players = [find_bot(bot, hseed * 4 + s) for s in range(4)]
+        t0 = clock()
+        game = Game(seed=hseed, dealer=i % 4)
+        deal += clock() - t0
+        while game.phase != Phase.OVER:
+            for seat in game.to_act():
+                t0 = clock()
+                v = game.view(seat)
+                t1 = clock()
+                action = players[seat].act(v)
+                t2 = clock()
+                game.apply(seat, action)
+                t3 = clock()
+                view += t1 - t0
+                act += t2 - t1
+                apply += t3 - t2
+                steps += 1
+    return deal, view, act, apply, steps
+
+
+def throughput(bot: str, seed: int, hands: int) -> Throughput:
+    """Warm up, then time ``hands`` hands of ``bot`` plainly and by part."""
+    _play(bot, seed + 1, max(10, hands // 20))  # tables loaded, caches of recurring shapes filled
+    gc.collect()
+    t0 = time.perf_counter()
+    steps, wins = _play(bot, seed, hands)
+    seconds = time.perf_counter() - t0
+    deal, view, act, apply, clocked = _play_clocked(bot, seed, hands)
+    assert clocked == steps, "the clocked run played other hands"
+    return Throughput(bot, hands, steps, wins, seconds, deal, view, act, apply)
+
+
+def rss_bytes() -> int:
+    """This process's resident set size now (Linux), or its peak where that is all there is."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+def memory_run(seed: int, hands: int, every: int) -> list[tuple[int, int]]:
+    """(hands played, RSS) every ``every`` hands of random bots, played as a ``simulate`` worker does."""
+    samples = [(0, rss_bytes())]
+    for i in range(hands):
+        play_hand(i, seed, ["random"])
+        if (i + 1) % every == 0:
+            samples.append((i + 1, rss_bytes()))
+    return samples
+
+
+def live_game_size(seed: int, games: int) -> tuple[float, float, float]:
+    """Bytes per game dealt and played to mid-hand, for a first and a second batch of ``games``, and
+    how much of the second is the event log (``Game.events``).
+
+    The first batch can include one-time allocations (tables loaded on first use, caches the engine
+    fills as it meets new shapes); the second shows the steady state.
+    """
+    out = []
+    keep: list[list[Game]] = []
+    events = 0.0
+    for batch in range(2):
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        live = []
+        for i in range(games):
+            hseed = game_seed(seed, batch * games + i)
+            game = Game(seed=hseed, dealer=i % 4)
+            players = [find_bot("random", hseed * 4 + s) for s in range(4)]
+            # Mid-hand: about half the wall drawn (a few hands end sooner; they are kept as they are).
+            while game.phase != Phase.OVER and game.wall_left > 45:
+                seat = game.to_act()[0]
+                game.apply(seat, players[seat].act(game.view(seat)))
+            live.append(game)
+        del players
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        out.append((after - before) / games)
+        if batch == 1:
+            for game in live:
+                game.events = []
+            gc.collect()
+            events = (after - tracemalloc.get_traced_memory()[0]) / games
+        tracemalloc.stop()
+        keep.append(live)
+    return out[0], out[1], events
+
+
+def throughput_table(names: list[str], seed: int, hands: int, bot_hands: int) -> None:
+    """Time each bot and print a row of rates, then the cost of a step by part."""
+    print("Throughput (a step is one Game.apply; engine = dealing + views + apply, policy = bot.act)")
+    header = (f"{'bot':<11} {'hands':>6} {'steps/hand':>10} {'wins':>6} {'steps/s':>9} {'hands/s':>8} "
+              f"{'engine steps/s':>14} {'apply-only':>10} {'policy share':>12}")
+    print(header)
+    print("-" * len(header))
+    for name in names:
+        r = throughput(name, seed, hands if name == "random" else bot_hands)
+        total = r.engine + r.act
+        print(f"{r.bot:<11} {r.hands:>6} {r.steps / r.hands:>10.1f} {r.wins / r.hands:>6.1%} "
+              f"{r.steps / r.seconds:>9,.0f} {r.hands / r.seconds:>8,.1f} {r.steps / r.engine:>14,.0f} "
+              f"{r.steps / (r.deal + r.apply):>10,.0f} {r.act / total:>12.1%}")
+        us = 1e6 / r.steps
+        print(f"{'':<11} per step: deal {r.deal * us:.1f} us, view {r.view * us:.1f} us, "
+              f"apply {r.apply * us:.1f} us, bot {r.act * us:.1f} us")
+
+
+def _mib(n: float) -> str:
+    return f"{n / 2**20:,.1f} MiB"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--bots", default="random,efficiency",
+                        help="bots to time, comma-separated ('' skips the throughput)")
+    parser.add_argument("--hands", type=int, default=2000, help="hands timed with the random bot")
+    parser.add_argument("--bot-hands", type=int, default=300, help="hands timed with each other bot")
+    parser.add_argument("--memory-hands", type=int, default=100_000, help="hands of the RSS run (0: skip)")
+    parser.add_argument("--memory-every", type=int, default=10_000, help="hands between RSS samples")
+    parser.add_argument("--live-games", type=int, default=1000,
+                        help="games held for the size measure (0: skip)")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for name in names:
+        if name not in BOTS:
+            parser.error(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+          f"one process (per-core figures), seed {args.seed}")
+    print()
+    if names:
+        throughput_table(names, args.seed, args.hands, args.bot_hands)
+        print()
+
+    if args.live_games > 0:
+        size_first, size_steady, events = live_game_size(args.seed, args.live_games)
+        print(f"Live game state (tracemalloc, {args.live_games} games dealt and played to mid-hand):")
+        print(f"  first batch {size_first / 1024:,.1f} KiB per game, second batch "
+              f"{size_steady / 1024:,.1f} KiB per game, of which the event log {events / 1024:,.1f} KiB")
+        print(f"  10,000 concurrent games: {_mib(size_steady * 10_000)} "
+              f"({_mib((size_steady - events) * 10_000)} without their event logs)")
+        print()
+
+    if args.memory_hands > 0:
+        every = max(1, min(args.memory_every, args.memory_hands))
+        print(f"RSS of one worker process over {args.memory_hands:,} hands (random bots), every {every:,}:")
+        t0 = time.perf_counter()
+        # A spawned worker starts clean: a forked one would carry this process's pages (the live
+        # games above) in its resident set.
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            samples = pool.apply(memory_run, (args.seed, args.memory_hands, every))
+        seconds = time.perf_counter() - t0
+        for hands, rss in samples:
+            print(f"  {hands:>9,} hands  {_mib(rss):>12}")
+        if len(samples) > 2:
+            first = samples[1][1]
+            growth = samples[-1][1] - first
+            per = growth / max(1, samples[-1][0] - samples[1][0])
+            print(f"  growth after the first {samples[1][0]:,} hands: {_mib(growth)} "
+                  f"({per:+.1f} bytes per hand); {seconds:.0f} s")
+        print()
+    print("Reference (steps per second, random policy, as published):")
+    for what, rate in TARGETS:
+        print(f"  {rate:>7,}  {what}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

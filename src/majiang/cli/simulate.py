@@ -1,0 +1,186 @@
+"""``majiang simulate``: many hands played by bots, with a progress bar and per-bot tables.
+
+The hands and the statistics come from ``majiang.sim.simulate``; this module reads the options, shows
+progress and prints. docs/cli.md and docs/simulation.md are the user guides.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from majiang.bots import find_bot
+from majiang.cli.errors import EXIT_INTERNAL, EXIT_USAGE
+from majiang.mcr import parse_wind
+from majiang.sim.simulate import BotStats, Summary, simulate
+from majiang.tiles import Tile
+
+__all__ = ["MAX_GAMES", "render_summary", "simulate_command"]
+
+MAX_GAMES = 100_000_000
+"""A ceiling that catches a mistyped count (a hundred million hands is days of CPU time)."""
+
+GamesOpt = Annotated[str | None, typer.Option(
+    "--games", metavar="N", show_default="1000", help=f"Hands to play, 1 to {MAX_GAMES:,}.",
+)]
+BotsOpt = Annotated[str | None, typer.Option(
+    "--bots", metavar="A,B,C,D", show_default="random",
+    help="Bot names, comma-separated; seat i is played by the (i mod count)-th.",
+)]
+WorkersOpt = Annotated[str | None, typer.Option(
+    "--workers", metavar="K", show_default="all cores", help="Worker processes (1: play in this process).",
+)]
+SeedOpt = Annotated[str | None, typer.Option(
+    "--seed", metavar="S", show_default="0",
+    help="Seed of the run (an integer); each hand's seed comes from it.",
+)]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", metavar="FILE", help="Write one JSON line per hand to FILE (replaced when the run completes).",
+)]
+RoundOpt = Annotated[str | None, typer.Option(
+    "--round", metavar="WIND", show_default="E", help="Round wind 圈风: E S W N (or 东南西北, 1z-4z).",
+)]
+FansOpt = Annotated[str | None, typer.Option(
+    "--fans", metavar="N", show_default="15", help="Fans shown per bot in the frequency table (0: none).",
+)]
+JsonOpt = Annotated[bool, typer.Option(
+    "--json", help='Print the summary as one JSON object, without progress; errors as {"error": ...}.',
+)]
+
+
+def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
+    if as_json:
+        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        typer.echo(f"majiang simulate: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _parse_int(text: str, option: str, *, signed: bool = False) -> int:
+    # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
+    body = text[1:] if signed and text.startswith("-") else text
+    if not (body.isascii() and body.isdigit()):
+        raise ValueError(f"{option} must be an integer, not {text!r}")
+    return int(text)
+
+
+def simulate_command(
+    games: GamesOpt = None,
+    bots: BotsOpt = None,
+    workers: WorkersOpt = None,
+    seed: SeedOpt = None,
+    out: OutOpt = None,
+    round_: RoundOpt = None,
+    fans: FansOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play single hands with bots (seeded, in parallel) and print each bot's rates, scores and fans."""
+    try:
+        n = 1000 if games is None else _parse_int(games, "--games")
+        if not 1 <= n <= MAX_GAMES:
+            raise ValueError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
+        names = ["random"] if bots is None else [b.strip() for b in bots.split(",")]
+        if not 1 <= len(names) <= 4 or not all(names):
+            raise ValueError(f"--bots takes one to four comma-separated names, not {bots!r}")
+        for name in names:
+            find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
+        k = (os.cpu_count() or 1) if workers is None else _parse_int(workers, "--workers")
+        if k < 1:
+            raise ValueError(f"--workers must be at least 1, not {workers}")
+        s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
+        wind = parse_wind("E" if round_ is None else round_, "--round")
+        shown = 15 if fans is None else _parse_int(fans, "--fans")
+        if out is not None and not out.parent.is_dir():
+            raise ValueError(f"--out: no directory {str(out.parent)!r} to write {out.name!r} in")
+    except ValueError as err:
+        _fail(str(err), as_json=as_json)
+    try:
+        if as_json:
+            summary = simulate(n, names, workers=k, seed=s, out=out, prevalent=wind)
+        else:
+            summary = _with_progress(n, names, k, s, out, wind)
+    except Exception as exc:
+        message = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
+        _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
+    else:
+        render_summary(Console(highlight=False), summary, fans=shown, out=out)
+
+
+def _with_progress(games: int, names: list[str], workers: int, seed: int, out: Path | None,
+                   wind: Tile) -> Summary:
+    """Run ``simulate`` under a Rich progress bar on stderr (it clears itself when done).
+
+    Without a terminal on stderr (a pipe, a log file) there is no bar to draw, so none is started.
+    """
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return simulate(games, names, workers=workers, seed=seed, out=out, prevalent=wind)
+    columns = (TextColumn("hands"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("simulate", total=games)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        return simulate(games, names, workers=workers, seed=seed, out=out, progress=advance, prevalent=wind)
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.2f}%"
+
+
+def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: Path | None = None) -> None:
+    """Print the run (hands, speed, seats), one row of rates and scores per bot, then each bot's fans."""
+    rate = summary.games / summary.seconds if summary.seconds > 0 else 0.0
+    workers = f"{summary.workers} worker{'s' if summary.workers > 1 else ''}"
+    console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, "
+                  f"{summary.seconds:.1f} s, {rate:,.0f} hands/s, {summary.steps:,} steps)", markup=False)
+    seats = ", ".join(f"{s}={name}" for s, name in enumerate(summary.seats))
+    console.print(f"Seats:    {seats}", markup=False)
+    console.print(f"Draws:    {summary.draws:,} (荒庄 {_pct(summary.draws / summary.games)})", markup=False)
+    if out is not None:
+        console.print(f"Records:  {out}", markup=False)
+    table = Table()
+    table.add_column("Bot")
+    table.add_column("Hands", justify="right")
+    table.add_column("Win", justify="right")
+    table.add_column("Self-draw", justify="right")
+    table.add_column("Deal-in", justify="right")
+    table.add_column("Draw", justify="right")
+    table.add_column("Score ± 95% CI", justify="right")
+    for b in summary.bots:
+        low, high = b.score_ci
+        score = f"{b.mean_score:+.2f} ± {(high - low) / 2:.2f}"
+        table.add_row(escape(b.name), f"{b.hands:,}", _pct(b.win_rate), _pct(b.self_draw_rate),
+                      _pct(b.deal_in_rate), _pct(b.draw_rate), score)
+    console.print(table)
+    console.print("Rates are per hand played; Score is the mean score change per hand.", markup=False)
+    if fans > 0:
+        for b in summary.bots:
+            if b.wins:
+                console.print(_fan_table(b, fans))
+            else:
+                console.print(f"{b.name}: no wins, no fans", markup=False)
+
+
+def _fan_table(stats: BotStats, limit: int) -> Table:
+    rows = stats.fan_frequencies()
+    table = Table(title=f"Fans of {escape(stats.name)}'s {stats.wins:,} wins", title_justify="left")
+    table.add_column("番种")
+    table.add_column("Wins", justify="right")
+    table.add_column("Share of wins", justify="right")
+    for name, n, share in rows[:limit]:
+        table.add_row(name, f"{n:,}", _pct(share))
+    if len(rows) > limit:
+        table.caption = f"{len(rows) - limit} more fans: see --json"
+    return table

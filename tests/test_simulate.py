@@ -1,0 +1,265 @@
+"""``majiang.sim.simulate`` and ``majiang simulate``: seeded hands, worker-independent results, the
+records file, the statistics and the command line."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from majiang.bots import find_bot
+from majiang.cli import app
+from majiang.game import Game, Phase
+from majiang.sim.simulate import BotStats, HandOutcome, game_seed, play_hand, simulate
+from majiang.tiles import Tile
+
+runner = CliRunner()
+sim = importlib.import_module("majiang.sim.simulate")
+"""The module (``majiang.sim.simulate`` the attribute is the function, re-exported by the package)."""
+
+MIXED = ["efficiency", "random"]
+"""Efficiency bots win often (random ones almost never), so the statistics have something to count."""
+
+
+def _timeless(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k not in ("seconds", "workers")}
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_results_do_not_depend_on_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    a = simulate(24, MIXED, workers=1, seed=5, out=one)
+    b = simulate(24, MIXED, workers=2, seed=5, out=two)
+    assert _timeless(a.to_dict()) == _timeless(b.to_dict())
+    assert one.read_bytes() == two.read_bytes()
+    assert (a.workers, b.workers) == (1, 2)
+
+
+def test_seeds_change_the_hands() -> None:
+    a = simulate(12, MIXED, workers=1, seed=1)
+    b = simulate(12, MIXED, workers=1, seed=2)
+    assert _timeless(a.to_dict()) != _timeless(b.to_dict())
+
+
+def test_records_one_line_per_hand_in_order(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    summary = simulate(16, MIXED, workers=2, seed=9, out=out)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 16
+    assert all(": " not in line and ", " not in line for line in lines)  # compact separators
+    records = _records(out)
+    assert [r["game"] for r in records] == list(range(16))
+    for i, r in enumerate(records):
+        assert set(r) == {"game", "seed", "dealer", "bots", "winners", "fans", "totals", "deltas",
+                          "self_drawn", "payer", "steps"}
+        assert r["seed"] == game_seed(9, i) and r["dealer"] == i % 4
+        assert r["bots"] == ["efficiency", "random", "efficiency", "random"]
+        assert sum(r["deltas"]) == 0 and r["steps"] > 0
+        assert len(r["fans"]) == len(r["totals"]) == len(r["winners"])
+        if r["winners"]:
+            assert all(r["deltas"][w] > 0 for w in r["winners"])
+            assert (r["payer"] is None) == r["self_drawn"]
+        else:
+            assert r["deltas"] == [0, 0, 0, 0] and r["payer"] is None
+    # The summary is the records' tally.
+    wins = sum(1 for r in records for w in r["winners"] if r["bots"][w] == "efficiency")
+    assert summary.bot("efficiency").wins == wins
+    assert summary.steps == sum(r["steps"] for r in records)
+    assert summary.wins == sum(1 for r in records if r["winners"])
+    assert not [p for p in tmp_path.iterdir() if p.name != "hands.jsonl"]  # no temporary file left
+
+
+def test_a_record_replays(tmp_path: Path) -> None:
+    out = tmp_path / "hands.jsonl"
+    simulate(4, MIXED, workers=1, seed=3, out=out)
+    for r in _records(out):
+        game = Game(seed=r["seed"], dealer=r["dealer"])
+        bots = [find_bot(name, r["seed"] * 4 + s) for s, name in enumerate(r["bots"])]
+        steps = 0
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game.view(seat)))
+            steps += 1
+        assert game.result is not None
+        assert list(game.result.winners) == r["winners"] and list(game.result.deltas) == r["deltas"]
+        assert steps == r["steps"]
+
+
+def test_play_hand_is_deterministic() -> None:
+    a, b = play_hand(7, 11, MIXED), play_hand(7, 11, MIXED)
+    assert isinstance(a, HandOutcome) and a == b
+    assert a.dealer == 7 % 4 and a.seed == game_seed(11, 7)
+
+
+def test_seats_cycle_through_the_bots() -> None:
+    assert simulate(4, ["random"], workers=1).seats == ("random",) * 4
+    three = simulate(4, ["efficiency", "random", "fan-aware"], workers=1)
+    assert three.seats == ("efficiency", "random", "fan-aware", "efficiency")
+    assert [b.name for b in three.bots] == ["efficiency", "random", "fan-aware"]
+    assert [b.hands for b in three.bots] == [8, 4, 4]
+
+
+def test_statistics_add_up() -> None:
+    summary = simulate(40, MIXED, workers=2, seed=4)
+    total_hands = sum(b.hands for b in summary.bots)
+    assert total_hands == 4 * summary.games
+    assert sum(b.score_sum for b in summary.bots) == 0
+    # Each hand has one winner (the default rules) or none; one payer unless self-drawn.
+    assert sum(b.wins for b in summary.bots) == summary.wins
+    assert sum(b.draws for b in summary.bots) == 4 * summary.draws
+    assert sum(b.deal_ins for b in summary.bots) == summary.wins - sum(b.self_draws for b in summary.bots)
+    for b in summary.bots:
+        assert b.draw_rate == summary.draws / summary.games
+        assert 0 <= b.self_draw_rate <= b.win_rate <= 1 and 0 <= b.deal_in_rate <= 1
+        low, high = b.score_ci
+        assert low <= b.mean_score <= high
+        for name, n, share in b.fan_frequencies():
+            assert 0 < n <= b.wins and share == n / b.wins and name
+    eff = summary.bot("efficiency")
+    assert eff.wins > 0 and eff.fans
+    with pytest.raises(KeyError):
+        summary.bot("nobody")
+
+
+def test_bot_stats_arithmetic() -> None:
+    stats = BotStats("x", hands=4, wins=1, self_draws=1, deal_ins=1, draws=2, score_sum=8,
+                     score_squares=26 * 26 + 3 * 6 * 6, fans={"平和": 1, "自摸": 1})
+    # Score changes 26, -6, -6, -6: mean 2, sample variance (676 + 3 * 36 - 4 * 4) / 3 = 256.
+    assert stats.mean_score == 2.0
+    low, high = stats.score_ci
+    assert high - 2.0 == pytest.approx(1.96 * 16 / 2) and 2.0 - low == pytest.approx(high - 2.0)
+    rates = (stats.win_rate, stats.self_draw_rate, stats.deal_in_rate, stats.draw_rate)
+    assert rates == (0.25, 0.25, 0.25, 0.5)
+    assert stats.fan_frequencies() == [("平和", 1, 1.0), ("自摸", 1, 1.0)]
+    empty = BotStats("y", 0, 0, 0, 0, 0, 0, 0, {})
+    assert (empty.win_rate, empty.score_ci) == (0.0, (0.0, 0.0))
+
+
+def test_progress_reaches_the_total() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate(30, ["random"], workers=2, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (30, 30)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and len(calls) > 1
+
+
+def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    winds = []
+
+    class Spy(Game):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            winds.append(kwargs["prevalent"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sim, "Game", Spy)
+    simulate(2, ["random"], workers=1, prevalent=Tile.SOUTH)
+    assert winds == [Tile.SOUTH, Tile.SOUTH]
+
+
+@pytest.mark.parametrize(("kwargs", "fragment"), [
+    ({"bots": ["nobody"]}, "unknown bot"),
+    ({"bots": []}, "one to four bots"),
+    ({"bots": ["random"] * 5}, "one to four bots"),
+    ({"bots": ["random"], "workers": 0}, "workers"),
+    ({"bots": ["random"], "games": -1}, "games"),
+    ({"bots": ["random"], "prevalent": Tile.RED}, "wind"),
+])
+def test_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
+    args: dict[str, Any] = {"games": 2, **kwargs}
+    with pytest.raises(ValueError, match=fragment):
+        simulate(**args)
+
+
+def test_a_failed_run_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = sim.play_hand
+
+    def failing(index: int, *args: Any, **kwargs: Any) -> HandOutcome:
+        if index == 5:
+            raise RuntimeError("boom")
+        outcome: HandOutcome = real(index, *args, **kwargs)
+        return outcome
+
+    monkeypatch.setattr(sim, "play_hand", failing)
+    out = tmp_path / "hands.jsonl"
+    with pytest.raises(RuntimeError, match="boom"):
+        simulate(8, ["random"], workers=1, out=out)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_run_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "hands.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    monkeypatch.setattr(sim, "play_hand", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("boom")))
+    with pytest.raises(RuntimeError):
+        simulate(3, ["random"], workers=1, out=out)
+    assert out.read_text(encoding="utf-8") == "old\n" and len(list(tmp_path.iterdir())) == 1
+
+
+def test_zero_games() -> None:
+    summary = simulate(0, ["random"], workers=2)
+    assert (summary.games, summary.steps, summary.bots[0].hands) == (0, 0, 0)
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+
+def test_cli_json_equals_library() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "12", "--bots", "efficiency,random", "--workers", "1",
+                                 "--seed", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    expected = simulate(12, MIXED, workers=1, seed=5).to_dict()
+    assert _timeless(got) == _timeless(expected)
+
+
+def test_cli_readable_tables(tmp_path: Path) -> None:
+    out = tmp_path / "h.jsonl"
+    result = runner.invoke(app, ["simulate", "--games", "12", "--bots", "efficiency,random", "--workers", "2",
+                                 "--seed", "5", "--out", str(out), "--round", "S"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for fragment in ("Hands:    12 (seed 5, 2 workers", "Seats:    0=efficiency, 1=random", "Self-draw",
+                     "Deal-in", "Score ± 95% CI", "Fans of efficiency", "番种", f"Records:  {out}"):
+        assert fragment in text
+    assert len(_records(out)) == 12
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["--games", "0"], "--games must be from 1"),
+    (["--games", "x"], "--games must be an integer"),
+    (["--bots", "random,nobody"], "unknown bot 'nobody'"),
+    (["--bots", "a,b,c,d,e"], "--bots takes one to four"),
+    (["--bots", "random,,random"], "--bots takes one to four"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--seed", "1.5"], "--seed must be an integer"),
+    (["--round", "C"], "--round must be one of E, S, W, N"),
+    (["--out", "/nonexistent-dir/x.jsonl"], "--out: no directory"),
+])
+def test_cli_errors(args: list[str], fragment: str) -> None:
+    readable = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", *args])
+    assert readable.exit_code == 2
+    assert f"majiang simulate: error: {fragment}" in readable.stderr
+    as_json = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", *args, "--json"])
+    assert as_json.exit_code == 2
+    assert fragment in json.loads(as_json.stdout)["error"]
+
+
+def test_cli_negative_seed() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--seed", "-4", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["seed"] == -4
+
+
+def test_cli_failure_while_playing_is_internal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> HandOutcome:
+        raise ValueError("a bot chose an illegal action")
+
+    monkeypatch.setattr(sim, "play_hand", broken)
+    result = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", "--json"])
+    assert result.exit_code == 3
+    assert json.loads(result.stdout)["error"].startswith("internal error (a bug in majiang")
