@@ -82,8 +82,8 @@ def play(game: Game, lines: Sequence[str]) -> Game:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """A deep copy of the whole game state (the random generator by its state)."""
-    state = {k: copy.deepcopy(v) for k, v in vars(game).items() if k != "rng"}
+    """A deep copy of the whole game state (the random generator by its state; memos left out)."""
+    state = {k: copy.deepcopy(v) for k, v in vars(game).items() if k not in ("rng", "_legal")}
     state["rng"] = game.rng.getstate()
     return state
 

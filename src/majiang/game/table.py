@@ -125,7 +125,7 @@ class Game:
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
-        self.discards: list[list[int]] = [[] for _ in range(4)]
+        self.discards: list[list[Tile]] = [[] for _ in range(4)]
         self.events: list[dict[str, Any]] = []
         self.phase = Phase.TURN
         self.current = dealer
@@ -137,6 +137,7 @@ class Game:
         self.robbed: tuple[int, int] | None = None  # (seat, tile) of an added kong open to robbing
         self.result: HandResult | None = None
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
+        self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
@@ -292,12 +293,12 @@ class Game:
 
     def concealed_tiles(self, seat: int) -> list[Tile]:
         """A seat's standing tiles, sorted."""
-        c = self.counts[seat]
-        return [ALL_TILES[t] for t in range(34) for _ in range(c[t])]
+        return [t for t, n in zip(ALL_TILES, self.counts[seat], strict=True) if n for _ in range(n)]
 
     def visible_copies(self, tile: int, seat: int) -> int:
         """Copies of ``tile`` on the table as ``seat`` sees it: discards still there and exposed melds."""
-        n = sum(d.count(tile) for d in self.discards)
+        kind = ALL_TILES[tile]
+        n = sum(d.count(kind) for d in self.discards)
         for s in range(4):
             for m in self.melds[s]:
                 if m.is_concealed and s != seat:
@@ -346,6 +347,12 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == Phase.TURN:
             if seat != self.current:
                 return []
@@ -397,7 +404,7 @@ class Game:
             melds=melds,
             hidden_kongs=hidden,
             flowers=tuple(len(f) for f in self.flowers),
-            discards=tuple(tuple(ALL_TILES[t] for t in d) for d in self.discards),
+            discards=tuple(tuple(d) for d in self.discards),
             last_discard=last,
             wall_left=self.wall_left,
             scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
@@ -421,6 +428,7 @@ class Game:
             rules = self.rules
             if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
                     and rules.false_win == "penalty"):
+                self._legal = {}
                 self.events.append({"e": "act", "seat": seat, "a": action.notation()})
                 self._penalise_false_win(seat, rules)
                 return
@@ -428,6 +436,7 @@ class Game:
             choices = ", ".join(a.notation() for a in legal) or "nothing (waiting for seat " + waiting + ")"
             raise IllegalActionError(f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         # Every accepted action is recorded as given, so a record replays exactly.
+        self._legal = {}
         self.events.append({"e": "act", "seat": seat, "a": action.notation()})
         if self.phase == Phase.TURN:
             self._act_on_turn(seat, action)
@@ -460,7 +469,7 @@ class Game:
         if kind == ActionKind.DISCARD:
             t = int(action.tile)  # type: ignore[arg-type]
             counts[t] -= 1
-            self.discards[seat].append(t)
+            self.discards[seat].append(ALL_TILES[t])
             self.last_discard = (seat, t)
             self.drawn = None
             self._update_waits(seat)
@@ -532,7 +541,7 @@ class Game:
                 # The kong is not made: the robbed tile leaves the konger's hand and, like a discard
                 # won on, lies before the konger.
                 self.counts[seat][t] -= 1
-                self.discards[seat].append(t)
+                self.discards[seat].append(ALL_TILES[t])
                 self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=seat)
             else:
                 self._complete_added_kong()
