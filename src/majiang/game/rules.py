@@ -11,13 +11,13 @@ Chinese Official rules (seeds 000, 002, 003); other rulesets subclass ``Ruleset`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, score
-from majiang.rules.mcr.result import ScoreResult
+from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:
     from majiang.game.table import Game
@@ -61,6 +61,11 @@ class McrRules(Ruleset):
       still scores 杠上开花. Off by default: seed 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
     * ``profile``: the scoring profile (docs/profiles.md).
+    * ``house_fans``: the 联众 non-standard fans of seed 000, off by default: 四方大发 168 (big four
+      winds with a pair of 发; replaces 大四喜 and its exclusions), 天和 168 (the dealer wins on the
+      deal), 地和 158 (the dealer's 下家 wins on its first draw, nothing claimed), 人和 108 (a win
+      within the first go-around, nothing claimed), 天听 32 (ready from the deal and nothing claimed
+      by the winner). They add to the total like any fan.
     """
 
     name: str = "mcr"
@@ -71,6 +76,7 @@ class McrRules(Ruleset):
     kong_flower_counts: bool = False
     profile: str = "mil"
     base_points: int = 8
+    house_fans: bool = False
 
     def __post_init__(self) -> None:
         if self.false_win not in ("error", "penalty"):
@@ -93,6 +99,8 @@ class McrRules(Ruleset):
                            flowers=len(game.flowers[seat]), profile=self.profile)
         except InvalidHandError:
             return None
+        if self.house_fans:
+            result = _with_house_fans(result, game, seat, hand, self_drawn)
         return result if result.fan_total >= MINIMUM else None
 
     def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
@@ -106,6 +114,51 @@ class McrRules(Ruleset):
             delta[other] -= amount
             delta[seat] += amount
         return delta
+
+
+_HOUSE = {
+    "four_winds_and_green": ("四方大发", "Four Winds and Green", 168),
+    "heavenly_hand": ("天和", "Heavenly Hand", 168),
+    "earthly_hand": ("地和", "Earthly Hand", 158),
+    "human_hand": ("人和", "Human Hand", 108),
+    "heavenly_ready": ("天听", "Heavenly Ready", 32),
+}
+# 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (seed 000).
+_FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "prevalent_wind", "seat_wind", "big_three_winds"}
+
+
+def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]:
+    """The house fans (ids of ``_HOUSE``) a win scores, given how the hand went so far."""
+    out: list[str] = []
+    counts = hand.counts(include_melds=True)
+    if all(counts[w] >= 3 for w in range(27, 31)) and counts[32] == 2:
+        out.append("four_winds_and_green")
+    untouched = not game.interrupted
+    if untouched and self_drawn and seat == game.dealer and game.discard_count == 0:
+        out.append("heavenly_hand")
+    elif untouched and self_drawn and seat == (game.dealer + 1) % 4 and game.discard_count == 1:
+        out.append("earthly_hand")
+    elif untouched and game.discard_count <= 4 and seat != game.dealer:
+        out.append("human_hand")
+    if game.ready_from_deal[seat] and not any(not m.is_concealed for m in hand.melds):
+        out.append("heavenly_ready")
+    return out
+
+
+def _with_house_fans(result: ScoreResult, game: Game, seat: int, hand: Hand, self_drawn: bool) -> ScoreResult:
+    extra = house_fans(game, seat, hand, self_drawn)
+    if not extra:
+        return result
+    fans = list(result.fans)
+    if "four_winds_and_green" in extra:
+        fans = [f for f in fans if f.id not in _FOUR_WINDS_GREEN_EXCLUDES]
+    for fid in extra:
+        zh, en, value = _HOUSE[fid]
+        fans.insert(0, FanHit(fid, zh, en, value, 1, ()))
+    fans.sort(key=lambda f: -f.value)
+    total = sum(f.value * f.count for f in fans)
+    return replace(result, total=total, fans=tuple(fans),
+                   meets_minimum=total - result.flowers >= MINIMUM)
 
 
 def find_rules(name: str) -> Ruleset:

@@ -138,6 +138,11 @@ class Game:
         self.result: HandResult | None = None
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
         self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
+        # For the house fans (天和, 地和, 人和, 天听): discards so far, whether any meld has been made,
+        # and which seats were ready from the deal (the dealer: after its first discard).
+        self.discard_count = 0
+        self.interrupted = False
+        self.ready_from_deal = [False, False, False, False]
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
@@ -215,6 +220,7 @@ class Game:
             self.drawn = None
         for s in order[1:]:
             self._update_waits(s)
+            self.ready_from_deal[s] = bool(self.waits[s])
         if self.drawn is not None:
             # The dealer's fourteen: waiting on the tile received last, if the rest are ready.
             self.counts[self.dealer][self.drawn] -= 1
@@ -473,6 +479,9 @@ class Game:
             self.last_discard = (seat, t)
             self.drawn = None
             self._update_waits(seat)
+            if self.discard_count == 0 and seat == self.dealer:
+                self.ready_from_deal[seat] = bool(self.waits[seat]) and not self.interrupted
+            self.discard_count += 1
             self.events.append({"e": "discard", "seat": seat, "tile": t})
             self._open_claims(seat, t)
             return
@@ -480,12 +489,14 @@ class Game:
         if kind == ActionKind.CONCEALED_KONG:
             counts[t] -= 4
             self.melds[seat].append(Meld.kong(ALL_TILES[t], 0))
+            self.interrupted = True
             self._update_waits(seat)
             self.events.append({"e": "kong", "seat": seat, "tile": t, "kind": "concealed"})
             self._draw(seat, from_tail=True)
             return
         # ADDED_KONG: others may rob it first.
         self.events.append({"e": "add-kong", "seat": seat, "tile": t})
+        self.interrupted = True
         self.robbed = (seat, t)
         self.phase = Phase.ROB
         self.pending = {}
@@ -586,6 +597,7 @@ class Game:
             counts[t] -= 3
             meld = Meld.kong(ALL_TILES[t], source)
         self.melds[seat].append(meld)
+        self.interrupted = True
         if action.kind == ActionKind.KONG:
             self._update_waits(seat)
         self.events.append({"e": "claim", "seat": seat, "meld": meld.notation(), "from": giver})
