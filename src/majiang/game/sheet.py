@@ -27,14 +27,13 @@ lowers the table's total), so neither do the sheet's totals once such a penalty 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.atomic import write_lines_atomically
 from majiang.game.match import SEAT_CHANGES, standard_scores
 from majiang.tiles import WINDS, Tile
 
@@ -403,28 +402,7 @@ class ScoreSheet:
         head = json.dumps(data, ensure_ascii=False)[:-1]
         body = ",\n".join(" " + json.dumps(e, ensure_ascii=False) for e in entries)
         text = f'{head}, "entries": [\n{body}\n]}}\n' if entries else f'{head}, "entries": []}}\n'
-        target = os.fspath(path)
-        directory = os.path.dirname(os.path.abspath(target))
-        temp = os.path.join(directory, f".{os.path.basename(target)}.{secrets.token_hex(6)}.tmp")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                with contextlib.suppress(FileNotFoundError):
-                    os.chmod(temp, os.stat(target).st_mode & 0o7777)  # keep an existing file's permissions
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp)
-            raise
-        with contextlib.suppress(OSError):  # make the rename durable where a directory can be synced
-            dir_fd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        write_lines_atomically(path, text.splitlines())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ScoreSheet:

@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import os
-import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from majiang.atomic import write_lines_atomically
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.rules import Ruleset
 from majiang.game.table import Game, Phase
@@ -161,42 +160,6 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) ->
     yield writer.final()
 
 
-def _fsync_directory(directory: str) -> None:
-    # Makes the rename itself durable; not every platform can open a directory.
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def write_lines_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
-    """Write ``lines`` (each followed by a newline) to ``path`` so that it is either all written or unchanged.
-
-    The lines go to a temporary file in the same directory, which is flushed, synced and renamed over
-    ``path``; if producing or writing any line fails, the temporary file is removed and ``path`` keeps
-    its old content.
-    """
-    target = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(target))
-    temp = os.path.join(directory, f".{os.path.basename(target)}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            with contextlib.suppress(FileNotFoundError):
-                os.chmod(temp, os.stat(target).st_mode & 0o7777)  # keep an existing file's permissions
-            for line in lines:
-                out.write(line)
-                out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
-    _fsync_directory(directory)
 
 
 def write_record(path: str | os.PathLike[str], source: Match | Sequence[Game],

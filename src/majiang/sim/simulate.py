@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from majiang.atomic import write_lines_atomically
 from majiang.bots import find_bot
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, Phase
@@ -331,33 +332,25 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     t0 = time.perf_counter()
     tallies = {name: _Tally() for name in dict.fromkeys(seats)}
     done = steps = wins = 0
-    sink = None
-    tmp: Path | None = None
-    if out is not None:
-        # A name of our own beside the target (same file system, so os.replace is atomic); opened
-        # exclusively, with the permissions a plain open() would give.
-        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-        sink = open(tmp, "x", encoding="utf-8")  # noqa: SIM115 - closed in the finally below
-    try:
+
+    def results() -> Iterator[str]:
+        """Merge the chunks as they come, yielding the per-game lines to write (if any)."""
+        nonlocal done, steps, wins
         for chunk in _run(tasks, workers):
             done += chunk.count
             steps += chunk.steps
             wins += chunk.wins
             for name, tally in chunk.tallies.items():
                 tallies[name].merge(tally)
-            if sink is not None:
-                sink.writelines(line + "\n" for line in chunk.lines)
+            yield from chunk.lines
             if progress is not None:
                 progress(done, games)
-        if sink is not None and tmp is not None and out is not None:
-            sink.close()
-            os.replace(tmp, out)
-            tmp = None
-    finally:
-        if sink is not None:
-            sink.close()
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
+
+    if out is not None:
+        write_lines_atomically(out, results())
+    else:
+        for _ in results():
+            pass
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
