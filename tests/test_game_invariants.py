@@ -128,8 +128,8 @@ def check_tiles(g: Game, hand: HandSpec, step: int, *, by_kind: bool) -> None:
         for meld in g.melds[s]:
             for t in meld.tiles:
                 kinds[t] += 1
-        for code in g.discards[s]:
-            kinds[code] += 1
+        for tile in g.discards[s]:
+            kinds[tile] += 1
         for f in g.flowers[s]:
             kinds[FLOWER_BASE + f] += 1
         for code in g.dealt_flowers[s]:
