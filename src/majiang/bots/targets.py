@@ -15,6 +15,7 @@ shape makes the distance ``FAR``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
@@ -31,7 +32,7 @@ FAR = 99
 _ALL = tuple(range(34))
 
 
-class Target:
+class Target(ABC):
     """One target shape: its name, the fans it carries, and whether it allows declared melds."""
 
     name: str
@@ -43,8 +44,9 @@ class Target:
     """Live tiles that typically advance such a hand one step, per step still to go (narrow shapes,
     which need named tiles, have fewer)."""
 
+    @abstractmethod
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
-        raise NotImplementedError
+        """Tiles still to find for this shape (its shanten-like distance), FAR if the melds rule it out."""
 
     def effective(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[int]:
         """Kinds whose draw lowers ``distance`` (brute force unless a subclass knows better)."""
