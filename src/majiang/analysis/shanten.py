@@ -23,7 +23,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from majiang.analysis.tables import RECORD, honor_vector, overlap_vector, suit_stats, suit_table, vectors
+from majiang.analysis.tables import (
+    RECORD,
+    combine_vectors,
+    honor_vector,
+    overlap_vector,
+    suit_stats,
+    suit_table,
+    vectors,
+)
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.tiles import ALL_TILES, Tile
@@ -85,18 +93,7 @@ class _Vectors:
         key = a << 16 | b
         vid = self.conv.get(key)
         if vid is None:
-            x, y = self.items[a], self.items[b]
-            out = [0] * 10
-            for m in range(5):
-                for h in range(2):
-                    best = 0
-                    for i in range(m + 1):
-                        for j in range(h + 1):
-                            v = x[2 * i + j] + y[2 * (m - i) + h - j]
-                            if v > best:
-                                best = v
-                    out[2 * m + h] = best
-            vid = self.conv[key] = self.intern(tuple(out))
+            vid = self.conv[key] = self.intern(combine_vectors(self.items[a], self.items[b]))
         return vid
 
     def best(self, a: int, b: int, sets: int) -> int:

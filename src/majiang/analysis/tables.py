@@ -26,6 +26,7 @@ __all__ = [
     "RECORD",
     "build",
     "code_of",
+    "combine_vectors",
     "honor_vector",
     "overlap_vector",
     "suit_stats",
@@ -119,6 +120,25 @@ def overlap_vector(counts: tuple[int, ...]) -> tuple[int, ...]:
             c[r] += 1
         merge(sub, 1, 0, 1 + len(picked))
     return tuple(best)
+
+
+def combine_vectors(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Two groups' overlap vectors together: ``[2*m + h]`` the most tiles m sets and h pairs cover.
+
+    >>> combine_vectors(overlap_vector((1, 1, 1, 0, 0, 0, 0, 0, 0)), overlap_vector((0,) * 8 + (2,)))[2:4]
+    (3, 5)
+    """
+    out = [0] * 10
+    for m in range(5):
+        for h in range(2):
+            best = 0
+            for i in range(m + 1):
+                for j in range(h + 1):
+                    v = x[2 * i + j] + y[2 * (m - i) + h - j]
+                    if v > best:
+                        best = v
+            out[2 * m + h] = best
+    return tuple(out)
 
 
 def _honor_kind_vector(n: int) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from majiang.analysis.shanten import form_shanten, regular_shanten, shanten_and_effective
-from majiang.analysis.tables import honor_vector, overlap_vector
+from majiang.analysis.tables import combine_vectors, honor_vector, overlap_vector
 from majiang.meld import Meld, MeldKind
 
 __all__ = ["FAR", "TARGETS", "Target", "extra_fans", "small_fans"]
@@ -321,18 +321,8 @@ _GROUP_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 @lru_cache(maxsize=1 << 16)
 def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
-    """Two groups' overlap vectors together: ``[2*m + h]`` the most tiles m sets and h pairs cover."""
-    out = [0] * 10
-    for m in range(5):
-        for h in range(2):
-            best = 0
-            for i in range(m + 1):
-                for j in range(h + 1):
-                    v = x[2 * i + j] + y[2 * (m - i) + h - j]
-                    if v > best:
-                        best = v
-            out[2 * m + h] = best
-    return tuple(out)
+    """Two groups' overlap vectors together, memoised (the bot combines the same few often)."""
+    return combine_vectors(x, y)
 
 
 def _groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
