@@ -28,6 +28,7 @@ from majiang.rules.mcr.advice import discard_advice
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
+from majiang.tui.coach import coach_discards
 from majiang.tui.render import advice_hand, hand_tiles, visible_tiles
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -216,20 +217,24 @@ async def test_screen_shows_hand_and_table() -> None:
         assert drawn.has_class("drawn") and drawn.has_class("selected")
         status = text_of(app, "#status")
         assert "East round" in status and "Hand 1/4" in status and f"Wall {view.wall_left}" in status
-        assert "Dealer: You" in status
+        assert "You: E +0" in status
         me = text_of(app, "#me")
-        assert "E 东" in me and "庄 dealer" in me and "You" in me and "pond:" in me
-        seats = ((1, "S 南", "right 下家"), (2, "W 西", "across 对家"), (3, "N 北", "left 上家"))
+        assert me.startswith("▶ E dealer You · +0")
+        seats = ((1, "S", "right"), (2, "W", "across"), (3, "N", "left"))
         for offset, wind, place in seats:
             panel = text_of(app, f"#seat-{offset}")
-            assert wind in panel and place in panel and f"Bot {offset} (random)" in panel
-            assert f"flowers 花 {view.flowers[offset]}" in panel
+            assert panel.startswith(f"  {wind} Bot {offset} (random) · {place} · +0")
+            flowers = view.flowers[offset]
+            assert (f"flowers {flowers}" in panel) == (flowers > 0)
         # Only the legal actions are offered: on the deal, a discard (and a win or kong if any).
         offered = shown_actions(app)
         assert offered[0] == Action(ActionKind.DISCARD, view.drawn)
         assert set(offered[1:]) == {a for a in view.legal if a.kind != ActionKind.DISCARD}
         await pilot.press("t")
         assert Tile(view.concealed[0]).zh in text_of(app, "#tile-0")
+        assert text_of(app, "#status").startswith("东风圈 · 第1/4局")
+        assert text_of(app, "#me").startswith("▶ 东 庄 你 · +0")
+        assert text_of(app, "#seat-1").startswith("  南 Bot 1 (random) · 下家 · +0")
 
 
 @pytest.mark.asyncio
@@ -321,7 +326,7 @@ async def test_pung_when_offered() -> None:
         assert [m.notation() for m in game.melds[0]] == ["[555s]"]  # from the left: no source mark
         view = app.session.view()
         assert view.phase == Phase.TURN and view.drawn is None and len(view.concealed) == 11
-        assert "[5s5s5s]" in text_of(app, "#me")
+        assert "[555s]" in text_of(app, "#me")
         assert shown_actions(app)[0].kind == ActionKind.DISCARD
 
 
@@ -380,12 +385,13 @@ async def test_win_on_a_discard_shows_the_fan_breakdown_and_the_payments() -> No
         text = screen_text(app)
         assert "You won, on Bot 3 (scripted)'s discard 点和" in text
         for hit in fans.fans:
-            assert hit.name in text and hit.en in text
+            assert f"{hit.en} {hit.name}" in text
         assert "清龙" in text and "Pure Straight" in text and "123m 456m 789m" in text
         total = fans.total
         assert app.session.match.totals == [3 * 8 + total, -8, -8, -8 - total]
         assert f"+{3 * 8 + total}" in text and f"-{8 + total}" in text
-        assert "winning tile 5s" in text
+        won = next(line for line in text.splitlines() if "won on" in line)
+        assert "E You" in won and "1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p 3s 4s  won on 5s" in won
         await pilot.press("enter")
         await settle(pilot)
         # The next hand: the dealer moves to seat 1 and the human (still in seat 0) waits.
@@ -407,7 +413,7 @@ async def test_a_win_on_the_deal_then_the_final_scores() -> None:
         await settle(pilot)
         assert isinstance(app.screen, FinalScreen)
         text = screen_text(app)
-        assert "Final totals after 1 hands" in text and "Standard score" in text
+        assert "Standings after 1 hands" in text and "Standard score" in text
         assert app.session.match.standings() == (4.0, 1.0, 1.0, 1.0)
         await pilot.press("q")
     assert app.return_code == 0
@@ -427,7 +433,7 @@ async def test_exhaustive_draw_then_the_next_hand() -> None:
                 table.action_discard()  # what Enter is bound to: the drawn tile is selected
             await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
-        assert "荒庄 Exhaustive draw" in screen_text(app)
+        assert "Exhaustive draw 荒庄" in screen_text(app)
         assert app.session.match.totals == [0, 0, 0, 0]
         await pilot.press("enter")
         await settle(pilot)
@@ -444,7 +450,7 @@ async def test_other_seats_concealed_kongs_are_face_down() -> None:
         await settle(pilot)
         assert any(m.is_concealed for m in app.session.game.melds[1])
         panel = text_of(app, "#seat-1")
-        assert "[? ? ? ?]" in panel and "C" not in panel.split("melds:")[1].split("pond:")[0]
+        assert "[????]" in panel and "[CCCC]" not in panel
 
 
 # -- hints -------------------------------------------------------------------------------------------
@@ -457,20 +463,23 @@ async def test_hints_toggle_with_discard_and_call_advice() -> None:
         await settle(pilot)
         hints = app.table.query_one("#hints")
         assert not hints.display
-        await pilot.press("?")
+        await pilot.press("a")
         assert hints.display
         text = text_of(app, "#hints")
         view = app.session.view()
-        best = discard_advice(advice_hand(view), visible_tiles(view))[0]
-        assert "Discard advice" in text and "Shanten" in text and "Legal-win live" in text
-        row = next(line for line in text.splitlines() if line.startswith(f"│ {best.discard.notation()} "))
-        assert f" {best.shanten} " in row and f" {best.live} " in row
+        rows = coach_discards(advice_hand(view), visible_tiles(view))
+        assert "Best chance of a legal (8-fan) win first" in text and "Aims at" in text
+        notations = {t.notation() for t in Tile}
+        shown = [line.split()[0] for line in text.splitlines() if line[:1] != " " and line.split()[0] in notations]
+        assert shown == [r.option.discard.notation() for r in rows[:6]]
+        first = next(line for line in text.splitlines() if line.startswith(f"{rows[0].option.discard.notation()} "))
+        assert f" {rows[0].option.shanten} " in first and f" {rows[0].option.live} " in first
         await pilot.press("enter")
         await settle(pilot)
         text = text_of(app, "#hints")
-        assert "Claim 5s from left 上家?" in text and "Call advice" in text
-        assert "pung [5s5s5s]" in text and "chow [3s4s5s]" in text and "pass" in text
-        await pilot.press("question_mark")
+        assert "Claim 5s from left?" in text and "Call advice" in text
+        assert "pung [555s]" in text and "chow [345s,3]" in text and "pass" in text
+        await pilot.press("a")
         assert not hints.display
 
 
@@ -520,9 +529,9 @@ async def test_the_last_hand_of_a_full_match_then_the_final_scores() -> None:
     app = PlayApp(session, delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert "北风圈 North round · Hand 16/16" in text_of(app, "#status")
+        assert "North round · Hand 16/16" in text_of(app, "#status")
         wind = session.game.seat_wind(session.human_seat)
-        assert f"{wind.notation()} {wind.zh}" in text_of(app, "#me")
+        assert text_of(app, "#me")[2:].startswith(f"{wind.notation()} ")
         while isinstance(app.screen, TableScreen):
             await act_as_person(pilot, app, human.act(session.view()), "handlers")
         assert isinstance(app.screen, ResultScreen) and "Enter: final scores" in screen_text(app)
@@ -530,7 +539,7 @@ async def test_the_last_hand_of_a_full_match_then_the_final_scores() -> None:
         await settle(pilot)
         assert isinstance(app.screen, FinalScreen)
         text = screen_text(app)
-        assert "Final totals after 16 hands" in text
+        assert "Standings after 16 hands" in text
         for player, points in enumerate(session.match.standings()):
             name = "You" if player == 0 else f"Bot {player} (random)"
             assert any(name in line and f" {points:g} " in line for line in text.splitlines())

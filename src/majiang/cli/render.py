@@ -7,6 +7,7 @@ from rich.table import Table
 
 from majiang.hand import Hand
 from majiang.mcr import MINIMUM, ScoreResult, WinContext
+from majiang.rules.mcr.result import hit_melds
 
 __all__ = ["describe_win", "fan_table", "render_result"]
 
@@ -23,8 +24,9 @@ def describe_win(ctx: WinContext) -> str:
     return ", ".join(parts)
 
 
-def fan_table(result: ScoreResult) -> Table:
-    """The fans of ``result``, one row each, largest first as the scorer orders them."""
+def fan_table(result: ScoreResult, hand: Hand | None = None) -> Table:
+    """The fans of ``result``, one row each, largest first as the scorer orders them; with ``hand``, a
+    declared meld behind a fan is written as the notation writes it (``[555p,2]``)."""
     table = Table()
     table.add_column("番种")
     table.add_column("Fan")
@@ -33,7 +35,8 @@ def fan_table(result: ScoreResult) -> Table:
     table.add_column("Points", justify="right")
     table.add_column("Melds")
     for hit in result.fans:
-        table.add_row(hit.name, hit.en, str(hit.value), str(hit.count), str(hit.points), " ".join(hit.melds))
+        table.add_row(hit.name, hit.en, str(hit.value), str(hit.count), str(hit.points),
+                      " ".join(hit.melds if hand is None else hit_melds(hit, hand)))
     return table
 
 
@@ -45,7 +48,7 @@ def render_result(console: Console, hand: Hand, ctx: WinContext, result: ScoreRe
     console.print(f"Win:      {describe_win(ctx)}", markup=False)
     winds = f"seat {ctx.seat_wind.notation()}, round {ctx.round_wind.notation()}"
     console.print(f"Winds:    {winds}", markup=False)
-    console.print(fan_table(result))
+    console.print(fan_table(result, hand))
     console.print(f"Total:    {result.total} (fans {result.fan_total} + flowers {result.flowers})",
                   markup=False)
     console.print(f"Flowers:  {result.flowers}", markup=False)

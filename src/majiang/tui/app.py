@@ -8,10 +8,10 @@ actions are offered. docs/play.md describes the screen and the keys.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,28 +19,41 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, RichLog, Static
 
 from majiang.errors import IllegalActionError
 from majiang.game import Action, ActionKind, Phase, View
 from majiang.meld import Meld
+from majiang.rules.mcr import MINIMUM
 from majiang.tiles import Tile
+from majiang.tui.help import help_renderable
 from majiang.tui.render import (
     TILE_STYLES,
     TileStyle,
+    action_word,
+    describe_action,
     final_renderable,
     hand_tiles,
     hints_renderable,
     meld_label,
+    place,
+    record_note,
+    refusal_text,
     result_renderable,
     seat_panel,
+    standings_table,
     status_text,
     tile_label,
     tile_text,
+    tr,
 )
-from majiang.tui.session import FinishedHand, PlaySession, Step, relative_place
+from majiang.tui.session import FinishedHand, PlaySession, Step
 
-__all__ = ["ActionButton", "FinalScreen", "PlayApp", "ResultScreen", "TableScreen", "TileWidget"]
+__all__ = ["ActionButton", "FinalScreen", "HelpScreen", "LogScreen", "PlayApp", "QuitScreen", "ResultScreen",
+           "TableScreen", "TileWidget"]
+
+Line = Callable[[TileStyle], str]
+"""A log line, written in the language of the tile style when shown (so the toggle translates it)."""
 
 MAX_TILES = 14
 """A hand never holds more standing tiles than this (13 and a drawn tile)."""
@@ -60,7 +73,8 @@ CLAIM_KINDS: dict[str, tuple[ActionKind, ...]] = {
     "pass": (ActionKind.PASS,),
 }
 """What each claim key may do: ``k`` covers the melded, concealed and added kongs."""
-_CLAIM_WORDS = {"chow": "chow 吃", "pung": "pung 碰", "kong": "kong 杠", "win": "win 和", "pass": "pass 过"}
+_CLAIM_WORDS = {"chow": ("chow", "吃"), "pung": ("pung", "碰"), "kong": ("kong", "杠"), "win": ("win", "和"),
+                "pass": ("pass", "过")}
 _CLAIM_KEYS = (("c", "chow"), ("p", "pung"), ("k", "kong"), ("h", "win"), ("space", "pass"))
 _KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", ActionKind.CONCEALED_KONG: "k",
          ActionKind.ADDED_KONG: "k", ActionKind.WIN: "h", ActionKind.PASS: "space"}
@@ -70,31 +84,22 @@ def action_label(action: Action, view: View, style: TileStyle) -> str:
     """A button's words for one legal action, with its key."""
     kind = action.kind
     claimed = view.last_discard[1] if view.last_discard is not None else None
+    word = action_word(kind, style).capitalize()
     if kind == ActionKind.DISCARD:
         assert action.tile is not None
-        return f"打 Discard {tile_label(action.tile, style)} (Enter)"
-    if kind == ActionKind.CHOW:
+        return f"{word} {tile_label(action.tile, style)} (Enter)"
+    if kind == ActionKind.CHOW and claimed is not None:
         assert action.tile is not None
-        return f"吃 Chow {meld_label(Meld.chow(action.tile), style)} (c)"
+        meld = Meld.chow(action.tile, claimed - action.tile + 1)
+        return f"{word} {meld_label(meld, style)} (c)"
     if kind in (ActionKind.PUNG, ActionKind.KONG) and claimed is not None:
-        word = "碰 Pung" if kind == ActionKind.PUNG else "杠 Kong"
         return f"{word} {tile_label(claimed, style)} ({_KEYS[kind]})"
     if kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
         assert action.tile is not None
-        word = "暗杠 Concealed kong" if kind == ActionKind.CONCEALED_KONG else "加杠 Add to kong"
         return f"{word} {tile_label(action.tile, style)} (k)"
     if kind == ActionKind.WIN:
-        return "和 Win (h)"
-    return "过 Pass (space)"
-
-
-def describe_step(step: Step, name: str, place: str, style: TileStyle) -> str:
-    """One line about a bot's action, e.g. ``Bot 1 (fan-aware), right 下家: discard 5m``."""
-    action = step.action
-    what = action.kind.word
-    if action.tile is not None:
-        what += f" {tile_label(action.tile, style)}"
-    return f"{name}, {place}: {what}"
+        return f"{word} (h)"
+    return f"{word} (space)"
 
 
 class TileWidget(Static):
@@ -158,99 +163,160 @@ class ActionButton(Button):
         self.display = False
 
 
-class ResultScreen(ModalScreen[None]):
-    """The end of a hand: the fan breakdown, payments and totals, or the exhaustive draw."""
+class Panel(ModalScreen[None]):
+    """A panel over the table with a scrollable body; ``Escape`` closes it."""
 
     DEFAULT_CSS = """
-    ResultScreen { align: center middle; }
-    ResultScreen > Vertical { width: 96%; height: auto; max-height: 96%; border: thick $accent;
-                              background: $surface; padding: 0 1; }
-    ResultScreen VerticalScroll { height: auto; max-height: 1fr; }
-    ResultScreen #next { color: $text-muted; }
+    Panel { align: center middle; }
+    Panel > Vertical { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $accent;
+                       background: $surface; padding: 0 1; }
+    Panel VerticalScroll { height: auto; max-height: 1fr; }
+    Panel .keys { color: $text-muted; height: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "Next"),
-        Binding("space", "next", "Next hand", show=False),
-        Binding("n", "next", "Next hand", show=False),
-        Binding("q", "app.quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
 
-    def __init__(self, session: PlaySession, finished: FinishedHand, style: TileStyle) -> None:
+    def __init__(self, body: RenderableType, keys: str, body_id: str) -> None:
         super().__init__()
-        self.session = session
-        self.finished = finished
-        self.style = style
+        self.body = body
+        self.keys = keys
+        self.body_id = body_id
 
     def compose(self) -> ComposeResult:
-        last = self.session.match_over
         with Vertical():
-            with VerticalScroll():
-                yield Static(result_renderable(self.session, self.finished, self.style), id="result")
-            yield Static("Enter: final scores" if last else "Enter: next hand · q: quit", id="next")
-        yield Footer()
+            with VerticalScroll(id="scroll"):
+                yield Static(self.body, id=self.body_id)
+            yield Static(self.keys, classes="keys")
 
-    def action_next(self) -> None:
+    def on_mount(self) -> None:
+        self.query_one("#scroll").focus()  # the arrow and page keys scroll the body
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
-class FinalScreen(ModalScreen[None]):
-    """The end of the match: final totals and standard scores."""
+class ResultScreen(Panel):
+    """The end of a hand: the fan breakdown, all four hands, payments and totals, or the exhaustive draw."""
 
-    DEFAULT_CSS = """
-    FinalScreen { align: center middle; }
-    FinalScreen > Vertical { width: 90%; height: auto; max-height: 96%; border: thick $success;
-                             background: $surface; padding: 0 1; }
-    FinalScreen VerticalScroll { height: auto; max-height: 1fr; }
-    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Next"),
+        Binding("space", "close", "Next hand", show=False),
+        Binding("n", "close", "Next hand", show=False),
+        Binding("q", "app.ask_quit", "Quit"),
+        Binding("l", "app.show_log", "Log"),
+    ]
+
+    def __init__(self, session: PlaySession, finished: FinishedHand, style: TileStyle) -> None:
+        last = session.match_over
+        keys = tr(style, "Enter: final scores" if last else "Enter: next hand · ↑↓ scroll · l: log · q: quit",
+                  "Enter: 最终成绩" if last else "Enter: 下一局 · ↑↓ 滚动 · l: 记录 · q: 退出")
+        super().__init__(result_renderable(session, finished, style), keys, "result")
+        self.session = session
+        self.finished = finished
+
+
+class FinalScreen(Panel):
+    """The end of the match: final totals and standard scores, each hand, where the record is."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit"),
         Binding("enter", "app.quit", "Quit", show=False),
+        Binding("escape", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, session: PlaySession) -> None:
-        super().__init__()
+    def __init__(self, session: PlaySession, style: TileStyle) -> None:
+        super().__init__(final_renderable(session, style), tr(style, "q or Enter: quit", "q 或 Enter: 退出"),
+                         "final")
         self.session = session
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            with VerticalScroll():
-                yield Static(final_renderable(self.session), id="final")
-            yield Static("q or Enter: quit")
-        yield Footer()
+
+class QuitScreen(Panel):
+    """Asks before quitting, with the standings so far and where the record is saved."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "quit_now", "Quit"),
+        Binding("n", "close", "Stay", show=False),
+        Binding("q", "close", "Stay", show=False),
+    ]
+
+    def __init__(self, session: PlaySession, style: TileStyle) -> None:
+        question = Text(tr(style, "Quit the match? The hand in play is not finished and is not saved.",
+                           "退出比赛? 正在打的这一局未完成, 不会保存。"), style="bold yellow")
+        if session.game.phase == Phase.OVER:
+            question = Text(tr(style, "Quit the match?", "退出比赛?"), style="bold yellow")
+        body = Group(question, standings_table(session, style), record_note(session, style))
+        super().__init__(body, tr(style, "y: quit · n or Escape: back to the table",
+                                  "y: 退出 · n 或 Escape: 返回"),
+                         "quit")
+        self.session = session
+
+    def action_quit_now(self) -> None:
+        self.session.save()
+        self.app.exit()
+
+
+class LogScreen(Panel):
+    """Every message of the match so far, oldest first, scrollable."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "Close", show=False)]
+
+    def __init__(self, lines: list[str], style: TileStyle) -> None:
+        body = Text("\n".join(lines) if lines else tr(style, "No messages yet.", "暂无记录。"))
+        super().__init__(body, tr(style, "↑↓ PgUp PgDn: scroll · l or Escape: close",
+                                  "↑↓ PgUp PgDn: 滚动 · l 或 Escape: 关闭"), "log-all")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#scroll", VerticalScroll).scroll_end(animate=False)
+
+
+class HelpScreen(Panel):
+    """Keys, the notation, and the 81 fans with their definitions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "Close", show=False),
+                                             Binding("f1", "close", "Close", show=False)]
+
+    def __init__(self, style: TileStyle) -> None:
+        super().__init__(help_renderable(style), tr(style, "↑↓ PgUp PgDn: scroll · ? or Escape: close",
+                                                    "↑↓ PgUp PgDn: 滚动 · ? 或 Escape: 关闭"), "help")
 
 
 class TableScreen(Screen[None]):
-    """The table: every seat, the person's hand, the legal actions, messages and (with ``?``) hints."""
+    """The table: every seat, the person's hand, the legal actions, messages and (with ``a``) hints."""
 
     DEFAULT_CSS = """
-    #status { height: auto; background: $boost; padding: 0 1; }
+    #status { height: 1; background: $boost; padding: 0 1; }
     #prompt { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     #table { height: 1fr; }
     .seat { height: auto; padding: 0 1; }
     #me { border-top: solid $accent; }
-    #hand { height: 2; padding: 0 1; margin-top: 1; }
+    #hand { height: 2; padding: 0 1; }
     #actions { height: auto; padding: 0 1; }
-    #log { height: auto; min-height: 2; padding: 0 1; color: $text-muted; }
     #message { height: auto; padding: 0 1; }
     #message.error { color: $error; text-style: bold; }
-    #hints { height: auto; padding: 0 1; border-top: solid $secondary; display: none; }
+    #log { height: 3; padding: 0 1; color: $text-muted; background: $surface; scrollbar-size-vertical: 1; }
+    #hints { height: auto; padding: 0 1; display: none; }
     #hints.shown { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "◀", show=False),
         Binding("right", "move(1)", "▶", show=False),
-        Binding("enter", "discard", "Discard"),
-        Binding("c", "claim('chow')", "Chow 吃"),
-        Binding("p", "claim('pung')", "Pung 碰"),
-        Binding("k", "claim('kong')", "Kong 杠"),
-        Binding("h", "claim('win')", "Win 和"),
-        Binding("space", "claim('pass')", "Pass 过"),
+        Binding("enter", "discard", "Discard", show=False),
+        Binding("c", "claim('chow')", "Chow 吃", show=False),
+        Binding("p", "claim('pung')", "Pung 碰", show=False),
+        Binding("k", "claim('kong')", "Kong 杠", show=False),
+        Binding("h", "claim('win')", "Win 和", show=False),
+        Binding("space", "claim('pass')", "Pass 过", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
-        Binding("question_mark", "toggle_hints", "Hints"),
-        Binding("t", "toggle_tiles", "5m/五万"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("a", "toggle_hints", "Hints 提示"),
+        Binding("l", "app.show_log", "Log 记录"),
+        Binding("question_mark", "app.show_help", "Help 帮助"),
+        Binding("f1", "app.show_help", "Help", show=False),
+        Binding("t", "toggle_tiles", "中文/EN"),
+        Binding("q", "app.ask_quit", "Quit 退出"),
         *(Binding(d, f"number({i})", d, show=False) for i, d in enumerate(KEY_DIGITS)),
     ]
+    TALL = 40
+    """From this height on the hints fit beside the other seats; below it they take their place."""
 
     def __init__(self, session: PlaySession, *, delay: float, style: TileStyle) -> None:
         super().__init__()
@@ -262,9 +328,12 @@ class TableScreen(Screen[None]):
         self.busy = False
         self.hints_shown = False
         self._hand_key: tuple[tuple[Tile, ...], Tile | None] = ((), None)
-        self._log: deque[str] = deque(maxlen=3)
+        self.log_lines: list[Line] = []
+        self._logged = 0  # lines of log_lines written to the log widget
+        self._message: tuple[Line, bool] = (lambda _: "", False)
         self._shown: dict[str, RenderableType] = {}
         self._hints_key: object = None
+        self._coached: object = None  # the decision last explained (a short win), said once
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -274,16 +343,16 @@ class TableScreen(Screen[None]):
         with VerticalScroll(id="table"):
             for offset in (1, 2, 3):
                 yield Static(classes="seat", id=f"seat-{offset}")
-            yield Static(classes="seat", id="me")
-            with Horizontal(id="hand"):
-                for i in range(MAX_TILES):
-                    yield TileWidget(i)
-            with Horizontal(id="actions"):
-                for i in range(MAX_BUTTONS):
-                    yield ActionButton(i)
-            yield Static(id="message")
-            yield Static(id="log")
             yield Static(id="hints")
+        yield Static(classes="seat", id="me")
+        with Horizontal(id="hand"):
+            for i in range(MAX_TILES):
+                yield TileWidget(i)
+        with Horizontal(id="actions"):
+            for i in range(MAX_BUTTONS):
+                yield ActionButton(i)
+        yield Static(id="message")
+        yield RichLog(id="log", wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -294,24 +363,26 @@ class TableScreen(Screen[None]):
 
     def prompt(self, view: View) -> str:
         """What the game waits for, in a few words."""
-        session = self.session
+        session, style = self.session, self.tile_style
         if session.hand_over or session.match_over:
-            return "hand over"
+            return tr(style, "hand over", "本局结束")
         if not session.waiting_for_human():
             seats = session.game.to_act()
             if not seats:
                 return ""
-            return f"{session.player_name(session.match.player_at(seats[0]))} to act"
-        keys = " · ".join(f"{key} {_CLAIM_WORDS[word].split()[0]}" for key, word in _CLAIM_KEYS
+            who = session.player_name(session.match.player_at(seats[0]))
+            return tr(style, f"{who} to act", f"等待 {who}")
+        keys = " · ".join(f"{key} {tr(style, *_CLAIM_WORDS[word])}" for key, word in _CLAIM_KEYS
                           if any(a.kind in CLAIM_KINDS[word] for a in view.legal))
         if view.phase == Phase.TURN:
-            turn = "Your turn: choose a tile (←/→ or 1-9, 0) and discard it (Enter), or click it"
-            return f"{turn}; or {keys}" if keys else turn
+            turn = tr(style, "Your turn: pick a tile (←/→, 1-9, 0) and discard it (Enter)",
+                      "轮到你: 选牌 (←/→, 1-9, 0) 打出 (Enter)")
+            return f"{turn}; {keys}" if keys else turn
         if view.phase == Phase.ROB:
-            return f"Rob the kong? {keys}"
+            return tr(style, f"Rob the kong? {keys}", f"抢杠? {keys}")
         tile = view.last_discard[1] if view.last_discard is not None else None
-        what = "" if tile is None else f" {tile_label(tile, self.tile_style)}"
-        return f"Claim{what}? {keys}"
+        what = "" if tile is None else f" {tile_label(tile, style)}"
+        return tr(style, f"Claim{what}? {keys}", f"要{what}吗? {keys}")
 
     def _put(self, selector: str, content: RenderableType) -> None:
         # Redrawing a widget costs far more than comparing texts: skip what has not changed.
@@ -326,13 +397,16 @@ class TableScreen(Screen[None]):
         view = session.view()
         style = self.tile_style
         human = session.human_seat
-        self._put("#status", status_text(session, view))
+        self._put("#status", status_text(session, view, style))
         self._put("#prompt", Text(self.prompt(view)))
+        crowded = self.hints_shown and self.app.size.height < self.TALL
         for offset in (1, 2, 3):
             seat = (human + offset) % 4
             name = session.player_name(session.match.player_at(seat))
+            panel = self.query_one(f"#seat-{offset}", Static)
+            panel.display = not crowded
             self._put(f"#seat-{offset}", seat_panel(view, seat, name, style))
-        self._put("#me", seat_panel(view, human, "You", style))
+        self._put("#me", seat_panel(view, human, tr(style, "You", "你"), style))
         tiles = hand_tiles(view)
         key = (tuple(tiles), view.drawn)
         if key != self._hand_key:
@@ -346,15 +420,47 @@ class TableScreen(Screen[None]):
             widget.show(tile, style, selected=discarding and i == self.selected,
                         drawn=view.drawn is not None and i == len(tiles) - 1)
         self.refresh_buttons(view)
-        self._put("#log", Text("\n".join(self._log)))
+        self._coach_short_win()
+        text, error = self._message
+        self._put("#message", Text(text(style)))
+        self.query_one("#message").set_class(error, "error")
+        self._write_log()
         hints = self.query_one("#hints", Static)
         hints.set_class(self.hints_shown, "shown")
         if self.hints_shown:
             # The advice depends on the hand, what is in sight and the phase: recompute only then.
-            hints_key = (view.phase, view.concealed, view.drawn, view.melds, view.discards, view.legal, style)
+            hints_key = (view.phase, view.concealed, view.drawn, view.melds, view.discards, view.legal, style,
+                         self.busy)
             if hints_key != self._hints_key:
                 self._hints_key = hints_key
-                hints.update(hints_renderable(view, style, robbed=self.robbed_tile()))
+                short = None if self.busy else self.session.win_check()
+                hints.update(hints_renderable(view, style, robbed=self.robbed_tile(), short=short))
+
+    def _coach_short_win(self) -> None:
+        """When the person's hand is complete but below 8 fans, say so once per decision (not as an error)."""
+        if self.busy or not self.session.waiting_for_human():
+            return
+        game = self.session.game
+        decision = (self.session.match.hand_number, len(game.events))
+        if decision == self._coached:
+            return
+        self._coached = decision
+        if any(a.kind == ActionKind.WIN for a in self.session.view().legal):
+            return
+        result = self.session.win_check()
+        if result is not None and result.fan_total < MINIMUM:
+            self._message = ((lambda style: refusal_text(result, style)), False)
+
+    def _write_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in self.log_lines[self._logged:]:
+            log.write(Text(line(self.tile_style)))
+        self._logged = len(self.log_lines)
+
+    def _rewrite_log(self) -> None:
+        self.query_one("#log", RichLog).clear()
+        self._logged = 0
+        self._write_log()
 
     def refresh_buttons(self, view: View) -> None:
         """One button per legal action the person may take now (discarding counts once)."""
@@ -373,7 +479,7 @@ class TableScreen(Screen[None]):
                 if self.choices is not None:
                     label = f"{i + 1}: {label.rsplit(' (', 1)[0]}"
                 if str(button.label) != label:
-                    button.label = Text(label)  # not markup: "[5s6s7s]" is a meld, not a tag
+                    button.label = Text(label)  # not markup: "[567s]" is a meld, not a tag
                     button.refresh(layout=True)
                 button.action_value = actions[i]
                 button.display = True
@@ -386,10 +492,20 @@ class TableScreen(Screen[None]):
         robbing = self.session.game.view(self.session.human_seat).robbing
         return None if robbing is None else robbing[1]
 
-    def say(self, text: str, *, error: bool = False) -> None:
-        """Show a message under the actions; errors stand out."""
-        self._put("#message", Text(text))
-        self.query_one("#message").set_class(error, "error")
+    def say(self, en: str, zh: str | None = None, *, error: bool = False) -> None:
+        """Show a message under the actions (``zh`` in Chinese, else ``en``); errors stand out, logged."""
+
+        def line(style: TileStyle) -> str:
+            return tr(style, en, en if zh is None else zh)
+
+        self._message = (line, error)
+        if error:
+            self.log_lines.append(lambda style: "! " + line(style))
+        self.refresh_table()
+
+    def add_line(self, line: Line) -> None:
+        """Add a line to the message log."""
+        self.log_lines.append(line)
 
     def can_discard(self) -> bool:
         """Whether the person may discard now."""
@@ -411,9 +527,7 @@ class TableScreen(Screen[None]):
                 if step is None:
                     break
                 if step.action.kind != ActionKind.PASS:
-                    name = session.player_name(step.player)
-                    self._log.append(describe_step(step, name, relative_place(step.seat, session.human_seat),
-                                                   self.tile_style))
+                    self.add_line(self._step_line(step))
                     if self.delay > 0:  # without a pause no one could see the intermediate tables
                         self.refresh_table()
                         await asyncio.sleep(self.delay)
@@ -422,16 +536,36 @@ class TableScreen(Screen[None]):
         if session.hand_over:
             self.refresh_table()  # the table as the hand ended stays under the result panel
             finished = session.finish_hand()
+            self.add_line(self._end_line(finished))
+            self._write_log()
             self.app.push_screen(ResultScreen(session, finished, self.tile_style), self._after_result)
             return
         self.refresh_table()
 
+    def _step_line(self, step: Step) -> Line:
+        name = self.session.player_name(step.player)
+        human = self.session.human_seat
+        return lambda style: describe_action(step.action, name, place(step.seat, human, style), style)
+
+    def _end_line(self, finished: FinishedHand) -> Line:
+        result = finished.game.result
+        assert result is not None
+        number = finished.record.number
+        names = [self.session.player_name(finished.players_by_seat[s]) for s in result.winners]
+        fans = "/".join(str(r.total) for r in result.scores)
+        if not names:
+            return lambda style: tr(style, f"— Hand {number}: exhaustive draw", f"— 第 {number} 局: 荒庄")
+        who = ", ".join(names)
+        return lambda style: tr(style, f"— Hand {number}: {who} won with {fans} fans",
+                                f"— 第 {number} 局: {who} 和牌 {fans} 番")
+
     def _after_result(self, _: None) -> None:
         if self.session.match_over:
-            self.app.push_screen(FinalScreen(self.session))
+            self.app.push_screen(FinalScreen(self.session, self.tile_style))
             return
-        self._log.clear()
-        self.say(f"Hand {self.session.match.hand_number} begins.")
+        number = self.session.match.hand_number
+        self.add_line(lambda style: tr(style, f"— Hand {number} begins", f"— 第 {number} 局开始"))
+        self.say(f"Hand {number} begins.", f"第 {number} 局开始。")
         self.run_bots()
 
     # -- the person's actions ----------------------------------------------------------------------
@@ -439,7 +573,7 @@ class TableScreen(Screen[None]):
     def play(self, action: Action) -> None:
         """Carry out the person's action if legal; otherwise say why and change nothing."""
         if self.busy:
-            self.say("Wait: the bots are playing.", error=True)
+            self.say("Wait: the bots are playing.", "请稍等: 电脑正在出牌。", error=True)
             return
         try:
             self.session.play(action)
@@ -447,9 +581,8 @@ class TableScreen(Screen[None]):
             self.say(str(err), error=True)
             return
         self.choices = None
-        tile = "" if action.tile is None else " " + tile_label(action.tile, self.tile_style)
-        self._log.append(f"You: {action.kind.word}{tile}")
-        self.say("")
+        self.add_line(lambda style: describe_action(action, tr(style, "You", "你"), None, style))
+        self._message = ((lambda _: ""), False)
         self.run_bots()
 
     def action_move(self, step: int) -> None:
@@ -465,11 +598,13 @@ class TableScreen(Screen[None]):
             if index < len(self.choices):
                 self.play(self.choices[index])
             else:
-                self.say(f"Choose 1-{len(self.choices)}, or Escape to cancel.", error=True)
+                n = len(self.choices)
+                self.say(f"Choose 1-{n}, or Escape to cancel.", f"请选 1-{n}, 或按 Escape 取消。", error=True)
             return
         count = len(hand_tiles(self.session.view()))
         if index >= count:
-            self.say(f"There is no tile {KEY_DIGITS[index]} in your hand.", error=True)
+            d = KEY_DIGITS[index]
+            self.say(f"There is no tile {d} in your hand.", f"手中没有第 {d} 张牌。", error=True)
             return
         self.selected = index
         self.refresh_table()
@@ -477,10 +612,11 @@ class TableScreen(Screen[None]):
     def action_discard(self) -> None:
         """Discard the selected tile."""
         if self.choices is not None:
-            self.say("Choose with a number key, or Escape to cancel.", error=True)
+            self.say("Choose with a number key, or Escape to cancel.", "请按数字键选择, 或按 Escape 取消。",
+                     error=True)
             return
         if not self.can_discard():
-            self.say("You cannot discard now" + self._may_say(), error=True)
+            self._cannot(("discard", "打牌"))
             return
         tiles = hand_tiles(self.session.view())
         self.play(Action(ActionKind.DISCARD, tiles[self.selected]))
@@ -495,7 +631,14 @@ class TableScreen(Screen[None]):
         """Chow, pung, kong, win or pass: at once if there is one way, else offer a choice."""
         options = [] if self.busy else self.session.legal_of(*CLAIM_KINDS[word])
         if not options:
-            self.say(f"You cannot {_CLAIM_WORDS[word]} now" + self._may_say(), error=True)
+            if word == "win" and not self.busy:
+                result = self.session.win_check()
+                if result is not None and result.fan_total < MINIMUM:
+                    self._message = ((lambda style: refusal_text(result, style)), True)
+                    self.add_line(lambda style: "! " + refusal_text(result, style))
+                    self.refresh_table()
+                    return
+            self._cannot(_CLAIM_WORDS[word])
             return
         if len(options) == 1:
             self.play(options[0])
@@ -504,32 +647,37 @@ class TableScreen(Screen[None]):
         view = self.session.view()
         listed = ", ".join(f"{i + 1}: {action_label(a, view, self.tile_style).rsplit(' (', 1)[0]}"
                            for i, a in enumerate(options))
-        self.say(f"Which {word}? {listed} (Escape cancels)")
-        self.refresh_table()
+        self.say(f"Which {word}? {listed} (Escape cancels)",
+                 f"哪一种{_CLAIM_WORDS[word][1]}? {listed} (Escape 取消)")
+
+    def _cannot(self, what: tuple[str, str]) -> None:
+        en, zh = what
+        if self.busy or not self.session.waiting_for_human():
+            self.say(f"You cannot {en} now: it is not your turn.", f"现在不能{zh}: 还没轮到你。", error=True)
+            return
+        kinds = sorted({a.kind for a in self.session.view().legal})
+        may_en = ", ".join(action_word(k, "notation") for k in kinds)
+        may_zh = "、".join(action_word(k, "chinese") for k in kinds)
+        self.say(f"You cannot {en} now; you may: {may_en}.", f"现在不能{zh}; 可以: {may_zh}。", error=True)
 
     def action_cancel(self) -> None:
         """Drop an offered choice."""
         if self.choices is not None:
             self.choices = None
-            self.say("")
+            self._message = ((lambda _: ""), False)
             self.refresh_table()
 
     def action_toggle_hints(self) -> None:
-        """Show or hide the tile-efficiency hints."""
+        """Show or hide the coach's hints."""
         self.hints_shown = not self.hints_shown
         self.refresh_table()
 
     def action_toggle_tiles(self) -> None:
-        """Switch the tiles between notation (5m) and Chinese (五万)."""
+        """Switch between English with tiles in notation (5m) and Chinese (五万)."""
         self.tile_style = TILE_STYLES[(TILE_STYLES.index(self.tile_style) + 1) % len(TILE_STYLES)]
+        self.app.tile_style = self.tile_style  # type: ignore[attr-defined]
+        self._rewrite_log()
         self.refresh_table()
-
-    def _may_say(self) -> str:
-        if self.busy or not self.session.waiting_for_human():
-            return ": it is not your turn."
-        legal = self.session.view().legal
-        kinds = sorted({a.kind for a in legal})
-        return "; you may: " + ", ".join(k.word for k in kinds) + "."
 
     def on_tile_widget_clicked(self, message: TileWidget.Clicked) -> None:
         self.discard_at(message.index)
@@ -539,6 +687,9 @@ class TableScreen(Screen[None]):
         if isinstance(button, ActionButton) and button.action_value is not None:
             event.stop()
             self.play(button.action_value)
+
+    def on_resize(self) -> None:
+        self.refresh_table()
 
 
 class PlayApp(App[None]):
@@ -559,7 +710,26 @@ class PlayApp(App[None]):
 
     @property
     def table(self) -> TableScreen:
-        """The table screen (under any result panel)."""
+        """The table screen (under any panel)."""
         screen = self.screen_stack[0]
         assert isinstance(screen, TableScreen)
         return screen
+
+    def action_ask_quit(self) -> None:
+        """Ask before quitting (the standings and the record are shown); at the end, quit at once."""
+        if self.session.match_over:
+            self.exit()
+            return
+        if not isinstance(self.screen, QuitScreen):
+            self.push_screen(QuitScreen(self.session, self.table.tile_style))
+
+    def action_show_log(self) -> None:
+        """Every message of the match, scrollable."""
+        if not isinstance(self.screen, LogScreen):
+            style = self.table.tile_style
+            self.push_screen(LogScreen([line(style) for line in self.table.log_lines], style))
+
+    def action_show_help(self) -> None:
+        """Keys, notation and the fans."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.table.tile_style))

@@ -1,11 +1,14 @@
 """Text for the play screen: tiles, melds, ponds, the status line, results and hints, as Rich renderables.
 
-Nothing here knows about Textual; the app puts these renderables into its widgets.
+Nothing here knows about Textual; the app puts these renderables into its widgets. Every text comes
+in two languages: the tile style ``notation`` goes with English, ``chinese`` with Chinese (``tr``).
 
 >>> tile_label(Tile.M5, "notation"), tile_label(Tile.M5, "chinese"), tile_label(Tile.RED, "chinese")
 ('5m', '五万', '中')
->>> meld_label(Meld.parse("[345p]"), "notation"), meld_label(Meld.kong(Tile.EAST), "notation")
-('[3p4p5p]', '[EEEE]')
+>>> meld_label(Meld.parse("[345p,2]"), "notation"), meld_label(Meld.kong(Tile.EAST), "notation")
+('[345p,2]', '[EEEE]')
+>>> meld_label(Meld.parse("[555p,3]"), "chinese")
+'[五饼 五饼 五饼]下'
 """
 
 from __future__ import annotations
@@ -13,31 +16,40 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from majiang.analysis.efficiency import CallKind, CallOption, DiscardOption, LiveTile
+from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
 from majiang.errors import InvalidHandError
-from majiang.game import ActionKind, Phase, View
+from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr.advice import call_advice, discard_advice
+from majiang.rules.mcr import MINIMUM, ScoreResult
+from majiang.rules.mcr.advice import call_advice
+from majiang.rules.mcr.result import hit_melds
 from majiang.tiles import Tile
-from majiang.tui.session import FinishedHand, PlaySession, relative_place
+from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
+from majiang.tui.session import FinishedHand, PlaySession
 
 __all__ = [
     "TILE_STYLES",
     "TileStyle",
     "advice_hand",
+    "describe_action",
     "final_renderable",
     "hints_renderable",
     "meld_label",
+    "place",
+    "refusal_text",
     "result_renderable",
     "seat_panel",
+    "standings_table",
     "status_text",
     "tile_label",
     "tile_text",
+    "tr",
     "visible_tiles",
 ]
 
@@ -46,10 +58,33 @@ TILE_STYLES: tuple[TileStyle, ...] = ("notation", "chinese")
 
 _SUIT_COLOURS = ("red", "blue", "green")
 _HONOR_COLOURS = ("bold", "bold", "bold", "bold", "bold white", "bold green", "bold red")
-FACE_DOWN = {"notation": "[? ? ? ?]", "chinese": "[暗杠]"}
+FACE_DOWN = {"notation": "[????]", "chinese": "[暗杠]"}
 """How another player's concealed kong (face down) is shown."""
+_SOURCE_ZH = ("", "上", "对", "下")
+"""A claimed meld's source (1 left 上家, 2 across 对家, 3 right 下家), as a mark after the meld."""
 
 HIGHLIGHT = "reverse bold"
+
+_PLACES = (("you", "自己"), ("right", "下家"), ("across", "对家"), ("left", "上家"))
+
+
+def tr(style: TileStyle, en: str, zh: str) -> str:
+    """``en`` or ``zh``, whichever language goes with the tile style.
+
+    >>> tr("notation", "Pass", "过"), tr("chinese", "Pass", "过")
+    ('Pass', '过')
+    """
+    return zh if style == "chinese" else en
+
+
+def place(seat: int, own_seat: int, style: TileStyle) -> str:
+    """Where ``seat`` sits as ``own_seat`` sees the table: right (下家), across (对家), left (上家).
+
+    >>> place(1, 0, "notation"), place(0, 1, "chinese")
+    ('right', '上家')
+    """
+    en, zh = _PLACES[(seat - own_seat) % 4]
+    return tr(style, en, zh)
 
 
 def tile_label(tile: Tile, style: TileStyle) -> str:
@@ -79,30 +114,39 @@ def tiles_text(tiles: Iterable[Tile], style: TileStyle, *, highlight_last: bool 
     return out
 
 
+def _source_mark(meld: Meld) -> str:
+    if meld.kind == MeldKind.CHOW or meld.source == 0:
+        return ""
+    return _SOURCE_ZH[meld.source]
+
+
 def meld_label(meld: Meld, style: TileStyle) -> str:
-    """A meld in brackets, its tiles in the chosen style (spaced in Chinese)."""
-    sep = " " if style == "chinese" else ""
-    return "[" + sep.join(tile_label(t, style) for t in meld.tiles) + "]"
+    """A meld as the hand notation writes it (``[123m]``, ``[555p,2]``, ``[7777s]``, ``[7777s,6]``), or
+    in Chinese with the source of a claimed pung or kong after it (上 left, 对 across, 下 right)."""
+    if style == "notation":
+        return meld.notation()
+    return "[" + " ".join(tile_label(t, style) for t in meld.tiles) + "]" + _source_mark(meld)
 
 
 def meld_text(meld: Meld, style: TileStyle) -> Text:
-    """A coloured meld; the claimed tile of a chow is underlined, a concealed kong is dimmed."""
+    """A coloured meld in the form of ``meld_label``; in Chinese the claimed tile of a chow is underlined."""
+    colour = tile_colour(meld.tile)
+    if style == "notation":
+        return Text(meld.notation(), style=colour)
     out = Text("[")
-    sep = " " if style == "chinese" else ""
     claimed = meld.claimed_tile if meld.kind == MeldKind.CHOW else None
     for i, t in enumerate(meld.tiles):
-        if i and sep:
-            out.append(sep)
+        if i:
+            out.append(" ")
         mark = " underline" if claimed is not None and t == claimed else ""
-        out.append(tile_label(t, style), style=tile_colour(t) + mark)
+        out.append(tile_label(t, style), style=colour + mark)
     out.append("]")
-    if meld.is_concealed:
-        out.append("暗" if style == "chinese" else "c", style="dim")
+    out.append(_source_mark(meld) + ("暗" if meld.is_concealed else ""), style="dim")
     return out
 
 
-def _wind_label(wind: Tile) -> str:
-    return f"{wind.notation()} {wind.zh}"
+def _wind_label(wind: Tile, style: TileStyle) -> str:
+    return tr(style, wind.notation(), wind.zh)
 
 
 def seat_wind(view: View, seat: int) -> Tile:
@@ -111,33 +155,33 @@ def seat_wind(view: View, seat: int) -> Tile:
 
 
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
-    """Three lines about one seat: winds, dealer, name, score, flowers; its melds; its discard pond."""
+    """Two lines about one seat: wind, dealer, name, place, score, flowers and melds; then its pond."""
     out = Text()
     acting = view.phase == Phase.TURN and view.current == seat
     out.append("▶ " if acting else "  ", style="bold yellow")
-    out.append(f"{_wind_label(seat_wind(view, seat))}", style="bold cyan")
-    out.append("  ")
-    out.append("庄 dealer" if seat == view.dealer else "        ", style="bold magenta")
-    out.append(f"  {name}", style="bold")
+    out.append(_wind_label(seat_wind(view, seat), style), style="bold cyan")
+    if seat == view.dealer:
+        out.append(" " + tr(style, "dealer", "庄"), style="bold magenta")
+    out.append(f" {name}", style="bold")
     if seat != view.seat:
-        out.append(f" · {relative_place(seat, view.seat)}", style="dim")
-    out.append(f" · score {view.scores[seat]:+d}")
-    out.append(f" · flowers 花 {view.flowers[seat]}")
-    out.append("\n    melds: ", style="dim")
+        out.append(f" · {place(seat, view.seat, style)}", style="dim")
+    out.append(f" · {view.scores[seat]:+d}")
+    flowers = view.flowers[seat]
+    if flowers:
+        out.append(f" · {tr(style, 'flowers', '花')} {flowers}")
     melds: list[Text] = [meld_text(m, style) for m in view.melds[seat]]
     melds.extend(Text(FACE_DOWN[style], style="dim") for _ in range(view.hidden_kongs[seat]))
     if melds:
+        out.append(" · ")
         out.append_text(Text(" ").join(melds))
-    else:
-        out.append("—", style="dim")
-    out.append("\n    pond:  ", style="dim")
+    out.append("\n   ")
     pond = view.discards[seat]
     last = view.last_discard is not None and view.last_discard[0] == seat and bool(pond) \
         and pond[-1] == view.last_discard[1]
     if pond:
         out.append_text(tiles_text(pond, style, highlight_last=last))
     else:
-        out.append("—", style="dim")
+        out.append(tr(style, "no discards", "未出牌"), style="dim")
     return out
 
 
@@ -150,18 +194,35 @@ def hand_tiles(view: View) -> list[Tile]:
     return tiles
 
 
-def status_text(session: PlaySession, view: View) -> Text:
-    """The top line: round wind, hand number, wall, dealer, the person's seat wind and score."""
+def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
+    """The top line: round wind, hand number, wall, the person's seat wind and score."""
     match = session.match
     wind = view.prevalent  # the hand's own: the match's round wind is gone once the last hand is booked
-    out = Text()
-    out.append(f"{wind.zh}风圈 {wind.en.split()[0]} round", style="bold")
     number = min(match.hand_number, match.hands)
-    out.append(f" · Hand {number}/{match.hands}")
-    out.append(f" · Wall {view.wall_left}")
-    out.append(f" · Dealer: {session.player_name(match.player_at(view.dealer))}")
-    out.append(f" · You: {_wind_label(view.seat_wind)}, {view.scores[view.seat]:+d}")
+    out = Text()
+    out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
+    out.append(tr(style, f" · Hand {number}/{match.hands}", f" · 第{number}/{match.hands}局"))
+    out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
+    out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
+    out.append(f" {view.scores[view.seat]:+d}")
     return out
+
+
+def action_word(kind: ActionKind, style: TileStyle) -> str:
+    """An action's name: ``chow`` or ``吃``."""
+    zh = {ActionKind.DISCARD: "打", ActionKind.CHOW: "吃", ActionKind.PUNG: "碰", ActionKind.KONG: "明杠",
+          ActionKind.CONCEALED_KONG: "暗杠", ActionKind.ADDED_KONG: "加杠", ActionKind.WIN: "和",
+          ActionKind.PASS: "过"}
+    return tr(style, kind.word, zh[kind])
+
+
+def describe_action(action: Action, who: str, where: str | None, style: TileStyle) -> str:
+    """One line of the log: ``Bot 1 (fan-aware), right: discard 5m``."""
+    what = action_word(action.kind, style)
+    if action.tile is not None:
+        what += f" {tile_label(action.tile, style)}"
+    head = who if where is None else f"{who}, {where}"
+    return f"{head}: {what}"
 
 
 def visible_tiles(view: View, *, leave_out_claimed: bool = False) -> list[Tile]:
@@ -191,6 +252,8 @@ def advice_hand(view: View) -> Hand:
     return Hand(melds, tuple(tiles))
 
 
+# -- the coach ---------------------------------------------------------------------------------------
+
 def _live_text(tiles: Sequence[LiveTile], style: TileStyle) -> Text:
     out = Text()
     for i, e in enumerate(tiles):
@@ -201,56 +264,116 @@ def _live_text(tiles: Sequence[LiveTile], style: TileStyle) -> Text:
     return out
 
 
-def _discard_table(options: Sequence[DiscardOption], style: TileStyle, rows: int) -> Table:
-    table = Table(title="何切 Discard advice (best first)", title_justify="left", expand=True)
-    table.add_column("Discard", no_wrap=True)
-    table.add_column("向听 Shanten", justify="right")
-    table.add_column("Live", justify="right")
-    table.add_column("Legal-win live", justify="right")
-    table.add_column("Effective tiles ×live")
-    for o in options[:rows]:
+def _waits_text(waits: Sequence[Wait], style: TileStyle) -> Text:
+    """Each wait with its fans (on a discard / self-drawn) and live copies; a win below 8 is struck."""
+    out = Text()
+    for i, w in enumerate(waits):
+        if i:
+            out.append(" ")
+        legal = bool(w.legal) and w.live > 0
+        out.append_text(tile_text(w.tile, style))
+        fans = f"{w.fans_discard}/{w.fans_self_drawn}{tr(style, 'f', '番')}"
+        out.append(f" {fans}×{w.live}", style="green" if legal else "red strike")
+    return out
+
+
+def _aim_text(row: CoachRow, style: TileStyle) -> str:
+    en, zh = FORM_NAMES[row.forms[0]] if row.forms else ("", "")
+    if row.aim is not None and row.forms[:1] == ("regular",):
+        return tr(style, row.aim.en, row.aim.zh)
+    return tr(style, en, zh)
+
+
+def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int) -> Table:
+    table = Table(title=tr(style,
+                           "Best chance of a legal (8-fan) win first · Win: live tiles winning legally",
+                           "按合法(8番起和)和牌机会排序 · 可和: 能合法和牌的剩余张数"),
+                  title_justify="left", expand=True, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
+                  show_edge=False)
+    table.add_column(tr(style, "Out", "打"), no_wrap=True)
+    table.add_column(tr(style, "Aims at", "目标"), no_wrap=True, max_width=16)
+    table.add_column(tr(style, "Sh", "向听"), justify="right")
+    table.add_column(tr(style, "Win", "可和"), justify="right")
+    table.add_column(tr(style, "Live", "进张"), justify="right")
+    table.add_column(tr(style, "Waits fans×live (discard/self-drawn), or effective tiles",
+                        "听牌 番×剩余(点和/自摸), 或有效牌"), ratio=1)
+    for row in rows[:limit]:
+        o = row.option
         legal = "" if o.legal_live is None else str(o.legal_live)
-        table.add_row(tile_text(o.discard, style), str(o.shanten), str(o.live), legal,
-                      _live_text(o.effective, style))
-    if len(options) > rows:
-        table.caption = f"… and {len(options) - rows} more discards"
+        detail = _waits_text(o.waits, style) if o.shanten == 0 else _live_text(o.effective, style)
+        win_style = "green" if o.legal_live else "red" if o.legal_live == 0 else ""
+        table.add_row(tile_text(o.discard, style), _aim_text(row, style), str(o.shanten), Text(legal,
+                                                                                               style=win_style),
+                      str(o.live), detail)
+    if len(rows) > limit:
+        more = len(rows) - limit
+        table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
+        table.caption_justify = "left"
     return table
 
 
 def _call_label(o: CallOption, style: TileStyle) -> Text:
-    out = Text(o.kind.value)
+    words = {CallKind.WIN: "和", CallKind.PASS: "过", CallKind.CHOW: "吃", CallKind.PUNG: "碰",
+             CallKind.KONG: "杠"}
+    out = Text(tr(style, o.kind.value, words[o.kind]))
     if o.meld is not None:
         out.append(" ")
         out.append_text(meld_text(o.meld, style))
     if o.discard is not None:
-        out.append(", then discard ")
+        out.append(tr(style, ", then ", ", 再打 "))
         out.append_text(tile_text(o.discard, style))
     return out
 
 
 def _call_table(options: Sequence[CallOption], style: TileStyle) -> Table:
-    table = Table(title="Call advice (best first)", title_justify="left", expand=True)
-    table.add_column("Choice", no_wrap=True)
-    table.add_column("向听 Shanten", justify="right")
-    table.add_column("Live", justify="right")
-    table.add_column("Effective tiles ×live")
+    table = Table(title=tr(style, "Call advice (best first)", "吃碰杠建议"), title_justify="left",
+                  expand=True,
+                  box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
+    table.add_column(tr(style, "Choice", "选择"), no_wrap=True)
+    table.add_column(tr(style, "Sh", "向听"), justify="right")
+    table.add_column(tr(style, "Live", "进张"), justify="right")
+    table.add_column(tr(style, "Effective tiles ×live", "有效牌×剩余"), ratio=1)
     for o in options:
-        shanten = "win" if o.kind == CallKind.WIN else str(o.shanten)
+        shanten = tr(style, "win", "和") if o.kind == CallKind.WIN else str(o.shanten)
         table.add_row(_call_label(o, style), shanten, str(o.live), _live_text(o.effective, style))
     return table
 
 
-def hints_renderable(view: View, style: TileStyle, *, rows: int = 6,
-                     robbed: Tile | None = None) -> RenderableType:
-    """Tile-efficiency hints: discard advice on the seat's turn, call advice when it may claim a discard."""
+def refusal_text(result: ScoreResult, style: TileStyle) -> str:
+    """Why a complete hand may not win: its fans with their values, the total against the 8-fan
+    minimum, and that flowers do not count.
+
+    >>> from majiang.rules.mcr import score
+    >>> refusal_text(score("[123m][456p]234s345s99s", flowers=2), "chinese")
+    '不能和: 3 番 (平和2番、单钓将1番), 不足 8 番起和; 花牌 2 番不计入起和。'
+    """
+    hits = [h for h in result.fans if h.id != "flower_tiles"]
+    if style == "chinese":
+        fans = "、".join(f"{h.name}{h.points}番" for h in hits)
+        flowers = f"; 花牌 {result.flowers} 番不计入起和" if result.flowers else "; 花牌不计入起和"
+        return f"不能和: {result.fan_total} 番 ({fans}), 不足 {MINIMUM} 番起和{flowers}。"
+    fans = ", ".join(f"{h.en} {h.name} {h.points}" for h in hits)
+    flowers = f"your {result.flowers} flowers do not count toward it" if result.flowers \
+        else "flowers would not count toward it"
+    return f"Not a win: {result.fan_total} fans ({fans}), below the {MINIMUM}-fan minimum; {flowers}."
+
+
+def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Tile | None = None,
+                     short: ScoreResult | None = None) -> RenderableType:
+    """The coach: discard advice on the seat's turn, call advice when it may claim a discard; ``short``
+    is a complete hand below the minimum, explained first."""
     wind, prevalent = view.seat_wind, view.prevalent
+    parts: list[RenderableType] = []
+    if short is not None and short.fan_total < MINIMUM:
+        parts.append(Text(refusal_text(short, style), style="yellow"))
     try:
         if view.phase == Phase.TURN and view.current == view.seat and view.legal:
-            options = discard_advice(advice_hand(view), visible_tiles(view), seat_wind=wind,
+            coached = coach_discards(advice_hand(view), visible_tiles(view), seat_wind=wind,
                                      round_wind=prevalent)
-            parts: list[RenderableType] = [_discard_table(options, style, rows)]
+            parts.append(_coach_table(coached, style, rows))
             if any(a.kind == ActionKind.WIN for a in view.legal):
-                parts.insert(0, Text("和 You may declare a win now (h).", style="bold green"))
+                parts.insert(0, Text(tr(style, "You may declare a win now (h).", "现在可以和牌 (h)。"),
+                                     style="bold green"))
             return Group(*parts)
         if view.phase == Phase.CLAIM and view.legal and view.last_discard is not None:
             giver, tile = view.last_discard
@@ -258,122 +381,175 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6,
             calls = call_advice(advice_hand(view), tile, source=source,
                                 visible=visible_tiles(view, leave_out_claimed=True), seat_wind=wind,
                                 round_wind=prevalent)
-            head = Text("Claim ")
+            head = Text(tr(style, "Claim ", "要 "))
             head.append_text(tile_text(tile, style))
-            head.append(f" from {relative_place(giver, view.seat)}?")
-            return Group(head, _call_table(calls, style))
+            head.append(tr(style, f" from {place(giver, view.seat, style)}?",
+                           f" ({place(giver, view.seat, style)})?"))
+            parts += [head, _call_table(calls, style)]
+            return Group(*parts)
         if view.phase == Phase.ROB and view.legal:
-            text = Text("抢杠和: you may rob the added kong")
+            text = Text(tr(style, "Robbing the kong 抢杠和: you may rob the added kong",
+                           "抢杠和: 可以抢别人加杠的"))
             if robbed is not None:
-                text.append(" of ")
+                text.append(" ")
                 text.append_text(tile_text(robbed, style))
-            text.append(" and win (h), or pass (space).")
-            return text
+            text.append(tr(style, " and win (h), or pass (space).", " 和牌 (h), 或过 (空格)。"))
+            parts.append(text)
+            return Group(*parts)
     except InvalidHandError as err:  # pragma: no cover - the table never shows more than four copies
         return Text(f"No advice: {err}", style="red")
-    return Text("Hints appear when it is your turn or you may claim a discard.", style="dim")
+    return Text(tr(style, "Hints appear when it is your turn or you may claim a discard.",
+                   "轮到你或可以吃碰杠和时显示提示。"), style="dim")
 
 
-def _fan_table(finished: FinishedHand, index: int) -> Table:
-    result = finished.game.result
-    assert result is not None
-    score = result.scores[index]
-    table = Table(expand=False)
-    table.add_column("番种")
-    table.add_column("Fan")
-    table.add_column("Value", justify="right")
-    table.add_column("Count", justify="right")
-    table.add_column("Points", justify="right")
-    table.add_column("Melds")
-    for hit in score.fans:
-        table.add_row(hit.name, hit.en, str(hit.value), str(hit.count), str(hit.points), " ".join(hit.melds))
+# -- the end of a hand and of the match --------------------------------------------------------------
+
+def _fan_table(result: ScoreResult, hand: Hand, style: TileStyle) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, expand=False, padding=(0, 1), pad_edge=False)
+    table.add_column(tr(style, "Fan", "番种"))
+    table.add_column(tr(style, "Value", "番"), justify="right")
+    table.add_column("×", justify="right")
+    table.add_column(tr(style, "Points", "计"), justify="right")
+    table.add_column(tr(style, "Melds", "牌组"))
+    for hit in result.fans:
+        table.add_row(tr(style, f"{hit.en} {hit.name}", hit.name), str(hit.value), str(hit.count),
+                      str(hit.points), " ".join(hit_melds(hit, hand)))
     return table
 
 
-def _winner_hand(finished: FinishedHand, seat: int, style: TileStyle) -> Text:
-    game = finished.game
+def final_hand(game: Game, seat: int, winning: Tile | None = None) -> Hand:
+    """``seat``'s hand as the hand ended: its melds (concealed kongs included) and standing tiles, the
+    winning tile last when given."""
     tiles = list(game.concealed_tiles(seat))
-    win = finished.winning_tile(seat)
-    result = game.result
-    assert result is not None
-    if win is not None and result.self_drawn and Tile(win) in tiles:
-        tiles.remove(Tile(win))
-    out = Text("Hand: ")
-    melds = [meld_text(m, style) for m in game.melds[seat]]
-    if melds:
-        out.append_text(Text(" ").join(melds))
+    if winning is not None and winning in tiles:
+        tiles.remove(winning)
+        return Hand(tuple(game.melds[seat]), tuple(tiles), winning)
+    return Hand(tuple(game.melds[seat]), tuple(tiles))
+
+
+def _hand_line(hand: Hand, style: TileStyle, winning: Tile | None) -> Text:
+    out = Text()
+    for m in hand.melds:
+        out.append_text(meld_text(m, style))
         out.append(" ")
-    out.append_text(tiles_text(tiles, style))
-    if win is not None:
-        out.append("  winning tile ")
-        out.append_text(tile_text(Tile(win), style, highlight=True))
+    out.append_text(tiles_text(hand.tiles, style))
+    if winning is not None:
+        out.append(tr(style, "  won on ", "  和 "))
+        out.append_text(tile_text(winning, style, highlight=True))
     return out
 
 
 def result_renderable(session: PlaySession, finished: FinishedHand, style: TileStyle) -> RenderableType:
-    """The end of a hand: each winner's fans (Chinese and English, values, counts, melds), the
+    """The end of a hand: each winner's fans, all four hands as they ended (concealed kongs shown), the
     payments and the new totals; or the exhaustive draw (荒庄)."""
     game, record = finished.game, finished.record
     result = game.result
     assert result is not None
     parts: list[RenderableType] = []
-    title = f"Hand {record.number} of {session.match.hands} · {record.round_wind.zh}风圈"
+    title = tr(style,
+               f"Hand {record.number} of {session.match.hands} · {record.round_wind.en.split()[0]} round",
+               f"第 {record.number}/{session.match.hands} 局 · {record.round_wind.zh}风圈")
     parts.append(Text(title, style="bold"))
     if result.exhausted:
-        parts.append(Text("荒庄 Exhaustive draw: the wall ran out and no one won; no points change.",
-                          style="bold yellow"))
+        parts.append(Text(tr(style, "Exhaustive draw 荒庄: the wall ran out, no one won; no points change.",
+                             "荒庄: 牌墙摸完, 无人和牌, 不计分。"), style="bold yellow"))
+    name = session.player_name
     for i, seat in enumerate(result.winners):
         player = finished.players_by_seat[seat]
         score = result.scores[i]
-        payer = "" if result.payer is None else session.player_name(finished.players_by_seat[result.payer])
+        payer = "" if result.payer is None else name(finished.players_by_seat[result.payer])
         if result.self_drawn:
-            how = "self-drawn 自摸"
+            how = tr(style, "self-drawn 自摸", "自摸")
         elif finished.robbed_kong():
-            how = f"robbing {payer}'s kong 抢杠和"
+            how = tr(style, f"robbing {payer}'s kong 抢杠和", f"抢 {payer} 的杠")
         else:
-            how = f"on {payer}'s discard 点和"
-        parts.append(Text(f"和 {session.player_name(player)} won, {how}: {score.total} fans "
-                          f"(fans {score.fan_total} + flowers {score.flowers})", style="bold green"))
-        parts.append(_winner_hand(finished, seat, style))
-        parts.append(_fan_table(finished, i))
-    pay = Table(title="Payments and totals", title_justify="left")
-    pay.add_column("Player")
-    pay.add_column("Seat")
-    pay.add_column("This hand", justify="right")
-    pay.add_column("Total", justify="right")
+            how = tr(style, f"on {payer}'s discard 点和", f"{payer} 点和")
+        parts.append(Text(tr(style, f"{name(player)} won, {how}: {score.total} fans "
+                                    f"(fans {score.fan_total} + flowers {score.flowers})",
+                             f"{name(player)} 和牌, {how}: {score.total} 番 (番 {score.fan_total} + 花 "
+                             f"{score.flowers})"), style="bold green"))
+        win = finished.winning_tile(seat)
+        parts.append(_fan_table(score, final_hand(game, seat, None if win is None else Tile(win)), style))
+    hands = Table(box=box.SIMPLE_HEAD, title=tr(style, "Hands as they ended", "四家手牌"),
+                  title_justify="left", padding=(0, 1),
+                  pad_edge=False, show_header=False)
+    hands.add_column()
+    hands.add_column()
+    for seat in range(4):
+        win = finished.winning_tile(seat)
+        tile = None if win is None else Tile(win)
+        who = Text(f"{_wind_label(game.seat_wind(seat), style)} {name(finished.players_by_seat[seat])}")
+        hands.add_row(who, _hand_line(final_hand(game, seat, tile), style, tile))
+    parts.append(hands)
+    pay = Table(box=box.SIMPLE_HEAD, title=tr(style, "Payments and totals", "本局得分与总分"),
+                title_justify="left", padding=(0, 1),
+                pad_edge=False)
+    pay.add_column(tr(style, "Player", "玩家"))
+    pay.add_column(tr(style, "This hand", "本局"), justify="right")
+    pay.add_column(tr(style, "Total", "总分"), justify="right")
     for seat in range(4):
         player = finished.players_by_seat[seat]
-        pay.add_row(session.player_name(player), _wind_label(game.seat_wind(seat)),
-                    f"{record.deltas[player]:+d}", f"{finished.totals[player]:+d}")
+        pay.add_row(f"{_wind_label(game.seat_wind(seat), style)} {name(player)}",
+                    f"{record.deltas[player]:+d}",
+                    f"{finished.totals[player]:+d}")
     parts.append(pay)
     return Group(*parts)
 
 
-def final_renderable(session: PlaySession) -> RenderableType:
-    """The end of the match: totals, standard scores (4/2/1/0) and a line per hand."""
+def standings_table(session: PlaySession, style: TileStyle) -> Table:
+    """The players by total so far, with their standard scores (4/2/1/0, ties sharing)."""
     match = session.match
     standings = match.standings()
     order = sorted(range(4), key=lambda p: (-match.totals[p], p))
-    table = Table(title=f"Final totals after {len(match.history)} hands", title_justify="left")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    table.add_column("Total", justify="right")
-    table.add_column("Standard score", justify="right")
+    table = Table(box=box.SIMPLE_HEAD, title=tr(style, f"Standings after {len(match.history)} hands",
+                           f"{len(match.history)} 局后排名"), title_justify="left", padding=(0,
+                                                                                         1), pad_edge=False)
+    table.add_column(tr(style, "Rank", "名次"), justify="right")
+    table.add_column(tr(style, "Player", "玩家"))
+    table.add_column(tr(style, "Total", "总分"), justify="right")
+    table.add_column(tr(style, "Standard score", "标准分"), justify="right")
     for rank, player in enumerate(order, start=1):
         table.add_row(str(rank), session.player_name(player), f"{match.totals[player]:+d}",
                       f"{standings[player]:g}")
-    hands = Table(title="Hands", title_justify="left")
-    hands.add_column("Hand", justify="right")
-    hands.add_column("Round")
-    hands.add_column("Result")
-    hands.add_column("Your change", justify="right")
+    return table
+
+
+def record_note(session: PlaySession, style: TileStyle) -> Text:
+    """Where the match's record is saved, or why it is not."""
+    path = session.save()
+    if session.save_error is not None:
+        return Text(tr(style, f"Record NOT saved: {session.save_error}", f"记录未保存: {session.save_error}"),
+                    style="bold red")
+    if path is not None:
+        hands = session.saved_hands
+        return Text(tr(style, f"Record of {hands} hands saved: {path}", f"已保存 {hands} 局的记录: {path}"),
+                    style="green")
+    if session.record_path is None:
+        return Text(tr(style, "Recording is off (--no-record).", "未记录 (--no-record)。"), style="dim")
+    return Text(tr(style, "No hand was finished, so there is no record to save.",
+                   "没有打完的局, 无记录可存。"),
+                style="dim")
+
+
+def final_renderable(session: PlaySession, style: TileStyle = "notation") -> RenderableType:
+    """The end of the match: totals, standard scores (4/2/1/0), a line per hand, and the record."""
+    match = session.match
+    hands = Table(box=box.SIMPLE_HEAD, title=tr(style, "Hands", "各局"), title_justify="left", padding=(0, 1),
+                  pad_edge=False)
+    hands.add_column(tr(style, "Hand", "局"), justify="right")
+    hands.add_column(tr(style, "Round", "圈"))
+    hands.add_column(tr(style, "Result", "结果"))
+    hands.add_column(tr(style, "You", "你"), justify="right")
     for record in match.history:
         result = record.result
         if result.exhausted:
-            what = "荒庄 draw"
+            what = tr(style, "draw 荒庄", "荒庄")
         else:
             winners = [session.player_name(record.positions.index(s)) for s in result.winners]
             fans = "/".join(str(r.total) for r in result.scores)
-            what = f"{', '.join(winners)} {fans} fans" + (" 自摸" if result.self_drawn else "")
+            what = f"{', '.join(winners)} {fans} {tr(style, 'fans', '番')}" + \
+                (tr(style, " self-drawn", " 自摸") if result.self_drawn else "")
         hands.add_row(str(record.number), record.round_wind.zh, what, f"{record.deltas[session.human]:+d}")
-    return Group(Text("Match over", style="bold"), table, hands)
+    return Group(Text(tr(style, "Match over", "比赛结束"), style="bold"), standings_table(session, style),
+                 hands,
+                 record_note(session, style))

@@ -17,14 +17,29 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from majiang.bots import Bot
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidHandError
 from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
+from majiang.hand import Hand
+from majiang.records import RecordedMatch, write_record
+from majiang.rules.mcr import ScoreResult, score
+from majiang.tiles import Tile
 
-__all__ = ["FinishedHand", "PlaySession", "Step", "relative_place"]
+__all__ = ["FinishedHand", "PlaySession", "Step", "default_records_dir", "relative_place"]
+
+
+def default_records_dir() -> Path:
+    """Where ``majiang play`` saves its records: ``$XDG_DATA_HOME/majiang/records``, by default
+    ``~/.local/share/majiang/records``."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG rules say a relative value is invalid and must be ignored.
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "majiang" / "records"
 
 _PLACES = ("you", "right 下家", "across 对家", "left 上家")
 
@@ -76,18 +91,29 @@ class PlaySession:
     The human's seat changes with the match's seat changes; ``human_seat`` follows it. Bots act only
     through their own views; the human's actions are checked against the legal ones first, so an
     illegal one raises ``IllegalActionError`` and changes nothing.
+
+    With ``record`` (a file path; the match must be a ``RecordedMatch``) the match is saved there as a
+    ``majiang-record`` after every finished hand, atomically, so the file always holds every hand
+    finished so far; ``save_error`` tells why the last save failed, if it did.
     """
 
-    def __init__(self, match: Match, opponents: Sequence[Bot], *, human: int = 0) -> None:
+    def __init__(self, match: Match, opponents: Sequence[Bot], *, human: int = 0,
+                 record: str | os.PathLike[str] | None = None) -> None:
         if len(opponents) != 3:
             raise ValueError(f"three opponents are needed, not {len(opponents)}")
         if not 0 <= human <= 3:
             raise ValueError(f"the human is one of players 0-3, not {human!r}")
+        if record is not None and not isinstance(match, RecordedMatch):
+            raise ValueError("a match saved as a record must be a RecordedMatch (it keeps each hand's "
+                             "events)")
         self.match = match
         self.human = human
         others = iter(opponents)
         self.players: tuple[Bot | None, ...] = tuple(None if p == human else next(others) for p in range(4))
         self.finished: list[FinishedHand] = []
+        self.record_path: Path | None = None if record is None else Path(record)
+        self.saved_hands = 0
+        self.save_error: str | None = None
 
     @property
     def game(self) -> Game:
@@ -157,6 +183,41 @@ class PlaySession:
             return []
         return [a for a in self.view().legal if a.kind in kinds]
 
+    def win_check(self) -> ScoreResult | None:
+        """What the human's hand would score if it won now, legal or not: complete with the drawn tile,
+        the discard on offer or the tile of a kong open to robbing. None when it would not be complete.
+
+        The context is the one the table uses (winds, flowers, 和绝张 from the tiles in sight, the last
+        tile, a kong replacement), so a result below 8 fans is exactly why a win is refused.
+        """
+        if not self.waiting_for_human():
+            return None
+        game, seat = self.game, self.human_seat
+        view = self.view()
+        tiles = list(game.concealed_tiles(seat))
+        kong = wall_last = False
+        if view.phase == Phase.TURN:
+            if view.drawn is None:
+                return None
+            win, self_drawn = view.drawn, True
+            tiles.remove(win)
+            kong, wall_last = bool(getattr(game, "kong_draw", False)), game.wall_left == 0
+        elif view.phase == Phase.CLAIM and view.last_discard is not None:
+            win, self_drawn, wall_last = view.last_discard[1], False, game.wall_left == 0
+        elif view.phase == Phase.ROB and view.robbing is not None:
+            win, self_drawn, kong = view.robbing[1], False, True
+        else:
+            return None
+        hand = Hand(tuple(game.melds[seat]), tuple(tiles), Tile(win))
+        profile = str(getattr(game.rules, "profile", "mil"))
+        try:
+            return score(hand, self_drawn=self_drawn, last_tile=game.visible_copies(win, seat) >= 3,
+                         kong=kong,
+                         wall_last=wall_last, seat_wind=game.seat_wind(seat), round_wind=game.prevalent,
+                         flowers=len(game.flowers[seat]), profile=profile)
+        except InvalidHandError:
+            return None
+
     def finish_hand(self) -> FinishedHand:
         """Book the ended hand (seat changes, totals) and deal the next one unless the match is over."""
         game = self.game
@@ -166,4 +227,24 @@ class PlaySession:
         done = FinishedHand(game, record, (by_seat[0], by_seat[1], by_seat[2], by_seat[3]),
                             (t[0], t[1], t[2], t[3]))
         self.finished.append(done)
+        self.save()
         return done
+
+    def save(self) -> Path | None:
+        """Write the record of the finished hands, if recording; the file, once it holds every
+        finished hand, else None. A failure is kept in ``save_error`` (the game goes on) and leaves
+        the file as it was."""
+        path = self.record_path
+        if path is None or not self.match.history:
+            return None
+        if self.saved_hands == len(self.match.history):
+            return path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_record(path, self.match, [self.player_name(p) for p in range(4)])
+        except OSError as err:
+            self.save_error = f"could not save the record to {path}: {err.strerror or err}"
+            return None
+        self.saved_hands = len(self.match.history)
+        self.save_error = None
+        return path

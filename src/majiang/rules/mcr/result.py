@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-__all__ = ["FanHit", "ScoreResult"]
+if TYPE_CHECKING:
+    from majiang.hand import Hand
+
+__all__ = ["FanHit", "ScoreResult", "hit_melds"]
 
 
 class FanHit(NamedTuple):
@@ -59,3 +62,23 @@ class ScoreResult:
         """The JSON shape used by ``majiang fan --json``."""
         return {"total": self.total, "fans": [f.to_dict() for f in self.fans], "flowers": self.flowers,
                 "meets_minimum": self.meets_minimum}
+
+
+def hit_melds(hit: FanHit, hand: Hand) -> tuple[str, ...]:
+    """The melds behind ``hit`` as the hand notation writes them: a declared meld of ``hand`` in brackets
+    with its source (``[555p,2]``, ``[7777s]``), a set of standing tiles bare (``123m``).
+
+    >>> from majiang.hand import Hand
+    >>> hand = Hand.parse("[123m,2][EEEE,3]123m456p9s9s")
+    >>> hit_melds(FanHit("pure_double_chow", "一般高", "Pure Double Chow", 1, 1, ("123m", "123m")), hand)
+    ('[123m,2]', '123m')
+    """
+    declared: dict[str, list[str]] = {}
+    for meld in hand.melds:
+        text = meld.notation()
+        declared.setdefault(text[1:-1].split(",")[0], []).append(text)
+    out = []
+    for group in hit.melds:
+        same = declared.get(group)
+        out.append(same.pop(0) if same else group)
+    return tuple(out)
