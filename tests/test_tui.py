@@ -24,7 +24,6 @@ from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
 from majiang.game.rules import FLOWER_BASE, McrRules
 from majiang.notation import parse_tiles
-from majiang.rules.mcr.advice import discard_advice
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
@@ -470,9 +469,11 @@ async def test_hints_toggle_with_discard_and_call_advice() -> None:
         rows = coach_discards(advice_hand(view), visible_tiles(view))
         assert "Best chance of a legal (8-fan) win first" in text and "Aims at" in text
         notations = {t.notation() for t in Tile}
-        shown = [line.split()[0] for line in text.splitlines() if line[:1] != " " and line.split()[0] in notations]
+        lines = text.splitlines()
+        shown = [line.split()[0] for line in lines if line[:1] != " " and line.split()[0] in notations]
         assert shown == [r.option.discard.notation() for r in rows[:6]]
-        first = next(line for line in text.splitlines() if line.startswith(f"{rows[0].option.discard.notation()} "))
+        best = rows[0].option.discard.notation()
+        first = next(line for line in lines if line.startswith(f"{best} "))
         assert f" {rows[0].option.shanten} " in first and f" {rows[0].option.live} " in first
         await pilot.press("enter")
         await settle(pilot)

@@ -81,25 +81,18 @@ _KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", Actio
 
 
 def action_label(action: Action, view: View, style: TileStyle) -> str:
-    """A button's words for one legal action, with its key."""
+    """A button's words for one legal action (its key is in the prompt and the help)."""
     kind = action.kind
     claimed = view.last_discard[1] if view.last_discard is not None else None
-    word = action_word(kind, style).capitalize()
-    if kind == ActionKind.DISCARD:
-        assert action.tile is not None
-        return f"{word} {tile_label(action.tile, style)} (Enter)"
+    word = action_word(kind, style).replace("-", " ").capitalize()
     if kind == ActionKind.CHOW and claimed is not None:
         assert action.tile is not None
-        meld = Meld.chow(action.tile, claimed - action.tile + 1)
-        return f"{word} {meld_label(meld, style)} (c)"
+        return f"{word} {meld_label(Meld.chow(action.tile, claimed - action.tile + 1), style)}"
     if kind in (ActionKind.PUNG, ActionKind.KONG) and claimed is not None:
-        return f"{word} {tile_label(claimed, style)} ({_KEYS[kind]})"
-    if kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-        assert action.tile is not None
-        return f"{word} {tile_label(action.tile, style)} (k)"
-    if kind == ActionKind.WIN:
-        return f"{word} (h)"
-    return f"{word} (space)"
+        return f"{word} {tile_label(claimed, style)}"
+    if action.tile is not None:
+        return f"{word} {tile_label(action.tile, style)}"
+    return word
 
 
 class TileWidget(Static):
@@ -171,7 +164,7 @@ class Panel(ModalScreen[None]):
     Panel > Vertical { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $accent;
                        background: $surface; padding: 0 1; }
     Panel VerticalScroll { height: auto; max-height: 1fr; }
-    Panel .keys { color: $text-muted; height: 1; }
+    Panel .keys { color: $text-muted; height: 1; dock: bottom; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
 
@@ -477,7 +470,7 @@ class TableScreen(Screen[None]):
             if i < len(actions):
                 label = action_label(actions[i], view, self.tile_style)
                 if self.choices is not None:
-                    label = f"{i + 1}: {label.rsplit(' (', 1)[0]}"
+                    label = f"{i + 1}: {label}"
                 if str(button.label) != label:
                     button.label = Text(label)  # not markup: "[567s]" is a meld, not a tag
                     button.refresh(layout=True)
@@ -645,7 +638,7 @@ class TableScreen(Screen[None]):
             return
         self.choices = options
         view = self.session.view()
-        listed = ", ".join(f"{i + 1}: {action_label(a, view, self.tile_style).rsplit(' (', 1)[0]}"
+        listed = ", ".join(f"{i + 1}: {action_label(a, view, self.tile_style)}"
                            for i, a in enumerate(options))
         self.say(f"Which {word}? {listed} (Escape cancels)",
                  f"哪一种{_CLAIM_WORDS[word][1]}? {listed} (Escape 取消)")
