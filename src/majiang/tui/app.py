@@ -486,14 +486,12 @@ class TableScreen(Screen[None]):
         return None if robbing is None else robbing[1]
 
     def say(self, en: str, zh: str | None = None, *, error: bool = False) -> None:
-        """Show a message under the actions (``zh`` in Chinese, else ``en``); errors stand out, logged."""
+        """Show a message under the actions (``zh`` in Chinese, else ``en``); errors stand out."""
 
         def line(style: TileStyle) -> str:
             return tr(style, en, en if zh is None else zh)
 
         self._message = (line, error)
-        if error:
-            self.log_lines.append(lambda style: "! " + line(style))
         self.refresh_table()
 
     def add_line(self, line: Line) -> None:
