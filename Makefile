@@ -1,25 +1,42 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/pip --quiet --disable-pip-version-check
+# One venv, two stamps: `make run` installs what the game needs, `make test` adds the test tools.
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+# pytest-xdist workers for `make test` and `make soak` (auto: one per core).
+WORKERS ?= auto
+# Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
+SOAK_HANDS ?= 200000
+FUZZ_EXAMPLES ?= 20000
 
-.PHONY: run test lint bench bench-shanten clean
+.PHONY: run test soak lint bench bench-shanten bench-engine clean
 
-$(STAMP): pyproject.toml
-	rm -rf $(VENV)
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[cli,test]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[cli]'
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[cli,test]'
+	touch $(RUN_STAMP) $(STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/majiang play
 
+# The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -m "not slow"
-	MAJIANG_SOAK_HANDS=200000 $(BIN)/pytest -m slow
+	$(BIN)/pytest -n $(WORKERS)
+
+# The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
+soak: $(STAMP)
+	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -31,7 +48,6 @@ bench: $(STAMP)
 bench-shanten: $(STAMP)
 	$(BIN)/python benchmarks/shanten.py
 
-.PHONY: bench-engine
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 

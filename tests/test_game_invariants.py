@@ -9,8 +9,8 @@ actions at all) raise IllegalActionError and leave the state exactly as it was. 
 replaying the seed gives byte-identical events; another seed another wall.
 
 About 10,000 hands run in the default test run, split over two seeds and the bots available; the
-``slow`` soak plays a fraction of ``MAJIANG_SOAK_HANDS`` (``make test`` sets 200,000) more. A failure
-names the hand's game seed: ``play_checked(HandSpec(seed, bots, penalty))`` reproduces it.
+``slow`` soak plays a fraction of ``MAJIANG_SOAK_HANDS`` (10,000 by default, ``make soak`` 200,000)
+more. A failure names the hand's game seed: ``play_checked(HandSpec(seed, bots, penalty))`` reproduces it.
 """
 
 from __future__ import annotations
@@ -381,16 +381,16 @@ def test_seeds_deal_different_walls() -> None:
 
 
 SOAK_FRACTION = 0.15
-"""Share of ``MAJIANG_SOAK_HANDS`` this file plays: 200,000 gives 30,000 hands, two to three minutes
-on two cores, leaving room in ``make test``'s ten minutes for the other soaks."""
+"""Share of ``MAJIANG_SOAK_HANDS`` this file plays: the default 10,000 gives 1,500 hands for ``make
+test``; ``make soak``'s 200,000 give 30,000 hands, two to three minutes on two cores."""
 SOAK_MIX: list[Lineup] = [RANDOM] * 190 + EFFICIENCY_TABLES * 2 + FAN_AWARE_TABLES[:2]
 """Out of every 200 hands: 190 random tables, 8 efficiency tables, 2 with a fan-aware seat."""
 
 
 @pytest.mark.slow
 def test_soak() -> None:
-    """More hands from another seed: ``SOAK_FRACTION`` of ``MAJIANG_SOAK_HANDS`` (default 200,000)."""
-    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "200000"))
+    """More hands from another seed: ``SOAK_FRACTION`` of ``MAJIANG_SOAK_HANDS`` (default 10,000)."""
+    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "10000"))
     assert n > 0, "MAJIANG_SOAK_HANDS must be a positive number of hands"
     count = max(1, int(n * SOAK_FRACTION))
     tally = run(hands(1_000_003, count, SOAK_MIX, penalty_share=0.25))

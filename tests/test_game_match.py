@@ -1,4 +1,5 @@
-"""The match of seed 003: sixteen hands, seat changes after each round, dealers, round winds, 4/2/1/0.
+"""The match of seed 003: sixteen hands, seat changes after each round, dealers, round winds, 4/2/1/0;
+and seed 000's single seat change before the West round as an option.
 
 Players A, B, C, D are 0-3 and start in the East, South, West and North seats (positions 0-3).
 Seed 003: after the first round East and South swap and West and North swap; after the second East and
@@ -14,7 +15,8 @@ import random
 import pytest
 
 from game_walls import Layout
-from majiang.game import Action, Game, Match, McrRules, Phase, standard_scores
+from majiang.game import Action, Game, Match, McrRules, Phase, SeatChanges, standard_scores
+from majiang.game.match import seat_positions
 from majiang.tiles import Tile
 
 # Who sits where in each round, as positions[player] (0 East ... 3 North), worked out from seed 003:
@@ -67,6 +69,64 @@ def test_match_seats_dealers_and_winds() -> None:
     totals = [sum(h.deltas[p] for h in match.history) for p in range(4)]
     assert totals == match.totals
     assert match.standings() == standard_scores(totals)
+
+
+# Who sits East, South, West, North in each of the 16 hands, and who deals, written out by hand from
+# the seeds' words. Seed 003: "第一圈结束，东与南、西与北换座；第二圈结束，东、南到对门，西到南，北到东；
+# 第三圈结束，东与南、西与北换座。" Seed 000: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，
+# 由原本的南家先做庄".
+SEATING = {
+    SeatChanges.EACH_ROUND: ["ABCD"] * 4 + ["BADC"] * 4 + ["CDBA"] * 4 + ["DCAB"] * 4,
+    SeatChanges.BEFORE_WEST_ROUND: ["ABCD"] * 8 + ["BADC"] * 8,
+}
+HAND_DEALERS = {
+    SeatChanges.EACH_ROUND: "ABCD" "BADC" "CDBA" "DCAB",
+    SeatChanges.BEFORE_WEST_ROUND: "ABCD" "ABCD" "BADC" "BADC",
+}
+
+
+@pytest.mark.parametrize("changes", list(SeatChanges))
+def test_seating_in_each_of_sixteen_hands(changes: SeatChanges) -> None:
+    match, rng = Match(seed=31, seat_changes=changes), random.Random(31)
+    seen = []
+    while not match.over:
+        seating = "".join("ABCD"[match.player_at(seat)] for seat in range(4))
+        assert seating == SEATING[changes][match.hand_number - 1]
+        assert seat_positions(match.hand_number, changes) == tuple(match.positions)
+        game = match.game
+        assert game.dealer == (match.hand_number - 1) % 4 and game.seat_wind(game.dealer) == Tile.EAST
+        finish(match.game, rng)
+        record = match.next_hand()
+        seen.append("ABCD"[record.dealer_player])
+        assert "".join("ABCD"[record.positions.index(seat)] for seat in range(4)) == seating
+    assert "".join(seen) == HAND_DEALERS[changes]
+    # Either way each player deals once in every round.
+    for round_index in range(4):
+        assert sorted(seen[4 * round_index:4 * round_index + 4]) == list("ABCD")
+
+
+def test_seat_changes_default_is_seed_003() -> None:
+    assert Match(seed=1).seat_changes is SeatChanges.EACH_ROUND
+    assert Match(seed=1, seat_changes="before-west-round").seat_changes is SeatChanges.BEFORE_WEST_ROUND
+    assert [seat_positions(h) for h in range(1, 17)] == [
+        tuple(seating.index(player) for player in "ABCD") for seating in SEATING[SeatChanges.EACH_ROUND]]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"seat_changes": "every-round"},
+     "seat_changes must be one of each-round, before-west-round, not 'every-round'"),
+    ({"seat_changes": 3}, "seat_changes must be one of .* not 3"),
+    ({"hands": 0}, "1 to 16 hands"),
+])
+def test_bad_match_options(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Match(seed=1, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hand", [0, 17, True])
+def test_seat_positions_bad_hand(hand: int) -> None:
+    with pytest.raises(ValueError, match="hands 1 to 16"):
+        seat_positions(hand)
 
 
 def test_seat_changes_follow_players_not_seats() -> None:

@@ -121,8 +121,8 @@ def _soak_samples(n: int) -> Iterator[WinSample]:
 
 @pytest.mark.slow
 def test_soak_generated_hands_agree_with_pymahjonggb() -> None:
-    """More generated hands, from other seeds: ``MAJIANG_SOAK_HANDS`` of them (default a million)."""
-    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "1000000"))
+    """More generated hands, from other seeds: ``MAJIANG_SOAK_HANDS`` of them (default 10,000)."""
+    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "10000"))
     assert n > 0, "MAJIANG_SOAK_HANDS must be a positive number of hands"
     run = _compare(_soak_samples(n))
     assert run.hands == n

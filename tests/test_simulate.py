@@ -17,7 +17,7 @@ from majiang.game import Game, Phase
 from majiang.sim.simulate import BotStats, HandOutcome, game_seed, play_hand, simulate
 from majiang.tiles import Tile
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "200"})  # long tmp paths (pytest-xdist) must not wrap
 sim = importlib.import_module("majiang.sim.simulate")
 """The module (``majiang.sim.simulate`` the attribute is the function, re-exported by the package)."""
 

@@ -1,7 +1,7 @@
 """The table: a hand's state and ``apply(action)``, rulesets as hooks, the match, per-seat views."""
 
 from majiang.game.actions import Action, ActionKind
-from majiang.game.match import Match, MatchHand, standard_scores
+from majiang.game.match import Match, MatchHand, SeatChanges, standard_scores
 from majiang.game.rules import McrRules, Ruleset, find_rules
 from majiang.game.table import Game, HandResult, Phase, View
 
@@ -15,6 +15,7 @@ __all__ = [
     "McrRules",
     "Phase",
     "Ruleset",
+    "SeatChanges",
     "View",
     "find_rules",
     "standard_scores",

@@ -1,11 +1,14 @@
-"""A match: four rounds of four hands with the seat changes of seed 003, and standard scores.
+"""A match: four rounds of four hands with seat changes (换位), and standard scores.
 
 Players 0-3 keep their identity; their places at the table (positions 0-3 = East, South, West, North
-seats) change after each round:
+seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, seed 003) after each round:
 
 * after the first round: East and South swap, West and North swap;
 * after the second: East and South go across (to West and North), West goes to South, North to East;
 * after the third: East and South swap, West and North swap.
+
+``BEFORE_WEST_ROUND`` (seed 000) makes one change only: before the third (West) round, East and South
+swap, West and North swap. The sources disagree; docs/decisions.md quotes both.
 
 In every round the player in the East seat deals first, and the deal passes counterclockwise each
 hand with no repeat dealer (不连庄); the round wind runs East, South, West, North.
@@ -20,18 +23,70 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.tiles import WINDS, Tile
 
-__all__ = ["SEAT_CHANGES", "Match", "MatchHand", "standard_scores"]
+__all__ = ["SEAT_CHANGES", "Match", "MatchHand", "SeatChanges", "seat_positions", "standard_scores"]
 
-SEAT_CHANGES: tuple[tuple[int, int, int, int], ...] = (
+Change = tuple[int, int, int, int]
+"""A seat change: the player at position p moves to position change[p]."""
+
+SEAT_CHANGES: tuple[Change, ...] = (
     (1, 0, 3, 2),  # after round 1: the player at position p moves to SEAT_CHANGES[0][p]
     (2, 3, 1, 0),  # after round 2
     (1, 0, 3, 2),  # after round 3
 )
+"""Seed 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
+
+_STAY: Change = (0, 1, 2, 3)
+
+
+class SeatChanges(StrEnum):
+    """When the players change seats in a match (换位).
+
+    >>> [SeatChanges(v).name for v in ("each-round", "before-west-round")]
+    ['EACH_ROUND', 'BEFORE_WEST_ROUND']
+    """
+
+    EACH_ROUND = "each-round"
+    """Seed 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
+    BEFORE_WEST_ROUND = "before-west-round"
+    """Seed 000: once, before the third (West) round: East and South swap, West and North swap."""
+
+    @property
+    def after_rounds(self) -> tuple[Change, Change, Change]:
+        """The changes made after rounds 1, 2 and 3 (``(0, 1, 2, 3)``: nobody moves)."""
+        if self is SeatChanges.EACH_ROUND:
+            return (SEAT_CHANGES[0], SEAT_CHANGES[1], SEAT_CHANGES[2])
+        return (_STAY, (1, 0, 3, 2), _STAY)
+
+
+def _seat_changes(value: SeatChanges | str) -> SeatChanges:
+    try:
+        return SeatChanges(value)
+    except ValueError:
+        names = ", ".join(v.value for v in SeatChanges)
+        raise ValueError(f"seat_changes must be one of {names}, not {value!r}") from None
+
+
+def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> Change:
+    """Where each player sits in ``hand`` (1-16): positions[player], 0 the East seat ... 3 North.
+
+    >>> [seat_positions(h) for h in (1, 5, 9, 13)]
+    [(0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0)]
+    >>> [seat_positions(h, "before-west-round") for h in (1, 5, 9, 13)]
+    [(0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2)]
+    """
+    changes = _seat_changes(seat_changes)
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 16:
+        raise ValueError(f"a match has hands 1 to 16, not {hand!r}")
+    positions = list(_STAY)
+    for change in changes.after_rounds[:(hand - 1) // 4]:
+        positions = [change[p] for p in positions]
+    return (positions[0], positions[1], positions[2], positions[3])
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +128,15 @@ class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
     Hand seeds come from the match seed, so a match replays exactly. ``hands`` may be lowered for
-    short matches (a multiple of 4 keeps every player dealing equally).
+    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks seed
+    003's changes after each round (the default) or seed 000's single change before the West round.
     """
 
-    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16) -> None:
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,
+                 seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> None:
         if not 1 <= hands <= 16:
             raise ValueError(f"a match has 1 to 16 hands, not {hands!r}")
+        self.seat_changes = _seat_changes(seat_changes)
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
         self.hands = hands
@@ -131,7 +189,7 @@ class Match:
                            game.result, (deltas[0], deltas[1], deltas[2], deltas[3]))
         self.history.append(record)
         if self.hand_number % 4 == 0 and self.hand_number < 16:
-            change = SEAT_CHANGES[self.round_index]
+            change = self.seat_changes.after_rounds[self.round_index]
             self.positions = [change[pos] for pos in self.positions]
         self.hand_number += 1
         if not self.over:
