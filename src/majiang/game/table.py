@@ -329,9 +329,14 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
-        melds = len(self.melds[seat])
-        if shanten_trusted(counts, melds) == 0:
-            self.waits[seat] = frozenset(effective_counts(counts, melds))
+        melds = self.melds[seat]
+        if shanten_trusted(counts, len(melds)) == 0:
+            held = list(counts)
+            for m in melds:
+                for t in m.tiles:
+                    held[t] += 1
+            # Only waits with a copy left outside the hand: a hand waiting on nothing else is not ready.
+            self.waits[seat] = frozenset(effective_counts(counts, len(melds), held=held))
         else:
             self.waits[seat] = frozenset()
 
