@@ -139,7 +139,8 @@ class Game:
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
         self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
         # For the house fans (天和, 地和, 人和, 天听): discards so far, whether any meld has been made,
-        # and which seats were ready from the deal (the dealer: after its first discard).
+        # and which seats have been ready from the deal on (the dealer: from its first discard), after
+        # every discard of theirs since.
         self.discard_count = 0
         self.interrupted = False
         self.ready_from_deal = [False, False, False, False]
@@ -486,6 +487,8 @@ class Game:
             self._update_waits(seat)
             if self.discard_count == 0 and seat == self.dealer:
                 self.ready_from_deal[seat] = bool(self.waits[seat]) and not self.interrupted
+            elif not self.waits[seat]:
+                self.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
             self.discard_count += 1
             self.events.append({"e": "discard", "seat": seat, "tile": t})
             self._open_claims(seat, t)
