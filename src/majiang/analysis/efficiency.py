@@ -168,7 +168,8 @@ def _live(tiles: Iterable[int], seen: Sequence[int]) -> tuple[LiveTile, ...]:
 
 def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | None = None
                    ) -> tuple[LiveTile, ...]:
-    """Effective tiles (有效牌) of a waiting hand with the live count of each.
+    """Effective tiles (有效牌) of a waiting hand with the live count of each (kinds the hand holds
+    four of, melds included, are not listed; those all in sight are, with 0).
 
     >>> [(e.tile.notation(), e.live) for e in live_effective("123456789m1234p", visible=parse("1p1p"))]
     [('1p', 1), ('4p', 3)]
@@ -223,7 +224,8 @@ def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | 
                 ) -> tuple[Wait, ...]:
     """The waits (听牌) of a ready hand, with live counts and (given ``fans``) the fans of each win.
 
-    Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
+    A kind the hand holds four of (melds included) is no wait, so a hand formally ready only on such
+    a kind has none. Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
     """
     h = _as_hand(hand)
     if h.last_tile is not None:
