@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from game_walls import Layout
-from majiang import Hand, Tile
+from majiang import Hand, Meld, Tile
 from majiang.analysis import efficiency
 from majiang.analysis.efficiency import live_effective
 from majiang.analysis.odds import hand_improve_probability, improve_probability
@@ -210,9 +210,45 @@ SETTINGS = settings(max_examples=120, deadline=None)
 
 
 @st.composite
+def holding_four(draw: st.DrawFn, drawn: bool) -> Hand:
+    """A hand holding all four copies of one kind: four standing, a kong, a pung and one standing, or a
+    chow and three standing; the rest drawn at random (melds from what is left)."""
+    kind = draw(st.sampled_from(list(Tile)))
+    split = draw(st.sampled_from(["standing", "kong", "pung", "chow"] if kind.is_numbered and kind.rank <= 7
+                                 else ["standing", "kong", "pung"]))
+    melds: list[Meld] = []
+    standing = [kind] * {"standing": 4, "kong": 0, "pung": 1, "chow": 3}[split]
+    if split == "kong":
+        melds.append(Meld.kong(kind, draw(st.integers(0, 3))))
+    elif split == "pung":
+        melds.append(Meld.pung(kind, draw(st.integers(1, 3))))
+    elif split == "chow":
+        melds.append(Meld.chow(kind, draw(st.integers(1, 3))))
+    left = [4] * 34
+    for t in standing + [t for m in melds for t in m.tiles]:
+        left[t] -= 1
+    more = draw(st.integers(0, 3 - len(melds)))
+    for _ in range(more):
+        pungs = [t for t in Tile if left[t] >= 3]
+        if not pungs:
+            break
+        t = draw(st.sampled_from(pungs))
+        melds.append(Meld.pung(t, 1))
+        left[t] -= 3
+    while len(standing) < 13 - 3 * len(melds) + (1 if drawn else 0):
+        t = draw(st.sampled_from([t for t in Tile if left[t] > 0]))
+        left[t] -= 1
+        standing.append(t)
+    order = draw(st.permutations(standing))
+    last = order[-1] if drawn else None
+    return Hand(tuple(melds), tuple(order[:-1] if drawn else order), last)
+
+
+@st.composite
 def situations(draw: st.DrawFn, drawn: bool) -> tuple[Hand, list[Tile]]:
-    """A hand and some tiles in sight elsewhere (never more than four of a kind in all)."""
-    hand = draw(hands(with_last_tile=drawn))
+    """A hand (half of them holding all four of a kind) and some tiles in sight elsewhere (never
+    more than four of a kind in all)."""
+    hand = draw(st.one_of(hands(with_last_tile=drawn), holding_four(drawn)))
     left = [4 - n for n in hand.counts(include_melds=True)]
     pool = [Tile(t) for t in range(34) for _ in range(left[t])]
     visible = draw(st.lists(st.sampled_from(pool), max_size=12)) if pool else []
