@@ -9,8 +9,8 @@ discard instead. The shipped table file must hold what the table code computes n
 ``suits.bin.xz`` fails the suite.
 
 PyMahjongGB's useful tiles are formal: they include kinds the hand holds four times. ``effective_tiles``
-leaves those out except for the knitted straight, so they are taken out of PyMahjongGB's lists for the
-other forms and for the minimum before comparing.
+lists live tiles only: it leaves out kinds held four times, standing or (given a ``Hand`` or notation)
+counting the melds' tiles, so those are taken out of PyMahjongGB's lists before comparing.
 """
 
 from __future__ import annotations
@@ -224,11 +224,11 @@ def _held_four(counts: Sequence[int]) -> frozenset[str]:
     return frozenset(CODES[t] for t in range(34) if counts[t] == 4)
 
 
-def _peer_minimum(peer: PeerResult, counts: Sequence[int]) -> tuple[int, frozenset[str]]:
-    """The least shanten over the forms and what lowers it, kinds held four times left out."""
+def _peer_minimum(peer: PeerResult, held_four: frozenset[str]) -> tuple[int, frozenset[str]]:
+    """The least shanten over the forms and what lowers it, the kinds ``held_four`` left out."""
     least = min(value for value, _ in peer.values())
     useful = frozenset().union(*(u for value, u in peer.values() if value == least))
-    return least, useful - _held_four(counts)
+    return least, useful - held_four
 
 
 def _useful(hand: str | Hand | list[Tile], form: str | None = None) -> frozenset[str]:
@@ -274,7 +274,8 @@ def compare_waiting(hands: Iterable[Hand]) -> Run:
         melds = len(hand.melds)
         peer = peer_forms(counts, melds)
         forms = shanten_forms(given)
-        held_four = _held_four(counts)
+        # Standing tiles alone carry no melds: only a Hand or notation knows the melds' copies.
+        held_four = _held_four(counts if isinstance(given, list) else hand.counts(include_melds=True))
         problems: list[str] = []
         for name in FORMS:
             ours = getattr(forms, name)
@@ -285,13 +286,11 @@ def compare_waiting(hands: Iterable[Hand]) -> Run:
             value, useful = peer[name]
             if useful & held_four:
                 run.held_four[name] += 1
-                # We leave out kinds held four times except in the knitted straight, as documented.
-                if name != "knitted_straight":
-                    useful -= held_four
+                useful -= held_four
             mine = _useful(given, name)
             if ours != value or mine != useful:
                 problems.append(f"{name}: ours {ours} {sorted(mine)}, PyMahjongGB {value} {sorted(useful)}")
-        least, useful = _peer_minimum(peer, counts)
+        least, useful = _peer_minimum(peer, held_four)
         packs = tuple(pack(m) for m in hand.melds)
         peer_least = int(MahjongShanten(packs, _codes(counts)))
         value = shanten(given)
@@ -542,8 +541,8 @@ def test_pymahjonggb_refuses_fourteen_standing_tiles() -> None:
 
 
 def test_kinds_held_four_times_are_left_out_where_pymahjonggb_lists_them() -> None:
-    """PyMahjongGB's useful tiles are formal: a fifth copy counts. We follow it for the knitted straight
-    only, and the minimum over forms never lists a kind the hand holds four of."""
+    """PyMahjongGB's useful tiles are formal: a fifth copy counts. Ours are live: no form lists a kind
+    the hand holds four of, standing or in its melds."""
     ready = "555777m999pWWWW"  # formally ready for a fifth West
     value, useful = RegularShanten(tuple(CODES[t] for t in Hand.parse(ready).tiles))
     assert (value, set(useful)) == (0, {"F3"})
@@ -554,9 +553,15 @@ def test_kinds_held_four_times_are_left_out_where_pymahjonggb_lists_them() -> No
     forms = shanten_forms(knitted)
     assert value == forms.knitted_straight == forms.value == 3 < forms.regular
     assert "W1" in useful
-    assert Tile.M1 in effective_tiles(knitted, "knitted_straight")
+    assert Tile.M1 not in effective_tiles(knitted, "knitted_straight")
     assert Tile.M1 not in effective_tiles(knitted)
-    assert _useful(knitted, "knitted_straight") == set(useful)
+    assert _useful(knitted, "knitted_straight") == set(useful) - {"W1"}
+    # The melds' copies count: PyMahjongGB, given the standing tiles, lists 4m.
+    melded = "[234m,2][444m,2]15m15p6sFP"
+    value, useful = RegularShanten(tuple(CODES[t] for t in Hand.parse(melded).tiles))
+    assert "W4" in useful
+    assert Tile.M4 not in effective_tiles(melded, "regular")
+    assert Tile.M4 not in effective_tiles(melded)
 
 
 @pytest.mark.slow

@@ -2,9 +2,12 @@
 
 Everything here starts from what the player can see: their own standing tiles and melds, plus
 ``visible`` (everyone else's melds and all discards). A tile's *live* count is four minus the copies
-seen. Given a ``WinFans`` (a ruleset's fan count for a win, with its minimum), waits say whether they
-are legal wins and discards are ranked by the live tiles that lead to a legal win;
-``majiang.mcr.discard_advice`` passes the Chinese Official one (8-fan minimum).
+seen. Which kinds are listed depends on the player's own tiles alone: a kind the player holds four of
+(standing and in melds) is never an effective tile or a wait, since there is no copy to draw or claim;
+a kind whose last copies are in sight elsewhere is listed with ``live == 0`` (exhausted). Given a
+``WinFans`` (a ruleset's fan count for a win, with its minimum), waits say whether they are legal
+wins and discards are ranked by the live tiles that lead to a legal win; ``majiang.mcr.discard_advice``
+passes the Chinese Official one (8-fan minimum).
 
 >>> [(w.tile.notation(), w.live) for w in ready_waits("123456789m1234p")]
 [('1p', 3), ('4p', 3)]
@@ -165,7 +168,8 @@ def _live(tiles: Iterable[int], seen: Sequence[int]) -> tuple[LiveTile, ...]:
 
 def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | None = None
                    ) -> tuple[LiveTile, ...]:
-    """Effective tiles (有效牌) of a waiting hand with the live count of each.
+    """Effective tiles (有效牌) of a waiting hand with the live count of each (kinds the hand holds
+    four of, melds included, are not listed; those all in sight are, with 0).
 
     >>> [(e.tile.notation(), e.live) for e in live_effective("123456789m1234p", visible=parse("1p1p"))]
     [('1p', 1), ('4p', 3)]
@@ -175,7 +179,7 @@ def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | N
     if h.last_tile is not None:
         raise InvalidHandError("effective tiles are for a hand waiting to draw (13 tiles, a kong counting 3)")
     seen = seen_counts(h, visible)
-    return _live(effective_counts(counts, melds, form), seen)
+    return _live(effective_counts(counts, melds, form, held=h.counts(include_melds=True)), seen)
 
 
 def parse(text: str) -> list[Tile]:
@@ -185,24 +189,30 @@ def parse(text: str) -> list[Tile]:
     return parse_tiles(text)
 
 
+def _held(melds: Sequence[Meld], standing: Sequence[int]) -> list[int]:
+    """Copies of each kind the player holds: ``standing`` plus the melds' tiles."""
+    held = list(standing)
+    for m in melds:
+        for k in m.tiles:
+            held[k] += 1
+    return held
+
+
 def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
            fans: WinFans | None, form: str | None = None) -> tuple[Wait, ...]:
     counts = list(standing)
-    own = list(counts)
-    for m in melds:
-        for k in m.tiles:
-            own[k] += 1
     out = []
     tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
-    for t in effective_counts(counts, len(melds), form):
-        if own[t] >= 4:
-            continue  # a formal wait on a fifth copy (counting melds): there is no tile to win on
+    # A formal wait on a fifth copy (counting melds) is dropped: there is no tile to win on.
+    for t in effective_counts(counts, len(melds), form, held=_held(melds, counts)):
         if fans is None:
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue
         hand = Hand(melds, tiles, ALL_TILES[t])
-        # 和绝张 when the other three copies are in sight outside the concealed hand.
-        last = seen[t] - counts[t] == 3
+        # 和绝张 when the other three copies are in sight outside the concealed hand. With a copy also
+        # concealed the wait is exhausted and its win hypothetical: scored without 和绝张, which the
+        # calculator rightly refuses beside a concealed copy.
+        last = seen[t] - counts[t] == 3 and not counts[t]
         on_discard = fans(hand, self_drawn=False, last_tile=last)
         drawn = fans(hand, self_drawn=True, last_tile=last)
         legal = max(on_discard, drawn) >= fans.minimum
@@ -214,7 +224,8 @@ def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | 
                 ) -> tuple[Wait, ...]:
     """The waits (听牌) of a ready hand, with live counts and (given ``fans``) the fans of each win.
 
-    Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
+    A kind the hand holds four of (melds included) is no wait, so a hand formally ready only on such
+    a kind has none. Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
     """
     h = _as_hand(hand)
     if h.last_tile is not None:
@@ -265,14 +276,15 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans
         raise InvalidHandError("discard advice is for a hand after its draw (14 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, visible)
+    held = h.counts(include_melds=True)
     options: list[DiscardOption] = []
     for d in range(34):
         if not counts[d]:
             continue
         counts[d] -= 1
+        held[d] -= 1
         value, effective = shanten_and_effective(counts, melds, form)
-        if form is not None:
-            effective = [t for t in effective if counts[t] < 4]
+        effective = [t for t in effective if held[t] < 4]
         waits: tuple[Wait, ...] = ()
         legal: int | None = None
         if value == 0:
@@ -283,6 +295,7 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans
             legal = _legal_live_one_away(h.melds, counts, seen, effective, fans)
         options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
         counts[d] += 1
+        held[d] += 1
     options.sort(key=lambda o: (o.shanten, -(o.legal_live or 0), -o.live, o.discard))
     return options
 
@@ -290,13 +303,16 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans
 def _best_after_call(melds: tuple[Meld, ...], counts: list[int], seen: list[int],
                      kind: CallKind, meld: Meld) -> CallOption:
     best: CallOption | None = None
+    held = _held(melds, counts)
     for d in range(34):
         if not counts[d]:
             continue
         counts[d] -= 1
+        held[d] -= 1
         value, kinds = shanten_and_effective(counts, len(melds))
-        effective = _live(kinds, seen)
+        effective = _live([t for t in kinds if held[t] < 4], seen)
         counts[d] += 1
+        held[d] += 1
         option = CallOption(kind, meld, ALL_TILES[d], value, effective)
         if best is None or (value, -option.live) < (best.shanten, -best.live):
             best = option
@@ -326,7 +342,9 @@ def call_advice(
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, [*visible, claimed])
     base = shanten_counts(counts, melds)
-    options = [CallOption(CallKind.PASS, None, None, base, _live(effective_counts(counts, melds), seen))]
+    held = h.counts(include_melds=True)
+    options = [CallOption(CallKind.PASS, None, None, base,
+                          _live(effective_counts(counts, melds, held=held), seen))]
     if base == 0 and counts[claimed] < 4:
         counts[claimed] += 1
         if shanten_counts(counts, melds) == -1:
@@ -352,7 +370,8 @@ def call_advice(
         new_melds = (*h.melds, meld)
         if kind == CallKind.KONG:
             value = shanten_counts(counts, len(new_melds))
-            effective = _live(effective_counts(counts, len(new_melds)), seen)
+            kinds = effective_counts(counts, len(new_melds), held=_held(new_melds, counts))
+            effective = _live(kinds, seen)
             options.append(CallOption(kind, meld, None, value, effective))
         else:
             options.append(_best_after_call(new_melds, counts, seen, kind, meld))

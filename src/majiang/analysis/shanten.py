@@ -7,8 +7,10 @@ Shanten is how many tiles a hand is from being ready: 0 is ready (听牌), -1 is
   ``honors_knitted`` (全不靠/七星不靠): concealed hands only;
 * ``knitted_straight``: 组合龙 with one set and a pair; concealed or with one meld.
 
-Counts are the standing tiles only (34 ints; 13 - 3 per meld, or one more after a draw). Shapes are
-judged formally, as PyMahjongGB does: a wait on a tile the hand already holds four of still counts.
+Counts are the standing tiles only (34 ints; 13 - 3 per meld, or one more after a draw). Shanten is
+judged formally, as PyMahjongGB does: a wait on a tile the hand already holds four of still makes the
+hand ready. Effective tiles are live tiles: a kind the player holds four of (standing and in melds)
+is never listed, because no copy is left to draw (docs/efficiency.md).
 
 >>> shanten("1112345678999m")
 0
@@ -444,22 +446,6 @@ def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, in
     return 10 + 3 * sets - held - rest
 
 
-def _brute_effective(counts: Sequence[int], melds: int, form: str, current: int) -> list[int]:
-    c = list(counts)
-    out = []
-    for t in range(34):
-        # PyMahjongGB's knitted-straight form, alone, lists a fifth copy of a held kind; we follow it
-        # so the per-form figures agree, and the minimum over forms drops such kinds again.
-        if c[t] == 4 and form != "knitted_straight":
-            continue
-        c[t] += 1
-        value = form_shanten(c, melds, form)
-        c[t] -= 1
-        if value is not None and value < current:
-            out.append(t)
-    return out
-
-
 def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
     """Effective kinds of the concealed special forms, straight from their definitions."""
     if form == "seven_pairs":
@@ -480,14 +466,26 @@ def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int
     return sorted(out)
 
 
-def effective_counts(counts: Sequence[int], melds: int = 0, form: str | None = None) -> list[int]:
-    """``effective_tiles`` on counts (the fast path for loops): sorted tile indices."""
-    return shanten_and_effective(counts, melds, form)[1]
+def effective_counts(counts: Sequence[int], melds: int = 0, form: str | None = None, *,
+                     held: Sequence[int] | None = None) -> list[int]:
+    """``effective_tiles`` on counts (the fast path for loops): sorted tile indices.
+
+    ``held`` gives the copies of each kind the player holds counting the melds' tiles; kinds held
+    four times are left out. Without it only the standing ``counts`` are known.
+    """
+    kinds = shanten_and_effective(counts, melds, form)[1]
+    if held is None:
+        return kinds
+    return [t for t in kinds if held[t] < 4]
 
 
 def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | None = None
                           ) -> tuple[int, list[int]]:
-    """The shanten (of ``form`` or the minimum) and its effective kinds, sharing the work."""
+    """The shanten (of ``form`` or the minimum) and its effective kinds, sharing the work.
+
+    Kinds held four times among the standing ``counts`` are left out; so are no others (the melds'
+    tiles are not known here: ``effective_counts(..., held=...)`` takes them).
+    """
     g = _Groups(counts)
     sets = 4 - melds
     values: dict[str, int] = {"regular": 3 * sets + 1 - g.best(sets)}
@@ -517,24 +515,27 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
             found.update(_knitted_effective(counts, melds, low))
         else:
             found.update(_special_effective(counts, name, g))
-    if form is None:
-        found = {t for t in found if counts[t] < 4}
-    return low, sorted(found)
+    # A formal fifth copy (the knitted straight's rest, or a special form's shape) is no live tile.
+    return low, sorted(t for t in found if counts[t] < 4)
 
 
 def effective_tiles(hand: str | Hand | Iterable[Tile], form: str | None = None) -> list[Tile]:
     """The kinds whose draw lowers the shanten (of ``form``, or of the minimum over forms).
 
-    Kinds the player already holds four of (standing) are left out: there is none left to draw.
-    (PyMahjongGB's knitted-straight form alone lists them; ``form="knitted_straight"`` follows it.)
+    Kinds the player already holds four of are left out, standing or in melds (given a ``Hand`` or
+    notation; standing tiles alone carry no melds): there is none left to draw. PyMahjongGB lists
+    them in its knitted-straight form; we do not.
 
     >>> [t.notation() for t in effective_tiles("1112345678999m")]
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
     if form is not None and form not in FORMS:
         raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
     counts, melds = counts_and_melds(hand)
-    return [ALL_TILES[t] for t in effective_counts(counts, melds, form)]
+    held = hand.counts(include_melds=True) if isinstance(hand, Hand) else None
+    return [ALL_TILES[t] for t in effective_counts(counts, melds, form, held=held)]
 
 
 class Holding:
@@ -586,7 +587,8 @@ class Holding:
         return _min_shanten(self.counts, self.melds, g)
 
     def effective(self) -> list[Tile]:
-        """The kinds whose draw lowers the minimum shanten."""
+        """The kinds whose draw lowers the minimum shanten, less those held four times standing
+        (a holding knows its melds only by number: ``effective_tiles`` of a ``Hand`` knows their tiles)."""
         return [ALL_TILES[t] for t in effective_counts(self.counts, self.melds)]
 
 

@@ -19,7 +19,7 @@ from majiang.notation import format_tiles
 from majiang.records import HandReplay, RecordError, check_record, replay
 from majiang.tiles import ALL_TILES, Flower
 
-__all__ = ["compact_play", "hand_json", "render_hand", "replay_command"]
+__all__ = ["compact_play", "end_hands", "hand_json", "render_hand", "replay_command"]
 
 _FLOWER_ZH = "春夏秋冬梅兰竹菊"
 """Flower.SPRING ... Flower.CHRYSANTHEMUM."""
@@ -104,8 +104,15 @@ def _penalties(hand: HandReplay) -> list[tuple[int, list[int]]]:
     return out
 
 
+def end_hands(hand: HandReplay) -> list[str]:
+    """Each player's hand as the hand ended, in notation, concealed kongs shown (``[7777s]``); a
+    winner's last tile is its winning tile."""
+    return [hand.result.hands[hand.positions[p]].notation() for p in range(4)]
+
+
 def render_hand(console: Console, hand: HandReplay) -> None:
-    """Print one hand: who deals, the hands at the start, the play, the result and the payments."""
+    """Print one hand: who deals, the hands at the start, the play, the result, every hand at the end
+    and the payments."""
     names = hand.players
     console.print(f"Hand {hand.number}  round {hand.round_wind.notation()} {hand.round_wind.zh}  dealer "
                   f"{names[hand.dealer]}  dice {hand.dice[0]}+{hand.dice[1]}", style="bold", markup=False)
@@ -122,6 +129,19 @@ def render_hand(console: Console, hand: HandReplay) -> None:
     console.print(f"Play ({hand.actions} actions): " + " ".join(compact_play(hand)), markup=False)
     for line in _win_line(hand):
         console.print(f"Result: {line}", markup=False)
+    # Seeds 000 and 002: when the hand ends, won or drawn, every hand is opened, concealed kongs too.
+    end = Table()
+    end.add_column("Seat")
+    end.add_column("Player")
+    end.add_column("Hand at the end")
+    shown = end_hands(hand)
+    for p in order:
+        last = hand.result.hands[hand.positions[p]].last_tile
+        tiles = shown[p]
+        if p in hand.winners and last is not None:
+            tiles += f"  (wins on {last.notation()})"
+        end.add_row(hand.seat_wind(p).notation(), names[p], tiles)
+    console.print(end)
     for player, deltas in _penalties(hand):
         changes = ", ".join(f"{names[p]} {deltas[p]:+d}" for p in range(4))
         console.print(f"Penalty: 错和 false win by {names[player]}: {changes}", markup=False)
@@ -151,6 +171,7 @@ def hand_json(hand: HandReplay) -> dict[str, Any]:
         "from": None if hand.payer is None else names[hand.payer],
         "self_drawn": hand.result.self_drawn,
         "fans": [score.to_dict() for score in hand.result.scores],
+        "end": dict(zip(names, end_hands(hand), strict=True)),
         "penalties": [{"player": names[player], "deltas": {names[p]: deltas[p] for p in range(4)}}
                       for player, deltas in _penalties(hand)],
         "deltas": {names[p]: hand.deltas[p] for p in range(4)},

@@ -1,8 +1,13 @@
 """Rulesets for the table: the hooks a game calls, and the Chinese Official one.
 
-A ruleset decides the wall, the deal, which actions are legal, how claims on a discard are resolved,
-whether a win is valid, what it pays, and when a hand is over. ``McrRules`` implements them for
-Chinese Official rules (seeds 000, 002, 003); other rulesets subclass ``Ruleset`` and override hooks.
+A ruleset answers three questions for ``majiang.game.Game``: which tiles make the wall
+(``wall_tiles``), whether a finished hand is a valid win and what it scores (``win_fans``), and who
+pays whom for it (``payments``). Everything else is the table's and is Chinese Official (seeds 000,
+002, 003): the two-dice break and the 4-4-4 deal with 跳牌, flower replacement, the legal actions,
+claim priority (win, then pung or kong, then chow), robbing an added kong, and the end of the hand
+(a win or the wall running out). ``McrRules`` implements the hooks and carries the options the
+table reads. Another ruleset subclasses ``Ruleset`` and overrides the three hooks; it gets the
+Chinese Official table with them.
 
 >>> McrRules().name, McrRules(several_winners=True).several_winners
 ('mcr', True)
@@ -52,20 +57,27 @@ class Ruleset(ABC):
 class McrRules(Ruleset):
     """Chinese Official table rules (国标麻将), with the options the rule sources leave open.
 
-    * ``several_winners``: every seat that may win on a discard wins (一炮多响); by default only the
-      first after the discarder in turn order does.
+    * ``several_winners``: every seat that declares a win on the same discard (or on a robbed
+      kong) wins, and the discarder pays each (一炮多响). Off by default: only the declarer nearest
+      after the discarder in turn order wins (截和); a seat that could win but passes never does.
     * ``false_win``: ``"error"`` rejects a win declaration that is not a valid 8-fan win with
-      IllegalActionError; ``"penalty"`` (competition) charges the offender ``false_win_penalty`` points
-      and pays ``false_win_award`` to each other seat (错和: -30 / +10), and play goes on.
+      IllegalActionError, changing nothing. ``"penalty"`` (competition) charges a seat that is
+      asked to act and declares such a win ``false_win_penalty`` points and pays ``false_win_award``
+      to each other seat (错和: -30 / +10 by default); the declaration then counts as a pass when
+      answering a discard, and on the seat's own turn it must still discard.
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
       still scores 杠上开花. Off by default: seed 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
     * ``profile``: the scoring profile (docs/profiles.md).
+    * ``base_points``: what each loser pays on top of the fans (8: seed 000, 8 + fans).
     * ``house_fans``: the 联众 non-standard fans of seed 000, off by default: 四方大发 168 (big four
       winds with a pair of 发; replaces 大四喜 and its exclusions), 天和 168 (the dealer wins on the
-      deal), 地和 158 (the dealer's 下家 wins on its first draw, nothing claimed), 人和 108 (a win
-      within the first go-around, nothing claimed), 天听 32 (ready from the deal and nothing claimed
-      by the winner). They add to the total like any fan.
+      deal), 地和 158 (the dealer's 下家 wins by drawing its first tile), 人和 108 (any other win
+      within the first go-around, the dealer's on a discard included), 天听 32 (ready from the deal
+      and after every discard since, nothing claimed; not with 地和, nor with a 人和 won before the
+      winner's own first draw, which imply it). 天和, 地和 and 人和 need a first go-around with no
+      chow, pung or kong. They add to the total like any fan and count toward the 8-fan minimum
+      (docs/mcr.md, House fans).
     """
 
     name: str = "mcr"
@@ -128,19 +140,31 @@ _FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "prevalent_wind", "
 
 
 def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]:
-    """The house fans (ids of ``_HOUSE``) a win scores, given how the hand went so far."""
+    """The house fans (ids of ``_HOUSE``) a win scores, given how the hand went so far (docs/mcr.md).
+
+    天和, 地和 and 人和 need an untouched first go-around (no chow, pung or kong by anyone). 人和 is
+    any other win within it (discards 1-4), the dealer's on a discard included. 天听 needs the
+    winner ready from the deal and after each of its discards since, with nothing claimed; it is
+    not counted where the other fan implies it (不重复): with 地和, or with a 人和 won before the
+    winner's own first draw (the dealer: on a discard before its second draw).
+    """
     out: list[str] = []
     counts = hand.counts(include_melds=True)
     if all(counts[w] >= 3 for w in range(27, 31)) and counts[32] == 2:
         out.append("four_winds_and_green")
     untouched = not game.interrupted
+    first_tiles = False  # the win came from the dealt hand and one tile: ready from the deal, proven
     if untouched and self_drawn and seat == game.dealer and game.discard_count == 0:
         out.append("heavenly_hand")
     elif untouched and self_drawn and seat == (game.dealer + 1) % 4 and game.discard_count == 1:
         out.append("earthly_hand")
-    elif untouched and game.discard_count <= 4 and seat != game.dealer:
+        first_tiles = True
+    elif untouched and game.discard_count <= 4 and not (seat == game.dealer and self_drawn):
+        # The dealer's own draws are the deal (天和) and the second go-around: only a discard counts.
         out.append("human_hand")
-    if game.ready_from_deal[seat] and not any(not m.is_concealed for m in hand.melds):
+        # Untouched, so no discard has been claimed away: the pile is every discard the seat made.
+        first_tiles = len(game.discards[seat]) == (1 if seat == game.dealer else 0)
+    if game.ready_from_deal[seat] and not first_tiles and not any(not m.is_concealed for m in hand.melds):
         out.append("heavenly_ready")
     return out
 

@@ -45,13 +45,19 @@ class Phase(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments."""
+    """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments.
+
+    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (seeds 000
+    and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
+    concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
+    """
 
     winners: tuple[int, ...]
     scores: tuple[ScoreResult, ...]
     self_drawn: bool
     payer: int | None
     deltas: tuple[int, int, int, int]
+    hands: tuple[Hand, ...] = ()
 
     @property
     def exhausted(self) -> bool:
@@ -69,9 +75,11 @@ class View:
     concealed: tuple[Tile, ...]
     drawn: Tile | None
     melds: tuple[tuple[Meld, ...], ...]
-    """Every seat's exposed melds (and this seat's own concealed kongs)."""
+    """Every seat's exposed melds (and this seat's own concealed kongs); once the hand is over,
+    everyone's concealed kongs too."""
     hidden_kongs: tuple[int, ...]
-    """How many concealed kongs each other seat has laid face down (0 for this seat)."""
+    """How many concealed kongs each other seat has laid face down (0 for this seat, and for every
+    seat once the hand is over)."""
     flowers: tuple[int, ...]
     discards: tuple[tuple[Tile, ...], ...]
     last_discard: tuple[int, Tile] | None
@@ -83,6 +91,8 @@ class View:
     legal: tuple[Action, ...]
     robbing: tuple[int, Tile] | None = None
     """While others may rob an added kong (抢杠): the konger's seat and the tile being added."""
+    hands: tuple[Hand, ...] | None = None
+    """Once the hand is over, every seat's hand as ``HandResult.hands`` shows it; None during play."""
 
 
 _PASS = Action(ActionKind.PASS)
@@ -139,7 +149,8 @@ class Game:
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
         self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
         # For the house fans (天和, 地和, 人和, 天听): discards so far, whether any meld has been made,
-        # and which seats were ready from the deal (the dealer: after its first discard).
+        # and which seats have been ready from the deal on (the dealer: from its first discard), after
+        # every discard of theirs since.
         self.discard_count = 0
         self.interrupted = False
         self.ready_from_deal = [False, False, False, False]
@@ -288,7 +299,7 @@ class Game:
     def _exhaust(self) -> None:
         self.phase = Phase.OVER
         self.pending = {}
-        self.result = HandResult((), (), False, None, (0, 0, 0, 0))
+        self.result = HandResult((), (), False, None, (0, 0, 0, 0), self._hands_at_end({}))
         self.events.append({"e": "end", "winners": [], "deltas": [0, 0, 0, 0]})
 
     # -- what each seat may see and do -----------------------------------------------------------
@@ -322,6 +333,23 @@ class Game:
             return [s for s, a in self.pending.items() if a is None]
         return []
 
+    def _hands_at_end(self, winning: dict[int, int]) -> tuple[Hand, ...]:
+        """Each seat's hand as the hand ends; ``winning`` maps each winner to its winning tile."""
+        out = []
+        for seat in range(4):
+            counts = list(self.counts[seat])
+            last = winning.get(seat)
+            if sum(counts) == 14 - 3 * len(self.melds[seat]):
+                # Self-drawn: the winning tile is among the standing ones. (A seat that drew and had not
+                # let go when the wall ran out holds one more too: its last tile is the one it drew.)
+                if last is None:
+                    last = self.drawn if self.drawn is not None and counts[self.drawn] else \
+                        max(t for t in range(34) if counts[t])
+                counts[last] -= 1
+            tiles = tuple(ALL_TILES[t] for t in range(34) for _ in range(counts[t]))
+            out.append(Hand(tuple(self.melds[seat]), tiles, None if last is None else ALL_TILES[last]))
+        return tuple(out)
+
     def _hand_with(self, seat: int, tile: int) -> Hand:
         counts = self.counts[seat]
         tiles = [ALL_TILES[t] for t in range(34) for _ in range(counts[t])]
@@ -329,9 +357,14 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
-        melds = len(self.melds[seat])
-        if shanten_trusted(counts, melds) == 0:
-            self.waits[seat] = frozenset(effective_counts(counts, melds))
+        melds = self.melds[seat]
+        if shanten_trusted(counts, len(melds)) == 0:
+            held = list(counts)
+            for m in melds:
+                for t in m.tiles:
+                    held[t] += 1
+            # Only waits with a copy left outside the hand: a hand waiting on nothing else is not ready.
+            self.waits[seat] = frozenset(effective_counts(counts, len(melds), held=held))
         else:
             self.waits[seat] = frozenset()
 
@@ -395,9 +428,12 @@ class Game:
         return out
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
-        melds = tuple(tuple(m for m in self.melds[s] if s == seat or not m.is_concealed) for s in range(4))
-        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed) if s != seat else 0 for s in range(4))
+        """What ``seat`` may know now: once the hand is over, every seat's hand (seeds 000 and 002)."""
+        over = self.result is not None
+        melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed)
+                      for s in range(4))
+        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed) if s != seat and not over else 0
+                       for s in range(4))
         last = None if self.last_discard is None else (self.last_discard[0], ALL_TILES[self.last_discard[1]])
         drawn = ALL_TILES[self.drawn] if self.drawn is not None and self.current == seat and \
             self.phase == Phase.TURN else None
@@ -419,6 +455,7 @@ class Game:
             dealer=self.dealer,
             legal=tuple(self.legal_actions(seat)),
             robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),
+            hands=None if self.result is None else self.result.hands,
         )
 
     # -- acting ----------------------------------------------------------------------------------
@@ -481,6 +518,8 @@ class Game:
             self._update_waits(seat)
             if self.discard_count == 0 and seat == self.dealer:
                 self.ready_from_deal[seat] = bool(self.waits[seat]) and not self.interrupted
+            elif not self.waits[seat]:
+                self.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
             self.discard_count += 1
             self.events.append({"e": "discard", "seat": seat, "tile": t})
             self._open_claims(seat, t)
@@ -620,8 +659,12 @@ class Game:
             self.scores[s] += total[s]
         self.phase = Phase.OVER
         self.pending = {}
+        win = self.drawn if self_drawn else self.robbed[1] if self.robbed is not None else \
+            self.last_discard[1] if self.last_discard is not None else None
+        assert win is not None
         self.result = HandResult(tuple(winners), tuple(scores), self_drawn, payer,
-                                 (total[0], total[1], total[2], total[3]))
+                                 (total[0], total[1], total[2], total[3]),
+                                 self._hands_at_end({s: win for s in winners}))
         self.events.append({"e": "end", "winners": winners, "fans": [r.total for r in scores],
                             "deltas": total})
 
