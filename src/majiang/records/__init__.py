@@ -22,6 +22,8 @@ from majiang.records.format import (
     RecordError,
     RecordHeader,
     RecordLine,
+    iter_record,
+    iter_record_file,
     parse_record,
     read_record,
 )
@@ -47,6 +49,8 @@ __all__ = [
     "RecordWriter",
     "RecordedMatch",
     "check_record",
+    "iter_record",
+    "iter_record_file",
     "iter_record_lines",
     "parse_record",
     "play_match",
