@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from majiang.bots import find_bot
 from majiang.cli import app
 from majiang.game import Game, Phase
+from majiang.records import check_record, partial_path, replay
 from majiang.sim.simulate import BotStats, HandOutcome, game_seed, play_hand, simulate
 from majiang.tiles import Tile
 
@@ -176,29 +177,97 @@ def test_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
         simulate(**args)
 
 
-def test_a_failed_run_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = sim.play_hand
+def _failing_at(monkeypatch: pytest.MonkeyPatch, bad: int) -> None:
+    real = sim.play_hand_game
 
-    def failing(index: int, *args: Any, **kwargs: Any) -> HandOutcome:
-        if index == 5:
+    def failing(index: int, *args: Any, **kwargs: Any) -> tuple[HandOutcome, Game]:
+        if index == bad:
             raise RuntimeError("boom")
-        outcome: HandOutcome = real(index, *args, **kwargs)
-        return outcome
+        return real(index, *args, **kwargs)
 
-    monkeypatch.setattr(sim, "play_hand", failing)
-    out = tmp_path / "hands.jsonl"
+    monkeypatch.setattr(sim, "play_hand_game", failing)
+
+
+def test_a_failed_run_leaves_no_file_but_its_partial_work(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    _failing_at(monkeypatch, 5)
+    out, records = tmp_path / "hands.jsonl", tmp_path / "rec.jsonl"
     with pytest.raises(RuntimeError, match="boom"):
-        simulate(8, ["random"], workers=1, out=out)
-    assert list(tmp_path.iterdir()) == []
+        simulate(8, ["random"], workers=1, out=out, records=records)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl.partial", "rec.jsonl.partial"]
+    assert len(_records(partial_path(out))) == 5  # every hand finished before the failure, whole
+    report = check_record(partial_path(records))
+    assert (report.ok, report.hands) == (False, 5) and "without its final line" in (report.reason or "")
+    # Starting afresh would overwrite that work: refused.
+    monkeypatch.undo()
+    with pytest.raises(FileExistsError, match="--resume"):
+        simulate(8, ["random"], workers=1, out=out, records=records)
 
 
 def test_a_failed_run_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "hands.jsonl"
     out.write_text("old\n", encoding="utf-8")
-    monkeypatch.setattr(sim, "play_hand", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("boom")))
+    _failing_at(monkeypatch, 0)
     with pytest.raises(RuntimeError):
         simulate(3, ["random"], workers=1, out=out)
-    assert out.read_text(encoding="utf-8") == "old\n" and len(list(tmp_path.iterdir())) == 1
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert partial_path(out).read_bytes() == b""
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_resume_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    expected = simulate(30, MIXED, workers=1, seed=4, out=whole / f"s{suffix}", records=whole / f"r{suffix}")
+    assert check_record(whole / f"r{suffix}").ok
+    out, records = tmp_path / f"s{suffix}", tmp_path / f"r{suffix}"
+    _failing_at(monkeypatch, 17)
+    with pytest.raises(RuntimeError):
+        simulate(30, MIXED, workers=1, seed=4, out=out, records=records)
+    monkeypatch.undo()
+    # A cut write at the end (as a SIGKILL mid-write leaves) is dropped on resume.
+    with open(partial_path(records), "ab") as f:
+        f.write(b'{"e":"start","hand":18,"ri')
+    resumed = simulate(30, MIXED, workers=2, seed=4, out=out, records=records, resume=True)
+    assert records.read_bytes() == (whole / f"r{suffix}").read_bytes()
+    assert out.read_bytes() == (whole / f"s{suffix}").read_bytes()
+    assert _timeless(resumed.to_dict()) == _timeless(expected.to_dict())
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["whole", out.name, records.name])
+
+
+def test_resume_refuses_what_it_cannot_continue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = tmp_path / "r.jsonl"
+    with pytest.raises(ValueError, match="nothing to resume"):
+        simulate(4, ["random"], workers=1, records=records, resume=True)
+    simulate(4, ["random"], workers=1, records=records)
+    with pytest.raises(ValueError, match=r"nothing to resume.*is complete"):
+        simulate(4, ["random"], workers=1, records=records, resume=True)
+    _failing_at(monkeypatch, 2)
+    records2 = tmp_path / "r2.jsonl"
+    with pytest.raises(RuntimeError):
+        simulate(6, ["random"], workers=1, records=records2)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="written by another run"):
+        simulate(6, ["efficiency"], workers=1, records=records2, resume=True)
+    # Another seed: the hands do not belong to this run, so none is kept; the result is this run's.
+    simulate(6, ["random"], workers=1, seed=99, records=records2, resume=True)
+    fresh = tmp_path / "fresh.jsonl"
+    simulate(6, ["random"], workers=1, seed=99, records=fresh)
+    assert records2.read_bytes() == fresh.read_bytes()
+
+
+def test_records_are_complete_majiang_records(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    summary = simulate(12, MIXED, workers=2, seed=6, records=records)
+    report = check_record(records)
+    assert report.ok and report.hands == 12 and report.unseeded == 0, str(report)
+    assert report.actions == summary.steps
+    hands = list(replay(records))
+    assert hands[0].players == ("efficiency 1", "random 2", "efficiency 3", "random 4")
+    assert [h.dealer for h in hands] == [i % 4 for i in range(12)]
+    assert [h.events[0]["seed"] for h in hands] == [game_seed(6, i) for i in range(12)]
+    header = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    assert (header["match"], header["hands"], header["seed"]) == (False, 12, None)
 
 
 def test_zero_games() -> None:
@@ -256,10 +325,10 @@ def test_cli_negative_seed() -> None:
 
 
 def test_cli_failure_while_playing_is_internal(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: Any, **kwargs: Any) -> HandOutcome:
+    def broken(*args: Any, **kwargs: Any) -> tuple[HandOutcome, Game]:
         raise ValueError("a bot chose an illegal action")
 
-    monkeypatch.setattr(sim, "play_hand", broken)
+    monkeypatch.setattr(sim, "play_hand_game", broken)
     result = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", "--json"])
     assert result.exit_code == 3
     assert json.loads(result.stdout)["error"].startswith("internal error (a bug in majiang")

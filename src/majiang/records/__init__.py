@@ -13,7 +13,7 @@ docs/records.md describes the format.
 (True, 2)
 """
 
-from majiang.records.check import CheckReport, HandReplay, check_record, replay, replay_record
+from majiang.records.check import CheckReport, HandReplay, PartialReplay, check_record, replay, replay_record
 from majiang.records.format import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -27,6 +27,7 @@ from majiang.records.format import (
     parse_record,
     read_record,
 )
+from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import (
     RecordedMatch,
     RecordWriter,
@@ -42,6 +43,8 @@ __all__ = [
     "CheckReport",
     "HandLines",
     "HandReplay",
+    "PartialFile",
+    "PartialReplay",
     "Record",
     "RecordError",
     "RecordHeader",
@@ -53,6 +56,7 @@ __all__ = [
     "iter_record_file",
     "iter_record_lines",
     "parse_record",
+    "partial_path",
     "play_match",
     "read_record",
     "replay",

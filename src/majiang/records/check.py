@@ -33,7 +33,7 @@ from majiang.records.format import (
 from majiang.records.writer import final_summary, hand_summary
 from majiang.tiles import ALL_TILES, WINDS, Flower, Tile
 
-__all__ = ["CheckReport", "HandReplay", "check_record", "replay", "replay_record"]
+__all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
 
 _START_FROM_MATCH = ("e", "rules", "dealer", "prevalent", "scores")
 """What a match decides about each hand's start when its seed is unknown (the rest is chance)."""
@@ -346,6 +346,39 @@ class _Replayer:
             deltas=(d[0], d[1], d[2], d[3]),
             totals=(t[0], t[1], t[2], t[3]),
         )
+
+
+class PartialReplay:
+    """The hands at the start of a record that may be unfinished (a run's ``FILE.partial``), each checked.
+
+    ``hands()`` yields ``(lines, replay)`` for every hand that checks, in order, and stops at the first
+    line that does not (a missing final line, a hand cut by an interrupted write, or damage); ``stop``
+    is then that RecordError. A bad header raises RecordError at once.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self._items = iter_record_file(path)
+        header = next(self._items)  # the reader yields the header first, or raises
+        assert isinstance(header, RecordHeader)
+        self.header = header
+        self.stop: RecordError | None = None
+
+    def hands(self) -> Iterator[tuple[HandLines, HandReplay]]:
+        last: list[HandLines] = []
+
+        def tap() -> Iterator[HandLines | RecordLine]:
+            for item in self._items:
+                if isinstance(item, HandLines):
+                    last[:] = [item]
+                    yield item
+                elif isinstance(item, RecordLine):
+                    yield item
+
+        try:
+            for hand in _Replayer(self.header, tap()).hands():
+                yield last[0], hand
+        except RecordError as err:
+            self.stop = err
 
 
 def replay_record(record: Record) -> Iterator[HandReplay]:
