@@ -183,7 +183,8 @@ def _failing_at(monkeypatch: pytest.MonkeyPatch, bad: int) -> None:
     def failing(index: int, *args: Any, **kwargs: Any) -> tuple[HandOutcome, Game]:
         if index == bad:
             raise RuntimeError("boom")
-        return real(index, *args, **kwargs)
+        played: tuple[HandOutcome, Game] = real(index, *args, **kwargs)
+        return played
 
     monkeypatch.setattr(sim, "play_hand_game", failing)
 
