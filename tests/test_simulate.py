@@ -15,7 +15,7 @@ from majiang.bots import find_bot
 from majiang.cli import app
 from majiang.game import Game, Phase
 from majiang.records import check_record, partial_path, replay
-from majiang.sim.simulate import BotStats, HandOutcome, game_seed, play_hand, simulate
+from majiang.sim.simulate import BotStats, HandOutcome, ResumeError, game_seed, play_hand, simulate
 from majiang.tiles import Tile
 
 runner = CliRunner()
@@ -201,7 +201,7 @@ def test_a_failed_run_leaves_no_file_but_its_partial_work(tmp_path: Path,
     assert (report.ok, report.hands) == (False, 5) and "without its final line" in (report.reason or "")
     # Starting afresh would overwrite that work: refused.
     monkeypatch.undo()
-    with pytest.raises(FileExistsError, match="--resume"):
+    with pytest.raises(ResumeError, match="--resume"):
         simulate(8, ["random"], workers=1, out=out, records=records)
 
 
@@ -289,15 +289,58 @@ def test_cli_json_equals_library() -> None:
 
 
 def test_cli_readable_tables(tmp_path: Path) -> None:
-    out = tmp_path / "h.jsonl"
+    summaries, records = tmp_path / "h.jsonl", tmp_path / "r.jsonl.gz"
     result = runner.invoke(app, ["simulate", "--games", "12", "--bots", "efficiency,random", "--workers", "2",
-                                 "--seed", "5", "--out", str(out), "--round", "S"])
+                                 "--seed", "5", "--summaries", str(summaries), "--records", str(records),
+                                 "--round", "S"])
     assert result.exit_code == 0, result.output
     text = result.stdout
     for fragment in ("Hands:    12 (seed 5, 2 workers", "Seats:    0=efficiency, 1=random", "Self-draw",
-                     "Deal-in", "Score ± 95% CI", "Fans of efficiency", "番种", f"Records:  {out}"):
+                     "Deal-in", "Score ± 95% CI", "Fans of efficiency", "番种", f"Records:  {records}",
+                     f"Summary lines: {summaries}"):
         assert fragment in text
-    assert len(_records(out)) == 12
+    assert len(_records(summaries)) == 12
+    report = check_record(records)
+    assert report.ok and report.hands == 12 and report.unseeded == 0
+    assert all(hand.round_wind == Tile.SOUTH for hand in replay(records))
+    # Without a terminal, progress comes as plain lines on stderr (the last one at the end).
+    assert result.stderr.splitlines()[-1].startswith("majiang simulate: 12 of 12 hands (100%)")
+
+
+def test_cli_out_is_a_deprecated_alias(tmp_path: Path) -> None:
+    out = tmp_path / "h.jsonl"
+    result = runner.invoke(app, ["simulate", "--games", "4", "--workers", "1", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ("majiang simulate: warning: --out is deprecated: use --summaries FILE "
+                             "(per-hand summary lines) or --records FILE (full records)\n")
+    assert len(_records(out)) == 4 and f"Summary lines: {out}" in result.stdout
+    both = runner.invoke(app, ["simulate", "--games", "4", "--out", str(out), "--summaries", str(out)])
+    assert both.exit_code == 2 and "give only --summaries" in both.stderr
+
+
+def test_cli_quiet_and_json_show_no_progress(tmp_path: Path) -> None:
+    quiet = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--quiet"])
+    as_json = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--json"])
+    assert quiet.exit_code == as_json.exit_code == 0
+    assert quiet.stderr == as_json.stderr == ""
+
+
+def test_cli_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = tmp_path / "r.jsonl"
+    args = ["simulate", "--games", "10", "--workers", "1", "--records", str(records), "--quiet", "--json"]
+    _failing_at(monkeypatch, 6)
+    failed = runner.invoke(app, args)
+    assert failed.exit_code == 3 and partial_path(records).exists()
+    monkeypatch.undo()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 2
+    assert "exists: the work of an interrupted run" in json.loads(again.stdout)["error"]
+    resumed = runner.invoke(app, [*args, "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert _timeless(json.loads(resumed.stdout)) == _timeless(simulate(10, ["random"], workers=1).to_dict())
+    assert check_record(records).ok and not partial_path(records).exists()
+    nothing = runner.invoke(app, [*args, "--resume"])
+    assert nothing.exit_code == 2 and "nothing to resume" in json.loads(nothing.stdout)["error"]
 
 
 @pytest.mark.parametrize(("args", "fragment"), [
@@ -306,7 +349,11 @@ def test_cli_readable_tables(tmp_path: Path) -> None:
     (["--bots", "random,nobody"], "unknown bot 'nobody'"),
     (["--bots", "a,b,c,d,e"], "--bots takes one to four"),
     (["--bots", "random,,random"], "--bots takes one to four"),
-    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "0"], "--workers must be from 1 to"),
+    (["--workers", "100000"], "--workers must be from 1 to"),
+    (["--records", "/nonexistent-dir/x.jsonl"], "--records: no directory"),
+    (["--summaries", "/nonexistent-dir/x.jsonl"], "--summaries: no directory"),
+    (["--resume"], "--resume continues the FILE.partial"),
     (["--seed", "1.5"], "--seed must be an integer"),
     (["--round", "C"], "--round must be one of E, S, W, N"),
     (["--out", "/nonexistent-dir/x.jsonl"], "--out: no directory"),

@@ -292,8 +292,10 @@ def iter_record(lines: Iterable[bytes | str]) -> Iterator[RecordHeader | HandLin
     if header is None:
         raise RecordError(1, "the file is empty; a record starts with its header line")
     if final is None:
-        where = f"inside hand {current}" if start is not None else "after its last hand"
-        raise RecordError(number + 1, f"the record ends {where} without its final line (truncated?)")
+        where = f"inside hand {current}" if start is not None else \
+            f"after hand {current - 1}" if current > 1 else "after its header"
+        raise RecordError(number + 1, f"the record ends {where} without its final line (truncated, or the "
+                                      ".partial file of an unfinished run?)")
     yield final
 
 

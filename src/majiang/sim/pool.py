@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
@@ -40,6 +41,12 @@ def check_workers(workers: int, option: str = "workers") -> int:
     return workers
 
 
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the run (and the pool); the workers
+    # must not each die with a traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def ordered_map(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Iterator[R]:
     """``func(task)`` for each task, in task order: in this process for one worker, else in a pool.
 
@@ -51,7 +58,7 @@ def ordered_map(func: Callable[[T], R], tasks: Iterable[T], workers: int) -> Ite
             yield func(task)
         return
     window = 2 * workers
-    with multiprocessing.get_context().Pool(workers) as pool:
+    with multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts) as pool:
         pending: deque[multiprocessing.pool.AsyncResult[R]] = deque()
         source = iter(tasks)
         for task in source:

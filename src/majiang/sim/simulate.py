@@ -41,10 +41,14 @@ __all__ = [
     "MAX_STEPS",
     "BotStats",
     "HandOutcome",
+    "ResumeError",
     "Summary",
     "game_seed",
     "play_hand",
+    "play_hand_game",
+    "seat_players",
     "simulate",
+    "summary_line",
 ]
 
 MAX_STEPS = 5000
@@ -276,6 +280,10 @@ class Summary:
                 "bots": [b.to_dict() for b in self.bots]}
 
 
+class ResumeError(ValueError):
+    """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     start: int
@@ -391,8 +399,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         else:
             for path in (out, records):
                 if path is not None and partial_path(path).exists():
-                    raise FileExistsError(f"{partial_path(path)} exists: the work of an interrupted run; "
-                                          "continue it with resume (--resume), or delete it")
+                    raise ResumeError(f"{partial_path(path)} exists: the work of an interrupted run; "
+                                      "continue it with --resume, or delete it")
             for path in (out, records):
                 if path is not None:
                     files.append(PartialFile.create(path))
@@ -411,11 +419,12 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
             wins += chunk.wins
             for name, tally in chunk.tallies.items():
                 tallies[name].merge(tally)
-            if summaries_file is not None:
-                summaries_file.write_groups([[line] for line in chunk.lines])
+            # The record first: a summaries file never runs ahead of its record.
             if record_file is not None:
                 record_file.write_groups([writer.hand_from_lines(events, summary)
                                           for events, summary in chunk.hands])
+            if summaries_file is not None:
+                summaries_file.write_groups([[line] for line in chunk.lines])
             if progress is not None:
                 progress(done, games)
         if summaries_file is not None:
@@ -479,21 +488,24 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
     """
     given = [path for path in (out, records) if path is not None]
     if not given:
-        raise ValueError("resume continues the .partial file of the records or summaries: give one")
+        raise ResumeError("--resume continues the .partial file of the records or summaries: give one")
     for path in given:
         if not partial_path(path).exists():
             complete = f" ({path} is complete)" if path.exists() else ""
-            raise ValueError(f"nothing to resume: there is no {partial_path(path)}{complete}")
+            raise ResumeError(f"nothing to resume: there is no {partial_path(path)}{complete}")
     limit = None if out is None else sum(1 for _ in _iter_summaries(partial_path(out), seed, seats))
     kept = 0
     record_file: PartialFile | None = None
     if records is not None:
-        partial = PartialReplay(partial_path(records))
+        try:
+            partial = PartialReplay(partial_path(records))
+        except RecordError as err:
+            raise ResumeError(f"cannot resume {partial_path(records)}: {err}") from None
         found = partial.header
         header = writer.header()
         if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
                         hands=found.hands).header() != header:
-            raise ValueError(f"cannot resume {partial_path(records)}: it was written by another run (its "
+            raise ResumeError(f"cannot resume {partial_path(records)}: it was written by another run (its "
                              "header differs: other bots, rules or number of hands)")
         totals = [0, 0, 0, 0]
 
