@@ -98,7 +98,7 @@ def _verdict_is_clean(data: bytes, compressed: bool = False) -> None:
         assert verdict["ok"] == report.ok
 
 
-def _fuzz_settings(examples: int) -> Any:
+def _fuzz_settings(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
