@@ -266,3 +266,31 @@ def test_independent_hands_check_each_hand_seed(tmp_path: Path) -> None:
             pass
     assert caught.value.line == start + 1
     assert "the wall is not the deal of the hand's seed 12" in str(caught.value)
+
+
+def test_the_reader_holds_one_hand_of_a_long_record(lines: list[str]) -> None:
+    """A generated 5,000-hand record (shape only: the reader does not re-simulate) is read hand by hand:
+    when hand n is yielded, the source has given exactly the lines up to hand n's summary."""
+    header = json.loads(lines[0])
+    header.update(match=False, hands=5000, seed=None)
+    start = json.loads(lines[1])
+    summary = json.loads(lines[index_of(lines, kind("summary", 1))])
+    pulled = 0
+
+    def source() -> Iterator[str]:
+        nonlocal pulled
+        pulled += 1
+        yield dump(header)
+        for n in range(1, 5001):
+            for obj in (start, {"e": "deal"}, summary):
+                pulled += 1
+                yield dump({**obj, "hand": n})
+        pulled += 1
+        yield dump({"e": "final", "hands": 5000, "standings": [1.75] * 4, "totals": [0] * 4})
+
+    count = 0
+    for item in iter_record(source()):
+        if isinstance(item, HandLines):
+            count += 1
+            assert item.number == count and pulled == 1 + 3 * count
+    assert count == 5000 and pulled == 1 + 3 * 5000 + 1
