@@ -4,12 +4,12 @@ progress lines of long commands."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from typer.testing import CliRunner
 
 from majiang.cli import app
-from majiang.cli import progress as progress_module
 from majiang.cli.progress import ProgressReport, clock
 
 runner = CliRunner()
@@ -47,7 +47,7 @@ def test_clock() -> None:
 
 def test_progress_lines_give_the_time_left_at_this_run_s_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
-    monkeypatch.setattr(progress_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     report = ProgressReport("majiang simulate", "hands", 1000, start=400)
     with report:
         now[0] = 130.0  # 30 s for 100 fresh hands: 500 left take 150 s (the 400 resumed ones were free)
@@ -59,7 +59,7 @@ def test_progress_lines_give_the_time_left_at_this_run_s_rate(monkeypatch: pytes
 def test_progress_prints_a_line_every_interval_and_at_the_end(monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     now = [0.0]
-    monkeypatch.setattr(progress_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     with ProgressReport("majiang arena", "deals", 10, every=10.0) as report:
         for done in range(1, 11):
             now[0] += 3.0
