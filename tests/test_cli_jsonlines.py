@@ -61,6 +61,7 @@ def test_progress_prints_a_line_every_interval_and_at_the_end(monkeypatch: pytes
     now = [0.0]
     monkeypatch.setattr(time, "monotonic", lambda: now[0])
     with ProgressReport("majiang arena", "deals", 10, every=10.0) as report:
+        report(0, 10)  # the commands' first report: nothing resumed
         for done in range(1, 11):
             now[0] += 3.0
             report(done, 10)
@@ -69,5 +70,14 @@ def test_progress_prints_a_line_every_interval_and_at_the_end(monkeypatch: pytes
                      "majiang arena: 8 of 10 deals (80%), 0:24 elapsed, about 0:06 left",
                      "majiang arena: 10 of 10 deals (100%), 0:30 elapsed"]
     with ProgressReport("majiang arena", "deals", 10, quiet=True) as quiet:
+        quiet(0, 10)
         quiet(10, 10)
     assert capsys.readouterr().err == "" and quiet.done == 10
+    # A resumed run: its first report is the work already done, not this run's speed.
+    now[0] = 0.0
+    with ProgressReport("majiang simulate", "hands", 100, every=1.0) as resumed:
+        resumed(60, 100)
+        now[0] = 10.0
+        resumed(70, 100)
+    expected = "majiang simulate: 70 of 100 hands (70%), 0:10 elapsed, about 0:30 left\n"
+    assert capsys.readouterr().err == expected

@@ -1,8 +1,9 @@
 """Progress of a long command on stderr: a Rich bar on a terminal, plain lines otherwise, or nothing.
 
-The time left is the work left at the rate of this run so far (work resumed from an earlier run
-does not count as done quickly). Without a terminal (a log file, CI) one line is printed every
-``every`` seconds and one at the end, so a long run is never silent.
+The time left is the work left at the rate of this run so far: the first report gives the work
+already done (resumed from an earlier run), which does not count as done quickly. Without a
+terminal (a log file, CI) one line is printed every ``every`` seconds and one at the end, so a long
+run is never silent.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class ProgressReport:
         self._last = self._t0
         self._bar: Progress | None = None
         self._task: TaskID | None = None
+        self._started = False
 
     def __enter__(self) -> ProgressReport:
         self._t0 = self._last = time.monotonic()
@@ -53,7 +55,6 @@ class ProgressReport:
             columns = (TextColumn(self.unit), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             self._bar = Progress(*columns, console=self.console, transient=True)
             self._bar.__enter__()
-            self._task = self._bar.add_task(self.unit, total=self.total, completed=self.start)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -74,13 +75,24 @@ class ProgressReport:
         return text
 
     def __call__(self, done: int, total: int) -> None:
+        """Report ``done`` of ``total``; the first call gives the work already done (resumed) before
+        this run played anything, which the time left does not count as this run's."""
+        first = not self._started
+        self._started = True
         self.done = done
+        if first:
+            self.start = done
+            self._t0 = self._last = time.monotonic()
         if self.quiet:
             return
-        if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, completed=done)
+        if self._bar is not None:
+            if self._task is None:
+                # Created at the first report, so a resumed count is not taken for a burst of speed.
+                self._task = self._bar.add_task(self.unit, total=self.total, completed=done)
+            else:
+                self._bar.update(self._task, completed=done)
             return
         now = time.monotonic()
-        if done >= self.total or now - self._last >= self.every:
+        if not first and (done >= self.total or now - self._last >= self.every):
             self._last = now
             typer.echo(self.line(done), err=True)

@@ -453,8 +453,8 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
                                       "continue it with --resume, or delete it")
                 file = PartialFile.create(records)
                 file.write_groups([[writer.header()]])
-        if progress is not None and done:
-            progress(len(done), deals)
+        if progress is not None:
+            progress(len(done), deals)  # before any deal is played: what was resumed
         first = len(done)
         chunk = max(1, min(8, (deals - first) // (4 * workers)))
         if records is not None:

@@ -361,6 +361,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     in hand order and streamed to ``FILE.partial``, which becomes ``FILE`` when the run completes. An
     interrupted run leaves its ``.partial`` files; ``resume=True`` continues them from their last whole
     hand (checked again first), giving the same files and summary as an uninterrupted run.
+    ``progress(done, games)`` is called before any hand is played (``done``: the hands resumed) and
+    as hands finish.
     """
     if games < 0:
         raise ValueError(f"games must be at least 0, not {games}")
@@ -411,8 +413,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         size = _chunk_size(games - done, workers, records is not None)
         tasks = (_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None,
                        records is not None) for start in range(done, games, size))
-        if progress is not None and done:
-            progress(done, games)
+        if progress is not None:
+            progress(done, games)  # before any hand is played: what was resumed
         for chunk in ordered_map(_play_chunk, tasks, workers):
             done += chunk.count
             steps += chunk.steps
