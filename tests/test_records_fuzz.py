@@ -27,7 +27,7 @@ from majiang.records import RecordError, check_record, play_match, replay
 from test_records import PLAYERS, random_bots
 
 runner = CliRunner()
-SLOW_EXAMPLES = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "2000"))
+SLOW_EXAMPLES = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "1000"))
 
 LINES = play_match(random_bots(2), seed=3, hands=1, players=PLAYERS)[1]
 RECORD = ("\n".join(LINES) + "\n").encode()

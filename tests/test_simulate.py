@@ -3,6 +3,7 @@ records file, the statistics and the command line."""
 
 from __future__ import annotations
 
+import gzip
 import importlib
 import json
 from pathlib import Path
@@ -269,6 +270,21 @@ def test_records_are_complete_majiang_records(tmp_path: Path) -> None:
     assert [h.events[0]["seed"] for h in hands] == [game_seed(6, i) for i in range(12)]
     header = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
     assert (header["match"], header["hands"], header["seed"]) == (False, 12, None)
+
+
+def test_a_tampered_gzip_record_fails_at_its_line(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl.gz"
+    simulate(3, ["random"], workers=1, seed=2, records=records)
+    assert check_record(records).ok
+    lines = gzip.decompress(records.read_bytes()).decode().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"e":"discard"' in line and '"hand":2' in line)
+    obj = json.loads(lines[i])
+    obj["tile"] = (obj["tile"] + 1) % 34
+    lines[i] = json.dumps(obj, separators=(",", ":"), sort_keys=True)
+    records.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    report = check_record(records)
+    assert (report.ok, report.line, report.hands) == (False, i + 1, 1), str(report)
+    assert "a discard line differs from the re-simulation" in (report.reason or "")
 
 
 def test_zero_games() -> None:
