@@ -234,6 +234,7 @@ def test_resume_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert records.read_bytes() == (whole / f"r{suffix}").read_bytes()
     assert out.read_bytes() == (whole / f"s{suffix}").read_bytes()
     assert _timeless(resumed.to_dict()) == _timeless(expected.to_dict())
+    assert (resumed.resumed, expected.resumed) == (17, 0)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["whole", out.name, records.name])
 
 

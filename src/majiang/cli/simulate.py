@@ -162,9 +162,11 @@ def _pct(x: float) -> str:
 def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: Path | None = None,
                    records: Path | None = None) -> None:
     """Print the run (hands, speed, seats), one row of rates and scores per bot, then each bot's fans."""
-    rate = summary.games / summary.seconds if summary.seconds > 0 else 0.0
+    played = summary.games - summary.resumed  # the hands this run played in summary.seconds
+    rate = played / summary.seconds if summary.seconds > 0 else 0.0
     workers = f"{summary.workers} worker{'s' if summary.workers > 1 else ''}"
-    console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, "
+    resumed = f"{summary.resumed:,} resumed, " if summary.resumed else ""
+    console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, {resumed}"
                   f"{summary.seconds:.1f} s, {rate:,.0f} hands/s, {summary.steps:,} steps)", markup=False)
     seats = ", ".join(f"{s}={name}" for s, name in enumerate(summary.seats))
     console.print(f"Seats:    {seats}", markup=False)

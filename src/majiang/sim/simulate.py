@@ -265,6 +265,8 @@ class Summary:
     draws: int
     seconds: float
     workers: int
+    resumed: int = 0
+    """Hands kept from an interrupted run (``resume``): counted in the figures, not played in ``seconds``."""
 
     def bot(self, name: str) -> BotStats:
         """The statistics of the bot called ``name``."""
@@ -413,6 +415,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         size = _chunk_size(games - done, workers, records is not None)
         tasks = (_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None,
                        records is not None) for start in range(done, games, size))
+        resumed = done
         if progress is not None:
             progress(done, games)  # before any hand is played: what was resumed
         for chunk in ordered_map(_play_chunk, tasks, workers):
@@ -439,7 +442,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
-                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers)
+                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed)
 
 
 def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...]) -> HandOutcome:
