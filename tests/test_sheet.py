@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -11,9 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from majiang.cli import app
+from majiang.cli.sheet import CSV_COLUMNS, render_sheet, sheet_csv
 from majiang.game import Game, McrRules
 from majiang.game.sheet import (
     MAX_FAN,
@@ -569,18 +575,16 @@ for i in range(count):
 """
 
 
-@pytest.mark.parametrize("writers", [2, 4])
-def test_concurrent_writers_lose_nothing(tmp_path: Path, writers: int) -> None:
+def _run_writers(tmp_path: Path, writers: int, per_writer: int) -> None:
     path = tmp_path / "s.json"
     ScoreSheet(NAMES).save(path)
     go = tmp_path / "go"
-    per_writer = MAX_PENALTIES // writers
     procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), str(w), str(per_writer), str(go)],
                               stdout=subprocess.PIPE, text=True) for w in range(writers)]
     go.touch()  # every writer starts its loop at once
     reported = []
     for proc in procs:
-        out, _ = proc.communicate(timeout=120)
+        out, _ = proc.communicate(timeout=300)
         assert proc.returncode == 0
         reported += out.splitlines()
     assert len(reported) == writers * per_writer
@@ -590,3 +594,173 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path, writers: int) -> None:
     for w in range(writers):  # each writer's own entries are in its order
         mine = [r for r in saved if r.startswith(f"writer {w} ")]
         assert mine == [f"writer {w} entry {i}" for i in range(per_writer)]
+
+
+def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    # Without the lock, 2 writers lost 8 of 60 entries and 4 writers 24 of 60 (the audit of issue 7).
+    _run_writers(tmp_path, writers=2, per_writer=10)
+
+
+@pytest.mark.slow
+def test_many_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    writers = max(2, int(os.environ.get("MAJIANG_SHEET_WRITERS", "4")))
+    _run_writers(tmp_path, writers=writers, per_writer=MAX_PENALTIES // writers)
+
+
+def test_cli_refuses_option_looking_players(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    assert_refused(sheet_cli("new", str(path), "--players", "A", "B", "C", "--force"),
+                   "--players takes exactly four names; '--force' looks like an option")
+    assert not path.exists()
+    assert_refused(sheet_cli("new", str(path), "--players", "A", "B", "C", "-x"), "'-x' looks like an option")
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "9" * 4300], "--fan must be at most 999"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "1000"], "--fan must be at most 999, not 1000"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "12", "--flowers", "9" * 50], "--flowers must be at most 8"),
+    (["penalty", "--player", "Bo", "--points", "1000", "--reason", "x"], "--points must be at most 999"),
+    (["penalty", "--player", "Bo", "--award", "9" * 5000, "--reason", "x"], "--award must be at most 999"),
+    (["penalty", "--player", "Bo", "--points", "1", "--reason", "x" * 201], "at most 200"),
+    (["penalty", "--player", "Bo", "--points", "1", "--reason", "bell\a"], "printable text on one line"),
+], ids=["4300-digit-fan", "fan-1000", "huge-flowers", "points-1000", "huge-award", "long-reason", "bell"])
+def test_cli_bounds_every_number(tmp_path: Path, args: list[str], fragment: str) -> None:
+    path = tmp_path / "s.json"
+    assert sheet_cli("new", str(path), "--players", *NAMES).exit_code == 0
+    assert sheet_cli("draw", str(path)).exit_code == 0
+    before = path.read_bytes()
+    assert_refused(sheet_cli(args[0], str(path), *args[1:]), fragment)
+    assert path.read_bytes() == before
+    result = sheet_cli("show", str(path))  # the audit: show tracebacked after such a win was saved
+    assert result.exit_code == 0, result.output
+    assert "Score sheet: 1 of 16 hands" in result.stdout
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    (_sheet_text('{"kind": "draw", "kind": "draw"}'), "the key 'kind' appears twice in one object"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": ' + "9" * 4000 + ', "flowers": null}'),
+     "more than any hand scores"),
+    (_sheet_text("[" * 50_000 + "]" * 50_000), "nested too deeply"),
+    ("\x00\xff", "is not JSON"),
+], ids=["duplicate", "huge-fan", "deep", "binary"])
+def test_cli_invalid_sheet_files_are_clear_errors(tmp_path: Path, content: str, fragment: str) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["show", "--json"], ["show", "--csv"], ["draw"], ["undo"]):
+        assert_refused(sheet_cli(command[0], str(path), *command[1:]), fragment)
+    assert path.read_bytes() == before
+
+
+def _csv_sheet() -> ScoreSheet:
+    sheet = ScoreSheet(["Ann", "Bo, Jr.", 'Cy "C"', "王芳"])
+    sheet.win("Cy \"C\"", 12, discarder="Ann", flowers=2)
+    sheet.penalty("王芳", points=5, award=0, reason="=HYPERLINK(\"x\") slow, play")
+    sheet.draw()
+    sheet.win("Bo, Jr.", MAX_FAN)
+    return sheet
+
+
+def test_csv_export(tmp_path: Path) -> None:
+    sheet = _csv_sheet()
+    lines = sheet_csv(sheet)
+    table = list(csv.reader(lines))
+    assert table[0][:12] == list(CSV_COLUMNS)
+    assert table[0][12:] == ["Ann change", "Ann total", "Bo, Jr. change", "Bo, Jr. total", 'Cy "C" change',
+                             'Cy "C" total', "王芳 change", "王芳 total"]
+    assert len(table) == 1 + len(sheet.entries)
+    assert table[1][:12] == ["1", "E", "Ann", "win", 'Cy "C"', "Ann", "12", "2", "", "", "", ""]
+    assert table[2][3:12] == ["penalty", "", "", "", "", "王芳", "5", "0", "'=HYPERLINK(\"x\") slow, play"]
+    assert table[3][3] == "draw"
+    for cells, row in zip(table[1:], sheet.rows(), strict=True):
+        numbers = [int(cell) for cell in cells[12:]]
+        assert numbers[0::2] == list(row.deltas)
+        assert numbers[1::2] == list(row.totals)
+        assert int(cells[0]) == row.hand
+
+    path = tmp_path / "s.json"
+    sheet.save(path)
+    shown = sheet_cli("show", str(path), "--csv")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == lines
+    out = tmp_path / "s.csv"
+    result = sheet_cli("export", str(path), "--csv", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").splitlines() == lines
+    out.write_text("keep", encoding="utf-8")
+    assert_refused(sheet_cli("export", str(path), "--csv", str(out)), "already exists; pass --force")
+    assert out.read_text(encoding="utf-8") == "keep"
+    assert sheet_cli("export", str(path), "--csv", str(out), "--force").exit_code == 0
+    assert out.read_text(encoding="utf-8").splitlines() == lines
+    assert_refused(sheet_cli("export", str(path), "--csv", str(path), "--force"), "is the sheet file itself")
+    assert_refused(sheet_cli("export", str(path), "--csv", str(tmp_path / "no" / "x.csv")), "cannot write")
+    assert_refused(sheet_cli("show", str(path), "--csv", "--json"), "choose one of --json and --csv")
+    assert sorted(os.listdir(tmp_path)) == ["s.csv", "s.json"]
+
+
+def _numbers_shown(out: str) -> list[str]:
+    return [word.strip(",;:()") for word in out.split()]
+
+
+_NAME = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S"), include_characters=" "),
+                min_size=1, max_size=32)
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> ScoreSheet:
+    """A sheet with random names (any printable text a name may be) and random entries."""
+    names = draw(st.lists(_NAME.filter(lambda n: n == n.strip() and n[0] not in "-=+@" and n.isprintable()),
+                          min_size=4, max_size=4, unique=True))
+    sheet = ScoreSheet(names)
+    for _ in range(draw(st.integers(0, 20))):
+        kind = draw(st.sampled_from(["win", "self-drawn", "draw", "penalty"]))
+        if sheet.over and kind != "penalty":
+            continue
+        who, other = draw(st.permutations(range(4)))[:2]
+        if kind == "penalty":
+            sheet.penalty(who, points=draw(st.integers(1, MAX_PENALTY_POINTS)),
+                          award=draw(st.integers(0, MAX_PENALTY_POINTS)), reason=draw(_NAME).strip() or "x")
+        elif kind == "draw":
+            sheet.draw()
+        else:
+            sheet.win(who, draw(st.integers(8, MAX_FAN)), discarder=other if kind == "win" else None)
+    return sheet
+
+
+@settings(max_examples=25, deadline=None)
+@given(sheets(), st.integers(20, 200))
+def test_show_never_cuts_a_number(sheet: ScoreSheet, width: int) -> None:
+    console = Console(width=width, file=io.StringIO(), highlight=False, color_system=None)
+    render_sheet(console, sheet)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "…" not in out
+    assert all(len(line) <= width for line in out.splitlines())
+    words = _numbers_shown(out)
+    for row in sheet.rows():
+        for p in range(4):
+            assert f"{row.deltas[p]:+d}" in words
+            assert str(row.totals[p]) in words
+        if isinstance(row.entry, Win):
+            assert str(row.entry.fan) in words
+    for score in sheet.standings():
+        assert f"{score:g}" in words
+
+
+@pytest.mark.parametrize("width", [20, 40, 60, 80, 100, 132])
+def test_show_at_narrow_widths_keeps_every_number(tmp_path: Path, width: int) -> None:
+    path = tmp_path / "s.json"
+    sheet = _csv_sheet()
+    sheet.penalty("Ann", points=MAX_PENALTY_POINTS, award=MAX_PENALTY_POINTS, reason="x")
+    sheet.save(path)
+    result = runner.invoke(app, ["sheet", "show", str(path)], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    words = _numbers_shown(result.stdout)
+    expected = {str(MAX_FAN), f"+{3 * (8 + MAX_FAN)}", f"-{8 + MAX_FAN}", f"+{MAX_PENALTY_POINTS}"}
+    for row in sheet.rows():
+        expected |= {f"{d:+d}" for d in row.deltas} | {str(t) for t in row.totals}
+    assert expected <= set(words), (expected - set(words), result.stdout)
+    if width in (20, 132):  # too narrow for the table: lines instead; wide enough: the table
+        assert ("Hand Round Dealer" in result.stdout) == (width == 132)
+        assert ("Hand 1, round E," in result.stdout) == (width == 20)
