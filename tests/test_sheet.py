@@ -619,7 +619,8 @@ def test_cli_refuses_option_looking_players(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "fragment"), [
     (["win", "--winner", "Ann", "--self-drawn", "--fan", "9" * 4300], "--fan must be at most 999"),
     (["win", "--winner", "Ann", "--self-drawn", "--fan", "1000"], "--fan must be at most 999, not 1000"),
-    (["win", "--winner", "Ann", "--self-drawn", "--fan", "12", "--flowers", "9" * 50], "--flowers must be at most 8"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "12", "--flowers", "9" * 50],
+     "--flowers must be at most 8"),
     (["penalty", "--player", "Bo", "--points", "1000", "--reason", "x"], "--points must be at most 999"),
     (["penalty", "--player", "Bo", "--award", "9" * 5000, "--reason", "x"], "--award must be at most 999"),
     (["penalty", "--player", "Bo", "--points", "1", "--reason", "x" * 201], "at most 200"),
