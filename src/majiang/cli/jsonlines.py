@@ -45,6 +45,18 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def _no_constant(name: str) -> Any:
+    raise RequestError(f"{name} is not valid JSON")
+
+
+def _bounded_int(text: str) -> int:
+    # Python refuses integers over 4,300 digits with a message about its own limits; no request needs
+    # more than a few digits.
+    if len(text.lstrip("-")) > 20:
+        raise RequestError(f"a number of {len(text.lstrip('-'))} digits is too long")
+    return int(text)
+
+
 def iter_lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
     """Yield ``(line number, bytes)`` for each non-blank line, ``None`` for one over ``MAX_LINE_BYTES``.
 
@@ -72,11 +84,14 @@ def decode_line(text: bytes | None, lineno: int) -> object:
     if lineno == 1:
         line = line.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        return json.loads(line, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(line, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
+                          parse_int=_bounded_int)
     except json.JSONDecodeError as err:
         raise RequestError(f"invalid JSON at column {err.colno}: {err.msg}") from None
     except RequestError:
         raise
+    except RecursionError:
+        raise RequestError("JSON nested too deeply") from None
     except ValueError as err:  # e.g. an integer too long to convert
         raise RequestError(f"invalid JSON: {err}") from None
 
