@@ -240,3 +240,31 @@ def _check_sheet_file(content: bytes) -> None:
 
 
 test_fuzz_sheet_file, test_fuzz_sheet_file_soak = fuzz(_sheet_file(), fast=10)(_check_sheet_file)
+
+
+# -- the hostile lines the fuzzers found, kept as a table -------------------------------------------------
+
+
+HOSTILE_LINES = [
+    (b'{"hand": "19m19p19sESWNPFCC", "flowers": NaN}', "line 1: NaN is not valid JSON"),
+    (b'{"hand": "19m19p19sESWNPFCC", "flowers": -Infinity}', "line 1: -Infinity is not valid JSON"),
+    (b'{"hand": "19m19p19sESWNPFCC", "flowers": 1e400}',
+     "line 1: flowers must be an integer from 0 to 8, not inf"),
+    (b'{"hand": "19m19p19sESWNPFCC", "flowers": ' + b"9" * 5000 + b"}",
+     "line 1: a number of 5000 digits is too long"),
+    (b'{"hand": ' + b"[" * 30_000 + b"]" * 30_000 + b"}", "line 1: JSON nested too deeply"),
+    (b'{"hand": "19m19p19sESWNPFCC", "seat_wind": " E"}',
+     "line 1: seat_wind must be one of E, S, W, N without spaces around it, not ' E'"),
+]
+
+
+def test_batch_hostile_lines_are_clear_errors() -> None:
+    for command in ("fan", "shanten"):
+        for line, error in HOSTILE_LINES:
+            result = runner.invoke(app, [command, "--json", "-"], input=line + b"\n")
+            _assert_clean(result, command, codes=(1,))
+            answer = json.loads(result.stdout)
+            if command == "fan" or "digits" in error or "JSON" in error:  # shanten takes only "hand"
+                assert answer == {"error": error}
+            else:
+                assert answer["error"].startswith("line 1: unknown key")
