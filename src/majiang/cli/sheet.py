@@ -81,7 +81,7 @@ def _load(file: str) -> ScoreSheet:
     except OSError as err:
         _fail(f"cannot read {file}: {err.strerror or err}")
     except SheetError as err:
-        _fail(f"{file}: {err}")
+        _fail(str(err) if str(err).startswith(file) else f"{file}: {err}")
 
 
 def _save(sheet: ScoreSheet, file: str) -> None:

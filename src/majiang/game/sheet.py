@@ -213,8 +213,12 @@ def _short(value: object) -> str:
     """``repr(value)`` cut to a readable length (a huge integer cannot even be printed in full)."""
     if isinstance(value, int) and abs(value).bit_length() > 190:  # over 57 digits
         return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
-    text = repr(value) if not isinstance(value, dict | list) or len(value) <= 8 else \
-        f"{type(value).__name__} of {len(value)} items"
+    if isinstance(value, dict | list) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deeply, or an integer too long to print
+        return f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
