@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from strategies import hands
 
-__all__ = ["FAST", "SOAK", "fuzz", "hand_texts", "json_values", "notation_texts"]
+__all__ = ["FAST", "SOAK", "fuzz", "hand_texts", "json_values", "mutated", "notation_texts"]
 
 FAST = 25
 """Examples per fuzz test in ``make test``: a second or two each."""
@@ -41,9 +41,9 @@ NOTATION_ALPHABET = "0123456789mpsz" "ESWNCFP" "[],  " "-x中\t\n\u3000５"
 
 
 @st.composite
-def _mutated(draw: st.DrawFn) -> str:
-    """A legal hand's notation with a few characters inserted, deleted or replaced."""
-    text = list(draw(hands()).notation())
+def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> str:
+    """A text of ``texts`` with a few characters inserted, deleted or replaced."""
+    text = list(draw(texts))
     for _ in range(draw(st.integers(0, 3))):
         op = draw(st.sampled_from(["insert", "delete", "replace"]))
         i = draw(st.integers(0, len(text)))
@@ -63,7 +63,7 @@ def notation_texts() -> st.SearchStrategy[str]:
     """Text a user might paste as notation: legal hands, near-misses, notation soup and any text."""
     return st.one_of(
         hands().map(lambda h: h.notation()),
-        _mutated(),
+        mutated(hands().map(lambda h: h.notation())),
         st.text(alphabet=NOTATION_ALPHABET, max_size=40),
         st.text(max_size=30),
         st.just("1m" * 150),

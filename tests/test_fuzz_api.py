@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from fuzzing import fuzz, notation_texts
+from fuzzing import fuzz, mutated, notation_texts
 from majiang import Hand, Meld, Tile
 from majiang.analysis import FORMS, effective_tiles, live_effective, shanten, shanten_forms
 from majiang.errors import InvalidHandError, InvalidNotationError
 from majiang.mcr import PROFILES, parse_wind, score
 from majiang.notation import parse_hand, parse_meld, parse_tiles
 from majiang.rules.mcr.advice import call_advice, discard_advice, ready_waits
-from strategies import hands
+from strategies import hands, melds
 
 NOTATION_ERRORS = (InvalidNotationError, InvalidHandError)
 
@@ -51,6 +51,8 @@ def _check_notation(text: str) -> None:
 
 
 test_fuzz_notation, test_fuzz_notation_soak = fuzz(notation_texts())(_check_notation)
+_MELD_TEXTS = st.one_of(melds().map(Meld.notation), mutated(melds().map(Meld.notation)))
+test_fuzz_meld_notation, test_fuzz_meld_notation_soak = fuzz(_MELD_TEXTS)(_check_notation)
 
 _ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.floats(allow_nan=True),
                  st.text(max_size=4), st.sampled_from([Tile.EAST, Tile.RED, 10**40]))
