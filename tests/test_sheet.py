@@ -704,8 +704,9 @@ def _numbers_shown(out: str) -> list[str]:
     return [word.strip(",;:()") for word in out.split()]
 
 
-_NAME = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S"), include_characters=" "),
-                min_size=1, max_size=32)
+# Without "…", which the test looks for as the mark of a cut cell.
+_NAME = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S"), include_characters=" ",
+                              exclude_characters="…"), min_size=1, max_size=32)
 
 
 @st.composite
