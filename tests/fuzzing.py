@@ -20,7 +20,7 @@ __all__ = ["FAST", "SOAK", "fuzz", "hand_texts", "json_values", "mutated", "nota
 
 FAST = 25
 """Examples per fuzz test in ``make test``: a second or two each."""
-SOAK = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "2000"))
+SOAK = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "1000"))
 """Examples per fuzz test under ``make soak``."""
 
 _SETTINGS: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow,

@@ -664,6 +664,9 @@ def _csv_sheet() -> ScoreSheet:
 
 
 def test_csv_export(tmp_path: Path) -> None:
+    assert sheet_csv(ScoreSheet(NAMES)) == [",".join([*CSV_COLUMNS, "Ann change", "Ann total", "Bo change",
+                                                      "Bo total", "Cy change", "Cy total", "Di change",
+                                                      "Di total"])]
     sheet = _csv_sheet()
     lines = sheet_csv(sheet)
     table = list(csv.reader(lines))
