@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from majiang.cli import app
 from majiang.game import Game
+from majiang.records import check_record, partial_path, replay
 from majiang.sim.arena import (
     ARRANGEMENTS,
+    RECORD_PLAYERS,
     DealResult,
     PlayResult,
     deal_seed,
@@ -22,8 +27,11 @@ from majiang.sim.arena import (
     summarize,
     t_quantile,
 )
+from majiang.sim.pool import max_workers
+from majiang.sim.simulate import ResumeError
 
 runner = CliRunner()
+arena_module = importlib.import_module("majiang.sim.arena")
 
 
 def test_arrangements_are_balanced() -> None:
@@ -147,6 +155,61 @@ def test_cli_json_shape() -> None:
     assert data == run_arena(("efficiency", "random"), deals=3, seed=4).to_dict()
 
 
+def test_records_check_and_resume_gives_the_same_bytes(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = tmp_path / "whole.jsonl.gz"
+    expected = run_arena(("efficiency", "random"), deals=3, seed=2, records=whole)
+    report = check_record(whole)
+    assert report.ok and report.hands == 18 and report.unseeded == 0, str(report)
+    hands = list(replay(whole))
+    assert hands[0].players == RECORD_PLAYERS
+    assert [h.events[0]["seed"] for h in hands] == [deal_seed(2, d) for d in range(3) for _ in range(6)]
+    # The record's payments are the arena's: play k of deal d is hand 6d + k + 1.
+    for hand in hands:
+        deal, k = divmod(hand.number - 1, 6)
+        assert hand.result.deltas == expected.deals[deal].plays[k].deltas
+    # Interrupted during deal 2: deals 0 and 1 are kept, deal 2 played again.
+    real = arena_module._play_deal_hands
+
+    def failing(names: tuple[str, str], seed: int, deal: int, record: bool) -> Any:
+        if deal == 2:
+            raise RuntimeError("boom")
+        return real(names, seed, deal, record)
+
+    monkeypatch.setattr(arena_module, "_play_deal_hands", failing)
+    cut = tmp_path / "cut.jsonl.gz"
+    with pytest.raises(RuntimeError):
+        run_arena(("efficiency", "random"), deals=3, seed=2, records=cut)
+    monkeypatch.undo()
+    assert not cut.exists() and check_record(partial_path(cut)).hands == 12
+    with pytest.raises(ResumeError, match="exists"):
+        run_arena(("efficiency", "random"), deals=3, seed=2, records=cut)
+    resumed = run_arena(("efficiency", "random"), deals=3, seed=2, records=cut, resume=True, workers=2)
+    assert cut.read_bytes() == whole.read_bytes() and resumed.to_dict() == expected.to_dict()
+    assert not partial_path(cut).exists()
+
+
+def test_workers_are_bounded() -> None:
+    with pytest.raises(ValueError, match="workers must be from 1 to"):
+        run_arena(("efficiency", "random"), deals=1, workers=max_workers() + 1)
+    result = runner.invoke(app, ["arena", "--deals", "1", "--workers", str(max_workers() + 1)])
+    assert result.exit_code == 2 and f"--workers must be from 1 to {max_workers()}" in result.stderr
+
+
+def test_cli_records_and_progress(tmp_path: Path) -> None:
+    records = tmp_path / "a.jsonl"
+    args = ["arena", "--bots", "efficiency,random", "--deals", "2", "--records", str(records)]
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert f"Records: {records} (12 hands)" in result.stdout
+    assert result.stderr.splitlines()[-1].startswith("majiang arena: 2 of 2 deals (100%)")
+    assert check_record(records).ok
+    quiet = runner.invoke(app, ["arena", "--bots", "efficiency,random", "--deals", "1", "--quiet"])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    resume = runner.invoke(app, ["arena", "--deals", "1", "--resume"])
+    assert resume.exit_code == 2 and "--resume continues" in resume.stderr
+
+
 @pytest.mark.parametrize("args", [
     ["--bots", "efficiency"],
     ["--bots", "efficiency,nobody"],
@@ -154,6 +217,8 @@ def test_cli_json_shape() -> None:
     ["--deals", "0"],
     ["--deals", "x"],
     ["--seed", "1.5"],
+    ["--workers", "0"],
+    ["--records", "/nonexistent-dir/a.jsonl"],
 ])
 def test_cli_errors(args: list[str]) -> None:
     result = runner.invoke(app, ["arena", *args, "--json"])

@@ -98,7 +98,7 @@ def test_check_ok(record: Path, hands: list[HandReplay]) -> None:
     assert (result.exit_code, result.stdout, result.stderr) == (0, f"ok: 8 hands, {actions} actions\n", "")
     result = run("--check", "--json", str(record))
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == {"ok": True, "hands": 8, "actions": actions}
+    assert json.loads(result.stdout) == {"ok": True, "hands": 8, "actions": actions, "unseeded": 0}
 
 
 def test_check_reports_the_first_failure(record: Path, tmp_path: Path) -> None:

@@ -438,7 +438,8 @@ def test_truncated(lively_lines: list[str], tmp_path: Path) -> None:
     path.write_text("\n".join(lively_lines[:-1]) + "\n", encoding="utf-8")
     report = check_record(path)
     assert (report.ok, report.line) == (False, len(lively_lines))
-    assert str(report).startswith(f"line {len(lively_lines)}: the record ends after its last hand")
+    assert str(report).startswith(f"line {len(lively_lines)}: the record ends after hand 8 without its final")
+    assert report.hands == 8  # every hand before the missing final line was checked
     summary = index_of(lively_lines, kind("summary", 8))
     fails_at(lively_lines[:summary], summary + 1, "inside hand 8")
 

@@ -3,6 +3,7 @@ records file, the statistics and the command line."""
 
 from __future__ import annotations
 
+import gzip
 import importlib
 import json
 from pathlib import Path
@@ -14,7 +15,8 @@ from typer.testing import CliRunner
 from majiang.bots import find_bot
 from majiang.cli import app
 from majiang.game import Game, Phase
-from majiang.sim.simulate import BotStats, HandOutcome, game_seed, play_hand, simulate
+from majiang.records import check_record, partial_path, replay
+from majiang.sim.simulate import BotStats, HandOutcome, ResumeError, game_seed, play_hand, simulate
 from majiang.tiles import Tile
 
 runner = CliRunner(env={"COLUMNS": "200"})  # long tmp paths (pytest-xdist) must not wrap
@@ -176,29 +178,114 @@ def test_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
         simulate(**args)
 
 
-def test_a_failed_run_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = sim.play_hand
+def _failing_at(monkeypatch: pytest.MonkeyPatch, bad: int) -> None:
+    real = sim.play_hand_game
 
-    def failing(index: int, *args: Any, **kwargs: Any) -> HandOutcome:
-        if index == 5:
+    def failing(index: int, *args: Any, **kwargs: Any) -> tuple[HandOutcome, Game]:
+        if index == bad:
             raise RuntimeError("boom")
-        outcome: HandOutcome = real(index, *args, **kwargs)
-        return outcome
+        played: tuple[HandOutcome, Game] = real(index, *args, **kwargs)
+        return played
 
-    monkeypatch.setattr(sim, "play_hand", failing)
-    out = tmp_path / "hands.jsonl"
+    monkeypatch.setattr(sim, "play_hand_game", failing)
+
+
+def test_a_failed_run_leaves_no_file_but_its_partial_work(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    _failing_at(monkeypatch, 5)
+    out, records = tmp_path / "hands.jsonl", tmp_path / "rec.jsonl"
     with pytest.raises(RuntimeError, match="boom"):
-        simulate(8, ["random"], workers=1, out=out)
-    assert list(tmp_path.iterdir()) == []
+        simulate(8, ["random"], workers=1, out=out, records=records)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.jsonl.partial", "rec.jsonl.partial"]
+    assert len(_records(partial_path(out))) == 5  # every hand finished before the failure, whole
+    report = check_record(partial_path(records))
+    assert (report.ok, report.hands) == (False, 5) and "without its final line" in (report.reason or "")
+    # Starting afresh would overwrite that work: refused.
+    monkeypatch.undo()
+    with pytest.raises(ResumeError, match="--resume"):
+        simulate(8, ["random"], workers=1, out=out, records=records)
 
 
 def test_a_failed_run_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "hands.jsonl"
     out.write_text("old\n", encoding="utf-8")
-    monkeypatch.setattr(sim, "play_hand", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("boom")))
+    _failing_at(monkeypatch, 0)
     with pytest.raises(RuntimeError):
         simulate(3, ["random"], workers=1, out=out)
-    assert out.read_text(encoding="utf-8") == "old\n" and len(list(tmp_path.iterdir())) == 1
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert partial_path(out).read_bytes() == b""
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_resume_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    expected = simulate(30, MIXED, workers=1, seed=4, out=whole / f"s{suffix}", records=whole / f"r{suffix}")
+    assert check_record(whole / f"r{suffix}").ok
+    out, records = tmp_path / f"s{suffix}", tmp_path / f"r{suffix}"
+    _failing_at(monkeypatch, 17)
+    with pytest.raises(RuntimeError):
+        simulate(30, MIXED, workers=1, seed=4, out=out, records=records)
+    monkeypatch.undo()
+    # A cut write at the end (as a SIGKILL mid-write leaves) is dropped on resume.
+    with open(partial_path(records), "ab") as f:
+        f.write(b'{"e":"start","hand":18,"ri')
+    resumed = simulate(30, MIXED, workers=2, seed=4, out=out, records=records, resume=True)
+    assert records.read_bytes() == (whole / f"r{suffix}").read_bytes()
+    assert out.read_bytes() == (whole / f"s{suffix}").read_bytes()
+    assert _timeless(resumed.to_dict()) == _timeless(expected.to_dict())
+    assert (resumed.resumed, expected.resumed) == (17, 0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["whole", out.name, records.name])
+
+
+def test_resume_refuses_what_it_cannot_continue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = tmp_path / "r.jsonl"
+    with pytest.raises(ValueError, match="nothing to resume"):
+        simulate(4, ["random"], workers=1, records=records, resume=True)
+    simulate(4, ["random"], workers=1, records=records)
+    with pytest.raises(ValueError, match=r"nothing to resume.*is complete"):
+        simulate(4, ["random"], workers=1, records=records, resume=True)
+    _failing_at(monkeypatch, 2)
+    records2 = tmp_path / "r2.jsonl"
+    with pytest.raises(RuntimeError):
+        simulate(6, ["random"], workers=1, records=records2)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="written by another run"):
+        simulate(6, ["efficiency"], workers=1, records=records2, resume=True)
+    # Another seed: the hands do not belong to this run, so none is kept; the result is this run's.
+    simulate(6, ["random"], workers=1, seed=99, records=records2, resume=True)
+    fresh = tmp_path / "fresh.jsonl"
+    simulate(6, ["random"], workers=1, seed=99, records=fresh)
+    assert records2.read_bytes() == fresh.read_bytes()
+
+
+def test_records_are_complete_majiang_records(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    summary = simulate(12, MIXED, workers=2, seed=6, records=records)
+    report = check_record(records)
+    assert report.ok and report.hands == 12 and report.unseeded == 0, str(report)
+    assert report.actions == summary.steps
+    hands = list(replay(records))
+    assert hands[0].players == ("efficiency 1", "random 2", "efficiency 3", "random 4")
+    assert [h.dealer for h in hands] == [i % 4 for i in range(12)]
+    assert [h.events[0]["seed"] for h in hands] == [game_seed(6, i) for i in range(12)]
+    header = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    assert (header["match"], header["hands"], header["seed"]) == (False, 12, None)
+
+
+def test_a_tampered_gzip_record_fails_at_its_line(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl.gz"
+    simulate(3, ["random"], workers=1, seed=2, records=records)
+    assert check_record(records).ok
+    lines = gzip.decompress(records.read_bytes()).decode().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"e":"discard"' in line and '"hand":2' in line)
+    obj = json.loads(lines[i])
+    obj["tile"] = (obj["tile"] + 1) % 34
+    lines[i] = json.dumps(obj, separators=(",", ":"), sort_keys=True)
+    records.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    report = check_record(records)
+    assert (report.ok, report.line, report.hands) == (False, i + 1, 1), str(report)
+    assert "a discard line differs from the re-simulation" in (report.reason or "")
 
 
 def test_zero_games() -> None:
@@ -219,15 +306,58 @@ def test_cli_json_equals_library() -> None:
 
 
 def test_cli_readable_tables(tmp_path: Path) -> None:
-    out = tmp_path / "h.jsonl"
+    summaries, records = tmp_path / "h.jsonl", tmp_path / "r.jsonl.gz"
     result = runner.invoke(app, ["simulate", "--games", "12", "--bots", "efficiency,random", "--workers", "2",
-                                 "--seed", "5", "--out", str(out), "--round", "S"])
+                                 "--seed", "5", "--summaries", str(summaries), "--records", str(records),
+                                 "--round", "S"])
     assert result.exit_code == 0, result.output
     text = result.stdout
     for fragment in ("Hands:    12 (seed 5, 2 workers", "Seats:    0=efficiency, 1=random", "Self-draw",
-                     "Deal-in", "Score ± 95% CI", "Fans of efficiency", "番种", f"Records:  {out}"):
+                     "Deal-in", "Score ± 95% CI", "Fans of efficiency", "番种", f"Records:  {records}",
+                     f"Summary lines: {summaries}"):
         assert fragment in text
-    assert len(_records(out)) == 12
+    assert len(_records(summaries)) == 12
+    report = check_record(records)
+    assert report.ok and report.hands == 12 and report.unseeded == 0
+    assert all(hand.round_wind == Tile.SOUTH for hand in replay(records))
+    # Without a terminal, progress comes as plain lines on stderr (the last one at the end).
+    assert result.stderr.splitlines()[-1].startswith("majiang simulate: 12 of 12 hands (100%)")
+
+
+def test_cli_out_is_a_deprecated_alias(tmp_path: Path) -> None:
+    out = tmp_path / "h.jsonl"
+    result = runner.invoke(app, ["simulate", "--games", "4", "--workers", "1", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ("majiang simulate: warning: --out is deprecated: use --summaries FILE "
+                             "(per-hand summary lines) or --records FILE (full records)\n")
+    assert len(_records(out)) == 4 and f"Summary lines: {out}" in result.stdout
+    both = runner.invoke(app, ["simulate", "--games", "4", "--out", str(out), "--summaries", str(out)])
+    assert both.exit_code == 2 and "give only --summaries" in both.stderr
+
+
+def test_cli_quiet_and_json_show_no_progress(tmp_path: Path) -> None:
+    quiet = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--quiet"])
+    as_json = runner.invoke(app, ["simulate", "--games", "3", "--workers", "1", "--json"])
+    assert quiet.exit_code == as_json.exit_code == 0
+    assert quiet.stderr == as_json.stderr == ""
+
+
+def test_cli_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records = tmp_path / "r.jsonl"
+    args = ["simulate", "--games", "10", "--workers", "1", "--records", str(records), "--quiet", "--json"]
+    _failing_at(monkeypatch, 6)
+    failed = runner.invoke(app, args)
+    assert failed.exit_code == 3 and partial_path(records).exists()
+    monkeypatch.undo()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 2
+    assert "exists: the work of an interrupted run" in json.loads(again.stdout)["error"]
+    resumed = runner.invoke(app, [*args, "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert _timeless(json.loads(resumed.stdout)) == _timeless(simulate(10, ["random"], workers=1).to_dict())
+    assert check_record(records).ok and not partial_path(records).exists()
+    nothing = runner.invoke(app, [*args, "--resume"])
+    assert nothing.exit_code == 2 and "nothing to resume" in json.loads(nothing.stdout)["error"]
 
 
 @pytest.mark.parametrize(("args", "fragment"), [
@@ -236,7 +366,11 @@ def test_cli_readable_tables(tmp_path: Path) -> None:
     (["--bots", "random,nobody"], "unknown bot 'nobody'"),
     (["--bots", "a,b,c,d,e"], "--bots takes one to four"),
     (["--bots", "random,,random"], "--bots takes one to four"),
-    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "0"], "--workers must be from 1 to"),
+    (["--workers", "100000"], "--workers must be from 1 to"),
+    (["--records", "/nonexistent-dir/x.jsonl"], "--records: no directory"),
+    (["--summaries", "/nonexistent-dir/x.jsonl"], "--summaries: no directory"),
+    (["--resume"], "--resume continues the FILE.partial"),
     (["--seed", "1.5"], "--seed must be an integer"),
     (["--round", "C"], "--round must be one of E, S, W, N"),
     (["--out", "/nonexistent-dir/x.jsonl"], "--out: no directory"),
@@ -256,10 +390,10 @@ def test_cli_negative_seed() -> None:
 
 
 def test_cli_failure_while_playing_is_internal(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: Any, **kwargs: Any) -> HandOutcome:
+    def broken(*args: Any, **kwargs: Any) -> tuple[HandOutcome, Game]:
         raise ValueError("a bot chose an illegal action")
 
-    monkeypatch.setattr(sim, "play_hand", broken)
+    monkeypatch.setattr(sim, "play_hand_game", broken)
     result = runner.invoke(app, ["simulate", "--games", "2", "--workers", "1", "--json"])
     assert result.exit_code == 3
     assert json.loads(result.stdout)["error"].startswith("internal error (a bug in majiang")

@@ -6,6 +6,8 @@ The play and the statistics live in ``majiang.sim.arena``; this module reads the
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -13,8 +15,12 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.bots import BOTS
-from majiang.cli.errors import EXIT_USAGE
+from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+from majiang.cli.progress import ProgressReport
+from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
+from majiang.sim.pool import check_workers
+from majiang.sim.simulate import ResumeError
 
 __all__ = ["DEFAULT_BOTS", "DEFAULT_DEALS", "MAX_DEALS", "arena_command", "render_arena"]
 
@@ -34,17 +40,27 @@ SeedOpt = Annotated[str | None, typer.Option(
     "--seed", metavar="S", show_default="0", help="Seed of the deals and the bots (an integer).",
 )]
 WorkersOpt = Annotated[str | None, typer.Option(
-    "--workers", metavar="W", show_default="1", help="Processes to play in (the result does not change).",
+    "--workers", metavar="W", show_default="all cores",
+    help="Processes to play in, up to 4 per core (the result does not change).",
 )]
+RecordsOpt = Annotated[Path | None, typer.Option(
+    "--records", metavar="FILE",
+    help="Write the majiang-record of every hand played (six per deal) to FILE (gzip if it ends in .gz); "
+         "written to FILE.partial as the deals finish.",
+)]
+ResumeOpt = Annotated[bool, typer.Option(
+    "--resume", help="Continue an interrupted run from its --records FILE.partial (give the same options).",
+)]
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
 
 
-def _fail(message: str, *, as_json: bool) -> NoReturn:
+def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
     if as_json:
         typer.echo(json.dumps({"error": message}, ensure_ascii=False))
     else:
         typer.echo(f"majiang arena: error: {message}", err=True)
-    raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(code)
 
 
 def _parse_int(text: str, option: str, *, signed: bool) -> int:
@@ -60,6 +76,9 @@ def arena_command(
     deals: DealsOpt = None,
     seed: SeedOpt = None,
     workers: WorkersOpt = None,
+    records: RecordsOpt = None,
+    resume: ResumeOpt = False,
+    quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Compare two bots on the same deals, each in every seat (duplicate format), with 95% intervals."""
@@ -76,16 +95,35 @@ def arena_command(
         if not 1 <= n <= MAX_DEALS:
             raise ValueError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
         s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
-        w = 1 if workers is None else _parse_int(workers, "--workers", signed=False)
-        if not 1 <= w <= 64:
-            raise ValueError(f"--workers must be from 1 to 64, not {workers}")
+        w = check_workers((os.cpu_count() or 1) if workers is None
+                          else _parse_int(workers, "--workers", signed=False), "--workers")
+        if records is not None and not records.parent.is_dir():
+            raise ValueError(f"--records: no directory {str(records.parent)!r} to write {records.name!r} in")
+        if resume and records is None:
+            raise ValueError("--resume continues the FILE.partial of --records: give --records")
     except ValueError as err:
         _fail(str(err), as_json=as_json)
-    result = run_arena(names, n, s, workers=w)
+    report = ProgressReport("majiang arena", "deals", n, quiet=quiet or as_json)
+    try:
+        with report:
+            result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume)
+    except ResumeError as err:
+        _fail(str(err), as_json=as_json)
+    except KeyboardInterrupt:
+        where = "" if records is None else f"; {partial_path(records)} keeps the finished deals: run the " \
+                                           "same command with --resume to finish"
+        _fail(f"interrupted after {report.done:,} of {n:,} deals{where}", as_json=as_json,
+              code=EXIT_INTERRUPTED)
+    except Exception as exc:
+        message = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
+        _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         render_arena(Console(highlight=False), result)
+        if records is not None:
+            Console(highlight=False).print(f"Records: {records} ({result.hands} hands)", markup=False,
+                                           soft_wrap=True)
 
 
 def _signed(x: float) -> str:

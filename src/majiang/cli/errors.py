@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from majiang.errors import InvalidNotationError
 
-__all__ = ["EXIT_BATCH_FAILED", "EXIT_INTERNAL", "EXIT_OK", "EXIT_USAGE", "error_message", "is_user_error"]
+__all__ = ["EXIT_BATCH_FAILED", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "error_message",
+           "is_user_error"]
 
 EXIT_OK = 0
 EXIT_BATCH_FAILED = 1
@@ -13,6 +14,8 @@ EXIT_USAGE = 2
 """Bad input: unreadable notation, not a win, a flag the hand disproves, a bad option value."""
 EXIT_INTERNAL = 3
 """An exception scoring should never raise: a bug in majiang."""
+EXIT_INTERRUPTED = 130
+"""A long command stopped by Ctrl-C (SIGINT), the shell's 128 + 2."""
 
 
 def is_user_error(exc: BaseException) -> bool:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from majiang.cli.errors import error_message
+from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = ["MAX_LINE_BYTES", "RequestError", "decode_line", "iter_lines", "request_keys", "run_lines"]
 
@@ -34,15 +35,6 @@ _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a num
 
 class RequestError(ValueError):
     """A batch line that is not a well-formed request (before any rule is looked at)."""
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise RequestError(f"duplicate key {key!r}")
-        obj[key] = value
-    return obj
 
 
 def iter_lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
@@ -62,7 +54,11 @@ def iter_lines(source: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
 
 
 def decode_line(text: bytes | None, lineno: int) -> object:
-    """The JSON value of one input line (``None`` for a line too long to read); RequestError if unreadable."""
+    """The JSON value of one input line (``None`` for a line too long to read); RequestError if unreadable.
+
+    Only strict JSON is taken: ``NaN``, ``Infinity``, out-of-range numbers such as ``1e400``, repeated keys
+    and nesting deeper than ``majiang.jsonstrict.MAX_DEPTH`` are each a clear error for that line.
+    """
     if text is None:
         raise RequestError(f"longer than {MAX_LINE_BYTES} bytes")
     try:
@@ -72,13 +68,9 @@ def decode_line(text: bytes | None, lineno: int) -> object:
     if lineno == 1:
         line = line.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        return json.loads(line, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as err:
-        raise RequestError(f"invalid JSON at column {err.colno}: {err.msg}") from None
-    except RequestError:
-        raise
-    except ValueError as err:  # e.g. an integer too long to convert
-        raise RequestError(f"invalid JSON: {err}") from None
+        return loads_strict(line)
+    except StrictJSONError as err:  # NaN, 1e400, deep nesting, a repeated key, a syntax error
+        raise RequestError(str(err)) from None
 
 
 def request_keys(request: object, keys: Sequence[str], required: Sequence[str] = ("hand",)) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_USAGE
+from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE
 from majiang.game.match import standard_scores
 from majiang.notation import format_tiles
 from majiang.records import HandReplay, RecordError, check_record, replay
@@ -36,12 +36,18 @@ JsonOpt = Annotated[bool, typer.Option(
 )]
 
 
-def _fail(message: str, *, as_json: bool) -> NoReturn:
+def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
     if as_json:
         typer.echo(json.dumps({"error": message}, ensure_ascii=False))
     else:
         typer.echo(f"majiang replay: error: {message}", err=True)
-    raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(code)
+
+
+def _internal(file: str, exc: Exception, *, as_json: bool) -> NoReturn:
+    # The reader turns every fault of a file into a RecordError; anything else is a bug, said in one line.
+    message = f"{file}: internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
+    _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
 
 
 def _tile(code: int) -> str:
@@ -198,8 +204,13 @@ def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = Fa
             report = check_record(file)
         except OSError as err:
             _fail(f"cannot read {file}: {err.strerror or err}", as_json=as_json)
+        except Exception as exc:
+            _internal(file, exc, as_json=as_json)
         if as_json:
-            verdict: dict[str, Any] = {"ok": report.ok, "hands": report.hands, "actions": report.actions}
+            verdict: dict[str, Any] = {"ok": report.ok, "hands": report.hands, "actions": report.actions,
+                                       "unseeded": report.unseeded}
+            if report.ok and report.caveat is not None:
+                verdict["caveat"] = report.caveat
             if not report.ok:
                 verdict.update({"line": report.line, "error": report.reason})
             typer.echo(json.dumps(verdict, ensure_ascii=False))
@@ -212,6 +223,8 @@ def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = Fa
         _fail(f"cannot read {file}: {err.strerror or err}", as_json=as_json)
     except RecordError as err:
         _fail(f"{file}: {err}", as_json=as_json)
+    except Exception as exc:
+        _internal(file, exc, as_json=as_json)
     if as_json:
         for hand in hands:
             typer.echo(json.dumps(hand_json(hand), ensure_ascii=False))

@@ -14,14 +14,15 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from majiang.bots import find_bot
-from majiang.cli.errors import EXIT_INTERNAL, EXIT_USAGE
+from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+from majiang.cli.progress import ProgressReport
 from majiang.mcr import parse_wind
-from majiang.sim.simulate import BotStats, Summary, simulate
-from majiang.tiles import Tile
+from majiang.records import partial_path
+from majiang.sim.pool import check_workers
+from majiang.sim.simulate import BotStats, ResumeError, Summary, simulate
 
 __all__ = ["MAX_GAMES", "render_summary", "simulate_command"]
 
@@ -42,9 +43,23 @@ SeedOpt = Annotated[str | None, typer.Option(
     "--seed", metavar="S", show_default="0",
     help="Seed of the run (an integer); each hand's seed comes from it.",
 )]
-OutOpt = Annotated[Path | None, typer.Option(
-    "--out", metavar="FILE", help="Write one JSON line per hand to FILE (replaced when the run completes).",
+RecordsOpt = Annotated[Path | None, typer.Option(
+    "--records", metavar="FILE",
+    help="Write the full majiang-record of every hand to FILE (gzip if it ends in .gz): replayable and "
+         "checkable with 'majiang replay'. Written to FILE.partial as the hands finish.",
 )]
+SummariesOpt = Annotated[Path | None, typer.Option(
+    "--summaries", metavar="FILE",
+    help="Write one summary line per hand (winners, fans, deltas) to FILE (gzip if it ends in .gz).",
+)]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", metavar="FILE", hidden=True, help="Deprecated: the old name of --summaries.",
+)]
+ResumeOpt = Annotated[bool, typer.Option(
+    "--resume", help="Continue an interrupted run from the FILE.partial files of its --records and "
+                     "--summaries (give the same options); the result is that of an uninterrupted run.",
+)]
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
 RoundOpt = Annotated[str | None, typer.Option(
     "--round", metavar="WIND", show_default="E", help="Round wind 圈风: E S W N (or 东南西北, 1z-4z).",
 )]
@@ -77,13 +92,23 @@ def simulate_command(
     bots: BotsOpt = None,
     workers: WorkersOpt = None,
     seed: SeedOpt = None,
+    records: RecordsOpt = None,
+    summaries: SummariesOpt = None,
     out: OutOpt = None,
+    resume: ResumeOpt = False,
     round_: RoundOpt = None,
     fans: FansOpt = None,
+    quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Play single hands with bots (seeded, in parallel) and print each bot's rates, scores and fans."""
     try:
+        if out is not None:
+            if summaries is not None:
+                raise ValueError("--out is the old name of --summaries: give only --summaries")
+            typer.echo("majiang simulate: warning: --out is deprecated: use --summaries FILE (per-hand "
+                       "summary lines) or --records FILE (full records)", err=True)
+            summaries = out
         n = 1000 if games is None else _parse_int(games, "--games")
         if not 1 <= n <= MAX_GAMES:
             raise ValueError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
@@ -92,64 +117,64 @@ def simulate_command(
             raise ValueError(f"--bots takes one to four comma-separated names, not {bots!r}")
         for name in names:
             find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
-        k = (os.cpu_count() or 1) if workers is None else _parse_int(workers, "--workers")
-        if k < 1:
-            raise ValueError(f"--workers must be at least 1, not {workers}")
+        k = check_workers((os.cpu_count() or 1) if workers is None else _parse_int(workers, "--workers"),
+                          "--workers")
         s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
         shown = 15 if fans is None else _parse_int(fans, "--fans")
-        if out is not None and not out.parent.is_dir():
-            raise ValueError(f"--out: no directory {str(out.parent)!r} to write {out.name!r} in")
+        option = "--out" if out is not None else "--summaries"
+        for path, name in ((summaries, option), (records, "--records")):
+            if path is not None and not path.parent.is_dir():
+                raise ValueError(f"{name}: no directory {str(path.parent)!r} to write {path.name!r} in")
+        if summaries is not None and records is not None and summaries.resolve() == records.resolve():
+            raise ValueError("--summaries and --records must be different files")
+        if resume and summaries is None and records is None:
+            raise ValueError("--resume continues the FILE.partial of --records or --summaries: give them")
     except ValueError as err:
         _fail(str(err), as_json=as_json)
+    outputs = [path for path in (records, summaries) if path is not None]
+    report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
-        if as_json:
-            summary = simulate(n, names, workers=k, seed=s, out=out, prevalent=wind)
-        else:
-            summary = _with_progress(n, names, k, s, out, wind)
+        with report:
+            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, prevalent=wind,
+                               records=records, resume=resume)
+    except ResumeError as err:
+        _fail(str(err), as_json=as_json)
+    except KeyboardInterrupt:
+        kept = ", ".join(str(partial_path(path)) for path in outputs)
+        where = f"; {kept} keep{'s' if len(outputs) == 1 else ''} the finished hands: run the same command " \
+                "with --resume to finish" if outputs else ""
+        _fail(f"interrupted after {report.done:,} of {n:,} hands{where}", as_json=as_json,
+              code=EXIT_INTERRUPTED)
     except Exception as exc:
         message = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
         _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
     else:
-        render_summary(Console(highlight=False), summary, fans=shown, out=out)
-
-
-def _with_progress(games: int, names: list[str], workers: int, seed: int, out: Path | None,
-                   wind: Tile) -> Summary:
-    """Run ``simulate`` under a Rich progress bar on stderr (it clears itself when done).
-
-    Without a terminal on stderr (a pipe, a log file) there is no bar to draw, so none is started.
-    """
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        return simulate(games, names, workers=workers, seed=seed, out=out, prevalent=wind)
-    columns = (TextColumn("hands"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("simulate", total=games)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done)
-
-        return simulate(games, names, workers=workers, seed=seed, out=out, progress=advance, prevalent=wind)
+        render_summary(Console(highlight=False), summary, fans=shown, out=summaries, records=records)
 
 
 def _pct(x: float) -> str:
     return f"{x * 100:.2f}%"
 
 
-def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: Path | None = None) -> None:
+def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: Path | None = None,
+                   records: Path | None = None) -> None:
     """Print the run (hands, speed, seats), one row of rates and scores per bot, then each bot's fans."""
-    rate = summary.games / summary.seconds if summary.seconds > 0 else 0.0
+    played = summary.games - summary.resumed  # the hands this run played in summary.seconds
+    rate = played / summary.seconds if summary.seconds > 0 else 0.0
     workers = f"{summary.workers} worker{'s' if summary.workers > 1 else ''}"
-    console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, "
+    resumed = f"{summary.resumed:,} resumed, " if summary.resumed else ""
+    console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, {resumed}"
                   f"{summary.seconds:.1f} s, {rate:,.0f} hands/s, {summary.steps:,} steps)", markup=False)
     seats = ", ".join(f"{s}={name}" for s, name in enumerate(summary.seats))
     console.print(f"Seats:    {seats}", markup=False)
     console.print(f"Draws:    {summary.draws:,} (荒庄 {_pct(summary.draws / summary.games)})", markup=False)
+    if records is not None:
+        console.print(f"Records:  {records}", markup=False, soft_wrap=True)  # a path is not wrapped
     if out is not None:
-        console.print(f"Records:  {out}", markup=False)
+        console.print(f"Summary lines: {out}", markup=False, soft_wrap=True)
     table = Table()
     table.add_column("Bot")
     table.add_column("Hands", justify="right")

@@ -13,7 +13,7 @@ docs/records.md describes the format.
 (True, 2)
 """
 
-from majiang.records.check import CheckReport, HandReplay, check_record, replay, replay_record
+from majiang.records.check import CheckReport, HandReplay, PartialReplay, check_record, replay, replay_record
 from majiang.records.format import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -22,9 +22,12 @@ from majiang.records.format import (
     RecordError,
     RecordHeader,
     RecordLine,
+    iter_record,
+    iter_record_file,
     parse_record,
     read_record,
 )
+from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import (
     RecordedMatch,
     RecordWriter,
@@ -40,6 +43,8 @@ __all__ = [
     "CheckReport",
     "HandLines",
     "HandReplay",
+    "PartialFile",
+    "PartialReplay",
     "Record",
     "RecordError",
     "RecordHeader",
@@ -47,8 +52,11 @@ __all__ = [
     "RecordWriter",
     "RecordedMatch",
     "check_record",
+    "iter_record",
+    "iter_record_file",
     "iter_record_lines",
     "parse_record",
+    "partial_path",
     "play_match",
     "read_record",
     "replay",

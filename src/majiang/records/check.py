@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -21,11 +21,19 @@ from majiang.game.actions import Action
 from majiang.game.match import Match
 from majiang.game.rules import FLOWER_BASE, Ruleset
 from majiang.game.table import Game, HandResult, Phase
-from majiang.records.format import HandLines, Record, RecordError, RecordLine, canonical, read_record
+from majiang.records.format import (
+    HandLines,
+    Record,
+    RecordError,
+    RecordHeader,
+    RecordLine,
+    canonical,
+    iter_record_file,
+)
 from majiang.records.writer import final_summary, hand_summary
 from majiang.tiles import ALL_TILES, WINDS, Flower, Tile
 
-__all__ = ["CheckReport", "HandReplay", "check_record", "replay", "replay_record"]
+__all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
 
 _START_FROM_MATCH = ("e", "rules", "dealer", "prevalent", "scores")
 """What a match decides about each hand's start when its seed is unknown (the rest is chance)."""
@@ -43,10 +51,24 @@ class CheckReport:
     actions: int
     line: int | None = None
     reason: str | None = None
+    unseeded: int = 0
+    """Hands checked whose start has no seed: nothing ties their walls to a shuffle (see ``caveat``)."""
+
+    @property
+    def caveat(self) -> str | None:
+        """What the check could not prove, in words, or None when every wall was verified against a seed."""
+        if not self.unseeded:
+            return None
+        some = "any hand" if self.unseeded == self.hands else \
+            f"{self.unseeded} of {self.hands} hand{'s' if self.hands != 1 else ''}"
+        return (f"walls not verified against a seed: no seed is recorded for {some}, so nothing ties "
+                "those walls to a shuffle (undrawn tiles could have been swapped)")
 
     def __str__(self) -> str:
         if self.ok:
-            return f"ok: {self.hands} hands, {self.actions} actions"
+            text = f"ok: {self.hands} hands, {self.actions} actions"
+            caveat = self.caveat
+            return text if caveat is None else f"{text}; {caveat}"
         return f"line {self.line}: {self.reason}"
 
 
@@ -156,18 +178,25 @@ def _waiting(game: Game) -> str:
 class _Replayer:
     """Walks a shape-checked record, re-simulating each hand; raises RecordError at the first difference."""
 
-    def __init__(self, record: Record) -> None:
-        self.record = record
-        header = record.header
+    def __init__(self, header: RecordHeader, items: Iterable[HandLines | RecordLine]) -> None:
+        self.header = header
+        self.items = items
         self.rules = header.rules
         self.match = Match(self.rules, seed=header.seed, hands=header.hands) if header.match else None
         self.totals = [0, 0, 0, 0]
+        self.unseeded = 0  # hands without a seed: their walls are not tied to a shuffle
 
     def hands(self) -> Iterator[HandReplay]:
-        for block in self.record.hands:
-            yield self._hand(block)
-        header, final = self.record.header, self.record.final
-        count = len(self.record.hands)
+        count = 0
+        final: RecordLine | None = None
+        for item in self.items:
+            if isinstance(item, HandLines):
+                count += 1
+                yield self._hand(item)
+            else:
+                final = item
+        assert final is not None  # the reader raises for a record without its final line
+        header = self.header
         if not header.match and count != header.hands:
             _fail(final, f"the header announces {header.hands} hands, but the record holds {count}")
         expected = final_summary(count, self.totals)
@@ -201,10 +230,10 @@ class _Replayer:
             if match.over:
                 _fail(line, f"hand {n}: the match has only {match.hands} hands")
             dealt = match.game.events[0]
-            if self.record.header.seed is not None:
+            if self.header.seed is not None:
                 if canonical(start) != canonical(dealt):
                     _fail(line, f"hand {n}: the start is not the deal of the match seed "
-                                f"{self.record.header.seed}: {difference(start, dealt)}")
+                                f"{self.header.seed}: {difference(start, dealt)}")
             else:
                 wanted = {k: dealt[k] for k in _START_FROM_MATCH}
                 shown = {k: start.get(k) for k in _START_FROM_MATCH}
@@ -218,6 +247,16 @@ class _Replayer:
         if canonical(start) != canonical(game.events[0]):
             _fail(line, f"hand {n}: the start differs from its re-simulation: "
                         f"{difference(start, game.events[0])}")
+        if seed is None:
+            self.unseeded += 1
+        elif match is None or self.header.seed is None:
+            # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
+            # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
+            deal = Game(self.rules, seed=seed, dealer=dealer, prevalent=winds[prevalent], scores=scores)
+            dealt = deal.events[0]
+            if canonical(start) != canonical(dealt):
+                _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "
+                            f"{difference(start, dealt)}")
         return game
 
     def _apply(self, line: RecordLine, game: Game, n: int) -> None:
@@ -292,7 +331,7 @@ class _Replayer:
         dice = game.events[0]["dice"]
         return HandReplay(
             number=n,
-            players=self.record.header.players,
+            players=self.header.players,
             round_wind=game.prevalent,
             dealer=expected["dealer"],
             positions=(seats[0], seats[1], seats[2], seats[3]),
@@ -309,26 +348,74 @@ class _Replayer:
         )
 
 
+class PartialReplay:
+    """The hands at the start of a record that may be unfinished (a run's ``FILE.partial``), each checked.
+
+    ``hands()`` yields ``(lines, replay)`` for every hand that checks, in order, and stops at the first
+    line that does not (a missing final line, a hand cut by an interrupted write, or damage); ``stop``
+    is then that RecordError. A bad header raises RecordError at once.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self._items = iter_record_file(path)
+        header = next(self._items)  # the reader yields the header first, or raises
+        assert isinstance(header, RecordHeader)
+        self.header = header
+        self.stop: RecordError | None = None
+
+    def hands(self) -> Iterator[tuple[HandLines, HandReplay]]:
+        last: list[HandLines] = []
+
+        def tap() -> Iterator[HandLines | RecordLine]:
+            for item in self._items:
+                if isinstance(item, HandLines):
+                    last[:] = [item]
+                    yield item
+                elif isinstance(item, RecordLine):
+                    yield item
+
+        try:
+            for hand in _Replayer(self.header, tap()).hands():
+                yield last[0], hand
+        except RecordError as err:
+            self.stop = err
+
+
 def replay_record(record: Record) -> Iterator[HandReplay]:
     """Re-simulate a read record hand by hand; RecordError at the first line that differs."""
-    return _Replayer(record).hands()
+    return _Replayer(record.header, (*record.hands, record.final)).hands()
+
+
+def _replayer(path: str | os.PathLike[str]) -> _Replayer:
+    items = iter_record_file(path)
+    header = next(items)  # the reader yields the header first, or raises
+    assert isinstance(header, RecordHeader)
+    rest = (item for item in items if not isinstance(item, RecordHeader))
+    return _Replayer(header, rest)
 
 
 def replay(path: str | os.PathLike[str]) -> Iterator[HandReplay]:
     """Read, check and yield the hands of the record at ``path`` for display; RecordError at a bad line.
 
+    The file is read as the hands are yielded (plain or gzip), so memory does not grow with its size.
     The final line is checked after the last hand is yielded, so iterate to the end.
     """
-    yield from replay_record(read_record(path))
+    yield from _replayer(path).hands()
 
 
 def check_record(path: str | os.PathLike[str]) -> CheckReport:
-    """Validate the record at ``path`` completely (see the module docstring); OSError if it cannot be read."""
+    """Validate the record at ``path`` completely (see the module docstring); OSError if it cannot be read.
+
+    The file is streamed: a record of any number of hands is checked in the memory of one hand.
+    """
     hands = actions = 0
+    replayer: _Replayer | None = None
     try:
-        for hand in replay_record(read_record(path)):
+        replayer = _replayer(path)
+        for hand in replayer.hands():
             hands += 1
             actions += hand.actions
     except RecordError as err:
-        return CheckReport(False, hands, actions, err.line, err.reason)
-    return CheckReport(True, hands, actions)
+        unseeded = 0 if replayer is None else replayer.unseeded
+        return CheckReport(False, hands, actions, err.line, err.reason, unseeded)
+    return CheckReport(True, hands, actions, unseeded=replayer.unseeded)

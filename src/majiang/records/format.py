@@ -15,15 +15,19 @@ key. Reading checks the shape only (JSON, the header, which line may follow whic
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import json
 import os
-from collections.abc import Iterable, Sequence
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from majiang.game.rules import Ruleset, find_rules
+from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = [
+    "MAX_LINE_BYTES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "HandLines",
@@ -34,6 +38,9 @@ __all__ = [
     "canonical",
     "check_players",
     "dump_line",
+    "iter_file_lines",
+    "iter_record",
+    "iter_record_file",
     "parse_record",
     "read_record",
     "rules_from_options",
@@ -170,33 +177,14 @@ def check_players(players: Sequence[object]) -> tuple[str, str, str, str]:
     return (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise ValueError(f"duplicate key {key!r}")
-        obj[key] = value
-    return obj
-
-
 def _decode(raw: bytes | str, number: int) -> dict[str, Any]:
-    if isinstance(raw, bytes):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            reason = f"not UTF-8 (byte {raw[err.start]:#04x} at offset {err.start})"
-            raise RecordError(number, reason) from None
-    else:
-        text = raw
-    if not text.strip():
+    if not raw.strip():
         raise RecordError(number, "empty line (a record has no blank lines)")
     try:
-        obj = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as err:
-        raise RecordError(number, f"invalid JSON at column {err.colno}: {err.msg} (a damaged or truncated "
-                                  "line?)") from None
-    except ValueError as err:  # a duplicate key, or a number too long to convert
-        raise RecordError(number, f"invalid JSON: {err}") from None
+        obj = loads_strict(raw)
+    except StrictJSONError as err:
+        hint = " (a damaged or truncated line?)" if str(err).startswith("invalid JSON at") else ""
+        raise RecordError(number, f"{err}{hint}") from None
     if not isinstance(obj, dict):
         raise RecordError(number, f"expected a JSON object, not {canonical(obj)[:40]}")
     return obj
@@ -249,29 +237,33 @@ def _require(line: RecordLine, kind: str) -> None:
         raise RecordError(line.number, f"{what} needs {', '.join(map(repr, missing))}")
 
 
-def parse_record(lines: Iterable[bytes | str]) -> Record:
-    """Read a record from its lines (without newlines); RecordError names the first bad line."""
+def iter_record(lines: Iterable[bytes | str]) -> Iterator[RecordHeader | HandLines | RecordLine]:
+    """Read a record as it comes: its header, then each hand's ``HandLines``, then the final line.
+
+    Lines (without newlines) are read one hand ahead at most, so a file of any size is read in the
+    memory of one hand; RecordError names the first bad line, when it is reached.
+    """
     header: RecordHeader | None = None
-    hands: list[HandLines] = []
     final: RecordLine | None = None
     start: RecordLine | None = None  # the start line of the hand being read
     events: list[RecordLine] = []
+    current = 1  # the number of the hand being read or expected next
     number = 0
     for number, raw in enumerate(lines, 1):
         obj = _decode(raw, number)
         if number == 1:
             header = _header(obj)
+            yield header
             continue
         line = RecordLine(number, obj)
         if final is not None:
             raise RecordError(number, f"a line after the final line (line {final.number})")
         kind = obj.get("e")
         if not isinstance(kind, str):
-            raise RecordError(number, f"'e' must name the line's kind, not {canonical(kind)}")
+            raise RecordError(number, f"'e' must name the line's kind, not {canonical(kind)[:40]}")
         if kind == "final":
             if start is not None:
-                raise RecordError(number, f"the final line inside hand {len(hands) + 1} (its summary is "
-                                          "missing)")
+                raise RecordError(number, f"the final line inside hand {current} (its summary is missing)")
             if "hand" in obj:
                 raise RecordError(number, "the final line is not tagged with a hand")
             _require(line, kind)
@@ -279,36 +271,97 @@ def parse_record(lines: Iterable[bytes | str]) -> Record:
             continue
         tag = obj.get("hand")
         if not _is_int(tag):
-            raise RecordError(number, f"a {kind} line needs an integer 'hand', not {canonical(tag)}")
+            raise RecordError(number, f"a {kind[:40]} line needs an integer 'hand', "
+                                      f"not {canonical(tag)[:40]}")
         _require(line, kind)
-        current = len(hands) + 1
         if start is None:
             if kind != "start" or tag != current:
-                raise RecordError(number, f"expected the start of hand {current}, found a {kind} line of "
-                                          f"hand {tag}")
+                raise RecordError(number, f"expected the start of hand {current}, found a {kind[:40]} line "
+                                          f"of hand {tag}")
             start, events = line, []
         elif kind == "start":
             raise RecordError(number, f"hand {tag} starts before hand {current} has its summary")
         elif tag != current:
-            raise RecordError(number, f"a {kind} line of hand {tag} inside hand {current}")
+            raise RecordError(number, f"a {kind[:40]} line of hand {tag} inside hand {current}")
         elif kind == "summary":
-            hands.append(HandLines(current, start, tuple(events), line))
-            start = None
+            yield HandLines(current, start, tuple(events), line)
+            start, events = None, []
+            current += 1
         else:
             events.append(line)
     if header is None:
         raise RecordError(1, "the file is empty; a record starts with its header line")
     if final is None:
-        where = f"inside hand {len(hands) + 1}" if start is not None else "after its last hand"
-        raise RecordError(number + 1, f"the record ends {where} without its final line (truncated?)")
+        where = f"inside hand {current}" if start is not None else \
+            f"after hand {current - 1}" if current > 1 else "after its header"
+        raise RecordError(number + 1, f"the record ends {where} without its final line (truncated, or the "
+                                      ".partial file of an unfinished run?)")
+    yield final
+
+
+def parse_record(lines: Iterable[bytes | str]) -> Record:
+    """Read a whole record from its lines (without newlines); RecordError names the first bad line."""
+    return _collect(iter_record(lines))
+
+
+def _collect(items: Iterable[RecordHeader | HandLines | RecordLine]) -> Record:
+    header: RecordHeader | None = None
+    hands: list[HandLines] = []
+    final: RecordLine | None = None
+    for item in items:
+        if isinstance(item, RecordHeader):
+            header = item
+        elif isinstance(item, HandLines):
+            hands.append(item)
+        else:
+            final = item
+    assert header is not None and final is not None  # iter_record raises otherwise
     return Record(header, tuple(hands), final)
 
 
+MAX_LINE_BYTES = 1 << 20
+"""A longer line is refused without being held whole (a record's longest lines are under 1 KiB)."""
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class LineSource(Protocol):
+    """A binary file, plain or decompressing: what ``iter_file_lines`` reads."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+def iter_file_lines(source: LineSource) -> Iterator[bytes]:
+    """The lines of an open binary file, without their newlines; a line over ``MAX_LINE_BYTES`` is an error.
+
+    Damage to a gzip stream (a truncated member, a bad checksum) is reported at the line it cuts.
+    """
+    number = 0
+    while True:
+        try:
+            raw = source.readline(MAX_LINE_BYTES + 1)
+        except (EOFError, OSError, zlib.error) as err:  # gzip.BadGzipFile is an OSError
+            raise RecordError(number + 1, f"the compressed data is damaged or truncated ({err})") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise RecordError(number, f"longer than {MAX_LINE_BYTES} bytes (not a record line)")
+        yield raw.removesuffix(b"\n")
+
+
+def iter_record_file(path: str | os.PathLike[str]) -> Iterator[RecordHeader | HandLines | RecordLine]:
+    """``iter_record`` over the file at ``path`` (plain or gzip), read as it goes; OSError if unreadable."""
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+        raw.seek(0)
+        if magic == GZIP_MAGIC:
+            with gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
+                yield from iter_record(iter_file_lines(unzipped))
+        else:
+            yield from iter_record(iter_file_lines(raw))
+
+
 def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read and shape-check the record at ``path``; RecordError (line and reason) for a bad line."""
-    with open(path, "rb") as f:
-        data = f.read()
-    raw = data.split(b"\n")
-    if raw and raw[-1] == b"":
-        raw.pop()  # the newline that ends the last line
-    return parse_record(raw)
+    """Read and shape-check the whole record at ``path`` (plain or gzip); RecordError names a bad line."""
+    return _collect(iter_record_file(path))

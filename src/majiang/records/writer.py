@@ -27,6 +27,7 @@ __all__ = [
     "RecordWriter",
     "RecordedMatch",
     "final_summary",
+    "hand_event_lines",
     "hand_summary",
     "iter_record_lines",
     "play_match",
@@ -82,6 +83,16 @@ def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequ
     }
 
 
+def hand_event_lines(number: int, game: Game) -> list[str]:
+    """The record lines of a finished game's events, tagged with the hand ``number``."""
+    lines = []
+    for event in game.events:
+        if "hand" in event or event.get("e") in ("summary", "final"):
+            raise ValueError(f"the event {event!r} clashes with the record's own keys")
+        lines.append(dump_line({**event, "hand": number}))
+    return lines
+
+
 def final_summary(hands: int, totals: Sequence[int]) -> dict[str, Any]:
     """The final line: hands played, the players' totals and their standard scores (4/2/1/0, ties shared)."""
     return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(standard_scores(totals))}
@@ -124,15 +135,35 @@ class RecordWriter:
         if game.rules != self.rules:
             raise ValueError(f"hand {number} is played under other rules than the record's")
         summary = hand_summary(number, game, booked, self.totals)
-        lines = []
-        for event in game.events:
-            if "hand" in event or event.get("e") in ("summary", "final"):
-                raise ValueError(f"the event {event!r} clashes with the record's own keys")
-            lines.append(dump_line({**event, "hand": number}))
+        lines = hand_event_lines(number, game)
         lines.append(dump_line(summary))
         self.count = number
         self.totals = list(summary["totals"])
         return lines
+
+    def hand_from_lines(self, events: Sequence[str], summary: dict[str, Any]) -> list[str]:
+        """The lines of the next independent hand from its event lines (tagged with its number) and its
+        summary as ``hand_summary`` made it with zero totals, when the game was played elsewhere (in a
+        worker process): the running totals are added here."""
+        number = self.count + 1
+        if self.match:
+            raise ValueError("a match's hands are booked with their MatchHand: use hand()")
+        if self.count == self.hands:
+            raise ValueError(f"the record already holds its {self.hands} hands")
+        if summary.get("hand") != number:
+            raise ValueError(f"expected hand {number}, not hand {summary.get('hand')}")
+        deltas = summary["deltas"]
+        totals = [self.totals[p] + deltas[p] for p in range(4)]
+        self.count = number
+        self.totals = totals
+        return [*events, dump_line({**summary, "totals": totals})]
+
+    def resume(self, count: int, totals: Sequence[int]) -> None:
+        """Continue after ``count`` hands already written, whose running totals are ``totals``."""
+        if not 0 <= count <= self.hands:
+            raise ValueError(f"cannot resume after {count} of {self.hands} hands")
+        self.count = count
+        self.totals = list(totals)
 
     def final(self) -> str:
         """The last line."""

@@ -28,23 +28,32 @@ from __future__ import annotations
 import hashlib
 import math
 import statistics
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from majiang.bots import Bot, find_bot
-from majiang.game.table import Game, Phase
-from majiang.tiles import WINDS
+from majiang.game.rules import McrRules
+from majiang.game.table import Game, HandResult, Phase
+from majiang.records.check import PartialReplay
+from majiang.records.format import RecordError, dump_line
+from majiang.records.stream import PartialFile, partial_path
+from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
+from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.simulate import ResumeError
+from majiang.tiles import WINDS, Tile
 
 __all__ = [
     "ARRANGEMENTS",
+    "RECORD_PLAYERS",
     "ArenaResult",
     "BotSummary",
     "DealResult",
     "Interval",
     "arrangement_name",
     "deal_seed",
+    "deal_wind",
     "mean_interval",
     "play_deal",
     "run_arena",
@@ -228,7 +237,7 @@ class DealResult:
 
 
 def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
-    game = Game(seed=seed, dealer=dealer, prevalent=WINDS[(deal // 4) % 4])
+    game = Game(seed=seed, dealer=dealer, prevalent=deal_wind(deal))
     steps = 0
     while game.phase != Phase.OVER:
         seat = game.to_act()[0]
@@ -239,25 +248,48 @@ def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
     return game
 
 
+def deal_wind(deal: int) -> Tile:
+    """The round wind of deal number ``deal``: it moves every four deals."""
+    return WINDS[(deal // 4) % 4]
+
+
+def _play_result(arrangement: tuple[int, int, int, int], result: HandResult) -> PlayResult:
+    return PlayResult(arrangement, result.deltas, result.winners,
+                      result.payer if not result.self_drawn else None, result.self_drawn,
+                      tuple(r.total for r in result.scores))
+
+
 def play_deal(names: tuple[str, str], seed: int, deal: int) -> DealResult:
     """Play deal ``deal`` of an arena seeded ``seed`` in all six arrangements."""
+    return _play_deal_hands(names, seed, deal, record=False)[0]
+
+
+RecordedHand = tuple[list[str], dict[str, Any]]
+"""A hand's record from a worker: its event lines and its summary with zero totals."""
+
+
+def _play_deal_hands(names: tuple[str, str], seed: int, deal: int,
+                     record: bool) -> tuple[DealResult, list[RecordedHand]]:
     game_seed = deal_seed(seed, deal)
     dealer = deal % 4
     plays = []
+    hands: list[RecordedHand] = []
     for k, arrangement in enumerate(ARRANGEMENTS):
         bots = [find_bot(names[who], _bot_seed(seed, deal, k, s)) for s, who in enumerate(arrangement)]
         game = _play(bots, game_seed, dealer, deal)
         result = game.result
         assert result is not None
-        plays.append(PlayResult(arrangement, result.deltas, result.winners,
-                                result.payer if not result.self_drawn else None, result.self_drawn,
-                                tuple(r.total for r in result.scores)))
-    return DealResult(deal, game_seed, dealer, tuple(plays))
+        plays.append(_play_result(arrangement, result))
+        if record:
+            number = deal * len(ARRANGEMENTS) + k + 1
+            hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
+    return DealResult(deal, game_seed, dealer, tuple(plays)), hands
 
 
-def _play_deals(args: tuple[tuple[str, str], int, list[int]]) -> list[DealResult]:
-    names, seed, deals = args
-    return [play_deal(names, seed, d) for d in deals]
+def _play_deals(args: tuple[tuple[str, str], int, list[int], bool]
+                ) -> list[tuple[DealResult, list[RecordedHand]]]:
+    names, seed, deals, record = args
+    return [_play_deal_hands(names, seed, d, record) for d in deals]
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -379,11 +411,20 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult]) ->
     return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted)
 
 
+RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")
+"""The player names of an arena record: seats, since the bots change seats from hand to hand (hand
+``h`` is deal ``(h - 1) // 6`` played in ``ARRANGEMENTS[(h - 1) % 6]``)."""
+
+
 def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int = 1,
-              progress: Progress | None = None) -> ArenaResult:
+              progress: Progress | None = None, records: Path | None = None,
+              resume: bool = False) -> ArenaResult:
     """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format.
 
     ``workers`` > 1 plays deals in that many processes; the result is the same for any number.
+    ``records`` receives the ``majiang-record`` of every hand played (six per deal), streamed to
+    ``FILE.partial`` and renamed when the run completes; ``resume=True`` continues an interrupted
+    run's ``FILE.partial`` from its last whole deal, with the result of an uninterrupted run.
     """
     if len(names) != 2:
         raise ValueError(f"the arena compares exactly two bots, not {len(names)}")
@@ -393,21 +434,89 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
         find_bot(name)  # raises ValueError for an unknown name
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    check_workers(workers)
+    if resume and records is None:
+        raise ResumeError("resume continues the .partial file of the records: give records")
     pair = (names[0], names[1])
+    plays = len(ARRANGEMENTS)
+    writer = RecordWriter(McrRules(), RECORD_PLAYERS, seed=None, match=False, hands=deals * plays)
     done: list[DealResult] = []
-    if workers == 1:
-        for d in range(deals):
-            done.append(play_deal(pair, seed, d))
+    file: PartialFile | None = None
+    try:
+        if records is not None:
+            records = Path(records)
+            if resume:
+                file = _resume(records, writer, pair, seed, done)
+            else:
+                if partial_path(records).exists():
+                    raise ResumeError(f"{partial_path(records)} exists: the work of an interrupted run; "
+                                      "continue it with --resume, or delete it")
+                file = PartialFile.create(records)
+                file.write_groups([[writer.header()]])
+        if progress is not None:
+            progress(len(done), deals)  # before any deal is played: what was resumed
+        first = len(done)
+        chunk = max(1, min(8, (deals - first) // (4 * workers)))
+        if records is not None:
+            chunk = min(chunk, 4)  # six hands' records per deal travel back from the workers
+        batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None)
+                   for i in range(first, deals, chunk))
+        for batch in ordered_map(_play_deals, batches, workers):
+            for deal, hands in batch:
+                done.append(deal)
+                if file is not None:
+                    file.write_groups([writer.hand_from_lines(events, summary) for events, summary in hands])
             if progress is not None:
                 progress(len(done), deals)
-    else:
-        chunk = max(1, min(8, deals // (4 * workers)))
-        batches = [list(range(i, min(i + chunk, deals))) for i in range(0, deals, chunk)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_play_deals, [(pair, seed, b) for b in batches]):
-                done.extend(batch)
-                if progress is not None:
-                    progress(len(done), deals)
+        if file is not None:
+            file.finish([writer.final()])
+    finally:
+        if file is not None:
+            file.close()  # after finish() this does nothing; otherwise the .partial stays for --resume
     return summarize(pair, seed, done)
+
+
+def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: int,
+            done: list[DealResult]) -> PartialFile:
+    """Reopen an interrupted run's ``FILE.partial`` at its last whole deal (each hand checked again),
+    appending the deals kept to ``done``."""
+    partial_file = partial_path(records)
+    if not partial_file.exists():
+        complete = f" ({records} is complete)" if records.exists() else ""
+        raise ResumeError(f"nothing to resume: there is no {partial_file}{complete}")
+    try:
+        partial = PartialReplay(partial_file)
+    except RecordError as err:
+        raise ResumeError(f"cannot resume {partial_file}: {err}") from None
+    found = partial.header
+    header = writer.header()
+    if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
+                    hands=found.hands).header() != header:
+        raise ResumeError(f"cannot resume {partial_file}: it was written by another run (its header "
+                          "differs: other rules or number of deals)")
+    plays = len(ARRANGEMENTS)
+    count = 0
+    totals = [0, 0, 0, 0]
+
+    def groups() -> Iterator[list[str]]:
+        nonlocal count, totals
+        yield [header]
+        pending: list[tuple[list[str], PlayResult]] = []
+        for lines, hand in partial.hands():
+            deal, k = divmod(count + len(pending), plays)
+            start = lines.start.data
+            if start["seed"] != deal_seed(seed, deal) or start["prevalent"] != deal_wind(deal).notation():
+                return  # another run's hand: play the deal again
+            group = [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
+            pending.append((group, _play_result(ARRANGEMENTS[k], hand.result)))
+            if len(pending) == plays:  # a whole deal: keep it
+                done.append(DealResult(deal, start["seed"], deal % 4, tuple(p for _, p in pending)))
+                for group, _ in pending:
+                    yield group
+                count += plays
+                totals = list(hand.totals)
+                pending = []
+
+    file = PartialFile.restart(records, groups())
+    writer.resume(count, totals)
+    return file

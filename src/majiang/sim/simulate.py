@@ -14,10 +14,11 @@ unless another is asked for.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import itertools
 import json
 import math
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -25,20 +26,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from majiang.atomic import write_lines_atomically
 from majiang.bots import find_bot
 from majiang.game.rules import McrRules, Ruleset
-from majiang.game.table import Game, Phase
+from majiang.game.table import Game, HandResult, Phase
+from majiang.jsonstrict import loads_strict
+from majiang.records.check import PartialReplay
+from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
+from majiang.records.stream import PartialFile, partial_path
+from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
+from majiang.sim.pool import check_workers, ordered_map
 from majiang.tiles import WINDS, Tile
 
 __all__ = [
     "MAX_STEPS",
     "BotStats",
     "HandOutcome",
+    "ResumeError",
     "Summary",
     "game_seed",
     "play_hand",
+    "play_hand_game",
+    "seat_players",
     "simulate",
+    "summary_line",
 ]
 
 MAX_STEPS = 5000
@@ -92,6 +102,12 @@ def play_hand(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = T
     >>> play_hand(0, 1, ["random"]).to_dict() == play_hand(0, 1, ["random"]).to_dict()
     True
     """
+    return play_hand_game(index, seed, bots, prevalent=prevalent, rules=rules)[0]
+
+
+def play_hand_game(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = Tile.EAST,
+                   rules: Ruleset | None = None) -> tuple[HandOutcome, Game]:
+    """``play_hand``, and the finished game (whose events make the hand's record)."""
     hseed = game_seed(seed, index)
     seat_bots = tuple(bots[s % len(bots)] for s in range(4))
     players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
@@ -105,8 +121,13 @@ def play_hand(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = T
             steps += 1
     result = game.result
     assert result is not None
+    return _outcome(index, hseed, game.dealer, seat_bots, result, steps), game
+
+
+def _outcome(index: int, seed: int, dealer: int, seat_bots: tuple[str, ...], result: HandResult,
+             steps: int) -> HandOutcome:
     return HandOutcome(
-        index=index, seed=hseed, dealer=game.dealer, bots=seat_bots, winners=result.winners,
+        index=index, seed=seed, dealer=dealer, bots=seat_bots, winners=result.winners,
         fans=tuple(tuple(dict.fromkeys(hit.name for hit in r.fans)) for r in result.scores),
         totals=tuple(r.total for r in result.scores), deltas=result.deltas, self_drawn=result.self_drawn,
         payer=result.payer, steps=steps,
@@ -244,6 +265,8 @@ class Summary:
     draws: int
     seconds: float
     workers: int
+    resumed: int = 0
+    """Hands kept from an interrupted run (``resume``): counted in the figures, not played in ``seconds``."""
 
     def bot(self, name: str) -> BotStats:
         """The statistics of the bot called ``name``."""
@@ -259,6 +282,10 @@ class Summary:
                 "bots": [b.to_dict() for b in self.bots]}
 
 
+class ResumeError(ValueError):
+    """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     start: int
@@ -267,6 +294,7 @@ class _Task:
     bots: tuple[str, ...]
     prevalent: Tile
     rules: Ruleset | None
+    summaries: bool
     records: bool
 
 
@@ -277,36 +305,66 @@ class _ChunkResult:
     wins: int
     tallies: dict[str, _Tally]
     lines: list[str]
+    """The summary line of each hand (with ``summaries``)."""
+    hands: list[tuple[list[str], dict[str, Any]]]
+    """Each hand's record: its event lines and its summary with zero totals (with ``records``)."""
+
+
+def summary_line(outcome: HandOutcome) -> str:
+    """The hand's line in a summaries file (``--summaries``)."""
+    return json.dumps(outcome.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
 def _play_chunk(task: _Task) -> _ChunkResult:
     tallies: dict[str, _Tally] = {}
     lines: list[str] = []
+    hands: list[tuple[list[str], dict[str, Any]]] = []
     steps = wins = 0
     for index in range(task.start, task.stop):
-        outcome = play_hand(index, task.seed, task.bots, prevalent=task.prevalent, rules=task.rules)
+        outcome, game = play_hand_game(index, task.seed, task.bots, prevalent=task.prevalent,
+                                       rules=task.rules)
         steps += outcome.steps
         wins += bool(outcome.winners)
         for seat, name in enumerate(outcome.bots):
             tallies.setdefault(name, _Tally()).add_seat(outcome, seat)
+        if task.summaries:
+            lines.append(summary_line(outcome))
         if task.records:
-            lines.append(json.dumps(outcome.to_dict(), ensure_ascii=False, separators=(",", ":")))
-    return _ChunkResult(task.stop - task.start, steps, wins, tallies, lines)
+            number = index + 1
+            hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
+    return _ChunkResult(task.stop - task.start, steps, wins, tallies, lines, hands)
 
 
-def _chunk_size(games: int, workers: int) -> int:
+def _chunk_size(games: int, workers: int, records: bool) -> int:
     # Enough chunks per worker to balance the load and move the progress bar; few enough to keep
-    # the per-task overhead (pickling, scheduling) small next to a chunk's few seconds of play.
-    return max(1, min(250, games // (workers * 16) or 1))
+    # the per-task overhead (pickling, scheduling) small next to a chunk's few seconds of play. With
+    # records a chunk's hands travel back whole (about 15 KB each), so chunks are kept smaller.
+    return max(1, min(25 if records else 250, games // (workers * 16) or 1))
+
+
+def seat_players(seats: Sequence[str]) -> list[str]:
+    """The record's player names for the bots of seats 0-3: the names, numbered by seat if any repeat.
+
+    >>> seat_players(["efficiency", "random", "efficiency", "random"])
+    ['efficiency 1', 'random 2', 'efficiency 3', 'random 4']
+    """
+    if len(set(seats)) == 4:
+        return list(seats)
+    return [f"{name} {seat + 1}" for seat, name in enumerate(seats)]
 
 
 def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: int = 0,
              out: Path | None = None, progress: Progress | None = None, *, prevalent: Tile = Tile.EAST,
-             rules: Ruleset | None = None) -> Summary:
+             rules: Ruleset | None = None, records: Path | None = None, resume: bool = False) -> Summary:
     """Play ``games`` single hands with ``bots`` on ``workers`` processes (default: every core).
 
-    ``workers=1`` plays in this process. ``out`` receives one compact JSON line per hand, in hand
-    order, written to a temporary file beside it and moved into place when the run is complete.
+    ``workers=1`` plays in this process. ``out`` (summaries) receives one compact JSON line per hand
+    and ``records`` the run's ``majiang-record`` (gzip-compressed when its name ends in ``.gz``), both
+    in hand order and streamed to ``FILE.partial``, which becomes ``FILE`` when the run completes. An
+    interrupted run leaves its ``.partial`` files; ``resume=True`` continues them from their last whole
+    hand (checked again first), giving the same files and summary as an uninterrupted run.
+    ``progress(done, games)`` is called before any hand is played (``done``: the hands resumed) and
+    as hands finish.
     """
     if games < 0:
         raise ValueError(f"games must be at least 0, not {games}")
@@ -319,49 +377,167 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         raise ValueError(f"the round wind must be a wind, not {prevalent!r}")
     if rules is None:
         rules = McrRules()
-    if workers is None:
-        workers = os.cpu_count() or 1
+    workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
     out = None if out is None else Path(out)
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    records = None if records is None else Path(records)
+    if records is not None and games < 1:
+        raise ValueError("a record holds at least one hand: give games >= 1 with records")
     seats = (names[0 % len(names)], names[1 % len(names)], names[2 % len(names)], names[3 % len(names)])
-    size = _chunk_size(games, workers)
-    tasks = [_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None)
-             for start in range(0, games, size)]
+    writer = RecordWriter(rules, seat_players(seats), seed=None, match=False, hands=max(games, 1))
 
     t0 = time.perf_counter()
     tallies = {name: _Tally() for name in dict.fromkeys(seats)}
     done = steps = wins = 0
+    files: list[PartialFile] = []
+    try:
+        if resume:
+            def add(outcome: HandOutcome) -> None:
+                nonlocal done, steps, wins
+                done += 1
+                steps += outcome.steps
+                wins += bool(outcome.winners)
+                for seat, name in enumerate(outcome.bots):
+                    tallies[name].add_seat(outcome, seat)
 
-    def results() -> Iterator[str]:
-        """Merge the chunks as they come, yielding the per-game lines to write (if any)."""
-        nonlocal done, steps, wins
-        for chunk in _run(tasks, workers):
+            _resume(out, records, writer, seed, seats, prevalent, files, add)
+        else:
+            for path in (out, records):
+                if path is not None and partial_path(path).exists():
+                    raise ResumeError(f"{partial_path(path)} exists: the work of an interrupted run; "
+                                      "continue it with --resume, or delete it")
+            for path in (out, records):
+                if path is not None:
+                    files.append(PartialFile.create(path))
+            if records is not None:
+                files[-1].write_groups([[writer.header()]])
+        summaries_file = files[0] if out is not None else None
+        record_file = files[-1] if records is not None else None
+        size = _chunk_size(games - done, workers, records is not None)
+        tasks = (_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None,
+                       records is not None) for start in range(done, games, size))
+        resumed = done
+        if progress is not None:
+            progress(done, games)  # before any hand is played: what was resumed
+        for chunk in ordered_map(_play_chunk, tasks, workers):
             done += chunk.count
             steps += chunk.steps
             wins += chunk.wins
             for name, tally in chunk.tallies.items():
                 tallies[name].merge(tally)
-            yield from chunk.lines
+            # The record first: a summaries file never runs ahead of its record.
+            if record_file is not None:
+                record_file.write_groups([writer.hand_from_lines(events, summary)
+                                          for events, summary in chunk.hands])
+            if summaries_file is not None:
+                summaries_file.write_groups([[line] for line in chunk.lines])
             if progress is not None:
                 progress(done, games)
-
-    if out is not None:
-        write_lines_atomically(out, results())
-    else:
-        for _ in results():
-            pass
+        if summaries_file is not None:
+            summaries_file.finish()
+        if record_file is not None:
+            record_file.finish([writer.final()])
+    finally:
+        for file in files:
+            file.close()  # after finish() this does nothing; otherwise the .partial stays for --resume
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
-                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers)
+                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed)
 
 
-def _run(tasks: list[_Task], workers: int) -> Iterator[_ChunkResult]:
-    """The chunks' results in task order: in this process, or from a pool of ``workers``."""
-    if workers == 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _play_chunk(task)
-        return
-    with multiprocessing.get_context().Pool(min(workers, len(tasks))) as pool:
-        yield from pool.imap(_play_chunk, tasks)
+def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...]) -> HandOutcome:
+    """The outcome a summaries line holds, if it is hand ``index`` of this run; ValueError otherwise."""
+    if not isinstance(data, dict) or data.get("game") != index:
+        raise ValueError(f"not the summary of hand {index}")
+    if data.get("seed") != game_seed(seed, index) or data.get("bots") != list(seats):
+        raise ValueError(f"hand {index} was played with another seed or other bots")
+    try:
+        outcome = HandOutcome(
+            index=index, seed=data["seed"], dealer=data["dealer"], bots=tuple(data["bots"]),
+            winners=tuple(data["winners"]), fans=tuple(tuple(f) for f in data["fans"]),
+            totals=tuple(data["totals"]), deltas=tuple(data["deltas"]), self_drawn=data["self_drawn"],
+            payer=data["payer"], steps=data["steps"])
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"hand {index}: a damaged summary ({err})") from None
+    if summary_line(outcome) != json.dumps(data, ensure_ascii=False, separators=(",", ":")):
+        raise ValueError(f"hand {index}: a damaged summary")
+    return outcome
+
+
+def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...]) -> Iterator[HandOutcome]:
+    """The whole summary lines at the start of ``path`` that belong to this run, read as they go.
+
+    They end at the first line that is cut (an interrupted write), damaged or another run's.
+    """
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+        raw.seek(0)
+        source: LineSource = gzip.GzipFile(fileobj=raw, mode="rb") if magic == GZIP_MAGIC else raw
+        index = 0
+        try:
+            for line in iter_file_lines(source):
+                outcome = _outcome_from_summary(loads_strict(line), index, seed, seats)
+                yield outcome
+                index += 1
+        except (RecordError, ValueError):
+            return
+
+
+def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: int, seats: tuple[str, ...],
+            prevalent: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
+    """Reopen the ``.partial`` files of an interrupted run at their last whole hand, passing each hand
+    kept to ``add``; the files are rewritten as they are read, so memory does not grow with them.
+
+    The record's hands are checked again (re-simulated) and must be this run's (the same header, each
+    hand's seed and round wind); hands from the first that fails on are dropped and played again.
+    """
+    given = [path for path in (out, records) if path is not None]
+    if not given:
+        raise ResumeError("--resume continues the .partial file of the records or summaries: give one")
+    for path in given:
+        if not partial_path(path).exists():
+            complete = f" ({path} is complete)" if path.exists() else ""
+            raise ResumeError(f"nothing to resume: there is no {partial_path(path)}{complete}")
+    limit = None if out is None else sum(1 for _ in _iter_summaries(partial_path(out), seed, seats))
+    kept = 0
+    record_file: PartialFile | None = None
+    if records is not None:
+        try:
+            partial = PartialReplay(partial_path(records))
+        except RecordError as err:
+            raise ResumeError(f"cannot resume {partial_path(records)}: {err}") from None
+        found = partial.header
+        header = writer.header()
+        if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
+                        hands=found.hands).header() != header:
+            raise ResumeError(f"cannot resume {partial_path(records)}: it was written by another run (its "
+                             "header differs: other bots, rules or number of hands)")
+        totals = [0, 0, 0, 0]
+
+        def groups() -> Iterator[list[str]]:
+            nonlocal kept, totals
+            yield [header]
+            for lines, hand in partial.hands():
+                start = lines.start.data
+                if kept == limit or start["seed"] != game_seed(seed, kept) \
+                        or start["prevalent"] != prevalent.notation():
+                    return  # past the summaries kept, or another run's hand: play it again
+                add(_outcome(kept, start["seed"], start["dealer"], seats, hand.result, hand.actions))
+                yield [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
+                kept += 1
+                totals = list(hand.totals)
+
+        record_file = PartialFile.restart(records, groups())
+        writer.resume(kept, totals)
+    if out is not None:
+        count = limit if records is None else kept
+
+        def summaries() -> Iterator[list[str]]:
+            for outcome in itertools.islice(_iter_summaries(partial_path(out), seed, seats), count):
+                if records is None:
+                    add(outcome)
+                yield [summary_line(outcome)]
+
+        files.append(PartialFile.restart(out, summaries()))
+    if record_file is not None:
+        files.append(record_file)
