@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game_walls import Layout, codes, ring_from_live
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, McrRules, Phase
 from majiang.hand import Hand
 from majiang.mcr import score
@@ -786,11 +786,11 @@ def test_illegal_action_changes_nothing(case: Illegal) -> None:
     assert snapshot(game) == before
 
 
-def test_not_an_action_is_illegal() -> None:
+def test_not_an_action_is_invalid() -> None:
     game = PRIORITY.game()
     before = snapshot(game)
     bogus: Any = "discard 1m"
-    with pytest.raises(IllegalActionError, match="not an Action"):
+    with pytest.raises(InvalidActionError, match="not an Action"):
         game.apply(0, bogus)
     assert snapshot(game) == before
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from majiang.errors import InvalidOptionError
 from majiang.rules.mcr.definitions import DEFINITIONS, definition
 from majiang.rules.mcr.fans import FANS
 
@@ -23,5 +24,5 @@ def test_definitions_are_short_sentences_in_both_languages(fan_id: str) -> None:
 
 
 def test_an_unknown_fan_is_named_in_the_error() -> None:
-    with pytest.raises(KeyError, match="no definition for the fan 'heavenly_hand'"):
+    with pytest.raises(InvalidOptionError, match="no definition for the fan 'heavenly_hand'"):
         definition("heavenly_hand")

@@ -30,6 +30,7 @@ from majiang.analysis.odds import (
     wilson_interval,
 )
 from majiang.cli import app
+from majiang.errors import InvalidOptionError
 from majiang.tiles import Tile
 
 Z95 = 1.959963984540054
@@ -195,7 +196,7 @@ def test_quantity_rows() -> None:
     assert [q.key for q in QUANTITIES] == list(KEYS)
     assert quantity("no_pair_20").seed_figure == Fraction(34, 10_000)
     assert quantity("three_pairs_14").formula == "C(34,11)·C(11,3)·4^8·6^3/C(136,14)"
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidOptionError, match="no quantity 'four_pairs_14'"):
         quantity("four_pairs_14")
 
 

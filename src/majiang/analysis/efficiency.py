@@ -24,7 +24,7 @@ from enum import Enum
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import counts_and_melds, effective_counts, shanten_and_effective, shanten_counts
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.tiles import ALL_TILES, Tile
@@ -337,7 +337,7 @@ def call_advice(
     if h.last_tile is not None:
         raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
     if source not in (1, 2, 3):
-        raise ValueError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
+        raise InvalidOptionError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
     claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, [*visible, claimed])

@@ -26,6 +26,7 @@ from fractions import Fraction
 from statistics import NormalDist
 
 from majiang.analysis.shanten import counts_and_melds, effective_tiles
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.notation import parse_tiles
 from majiang.tiles import Tile
@@ -101,7 +102,7 @@ def _check_count(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < 0:
-        raise ValueError(f"{name} must be at least 0, not {value}")
+        raise InvalidOptionError(f"{name} must be at least 0, not {value}")
 
 
 def _check_set(drawn: int, kinds: int, copies: int) -> None:
@@ -109,7 +110,8 @@ def _check_set(drawn: int, kinds: int, copies: int) -> None:
     _check_count("kinds", kinds)
     _check_count("copies", copies)
     if drawn > kinds * copies:
-        raise ValueError(f"cannot draw {drawn} tiles from a set of {kinds} × {copies} = {kinds * copies}")
+        raise InvalidOptionError(f"cannot draw {drawn} tiles from a set of {kinds} × {copies} = "
+                                 f"{kinds * copies}")
 
 
 def no_pair_probability(drawn: int, *, kinds: int = KINDS, copies: int = COPIES) -> Fraction:
@@ -200,7 +202,7 @@ def wilson_interval(hits: int, n: int, z: float = _Z) -> tuple[float, float]:
     _check_count("hits", hits)
     _check_count("n", n)
     if n == 0 or hits > n:
-        raise ValueError(f"need 0 <= hits <= n and n > 0, not hits={hits}, n={n}")
+        raise InvalidOptionError(f"need 0 <= hits <= n and n > 0, not hits={hits}, n={n}")
     p = hits / n
     zz = z * z
     centre = (p + zz / (2 * n)) / (1 + zz / n)
@@ -243,7 +245,7 @@ def monte_carlo(samples: int = DEFAULT_SAMPLES, seed: int = 0) -> MonteCarlo:
     """
     _check_count("samples", samples)
     if samples == 0:
-        raise ValueError("samples must be at least 1")
+        raise InvalidOptionError("samples must be at least 1")
     rng = random.Random(seed)
     sample = rng.sample
     kinds = _KIND_OF
@@ -389,9 +391,9 @@ def improve_fraction(live_effective: int, live_wall: int, draws: int) -> Fractio
     _check_count("live_wall", live_wall)
     _check_count("draws", draws)
     if live_effective > live_wall:
-        raise ValueError(f"live_effective ({live_effective}) cannot exceed live_wall ({live_wall})")
+        raise InvalidOptionError(f"live_effective ({live_effective}) cannot exceed live_wall ({live_wall})")
     if draws > live_wall:
-        raise ValueError(f"draws ({draws}) cannot exceed live_wall ({live_wall})")
+        raise InvalidOptionError(f"draws ({draws}) cannot exceed live_wall ({live_wall})")
     miss = Fraction(math.comb(live_wall - live_effective, draws), math.comb(live_wall, draws))
     return 1 - miss
 
@@ -431,7 +433,8 @@ def hand_improve_probability(
         hand = Hand.parse(hand)
     standing, _ = counts_and_melds(hand)
     if sum(standing) % 3 != 1:
-        raise ValueError(f"the hand has {sum(standing)} standing tiles and must discard before drawing again")
+        raise InvalidHandError(f"the hand has {sum(standing)} standing tiles and must discard before "
+                               "drawing again")
     seen = hand.counts(include_melds=True) if isinstance(hand, Hand) else standing
     seen = list(seen)
     shown = parse_tiles(visible) if isinstance(visible, str) else [Tile(t) for t in visible]
@@ -439,20 +442,23 @@ def hand_improve_probability(
         seen[t] += 1
     for kind, n in enumerate(seen):
         if n > 4:
-            raise ValueError(f"{n} copies of {Tile(kind).notation()} seen; a set has only 4")
+            raise InvalidHandError(f"{n} copies of {Tile(kind).notation()} seen; a set has only 4")
     unseen = SET_SIZE - sum(seen)
     if wall is None:
         wall = unseen
     else:
         _check_count("wall", wall)
         if wall > unseen:
-            raise ValueError(f"wall ({wall}) cannot exceed the {unseen} tiles not seen")
+            raise InvalidOptionError(f"wall ({wall}) cannot exceed the {unseen} tiles not seen")
     live = sum(4 - seen[t] for t in effective_tiles(hand))
     if live > wall:
-        raise ValueError(f"{live} live useful tiles cannot fit in a wall of {wall}")
+        raise InvalidOptionError(f"{live} live useful tiles cannot fit in a wall of {wall}")
     return improve_probability(live, wall, draws)
 
 
 def quantity(key: str) -> Quantity:
-    """The row of ``QUANTITIES`` with ``key``; raises ``KeyError`` for an unknown key."""
-    return _BY_KEY[key]
+    """The row of ``QUANTITIES`` with ``key``; raises ``InvalidOptionError`` for an unknown key."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise InvalidOptionError(f"no quantity {key!r}; one of {', '.join(_BY_KEY)}") from None

@@ -31,6 +31,7 @@ from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.simulate import simulate_command
+from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
 
@@ -73,7 +74,7 @@ def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
 def _parse_flowers(text: str) -> int:
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"--flowers must be an integer from 0 to 8, not {text!r}")
+        raise InvalidOptionError(f"--flowers must be an integer from 0 to 8, not {text!r}")
     return int(text)
 
 

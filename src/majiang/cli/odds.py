@@ -15,6 +15,7 @@ from rich.table import Table
 
 from majiang.analysis.odds import DEFAULT_SAMPLES, SET_SIZE, OddsReport, odds_report
 from majiang.cli.errors import EXIT_USAGE
+from majiang.errors import InvalidOptionError
 
 __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
 
@@ -43,7 +44,7 @@ def _parse_int(text: str, option: str, *, signed: bool) -> int:
     # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
     body = text[1:] if signed and text.startswith("-") else text
     if not (body.isascii() and body.isdigit()):
-        raise ValueError(f"{option} must be an integer, not {text!r}")
+        raise InvalidOptionError(f"{option} must be an integer, not {text!r}")
     return int(text)
 
 
@@ -56,7 +57,7 @@ def odds_command(
     try:
         n = DEFAULT_SAMPLES if samples is None else _parse_int(samples, "--samples", signed=False)
         if not 1 <= n <= MAX_SAMPLES:
-            raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+            raise InvalidOptionError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
         s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
     except ValueError as err:
         _fail(str(err), as_json=as_json)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.tiles import WINDS, Tile
@@ -69,7 +70,7 @@ def _seat_changes(value: SeatChanges | str) -> SeatChanges:
         return SeatChanges(value)
     except ValueError:
         names = ", ".join(v.value for v in SeatChanges)
-        raise ValueError(f"seat_changes must be one of {names}, not {value!r}") from None
+        raise InvalidOptionError(f"seat_changes must be one of {names}, not {value!r}") from None
 
 
 def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> Change:
@@ -82,7 +83,7 @@ def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH
     """
     changes = _seat_changes(seat_changes)
     if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 16:
-        raise ValueError(f"a match has hands 1 to 16, not {hand!r}")
+        raise InvalidOptionError(f"a match has hands 1 to 16, not {hand!r}")
     positions = list(_STAY)
     for change in changes.after_rounds[:(hand - 1) // 4]:
         positions = [change[p] for p in positions]
@@ -135,7 +136,7 @@ class Match:
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,
                  seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> None:
         if not 1 <= hands <= 16:
-            raise ValueError(f"a match has 1 to 16 hands, not {hands!r}")
+            raise InvalidOptionError(f"a match has 1 to 16 hands, not {hands!r}")
         self.seat_changes = _seat_changes(seat_changes)
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
@@ -176,7 +177,7 @@ class Match:
         """Book the finished hand, change seats after a round, and deal the next hand."""
         game = self.game
         if game.phase != Phase.OVER or game.result is None:
-            raise ValueError("the current hand is not over")
+            raise IllegalActionError("the current hand is not over")
         # Every score change of the hand (wins and false-win penalties) is in the game's scores.
         deltas = [0, 0, 0, 0]
         for s in range(4):

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -92,7 +92,7 @@ class McrRules(Ruleset):
 
     def __post_init__(self) -> None:
         if self.false_win not in ("error", "penalty"):
-            raise ValueError(f"false_win must be 'error' or 'penalty', not {self.false_win!r}")
+            raise InvalidOptionError(f"false_win must be 'error' or 'penalty', not {self.false_win!r}")
 
     def wall_tiles(self) -> list[int]:
         """144 tiles: the 136 playing tiles and the eight flowers."""
@@ -189,5 +189,5 @@ def find_rules(name: str) -> Ruleset:
     """The ruleset registered under ``name`` with default options."""
     if name == "mcr":
         return McrRules()
-    raise ValueError(f"unknown ruleset {name!r}; available: mcr")
+    raise InvalidOptionError(f"unknown ruleset {name!r}; available: mcr")
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.atomic import write_lines_atomically
+from majiang.errors import MajiangError
 from majiang.game.match import SEAT_CHANGES, standard_scores
 from majiang.tiles import WINDS, Tile
 
@@ -69,7 +70,7 @@ SHEET_VERSION = 1
 MAX_HANDS = 16
 
 
-class SheetError(ValueError):
+class SheetError(MajiangError):
     """An entry the sheet refuses, or a sheet file that cannot be read; the message says why."""
 
 
@@ -155,7 +156,7 @@ def positions_of(hand: int) -> tuple[int, int, int, int]:
     ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))
     """
     if not 1 <= hand <= MAX_HANDS:
-        raise ValueError(f"a match has hands 1 to {MAX_HANDS}, not {hand!r}")
+        raise SheetError(f"a match has hands 1 to {MAX_HANDS}, not {hand!r}")
     positions = [0, 1, 2, 3]
     for change in SEAT_CHANGES[:(hand - 1) // 4]:
         positions = [change[p] for p in positions]

@@ -21,7 +21,7 @@ from enum import IntEnum
 from typing import Any
 
 from majiang.analysis.shanten import effective_counts, shanten_trusted
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game.actions import Action, ActionKind
 from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
 from majiang.hand import Hand
@@ -126,9 +126,9 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0-3, not {dealer!r}")
+            raise InvalidOptionError(f"dealer must be a seat 0-3, not {dealer!r}")
         if prevalent not in WINDS:
-            raise ValueError(f"prevalent must be a wind, not {prevalent!r}")
+            raise InvalidOptionError(f"prevalent must be a wind, not {prevalent!r}")
         self.dealer = dealer
         self.prevalent = Tile(prevalent)
         self.scores = list(scores)
@@ -170,7 +170,8 @@ class Game:
         else:
             ring = [int(t) for t in wall]
             if sorted(ring) != sorted(tiles):
-                raise ValueError(f"a prepared wall must hold exactly this ruleset's {len(tiles)} tiles")
+                raise InvalidOptionError(f"a prepared wall must hold exactly this ruleset's "
+                                         f"{len(tiles)} tiles")
         rng = self.rng
         # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
         # the points land on rolls too; count the sum of both rolls in stacks from the right end of
@@ -181,7 +182,7 @@ class Game:
         else:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
-                raise ValueError(f"each roll of two dice is 2-12, not {dice!r}")
+                raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
         second_seat = (self.dealer + first - 1) % 4
         stacks = len(ring) // 2
         per_wall = stacks // 4
@@ -461,11 +462,14 @@ class Game:
     # -- acting ----------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed."""
+        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed.
+
+        Something that is not an ``Action`` at all raises ``InvalidActionError``.
+        """
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an Action: {action!r}")
         if self.phase == Phase.OVER:
             raise IllegalActionError("the hand is over")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
             rules = self.rules

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile
@@ -86,7 +86,7 @@ def pack(meld: Meld) -> tuple[str, str, int]:
 
 def _wind_number(wind: str) -> int:
     if len(wind) != 1 or wind not in _WINDS:
-        raise ValueError(f"a wind is one of E, S, W, N, not {wind!r}")
+        raise InvalidOptionError(f"a wind is one of E, S, W, N, not {wind!r}")
     return _WINDS.index(wind)
 
 
@@ -100,9 +100,9 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
     """
     hand = sample.hand
     if hand.last_tile is None:
-        raise ValueError("the hand has no winning tile (its last tile)")
+        raise InvalidHandError("the hand has no winning tile (its last tile)")
     if not 0 <= sample.flowers <= 8:
-        raise ValueError(f"flowers must be 0-8, not {sample.flowers}")
+        raise InvalidOptionError(f"flowers must be 0-8, not {sample.flowers}")
     return {
         "pack": tuple(pack(m) for m in hand.melds),
         "hand": tuple(_CODES[t] for t in hand.tiles),

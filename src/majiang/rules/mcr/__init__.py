@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.rules.mcr.calculator import WinContext, calculate
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
@@ -49,7 +49,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
         return _WIND_NAMES[value]
     elif isinstance(value, str) and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
         return _WIND_NAMES[value.strip().upper().replace("Z", "z")]
-    raise ValueError(f"{what} must be one of E, S, W, N, not {value!r}")
+    raise InvalidOptionError(f"{what} must be one of E, S, W, N, not {value!r}")
 
 
 def _flag(value: object, name: str) -> bool:
@@ -72,8 +72,8 @@ def win_context(
     """Check the win flags against the hand and derive what the hand proves.
 
     Raises ``InvalidHandError`` for a flag the hand disproves (robbing a kong while holding another
-    copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``ValueError``
-    or ``TypeError`` for malformed values.
+    copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``InvalidOptionError``
+    (a bad wind or flower count) or ``TypeError`` (a flag that is not a bool).
     """
     if not (type(self_drawn) is bool and type(last_tile) is bool and type(kong) is bool
             and type(wall_last) is bool):
@@ -81,7 +81,7 @@ def win_context(
                         ("wall_last", wall_last)):
             _flag(v, name)
     if type(flowers) is not int or not 0 <= flowers <= 8:
-        raise ValueError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
+        raise InvalidOptionError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
     seat = parse_wind(seat_wind, "seat_wind")
     prevalent = parse_wind(round_wind, "round_wind")
     win = hand.last_tile

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from majiang.errors import InvalidOptionError
+
 __all__ = ["DEFINITIONS", "Definition", "definition"]
 
 
@@ -234,8 +236,8 @@ DEFINITIONS: dict[str, Definition] = {
 
 
 def definition(fan_id: str) -> Definition:
-    """The definition of the fan ``fan_id``; KeyError naming it if there is none."""
+    """The definition of the fan ``fan_id``; ``InvalidOptionError`` naming it if there is none."""
     try:
         return DEFINITIONS[fan_id]
     except KeyError:
-        raise KeyError(f"no definition for the fan {fan_id!r}") from None
+        raise InvalidOptionError(f"no definition for the fan {fan_id!r}") from None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from majiang.errors import InvalidOptionError
+
 __all__ = ["FANS", "FAN_IDS", "Fan", "fan"]
 
 
@@ -160,4 +162,4 @@ def fan(key: str) -> Fan:
     for f in _TABLE:
         if key in (f.zh, f.en):
             return f
-    raise KeyError(f"no fan called {key!r}")
+    raise InvalidOptionError(f"no fan called {key!r}")

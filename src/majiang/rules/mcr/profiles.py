@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from majiang.errors import InvalidOptionError
+
 __all__ = ["PROFILES", "Profile", "find_profile"]
 
 
@@ -84,8 +86,8 @@ def find_profile(name: str | Profile) -> Profile:
     if isinstance(name, Profile):
         return name
     if not isinstance(name, str):
-        raise ValueError(f"profile must be a name ({', '.join(PROFILES)}) or a Profile, not {name!r}")
+        raise InvalidOptionError(f"profile must be a name ({', '.join(PROFILES)}) or a Profile, not {name!r}")
     try:
         return PROFILES[name]
     except KeyError:
-        raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
+        raise InvalidOptionError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
