@@ -1,13 +1,13 @@
 """A match: four rounds of four hands with seat changes (换位), and standard scores.
 
 Players 0-3 keep their identity; their places at the table (positions 0-3 = East, South, West, North
-seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, seed 003) after each round:
+seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, source 003) after each round:
 
 * after the first round: East and South swap, West and North swap;
 * after the second: East and South go across (to West and North), West goes to South, North to East;
 * after the third: East and South swap, West and North swap.
 
-``BEFORE_WEST_ROUND`` (seed 000) makes one change only: before the third (West) round, East and South
+``BEFORE_WEST_ROUND`` (source 000) makes one change only: before the third (West) round, East and South
 swap, West and North swap. The sources disagree; docs/decisions.md quotes both.
 
 In every round the player in the East seat deals first, and the deal passes counterclockwise each
@@ -40,7 +40,7 @@ SEAT_CHANGES: tuple[Change, ...] = (
     (2, 3, 1, 0),  # after round 2
     (1, 0, 3, 2),  # after round 3
 )
-"""Seed 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
+"""Source 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
 
 _STAY: Change = (0, 1, 2, 3)
 
@@ -53,9 +53,9 @@ class SeatChanges(StrEnum):
     """
 
     EACH_ROUND = "each-round"
-    """Seed 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
+    """Source 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
     BEFORE_WEST_ROUND = "before-west-round"
-    """Seed 000: once, before the third (West) round: East and South swap, West and North swap."""
+    """Source 000: once, before the third (West) round: East and South swap, West and North swap."""
 
     @property
     def after_rounds(self) -> tuple[Change, Change, Change]:
@@ -129,8 +129,8 @@ class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
     Hand seeds come from the match seed, so a match replays exactly. ``hands`` may be lowered for
-    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks seed
-    003's changes after each round (the default) or seed 000's single change before the West round.
+    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks source
+    003's changes after each round (the default) or source 000's single change before the West round.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,

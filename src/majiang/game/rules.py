@@ -2,7 +2,7 @@
 
 A ruleset answers three questions for ``majiang.game.Game``: which tiles make the wall
 (``wall_tiles``), whether a finished hand is a valid win and what it scores (``win_fans``), and who
-pays whom for it (``payments``). Everything else is the table's and is Chinese Official (seeds 000,
+pays whom for it (``payments``). Everything else is the table's and is Chinese Official (sources 000,
 002, 003): the two-dice break and the 4-4-4 deal with 跳牌, flower replacement, the legal actions,
 claim priority (win, then pung or kong, then chow), robbing an added kong, and the end of the hand
 (a win or the wall running out). ``McrRules`` implements the hooks and carries the options the
@@ -66,11 +66,11 @@ class McrRules(Ruleset):
       to each other seat (错和: -30 / +10 by default); the declaration then counts as a pass when
       answering a discard, and on the seat's own turn it must still discard.
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
-      still scores 杠上开花. Off by default: seed 003 (花牌) says a win on a flower's replacement
+      still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
     * ``profile``: the scoring profile (docs/profiles.md).
-    * ``base_points``: what each loser pays on top of the fans (8: seed 000, 8 + fans).
-    * ``house_fans``: the 联众 non-standard fans of seed 000, off by default: 四方大发 168 (big four
+    * ``base_points``: what each loser pays on top of the fans (8: source 000, 8 + fans).
+    * ``house_fans``: the 联众 non-standard fans of source 000, off by default: 四方大发 168 (big four
       winds with a pair of 发; replaces 大四喜 and its exclusions), 天和 168 (the dealer wins on the
       deal), 地和 158 (the dealer's 下家 wins by drawing its first tile), 人和 108 (any other win
       within the first go-around, the dealer's on a discard included), 天听 32 (ready from the deal
@@ -135,7 +135,7 @@ _HOUSE = {
     "human_hand": ("人和", "Human Hand", 108),
     "heavenly_ready": ("天听", "Heavenly Ready", 32),
 }
-# 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (seed 000).
+# 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (source 000).
 _FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "prevalent_wind", "seat_wind", "big_three_winds"}
 
 

@@ -2,7 +2,7 @@
 
 Four players, up to sixteen hands. Each hand is entered as a win or an exhaustive draw (荒庄);
 penalties can be entered at any time and belong to the hand in play. The sheet computes the
-payments (seed 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
+payments (source 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
 paid 8 + fan by the discarder and 8 by each of the other two. It also knows who deals: the seating
 and the seat changes after each round are those of ``majiang.game.match`` (``SEAT_CHANGES``), the
 player in the East seat deals first in each round and the deal passes on every hand (不连庄).

@@ -47,7 +47,7 @@ class Phase(IntEnum):
 class HandResult:
     """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments.
 
-    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (seeds 000
+    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (sources 000
     and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
     concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
     """
@@ -173,7 +173,7 @@ class Game:
                 raise InvalidOptionError(f"a prepared wall must hold exactly this ruleset's "
                                          f"{len(tiles)} tiles")
         rng = self.rng
-        # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
+        # Two-dice break (source 003): the dealer rolls; counting from the dealer in turn order, the seat
         # the points land on rolls too; count the sum of both rolls in stacks from the right end of
         # that seat's wall, and start drawing from the next stack (running on into the next wall).
         if dice is None:
@@ -429,7 +429,7 @@ class Game:
         return out
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now: once the hand is over, every seat's hand (seeds 000 and 002)."""
+        """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
         over = self.result is not None
         melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed)
                       for s in range(4))

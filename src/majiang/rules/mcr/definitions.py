@@ -1,6 +1,6 @@
 """A short definition of every Chinese Official fan, in English and Chinese, as data.
 
-Written for the in-game help from the fan descriptions of seeds 000 and 003 (and 002's series); the
+Written for the in-game help from the fan descriptions of sources 000 and 003 (and 002's series); the
 exclusions (不计) are not repeated here, they are in ``fans.py``. "Set" means a chow, pung or kong;
 "pung" includes a kong unless a fan says otherwise.
 

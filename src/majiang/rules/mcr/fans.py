@@ -1,6 +1,6 @@
 """The Chinese Official fan table as data: id, Chinese name, English name, value, exclusions.
 
-Exclusions (不计) are the fans a fan implies; they follow seed 003's lists, checked against the MIL
+Exclusions (不计) are the fans a fan implies; they follow source 003's lists, checked against the MIL
 rulings. Profile-specific changes live in ``profiles.py``. Each fan's predicate lives in the calculator;
 this module holds no logic.
 """
