@@ -1,4 +1,9 @@
-"""Chinese Official scoring and advice: ``majiang.mcr.score`` and friends (see ``majiang.rules.mcr``)."""
+"""Chinese Official scoring and advice (国标麻将): the public module; ``majiang.rules.mcr`` implements it.
+
+>>> r = score("[567m,2]123p456s99sCCC")
+>>> r.total, [f.name for f in r.fans]
+(2, ['箭刻'])
+"""
 
 from majiang.rules.mcr import (
     FAN_IDS,
@@ -17,12 +22,15 @@ from majiang.rules.mcr import (
     win_context,
 )
 from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
+from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
 
 __all__ = [
+    "DEFINITIONS",
     "FANS",
     "FAN_IDS",
     "MINIMUM",
     "PROFILES",
+    "Definition",
     "Fan",
     "FanHit",
     "McrWinFans",
@@ -30,6 +38,7 @@ __all__ = [
     "ScoreResult",
     "WinContext",
     "call_advice",
+    "definition",
     "discard_advice",
     "fan",
     "find_profile",

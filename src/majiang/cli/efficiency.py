@@ -297,7 +297,7 @@ def _calls(hand: str, tile: str, source: Source, visible: str | None, rules: Rul
     claimed = tiles[0]
     seen = _option_tiles(visible or "", "--visible")
     if not fan_check:
-        return parsed, claimed, efficiency.call_advice(parsed, claimed, source=source.seat, visible=seen)
+        return parsed, claimed, efficiency.call_efficiency(parsed, claimed, source=source.seat, visible=seen)
     return parsed, claimed, call_advice(parsed, claimed, source=source.seat, visible=seen,
                                         seat_wind=rules.seat_wind, round_wind=rules.round_wind,
                                         profile=rules.profile)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, score
+from majiang.mcr import MINIMUM, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ from textual.widgets import Button, Footer, RichLog, Static
 
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Action, ActionKind, Phase, View
+from majiang.mcr import MINIMUM
 from majiang.meld import Meld
-from majiang.rules.mcr import MINIMUM
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (

@@ -26,8 +26,8 @@ from majiang.bots import Bot
 from majiang.errors import IllegalActionError, InvalidHandError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
 from majiang.hand import Hand
+from majiang.mcr import ScoreResult, score
 from majiang.records import RecordedMatch, write_record
-from majiang.rules.mcr import ScoreResult, score
 from majiang.tiles import Tile
 
 __all__ = ["FinishedHand", "PlaySession", "Step", "default_records_dir", "relative_place"]

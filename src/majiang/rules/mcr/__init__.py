@@ -1,8 +1,6 @@
-"""Chinese Official rules (国标麻将, MCR): the fan calculator and its rule profiles.
+"""The implementation of Chinese Official rules (国标麻将, MCR): the fan calculator and its profiles.
 
->>> r = score("[567m,2]123p456s99sCCC")
->>> r.total, [f.name for f in r.fans]
-(2, ['箭刻'])
+Import from ``majiang.mcr``, the public module; the names here serve it and the package's own code.
 """
 
 from __future__ import annotations
