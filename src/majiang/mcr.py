@@ -23,6 +23,7 @@ from majiang.rules.mcr import (
 )
 from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
 from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
+from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait
 
 __all__ = [
     "DEFINITIONS",
@@ -30,9 +31,11 @@ __all__ = [
     "FAN_IDS",
     "MINIMUM",
     "PROFILES",
+    "ConcealedFormsSelfDrawn",
     "Definition",
     "Fan",
     "FanHit",
+    "KnittedStraightWait",
     "McrWinFans",
     "Profile",
     "ScoreResult",

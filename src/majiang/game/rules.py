@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError, InvalidOptionError
@@ -27,10 +28,22 @@ from majiang.rules.mcr.result import FanHit, ScoreResult
 if TYPE_CHECKING:
     from majiang.game.table import Game
 
-__all__ = ["FLOWER_BASE", "McrRules", "Ruleset", "find_rules"]
+__all__ = ["FLOWER_BASE", "FalseWin", "McrRules", "Ruleset", "find_rules"]
 
 FLOWER_BASE = 34
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
+
+
+class FalseWin(StrEnum):
+    """What the table does with a win declaration that is not a valid win (错和)."""
+
+    ERROR = "error"  # refuse it as an illegal action
+    PENALTY = "penalty"  # charge the declarer and play on (competition)
+
+    @classmethod
+    def _missing_(cls, value: object) -> FalseWin:
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidOptionError(f"false_win must be one of {choices}, not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +73,12 @@ class McrRules(Ruleset):
     * ``several_winners``: every seat that declares a win on the same discard (or on a robbed
       kong) wins, and the discarder pays each (一炮多响). Off by default: only the declarer nearest
       after the discarder in turn order wins (截和); a seat that could win but passes never does.
-    * ``false_win``: ``"error"`` rejects a win declaration that is not a valid 8-fan win with
-      IllegalActionError, changing nothing. ``"penalty"`` (competition) charges a seat that is
-      asked to act and declares such a win ``false_win_penalty`` points and pays ``false_win_award``
-      to each other seat (错和: -30 / +10 by default); the declaration then counts as a pass when
-      answering a discard, and on the seat's own turn it must still discard.
+    * ``false_win`` (``FalseWin``, or its string value): ``"error"`` rejects a win declaration
+      that is not a valid 8-fan win with IllegalActionError, changing nothing. ``"penalty"``
+      (competition) charges a seat that is asked to act and declares such a win
+      ``false_win_penalty`` points and pays ``false_win_award`` to each other seat (错和: -30 / +10
+      by default); the declaration then counts as a pass when answering a discard, and on the
+      seat's own turn it must still discard.
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
       still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
@@ -82,7 +96,7 @@ class McrRules(Ruleset):
 
     name: str = "mcr"
     several_winners: bool = False
-    false_win: str = "error"
+    false_win: FalseWin | str = FalseWin.ERROR
     false_win_penalty: int = 30
     false_win_award: int = 10
     kong_flower_counts: bool = False
@@ -91,8 +105,8 @@ class McrRules(Ruleset):
     house_fans: bool = False
 
     def __post_init__(self) -> None:
-        if self.false_win not in ("error", "penalty"):
-            raise InvalidOptionError(f"false_win must be 'error' or 'penalty', not {self.false_win!r}")
+        # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
+        object.__setattr__(self, "false_win", FalseWin(self.false_win))
 
     def wall_tiles(self) -> list[int]:
         """144 tiles: the 136 playing tiles and the eight flowers."""

@@ -23,7 +23,7 @@ from typing import Any
 from majiang.analysis.shanten import effective_counts, shanten_trusted
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game.actions import Action, ActionKind
-from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
+from majiang.game.rules import FLOWER_BASE, FalseWin, McrRules, Ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import ScoreResult
@@ -474,7 +474,7 @@ class Game:
         if action not in legal:
             rules = self.rules
             if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
-                    and rules.false_win == "penalty"):
+                    and rules.false_win == FalseWin.PENALTY):
                 self._legal = {}
                 self.events.append({"e": "act", "seat": seat, "a": action.notation()})
                 self._penalise_false_win(seat, rules)

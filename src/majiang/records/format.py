@@ -21,6 +21,7 @@ import os
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from majiang.errors import InvalidOptionError, MajiangError
@@ -141,8 +142,12 @@ def dump_line(obj: dict[str, Any]) -> str:
 
 
 def rules_options(rules: Ruleset) -> dict[str, Any]:
-    """The options of ``rules`` as the header stores them: every dataclass field but ``name``."""
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    """The options of ``rules`` as the header stores them: every dataclass field but ``name``.
+
+    An enum option (``false_win``) is stored as its string value, as the records always held it.
+    """
+    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    return {key: value.value if isinstance(value, StrEnum) else value for key, value in options.items()}
 
 
 def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:

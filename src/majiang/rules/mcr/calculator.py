@@ -25,7 +25,7 @@ from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import MeldKind
 from majiang.rules.mcr.fans import FANS
-from majiang.rules.mcr.profiles import Profile
+from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import Tile
 
@@ -101,7 +101,7 @@ def _values(profile: Profile) -> dict[str, int]:
 @cache
 def _exclusions(profile: Profile) -> dict[str, tuple[str, ...]]:
     table = {fid: list(f.excludes) for fid, f in FANS.items()}
-    if profile.concealed_forms_self_drawn == "fully_concealed":
+    if profile.concealed_forms_self_drawn == ConcealedFormsSelfDrawn.FULLY_CONCEALED:
         for fid in _CONCEALED_FORMS:
             table[fid] = [e for e in table[fid] if e != "fully_concealed_hand"]
             if "concealed_hand" not in table[fid]:
@@ -376,7 +376,7 @@ class _Scorer:
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
         win = self.win
         if knit is not None:
-            if self.profile.knitted_straight_wait == "strict" and win in knit:
+            if self.profile.knitted_straight_wait == KnittedStraightWait.STRICT and win in knit:
                 return
             if self.melds:
                 if self.counts[win] > 1 and pair == win:
