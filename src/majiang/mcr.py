@@ -23,6 +23,7 @@ from majiang.rules.mcr import (
 )
 from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
 from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
+from majiang.rules.mcr.fans import FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Definition",
     "Fan",
     "FanHit",
+    "FanId",
     "KnittedStraightWait",
     "McrWinFans",
     "Profile",
