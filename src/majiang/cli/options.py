@@ -12,16 +12,16 @@ with a message about Python's limits, and is slow well before that)."""
 
 
 def whole_number(text: str, option: str, maximum: int | None = None) -> int:
-    """``text`` as a whole number 0 or more, written in ASCII digits; ValueError naming ``option`` if not.
+    """``text`` as a whole number 0 or more, written in ASCII digits; InvalidOptionError if not.
 
     >>> whole_number("12", "--fan")
     12
     >>> whole_number("+3", "--fan")
     Traceback (most recent call last):
-    ValueError: --fan must be a whole number, not '+3'
+    majiang.errors.InvalidOptionError: --fan must be a whole number, not '+3'
     >>> whole_number("1000", "--fan", 999)
     Traceback (most recent call last):
-    ValueError: --fan must be at most 999, not 1000
+    majiang.errors.InvalidOptionError: --fan must be at most 999, not 1000
     """
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()):

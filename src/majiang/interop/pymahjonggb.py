@@ -162,7 +162,7 @@ def fan_id(name: str) -> str:
     ('pure_straight', 'closed_wait', 'flower_tiles')
     """
     try:
-        return _FAN_IDS[name]
+        return str(_FAN_IDS[name])  # the plain id, as PyMahjongGB comparisons print it
     except KeyError:
         raise MajiangError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
 

@@ -48,7 +48,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     (<Tile.SOUTH: 28>, <Tile.NORTH: 30>)
     >>> parse_wind(" E", "--seat")
     Traceback (most recent call last):
-    ValueError: --seat must be one of E, S, W, N without spaces around it, not ' E'
+    majiang.errors.InvalidOptionError: --seat must be one of E, S, W, N without spaces around it, not ' E'
     """
     if isinstance(value, Tile):
         if value in WINDS:
