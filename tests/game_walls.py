@@ -5,7 +5,7 @@ out before the break: the wall in front of seat ``s`` is stacks ``18 * ((-s) % 4
 codes a stack), so the wall of seat ``s - 1`` (上家) follows that of seat ``s``. The dealer rolls
 ``first``; counting from the dealer in turn order the points land on the second roller, who rolls
 ``second``; drawing starts after ``first + second`` stacks counted from the start of the second roller's
-wall (seed 003). The live wall is the ring read from there; the front deals and draws, the tail (the
+wall (source 003). The live wall is the ring read from there; the front deals and draws, the tail (the
 other end) gives replacements for flowers and kongs.
 
 This module inverts that rotation: ``Layout`` describes the hands as dealt, the draws from the front,

@@ -1,6 +1,6 @@
 """Chinese Official (MCR) winning hands with their complete expected fans under the ``mil`` profile.
 
-Every expectation was worked out by hand from the fan table with its 不计 lists (seed 003) and the MIL
+Every expectation was worked out by hand from the fan table with its 不计 lists (source 003) and the MIL
 rulings (the ones the online platforms and PyMahjongGB follow); the comment beside a case shows the sum.
 Seat and round wind are East unless a case says otherwise, so an East pung scores both 圈风刻 and 门风刻.
 
@@ -240,7 +240,7 @@ CASES: tuple[Case, ...] = (
     Case("pure_shifted_chows_near_miss", "[123m,1]234456m678p9s9s", _NONE, 4,
          {"连六": 1, "平和": 1, "单钓将": 1}, ("一色三步高",)),
     # 全带五 16 (no 断幺/无字) + 三色三步高 (345m 456p 567s) 6 + 喜相逢 (456m 456p) 1 + 平和 2
-    # + 坎张 1 (4556p waiting only on 5p: the seed's "4556和5也为坎张")
+    # + 坎张 1 (4556p waiting only on 5p: the rule source's "4556和5也为坎张")
     Case("all_fives", "[345m,1]456m456p567s5p5p", _NONE, 26,
          {"全带五": 1, "三色三步高": 1, "喜相逢": 1, "平和": 1, "坎张": 1}),
     Case("all_fives_near_miss", "[345m,1]456m456p678s5p5p", _NONE, 6,
@@ -404,11 +404,11 @@ CASES: tuple[Case, ...] = (
     Case("one_voided_suit_near_miss", "[123m,1][567p,2]234s78sEE6s", _NONE, 8, {"无番和": 1}, ("缺一门",)),
     # 12s waiting only on 3s: 边张
     Case("edge_wait", "[234m,1]456p12s678sEE3s", _NONE, 1, {"边张": 1}),
-    # 12345s waits on 3s and 6s: no 边张 for the 3s (the seed's example)
+    # 12345s waits on 3s and 6s: no 边张 for the 3s (the rule source's example)
     Case("edge_wait_near_miss", "[234m,1]999p12345sEE3s", _NONE, 1, {"幺九刻": 1}, ("边张",)),
     # 13s waiting only on 2s: 坎张
     Case("closed_wait", "[234m,1]456p13s678sEE2s", _NONE, 1, {"坎张": 1}),
-    # 45567s waits on 3s and 6s: no 坎张 for the 6s (the seed's example)
+    # 45567s waits on 3s and 6s: no 坎张 for the 6s (the rule source's example)
     Case("closed_wait_near_miss", "[234m,1]999p45567sEE6s", _NONE, 1, {"幺九刻": 1}, ("坎张",)),
     Case("single_wait", "[234m,1]456p678s999sE E", _NONE, 2, {"单钓将": 1, "幺九刻": 1}),
     # 1111234m waits on 4m (111 123 44) and formally on a fifth 1m (111 11 234): no 单钓将

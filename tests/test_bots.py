@@ -13,9 +13,9 @@ from majiang.bots import BOTS, Bot, EfficiencyBot, FanAwareBot, RandomBot, find_
 from majiang.bots.danger import read_table
 from majiang.bots.targets import TARGETS
 from majiang.game import Action, ActionKind, Game, Phase, View
+from majiang.mcr import ready_waits
 from majiang.meld import Meld
 from majiang.notation import format_tiles, parse_tiles
-from majiang.rules.mcr.advice import ready_waits
 from majiang.tiles import Tile
 
 WIN = Action(ActionKind.WIN)

@@ -17,9 +17,8 @@ from fuzzing import fuzz, mutated, notation_texts
 from majiang import Hand, Meld, Tile
 from majiang.analysis import FORMS, effective_tiles, live_effective, shanten, shanten_forms
 from majiang.errors import InvalidHandError, InvalidNotationError
-from majiang.mcr import PROFILES, parse_wind, score
+from majiang.mcr import PROFILES, call_advice, discard_advice, parse_wind, ready_waits, score
 from majiang.notation import parse_hand, parse_meld, parse_tiles
-from majiang.rules.mcr.advice import call_advice, discard_advice, ready_waits
 from strategies import hands, melds
 
 NOTATION_ERRORS = (InvalidNotationError, InvalidHandError)

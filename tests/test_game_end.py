@@ -1,7 +1,7 @@
-"""The end of a hand: every hand is opened, concealed kongs included (seeds 000 and 002).
+"""The end of a hand: every hand is opened, concealed kongs included (sources 000 and 002).
 
-Seed 000: 暗杠时，4只牌牌面向下，不用给其他人看，唯在牌局完结后，不论有否和牌，都需打开供对手查阅.
-Seed 002: 暗杠应扣放在自己立牌子前。在一家和牌或荒牌时，必须亮明，以便其他三家查实.
+Source 000: 暗杠时，4只牌牌面向下，不用给其他人看，唯在牌局完结后，不论有否和牌，都需打开供对手查阅.
+Source 002: 暗杠应扣放在自己立牌子前。在一家和牌或荒牌时，必须亮明，以便其他三家查实.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Rule tests of the table: the Chinese Official procedure of seed 003 played out on prepared walls.
+"""Rule tests of the table: the Chinese Official procedure of source 003 played out on prepared walls.
 
 Each scenario deals a known hand (see ``game_walls``), plays a script of ``"<seat> <action>"`` lines
 and checks the outcome, which was worked out from the rules: the fan sums are in the comments, the
-payments follow seed 003 (self-drawn: each other seat pays 8 + fans; on a discard: the discarder pays
+payments follow source 003 (self-drawn: each other seat pays 8 + fans; on a discard: the discarder pays
 8 + fans and the other two 8; flowers count in the fans paid, not toward the 8-fan minimum).
 
 Seats are 0-3 in turn order; the dealer is seat 0 (East) unless a layout says otherwise, so seat 1 is
@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game_walls import Layout, codes, ring_from_live
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, McrRules, Phase
 from majiang.hand import Hand
 from majiang.mcr import score
@@ -548,7 +548,7 @@ KONG_WINS = (
     KongWin("replacement_wins", "8s", McrRules(), 17, 0, True),
     # the replacement is a flower; with the option on, its own replacement still counts as the kong's
     KongWin("after_flower_kept", "f 8s", McrRules(kong_flower_counts=True), 18, 1, True),
-    # seed 003, the default: 补花和牌计自摸分，不计杠上开花
+    # source 003, the default: 补花和牌计自摸分，不计杠上开花
     # -> 不求人 4 + 暗杠 2 + 断幺 2 + 单钓将 1 = 9, + 1 flower
     KongWin("after_flower_as_self_drawn", "f 8s", McrRules(), 10, 1, False),
 )
@@ -786,11 +786,11 @@ def test_illegal_action_changes_nothing(case: Illegal) -> None:
     assert snapshot(game) == before
 
 
-def test_not_an_action_is_illegal() -> None:
+def test_not_an_action_is_invalid() -> None:
     game = PRIORITY.game()
     before = snapshot(game)
     bogus: Any = "discard 1m"
-    with pytest.raises(IllegalActionError, match="not an Action"):
+    with pytest.raises(InvalidActionError, match="not an Action"):
         game.apply(0, bogus)
     assert snapshot(game) == before
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang import Hand, InvalidHandError, InvalidNotationError, Meld, Tile
+from majiang import Hand, InvalidHandError, InvalidNotationError, InvalidOptionError, Meld, Tile
 from majiang.analysis.decompose import is_complete
 from majiang.analysis.shanten import (
     FORMS,
@@ -344,7 +344,7 @@ BAD_INPUTS: list[tuple[object, type[Exception], str]] = [
     ([Tile(t) for t in range(16)], InvalidHandError, "16 standing tiles fit no hand"),
     ([], InvalidHandError, "0 standing tiles fit no hand"),
     ([Tile.M1] * 3, InvalidHandError, "3 standing tiles fit no hand"),
-    ([34] * 13, ValueError, "34 is not a valid Tile"),
+    ([34] * 13, InvalidOptionError, "no tile 34: a tile code is 0-33"),
 ]
 
 

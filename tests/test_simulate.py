@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from majiang.bots import find_bot
 from majiang.cli import app
+from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.records import check_record, partial_path, replay
 from majiang.sim.simulate import BotStats, HandOutcome, ResumeError, game_seed, play_hand, simulate
@@ -126,7 +127,7 @@ def test_statistics_add_up() -> None:
             assert 0 < n <= b.wins and share == n / b.wins and name
     eff = summary.bot("efficiency")
     assert eff.wins > 0 and eff.fans
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidOptionError, match="no bot 'nobody'"):
         summary.bot("nobody")
 
 

@@ -14,8 +14,8 @@ from majiang.bots import RandomBot
 from majiang.cli import app as cli_app
 from majiang.game import ActionKind
 from majiang.hand import Hand
+from majiang.mcr import score
 from majiang.records import check_record, read_record
-from majiang.rules.mcr import score
 from majiang.rules.mcr.definitions import DEFINITIONS
 from majiang.rules.mcr.fans import FANS
 from majiang.tiles import Tile

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import Tile
 
@@ -40,10 +41,10 @@ class Hand:
         if self.last_tile is not None and type(self.last_tile) is not Tile:
             object.__setattr__(self, "last_tile", Tile(self.last_tile))
         if len(self.melds) > 4:
-            raise ValueError(f"a hand has at most four melds, not {len(self.melds)}")
+            raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")
         want = 13 - 3 * len(self.melds)
         if len(self.tiles) != want:
-            raise ValueError(
+            raise InvalidHandError(
                 f"with {len(self.melds)} meld(s) a hand has {want} standing tiles"
                 f" besides the last tile, not {len(self.tiles)}"
             )
@@ -63,7 +64,7 @@ class Hand:
         object.__setattr__(self, "_all_mask", mask)
         for kind, n in enumerate(c):
             if n > 4:
-                raise ValueError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
+                raise InvalidHandError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
 
     @classmethod
     def parse(cls, text: str) -> Hand:

@@ -48,8 +48,8 @@ from majiang.errors import InvalidHandError
 from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
+from majiang.mcr import MINIMUM, score
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, score
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["FanAwareBot"]

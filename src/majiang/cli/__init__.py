@@ -32,6 +32,7 @@ from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.simulate import simulate_command
+from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
 
@@ -75,7 +76,7 @@ def _parse_flowers(text: str) -> int:
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
         shown = repr(text) if len(text) <= 40 else f"a text of {len(text)} characters"
-        raise ValueError(f"--flowers must be an integer from 0 to 8, not {shown}")
+        raise InvalidOptionError(f"--flowers must be an integer from 0 to 8, not {shown}")
     return int(text)
 
 

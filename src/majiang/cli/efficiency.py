@@ -31,7 +31,7 @@ from majiang.analysis.efficiency import (
 from majiang.analysis.shanten import ShantenForms, effective_tiles, shanten_forms
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
 from majiang.cli.jsonlines import RequestError, request_keys, run_lines
-from majiang.errors import InvalidHandError, InvalidNotationError
+from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import (
     MINIMUM,
@@ -140,7 +140,7 @@ def _option_tiles(text: str, option: str) -> list[Tile]:
     try:
         return parse_tiles(text)
     except InvalidNotationError as err:
-        raise ValueError(f"{option}: {err}") from None
+        raise InvalidOptionError(f"{option}: {err}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,11 +293,11 @@ def _calls(hand: str, tile: str, source: Source, visible: str | None, rules: Rul
     parsed = Hand.parse(hand)
     tiles = _option_tiles(tile, "--call")
     if len(tiles) != 1:
-        raise ValueError(f"--call takes one tile, not {len(tiles)}: {tile!r}")
+        raise InvalidOptionError(f"--call takes one tile, not {len(tiles)}: {tile!r}")
     claimed = tiles[0]
     seen = _option_tiles(visible or "", "--visible")
     if not fan_check:
-        return parsed, claimed, efficiency.call_advice(parsed, claimed, source=source.seat, visible=seen)
+        return parsed, claimed, efficiency.call_efficiency(parsed, claimed, source=source.seat, visible=seen)
     return parsed, claimed, call_advice(parsed, claimed, source=source.seat, visible=seen,
                                         seat_wind=rules.seat_wind, round_wind=rules.round_wind,
                                         profile=rules.profile)

@@ -1,4 +1,4 @@
-"""``majiang odds``: the seed's table of pair probabilities, exact and by Monte Carlo.
+"""``majiang odds``: the rule source's table of pair probabilities, exact and by Monte Carlo.
 
 The numbers come from ``majiang.analysis.odds``; this module reads the options and prints.
 """
@@ -15,6 +15,7 @@ from rich.table import Table
 
 from majiang.analysis.odds import DEFAULT_SAMPLES, SET_SIZE, OddsReport, odds_report
 from majiang.cli.errors import EXIT_USAGE
+from majiang.errors import InvalidOptionError
 
 __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
 
@@ -43,7 +44,7 @@ def _parse_int(text: str, option: str, *, signed: bool) -> int:
     # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
     body = text[1:] if signed and text.startswith("-") else text
     if not (body.isascii() and body.isdigit()):
-        raise ValueError(f"{option} must be an integer, not {text!r}")
+        raise InvalidOptionError(f"{option} must be an integer, not {text!r}")
     return int(text)
 
 
@@ -52,11 +53,11 @@ def odds_command(
     samples: SamplesOpt = None,
     seed: SeedOpt = None,
 ) -> None:
-    """Pairs among the opening tiles: the seed's figures, the exact values and a Monte Carlo check."""
+    """Pairs among the opening tiles: the rule source's figures, the exact values and a Monte Carlo check."""
     try:
         n = DEFAULT_SAMPLES if samples is None else _parse_int(samples, "--samples", signed=False)
         if not 1 <= n <= MAX_SAMPLES:
-            raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+            raise InvalidOptionError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
         s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
     except ValueError as err:
         _fail(str(err), as_json=as_json)
@@ -87,7 +88,7 @@ def render_odds(console: Console, report: OddsReport) -> None:
         est = getattr(mc, q.key)
         table.add_row(
             escape(f"{q.zh}\n{q.key}"),
-            f"{q.seed_percent}%",
+            f"{q.source_percent}%",
             _pct(float(check.exact)),
             escape(f"{_pct(est.value, 3)}\n[{_pct(est.low, 3)}, {_pct(est.high, 3)}]"),
             escape(check.note or "ok"),
@@ -95,4 +96,4 @@ def render_odds(console: Console, report: OddsReport) -> None:
     console.print(table)
     errors = [c.error for c in report.checks if c.error is not None]
     for line in errors:
-        console.print(f"Seed error: {line}", markup=False)
+        console.print(f"Source error: {line}", markup=False)

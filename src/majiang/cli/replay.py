@@ -135,7 +135,7 @@ def render_hand(console: Console, hand: HandReplay) -> None:
     console.print(f"Play ({hand.actions} actions): " + " ".join(compact_play(hand)), markup=False)
     for line in _win_line(hand):
         console.print(f"Result: {line}", markup=False)
-    # Seeds 000 and 002: when the hand ends, won or drawn, every hand is opened, concealed kongs too.
+    # Sources 000 and 002: when the hand ends, won or drawn, every hand is opened, concealed kongs too.
     end = Table()
     end.add_column("Seat")
     end.add_column("Player")

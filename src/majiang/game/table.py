@@ -21,9 +21,9 @@ from enum import IntEnum
 from typing import Any
 
 from majiang.analysis.shanten import effective_counts, shanten_trusted
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game.actions import Action, ActionKind
-from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
+from majiang.game.rules import FLOWER_BASE, FalseWin, McrRules, Ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import ScoreResult
@@ -47,7 +47,7 @@ class Phase(IntEnum):
 class HandResult:
     """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments.
 
-    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (seeds 000
+    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (sources 000
     and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
     concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
     """
@@ -126,9 +126,9 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0-3, not {dealer!r}")
+            raise InvalidOptionError(f"dealer must be a seat 0-3, not {dealer!r}")
         if prevalent not in WINDS:
-            raise ValueError(f"prevalent must be a wind, not {prevalent!r}")
+            raise InvalidOptionError(f"prevalent must be a wind, not {prevalent!r}")
         self.dealer = dealer
         self.prevalent = Tile(prevalent)
         self.scores = list(scores)
@@ -170,9 +170,10 @@ class Game:
         else:
             ring = [int(t) for t in wall]
             if sorted(ring) != sorted(tiles):
-                raise ValueError(f"a prepared wall must hold exactly this ruleset's {len(tiles)} tiles")
+                raise InvalidOptionError(f"a prepared wall must hold exactly this ruleset's "
+                                         f"{len(tiles)} tiles")
         rng = self.rng
-        # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
+        # Two-dice break (source 003): the dealer rolls; counting from the dealer in turn order, the seat
         # the points land on rolls too; count the sum of both rolls in stacks from the right end of
         # that seat's wall, and start drawing from the next stack (running on into the next wall).
         if dice is None:
@@ -181,7 +182,7 @@ class Game:
         else:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
-                raise ValueError(f"each roll of two dice is 2-12, not {dice!r}")
+                raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
         second_seat = (self.dealer + first - 1) % 4
         stacks = len(ring) // 2
         per_wall = stacks // 4
@@ -431,7 +432,7 @@ class Game:
         return out
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now: once the hand is over, every seat's hand (seeds 000 and 002)."""
+        """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
         over = self.result is not None
         melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed)
                       for s in range(4))
@@ -464,16 +465,19 @@ class Game:
     # -- acting ----------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed."""
+        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed.
+
+        Something that is not an ``Action`` at all raises ``InvalidActionError``.
+        """
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an Action: {action!r}")
         if self.phase == Phase.OVER:
             raise IllegalActionError("the hand is over")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
             rules = self.rules
             if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
-                    and rules.false_win == "penalty"):
+                    and rules.false_win == FalseWin.PENALTY):
                 self._legal = {}
                 self.events.append({"e": "act", "seat": seat, "a": action.notation()})
                 self._penalise_false_win(seat, rules)

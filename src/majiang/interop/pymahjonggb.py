@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError, MajiangError
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.generate import WinSample
@@ -90,7 +90,7 @@ def pack(meld: Meld) -> tuple[str, str, int]:
 
 def _wind_number(wind: str) -> int:
     if len(wind) != 1 or wind not in _WINDS:
-        raise ValueError(f"a wind is one of E, S, W, N, not {wind!r}")
+        raise InvalidOptionError(f"a wind is one of E, S, W, N, not {wind!r}")
     return _WINDS.index(wind)
 
 
@@ -104,9 +104,9 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
     """
     hand = sample.hand
     if hand.last_tile is None:
-        raise ValueError("the hand has no winning tile (its last tile)")
+        raise InvalidHandError("the hand has no winning tile (its last tile)")
     if not 0 <= sample.flowers <= 8:
-        raise ValueError(f"flowers must be 0-8, not {sample.flowers}")
+        raise InvalidOptionError(f"flowers must be 0-8, not {sample.flowers}")
     return {
         "pack": tuple(pack(m) for m in hand.melds),
         "hand": tuple(_CODES[t] for t in hand.tiles),
@@ -162,9 +162,9 @@ def fan_id(name: str) -> str:
     ('pure_straight', 'closed_wait', 'flower_tiles')
     """
     try:
-        return _FAN_IDS[name]
+        return str(_FAN_IDS[name])  # the plain id, as PyMahjongGB comparisons print it
     except KeyError:
-        raise ValueError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
+        raise MajiangError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
 
 
 def fan_counts(fans: list[tuple[str, int, int]]) -> dict[str, int]:
@@ -180,6 +180,6 @@ def fan_counts(fans: list[tuple[str, int, int]]) -> dict[str, int]:
     for name, value, count in fans:
         fid = fan_id(name)
         if value != FANS[fid].value:
-            raise ValueError(f"PyMahjongGB values {name} at {value}, majiang ({fid}) at {FANS[fid].value}")
+            raise MajiangError(f"PyMahjongGB values {name} at {value}, majiang ({fid}) at {FANS[fid].value}")
         out[fid] = out.get(fid, 0) + count
     return out

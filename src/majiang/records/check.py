@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from majiang.errors import InvalidActionError, MajiangError
 from majiang.game.actions import Action
 from majiang.game.match import Match
 from majiang.game.rules import FLOWER_BASE, Ruleset
@@ -269,8 +270,12 @@ class _Replayer:
         if not isinstance(text, str):
             _fail(line, f"hand {n}: 'a' must be an action in notation, not {_short(text)}")
         try:
-            game.apply(seat, Action.parse(text))
-        except ValueError as err:  # IllegalActionError, or a bad tile in the action's notation
+            action = Action.parse(text)
+        except InvalidActionError as err:
+            _fail(line, f"hand {n}: unreadable action {text!r} by seat {seat}: {err}")
+        try:
+            game.apply(seat, action)
+        except MajiangError as err:  # IllegalActionError, the state's verdict
             _fail(line, f"hand {n}: illegal action {text!r} by seat {seat}: {err}")
 
     def _play(self, block: HandLines, game: Game) -> int:

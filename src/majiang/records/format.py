@@ -21,8 +21,10 @@ import os
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
+from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.rules import Ruleset, find_rules
 from majiang.jsonstrict import StrictJSONError, loads_strict
 
@@ -60,7 +62,7 @@ REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
 """Keys a line of each kind must hold (besides ``e`` and, except on the final line, ``hand``)."""
 
 
-class RecordError(ValueError):
+class RecordError(MajiangError):
     """A record that cannot be read or does not replay: ``line`` (1-based) and ``reason`` say where, why."""
 
     def __init__(self, line: int, reason: str) -> None:
@@ -140,40 +142,46 @@ def dump_line(obj: dict[str, Any]) -> str:
 
 
 def rules_options(rules: Ruleset) -> dict[str, Any]:
-    """The options of ``rules`` as the header stores them: every dataclass field but ``name``."""
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    """The options of ``rules`` as the header stores them: every dataclass field but ``name``.
+
+    An enum option (``false_win``) is stored as its string value, as the records always held it.
+    """
+    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    return {key: value.value if isinstance(value, StrEnum) else value for key, value in options.items()}
 
 
 def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
-    """The ruleset ``name`` with ``options``; ValueError naming the first option that does not fit."""
+    """The ruleset ``name`` with ``options``; InvalidOptionError naming the first option that does not fit."""
     base = find_rules(name)
     known = rules_options(base)
     for key, value in options.items():
         if key not in known:
-            raise ValueError(f"unknown option {key!r} for ruleset {name!r}; the options are "
-                             f"{', '.join(known)}")
+            raise InvalidOptionError(f"unknown option {key!r} for ruleset {name!r}; the options are "
+                                     f"{', '.join(known)}")
         default = known[key]
         if type(value) is not type(default):
-            raise ValueError(f"option {key!r} must be {type(default).__name__}, not {canonical(value)}")
+            raise InvalidOptionError(f"option {key!r} must be {type(default).__name__}, not "
+                                     f"{canonical(value)}")
     missing = [key for key in known if key not in options]
     if missing:
-        raise ValueError(f"missing option{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}")
+        raise InvalidOptionError(f"missing option{'s' if len(missing) > 1 else ''} "
+                                 f"{', '.join(map(repr, missing))}")
     try:
         return dataclasses.replace(base, **options)
     except (TypeError, ValueError) as err:
-        raise ValueError(f"bad options for ruleset {name!r}: {err}") from None
+        raise InvalidOptionError(f"bad options for ruleset {name!r}: {err}") from None
 
 
 def check_players(players: Sequence[object]) -> tuple[str, str, str, str]:
-    """Four distinct, non-blank names; ValueError otherwise."""
+    """Four distinct, non-blank names; InvalidOptionError otherwise."""
     names = list(players)
     if len(names) != 4:
-        raise ValueError(f"a record has four players, not {len(names)}")
+        raise InvalidOptionError(f"a record has four players, not {len(names)}")
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player's name must be a non-blank string, not {canonical(name)}")
+            raise InvalidOptionError(f"a player's name must be a non-blank string, not {canonical(name)}")
     if len(set(names)) != 4:
-        raise ValueError(f"the four players' names must differ: {', '.join(map(str, names))}")
+        raise InvalidOptionError(f"the four players' names must differ: {', '.join(map(str, names))}")
     return (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from majiang.bots import find_bot
+from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.jsonstrict import loads_strict
@@ -273,7 +274,8 @@ class Summary:
         for stats in self.bots:
             if stats.name == name:
                 return stats
-        raise KeyError(name)
+        names = ", ".join(stats.name for stats in self.bots)
+        raise InvalidOptionError(f"no bot {name!r} in this summary; it has {names}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``majiang simulate --json`` (timings apart, it does not depend on workers)."""
@@ -282,7 +284,7 @@ class Summary:
                 "bots": [b.to_dict() for b in self.bots]}
 
 
-class ResumeError(ValueError):
+class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
 
 
@@ -367,21 +369,22 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     as hands finish.
     """
     if games < 0:
-        raise ValueError(f"games must be at least 0, not {games}")
+        raise InvalidOptionError(f"games must be at least 0, not {games}")
     names = tuple(bots)
     if not 1 <= len(names) <= 4:
-        raise ValueError(f"give one to four bots (seat i plays bots[i % len(bots)]), not {len(names)}")
+        raise InvalidOptionError(f"give one to four bots (seat i plays bots[i % len(bots)]), not "
+                                 f"{len(names)}")
     for name in dict.fromkeys(names):
         find_bot(name, 0)  # an unknown name fails here, before any process starts
     if prevalent not in WINDS:
-        raise ValueError(f"the round wind must be a wind, not {prevalent!r}")
+        raise InvalidOptionError(f"the round wind must be a wind, not {prevalent!r}")
     if rules is None:
         rules = McrRules()
     workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
     out = None if out is None else Path(out)
     records = None if records is None else Path(records)
     if records is not None and games < 1:
-        raise ValueError("a record holds at least one hand: give games >= 1 with records")
+        raise InvalidOptionError("a record holds at least one hand: give games >= 1 with records")
     seats = (names[0 % len(names)], names[1 % len(names)], names[2 % len(names)], names[3 % len(names)])
     writer = RecordWriter(rules, seat_players(seats), seed=None, match=False, hands=max(games, 1))
 
@@ -446,11 +449,11 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
 
 
 def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...]) -> HandOutcome:
-    """The outcome a summaries line holds, if it is hand ``index`` of this run; ValueError otherwise."""
+    """The outcome a summaries line holds, if it is hand ``index`` of this run; MajiangError otherwise."""
     if not isinstance(data, dict) or data.get("game") != index:
-        raise ValueError(f"not the summary of hand {index}")
+        raise MajiangError(f"not the summary of hand {index}")
     if data.get("seed") != game_seed(seed, index) or data.get("bots") != list(seats):
-        raise ValueError(f"hand {index} was played with another seed or other bots")
+        raise MajiangError(f"hand {index} was played with another seed or other bots")
     try:
         outcome = HandOutcome(
             index=index, seed=data["seed"], dealer=data["dealer"], bots=tuple(data["bots"]),
@@ -458,9 +461,9 @@ def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str,
             totals=tuple(data["totals"]), deltas=tuple(data["deltas"]), self_drawn=data["self_drawn"],
             payer=data["payer"], steps=data["steps"])
     except (KeyError, TypeError) as err:
-        raise ValueError(f"hand {index}: a damaged summary ({err})") from None
+        raise MajiangError(f"hand {index}: a damaged summary ({err})") from None
     if summary_line(outcome) != json.dumps(data, ensure_ascii=False, separators=(",", ":")):
-        raise ValueError(f"hand {index}: a damaged summary")
+        raise MajiangError(f"hand {index}: a damaged summary")
     return outcome
 
 

@@ -19,8 +19,7 @@ from majiang.analysis.efficiency import DiscardOption, Wait
 from majiang.analysis.shanten import FORMS, shanten_forms
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, FanHit, ScoreResult, score
-from majiang.rules.mcr.advice import discard_advice
+from majiang.mcr import MINIMUM, FanHit, ScoreResult, discard_advice, score
 from majiang.rules.mcr.fans import Fan, fan
 from majiang.tiles import Tile
 

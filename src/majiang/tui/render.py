@@ -25,9 +25,8 @@ from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
 from majiang.errors import InvalidHandError
 from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.hand import Hand
+from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, ScoreResult
-from majiang.rules.mcr.advice import call_advice
 from majiang.rules.mcr.result import hit_melds
 from majiang.tiles import Tile
 from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
@@ -343,7 +342,7 @@ def refusal_text(result: ScoreResult, style: TileStyle) -> str:
     """Why a complete hand may not win: its fans with their values, the total against the 8-fan
     minimum, and that flowers do not count.
 
-    >>> from majiang.rules.mcr import score
+    >>> from majiang.mcr import score
     >>> refusal_text(score("[123m][456p]234s345s99s", flowers=2), "chinese")
     '不能和: 3 番 (平和2番、单钓将1番), 不足 8 番起和; 花牌 2 番不计入起和。'
     """

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from majiang.bots import Bot
-from majiang.errors import IllegalActionError, InvalidHandError
+from majiang.errors import IllegalActionError, InvalidHandError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
 from majiang.hand import Hand
+from majiang.mcr import ScoreResult, score
 from majiang.records import RecordedMatch, write_record
-from majiang.rules.mcr import ScoreResult, score
 from majiang.tiles import Tile
 
 __all__ = ["FinishedHand", "PlaySession", "Step", "default_records_dir", "relative_place"]
@@ -100,12 +100,12 @@ class PlaySession:
     def __init__(self, match: Match, opponents: Sequence[Bot], *, human: int = 0,
                  record: str | os.PathLike[str] | None = None) -> None:
         if len(opponents) != 3:
-            raise ValueError(f"three opponents are needed, not {len(opponents)}")
+            raise InvalidOptionError(f"three opponents are needed, not {len(opponents)}")
         if not 0 <= human <= 3:
-            raise ValueError(f"the human is one of players 0-3, not {human!r}")
+            raise InvalidOptionError(f"the human is one of players 0-3, not {human!r}")
         if record is not None and not isinstance(match, RecordedMatch):
-            raise ValueError("a match saved as a record must be a RecordedMatch (it keeps each hand's "
-                             "events)")
+            raise InvalidOptionError("a match saved as a record must be a RecordedMatch (it keeps each "
+                                     "hand's events)")
         self.match = match
         self.human = human
         others = iter(opponents)

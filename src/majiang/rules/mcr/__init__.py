@@ -1,13 +1,11 @@
-"""Chinese Official rules (国标麻将, MCR): the fan calculator and its rule profiles.
+"""The implementation of Chinese Official rules (国标麻将, MCR): the fan calculator and its profiles.
 
->>> r = score("[567m,2]123p456s99sCCC")
->>> r.total, [f.name for f in r.fans]
-(2, ['箭刻'])
+Import from ``majiang.mcr``, the public module; the names here serve it and the package's own code.
 """
 
 from __future__ import annotations
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.rules.mcr.calculator import WinContext, calculate
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
@@ -50,7 +48,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     (<Tile.SOUTH: 28>, <Tile.NORTH: 30>)
     >>> parse_wind(" E", "--seat")
     Traceback (most recent call last):
-    ValueError: --seat must be one of E, S, W, N without spaces around it, not ' E'
+    majiang.errors.InvalidOptionError: --seat must be one of E, S, W, N without spaces around it, not ' E'
     """
     if isinstance(value, Tile):
         if value in WINDS:
@@ -61,10 +59,11 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
         if value.upper().replace("Z", "z") in _WIND_NAMES:
             return _WIND_NAMES[value.upper().replace("Z", "z")]
         if value.strip() and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
-            raise ValueError(f"{what} must be one of E, S, W, N without spaces around it, not {value!r}")
+            raise InvalidOptionError(f"{what} must be one of E, S, W, N without spaces around it, "
+                                     f"not {value!r}")
     shown = repr(value)
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    raise ValueError(f"{what} must be one of E, S, W, N, not {shown}")
+    raise InvalidOptionError(f"{what} must be one of E, S, W, N, not {shown}")
 
 
 def _flag(value: object, name: str) -> bool:
@@ -87,8 +86,8 @@ def win_context(
     """Check the win flags against the hand and derive what the hand proves.
 
     Raises ``InvalidHandError`` for a flag the hand disproves (robbing a kong while holding another
-    copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``ValueError``
-    or ``TypeError`` for malformed values.
+    copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``InvalidOptionError``
+    (a bad wind or flower count) or ``TypeError`` (a flag that is not a bool).
     """
     if not (type(self_drawn) is bool and type(last_tile) is bool and type(kong) is bool
             and type(wall_last) is bool):
@@ -96,7 +95,7 @@ def win_context(
                         ("wall_last", wall_last)):
             _flag(v, name)
     if type(flowers) is not int or not 0 <= flowers <= 8:
-        raise ValueError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
+        raise InvalidOptionError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
     seat = parse_wind(seat_wind, "seat_wind")
     prevalent = parse_wind(round_wind, "round_wind")
     win = hand.last_tile

@@ -41,7 +41,7 @@ class McrWinFans:
 def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
                 round_wind: str | Tile = "E", profile: str | Profile = "mil") -> tuple[Wait, ...]:
     """Waits of a ready hand with live counts, the fans of each win and whether it reaches 8."""
-    return efficiency.ready_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
+    return efficiency.live_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
 
 
 def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
@@ -53,7 +53,7 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind:
     ['E']
     """
     fans = McrWinFans(seat_wind, round_wind, profile) if fan_check else None
-    return efficiency.discard_advice(hand, visible, fans, form)
+    return efficiency.discard_efficiency(hand, visible, fans, form)
 
 
 def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible: Iterable[Tile] = (),
@@ -61,7 +61,7 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible:
                 profile: str | Profile = "mil") -> list[CallOption]:
     """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
     visible = tuple(visible)
-    options = efficiency.call_advice(hand, tile, source=source, visible=visible)
+    options = efficiency.call_efficiency(hand, tile, source=source, visible=visible)
     win = next((o for o in options if o.kind == CallKind.WIN), None)
     if win is None:
         return options

@@ -24,8 +24,8 @@ from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import MeldKind
-from majiang.rules.mcr.fans import FANS
-from majiang.rules.mcr.profiles import Profile
+from majiang.rules.mcr.fans import FANS, FanId
+from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import Tile
 
@@ -100,22 +100,24 @@ def _values(profile: Profile) -> dict[str, int]:
 
 @cache
 def _exclusions(profile: Profile) -> dict[str, tuple[str, ...]]:
-    table = {fid: list(f.excludes) for fid, f in FANS.items()}
-    if profile.concealed_forms_self_drawn == "fully_concealed":
+    table: dict[str, list[FanId]] = {fid: list(f.excludes) for fid, f in FANS.items()}
+    if profile.concealed_forms_self_drawn == ConcealedFormsSelfDrawn.FULLY_CONCEALED:
         for fid in _CONCEALED_FORMS:
-            table[fid] = [e for e in table[fid] if e != "fully_concealed_hand"]
-            if "concealed_hand" not in table[fid]:
-                table[fid].append("concealed_hand")
+            table[fid] = [e for e in table[fid] if e != FanId.FULLY_CONCEALED_HAND]
+            if FanId.CONCEALED_HAND not in table[fid]:
+                table[fid].append(FanId.CONCEALED_HAND)
     if profile.all_green_with_half_flush:
-        table["all_green"] = [e for e in table["all_green"] if e not in ("half_flush", "one_voided_suit")]
+        table[FanId.ALL_GREEN] = [e for e in table[FanId.ALL_GREEN]
+                                  if e not in (FanId.HALF_FLUSH, FanId.ONE_VOIDED_SUIT)]
     if profile.all_terminals_with_double_pung:
-        table["all_terminals"] = [e for e in table["all_terminals"] if e != "double_pung"]
+        table[FanId.ALL_TERMINALS] = [e for e in table[FanId.ALL_TERMINALS] if e != FanId.DOUBLE_PUNG]
     if profile.all_terminals_excludes_triple_pung:
-        table["all_terminals"].append("triple_pung")
+        table[FanId.ALL_TERMINALS].append(FanId.TRIPLE_PUNG)
     if profile.honor_fans_exclude_voided_suit:
-        for fid in ("big_three_dragons", "little_three_dragons", "big_three_winds", "little_four_winds",
-                    "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows"):
-            table[fid].append("one_voided_suit")
+        for fid in (FanId.BIG_THREE_DRAGONS, FanId.LITTLE_THREE_DRAGONS, FanId.BIG_THREE_WINDS,
+                    FanId.LITTLE_FOUR_WINDS, FanId.QUADRUPLE_CHOW, FanId.FOUR_PURE_SHIFTED_PUNGS,
+                    FanId.FOUR_PURE_SHIFTED_CHOWS):
+            table[fid].append(FanId.ONE_VOIDED_SUIT)
     return {k: tuple(v) for k, v in table.items()}
 
 
@@ -376,7 +378,7 @@ class _Scorer:
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
         win = self.win
         if knit is not None:
-            if self.profile.knitted_straight_wait == "strict" and win in knit:
+            if self.profile.knitted_straight_wait == KnittedStraightWait.STRICT and win in knit:
                 return
             if self.melds:
                 if self.counts[win] > 1 and pair == win:

@@ -1,6 +1,6 @@
 """A short definition of every Chinese Official fan, in English and Chinese, as data.
 
-Written for the in-game help from the fan descriptions of seeds 000 and 003 (and 002's series); the
+Written for the in-game help from the fan descriptions of sources 000 and 003 (and 002's series); the
 exclusions (不计) are not repeated here, they are in ``fans.py``. "Set" means a chow, pung or kong;
 "pung" includes a kong unless a fan says otherwise.
 
@@ -13,6 +13,8 @@ exclusions (不计) are not repeated here, they are in ``fans.py``. "Set" means 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from majiang.errors import InvalidOptionError
 
 __all__ = ["DEFINITIONS", "Definition", "definition"]
 
@@ -234,8 +236,8 @@ DEFINITIONS: dict[str, Definition] = {
 
 
 def definition(fan_id: str) -> Definition:
-    """The definition of the fan ``fan_id``; KeyError naming it if there is none."""
+    """The definition of the fan ``fan_id``; ``InvalidOptionError`` naming it if there is none."""
     try:
         return DEFINITIONS[fan_id]
     except KeyError:
-        raise KeyError(f"no definition for the fan {fan_id!r}") from None
+        raise InvalidOptionError(f"no definition for the fan {fan_id!r}") from None

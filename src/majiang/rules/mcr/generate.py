@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.tiles import DRAGONS, HONORS, SUITED, TERMINALS, TERMINALS_AND_HONORS, WINDS, Suit, Tile
@@ -145,7 +146,7 @@ def random_win(rng: random.Random, structure: str | None = None) -> WinSample:
         structure = rng.choices(_MIX_NAMES, cum_weights=_MIX_CUM_WEIGHTS)[0]
     build = _BUILDERS.get(structure)
     if build is None:
-        raise ValueError(f"unknown structure {structure!r}; expected one of {', '.join(STRUCTURES)}")
+        raise InvalidOptionError(f"unknown structure {structure!r}; expected one of {', '.join(STRUCTURES)}")
     melds, standing, win = build(rng)
     return _with_context(rng, structure, melds, standing, win)
 
