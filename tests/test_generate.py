@@ -110,7 +110,7 @@ def test_every_sample_is_a_winning_hand(sample: WinSample) -> None:
 def test_tile_counts_are_possible() -> None:
     for s in SAMPLES:
         hand = s.hand
-        assert hand.last_tile is not None
+        assert hand.winning_tile is not None
         assert len(hand.melds) <= 4
         assert len(hand.tiles) == 13 - 3 * len(hand.melds)
         kongs = sum(m.is_kong for m in hand.melds)

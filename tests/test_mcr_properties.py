@@ -48,7 +48,7 @@ def _fan_multiset(result: ScoreResult) -> Counter[tuple[str, int]]:
 def test_meld_order_does_not_matter(sample: WinSample, data: st.DataObject) -> None:
     hand = sample.hand
     melds = data.draw(st.permutations(hand.melds), label="melds")
-    shuffled = Hand(tuple(melds), hand.tiles, hand.last_tile)
+    shuffled = Hand(tuple(melds), hand.tiles, hand.winning_tile)
     for profile in PROFILE_NAMES:
         ours = score(hand, **sample.kwargs(), profile=profile)
         theirs = score(shuffled, **sample.kwargs(), profile=profile)

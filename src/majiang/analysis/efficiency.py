@@ -176,7 +176,7 @@ def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | N
     """
     h = _as_hand(hand)
     counts, melds = counts_and_melds(h)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("effective tiles are for a hand waiting to draw (13 tiles, a kong counting 3)")
     seen = seen_counts(h, visible)
     return _live(effective_counts(counts, melds, form, held=h.counts(include_melds=True)), seen)
@@ -228,7 +228,7 @@ def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | 
     a kind has none. Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("waits are for a hand waiting to draw (13 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     if shanten_counts(counts, melds) != 0:
@@ -272,7 +272,7 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans
     ``majiang.analysis.FORMS``) judges every discard by that form alone instead of the best form.
     """
     h = _as_hand(hand)
-    if h.last_tile is None:
+    if h.winning_tile is None:
         raise InvalidHandError("discard advice is for a hand after its draw (14 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, visible)
@@ -334,7 +334,7 @@ def call_advice(
     effective tiles; passing wins ties.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
     if source not in (1, 2, 3):
         raise ValueError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")

@@ -42,7 +42,7 @@ def fan_table(result: ScoreResult, hand: Hand | None = None) -> Table:
 
 def render_result(console: Console, hand: Hand, ctx: WinContext, result: ScoreResult) -> None:
     """Print the scored hand: canonical notation, profile, win, winds, fans, total, flowers, 8-fan verdict."""
-    winning = hand.last_tile.notation() if hand.last_tile is not None else "?"
+    winning = hand.winning_tile.notation() if hand.winning_tile is not None else "?"
     console.print(f"Hand:     {hand.notation()}  (winning tile {winning})", markup=False)
     console.print(f"Profile:  {result.profile}", markup=False)
     console.print(f"Win:      {describe_win(ctx)}", markup=False)

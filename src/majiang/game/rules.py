@@ -101,7 +101,7 @@ class McrRules(Ruleset):
     def win_fans(self, game: Game, seat: int, hand: Hand, *, self_drawn: bool, kong: bool,
                  wall_last: bool) -> ScoreResult | None:
         """Score a win with the real context; None unless it reaches 8 fans (flowers excluded)."""
-        win = hand.last_tile
+        win = hand.winning_tile
         assert win is not None
         # 和绝张: the other three copies are in sight on the table (discards and exposed melds).
         last = game.visible_copies(win, seat) >= 3

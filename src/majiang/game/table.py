@@ -49,7 +49,7 @@ class HandResult:
 
     ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (seeds 000
     and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
-    concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
+    concealed kongs, standing tiles, and for a winner the winning tile as ``winning_tile``.
     """
 
     winners: tuple[int, ...]

@@ -99,14 +99,14 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
     ((('CHI', 'W2', 2),), 'J1', 1)
     """
     hand = sample.hand
-    if hand.last_tile is None:
+    if hand.winning_tile is None:
         raise ValueError("the hand has no winning tile (its last tile)")
     if not 0 <= sample.flowers <= 8:
         raise ValueError(f"flowers must be 0-8, not {sample.flowers}")
     return {
         "pack": tuple(pack(m) for m in hand.melds),
         "hand": tuple(_CODES[t] for t in hand.tiles),
-        "winTile": _CODES[hand.last_tile],
+        "winTile": _CODES[hand.winning_tile],
         "flowerCount": sample.flowers,
         "isSelfDrawn": sample.self_drawn,
         "is4thTile": sample.last_tile,

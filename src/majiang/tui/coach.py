@@ -99,8 +99,8 @@ def coach_discards(hand: Hand, visible: Iterable[Tile] = (), *, seat_wind: Tile 
     """
     options = discard_advice(hand, visible, seat_wind=seat_wind, round_wind=round_wind)
     standing = list(hand.tiles)
-    if hand.last_tile is not None:
-        standing.append(hand.last_tile)
+    if hand.winning_tile is not None:
+        standing.append(hand.winning_tile)
     rows: list[CoachRow] = []
     for o in options:
         remaining = list(standing)

@@ -84,7 +84,7 @@ def win_context(
         raise ValueError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
     seat = parse_wind(seat_wind, "seat_wind")
     prevalent = parse_wind(round_wind, "round_wind")
-    win = hand.last_tile
+    win = hand.winning_tile
     if win is None:
         raise InvalidHandError(
             f"{hand.notation()} has no winning tile: a winning hand has 14 tiles (a kong counts as 3)"

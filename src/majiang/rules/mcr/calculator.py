@@ -153,11 +153,11 @@ class _Scorer:
     """Everything about one winning hand that does not depend on how it is decomposed."""
 
     def __init__(self, hand: Hand, ctx: WinContext, profile: Profile) -> None:
-        assert hand.last_tile is not None
+        assert hand.winning_tile is not None
         self.hand = hand
         self.ctx = ctx
         self.profile = profile
-        self.win = int(hand.last_tile)
+        self.win = int(hand.winning_tile)
         self.counts = hand._counts  # standing tiles with the winning tile
         self.standing_mask = hand._mask
         self.melds = hand.melds

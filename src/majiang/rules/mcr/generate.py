@@ -1,7 +1,7 @@
 """Seeded random winning Chinese Official hands with win contexts, for property and differential tests.
 
 ``random_win(rng)`` draws one :class:`WinSample`: a winning :class:`~majiang.hand.Hand` (its
-``last_tile`` is the winning tile) plus the flags ``majiang.mcr.score`` takes. ``iter_wins(seed, n)``
+``winning_tile`` is the winning tile) plus the flags ``majiang.mcr.score`` takes. ``iter_wins(seed, n)``
 draws ``n`` of them from ``random.Random(seed)``, so a seed always gives the same sequence.
 
 Every structure of the rules is covered (see :data:`STRUCTURES` and the mix in :data:`MIX`):
@@ -91,7 +91,7 @@ _SUITS: tuple[tuple[Tile, ...], ...] = tuple(tuple(Tile(s * 9 + r) for r in rang
 class WinSample:
     """A winning hand and how it was won: the arguments of ``majiang.mcr.score``.
 
-    ``hand.last_tile`` is the winning tile. ``structure`` names the generator branch that made the hand
+    ``hand.winning_tile`` is the winning tile. ``structure`` names the generator branch that made the hand
     (one of :data:`STRUCTURES`, empty for a hand-made sample); the hand may score as another shape too
     (a seven-pairs hand can also be four sets and a pair).
     """
@@ -108,9 +108,9 @@ class WinSample:
 
     @property
     def winning_tile(self) -> Tile:
-        """The winning tile (``hand.last_tile``)."""
-        assert self.hand.last_tile is not None
-        return self.hand.last_tile
+        """The winning tile (``hand.winning_tile``)."""
+        assert self.hand.winning_tile is not None
+        return self.hand.winning_tile
 
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments of ``majiang.mcr.score`` besides the hand and the profile.
