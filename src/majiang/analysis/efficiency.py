@@ -56,7 +56,7 @@ class WinFans(Protocol):
 
     minimum: int
 
-    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
         """Fans of ``hand`` (its last tile the winning one), flowers excluded."""
         ...
 
@@ -213,8 +213,8 @@ def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int]
         # concealed the wait is exhausted and its win hypothetical: scored without 和绝张, which the
         # calculator rightly refuses beside a concealed copy.
         last = seen[t] - counts[t] == 3 and not counts[t]
-        on_discard = fans(hand, self_drawn=False, last_tile=last)
-        drawn = fans(hand, self_drawn=True, last_tile=last)
+        on_discard = fans(hand, self_drawn=False, last_copy=last)
+        drawn = fans(hand, self_drawn=True, last_copy=last)
         legal = max(on_discard, drawn) >= fans.minimum
         out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
     return tuple(out)

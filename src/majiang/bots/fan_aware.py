@@ -49,7 +49,7 @@ from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, score
+from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["FanAwareBot"]
@@ -139,9 +139,9 @@ def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: 
     tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
     hand = Hand(melds, tiles, ALL_TILES[tile])
     out = []
-    for self_drawn in (False, True):
+    for win_by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
         try:
-            result = score(hand, self_drawn=self_drawn, last_tile=last, seat_wind=Tile(seat_wind),
+            result = score(hand, win_by=win_by, last_copy=last, seat_wind=Tile(seat_wind),
                            round_wind=Tile(prevalent))
             out.append(result.fan_total)
         except InvalidHandError:

@@ -26,6 +26,7 @@ from majiang.game.actions import Action, ActionKind
 from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr import WinBy
 from majiang.rules.mcr.result import ScoreResult
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
@@ -375,14 +376,15 @@ class Game:
         counts[self.drawn] -= 1
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
-        return self.rules.win_fans(self, seat, hand, self_drawn=True, kong=self.kong_draw,
-                                   wall_last=self.wall_left == 0)
+        how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
+        return self.rules.win_fans(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
 
     def _discard_win(self, seat: int, tile: int, robbing: bool) -> ScoreResult | None:
         if tile not in self.waits[seat]:
             return None
-        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), self_drawn=False, kong=robbing,
-                                   wall_last=self.wall_left == 0 and not robbing)
+        how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), win_by=how,
+                                   last_of_wall=self.wall_left == 0 and not robbing)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""

@@ -48,6 +48,7 @@ from typing import Any
 
 from majiang.errors import InvalidHandError
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile
 
@@ -108,10 +109,10 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
         "hand": tuple(_CODES[t] for t in hand.tiles),
         "winTile": _CODES[hand.winning_tile],
         "flowerCount": sample.flowers,
-        "isSelfDrawn": sample.self_drawn,
-        "is4thTile": sample.last_tile,
-        "isAboutKong": sample.kong,
-        "isWallLast": sample.wall_last,
+        "isSelfDrawn": sample.win_by.self_drawn,
+        "is4thTile": sample.last_copy,
+        "isAboutKong": sample.win_by in (WinBy.KONG_REPLACEMENT, WinBy.ROBBING_KONG),
+        "isWallLast": sample.last_of_wall,
         "seatWind": _wind_number(sample.seat_wind),
         "prevalentWind": _wind_number(sample.round_wind),
     }

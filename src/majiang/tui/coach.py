@@ -39,7 +39,7 @@ assert tuple(FORM_NAMES) == FORMS
 # Fans that say nothing about what the hand is built towards: left out when naming its aim.
 _INCIDENTAL = frozenset({
     "self_drawn", "flower_tiles", "edge_wait", "closed_wait", "single_wait", "concealed_hand",
-    "fully_concealed_hand", "no_honors", "one_voided_suit", "last_tile", "chicken_hand",
+    "fully_concealed_hand", "no_honors", "one_voided_suit", "last_copy", "chicken_hand",
 })
 
 
