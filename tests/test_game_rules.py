@@ -741,7 +741,7 @@ def test_views_show_the_table() -> None:
         assert view.last_discard == (2, Tile.GREEN)
         assert view.wall_left == game.wall_left and view.dealer == 0
         assert view.drawn == (Tile.P2 if seat == 3 else None)  # seat 3 drew 2p; only it sees what
-    assert game.view(1).seat_wind == Tile.SOUTH and game.view(0).prevalent == Tile.EAST
+    assert game.view(1).seat_wind == Tile.SOUTH and game.view(0).round_wind == Tile.EAST
 
 
 # -- illegal actions -----------------------------------------------------------------------------

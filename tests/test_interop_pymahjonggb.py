@@ -81,7 +81,7 @@ KNOWN: list[tuple[str, dict[str, Any], dict[str, tuple[int, int]]]] = [
     ("[CCC][FFF,2][PPP,3]123m5p5p", {}, {"大三元": (88, 1), "缺一门": (1, 1), "独听・单钓": (1, 1)}),
     # 十三幺 excludes 五门齐, 门前清 and 单钓将.
     ("19m19p19sESWNPFCC", {}, {"十三幺": (88, 1)}),
-    ("19m19p19sESWNPFC1m", {"self_drawn": True}, {"十三幺": (88, 1), "自摸": (1, 1)}),
+    ("19m19p19sESWNPFC1m", {"win_by": "self-drawn"}, {"十三幺": (88, 1), "自摸": (1, 1)}),
     # 清一色 excludes 无字 and 缺一门; 123s 345s 678s 999s + 55s waits on 2s and 5s.
     ("[123s,2]345s678s999s5s5s", {}, {"清一色": (24, 1), "连六": (1, 1), "幺九刻": (1, 1)}),
     # 一色双龙会 excludes 七对, 清一色, 平和, 一般高, 老少副, 无字.
@@ -122,12 +122,12 @@ def test_dragon_codes_by_fan() -> None:
 @pytest.mark.parametrize(
     ("text", "flags", "fan"),
     [
-        ("123m456p789s23s55s4s", {"self_drawn": True}, "不求人"),
-        ("[123m,1]456p789s23s55s4s", {"self_drawn": True}, "自摸"),
-        ("123m456p789s23s55s4s", {"last_tile": True}, "和绝张"),
-        ("123m456p789s23s55s4s", {"kong": True}, "抢杠和"),
-        ("123m456p789s23s55s4s", {"wall_last": True}, "海底捞月"),
-        ("123m456p789s23s55s4s", {"wall_last": True, "self_drawn": True}, "妙手回春"),
+        ("123m456p789s23s55s4s", {"win_by": "self-drawn"}, "不求人"),
+        ("[123m,1]456p789s23s55s4s", {"win_by": "self-drawn"}, "自摸"),
+        ("123m456p789s23s55s4s", {"last_copy": True}, "和绝张"),
+        ("123m456p789s23s55s4s", {"win_by": "robbing-kong"}, "抢杠和"),
+        ("123m456p789s23s55s4s", {"last_of_wall": True}, "海底捞月"),
+        ("123m456p789s23s55s4s", {"last_of_wall": True, "self_drawn": True}, "妙手回春"),
         ("[1111m]234m55p678s78s9s", {"kong": True, "self_drawn": True}, "杠上开花"),
     ],
 )

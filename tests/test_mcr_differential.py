@@ -229,33 +229,33 @@ def test_robbing_a_kong_with_the_only_copy_agrees() -> None:
 
 def test_robbing_a_kong_on_the_last_discard_is_rejected() -> None:
     text = "123m456p789s45sEE3s"  # 3s is the only copy, so robbing the kong alone is fine
-    total, fans = _peer(text, kong=True, wall_last=True)
+    total, fans = _peer(text, kong=True, last_of_wall=True)
     assert fans["抢杠和"] == 8 and fans["海底捞月"] == 8  # PyMahjongGB scores both
     assert total == 26
     with pytest.raises(InvalidHandError, match=r"抢杠和 \(robbing a kong\) cannot also be 海底捞月"):
-        score(text, kong=True, wall_last=True)
+        score(text, kong=True, last_of_wall=True)
 
 
 def test_out_with_replacement_tile_without_a_kong_is_rejected() -> None:
-    total, fans = _peer(TWO_MORE_COPIES, self_drawn=True, kong=True)
+    total, fans = _peer(TWO_MORE_COPIES, win_by="kong-replacement")
     assert "杠上开花" not in fans
     assert total == _peer(TWO_MORE_COPIES, self_drawn=True)[0] == 15
     message = r"杠上开花 \(kong with self_drawn\) needs a kong among the melds"
     with pytest.raises(InvalidHandError, match=message):
-        score(TWO_MORE_COPIES, self_drawn=True, kong=True)
+        score(TWO_MORE_COPIES, win_by="kong-replacement")
     with_kong = "[7777p]123m456p99s354s"  # the same flags with a kong are a legal win
-    peer_total, peer_fans = _peer(with_kong, self_drawn=True, kong=True)
+    peer_total, peer_fans = _peer(with_kong, win_by="kong-replacement")
     assert peer_fans["杠上开花"] == 8
-    assert score(with_kong, self_drawn=True, kong=True).total == peer_total
+    assert score(with_kong, win_by="kong-replacement").total == peer_total
 
 
 def test_last_tile_while_holding_another_concealed_copy_is_rejected() -> None:
-    total, fans = _peer(TWO_MORE_COPIES, last_tile=True)
+    total, fans = _peer(TWO_MORE_COPIES, last_copy=True)
     assert "和绝张" not in fans
     assert total == 13
     message = r"和绝张: the other three 4s must be visible, but the hand holds one concealed"
     with pytest.raises(InvalidHandError, match=message):
-        score(TWO_MORE_COPIES, last_tile=True)
+        score(TWO_MORE_COPIES, last_copy=True)
 
 
 def test_more_than_four_copies_are_rejected() -> None:
@@ -287,4 +287,4 @@ def test_three_melded_copies_of_the_winning_tile_make_last_tile() -> None:
     assert fans["和绝张"] == 4
     assert "last_tile" in {hit.id for hit in ours.fans}
     assert ours.total == total == 8
-    assert score(text, last_tile=True) == ours  # saying so changes nothing
+    assert score(text, last_copy=True) == ours  # saying so changes nothing

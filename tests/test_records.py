@@ -143,7 +143,7 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
     assert (report.hands, report.actions) == (16, actions)
     assert str(report) == f"ok: 16 hands, {actions} actions"
     header = json.loads(lines[0])
-    assert header == {"format": "majiang-record", "version": 1, "rules": "mcr", "seed": 7, "players": PLAYERS,
+    assert header == {"format": "majiang-record", "version": 2, "rules": "mcr", "seed": 7, "players": PLAYERS,
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
@@ -196,7 +196,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     assert check_record(tmp_path / "m.jsonl").ok
     games = []
     for seed in range(3):
-        game = Game(PENALTY_RULES, seed=seed, dealer=seed, prevalent=WINDS[seed], scores=(5, 0, 0, -5))
+        game = Game(PENALTY_RULES, seed=seed, dealer=seed, round_wind=WINDS[seed], scores=(5, 0, 0, -5))
         bots = lively_bots(seed)
         while game.phase != Phase.OVER:
             seat = game.to_act()[0]
@@ -212,7 +212,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     summaries = [json.loads(line) for line in lines if '"e":"summary"' in line]
     for game, summary in zip(games, summaries, strict=True):
         assert summary["deltas"] == [game.scores[s] - game.events[0]["scores"][s] for s in range(4)]
-        assert (summary["dealer"], summary["round"]) == (game.dealer, game.prevalent.notation())
+        assert (summary["dealer"], summary["round"]) == (game.dealer, game.round_wind.notation())
     i = index_of(lines, kind("summary", 2))
     fails_at(edited(lines, i, lambda o: o["totals"].__setitem__(0, o["totals"][0] + 1)), i + 1, "totals[0]")
     fails_at(edited(lines, 0, lambda o: o.update(hands=4)), len(lines), "announces 4 hands")
@@ -235,7 +235,7 @@ def test_play_match_bots_see_their_own_views() -> None:
     match, _ = play_match([Spy(p) for p in range(4)], seed=5, hands=8)
     assert seen and all(type(view) is View for _, view in seen)
     for player, view in seen:
-        hand = match.history[WINDS.index(view.prevalent) * 4 + view.dealer]
+        hand = match.history[WINDS.index(view.round_wind) * 4 + view.dealer]
         assert view.seat == hand.positions[player]
         assert view.legal
 
@@ -519,7 +519,7 @@ MALFORMED: list[tuple[str, Callable[[list[str]], list[str] | bytes], int | str, 
     ("not JSON", lambda lines: ["{not json", *lines[1:]], 1, "invalid JSON at column 2"),
     ("not an object", lambda lines: [lines[0], "[1, 2]", *lines[2:]], 2, "expected a JSON object"),
     ("other format", lambda lines: _header_with(lines, format="pgn"), 1, "not a majiang record"),
-    ("newer version", lambda lines: _header_with(lines, version=2), 1, "unsupported record version 2"),
+    ("newer version", lambda lines: _header_with(lines, version=3), 1, "unsupported record version 3"),
     ("version true", lambda lines: _header_with(lines, version=True), 1, "unsupported record version true"),
     ("no players", lambda lines: _header_with(lines, players=None), 1, "lacks 'players'"),
     ("unknown header key", lambda lines: _header_with(lines, comment="hi"), 1,

@@ -171,7 +171,8 @@ def _batch(
     if not as_json:
         _fail("batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'", as_json=False)
     options = {"--win": win, "--self-drawn": self_drawn, "--last-of-wall": last_of_wall,
-               "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers, "--profile": profile}
+               "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
+               "--profile": profile}
     given = [name for name, value in options.items() if value is not None and value is not False]
     if given:
         _fail(f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",

@@ -372,7 +372,8 @@ def _fans_text(fans: int | None) -> str:
 
 
 def _print_hand(console: Console, hand: Hand, visible: Iterable[Tile] = ()) -> None:
-    drawn = "waiting to draw" if hand.winning_tile is None else f"after drawing {hand.winning_tile.notation()}"
+    drawn = ("waiting to draw" if hand.winning_tile is None
+             else f"after drawing {hand.winning_tile.notation()}")
     console.print(f"Hand:      {hand.notation()}  ({drawn})", markup=False)
     shown = "".join(t.notation() for t in visible)
     if shown:

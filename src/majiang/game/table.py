@@ -87,7 +87,7 @@ class View:
     wall_left: int
     scores: tuple[int, int, int, int]
     seat_wind: Tile
-    prevalent: Tile
+    round_wind: Tile
     dealer: int
     legal: tuple[Action, ...]
     robbing: tuple[int, Tile] | None = None
@@ -117,21 +117,21 @@ class Game:
 
     ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests) and
     ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the seat of
-    East; ``prevalent`` the round wind; ``scores`` the seats' running totals shown in views.
+    East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
-                 prevalent: Tile = Tile.EAST, wall: Sequence[int] | None = None,
+                 round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0-3, not {dealer!r}")
-        if prevalent not in WINDS:
-            raise ValueError(f"prevalent must be a wind, not {prevalent!r}")
+        if round_wind not in WINDS:
+            raise ValueError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
-        self.prevalent = Tile(prevalent)
+        self.round_wind = Tile(round_wind)
         self.scores = list(scores)
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
@@ -193,7 +193,7 @@ class Game:
         self.dice = (first, second, second_seat)
         self.events.append({
             "e": "start", "rules": self.rules.name, "seed": self.seed, "dealer": self.dealer,
-            "prevalent": ALL_TILES[self.prevalent].notation(), "ring": ring, "dice": [first, second],
+            "round_wind": ALL_TILES[self.round_wind].notation(), "ring": ring, "dice": [first, second],
             "second_roller": second_seat, "scores": list(self.scores),
         })
 
@@ -453,7 +453,7 @@ class Game:
             wall_left=self.wall_left,
             scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
             seat_wind=self.seat_wind(seat),
-            prevalent=self.prevalent,
+            round_wind=self.round_wind,
             dealer=self.dealer,
             legal=tuple(self.legal_actions(seat)),
             robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),

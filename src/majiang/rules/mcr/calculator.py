@@ -54,7 +54,7 @@ _ORDER = {fid: i for i, fid in enumerate(FANS)}
 
 
 class WinBy(StrEnum):
-    """How a hand was won: on a discard 点和, self-drawn 自摸, on a kong's replacement 杠上开花, robbing a kong 抢杠和.
+    """How a hand was won: on a discard 点和, self-drawn 自摸, kong replacement 杠上开花, robbing 抢杠和.
 
     >>> WinBy("self-drawn") is WinBy.SELF_DRAWN
     True
@@ -74,7 +74,7 @@ class WinBy(StrEnum):
 
 
 class WinContext(NamedTuple):
-    """How the hand was won: the win, its flags and the winds that fans depend on (an immutable named tuple)."""
+    """How the hand was won, its flags and the winds that fans depend on (an immutable named tuple)."""
 
     win_by: WinBy = WinBy.DISCARD
     last_of_wall: bool = False
