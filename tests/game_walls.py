@@ -142,5 +142,5 @@ class Layout:
     def game(self, rules: Ruleset | None = None, *, round_wind: Tile = Tile.EAST,
              scores: Sequence[int] = (0, 0, 0, 0)) -> Game:
         """A game dealt from this layout."""
-        return Game(rules, seed=0, dealer=self.dealer, round_wind=round_wind, wall=self.ring(), dice=self.dice,
-                    scores=scores)
+        return Game(rules, seed=0, dealer=self.dealer, round_wind=round_wind, wall=self.ring(),
+                    dice=self.dice, scores=scores)

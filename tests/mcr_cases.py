@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypedDict
 
+from majiang.mcr import WinBy
+
 __all__ = ["CASES", "Case", "Context"]
 
 
 class Context(TypedDict, total=False):
     """The keyword arguments of ``majiang.mcr.score`` besides the hand (and the profile)."""
 
-    win_by: str
+    win_by: WinBy
     last_of_wall: bool
     last_copy: bool
     seat_wind: str
@@ -38,7 +40,7 @@ class Case(NamedTuple):
 
 
 _NONE: Context = {}
-_TSUMO: Context = {"win_by": "self-drawn"}
+_TSUMO: Context = {"win_by": WinBy.SELF_DRAWN}
 
 CASES: tuple[Case, ...] = (
     # --- 88 ------------------------------------------------------------------------------------------
@@ -112,7 +114,7 @@ CASES: tuple[Case, ...] = (
     # 十三幺 88 (no 五门齐/门前清/单钓将/全带幺/混幺九)
     Case("thirteen_orphans", "19m19p19sESWNPFCC", _NONE, 88, {"十三幺": 1}),
     # won on the single 发 with the other three visible: + 和绝张 4
-    Case("thirteen_orphans_last_tile", "19m19p19sESWNPCCF", {"last_copy": True}, 92,
+    Case("thirteen_orphans_last_copy", "19m19p19sESWNPCCF", {"last_copy": True}, 92,
          {"十三幺": 1, "和绝张": 1}),
     Case("thirteen_orphans_self_drawn", "19m19p19sESWNPFCC", _TSUMO, 89, {"十三幺": 1, "自摸": 1}),
     # --- 64 ------------------------------------------------------------------------------------------
@@ -298,22 +300,25 @@ CASES: tuple[Case, ...] = (
          {"无番和": 1, "花牌": 2}),
     Case("chicken_near_miss_self_drawn", "[123m,1][567p,2]234s78sEE6s", _TSUMO, 1, {"自摸": 1}, ("无番和",)),
     # 妙手回春 8 (no 自摸)
-    Case("last_tile_draw", "[123m,1][567p,2]234s78sEE6s", {"win_by": "self-drawn", "last_of_wall": True}, 8,
+    Case("last_tile_draw", "[123m,1][567p,2]234s78sEE6s",
+         {"win_by": WinBy.SELF_DRAWN, "last_of_wall": True}, 8,
          {"妙手回春": 1}, ("海底捞月",)),
     Case("last_tile_claim", "[123m,1][567p,2]234s78sEE6s", {"last_of_wall": True}, 8,
          {"海底捞月": 1}, ("妙手回春",)),
-    Case("robbing_the_kong", "[123m,1][567p,2]234s78sEE6s", {"win_by": "robbing-kong"}, 8, {"抢杠和": 1}),
-    Case("last_tile", "[123m,1][567p,2]234s78sEE6s", {"last_copy": True}, 4, {"和绝张": 1}, ("抢杠和",)),
+    Case("robbing_the_kong", "[123m,1][567p,2]234s78sEE6s", {"win_by": WinBy.ROBBING_KONG}, 8, {"抢杠和": 1}),
+    Case("last_copy", "[123m,1][567p,2]234s78sEE6s", {"last_copy": True}, 4, {"和绝张": 1}, ("抢杠和",)),
     # 抢杠和 excludes 和绝张
-    Case("robbing_the_kong_last_tile", "[123m,1][567p,2]234s78sEE6s", {"win_by": "robbing-kong", "last_copy": True}, 8,
+    Case("robbing_the_kong_last_copy", "[123m,1][567p,2]234s78sEE6s",
+         {"win_by": WinBy.ROBBING_KONG, "last_copy": True}, 8,
          {"抢杠和": 1}, ("和绝张",)),
     # 杠上开花 8 (no 自摸) + 明杠 1
-    Case("out_with_replacement_tile", "[123m,1][5555p,2]234s78sEE6s", {"win_by": "kong-replacement"}, 9,
+    Case("out_with_replacement_tile", "[123m,1][5555p,2]234s78sEE6s", {"win_by": WinBy.KONG_REPLACEMENT}, 9,
          {"杠上开花": 1, "明杠": 1}),
     # a concealed kong: 杠上开花 8 + 不求人 4 (both exclude 自摸) + 暗杠 2
     Case("out_with_replacement_tile_concealed", "[2222m]567p234s78sEE6s",
-         {"win_by": "kong-replacement"}, 14, {"杠上开花": 1, "不求人": 1, "暗杠": 1}),
-    Case("last_tile_draw_concealed", "123m567p234s78sEE6s", {"win_by": "self-drawn", "last_of_wall": True}, 12,
+         {"win_by": WinBy.KONG_REPLACEMENT}, 14, {"杠上开花": 1, "不求人": 1, "暗杠": 1}),
+    Case("last_tile_draw_concealed", "123m567p234s78sEE6s",
+         {"win_by": WinBy.SELF_DRAWN, "last_of_wall": True}, 12,
          {"妙手回春": 1, "不求人": 1}),
     Case("last_tile_claim_concealed", "123m567p234s78sEE6s", {"last_of_wall": True}, 10,
          {"海底捞月": 1, "门前清": 1}),

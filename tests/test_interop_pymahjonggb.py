@@ -12,6 +12,7 @@ from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.interop.pymahjonggb import pack, pymahjonggb_args, pymahjonggb_score, tile_code
 from majiang.meld import Meld
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.generate import WinSample, iter_wins
 from majiang.tiles import Tile
 
@@ -52,8 +53,8 @@ def test_pack(meld: str, expected: tuple[str, str, int]) -> None:
 
 def test_args() -> None:
     sample = WinSample(
-        Hand.parse("[123m,3][EEEE]456p78sNN9s"), self_drawn=True, last_tile=False, kong=True,
-        wall_last=False, seat_wind="W", round_wind="N", flowers=5,
+        Hand.parse("[123m,3][EEEE]456p78sNN9s"), win_by=WinBy.KONG_REPLACEMENT, last_of_wall=False,
+        last_copy=False, seat_wind="W", round_wind="N", flowers=5,
     )
     assert pymahjonggb_args(sample) == {
         "pack": (("CHI", "W2", 3), ("GANG", "F1", 0)),
@@ -127,8 +128,8 @@ def test_dragon_codes_by_fan() -> None:
         ("123m456p789s23s55s4s", {"last_copy": True}, "和绝张"),
         ("123m456p789s23s55s4s", {"win_by": "robbing-kong"}, "抢杠和"),
         ("123m456p789s23s55s4s", {"last_of_wall": True}, "海底捞月"),
-        ("123m456p789s23s55s4s", {"last_of_wall": True, "self_drawn": True}, "妙手回春"),
-        ("[1111m]234m55p678s78s9s", {"kong": True, "self_drawn": True}, "杠上开花"),
+        ("123m456p789s23s55s4s", {"last_of_wall": True, "win_by": "self-drawn"}, "妙手回春"),
+        ("[1111m]234m55p678s78s9s", {"win_by": "kong-replacement"}, "杠上开花"),
     ],
 )
 def test_win_flags(text: str, flags: dict[str, Any], fan: str) -> None:
@@ -178,13 +179,13 @@ def test_generated_hands_are_wins_for_pymahjonggb() -> None:
         if sample.structure in SIGNATURE:
             assert SIGNATURE[sample.structure] in names, sample
         # PyMahjongGB drops flags the hand contradicts, so a consistent context always scores its fan.
-        if sample.kong:
-            assert ("杠上开花" if sample.self_drawn else "抢杠和") in names, sample
+        if sample.win_by in (WinBy.KONG_REPLACEMENT, WinBy.ROBBING_KONG):
+            assert ("杠上开花" if sample.win_by.self_drawn else "抢杠和") in names, sample
             flag_fans["kong"] += 1
-        if sample.wall_last:
-            assert ("妙手回春" if sample.self_drawn else "海底捞月") in names, sample
-            flag_fans["wall_last"] += 1
-        if sample.last_tile and not (sample.kong and not sample.self_drawn):  # 抢杠和 excludes 和绝张
+        if sample.last_of_wall:
+            assert ("妙手回春" if sample.win_by.self_drawn else "海底捞月") in names, sample
+            flag_fans["last_of_wall"] += 1
+        if sample.last_copy and sample.win_by is not WinBy.ROBBING_KONG:  # 抢杠和 excludes 和绝张
             assert "和绝张" in names, sample
-            flag_fans["last_tile"] += 1
+            flag_fans["last_copy"] += 1
     assert min(flag_fans.values()) > 50 and len(flag_fans) == 3

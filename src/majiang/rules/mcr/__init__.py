@@ -113,7 +113,9 @@ def win_context(
                 f" yet the hand has {held} more"
             )
         if last_of_wall:
-            raise InvalidHandError("抢杠和 (robbing a kong) cannot also be on the wall's last tile (海底捞月)")
+            raise InvalidHandError(
+                "抢杠和 (robbing a kong) cannot also be on the wall's last tile (海底捞月)"
+            )
     if last_copy and held > in_melds:
         raise InvalidHandError(
             f"和绝张: the other three {win.notation()} must be visible, but the hand holds one concealed"

@@ -106,6 +106,10 @@ class WinSample:
     flowers: int = 0
     structure: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.win_by, WinBy):  # its value, as score takes it
+            object.__setattr__(self, "win_by", WinBy(self.win_by))
+
     @property
     def winning_tile(self) -> Tile:
         """The winning tile (``hand.winning_tile``)."""
