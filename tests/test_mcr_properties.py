@@ -206,8 +206,9 @@ def test_a_hand_that_is_not_a_win_is_rejected(sample: WinSample, data: st.DataOb
     bad = Hand(hand.melds, hand.tiles, tile)
     for profile in PROFILE_NAMES:
         with pytest.raises(InvalidHandError, match="is not a winning hand"):
-            score(bad, win_by=sample.win_by, seat_wind=sample.seat_wind, round_wind=sample.round_wind,
-                  flowers=sample.flowers, profile=profile)
+            score(bad, win_by="self-drawn" if sample.win_by.self_drawn else "discard",
+                  seat_wind=sample.seat_wind, round_wind=sample.round_wind, flowers=sample.flowers,
+                  profile=profile)
 
 
 # --- input validation --------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import pytest
 from majiang.bots import RandomBot
 from majiang.game import Action, ActionKind, Game, Match, McrRules, Phase, View
 from majiang.records import (
+    RECORD_VERSION,
     RecordedMatch,
     RecordError,
     check_record,
@@ -27,6 +28,7 @@ from majiang.records import (
     write_lines_atomically,
     write_record,
 )
+from majiang.records.format import dump_line
 from majiang.tiles import WINDS
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -569,3 +571,48 @@ def test_malformed_records_are_refused_clearly(short_lines: list[str], tmp_path:
 def test_missing_file_raises_oserror(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         check_record(tmp_path / "nowhere.jsonl")
+
+
+# -- version 1 files --------------------------------------------------------------------------------
+
+V1_RECORD = Path(__file__).parent / "data" / "record_v1.jsonl"
+"""Written before the round wind's key was renamed (tests/data/README.md)."""
+
+
+def test_a_version_1_record_is_read_checked_and_replayed() -> None:
+    first = json.loads(V1_RECORD.read_text(encoding="utf-8").splitlines()[1])
+    assert first["e"] == "start" and "prevalent" in first and "round_wind" not in first  # truly version 1
+    record = read_record(V1_RECORD)
+    assert record.header.version == 1
+    assert all(hand.start.data["round_wind"] == "E" and "prevalent" not in hand.start.data
+               for hand in record.hands)
+    report = check_record(V1_RECORD)
+    assert report.ok and report.hands == 2, report
+    replays = list(replay(V1_RECORD))
+    assert [r.result.winners for r in replays] == [(0,), (2,)]
+
+
+def test_a_version_1_record_is_checked_too(tmp_path: Path) -> None:
+    lines = V1_RECORD.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[1])
+    start["prevalent"] = "S"  # the wrong round wind for the first hand of a match
+    path = tmp_path / "v1.jsonl"
+    path.write_text("\n".join([lines[0], dump_line(start), *lines[2:]]) + "\n", encoding="utf-8")
+    report = check_record(path)
+    assert not report.ok and report.line == 2 and "round_wind" in (report.reason or ""), report
+
+
+def test_a_version_1_start_line_with_the_new_key_is_an_error() -> None:
+    lines = V1_RECORD.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[1])
+    start["round_wind"] = start.pop("prevalent")
+    with pytest.raises(RecordError, match="line 2: a version 1 start line has 'prevalent', not 'round_wind'"):
+        parse_record([lines[0], dump_line(start), *lines[2:]])
+
+
+def test_version_2_is_written_and_its_start_line_has_round_wind() -> None:
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1)
+    header, start = json.loads(lines[0]), json.loads(lines[1])
+    assert header["version"] == RECORD_VERSION == 2
+    assert start["round_wind"] == "E" and "prevalent" not in start
+    assert parse_record(lines).header.version == 2
