@@ -56,7 +56,7 @@ def invoke(args: list[str], stdin: str | bytes | None = None, env: dict[str, str
 def expected_shanten(hand: str) -> dict[str, Any]:
     """What ``majiang shanten --json`` must print, straight from the library."""
     forms = shanten_forms(hand)
-    drawn = Hand.parse(hand).last_tile is not None
+    drawn = Hand.parse(hand).winning_tile is not None
     return {
         "shanten": forms.value,
         "forms": {"regular": forms.regular, "seven_pairs": forms.seven_pairs,

@@ -94,7 +94,7 @@ def test_an_illegal_action_is_well_formed_but_not_allowed() -> None:
 
 def test_a_wrong_python_type_is_a_type_error() -> None:
     bad: Any = 1
-    with pytest.raises(TypeError, match="self_drawn must be True or False"):
-        score("[567m,2]123p456s99sCCC", self_drawn=bad)
+    with pytest.raises(TypeError, match="last_copy must be True or False"):
+        score("[567m,2]123p456s99sCCC", last_copy=bad)
     with pytest.raises(TypeError, match="hand must be notation or a Hand"):
         score(["123m"])  # type: ignore[arg-type]

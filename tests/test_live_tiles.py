@@ -248,7 +248,7 @@ def holding_four(draw: st.DrawFn, drawn: bool) -> Hand:
 def situations(draw: st.DrawFn, drawn: bool) -> tuple[Hand, list[Tile]]:
     """A hand (half of them holding all four of a kind) and some tiles in sight elsewhere (never
     more than four of a kind in all)."""
-    hand = draw(st.one_of(hands(with_last_tile=drawn), holding_four(drawn)))
+    hand = draw(st.one_of(hands(with_winning_tile=drawn), holding_four(drawn)))
     left = [4 - n for n in hand.counts(include_melds=True)]
     pool = [Tile(t) for t in range(34) for _ in range(left[t])]
     visible = draw(st.lists(st.sampled_from(pool), max_size=12)) if pool else []

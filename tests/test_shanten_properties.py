@@ -135,9 +135,9 @@ def built_hands(draw: st.DrawFn, *, drawn: bool) -> Hand:
     return Hand(melds, tuple(Tile(t) for t in tiles), Tile(last))
 
 
-waiting_hands = st.one_of(built_hands(drawn=False), hands(with_last_tile=False))
+waiting_hands = st.one_of(built_hands(drawn=False), hands(with_winning_tile=False))
 """Hands of 3n+1 standing tiles (waiting to draw)."""
-drawn_hands = st.one_of(built_hands(drawn=True), hands(with_last_tile=True))
+drawn_hands = st.one_of(built_hands(drawn=True), hands(with_winning_tile=True))
 """Hands of 3n+2 standing tiles (after a draw or a claim)."""
 any_hands = st.one_of(waiting_hands, drawn_hands)
 
@@ -305,7 +305,7 @@ def test_a_concealed_kong_rules_out_the_concealed_forms() -> None:
 def test_results_do_not_depend_on_tile_order_or_input_kind(hand: Hand, data: st.DataObject) -> None:
     shuffled = data.draw(st.permutations(hand.standing), label="standing")
     melds = data.draw(st.permutations(hand.melds), label="melds")
-    reordered = Hand(tuple(melds), hand.tiles, hand.last_tile)
+    reordered = Hand(tuple(melds), hand.tiles, hand.winning_tile)
     inputs: list[str | Hand | list[Tile]] = [hand, reordered, hand.notation(), list(shuffled)]
     assert len({repr(shanten_forms(x)) for x in inputs}) == 1
     assert len({shanten(x) for x in inputs}) == 1

@@ -157,11 +157,11 @@ def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
     class Spy(Game):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
-            winds.append(kwargs["prevalent"])
+            winds.append(kwargs["round_wind"])
             super().__init__(*args, **kwargs)
 
     monkeypatch.setattr(sim, "Game", Spy)
-    simulate(2, ["random"], workers=1, prevalent=Tile.SOUTH)
+    simulate(2, ["random"], workers=1, round_wind=Tile.SOUTH)
     assert winds == [Tile.SOUTH, Tile.SOUTH]
 
 
@@ -171,7 +171,7 @@ def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     ({"bots": ["random"] * 5}, "one to four bots"),
     ({"bots": ["random"], "workers": 0}, "workers"),
     ({"bots": ["random"], "games": -1}, "games"),
-    ({"bots": ["random"], "prevalent": Tile.RED}, "wind"),
+    ({"bots": ["random"], "round_wind": Tile.RED}, "wind"),
 ])
 def test_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
     args: dict[str, Any] = {"games": 2, **kwargs}

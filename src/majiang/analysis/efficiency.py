@@ -56,7 +56,7 @@ class WinFans(Protocol):
 
     minimum: int
 
-    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
         """Fans of ``hand`` (its last tile the winning one), flowers excluded."""
         ...
 
@@ -176,7 +176,7 @@ def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | N
     """
     h = _as_hand(hand)
     counts, melds = counts_and_melds(h)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("effective tiles are for a hand waiting to draw (13 tiles, a kong counting 3)")
     seen = seen_counts(h, visible)
     return _live(effective_counts(counts, melds, form, held=h.counts(include_melds=True)), seen)
@@ -213,8 +213,8 @@ def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int]
         # concealed the wait is exhausted and its win hypothetical: scored without 和绝张, which the
         # calculator rightly refuses beside a concealed copy.
         last = seen[t] - counts[t] == 3 and not counts[t]
-        on_discard = fans(hand, self_drawn=False, last_tile=last)
-        drawn = fans(hand, self_drawn=True, last_tile=last)
+        on_discard = fans(hand, self_drawn=False, last_copy=last)
+        drawn = fans(hand, self_drawn=True, last_copy=last)
         legal = max(on_discard, drawn) >= fans.minimum
         out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
     return tuple(out)
@@ -230,7 +230,7 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
     a kind has none. Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("waits are for a hand waiting to draw (13 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     if shanten_counts(counts, melds) != 0:
@@ -277,7 +277,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
     ``majiang.analysis.FORMS``) judges every discard by that form alone instead of the best form.
     """
     h = _as_hand(hand)
-    if h.last_tile is None:
+    if h.winning_tile is None:
         raise InvalidHandError("discard advice is for a hand after its draw (14 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, visible)
@@ -341,7 +341,7 @@ def call_efficiency(
     effective tiles; passing wins ties.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
     if source not in (1, 2, 3):
         raise InvalidOptionError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")

@@ -187,7 +187,7 @@ def shanten_json(hand: str) -> dict[str, Any]:
         raise RequestError(f"hand must be a string in hand notation, not {json.dumps(hand)}")
     parsed = Hand.parse(hand)
     forms = shanten_forms(parsed)
-    effective = [] if parsed.last_tile is not None else [t.notation() for t in effective_tiles(parsed)]
+    effective = [] if parsed.winning_tile is not None else [t.notation() for t in effective_tiles(parsed)]
     return {"shanten": forms.value, "forms": forms.as_dict(), "effective": effective}
 
 
@@ -214,7 +214,7 @@ def shanten_report(hand: str, visible: str | None = None, seat: str | None = Non
     seen = _option_tiles(visible or "", "--visible")
     rules = Rules.read(seat, round_, profile)
     forms = shanten_forms(parsed)
-    if parsed.last_tile is not None:
+    if parsed.winning_tile is not None:
         seen_counts(parsed, seen)  # the visible tiles must fit beside the hand all the same
         return ShantenReport(parsed, tuple(seen), rules, forms, None, ())
     waits = ready_waits(parsed, seen, seat_wind=rules.seat_wind, round_wind=rules.round_wind,
@@ -277,7 +277,7 @@ def call_json(option: CallOption) -> dict[str, Any]:
 def _discards(hand: str, visible: str | None, rules: Rules, fan_check: bool
               ) -> tuple[Hand, list[DiscardOption]]:
     parsed = Hand.parse(hand)
-    if parsed.last_tile is None:
+    if parsed.winning_tile is None:
         raise InvalidHandError(
             f"{parsed.notation()} is waiting to draw (13 tiles, kongs counting 3): analyze takes the hand "
             "after its draw (14); run 'majiang shanten' for its shanten and effective tiles, or add "
@@ -372,7 +372,8 @@ def _fans_text(fans: int | None) -> str:
 
 
 def _print_hand(console: Console, hand: Hand, visible: Iterable[Tile] = ()) -> None:
-    drawn = "waiting to draw" if hand.last_tile is None else f"after drawing {hand.last_tile.notation()}"
+    drawn = ("waiting to draw" if hand.winning_tile is None
+             else f"after drawing {hand.winning_tile.notation()}")
     console.print(f"Hand:      {hand.notation()}  ({drawn})", markup=False)
     shown = "".join(t.notation() for t in visible)
     if shown:

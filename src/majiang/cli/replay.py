@@ -142,7 +142,7 @@ def render_hand(console: Console, hand: HandReplay) -> None:
     end.add_column("Hand at the end")
     shown = end_hands(hand)
     for p in order:
-        last = hand.result.hands[hand.positions[p]].last_tile
+        last = hand.result.hands[hand.positions[p]].winning_tile
         tiles = shown[p]
         if p in hand.winners and last is not None:
             tiles += f"  (wins on {last.notation()})"

@@ -139,7 +139,7 @@ def simulate_command(
     report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
         with report:
-            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, prevalent=wind,
+            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
                                records=records, resume=resume)
     except ResumeError as err:
         _fail(str(err), as_json=as_json)

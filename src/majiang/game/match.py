@@ -155,7 +155,7 @@ class Match:
 
     @property
     def round_wind(self) -> Tile:
-        """The prevalent wind of the current round (圈风); the North round's once the match is over."""
+        """The round wind of the current round (圈风); the North round's once the match is over."""
         return WINDS[min(self.round_index, 3)]
 
     @property
@@ -171,7 +171,7 @@ class Match:
         seed = self._rng.randrange(2**63)
         dealer = (self.hand_number - 1) % 4
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
-        return Game(self.rules, seed=seed, dealer=dealer, prevalent=self.round_wind, scores=by_seat)
+        return Game(self.rules, seed=seed, dealer=dealer, round_wind=self.round_wind, scores=by_seat)
 
     def next_hand(self) -> MatchHand:
         """Book the finished hand, change seats after a round, and deal the next hand."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.mcr import MINIMUM, score
+from majiang.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ class Ruleset(ABC):
         return [t for t in range(34) for _ in range(4)]
 
     @abstractmethod
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, self_drawn: bool, kong: bool,
-                 wall_last: bool) -> ScoreResult | None:
+    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                 last_of_wall: bool) -> ScoreResult | None:
         """The score of a win, or None if the hand is not a valid win under these rules."""
 
     @abstractmethod
@@ -112,21 +112,21 @@ class McrRules(Ruleset):
         """144 tiles: the 136 playing tiles and the eight flowers."""
         return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + 8))
 
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, self_drawn: bool, kong: bool,
-                 wall_last: bool) -> ScoreResult | None:
+    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                 last_of_wall: bool) -> ScoreResult | None:
         """Score a win with the real context; None unless it reaches 8 fans (flowers excluded)."""
-        win = hand.last_tile
+        win = hand.winning_tile
         assert win is not None
         # 和绝张: the other three copies are in sight on the table (discards and exposed melds).
         last = game.visible_copies(win, seat) >= 3
         try:
-            result = score(hand, self_drawn=self_drawn, last_tile=last, kong=kong, wall_last=wall_last,
-                           seat_wind=game.seat_wind(seat), round_wind=game.prevalent,
+            result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last,
+                           seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
                            flowers=len(game.flowers[seat]), profile=self.profile)
         except InvalidHandError:
             return None
         if self.house_fans:
-            result = _with_house_fans(result, game, seat, hand, self_drawn)
+            result = _with_house_fans(result, game, seat, hand, win_by.self_drawn)
         return result if result.fan_total >= MINIMUM else None
 
     def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
@@ -150,7 +150,7 @@ _HOUSE = {
     "heavenly_ready": ("天听", "Heavenly Ready", 32),
 }
 # 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (source 000).
-_FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "prevalent_wind", "seat_wind", "big_three_winds"}
+_FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "round_wind", "seat_wind", "big_three_winds"}
 
 
 def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]:

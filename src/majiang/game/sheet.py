@@ -287,7 +287,7 @@ class ScoreSheet:
         return min(self.hands_played + 1, self.hands)
 
     def round_wind(self, hand: int) -> Tile:
-        """The prevalent wind 圈风 of ``hand``."""
+        """The round wind 圈风 of ``hand``."""
         positions_of(hand)
         return WINDS[(hand - 1) // 4]
 

@@ -26,6 +26,7 @@ from majiang.game.actions import Action, ActionKind
 from majiang.game.rules import FLOWER_BASE, FalseWin, McrRules, Ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr import WinBy
 from majiang.rules.mcr.result import ScoreResult
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
@@ -49,7 +50,7 @@ class HandResult:
 
     ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (sources 000
     and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
-    concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
+    concealed kongs, standing tiles, and for a winner the winning tile as ``winning_tile``.
     """
 
     winners: tuple[int, ...]
@@ -86,7 +87,7 @@ class View:
     wall_left: int
     scores: tuple[int, int, int, int]
     seat_wind: Tile
-    prevalent: Tile
+    round_wind: Tile
     dealer: int
     legal: tuple[Action, ...]
     robbing: tuple[int, Tile] | None = None
@@ -116,21 +117,21 @@ class Game:
 
     ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests) and
     ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the seat of
-    East; ``prevalent`` the round wind; ``scores`` the seats' running totals shown in views.
+    East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
-                 prevalent: Tile = Tile.EAST, wall: Sequence[int] | None = None,
+                 round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
             raise InvalidOptionError(f"dealer must be a seat 0-3, not {dealer!r}")
-        if prevalent not in WINDS:
-            raise InvalidOptionError(f"prevalent must be a wind, not {prevalent!r}")
+        if round_wind not in WINDS:
+            raise InvalidOptionError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
-        self.prevalent = Tile(prevalent)
+        self.round_wind = Tile(round_wind)
         self.scores = list(scores)
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
@@ -196,7 +197,7 @@ class Game:
             # would otherwise claim a shuffle that the record checker can disprove.
             "e": "start", "rules": self.rules.name,
             "seed": self.seed if wall is None and dice is None else None, "dealer": self.dealer,
-            "prevalent": ALL_TILES[self.prevalent].notation(), "ring": ring, "dice": [first, second],
+            "round_wind": ALL_TILES[self.round_wind].notation(), "ring": ring, "dice": [first, second],
             "second_roller": second_seat, "scores": list(self.scores),
         })
 
@@ -379,14 +380,15 @@ class Game:
         counts[self.drawn] -= 1
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
-        return self.rules.win_fans(self, seat, hand, self_drawn=True, kong=self.kong_draw,
-                                   wall_last=self.wall_left == 0)
+        how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
+        return self.rules.win_fans(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
 
     def _discard_win(self, seat: int, tile: int, robbing: bool) -> ScoreResult | None:
         if tile not in self.waits[seat]:
             return None
-        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), self_drawn=False, kong=robbing,
-                                   wall_last=self.wall_left == 0 and not robbing)
+        how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), win_by=how,
+                                   last_of_wall=self.wall_left == 0 and not robbing)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
@@ -455,7 +457,7 @@ class Game:
             wall_left=self.wall_left,
             scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
             seat_wind=self.seat_wind(seat),
-            prevalent=self.prevalent,
+            round_wind=self.round_wind,
             dealer=self.dealer,
             legal=tuple(self.legal_actions(seat)),
             robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),

@@ -48,6 +48,7 @@ from typing import Any
 
 from majiang.errors import InvalidHandError, InvalidOptionError, MajiangError
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile
@@ -103,19 +104,19 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
     ((('CHI', 'W2', 2),), 'J1', 1)
     """
     hand = sample.hand
-    if hand.last_tile is None:
+    if hand.winning_tile is None:
         raise InvalidHandError("the hand has no winning tile (its last tile)")
     if not 0 <= sample.flowers <= 8:
         raise InvalidOptionError(f"flowers must be 0-8, not {sample.flowers}")
     return {
         "pack": tuple(pack(m) for m in hand.melds),
         "hand": tuple(_CODES[t] for t in hand.tiles),
-        "winTile": _CODES[hand.last_tile],
+        "winTile": _CODES[hand.winning_tile],
         "flowerCount": sample.flowers,
-        "isSelfDrawn": sample.self_drawn,
-        "is4thTile": sample.last_tile,
-        "isAboutKong": sample.kong,
-        "isWallLast": sample.wall_last,
+        "isSelfDrawn": sample.win_by.self_drawn,
+        "is4thTile": sample.last_copy,
+        "isAboutKong": sample.win_by in (WinBy.KONG_REPLACEMENT, WinBy.ROBBING_KONG),
+        "isWallLast": sample.last_of_wall,
         "seatWind": _wind_number(sample.seat_wind),
         "prevalentWind": _wind_number(sample.round_wind),
     }

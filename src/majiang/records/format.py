@@ -30,6 +30,7 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = [
     "MAX_LINE_BYTES",
+    "READ_VERSIONS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "HandLines",
@@ -50,11 +51,15 @@ __all__ = [
 ]
 
 RECORD_FORMAT = "majiang-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The version written. Version 1 differs only in the start line's key ``prevalent`` (now ``round_wind``)."""
+READ_VERSIONS = (1, 2)
+"""The versions read; older lines are renamed to the current keys as they are read."""
+_V1_START_KEYS = {"prevalent": "round_wind"}
 
 HEADER_KEYS = ("format", "version", "rules", "options", "seed", "players", "match", "hands")
 REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
-    "start": ("rules", "seed", "dealer", "prevalent", "ring", "dice", "second_roller", "scores"),
+    "start": ("rules", "seed", "dealer", "round_wind", "ring", "dice", "second_roller", "scores"),
     "act": ("seat", "a"),
     "summary": ("round", "dealer", "positions", "winners", "fans", "self_drawn", "from", "deltas", "totals"),
     "final": ("hands", "totals", "standings"),
@@ -99,6 +104,8 @@ class RecordHeader:
     """A match (seat changes, running totals through the hands) rather than independent hands."""
     hands: int
     """The planned number of hands of a match; the number of hands for independent hands."""
+    version: int = RECORD_VERSION
+    """The format version the record was written in (its lines are read in the current keys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +213,10 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if obj.get("format") != RECORD_FORMAT:
         raise RecordError(1, f"not a majiang record: format is {canonical(obj.get('format'))}, "
                              f"expected {RECORD_FORMAT!r}")
-    if obj.get("version") != RECORD_VERSION or not _is_int(obj.get("version")):
-        raise RecordError(1, f"unsupported record version {canonical(obj.get('version'))}; this majiang "
-                             f"reads version {RECORD_VERSION}")
+    version = obj.get("version")
+    if not _is_int(version) or version not in READ_VERSIONS:
+        raise RecordError(1, f"unsupported record version {canonical(version)}; this majiang "
+                             f"reads versions {', '.join(map(str, READ_VERSIONS))}")
     unknown = [key for key in obj if key not in HEADER_KEYS]
     if unknown:
         raise RecordError(1, f"unknown header key {', '.join(map(repr, unknown))}")
@@ -235,7 +243,17 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if not _is_int(hands) or hands < 1 or (match and hands > 16):
         limit = "1 to 16" if match else "at least 1"
         raise RecordError(1, f"'hands' must be an integer, {limit}, not {canonical(hands)}")
-    return RecordHeader(rules, seed, players, match, hands)
+    return RecordHeader(rules, seed, players, match, hands, version)
+
+
+def _upgrade_v1(obj: dict[str, Any], number: int) -> dict[str, Any]:
+    """A version 1 line in the current keys: the start line's ``prevalent`` is ``round_wind``."""
+    if obj.get("e") != "start":
+        return obj
+    for old, new in _V1_START_KEYS.items():
+        if new in obj:
+            raise RecordError(number, f"a version 1 start line has {old!r}, not {new!r}")
+    return {_V1_START_KEYS.get(key, key): value for key, value in obj.items()}
 
 
 def _require(line: RecordLine, kind: str) -> None:
@@ -263,6 +281,8 @@ def iter_record(lines: Iterable[bytes | str]) -> Iterator[RecordHeader | HandLin
             header = _header(obj)
             yield header
             continue
+        if header is not None and header.version == 1:
+            obj = _upgrade_v1(obj, number)
         line = RecordLine(number, obj)
         if final is not None:
             raise RecordError(number, f"a line after the final line (line {final.number})")

@@ -238,7 +238,7 @@ class DealResult:
 
 
 def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
-    game = Game(seed=seed, dealer=dealer, prevalent=deal_wind(deal))
+    game = Game(seed=seed, dealer=dealer, round_wind=deal_wind(deal))
     steps = 0
     while game.phase != Phase.OVER:
         seat = game.to_act()[0]
@@ -506,7 +506,7 @@ def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: in
         for lines, hand in partial.hands():
             deal, k = divmod(count + len(pending), plays)
             start = lines.start.data
-            if start["seed"] != deal_seed(seed, deal) or start["prevalent"] != deal_wind(deal).notation():
+            if start["seed"] != deal_seed(seed, deal) or start["round_wind"] != deal_wind(deal).notation():
                 return  # another run's hand: play the deal again
             group = [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
             pending.append((group, _play_result(ARRANGEMENTS[k], hand.result)))

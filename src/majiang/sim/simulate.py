@@ -96,23 +96,23 @@ class HandOutcome:
                 "payer": self.payer, "steps": self.steps}
 
 
-def play_hand(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = Tile.EAST,
+def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
               rules: Ruleset | None = None) -> HandOutcome:
     """Play hand ``index`` of a run seeded ``seed`` to its end with the named bots.
 
     >>> play_hand(0, 1, ["random"]).to_dict() == play_hand(0, 1, ["random"]).to_dict()
     True
     """
-    return play_hand_game(index, seed, bots, prevalent=prevalent, rules=rules)[0]
+    return play_hand_game(index, seed, bots, round_wind=round_wind, rules=rules)[0]
 
 
-def play_hand_game(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = Tile.EAST,
+def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
                    rules: Ruleset | None = None) -> tuple[HandOutcome, Game]:
     """``play_hand``, and the finished game (whose events make the hand's record)."""
     hseed = game_seed(seed, index)
     seat_bots = tuple(bots[s % len(bots)] for s in range(4))
     players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
-    game = Game(rules, seed=hseed, dealer=index % 4, prevalent=prevalent)
+    game = Game(rules, seed=hseed, dealer=index % 4, round_wind=round_wind)
     steps = 0
     while game.phase != Phase.OVER:
         if steps >= MAX_STEPS:
@@ -294,7 +294,7 @@ class _Task:
     stop: int
     seed: int
     bots: tuple[str, ...]
-    prevalent: Tile
+    round_wind: Tile
     rules: Ruleset | None
     summaries: bool
     records: bool
@@ -323,7 +323,7 @@ def _play_chunk(task: _Task) -> _ChunkResult:
     hands: list[tuple[list[str], dict[str, Any]]] = []
     steps = wins = 0
     for index in range(task.start, task.stop):
-        outcome, game = play_hand_game(index, task.seed, task.bots, prevalent=task.prevalent,
+        outcome, game = play_hand_game(index, task.seed, task.bots, round_wind=task.round_wind,
                                        rules=task.rules)
         steps += outcome.steps
         wins += bool(outcome.winners)
@@ -356,7 +356,7 @@ def seat_players(seats: Sequence[str]) -> list[str]:
 
 
 def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: int = 0,
-             out: Path | None = None, progress: Progress | None = None, *, prevalent: Tile = Tile.EAST,
+             out: Path | None = None, progress: Progress | None = None, *, round_wind: Tile = Tile.EAST,
              rules: Ruleset | None = None, records: Path | None = None, resume: bool = False) -> Summary:
     """Play ``games`` single hands with ``bots`` on ``workers`` processes (default: every core).
 
@@ -376,8 +376,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                                  f"{len(names)}")
     for name in dict.fromkeys(names):
         find_bot(name, 0)  # an unknown name fails here, before any process starts
-    if prevalent not in WINDS:
-        raise InvalidOptionError(f"the round wind must be a wind, not {prevalent!r}")
+    if round_wind not in WINDS:
+        raise InvalidOptionError(f"the round wind must be a wind, not {round_wind!r}")
     if rules is None:
         rules = McrRules()
     workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
@@ -402,7 +402,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 for seat, name in enumerate(outcome.bots):
                     tallies[name].add_seat(outcome, seat)
 
-            _resume(out, records, writer, seed, seats, prevalent, files, add)
+            _resume(out, records, writer, seed, seats, round_wind, files, add)
         else:
             for path in (out, records):
                 if path is not None and partial_path(path).exists():
@@ -416,7 +416,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         summaries_file = files[0] if out is not None else None
         record_file = files[-1] if records is not None else None
         size = _chunk_size(games - done, workers, records is not None)
-        tasks = (_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None,
+        tasks = (_Task(start, min(start + size, games), seed, seats, round_wind, rules, out is not None,
                        records is not None) for start in range(done, games, size))
         resumed = done
         if progress is not None:
@@ -487,7 +487,7 @@ def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...]) -> Iterator[H
 
 
 def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: int, seats: tuple[str, ...],
-            prevalent: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
+            round_wind: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
     """Reopen the ``.partial`` files of an interrupted run at their last whole hand, passing each hand
     kept to ``add``; the files are rewritten as they are read, so memory does not grow with them.
 
@@ -523,7 +523,7 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
             for lines, hand in partial.hands():
                 start = lines.start.data
                 if kept == limit or start["seed"] != game_seed(seed, kept) \
-                        or start["prevalent"] != prevalent.notation():
+                        or start["round_wind"] != round_wind.notation():
                     return  # past the summaries kept, or another run's hand: play it again
                 add(_outcome(kept, start["seed"], start["dealer"], seats, hand.result, hand.actions))
                 yield [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]

@@ -16,6 +16,7 @@ once. Links are chosen greedily, highest value first, which is optimal on four m
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -29,7 +30,7 @@ from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightW
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import Tile
 
-__all__ = ["WinContext", "calculate", "candidate_fans"]
+__all__ = ["WinBy", "WinContext", "calculate", "candidate_fans"]
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLE = 0, 1, 2, 3, 4, 5
 
@@ -52,19 +53,42 @@ _CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitte
 _ORDER = {fid: i for i, fid in enumerate(FANS)}
 
 
-class WinContext(NamedTuple):
-    """How the hand was won: the flags and winds that fans depend on (an immutable named tuple)."""
+class WinBy(StrEnum):
+    """How a hand was won: on a discard 点和, self-drawn 自摸, kong replacement 杠上开花, robbing 抢杠和.
 
-    self_drawn: bool = False
-    last_tile: bool = False
-    """和绝张: the winning tile is the last copy (the other three are visible)."""
-    kong: bool = False
-    """杠上开花 when self-drawn (the replacement tile after a kong), else 抢杠和 (robbing an added kong)."""
-    wall_last: bool = False
-    """妙手回春 when self-drawn (last tile of the wall), else 海底捞月 (the last discard)."""
+    >>> WinBy("self-drawn") is WinBy.SELF_DRAWN
+    True
+    """
+
+    DISCARD = "discard"
+    SELF_DRAWN = "self-drawn"
+    KONG_REPLACEMENT = "kong-replacement"
+    """Self-drawn on the replacement tile after a kong (杠上开花)."""
+    ROBBING_KONG = "robbing-kong"
+    """On a tile another player adds to a pung to make a kong (抢杠和)."""
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile came from the wall (自摸, 杠上开花) rather than another player."""
+        return self in (WinBy.SELF_DRAWN, WinBy.KONG_REPLACEMENT)
+
+
+class WinContext(NamedTuple):
+    """How the hand was won, its flags and the winds that fans depend on (an immutable named tuple)."""
+
+    win_by: WinBy = WinBy.DISCARD
+    last_of_wall: bool = False
+    """The wall's last tile: 妙手回春 when self-drawn, 海底捞月 on the last discard."""
+    last_copy: bool = False
+    """和绝张: the winning tile is the last copy of its kind (the other three are visible)."""
     seat_wind: Tile = Tile.EAST
     round_wind: Tile = Tile.EAST
     flowers: int = 0
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile came from the wall (自摸, 杠上开花)."""
+        return self.win_by.self_drawn
 
 
 # A set in a decomposition: (kind, tile, concealed). Kind KNIT marks one third of a knitted straight.
@@ -155,11 +179,11 @@ class _Scorer:
     """Everything about one winning hand that does not depend on how it is decomposed."""
 
     def __init__(self, hand: Hand, ctx: WinContext, profile: Profile) -> None:
-        assert hand.last_tile is not None
+        assert hand.winning_tile is not None
         self.hand = hand
         self.ctx = ctx
         self.profile = profile
-        self.win = int(hand.last_tile)
+        self.win = int(hand.winning_tile)
         self.counts = hand._counts  # standing tiles with the winning tile
         self.standing_mask = hand._mask
         self.melds = hand.melds
@@ -201,12 +225,14 @@ class _Scorer:
         c = self.ctx
         if c.self_drawn:
             f["self_drawn"] = 1
-        if c.last_tile:
-            f["last_tile"] = 1
-        if c.wall_last:
+        if c.last_copy:
+            f["last_copy"] = 1
+        if c.last_of_wall:
             f["last_tile_draw" if c.self_drawn else "last_tile_claim"] = 1
-        if c.kong:
-            f["out_with_replacement_tile" if c.self_drawn else "robbing_the_kong"] = 1
+        if c.win_by is WinBy.KONG_REPLACEMENT:
+            f["out_with_replacement_tile"] = 1
+        elif c.win_by is WinBy.ROBBING_KONG:
+            f["robbing_the_kong"] = 1
         if self.melded == 0:
             f["fully_concealed_hand" if c.self_drawn else "concealed_hand"] = 1
         elif self.melded == 4 and not c.self_drawn:
@@ -442,8 +468,8 @@ class _Scorer:
             for group in pungs:
                 t = group[1]
                 if t == self.ctx.round_wind:
-                    count["prevalent_wind"] = 1
-                    f.melds["prevalent_wind"] = [group]
+                    count["round_wind"] = 1
+                    f.melds["round_wind"] = [group]
                     covered.add(t)
                 if t == self.ctx.seat_wind:
                     count["seat_wind"] = 1

@@ -178,13 +178,13 @@ DEFINITIONS: dict[str, Definition] = {
         "Nothing claimed, and the winning tile self-drawn.", "没有吃碰明杠, 自摸和牌。"
     ),
     "two_melded_kongs": _d("Two melded kongs.", "两副明杠。"),
-    "last_tile": _d(
+    "last_copy": _d(
         "Winning on the last copy of a tile, the other three already in sight.",
         "和牌池、桌面已亮明三张的第四张牌。",
     ),
     # 2
     "dragon_pung": _d("A pung of a dragon.", "中、发或白的一副刻子。"),
-    "prevalent_wind": _d("A pung of the round wind.", "与圈风相同的风刻。"),
+    "round_wind": _d("A pung of the round wind.", "与圈风相同的风刻。"),
     "seat_wind": _d("A pung of your seat wind.", "与本门风相同的风刻。"),
     "concealed_hand": _d(
         "Nothing claimed, winning on another player's discard.", "没有吃碰明杠, 和别人打出的牌。"

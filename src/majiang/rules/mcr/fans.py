@@ -76,9 +76,9 @@ class FanId(StrEnum):
     OUTSIDE_HAND = "outside_hand"  # 全带幺
     FULLY_CONCEALED_HAND = "fully_concealed_hand"  # 不求人
     TWO_MELDED_KONGS = "two_melded_kongs"  # 双明杠
-    LAST_TILE = "last_tile"  # 和绝张
+    LAST_COPY = "last_copy"  # 和绝张
     DRAGON_PUNG = "dragon_pung"  # 箭刻
-    PREVALENT_WIND = "prevalent_wind"  # 圈风刻
+    ROUND_WIND = "round_wind"  # 圈风刻
     SEAT_WIND = "seat_wind"  # 门风刻
     CONCEALED_HAND = "concealed_hand"  # 门前清
     ALL_CHOWS = "all_chows"  # 平和
@@ -121,7 +121,7 @@ def _f(id: str, zh: str, en: str, value: int, excludes: str = "") -> Fan:
 _TABLE: tuple[Fan, ...] = (
     # 88
     _f("big_four_winds", "大四喜", "Big Four Winds", 88,
-       "big_three_winds all_pungs prevalent_wind seat_wind pung_of_terminals_or_honors little_four_winds"),
+       "big_three_winds all_pungs round_wind seat_wind pung_of_terminals_or_honors little_four_winds"),
     _f("big_three_dragons", "大三元", "Big Three Dragons", 88, "two_dragon_pungs dragon_pung"),
     _f("all_green", "绿一色", "All Green", 88, "half_flush one_voided_suit"),
     _f("nine_gates", "九莲宝灯", "Nine Gates", 88,
@@ -191,7 +191,7 @@ _TABLE: tuple[Fan, ...] = (
     _f("last_tile_draw", "妙手回春", "Last Tile Draw", 8, "self_drawn"),
     _f("last_tile_claim", "海底捞月", "Last Tile Claim", 8),
     _f("out_with_replacement_tile", "杠上开花", "Out with Replacement Tile", 8, "self_drawn"),
-    _f("robbing_the_kong", "抢杠和", "Robbing the Kong", 8, "last_tile"),
+    _f("robbing_the_kong", "抢杠和", "Robbing the Kong", 8, "last_copy"),
     # 6
     _f("all_pungs", "碰碰和", "All Pungs", 6),
     _f("half_flush", "混一色", "Half Flush", 6, "one_voided_suit"),
@@ -206,10 +206,10 @@ _TABLE: tuple[Fan, ...] = (
     _f("outside_hand", "全带幺", "Outside Hand", 4),
     _f("fully_concealed_hand", "不求人", "Fully Concealed Hand", 4, "concealed_hand self_drawn"),
     _f("two_melded_kongs", "双明杠", "Two Melded Kongs", 4, "melded_kong"),
-    _f("last_tile", "和绝张", "Last Tile", 4),
+    _f("last_copy", "和绝张", "Last Tile", 4),
     # 2
     _f("dragon_pung", "箭刻", "Dragon Pung", 2),
-    _f("prevalent_wind", "圈风刻", "Prevalent Wind", 2),
+    _f("round_wind", "圈风刻", "Round Wind", 2),
     _f("seat_wind", "门风刻", "Seat Wind", 2),
     _f("concealed_hand", "门前清", "Concealed Hand", 2),
     _f("all_chows", "平和", "All Chows", 2, "no_honors"),
