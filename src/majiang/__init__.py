@@ -3,6 +3,7 @@
 from majiang.errors import IllegalActionError, InvalidHandError, InvalidNotationError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.seats import RelativeSeat
 from majiang.tiles import Flower, Suit, Tile
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "InvalidNotationError",
     "Meld",
     "MeldKind",
+    "RelativeSeat",
     "Suit",
     "Tile",
 ]

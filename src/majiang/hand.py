@@ -85,9 +85,9 @@ class Hand:
         return tuple(sorted((*self.tiles, self.last_tile)))
 
     @property
-    def is_concealed(self) -> bool:
+    def is_fully_concealed(self) -> bool:
         """No claimed meld (门清); concealed kongs are allowed."""
-        return all(m.is_concealed for m in self.melds)
+        return all(m.is_concealed_kong for m in self.melds)
 
     def counts(self, *, include_melds: bool = False) -> list[int]:
         """Copies of each of the 34 kinds among the standing tiles and ``last_tile`` (and the melds)."""
