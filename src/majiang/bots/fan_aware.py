@@ -227,7 +227,7 @@ class FanAwareBot:
         n = len(melds)
         value, effective = shanten_and_effective(counts, n)
         extra = self._extra(s, counts, melds)
-        concealed = all(m.is_concealed_kong for m in melds)
+        fully_concealed = all(m.is_concealed_kong for m in melds)
         best = 0.0
         if value == 0:
             best = self._ready_value(s, counts, melds, effective)
@@ -236,7 +236,7 @@ class FanAwareBot:
             small = small_fans(counts, melds, s.seat_wind, s.prevalent)
             factor = _SMALL_FACTOR[min(small, MINIMUM)]
             best = factor * _gain(max(small, MINIMUM)) * _win_chance(
-                value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not concealed)
+                value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not fully_concealed)
         # Each target: an upper bound first (the most effective tiles it could have), then the real figure.
         scored: list[tuple[float, Target, int, float, _Key]] = []
         for target, _ in targets:
@@ -323,9 +323,9 @@ class FanAwareBot:
         if value <= 0:
             return math.inf
         small = small_fans(counts, melds, s.seat_wind, s.prevalent)
-        concealed = all(m.is_concealed_kong for m in melds)
+        fully_concealed = all(m.is_concealed_kong for m in melds)
         best = _SMALL_FACTOR[min(small, MINIMUM)] * _gain(max(small, MINIMUM)) * _win_chance(
-            value, _MANY, 10, s.draws, s.unseen, s.hazard, not concealed)
+            value, _MANY, 10, s.draws, s.unseen, s.hazard, not fully_concealed)
         extra = extra_fans(counts, melds, s.seat_wind, s.prevalent)
         for target, _ in targets:
             d = _distance(s, target, counts, melds)

@@ -198,7 +198,7 @@ class PungTarget(MaskTarget):
 
 
 class FormTarget(Target):
-    """A concealed special form: 七对, 全不靠, 十三幺, or 组合龙 (one meld allowed)."""
+    """A fully concealed special form (门清): 七对, 全不靠, 十三幺, or 组合龙 (one meld allowed)."""
 
     def __init__(self, name: str, fans: int, form: str, ready_live: int, width: int) -> None:
         self.name = name

@@ -103,7 +103,7 @@ def win_context(
             raise InvalidHandError("抢杠和 (robbing a kong) cannot also be 海底捞月 (the last discard)")
     if last_tile and held > in_melds:
         raise InvalidHandError(
-            f"和绝张: the other three {win.notation()} must be visible, but the hand holds one concealed"
+            f"和绝张: the other three {win.notation()} must be visible, but one is among the standing tiles"
         )
     if in_melds == 3:
         last_tile = True  # three copies shown in the winner's own melds: this is the last one
