@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 WORKERS ?= auto
 # Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
 SOAK_HANDS ?= 200000
-FUZZ_EXAMPLES ?= 20000
+FUZZ_EXAMPLES ?= 2000
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 

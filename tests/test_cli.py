@@ -201,7 +201,7 @@ def test_json_textbook_totals() -> None:
 
 @pytest.mark.parametrize(
     ("spelling", "wind"),
-    [("s", "S"), ("S", "S"), ("南", "S"), ("2z", "S"), (" w ", "W"), ("4Z", "N"), ("E", "E")],
+    [("s", "S"), ("S", "S"), ("南", "S"), ("2z", "S"), ("w", "W"), ("4Z", "N"), ("E", "E")],
 )
 def test_json_wind_spellings(spelling: str, wind: str) -> None:
     result = invoke(["fan", SOUTH_PUNG, "--seat", spelling, "--round", spelling, "--json"])

@@ -11,7 +11,6 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from fuzzing import SOAK
 from majiang.cli import app
 from majiang.cli.batch import run_batch
 from majiang.records import RecordError, check_record, play_match, replay
 from test_records import PLAYERS, random_bots
 
 runner = CliRunner()
-SLOW_EXAMPLES = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "1000"))
+SLOW_EXAMPLES = SOAK
 
 LINES = play_match(random_bots(2), seed=3, hands=1, players=PLAYERS)[1]
 RECORD = ("\n".join(LINES) + "\n").encode()

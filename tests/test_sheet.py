@@ -2,22 +2,37 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from majiang.cli import app
+from majiang.cli.sheet import CSV_COLUMNS, render_sheet, sheet_csv
 from majiang.game import Game, McrRules
 from majiang.game.sheet import (
+    MAX_FAN,
+    MAX_PENALTIES,
+    MAX_PENALTY_POINTS,
     Draw,
     Penalty,
     ScoreSheet,
     SheetError,
     Win,
     dealer_of,
+    editing,
+    locked,
     positions_of,
     win_payments,
 )
@@ -102,7 +117,7 @@ def test_penalties() -> None:
         sheet.penalty("Ann", points=20)
     with pytest.raises(SheetError, match="needs a reason"):
         sheet.penalty("Ann", award=0)
-    with pytest.raises(SheetError, match="0 or more"):
+    with pytest.raises(SheetError, match="from 0 to 999"):
         sheet.penalty("Ann", points=-5, reason="x")
     with pytest.raises(SheetError, match="changes nothing"):
         sheet.penalty("Ann", points=0, award=0, reason="x")
@@ -272,7 +287,7 @@ def test_save_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
     ('{"format": "other"}', "not a majiang score sheet"),
     ('{"format": "majiang-sheet", "version": 2}', "unsupported sheet version 2"),
     ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16}',
-     "check entries"),
+     "check 'entries'"),
     ('{"format": "majiang-sheet", "version": 1, "players": ["a", "a", "c", "d"], "hands": 16, "entries": []}',
      "must differ"),
     ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
@@ -356,10 +371,10 @@ def test_cli_flow(tmp_path: Path) -> None:
     for text in ("Score sheet: 2 of 16 hands", "自摸", "penalty Di: slow play", "Standings",
                  "Standard score"):
         assert text in out, text
-    table_rows = [line for line in out.splitlines() if line.startswith("│")]
-    cells = [cell.strip() for cell in table_rows[0].split("│")[1:-1]]
-    assert cells == ["1", "E", "Ann", "Cy", "Ann", "12",
-                     "-20", "-20", "-8", "-8", "+36", "36", "-8", "-8", ""]
+    table_rows = [line.split() for line in out.splitlines() if line.split()[:2] == ["1", "E"]]
+    assert table_rows == [["1", "E", "Ann", "Cy", "Ann", "12",
+                           "-20", "-20", "-8", "-8", "+36", "36", "-8", "-8"]]
+    assert "…" not in out
 
 
 def test_cli_full_match_ends_with_standings(tmp_path: Path) -> None:
@@ -394,7 +409,7 @@ def test_cli_bad_input_leaves_the_file_alone(tmp_path: Path, args: list[str], fr
     before = path.read_bytes()
     assert_refused(sheet_cli(args[0], str(path), *args[1:]), fragment)
     assert path.read_bytes() == before
-    assert os.listdir(tmp_path) == ["s.json"]
+    assert sorted(os.listdir(tmp_path)) == ["s.json", "s.json.lock"]  # the lock file stays, empty
 
 
 def test_cli_file_errors(tmp_path: Path) -> None:
@@ -424,3 +439,333 @@ def test_draw_entry_type() -> None:
     sheet = ScoreSheet(NAMES)
     assert sheet.draw().entry == Draw()
     assert sheet.round_wind(16) == Tile.NORTH
+
+
+# -- bounds, hostile files, locking ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("fan", "fragment"), [
+    (MAX_FAN + 1, "more than any hand scores; at most 999"),
+    (10**4400, "a number of about 4400 digits is more than any hand scores"),
+    (-(10**4400), "cannot be negative, not a number of about 4400 digits"),
+    (-1, "cannot be negative"),
+    (8.0, "must be an integer"),
+], ids=["over", "huge", "hugely-negative", "negative", "float"])
+def test_fan_totals_are_bounded(fan: int, fragment: str) -> None:
+    sheet = ScoreSheet(NAMES)
+    with pytest.raises(SheetError, match=fragment):
+        sheet.win("Ann", fan)
+    assert sheet.entries == []
+    assert sheet.win("Ann", MAX_FAN).deltas == (3 * (8 + MAX_FAN), -(8 + MAX_FAN), -(8 + MAX_FAN),
+                                                  -(8 + MAX_FAN))
+
+
+def test_penalties_are_bounded() -> None:
+    sheet = ScoreSheet(NAMES)
+    for points, award in ((MAX_PENALTY_POINTS + 1, 0), (0, MAX_PENALTY_POINTS + 1), (10**5000, 0)):
+        with pytest.raises(SheetError, match="from 0 to 999"):
+            sheet.penalty("Ann", points=points, award=award, reason="x")
+    with pytest.raises(SheetError, match="at most 200"):
+        sheet.penalty("Ann", points=1, award=0, reason="x" * 201)
+    for i in range(MAX_PENALTIES):
+        sheet.penalty(NAMES[i % 4], points=MAX_PENALTY_POINTS, award=MAX_PENALTY_POINTS, reason=f"#{i}")
+    with pytest.raises(SheetError, match="already holds 64 penalties"):
+        sheet.penalty("Ann")
+    assert len(sheet.entries) == MAX_PENALTIES
+
+
+@pytest.mark.parametrize(("names", "fragment"), [
+    (["Ann", "Bo", "Cy", "--force"], "must not start with '-'"),
+    (["Ann", "Bo", "Cy", "=SUM(A1)"], "must not start with '='"),
+    (["Ann", "Bo", "Cy", "@x"], "must not start with '@'"),
+    (["Ann", "Bo", "Cy", "x" * 33], "33 characters long; at most 32"),
+    (["Ann", "Bo", "Cy", "D\x1b[31m"], "printable text on one line"),
+    (["Ann", "Bo", "Cy", "D\ri"], "printable text on one line"),
+    (["Ann", "Bo", "Cy", "\u202eiD"], "printable text on one line"),
+    (["Ann", "Bo", "Cy", " Di"], "without surrounding spaces"),
+    (["Ann", "Bo", "Cy", 4], "must be text, not 4"),
+])
+def test_player_names_are_checked(names: list[Any], fragment: str) -> None:
+    with pytest.raises(SheetError, match=re.escape(fragment)):
+        ScoreSheet(names)
+
+
+def test_names_with_inner_spaces_and_other_scripts_are_fine() -> None:
+    sheet = ScoreSheet(["Ann Lee", "王 芳", "Cy-2", "D'Arcy"])
+    assert sheet.player("王 芳") == 1
+
+
+def _sheet_text(entries: str) -> str:
+    return ('{"format": "majiang-sheet", "version": 1, "players": ["a", "b", "c", "d"], "hands": 16, '
+            f'"entries": [{entries}]}}')
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": 12, "fan": 9, "flowers": null}'),
+     "the key 'fan' appears twice in one object"),
+    ('{"format": "majiang-sheet", "format": "majiang-sheet"}', "the key 'format' appears twice"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": NaN, "flowers": null}'),
+     "NaN is not a number a sheet can hold"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": -Infinity, "flowers": null}'),
+     "-Infinity is not a number"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": 1e400, "flowers": null}'),
+     "the fan total must be an integer, not inf"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": ' + "9" * 4000 + ', "flowers": null}'),
+     "entry 1: a fan total of a number of about 4000 digits is more than any hand scores"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": ' + "9" * 5000 + ', "flowers": null}'),
+     "is not valid JSON"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": 12, "flowers": ' + "9" * 30 + "}"),
+     "flowers must be 0 to 8, not " + "9" * 30),
+    (_sheet_text('{"kind": ["win"]}'), "expected an object with 'kind' win, draw or penalty"),
+    (_sheet_text('{"kind": "penalty", "player": 0, "points": 5, "award": 0, "reason": "a\\u0007b"}'),
+     "printable text on one line"),
+    (_sheet_text("[" * 100_000 + "]" * 100_000), "nested too deeply"),
+    (_sheet_text("0, " * 400_000 + "0"), "larger than 1048576 bytes"),
+    ("\ufeff{}", "is not JSON"),
+], ids=["duplicate-entry-key", "duplicate-top-key", "nan", "infinity", "1e400", "4000-digits",
+        "5000-digits", "huge-flowers", "list-kind", "bell-in-reason", "deep", "big", "bom"])
+def test_load_refuses_hostile_files(tmp_path: Path, content: str, fragment: str) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SheetError, match=re.escape(fragment)):
+        ScoreSheet.load(path)
+
+
+def test_lock_makes_a_second_writer_wait_then_give_up(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    ScoreSheet(NAMES).save(path)
+    with locked(path), pytest.raises(SheetError, match=r"being changed by another command .*s\.json\.lock"), \
+            editing(path, timeout=0.05) as sheet:
+        sheet.draw()
+    assert ScoreSheet.load(path).entries == []
+    with editing(path) as sheet:  # released: the next writer gets it at once
+        sheet.draw()
+    assert ScoreSheet.load(path).entries == [Draw()]
+    assert sorted(os.listdir(tmp_path)) == ["s.json", "s.json.lock"]
+
+
+def test_editing_saves_nothing_when_the_block_fails(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    ScoreSheet(NAMES).save(path)
+    before = path.read_bytes()
+    with pytest.raises(SheetError, match="below the 8-fan minimum"), editing(path) as sheet:
+        sheet.draw()
+        sheet.win("Ann", 7)
+    assert path.read_bytes() == before
+
+
+_WRITER = r"""
+import sys, time
+from pathlib import Path
+from typer.testing import CliRunner
+from majiang.cli import app
+
+path, writer, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+runner = CliRunner()
+while not go.exists():
+    time.sleep(0.001)
+for i in range(count):
+    reason = f"writer {writer} entry {i}"
+    result = runner.invoke(app, ["sheet", "penalty", path, "--player", "Ann", "--points", "1", "--award", "0",
+                                 "--reason", reason])
+    if result.exit_code == 0:
+        print(reason, flush=True)
+    else:
+        print("FAILED", reason, result.output.replace("\n", " "), flush=True)
+"""
+
+
+def _run_writers(tmp_path: Path, writers: int, per_writer: int) -> None:
+    path = tmp_path / "s.json"
+    ScoreSheet(NAMES).save(path)
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), str(w), str(per_writer), str(go)],
+                              stdout=subprocess.PIPE, text=True) for w in range(writers)]
+    go.touch()  # every writer starts its loop at once
+    reported = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=300)
+        assert proc.returncode == 0
+        reported += out.splitlines()
+    assert len(reported) == writers * per_writer
+    assert not [line for line in reported if line.startswith("FAILED")], reported
+    saved = [e.reason for e in ScoreSheet.load(path).entries if isinstance(e, Penalty)]
+    assert sorted(saved) == sorted(reported)
+    for w in range(writers):  # each writer's own entries are in its order
+        mine = [r for r in saved if r.startswith(f"writer {w} ")]
+        assert mine == [f"writer {w} entry {i}" for i in range(per_writer)]
+
+
+def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    # Without the lock, 2 writers lost 8 of 60 entries and 4 writers 24 of 60 (the audit of issue 7).
+    _run_writers(tmp_path, writers=2, per_writer=10)
+
+
+@pytest.mark.slow
+def test_many_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    writers = max(2, int(os.environ.get("MAJIANG_SHEET_WRITERS", "4")))
+    _run_writers(tmp_path, writers=writers, per_writer=MAX_PENALTIES // writers)
+
+
+def test_cli_refuses_option_looking_players(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    assert_refused(sheet_cli("new", str(path), "--players", "A", "B", "C", "--force"),
+                   "--players takes exactly four names; '--force' looks like an option")
+    assert not path.exists()
+    assert_refused(sheet_cli("new", str(path), "--players", "A", "B", "C", "-x"), "'-x' looks like an option")
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "9" * 4300], "--fan must be at most 999"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "1000"], "--fan must be at most 999, not 1000"),
+    (["win", "--winner", "Ann", "--self-drawn", "--fan", "12", "--flowers", "9" * 50],
+     "--flowers must be at most 8"),
+    (["penalty", "--player", "Bo", "--points", "1000", "--reason", "x"], "--points must be at most 999"),
+    (["penalty", "--player", "Bo", "--award", "9" * 5000, "--reason", "x"], "--award must be at most 999"),
+    (["penalty", "--player", "Bo", "--points", "1", "--reason", "x" * 201], "at most 200"),
+    (["penalty", "--player", "Bo", "--points", "1", "--reason", "bell\a"], "printable text on one line"),
+], ids=["4300-digit-fan", "fan-1000", "huge-flowers", "points-1000", "huge-award", "long-reason", "bell"])
+def test_cli_bounds_every_number(tmp_path: Path, args: list[str], fragment: str) -> None:
+    path = tmp_path / "s.json"
+    assert sheet_cli("new", str(path), "--players", *NAMES).exit_code == 0
+    assert sheet_cli("draw", str(path)).exit_code == 0
+    before = path.read_bytes()
+    assert_refused(sheet_cli(args[0], str(path), *args[1:]), fragment)
+    assert path.read_bytes() == before
+    result = sheet_cli("show", str(path))  # the audit: show tracebacked after such a win was saved
+    assert result.exit_code == 0, result.output
+    assert "Score sheet: 1 of 16 hands" in result.stdout
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    (_sheet_text('{"kind": "draw", "kind": "draw"}'), "the key 'kind' appears twice in one object"),
+    (_sheet_text('{"kind": "win", "winner": 0, "from": 1, "fan": ' + "9" * 4000 + ', "flowers": null}'),
+     "more than any hand scores"),
+    (_sheet_text("[" * 50_000 + "]" * 50_000), "nested too deeply"),
+    ("\x00\xff", "is not JSON"),
+], ids=["duplicate", "huge-fan", "deep", "binary"])
+def test_cli_invalid_sheet_files_are_clear_errors(tmp_path: Path, content: str, fragment: str) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["show", "--json"], ["show", "--csv"], ["draw"], ["undo"]):
+        assert_refused(sheet_cli(command[0], str(path), *command[1:]), fragment)
+    assert path.read_bytes() == before
+
+
+def _csv_sheet() -> ScoreSheet:
+    sheet = ScoreSheet(["Ann", "Bo, Jr.", 'Cy "C"', "王芳"])
+    sheet.win("Cy \"C\"", 12, discarder="Ann", flowers=2)
+    sheet.penalty("王芳", points=5, award=0, reason="=HYPERLINK(\"x\") slow, play")
+    sheet.draw()
+    sheet.win("Bo, Jr.", MAX_FAN)
+    return sheet
+
+
+def test_csv_export(tmp_path: Path) -> None:
+    assert sheet_csv(ScoreSheet(NAMES)) == [",".join([*CSV_COLUMNS, "Ann change", "Ann total", "Bo change",
+                                                      "Bo total", "Cy change", "Cy total", "Di change",
+                                                      "Di total"])]
+    sheet = _csv_sheet()
+    lines = sheet_csv(sheet)
+    table = list(csv.reader(lines))
+    assert table[0][:12] == list(CSV_COLUMNS)
+    assert table[0][12:] == ["Ann change", "Ann total", "Bo, Jr. change", "Bo, Jr. total", 'Cy "C" change',
+                             'Cy "C" total', "王芳 change", "王芳 total"]
+    assert len(table) == 1 + len(sheet.entries)
+    assert table[1][:12] == ["1", "E", "Ann", "win", 'Cy "C"', "Ann", "12", "2", "", "", "", ""]
+    assert table[2][3:12] == ["penalty", "", "", "", "", "王芳", "5", "0", "'=HYPERLINK(\"x\") slow, play"]
+    assert table[3][3] == "draw"
+    for cells, row in zip(table[1:], sheet.rows(), strict=True):
+        numbers = [int(cell) for cell in cells[12:]]
+        assert numbers[0::2] == list(row.deltas)
+        assert numbers[1::2] == list(row.totals)
+        assert int(cells[0]) == row.hand
+
+    path = tmp_path / "s.json"
+    sheet.save(path)
+    shown = sheet_cli("show", str(path), "--csv")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == lines
+    out = tmp_path / "s.csv"
+    result = sheet_cli("export", str(path), "--csv", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").splitlines() == lines
+    out.write_text("keep", encoding="utf-8")
+    assert_refused(sheet_cli("export", str(path), "--csv", str(out)), "already exists; pass --force")
+    assert out.read_text(encoding="utf-8") == "keep"
+    assert sheet_cli("export", str(path), "--csv", str(out), "--force").exit_code == 0
+    assert out.read_text(encoding="utf-8").splitlines() == lines
+    assert_refused(sheet_cli("export", str(path), "--csv", str(path), "--force"), "is the sheet file itself")
+    assert_refused(sheet_cli("export", str(path), "--csv", str(tmp_path / "no" / "x.csv")), "cannot write")
+    assert_refused(sheet_cli("show", str(path), "--csv", "--json"), "choose one of --json and --csv")
+    assert sorted(os.listdir(tmp_path)) == ["s.csv", "s.json"]
+
+
+def _numbers_shown(out: str) -> list[str]:
+    return [word.strip(",;:()") for word in out.split()]
+
+
+# Without "…", which the test looks for as the mark of a cut cell.
+_NAME = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S"), include_characters=" ",
+                              exclude_characters="…"), min_size=1, max_size=32)
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> ScoreSheet:
+    """A sheet with random names (any printable text a name may be) and random entries."""
+    names = draw(st.lists(_NAME.filter(lambda n: n == n.strip() and n[0] not in "-=+@" and n.isprintable()),
+                          min_size=4, max_size=4, unique=True))
+    sheet = ScoreSheet(names)
+    for _ in range(draw(st.integers(0, 20))):
+        kind = draw(st.sampled_from(["win", "self-drawn", "draw", "penalty"]))
+        if sheet.over and kind != "penalty":
+            continue
+        who, other = draw(st.permutations(range(4)))[:2]
+        if kind == "penalty":
+            sheet.penalty(who, points=draw(st.integers(1, MAX_PENALTY_POINTS)),
+                          award=draw(st.integers(0, MAX_PENALTY_POINTS)), reason=draw(_NAME).strip() or "x")
+        elif kind == "draw":
+            sheet.draw()
+        else:
+            sheet.win(who, draw(st.integers(8, MAX_FAN)), discarder=other if kind == "win" else None)
+    return sheet
+
+
+@settings(max_examples=25, deadline=None)
+@given(sheets(), st.integers(20, 200))
+def test_show_never_cuts_a_number(sheet: ScoreSheet, width: int) -> None:
+    console = Console(width=width, file=io.StringIO(), highlight=False, color_system=None)
+    render_sheet(console, sheet)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "…" not in out
+    assert all(len(line) <= width for line in out.splitlines())
+    words = _numbers_shown(out)
+    for row in sheet.rows():
+        for p in range(4):
+            assert f"{row.deltas[p]:+d}" in words
+            assert str(row.totals[p]) in words
+        if isinstance(row.entry, Win):
+            assert str(row.entry.fan) in words
+    for score in sheet.standings():
+        assert f"{score:g}" in words
+
+
+@pytest.mark.parametrize("width", [20, 40, 60, 80, 100, 132])
+def test_show_at_narrow_widths_keeps_every_number(tmp_path: Path, width: int) -> None:
+    path = tmp_path / "s.json"
+    sheet = _csv_sheet()
+    sheet.penalty("Ann", points=MAX_PENALTY_POINTS, award=MAX_PENALTY_POINTS, reason="x")
+    sheet.save(path)
+    result = runner.invoke(app, ["sheet", "show", str(path)], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    words = _numbers_shown(result.stdout)
+    expected = {str(MAX_FAN), f"+{3 * (8 + MAX_FAN)}", f"-{8 + MAX_FAN}", f"+{MAX_PENALTY_POINTS}"}
+    for row in sheet.rows():
+        expected |= {f"{d:+d}" for d in row.deltas} | {str(t) for t in row.totals}
+    assert expected <= set(words), (expected - set(words), result.stdout)
+    if width in (20, 132):  # too narrow for the table: lines instead; wide enough: the table
+        assert ("Hand Round Dealer" in result.stdout) == (width == 132)
+        assert ("Hand 1, round E," in result.stdout) == (width == 20)

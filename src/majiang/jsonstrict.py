@@ -2,7 +2,8 @@
 
 Python's ``json`` accepts ``NaN``, ``Infinity`` and numbers such as ``1e400`` (read as infinity), which
 no other JSON reader takes and no majiang input needs, and it raises ``RecursionError`` on deeply
-nested arrays. ``loads_strict`` refuses all of these, and repeated keys, with a ``StrictJSONError``.
+nested arrays. ``loads_strict`` refuses all of these, integers of more than 20 digits and repeated
+keys, with a ``StrictJSONError``.
 
 >>> loads_strict(b'{"hand": "1m", "n": 2.5}')
 {'hand': '1m', 'n': 2.5}
@@ -24,7 +25,7 @@ import json
 import math
 from typing import Any, NoReturn
 
-__all__ = ["MAX_DEPTH", "StrictJSONError", "loads_strict", "nesting_depth"]
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "StrictJSONError", "loads_strict", "nesting_depth"]
 
 MAX_DEPTH = 64
 """Arrays and objects nested deeper than this are refused (majiang's own data nests a few levels)."""
@@ -44,6 +45,17 @@ def _finite_float(text: str) -> float:
         shown = text if len(text) <= 24 else text[:21] + "..."
         raise StrictJSONError(f"the number {shown} is out of range (numbers must be finite)")
     return value
+
+
+MAX_INT_DIGITS = 20
+"""Integers with more digits are refused (no majiang value comes near; Python's own limit says 4,300)."""
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise StrictJSONError(f"a number of {digits} digits is too long")
+    return int(text)
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -92,15 +104,13 @@ def loads_strict(raw: bytes | str) -> object:
         text = raw
     try:
         value = json.loads(text, object_pairs_hook=_object, parse_constant=_reject_constant,
-                           parse_float=_finite_float)
+                           parse_float=_finite_float, parse_int=_bounded_int)
     except json.JSONDecodeError as err:
         raise StrictJSONError(f"invalid JSON at column {err.colno}: {err.msg}") from None
     except StrictJSONError:
         raise
     except RecursionError:
         raise StrictJSONError(f"nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as err:  # an integer too long to convert
-        raise StrictJSONError(f"invalid JSON: {err}") from None
     # Only a text with enough brackets can nest too deeply: count them (fast) before walking the value.
     if text.count("[") + text.count("{") > MAX_DEPTH and nesting_depth(value) > MAX_DEPTH:
         raise StrictJSONError(f"nested more than {MAX_DEPTH} levels deep")

@@ -26,6 +26,7 @@ from majiang.cli.batch import run_batch
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
 from majiang.cli.odds import odds_command
+from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
@@ -72,8 +73,9 @@ def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
 
 def _parse_flowers(text: str) -> int:
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"--flowers must be an integer from 0 to 8, not {text!r}")
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        shown = repr(text) if len(text) <= 40 else f"a text of {len(text)} characters"
+        raise ValueError(f"--flowers must be an integer from 0 to 8, not {shown}")
     return int(text)
 
 

@@ -1,24 +1,36 @@
 """``majiang sheet``: the referee's score sheet of a live match, kept in a JSON file.
 
 ``new`` creates the file; ``win``, ``draw`` and ``penalty`` add an entry, ``undo`` removes the last one,
-``show`` prints the sheet. The arithmetic is ``majiang.game.sheet``; every change is saved atomically
+``show`` prints the sheet (a table, JSON or CSV), ``export`` writes it as CSV. The arithmetic is
+``majiang.game.sheet``; every change is a read-modify-write under the file's lock, saved atomically,
 and a refused entry leaves the file as it was. docs/cli.md is the user guide.
 """
 
 from __future__ import annotations
 
+import contextlib
+import csv
+import io
 import json
 import os
-from typing import Annotated, Any, NoReturn
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
+from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import EXIT_USAGE
+from majiang.cli.options import whole_number
 from majiang.game.sheet import (
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,
+    MAX_FAN,
+    MAX_PENALTY_POINTS,
     Draw,
     Entry,
     Penalty,
@@ -26,9 +38,12 @@ from majiang.game.sheet import (
     SheetError,
     SheetRow,
     Win,
+    locked,
 )
 
-__all__ = ["describe_entry", "render_sheet", "sheet_app", "sheet_json"]
+__all__ = ["describe_entry", "render_sheet", "sheet_app", "sheet_csv", "sheet_json"]
+
+T = TypeVar("T")
 
 sheet_app = typer.Typer(
     name="sheet",
@@ -49,11 +64,11 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
-def _count(text: str, option: str) -> int:
-    # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()):
-        raise SheetError(f"{option} must be a whole number, not {text!r}")
-    return int(text)
+def _count(text: str, option: str, maximum: int | None = None) -> int:
+    try:
+        return whole_number(text, option, maximum)
+    except ValueError as err:
+        _fail(str(err))
 
 
 def _load(file: str) -> ScoreSheet:
@@ -66,7 +81,7 @@ def _load(file: str) -> ScoreSheet:
     except OSError as err:
         _fail(f"cannot read {file}: {err.strerror or err}")
     except SheetError as err:
-        _fail(f"{file}: {err}")
+        _fail(str(err) if str(err).startswith(file) else f"{file}: {err}")
 
 
 def _save(sheet: ScoreSheet, file: str) -> None:
@@ -74,6 +89,37 @@ def _save(sheet: ScoreSheet, file: str) -> None:
         sheet.save(file)
     except OSError as err:
         _fail(f"cannot write {file}: {err.strerror or err} (the file is unchanged)")
+
+
+@contextlib.contextmanager
+def _locked(file: str) -> Iterator[None]:
+    """Hold ``file``'s lock (``FILE.lock``) or fail with one line."""
+    lock = locked(file)
+    try:
+        lock.__enter__()
+    except SheetError as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot lock {file} (with {file}.lock): {err.strerror or err} (the file is unchanged)")
+    try:
+        yield
+    finally:
+        lock.__exit__(None, None, None)
+
+
+def _change(file: str, change: Callable[[ScoreSheet], T]) -> tuple[ScoreSheet, T]:
+    """Read, change and save the sheet under its lock, so that concurrent commands lose nothing; a change
+    that raises SheetError fails with one line and saves nothing."""
+    if not os.path.lexists(file):
+        _load(file)  # fails with the message for a missing file, before a lock file is made beside it
+    with _locked(file):
+        sheet = _load(file)
+        try:
+            result = change(sheet)
+        except SheetError as err:
+            _fail(str(err))
+        _save(sheet, file)
+    return sheet, result
 
 
 def describe_entry(sheet: ScoreSheet, entry: Entry) -> str:
@@ -126,13 +172,19 @@ def new_command(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Start a sheet: four players in their first seats (the first deals first)."""
+    option = next((name for name in players if name.startswith("-")), None)
+    if option is not None:
+        # --players reads the next four words whatever they are: "--players A B C --force" would
+        # make "--force" a player.
+        _fail(f"--players takes exactly four names; {option!r} looks like an option: give four names")
     try:
         sheet = ScoreSheet(players, 16 if hands is None else _count(hands, "--hands"))
     except SheetError as err:
         _fail(str(err))
-    if os.path.lexists(file) and not force:
-        _fail(f"{file} already exists; pass --force to replace it")
-    _save(sheet, file)
+    with _locked(file):
+        if os.path.lexists(file) and not force:
+            _fail(f"{file} already exists; pass --force to replace it")
+        _save(sheet, file)
     typer.echo(f"New sheet {file}: " + ", ".join(
         f"{name} ({'ESWN'[p]})" for p, name in enumerate(sheet.player_names)) + f"; {sheet.hands} hands")
     typer.echo(_next(sheet))
@@ -157,25 +209,17 @@ def win_command(
     if (from_ is None) == (not self_drawn):
         _fail("say how the hand was won: --from NAME (on a discard) or --self-drawn, not both" if self_drawn
               else "say how the hand was won: --from NAME (on a discard) or --self-drawn")
-    sheet = _load(file)
-    try:
-        row = sheet.win(winner, _count(fan, "--fan"), discarder=from_,
-                        flowers=None if flowers is None else _count(flowers, "--flowers"))
-    except SheetError as err:
-        _fail(str(err))
-    _save(sheet, file)
+    fan_total = _count(fan, "--fan", MAX_FAN)
+    flower_count = None if flowers is None else _count(flowers, "--flowers", 8)
+    sheet, row = _change(file, lambda sheet: sheet.win(winner, fan_total, discarder=from_,
+                                                       flowers=flower_count))
     _report(sheet, row)
 
 
 @sheet_app.command("draw")
 def draw_command(file: FileArg) -> None:
     """Enter an exhaustive draw 荒庄 (no payments)."""
-    sheet = _load(file)
-    try:
-        row = sheet.draw()
-    except SheetError as err:
-        _fail(str(err))
-    _save(sheet, file)
+    sheet, row = _change(file, ScoreSheet.draw)
     _report(sheet, row)
 
 
@@ -194,29 +238,22 @@ def penalty_command(
     )] = None,
 ) -> None:
     """Enter a penalty in the hand in play (default: the false win 错和, -30 and +10 to each other player)."""
-    sheet = _load(file)
-    try:
-        row = sheet.penalty(player,
-                            points=FALSE_WIN_PENALTY if points is None else _count(points, "--points"),
-                            award=FALSE_WIN_AWARD if award is None else _count(award, "--award"),
-                            reason=reason)
-    except SheetError as err:
-        _fail(str(err))
-    _save(sheet, file)
+    lost = FALSE_WIN_PENALTY if points is None else _count(points, "--points", MAX_PENALTY_POINTS)
+    won = FALSE_WIN_AWARD if award is None else _count(award, "--award", MAX_PENALTY_POINTS)
+    sheet, row = _change(file, lambda sheet: sheet.penalty(player, points=lost, award=won, reason=reason))
     _report(sheet, row)
 
 
 @sheet_app.command("undo")
 def undo_command(file: FileArg) -> None:
     """Remove the last entry."""
-    sheet = _load(file)
-    rows = sheet.rows()
-    try:
-        entry = sheet.undo()
-    except SheetError as err:
-        _fail(str(err))
-    _save(sheet, file)
-    typer.echo(f"Removed from hand {rows[-1].hand}: {describe_entry(sheet, entry)}")
+
+    def undo(sheet: ScoreSheet) -> tuple[int, Entry]:
+        hand = sheet.rows()[-1].hand if sheet.entries else 0
+        return hand, sheet.undo()
+
+    sheet, (hand, entry) = _change(file, undo)
+    typer.echo(f"Removed from hand {hand}: {describe_entry(sheet, entry)}")
     typer.echo(_next(sheet))
 
 
@@ -260,50 +297,152 @@ def _ranks(totals: tuple[int, int, int, int]) -> list[str]:
     return ranks
 
 
+def _cells(sheet: ScoreSheet, row: SheetRow) -> tuple[list[str], str]:
+    """A row's cells (hand, round, dealer, winner, from, fan, then change and total by player), its note."""
+    names, e = sheet.player_names, row.entry
+    winner = from_ = fan = note = ""
+    if isinstance(e, Win):
+        winner = names[e.winner]
+        from_ = "自摸" if e.discarder is None else names[e.discarder]
+        fan = str(e.fan)
+        note = "" if e.flowers is None else f"{e.flowers} flowers"
+    elif isinstance(e, Draw):
+        note = "荒庄 draw"
+    else:
+        note = f"penalty {names[e.player]}: {e.reason}"
+    cells = [str(row.hand), row.round_wind.notation(), names[row.dealer], winner, from_, fan]
+    for p in range(4):
+        cells += [f"{row.deltas[p]:+d}", str(row.totals[p])]
+    return cells, note
+
+
+# One space between columns and no outer border: the 15 columns of four short names fit 80 columns.
+_COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "pad_edge": False, "padding": (0, 0)}
+
+
+def _fits(console: Console, table: Table) -> bool:
+    # Rich shrinks a table that is wider than the console by cutting cells ("…"); measured without a
+    # width limit, the minimum is the narrowest it can be drawn without cutting any number or word.
+    return Measurement.get(console, console.options.update_width(1 << 20), table).minimum <= console.width
+
+
 def render_sheet(console: Console, sheet: ScoreSheet) -> None:
-    """Print the sheet as a referee's table, then the standings and what comes next."""
+    """Print the sheet as a referee's table, then the standings and what comes next.
+
+    Nothing is ever cut: only the notes wrap, and when the console is too narrow for the table (or the
+    standings) they are printed as lines instead.
+    """
     names = sheet.player_names
-    table = Table(title=f"Score sheet: {sheet.hands_played} of {sheet.hands} hands")
+    rows = sheet.rows()
+    # Text cells: a name or reason is shown as written, never read as Rich markup.
+    table = Table(title=Text(f"Score sheet: {sheet.hands_played} of {sheet.hands} hands"), **_COMPACT)
     for title in ("Hand", "Round", "Dealer", "Winner", "From", "Fan"):
-        table.add_column(title, justify="right" if title in ("Hand", "Fan") else "left")
+        table.add_column(title, justify="right" if title in ("Hand", "Fan") else "left", no_wrap=True,
+                         overflow="fold")
     for name in names:
-        table.add_column(name, justify="right")
-        table.add_column("Σ", justify="right")
-    table.add_column("Note")
-    for row in sheet.rows():
-        e = row.entry
-        winner = from_ = fan = note = ""
-        if isinstance(e, Win):
-            winner = names[e.winner]
-            from_ = "自摸" if e.discarder is None else names[e.discarder]
-            fan = str(e.fan)
-            note = "" if e.flowers is None else f"{e.flowers} flowers"
-        elif isinstance(e, Draw):
-            note = "荒庄 draw"
-        else:
-            note = f"penalty {names[e.player]}: {e.reason}"
-        cells = [str(row.hand), row.round_wind.notation(), names[row.dealer], winner, from_, fan]
-        for p in range(4):
-            cells += [f"{row.deltas[p]:+d}", str(row.totals[p])]
-        table.add_row(*cells, note)
-    console.print(table)
+        table.add_column(Text(name), justify="right", no_wrap=True, overflow="fold")
+        table.add_column("Σ", justify="right", no_wrap=True, overflow="fold")
+    table.add_column("Note", overflow="fold")
+    for row in rows:
+        cells, note = _cells(sheet, row)
+        table.add_row(*(Text(cell) for cell in cells), Text(note))
+    if _fits(console, table):
+        console.print(table)
+    else:
+        console.print(f"Score sheet: {sheet.hands_played} of {sheet.hands} hands", markup=False)
+        for row in rows:
+            where = f"Hand {row.hand}, round {row.round_wind.notation()}, dealer {names[row.dealer]}"
+            console.print(f"{where}: {describe_entry(sheet, row.entry)}", markup=False)
+            for p in range(4):
+                console.print(f"  {names[p]} {row.deltas[p]:+d}, total {row.totals[p]}", markup=False)
     totals, scores, ranks = sheet.totals, sheet.standings(), _ranks(sheet.totals)
-    standings = Table(title="Standings")
-    standings.add_column("Rank")
-    standings.add_column("Player")
-    standings.add_column("Total", justify="right")
-    standings.add_column("Standard score", justify="right")
-    for p in sorted(range(4), key=lambda p: (-totals[p], p)):
-        standings.add_row(ranks[p], names[p], str(totals[p]), f"{scores[p]:g}")
-    console.print(standings)
+    order = sorted(range(4), key=lambda p: (-totals[p], p))
+    standings = Table(title="Standings", **_COMPACT)
+    standings.add_column("Rank", no_wrap=True, overflow="fold")
+    standings.add_column("Player", no_wrap=True, overflow="fold")
+    standings.add_column("Total", justify="right", no_wrap=True, overflow="fold")
+    standings.add_column("Standard score", justify="right", no_wrap=True, overflow="fold")
+    for p in order:
+        standings.add_row(ranks[p], Text(names[p]), str(totals[p]), f"{scores[p]:g}")
+    if _fits(console, standings):
+        console.print(standings)
+    else:
+        console.print("Standings:", markup=False)
+        for p in order:
+            console.print(f"  {ranks[p]} {names[p]}: total {totals[p]}, standard score {scores[p]:g}",
+                          markup=False)
     console.print(_next(sheet), markup=False)
 
 
+CSV_COLUMNS = ("hand", "round", "dealer", "kind", "winner", "from", "fan", "flowers", "player", "points",
+               "award", "reason")
+"""The CSV export's first columns; then a change and a total column for each player."""
+
+
+def _spreadsheet_safe(text: str) -> str:
+    # A cell starting with = + - @ is a formula to a spreadsheet; a leading apostrophe keeps it text.
+    # Names cannot start so; a penalty's reason can.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def sheet_csv(sheet: ScoreSheet) -> list[str]:
+    """The sheet as CSV lines: a header, then one line per entry (numbers as plain integers)."""
+    names = sheet.player_names
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *(f"{name} {what}" for name in names for what in ("change", "total"))])
+    for row in sheet.rows():
+        e = row.entry
+        kind = "win" if isinstance(e, Win) else "draw" if isinstance(e, Draw) else "penalty"
+        cells: list[object] = [row.hand, row.round_wind.notation(), names[row.dealer], kind]
+        if isinstance(e, Win):
+            cells += [names[e.winner], "" if e.discarder is None else names[e.discarder], e.fan,
+                      "" if e.flowers is None else e.flowers, "", "", "", ""]
+        elif isinstance(e, Penalty):
+            cells += ["", "", "", "", names[e.player], e.points, e.award, _spreadsheet_safe(e.reason)]
+        else:
+            cells += [""] * 8
+        for p in range(4):
+            cells += [row.deltas[p], row.totals[p]]
+        writer.writerow(cells)
+    # No name or reason holds a line break (the sheet refuses them), so each record is one line.
+    return out.getvalue().splitlines()
+
+
 @sheet_app.command("show")
-def show_command(file: FileArg, as_json: JsonOpt = False) -> None:
+def show_command(
+    file: FileArg,
+    as_json: JsonOpt = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the sheet as CSV, one line an entry.")] = False,
+) -> None:
     """Print the sheet: every hand and penalty, running totals and standings."""
+    if as_json and as_csv:
+        _fail("choose one of --json and --csv")
     sheet = _load(file)
     if as_json:
         typer.echo(json.dumps(sheet_json(sheet), ensure_ascii=False))
+    elif as_csv:
+        for line in sheet_csv(sheet):
+            typer.echo(line)
     else:
         render_sheet(Console(highlight=False), sheet)
+
+
+@sheet_app.command("export")
+def export_command(
+    file: FileArg,
+    out: Annotated[str, typer.Option("--csv", metavar="OUT", show_default=False,
+                                     help="Write the sheet as CSV to OUT (atomically).")],
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing OUT.")] = False,
+) -> None:
+    """Write the sheet as CSV to a file: whole or not at all."""
+    sheet = _load(file)
+    if os.path.lexists(out) and not force:
+        _fail(f"{out} already exists; pass --force to replace it")
+    if os.path.lexists(out) and os.path.samefile(out, file):
+        _fail(f"{out} is the sheet file itself")
+    try:
+        write_lines_atomically(out, sheet_csv(sheet))
+    except OSError as err:
+        _fail(f"cannot write {out}: {err.strerror or err}")
+    typer.echo(f"Wrote {out}: {len(sheet.entries)} entries, {len(CSV_COLUMNS) + 8} columns")

@@ -16,6 +16,12 @@ is the false win 错和: -30, and +10 to each of the three others. Any other pen
 and its amounts are the referee's: they need not sum to zero (a -10 for slow play with no award
 lowers the table's total), so neither do the sheet's totals once such a penalty is entered.
 
+Every number is bounded (``MAX_FAN``, ``MAX_PENALTY_POINTS``, ``MAX_PENALTIES``), names and reasons
+are short printable text, and a file is read only if it is a valid sheet (no duplicate keys, no
+``NaN``, at most ``MAX_FILE_BYTES``): a bad entry or file is a ``SheetError`` that says why, never
+a sheet that later fails to print. ``editing(path)`` locks a sheet file for a read-modify-write, so
+that concurrent writers never lose each other's entries.
+
 >>> sheet = ScoreSheet(["Ann", "Bo", "Cy", "Di"])
 >>> sheet.win("Cy", 12, discarder="Ann").deltas
 (-20, -8, 36, -8)
@@ -27,9 +33,12 @@ lowers the table's total), so neither do the sheet's totals once such a penalty 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +51,13 @@ __all__ = [
     "FALSE_WIN_AWARD",
     "FALSE_WIN_PENALTY",
     "FALSE_WIN_REASON",
+    "LOCK_TIMEOUT",
+    "MAX_FAN",
+    "MAX_FILE_BYTES",
+    "MAX_NAME_LENGTH",
+    "MAX_PENALTIES",
+    "MAX_PENALTY_POINTS",
+    "MAX_REASON_LENGTH",
     "MINIMUM_FAN",
     "SHEET_FORMAT",
     "SHEET_VERSION",
@@ -53,6 +69,9 @@ __all__ = [
     "SheetRow",
     "Win",
     "dealer_of",
+    "editing",
+    "lock_path",
+    "locked",
     "positions_of",
     "win_payments",
 ]
@@ -67,6 +86,21 @@ FALSE_WIN_REASON = "错和 false win"
 SHEET_FORMAT = "majiang-sheet"
 SHEET_VERSION = 1
 MAX_HANDS = 16
+MAX_FAN = 999
+"""The largest fan total a win may record, flowers included: far above any hand (the largest Chinese
+Official totals are a few hundred), so a typo of extra digits is refused instead of paid."""
+MAX_PENALTY_POINTS = 999
+"""The largest ``points`` or ``award`` of one penalty."""
+MAX_PENALTIES = 64
+"""The most penalties one sheet holds (with the 16 hands, every total stays well within six digits)."""
+MAX_NAME_LENGTH = 32
+"""The longest player name, in characters."""
+MAX_REASON_LENGTH = 200
+"""The longest penalty reason, in characters."""
+MAX_FILE_BYTES = 1 << 20
+"""The largest sheet file read (a full sheet with every penalty is well under 40 KB)."""
+LOCK_TIMEOUT = 10.0
+"""Seconds a writer waits for another writer's lock before giving up with a SheetError."""
 
 
 class SheetError(ValueError):
@@ -175,6 +209,36 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _short(value: object) -> str:
+    """``repr(value)`` cut to a readable length (a huge integer cannot even be printed in full)."""
+    if isinstance(value, int) and abs(value).bit_length() > 190:  # over 57 digits
+        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
+    if isinstance(value, dict | list) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deeply, or an integer too long to print
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_text(value: object, what: str, limit: int) -> str:
+    """``value`` if it is one line of printable text of at most ``limit`` characters, without surrounding
+    spaces; SheetError naming ``what`` otherwise."""
+    if not isinstance(value, str):
+        raise SheetError(f"{what} must be text, not {_short(value)}")
+    if len(value) > limit:
+        raise SheetError(f"{what} is {len(value)} characters long; at most {limit}")
+    if not value.strip() or value != value.strip():
+        raise SheetError(f"{what} must be non-blank text without surrounding spaces, not {_short(value)}")
+    # Control characters and other non-printables (line breaks, terminal escapes, bidi overrides) would
+    # garble the printed sheet and the CSV export; a plain space is printable and allowed inside.
+    bad = next((ch for ch in value if not ch.isprintable()), None)
+    if bad is not None:
+        raise SheetError(f"{what} must be printable text on one line; {_short(value)} holds {bad!r}")
+    return value
+
+
 class ScoreSheet:
     """A live match's sheet: ``win``, ``draw``, ``penalty`` and ``undo`` entries; rows, totals, standings."""
 
@@ -183,13 +247,15 @@ class ScoreSheet:
         if len(names) != 4:
             raise SheetError(f"a sheet has four players, not {len(names)}")
         for name in names:
-            if not isinstance(name, str) or not name.strip() or name != name.strip() or "\n" in name:
-                raise SheetError(f"a player's name must be non-blank text without surrounding spaces, "
-                                 f"not {name!r}")
+            _check_text(name, "a player's name", MAX_NAME_LENGTH)
+            # A name must be typeable as a command-line value (an option-looking one would be read as an
+            # option) and safe in a spreadsheet (a leading = + - @ starts a formula).
+            if name[0] in "-=+@":
+                raise SheetError(f"a player's name must not start with {name[0]!r}: {name!r}")
         if len(set(names)) != 4:
             raise SheetError(f"the four players' names must differ: {', '.join(names)}")
         if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
-            raise SheetError(f"a match has 1 to {MAX_HANDS} hands, not {hands!r}")
+            raise SheetError(f"a match has 1 to {MAX_HANDS} hands, not {_short(hands)}")
         self.player_names: tuple[str, str, str, str] = (names[0], names[1], names[2], names[3])
         self.hands = hands
         self.entries: list[Entry] = []
@@ -202,7 +268,7 @@ class ScoreSheet:
             return int(who)
         if isinstance(who, str) and who in self.player_names:
             return self.player_names.index(who)
-        raise SheetError(f"no player {who!r}; the players are {', '.join(self.player_names)}")
+        raise SheetError(f"no player {_short(who)}; the players are {', '.join(self.player_names)}")
 
     @property
     def hands_played(self) -> int:
@@ -255,13 +321,17 @@ class ScoreSheet:
             raise SheetError(f"{self.player_names[w]} cannot win on their own discard; for a self-drawn "
                              "win give no discarder")
         if not _is_int(fan):
-            raise SheetError(f"the fan total must be an integer, not {fan!r}")
+            raise SheetError(f"the fan total must be an integer, not {_short(fan)}")
+        if fan > MAX_FAN:
+            raise SheetError(f"a fan total of {_short(fan)} is more than any hand scores; at most {MAX_FAN}")
+        if fan < 0:
+            raise SheetError(f"a fan total cannot be negative, not {_short(fan)}")
         if fan < MINIMUM_FAN:
             raise SheetError(f"{fan} fans is below the {MINIMUM_FAN}-fan minimum: not a win (错和; enter a "
                              "penalty instead)")
         if flowers is not None:
             if not _is_int(flowers) or not 0 <= flowers <= 8:
-                raise SheetError(f"flowers must be 0 to 8, not {flowers!r}")
+                raise SheetError(f"flowers must be 0 to 8, not {_short(flowers)}")
             if fan - flowers < MINIMUM_FAN:
                 raise SheetError(f"{fan} fans with {flowers} flower{'s' if flowers != 1 else ''} is "
                                  f"{fan - flowers} without them, below the {MINIMUM_FAN}-fan minimum "
@@ -282,8 +352,9 @@ class ScoreSheet:
         """
         p = self.player(player)
         for name, value in (("points", points), ("award", award)):
-            if not _is_int(value) or value < 0:
-                raise SheetError(f"the penalty's {name} must be a whole number, 0 or more, not {value!r}")
+            if not _is_int(value) or not 0 <= value <= MAX_PENALTY_POINTS:
+                raise SheetError(f"the penalty's {name} must be a whole number from 0 to "
+                                 f"{MAX_PENALTY_POINTS}, not {_short(value)}")
         if points == 0 and award == 0:
             raise SheetError("a penalty of 0 points with an award of 0 changes nothing")
         if reason is None:
@@ -292,8 +363,11 @@ class ScoreSheet:
                                  f"+{FALSE_WIN_AWARD} each) needs a reason")
             reason = FALSE_WIN_REASON
         if not isinstance(reason, str) or not reason.strip() or "\n" in reason:
-            raise SheetError(f"a penalty's reason must be one non-blank line, not {reason!r}")
-        return self._append(Penalty(p, points, award, reason.strip()))
+            raise SheetError(f"a penalty's reason must be one non-blank line, not {_short(reason)}")
+        reason = _check_text(reason.strip(), "a penalty's reason", MAX_REASON_LENGTH)
+        if sum(1 for e in self.entries if isinstance(e, Penalty)) >= MAX_PENALTIES:
+            raise SheetError(f"the sheet already holds {MAX_PENALTIES} penalties, the most it can hold")
+        return self._append(Penalty(p, points, award, reason))
 
     def undo(self) -> Entry:
         """Remove and return the last entry."""
@@ -355,14 +429,15 @@ class ScoreSheet:
         if not isinstance(data, dict):
             raise SheetError("a sheet file holds one JSON object")
         if data.get("format") != SHEET_FORMAT:
-            raise SheetError(f"not a majiang score sheet (format {data.get('format')!r})")
+            raise SheetError(f"not a majiang score sheet (format {_short(data.get('format'))})")
         if data.get("version") != SHEET_VERSION or not _is_int(data.get("version")):
-            raise SheetError(f"unsupported sheet version {data.get('version')!r}; this majiang reads "
+            raise SheetError(f"unsupported sheet version {_short(data.get('version'))}; this majiang reads "
                              f"version {SHEET_VERSION}")
         keys = {"format", "version", "players", "hands", "entries"}
         if set(data) != keys:
             odd = sorted(set(data) ^ keys)
-            raise SheetError(f"a sheet file has the keys {', '.join(sorted(keys))}; check {', '.join(odd)}")
+            raise SheetError(f"a sheet file has the keys {', '.join(sorted(keys))}; check "
+                             f"{', '.join(_short(key) for key in odd[:5])}")
         players, entries = data["players"], data["entries"]
         if not isinstance(players, list):
             raise SheetError("'players' must be a list of four names")
@@ -379,14 +454,14 @@ class ScoreSheet:
     def _load_entry(self, raw: object) -> None:
         shapes = {"win": {"kind", "winner", "from", "fan", "flowers"}, "draw": {"kind"},
                   "penalty": {"kind", "player", "points", "award", "reason"}}
-        if not isinstance(raw, dict) or raw.get("kind") not in shapes:
-            raise SheetError(f"expected an object with 'kind' win, draw or penalty, not {raw!r}")
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or raw["kind"] not in shapes:
+            raise SheetError(f"expected an object with 'kind' win, draw or penalty, not {_short(raw)}")
         if set(raw) != shapes[raw["kind"]]:
             raise SheetError(f"a {raw['kind']} entry has the keys {', '.join(sorted(shapes[raw['kind']]))}")
         for key in ("winner", "from", "player"):
             if key in raw and not (raw[key] is None and key == "from") and \
                     not (_is_int(raw[key]) and 0 <= raw[key] <= 3):
-                raise SheetError(f"{key!r} must be a player index 0-3, not {raw[key]!r}")
+                raise SheetError(f"{key!r} must be a player index 0-3, not {_short(raw[key])}")
         if raw["kind"] == "win":
             self.win(raw["winner"], raw["fan"], discarder=raw["from"], flowers=raw["flowers"])
         elif raw["kind"] == "draw":
@@ -407,15 +482,106 @@ class ScoreSheet:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ScoreSheet:
         """Read a sheet file; SheetError if it is not a valid sheet (OSError if it cannot be read)."""
+        name = os.fspath(path)
         with open(path, "rb") as f:
-            raw = f.read()
+            raw = f.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise SheetError(f"{name} is larger than {MAX_FILE_BYTES} bytes: not a score sheet")
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise SheetError(f"{os.fspath(path)} is not UTF-8 text") from None
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise SheetError(f"{name} is not UTF-8 text (byte {err.start})") from None
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+        except SheetError as err:
+            raise SheetError(f"{name}: {err}") from None
         except json.JSONDecodeError as err:
-            raise SheetError(f"{os.fspath(path)} is not JSON (line {err.lineno}, column {err.colno}: "
+            raise SheetError(f"{name} is not JSON (line {err.lineno}, column {err.colno}: "
                              f"{err.msg})") from None
-        except ValueError as err:
-            raise SheetError(f"{os.fspath(path)} is not valid JSON: {err}") from None
+        except RecursionError:
+            raise SheetError(f"{name} is not a score sheet: its JSON is nested too deeply") from None
+        except ValueError as err:  # e.g. an integer too long to convert
+            raise SheetError(f"{name} is not valid JSON: {err}") from None
         return cls.from_dict(data)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            # json would keep the last value silently: the file was edited by hand or is corrupt.
+            raise SheetError(f"the key {_short(key)} appears twice in one object")
+        obj[key] = value
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise SheetError(f"{name} is not a number a sheet can hold")
+
+
+def lock_path(path: str | os.PathLike[str]) -> str:
+    """The lock file beside a sheet file: ``FILE.lock``."""
+    return os.fspath(path) + ".lock"
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the exclusive lock of the sheet file ``path`` (on ``FILE.lock``) for a read-modify-write.
+
+    The lock is on a separate file because a save replaces the sheet file itself (a lock on the old
+    file would not stop a writer that opened the new one). The lock file stays, empty, after the lock
+    is released: removing it could let two writers lock two different files. Waits up to ``timeout``
+    seconds for another writer, then raises SheetError; OSError if the lock file cannot be created.
+    """
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise SheetError(f"{os.fspath(path)} is being changed by another command (its lock "
+                                 f"{lock_path(path)} is held); try again")
+            time.sleep(delay)
+            delay = min(delay * 2, 0.05)
+        yield
+    finally:
+        # Closing the descriptor releases the lock.
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def editing(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[ScoreSheet]:
+    """Lock the sheet file ``path``, load it, yield it, and save it if the block ends without an exception.
+
+    Two processes editing one file at once take turns: each sees the other's entries and none is lost.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "table.json")
+    >>> ScoreSheet(["Ann", "Bo", "Cy", "Di"]).save(path)
+    >>> with editing(path) as sheet:
+    ...     _ = sheet.draw()
+    >>> ScoreSheet.load(path).hands_played
+    1
+    """
+    with locked(path, timeout):
+        sheet = ScoreSheet.load(path)
+        yield sheet
+        sheet.save(path)

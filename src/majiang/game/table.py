@@ -187,7 +187,10 @@ class Game:
         self.back = len(self.wall)
         self.dice = (first, second, second_seat)
         self.events.append({
-            "e": "start", "rules": self.rules.name, "seed": self.seed, "dealer": self.dealer,
+            # A seed is recorded only when it dealt this wall and these dice: a prepared wall or dice
+            # would otherwise claim a shuffle that the record checker can disprove.
+            "e": "start", "rules": self.rules.name,
+            "seed": self.seed if wall is None and dice is None else None, "dealer": self.dealer,
             "prevalent": ALL_TILES[self.prevalent].notation(), "ring": ring, "dice": [first, second],
             "second_roller": second_seat, "scores": list(self.scores),
         })

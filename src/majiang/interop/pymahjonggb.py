@@ -48,10 +48,11 @@ from typing import Any
 
 from majiang.errors import InvalidHandError
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile
 
-__all__ = ["pack", "pymahjonggb_args", "pymahjonggb_score", "tile_code"]
+__all__ = ["fan_counts", "fan_id", "pack", "pymahjonggb_args", "pymahjonggb_score", "tile_code"]
 
 _CODES: tuple[str, ...] = (
     *(f"W{r}" for r in range(1, 10)),
@@ -61,6 +62,9 @@ _CODES: tuple[str, ...] = (
     "J3", "J2", "J1",  # our dragon order is white, green, red
 )
 _WINDS = "ESWN"
+# PyMahjongGB's names that differ from our Chinese names; every other fan it reports has our name.
+_RENAMED = {"独听・边张": "edge_wait", "独听・嵌张": "closed_wait", "独听・单钓": "single_wait"}
+_FAN_IDS = {**{row.zh: fid for fid, row in FANS.items()}, **_RENAMED}
 _HAND_ERRORS = frozenset({"ERROR_NOT_WIN", "ERROR_WRONG_TILES_COUNT", "ERROR_TILE_COUNT_GREATER_THAN_4"})
 
 
@@ -151,3 +155,33 @@ def pymahjonggb_score(sample: WinSample) -> tuple[int, list[tuple[str, int, int]
         raise
     fans = [(str(name), int(value), int(count)) for value, count, name, _en in raw]
     return sum(value * count for _, value, count in fans), fans
+
+
+def fan_id(name: str) -> str:
+    """Our fan id for a fan PyMahjongGB reports by its Chinese name (花牌 is ``flower_tiles``).
+
+    >>> fan_id("清龙"), fan_id("独听・嵌张"), fan_id("花牌")
+    ('pure_straight', 'closed_wait', 'flower_tiles')
+    """
+    try:
+        return _FAN_IDS[name]
+    except KeyError:
+        raise ValueError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
+
+
+def fan_counts(fans: list[tuple[str, int, int]]) -> dict[str, int]:
+    """PyMahjongGB's fans, as :func:`pymahjonggb_score` gives them, as our fan ids and their counts.
+
+    A fan whose value differs from ours under ``mil`` raises ``ValueError``: a list that maps but
+    scores differently is not the same list.
+
+    >>> fan_counts([("一般高", 1, 2), ("独听・单钓", 1, 1)])
+    {'pure_double_chow': 2, 'single_wait': 1}
+    """
+    out: dict[str, int] = {}
+    for name, value, count in fans:
+        fid = fan_id(name)
+        if value != FANS[fid].value:
+            raise ValueError(f"PyMahjongGB values {name} at {value}, majiang ({fid}) at {FANS[fid].value}")
+        out[fid] = out.get(fid, 0) + count
+    return out

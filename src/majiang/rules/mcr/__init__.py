@@ -41,15 +41,30 @@ _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH,
 
 
 def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
-    """A wind from ``E``/``S``/``W``/``N`` (or 东南西北, ``1z``-``4z``, or a wind Tile)."""
+    """A wind from ``E``/``S``/``W``/``N`` in either case (or 东南西北, ``1z``-``4z``, or a wind Tile).
+
+    The text must be exactly the wind: ``" E"`` or ``"E\\n"`` is refused, not stripped, like every other
+    value that is not what it says.
+
+    >>> parse_wind("s"), parse_wind("北")
+    (<Tile.SOUTH: 28>, <Tile.NORTH: 30>)
+    >>> parse_wind(" E", "--seat")
+    Traceback (most recent call last):
+    ValueError: --seat must be one of E, S, W, N without spaces around it, not ' E'
+    """
     if isinstance(value, Tile):
         if value in WINDS:
             return value
-    elif isinstance(value, str) and value in _WIND_NAMES:
-        return _WIND_NAMES[value]
-    elif isinstance(value, str) and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
-        return _WIND_NAMES[value.strip().upper().replace("Z", "z")]
-    raise ValueError(f"{what} must be one of E, S, W, N, not {value!r}")
+    elif isinstance(value, str):
+        if value in _WIND_NAMES:
+            return _WIND_NAMES[value]
+        if value.upper().replace("Z", "z") in _WIND_NAMES:
+            return _WIND_NAMES[value.upper().replace("Z", "z")]
+        if value.strip() and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
+            raise ValueError(f"{what} must be one of E, S, W, N without spaces around it, not {value!r}")
+    shown = repr(value)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    raise ValueError(f"{what} must be one of E, S, W, N, not {shown}")
 
 
 def _flag(value: object, name: str) -> bool:

@@ -29,7 +29,7 @@ from majiang.rules.mcr.profiles import Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import Tile
 
-__all__ = ["WinContext", "calculate"]
+__all__ = ["WinContext", "calculate", "candidate_fans"]
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLE = 0, 1, 2, 3, 4, 5
 
@@ -804,3 +804,13 @@ def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
         row = FANS["flower_tiles"]
         hits.append(FanHit("flower_tiles", row.zh, row.en, 1, flowers))
     return ScoreResult(best_total + flowers, tuple(hits), flowers, best_total >= 8, profile.name)
+
+
+def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[str, int]]:
+    """The fans (id to count, flowers left out) of every winning form and decomposition ``calculate``
+    weighs, in the fixed order its last tie-break uses; empty if the hand is not a win.
+
+    Differential tests use it to check that another calculator's choice is one of ours.
+    """
+    scorer = _Scorer(hand, ctx, profile)
+    return [scorer.settle(cand) for cand in scorer.candidates()]

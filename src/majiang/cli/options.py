@@ -1,0 +1,34 @@
+"""Option values shared by the commands: whole numbers that are bounded before they are converted."""
+
+from __future__ import annotations
+
+__all__ = ["MAX_DIGITS", "whole_number"]
+
+MAX_DIGITS = 12
+"""Longest digit string converted; longer ones are refused before ``int()`` (which refuses 4,300 digits
+with a message about Python's limits, and is slow well before that)."""
+
+
+def whole_number(text: str, option: str, maximum: int | None = None) -> int:
+    """``text`` as a whole number 0 or more, written in ASCII digits; ValueError naming ``option`` if not.
+
+    >>> whole_number("12", "--fan")
+    12
+    >>> whole_number("+3", "--fan")
+    Traceback (most recent call last):
+    ValueError: --fan must be a whole number, not '+3'
+    >>> whole_number("1000", "--fan", 999)
+    Traceback (most recent call last):
+    ValueError: --fan must be at most 999, not 1000
+    """
+    # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
+    if not (text.isascii() and text.isdigit()):
+        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+        raise ValueError(f"{option} must be a whole number, not {shown}")
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        limit = f"at most {maximum}" if maximum is not None else f"at most {MAX_DIGITS} digits"
+        raise ValueError(f"{option} must be {limit}, not a number of {len(text.lstrip('0'))} digits")
+    value = int(text)
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{option} must be at most {maximum}, not {value}")
+    return value
