@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from majiang import Hand, Meld, MeldKind, Tile
+from majiang.seats import RelativeSeat
 
 __all__ = ["hands", "melds", "tiles"]
 
@@ -36,11 +37,11 @@ def _draw_meld(draw: st.DrawFn, left: list[int]) -> Meld:
         meld = Meld.chow(draw(st.sampled_from(starts)), draw(st.integers(1, 3)))
     elif kind == MeldKind.PUNG:
         tile = draw(st.sampled_from([t for t in ALL_TILES if left[t] >= 3]))
-        meld = Meld.pung(tile, draw(st.integers(1, 3)))
+        meld = Meld.pung(tile, draw(st.sampled_from(RelativeSeat)))
     else:
         tile = draw(st.sampled_from([t for t in ALL_TILES if left[t] >= 4]))
-        source = draw(st.integers(0, 3))
-        meld = Meld.kong(tile, source, added=source > 0 and draw(st.booleans()))
+        from_seat = draw(st.sampled_from([None, *RelativeSeat]))
+        meld = Meld.kong(tile, from_seat, added=from_seat is not None and draw(st.booleans()))
     for t in meld.tiles:
         left[t] -= 1
     return meld

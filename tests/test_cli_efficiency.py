@@ -20,6 +20,7 @@ from majiang.cli import app
 from majiang.hand import Hand
 from majiang.mcr import call_advice, discard_advice, ready_waits
 from majiang.notation import parse_tiles
+from majiang.seats import RelativeSeat
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}  # keep Rich from wrapping table rows
@@ -304,9 +305,9 @@ CALL_CASES: list[tuple[str, str, str, list[str], dict[str, Any]]] = [
 @pytest.mark.parametrize(("hand", "tile", "source", "args", "kwargs"), CALL_CASES)
 def test_analyze_call_json_equals_library(hand: str, tile: str, source: str, args: list[str],
                                           kwargs: dict[str, Any]) -> None:
-    seat = {"left": 1, "across": 2, "right": 3}[source]
+    seat = {"left": RelativeSeat.LEFT, "across": RelativeSeat.ACROSS, "right": RelativeSeat.RIGHT}[source]
     visible = parse_tiles(kwargs.pop("visible", ""))
-    expected = expected_calls(call_advice(hand, tile, source=seat, visible=visible, **kwargs))
+    expected = expected_calls(call_advice(hand, tile, from_seat=seat, visible=visible, **kwargs))
     result = invoke(["analyze", hand, "--call", tile, "--from", source, *args, "--json"])
     assert json_out(result) == expected
 
@@ -324,7 +325,7 @@ def test_analyze_call_kinds_and_the_8_fan_check() -> None:
     unchecked = json_out(invoke(["analyze", LOW_FAN, "--call", "4s", "--from", "left", "--no-fan-check",
                                  "--json"]))
     assert "win" not in [row["kind"] for row in checked]
-    assert unchecked == expected_calls(efficiency.call_efficiency(LOW_FAN, "4s", source=1))
+    assert unchecked == expected_calls(efficiency.call_efficiency(LOW_FAN, "4s", from_seat=RelativeSeat.LEFT))
     assert unchecked[0]["kind"] == "win"
 
 

@@ -103,12 +103,12 @@ def _analysis_calls(draw: st.DrawFn) -> tuple[Any, list[Any], Any, Any, Any]:
     form = draw(st.one_of(st.none(), st.sampled_from([*FORMS, "x"])))
     tile = draw(st.one_of(st.sampled_from(list(Tile)), st.sampled_from(["5m", "E", " 5m", "x", "55m"]),
                           st.integers(-1, 40)))
-    source = draw(st.integers(-1, 5))
-    return hand, visible, form, tile, source
+    from_seat = draw(st.integers(-1, 5))
+    return hand, visible, form, tile, from_seat
 
 
 def _check_analysis(call: tuple[Any, list[Any], Any, Any, Any]) -> None:
-    hand, visible, form, tile, source = call
+    hand, visible, form, tile, from_seat = call
     value = _outcome(shanten, hand, allowed=(ValueError,))
     forms = _outcome(shanten_forms, hand, allowed=(ValueError,))
     assert (value is None) == (forms is None)
@@ -123,7 +123,8 @@ def _check_analysis(call: tuple[Any, list[Any], Any, Any, Any]) -> None:
             # 0 <= live: whether a kind with no live copy is listed at all is issue 7 part 2 (another part).
             assert all(0 <= live.live <= 4 for live in options)
     _outcome(discard_advice, hand, visible, form=form, fan_check=False, allowed=(ValueError,))
-    _outcome(call_advice, hand, tile, source=source, visible=visible, allowed=(ValueError,))
+    # A plain int, out of range too: call_advice must take 1-3 as a RelativeSeat and refuse the rest.
+    _outcome(call_advice, hand, tile, from_seat=from_seat, visible=visible, allowed=(ValueError,))
 
 
 test_fuzz_analysis, test_fuzz_analysis_soak = fuzz(_analysis_calls(), fast=15)(_check_analysis)

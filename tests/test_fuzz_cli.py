@@ -57,8 +57,10 @@ def _options(draw: st.DrawFn, flags: list[str], valued: dict[str, st.SearchStrat
     return args
 
 
-_FAN_OPTIONS = _options(["--self-drawn", "--last-tile", "--kong", "--wall-last", "--json"],
-                        {"--seat": _WIND, "--round": _WIND, "--flowers": _NUMBER, "--profile": _PROFILE})
+_WIN_BY = st.sampled_from(["discard", "self-drawn", "kong-replacement", "robbing-kong", "zimo", " x", ""])
+_FAN_OPTIONS = _options(["--self-drawn", "--last-copy", "--last-of-wall", "--json"],
+                        {"--win": _WIN_BY, "--seat": _WIND, "--round": _WIND, "--flowers": _NUMBER,
+                         "--profile": _PROFILE})
 _SHANTEN_OPTIONS = _options(["--json"], {"--visible": hand_texts(), "--seat": _WIND, "--round": _WIND,
                                          "--profile": _PROFILE})
 _ANALYZE_OPTIONS = _options(["--json", "--no-fan-check"],

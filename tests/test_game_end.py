@@ -20,7 +20,7 @@ from majiang.records import check_record, write_record
 
 runner = CliRunner()
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
-KONG = Meld.kong(Tile.M1, 0)
+KONG = Meld.kong(Tile.M1)
 
 # Seat 1 is dealt 1111m, draws 1s and konges the 1m (replacement F from the tail), then lets F go.
 # Seat 2 is dealt 清龙 in dots waiting on 9m; with draws="1s 9m" it draws the 9m and wins.
@@ -51,7 +51,7 @@ def play_out(game: Game) -> None:
         if game.phase == Phase.TURN:
             seat = game.current
             drawn = game.view(seat).drawn
-            tile = drawn if drawn is not None else game.view(seat).concealed[-1]
+            tile = drawn if drawn is not None else game.view(seat).standing[-1]
             game.apply(seat, Action(ActionKind.DISCARD, tile))
         else:
             pass_all(game)
@@ -97,7 +97,7 @@ def test_an_exhaustive_draw_shows_all_four_hands_too() -> None:
     for seat in range(4):
         hand = result.hands[seat]
         assert hand.winning_tile is None
-        assert sorted(hand.tiles) == sorted(game.concealed_tiles(seat))
+        assert sorted(hand.tiles) == sorted(game.standing_tiles(seat))
         view = game.view(seat)
         assert view.hands == result.hands and view.hidden_kongs == (0, 0, 0, 0) and view.melds[1][0] == KONG
     # Every playing tile is accounted for: in a hand, in a pond, or left in the wall.

@@ -58,7 +58,7 @@ def census(game: Game) -> Counter[int]:
     """Where all the tiles are, by wall code: hands, melds, discards, flowers and the wall."""
     found: Counter[int] = Counter()
     for seat in range(4):
-        found.update(int(t) for t in game.concealed_tiles(seat))
+        found.update(int(t) for t in game.standing_tiles(seat))
         found.update(int(t) for m in game.melds[seat] for t in m.tiles)
         found.update(game.discards[seat])
         found.update(34 + f for f in game.flowers[seat])
@@ -157,7 +157,7 @@ def test_wall_break(case: Break) -> None:
     game = Game(dealer=case.dealer, wall=break_ring(case.stack), dice=case.dice)
     assert game.events[0]["second_roller"] == case.roller
     dealer, lower = case.dealer, (case.dealer + 1) % 4
-    held = [Counter(game.concealed_tiles(s)) for s in range(4)]
+    held = [Counter(game.standing_tiles(s)) for s in range(4)]
     # The dealer's first grab is the marked pair of stacks; its flower is replaced from the tail end.
     assert held[dealer][Tile.RED] == 3 and held[dealer][Tile.WHITE] == 1
     assert game.view(dealer).flowers == tuple(1 if s == dealer else 0 for s in range(4))
@@ -187,10 +187,10 @@ def test_deal_four_by_three_then_jump() -> None:
         pool.remove(t)
     live = wall + pool
     game = Game(dealer=1, wall=ring_from_live(live, 1, (3, 4)), dice=(3, 4))
-    assert game.concealed_tiles(1) == list(tiles("1122334455667m8m"))
-    assert game.concealed_tiles(2) == list(tiles("1122334455667p"))
-    assert game.concealed_tiles(3) == list(tiles("1122334455667s"))
-    assert game.concealed_tiles(0) == list(tiles("EESSWWNNCCFFP"))
+    assert game.standing_tiles(1) == list(tiles("1122334455667m8m"))
+    assert game.standing_tiles(2) == list(tiles("1122334455667p"))
+    assert game.standing_tiles(3) == list(tiles("1122334455667s"))
+    assert game.standing_tiles(0) == list(tiles("EESSWWNNCCFFP"))
     assert game.to_act() == [1]
     assert game.view(1).drawn == Tile.M8  # the dealer's 14th: the fifth of the five
     assert game.wall_left == 144 - 53
@@ -221,10 +221,10 @@ def test_flowers_replaced_dealer_first_then_in_turn_until_none() -> None:
     shown = [e["seat"] for e in game.events if e["e"] == "flower"]
     assert shown == [0, 0, 1, 1, 3]
     assert game.view(2).flowers == (2, 2, 0, 1)
-    assert game.concealed_tiles(0) == list(tiles("12345678m12345pC"))
-    assert game.concealed_tiles(1) == list(tiles("123456789sEE9m9p"))
-    assert game.concealed_tiles(2) == list(tiles("5678pSSWWNNPP2s"))
-    assert game.concealed_tiles(3) == list(tiles("12345678m1234p9s"))
+    assert game.standing_tiles(0) == list(tiles("12345678m12345pC"))
+    assert game.standing_tiles(1) == list(tiles("123456789sEE9m9p"))
+    assert game.standing_tiles(2) == list(tiles("5678pSSWWNNPP2s"))
+    assert game.standing_tiles(3) == list(tiles("12345678m1234p9s"))
     assert game.wall_left == 144 - 53 - 5
     # A flower drawn in play is shown and replaced from the tail.
     play(game, ["0 discard C"])
@@ -286,7 +286,7 @@ def test_eight_fan_minimum_without_flowers(case: Minimum) -> None:
         assert game.to_act() == [1] and game.view(1).drawn == parse_tiles(case.tile)[0]
     if not case.offered:
         # A complete hand, only short of the minimum.
-        concealed = game.concealed_tiles(1)
+        concealed = game.standing_tiles(1)
         if case.self_drawn:
             concealed.remove(parse_tiles(case.tile)[0])
         hand = Hand((), tuple(concealed), parse_tiles(case.tile)[0])
@@ -596,7 +596,7 @@ def test_concealed_kong_is_face_down_to_others() -> None:
     for seat in (1, 2, 3):
         view = game.view(seat)
         assert view.melds[0] == () and view.hidden_kongs == (1, 0, 0, 0)
-        assert Tile.M2 not in view.concealed
+        assert Tile.M2 not in view.standing
 
 
 # Seat 1 pungs the dealer's 9p (seat 3, waiting on 9p, passes), later draws the last 9p and adds it.
@@ -627,7 +627,7 @@ def test_added_kong_robbed_and_the_konger_pays() -> None:
     assert "抢杠和" in fan_names(game) and "和绝张" not in fan_names(game)
     assert game.result.deltas == (-8, -27, -8, 43)
     # The kong was never made.
-    assert melds(game, 1) == ("[999p]",) and Tile.P9 not in game.concealed_tiles(1)
+    assert melds(game, 1) == ("[999p]",) and Tile.P9 not in game.standing_tiles(1)
 
 
 def test_added_kong_not_robbed_completes_with_replacement() -> None:
@@ -673,8 +673,8 @@ def test_last_discard_only_a_win_haidi() -> None:
     game = to_last_of_wall(end_layout(_END_SEAT1[0], _END_H7, _END_JUNK).game())
     play(game, ["3 discard 6s"])
     # Seat 0 (下家) holds 78s and seat 1 holds 66s, but the last discard may only be won on.
-    assert {Tile.S7, Tile.S8} <= set(game.concealed_tiles(0))
-    assert Counter(game.concealed_tiles(1))[Tile.S6] == 2
+    assert {Tile.S7, Tile.S8} <= set(game.standing_tiles(0))
+    assert Counter(game.standing_tiles(1))[Tile.S6] == 2
     assert options(game) == {2: {"pass", "win"}}
     play(game, ["2 win"])
     assert game.result is not None and game.result.winners == (2,) and game.result.payer == 3
@@ -706,7 +706,7 @@ def test_last_of_wall_self_drawn_miaoshou() -> None:
 def test_no_kong_when_the_wall_is_empty() -> None:
     layout = end_layout("f f f f 1m1m 3m9m 3p6p 2sWS", _END_JUNK, "6s6s6s 3m5m 2p6p 3s8s FFCP")
     game = to_last_of_wall(layout.game())
-    assert Counter(game.concealed_tiles(3))[Tile.S6] == 4
+    assert Counter(game.standing_tiles(3))[Tile.S6] == 4
     assert "concealed-kong 6s" not in legal(game, 3)
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match="concealed-kong 6s"):
@@ -719,7 +719,7 @@ def test_no_kong_when_the_wall_is_empty() -> None:
 # -- views ---------------------------------------------------------------------------------------
 
 
-def test_view_does_not_depend_on_others_concealed_tiles() -> None:
+def test_view_does_not_depend_on_others_standing_tiles() -> None:
     # Seats 2 and 3 swap hands: what seats 0 and 1 see is the same.
     h = PRIORITY.hands
     swapped = Layout((h[0], h[1], h[3], h[2]), PRIORITY.extra, draws=PRIORITY.draws, tail=PRIORITY.tail)
@@ -736,7 +736,7 @@ def test_views_show_the_table() -> None:
     game = play(PRIORITY.game(), ["0 discard 9p", "1 pass", "2 pung", "3 pass", "2 discard F"])
     for seat in range(4):
         view = game.view(seat)
-        assert view.concealed == tuple(game.concealed_tiles(seat))
+        assert view.standing == tuple(game.standing_tiles(seat))
         assert view.melds[2] == (Meld.parse("[999p,2]"),)
         assert view.discards == ((), (), (Tile.GREEN,), ())
         assert view.last_discard == (2, Tile.GREEN)

@@ -11,6 +11,7 @@ from majiang.hand import Hand
 from majiang.meld import MeldKind
 from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.generate import MIX, STRUCTURES, WinSample, iter_wins, random_win
+from majiang.seats import RelativeSeat
 from majiang.tiles import TERMINALS_AND_HONORS, Tile
 
 N = 6000
@@ -228,10 +229,12 @@ def test_every_structure_is_produced() -> None:
 
 def test_meld_counts_and_every_kong_kind_are_produced() -> None:
     assert {len(s.hand.melds) for s in SAMPLES} == {0, 1, 2, 3, 4}
-    kongs = {(m.source, m.added) for s in SAMPLES for m in s.hand.melds if m.is_kong}
-    assert kongs == {(0, False), (1, False), (2, False), (3, False), (1, True), (2, True), (3, True)}
-    melds = {(m.kind, m.source) for s in SAMPLES for m in s.hand.melds if not m.is_kong}
-    assert melds == {(kind, src) for kind in (MeldKind.CHOW, MeldKind.PUNG) for src in (1, 2, 3)}
+    kongs = {(m.from_seat, m.added) for s in SAMPLES for m in s.hand.melds if m.is_kong}
+    assert kongs == {(None, False), *((seat, added) for seat in RelativeSeat for added in (False, True))}
+    chows = {m.claimed for s in SAMPLES for m in s.hand.melds if m.kind == MeldKind.CHOW}
+    assert chows == {1, 2, 3}
+    pungs = {m.from_seat for s in SAMPLES for m in s.hand.melds if m.kind == MeldKind.PUNG}
+    assert pungs == set(RelativeSeat)
     concealed_pungs = [s for s in SAMPLES if any(n >= 3 for n in s.hand.counts()) and s.structure == "pungs"]
     assert concealed_pungs
 

@@ -26,6 +26,7 @@ from majiang.cli import app
 from majiang.game import Action, Phase
 from majiang.mcr import call_advice, discard_advice, ready_waits
 from majiang.notation import parse_tiles
+from majiang.seats import RelativeSeat
 from strategies import hands
 
 runner = CliRunner()
@@ -131,7 +132,8 @@ def test_discard_advice_after_a_kong_waits_on_the_live_kind_only() -> None:
 
 def test_call_advice_after_a_pung_drops_the_kind_it_completes() -> None:
     # Pung the 4m: the chow's 4m and the pung's three hold all four; passing, 4m is only out of sight.
-    options = {o.kind.value: o for o in call_advice("[234m,2]4456m15p6sFPC", "4m", source=2)}
+    options = {o.kind.value: o
+               for o in call_advice("[234m,2]4456m15p6sFPC", "4m", from_seat=RelativeSeat.ACROSS)}
     assert set(options) == {"pass", "pung"}
     assert "4m" not in names(e.tile for e in options["pung"].effective)
     assert "7m" in names(e.tile for e in options["pung"].effective)
@@ -140,7 +142,8 @@ def test_call_advice_after_a_pung_drops_the_kind_it_completes() -> None:
 
 def test_call_advice_after_a_kong_drops_the_konged_kind() -> None:
     # 11m23m456p789s with 1m claimed: the kong leaves 23m waiting on 4m only.
-    options = {o.kind.value: o for o in efficiency.call_efficiency("111m23m456p789s11s", "1m", source=2)}
+    options = {o.kind.value: o
+               for o in efficiency.call_efficiency("111m23m456p789s11s", "1m", from_seat=RelativeSeat.ACROSS)}
     assert names(e.tile for e in options["kong"].effective) == ["4m"]
     assert options["kong"].shanten == 0
 
@@ -219,9 +222,9 @@ def holding_four(draw: st.DrawFn, drawn: bool) -> Hand:
     melds: list[Meld] = []
     standing = [kind] * {"standing": 4, "kong": 0, "pung": 1, "chow": 3}[split]
     if split == "kong":
-        melds.append(Meld.kong(kind, draw(st.integers(0, 3))))
+        melds.append(Meld.kong(kind, draw(st.sampled_from([None, *RelativeSeat]))))
     elif split == "pung":
-        melds.append(Meld.pung(kind, draw(st.integers(1, 3))))
+        melds.append(Meld.pung(kind, draw(st.sampled_from(RelativeSeat))))
     elif split == "chow":
         melds.append(Meld.chow(kind, draw(st.integers(1, 3))))
     left = [4] * 34
@@ -233,7 +236,7 @@ def holding_four(draw: st.DrawFn, drawn: bool) -> Hand:
         if not pungs:
             break
         t = draw(st.sampled_from(pungs))
-        melds.append(Meld.pung(t, 1))
+        melds.append(Meld.pung(t, RelativeSeat.LEFT))
         left[t] -= 3
     while len(standing) < 13 - 3 * len(melds) + (1 if drawn else 0):
         t = draw(st.sampled_from([t for t in Tile if left[t] > 0]))
@@ -283,7 +286,8 @@ def test_no_effective_tile_or_wait_is_held_four_times(situation: tuple[Hand, lis
         tile = claimable[len(visible) % len(claimable)]
         after = list(seen)
         after[tile] += 1
-        for option in efficiency.call_efficiency(hand, tile, source=1 + len(visible) % 3, visible=visible):
+        from_seat = RelativeSeat(1 + len(visible) % 3)
+        for option in efficiency.call_efficiency(hand, tile, from_seat=from_seat, visible=visible):
             own = hand.counts(include_melds=True)
             if option.meld is not None:
                 own[tile] += 1  # the claimed tile joins the hand

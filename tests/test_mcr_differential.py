@@ -336,7 +336,7 @@ def test_last_tile_while_holding_another_concealed_copy_is_rejected() -> None:
     total, fans = _peer(TWO_MORE_COPIES, last_copy=True)
     assert "和绝张" not in fans
     assert total == 13
-    message = r"和绝张: the other three 4s must be visible, but the hand holds one concealed"
+    message = r"和绝张: the other three 4s must be visible, but one is among the standing tiles"
     with pytest.raises(InvalidHandError, match=message):
         score(TWO_MORE_COPIES, last_copy=True)
 

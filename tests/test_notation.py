@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from majiang import Hand, InvalidNotationError, Meld, MeldKind, Tile
 from majiang.notation import MAX_LENGTH, format_tiles, parse_hand, parse_meld, parse_tiles
+from majiang.seats import RelativeSeat
 from strategies import hands, melds
 
 _LETTER = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH,
@@ -45,33 +46,33 @@ def test_oracle() -> None:
 
 MELD_CASES: list[tuple[str, Meld, str]] = [
     # chows: the digit says which tile was claimed
-    ("[123m]", Meld(MeldKind.CHOW, Tile.M1, 1), "[123m]"),
-    ("[123m,1]", Meld(MeldKind.CHOW, Tile.M1, 1), "[123m]"),
-    ("[123m,2]", Meld(MeldKind.CHOW, Tile.M1, 2), "[123m,2]"),
-    ("[123m,3]", Meld(MeldKind.CHOW, Tile.M1, 3), "[123m,3]"),
-    ("[789s,3]", Meld(MeldKind.CHOW, Tile.S7, 3), "[789s,3]"),
-    ("[4p5p6p,2]", Meld(MeldKind.CHOW, Tile.P4, 2), "[456p,2]"),
+    ("[123m]", Meld.chow(Tile.M1, 1), "[123m]"),
+    ("[123m,1]", Meld.chow(Tile.M1, 1), "[123m]"),
+    ("[123m,2]", Meld.chow(Tile.M1, 2), "[123m,2]"),
+    ("[123m,3]", Meld.chow(Tile.M1, 3), "[123m,3]"),
+    ("[789s,3]", Meld.chow(Tile.S7, 3), "[789s,3]"),
+    ("[4p5p6p,2]", Meld.chow(Tile.P4, 2), "[456p,2]"),
     # pungs: 1 left, 2 across, 3 right
-    ("[555p]", Meld(MeldKind.PUNG, Tile.P5, 1), "[555p]"),
-    ("[555p,1]", Meld(MeldKind.PUNG, Tile.P5, 1), "[555p]"),
-    ("[555p,2]", Meld(MeldKind.PUNG, Tile.P5, 2), "[555p,2]"),
-    ("[555p,3]", Meld(MeldKind.PUNG, Tile.P5, 3), "[555p,3]"),
-    ("[EEE]", Meld(MeldKind.PUNG, Tile.EAST, 1), "[EEE]"),
-    ("[111z]", Meld(MeldKind.PUNG, Tile.EAST, 1), "[EEE]"),
-    ("[1z1z1z]", Meld(MeldKind.PUNG, Tile.EAST, 1), "[EEE]"),
-    ("[777z,2]", Meld(MeldKind.PUNG, Tile.RED, 2), "[CCC,2]"),
-    ("[CCC,3]", Meld(MeldKind.PUNG, Tile.RED, 3), "[CCC,3]"),
-    ("[6zF6z]", Meld(MeldKind.PUNG, Tile.GREEN, 1), "[FFF]"),
+    ("[555p]", Meld.pung(Tile.P5, RelativeSeat.LEFT), "[555p]"),
+    ("[555p,1]", Meld.pung(Tile.P5, RelativeSeat.LEFT), "[555p]"),
+    ("[555p,2]", Meld.pung(Tile.P5, RelativeSeat.ACROSS), "[555p,2]"),
+    ("[555p,3]", Meld.pung(Tile.P5, RelativeSeat.RIGHT), "[555p,3]"),
+    ("[EEE]", Meld.pung(Tile.EAST, RelativeSeat.LEFT), "[EEE]"),
+    ("[111z]", Meld.pung(Tile.EAST, RelativeSeat.LEFT), "[EEE]"),
+    ("[1z1z1z]", Meld.pung(Tile.EAST, RelativeSeat.LEFT), "[EEE]"),
+    ("[777z,2]", Meld.pung(Tile.RED, RelativeSeat.ACROSS), "[CCC,2]"),
+    ("[CCC,3]", Meld.pung(Tile.RED, RelativeSeat.RIGHT), "[CCC,3]"),
+    ("[6zF6z]", Meld.pung(Tile.GREEN, RelativeSeat.LEFT), "[FFF]"),
     # kongs: none concealed, 1-3 melded, 5-7 added to a pung from d-4
-    ("[7777s]", Meld(MeldKind.KONG, Tile.S7, 0), "[7777s]"),
-    ("[7777s,1]", Meld(MeldKind.KONG, Tile.S7, 1), "[7777s,1]"),
-    ("[7777s,2]", Meld(MeldKind.KONG, Tile.S7, 2), "[7777s,2]"),
-    ("[7777s,3]", Meld(MeldKind.KONG, Tile.S7, 3), "[7777s,3]"),
-    ("[7777s,5]", Meld(MeldKind.KONG, Tile.S7, 1, added=True), "[7777s,5]"),
-    ("[7777s,6]", Meld(MeldKind.KONG, Tile.S7, 2, added=True), "[7777s,6]"),
-    ("[7777s,7]", Meld(MeldKind.KONG, Tile.S7, 3, added=True), "[7777s,7]"),
-    ("[PPPP]", Meld(MeldKind.KONG, Tile.WHITE, 0), "[PPPP]"),
-    ("[5555z,6]", Meld(MeldKind.KONG, Tile.WHITE, 2, added=True), "[PPPP,6]"),
+    ("[7777s]", Meld.kong(Tile.S7), "[7777s]"),
+    ("[7777s,1]", Meld.kong(Tile.S7, RelativeSeat.LEFT), "[7777s,1]"),
+    ("[7777s,2]", Meld.kong(Tile.S7, RelativeSeat.ACROSS), "[7777s,2]"),
+    ("[7777s,3]", Meld.kong(Tile.S7, RelativeSeat.RIGHT), "[7777s,3]"),
+    ("[7777s,5]", Meld.kong(Tile.S7, RelativeSeat.LEFT, added=True), "[7777s,5]"),
+    ("[7777s,6]", Meld.kong(Tile.S7, RelativeSeat.ACROSS, added=True), "[7777s,6]"),
+    ("[7777s,7]", Meld.kong(Tile.S7, RelativeSeat.RIGHT, added=True), "[7777s,7]"),
+    ("[PPPP]", Meld.kong(Tile.WHITE), "[PPPP]"),
+    ("[5555z,6]", Meld.kong(Tile.WHITE, RelativeSeat.ACROSS, added=True), "[PPPP,6]"),
 ]
 
 
@@ -99,35 +100,72 @@ def test_meld_inside_a_hand(text: str, meld: Meld, canonical: str) -> None:
         (Meld.chow(Tile.M1), (Tile.M1, Tile.M2, Tile.M3), Tile.M1, False),
         (Meld.chow(Tile.M1, 2), (Tile.M1, Tile.M2, Tile.M3), Tile.M2, False),
         (Meld.chow(Tile.P7, 3), (Tile.P7, Tile.P8, Tile.P9), Tile.P9, False),
-        (Meld.pung(Tile.NORTH, 2), (Tile.NORTH,) * 3, Tile.NORTH, False),
+        (Meld.pung(Tile.NORTH, RelativeSeat.ACROSS), (Tile.NORTH,) * 3, Tile.NORTH, False),
         (Meld.kong(Tile.S3), (Tile.S3,) * 4, None, True),
-        (Meld.kong(Tile.S3, 3), (Tile.S3,) * 4, Tile.S3, False),
-        (Meld.kong(Tile.S3, 1, added=True), (Tile.S3,) * 4, Tile.S3, False),
+        (Meld.kong(Tile.S3, RelativeSeat.RIGHT), (Tile.S3,) * 4, Tile.S3, False),
+        (Meld.kong(Tile.S3, RelativeSeat.LEFT, added=True), (Tile.S3,) * 4, Tile.S3, False),
     ],
 )
 def test_meld_properties(meld: Meld, tiles: tuple[Tile, ...], claimed: Tile | None, concealed: bool) -> None:
     assert meld.tiles == tiles
     assert meld.claimed_tile == claimed
-    assert meld.is_concealed is concealed
+    assert meld.is_concealed_kong is concealed
     assert meld.is_kong is (len(tiles) == 4)
 
 
 @pytest.mark.parametrize(
-    ("kind", "tile", "source", "added", "reason"),
+    ("kind", "tile", "claimed", "from_seat", "added", "reason"),
     [
-        (MeldKind.CHOW, Tile.M8, 1, False, "cannot start at 8m"),
-        (MeldKind.CHOW, Tile.EAST, 1, False, "cannot start at E"),
-        (MeldKind.CHOW, Tile.M1, 0, False, "chow source must be 1-3, not 0"),
-        (MeldKind.CHOW, Tile.M1, 4, False, "chow source must be 1-3, not 4"),
-        (MeldKind.PUNG, Tile.M1, 0, False, "pung source must be 1-3, not 0"),
-        (MeldKind.PUNG, Tile.M1, 1, True, "only a kong can be added"),
-        (MeldKind.KONG, Tile.M1, 4, False, "kong source must be 0 (concealed) or 1-3, not 4"),
-        (MeldKind.KONG, Tile.M1, 0, True, "cannot be concealed"),
+        (MeldKind.CHOW, Tile.M8, 1, None, False, "cannot start at 8m"),
+        (MeldKind.CHOW, Tile.EAST, 1, None, False, "cannot start at E"),
+        (MeldKind.CHOW, Tile.M1, None, None, False, "which tile was claimed, 1-3, not None"),
+        (MeldKind.CHOW, Tile.M1, 0, None, False, "which tile was claimed, 1-3, not 0"),
+        (MeldKind.CHOW, Tile.M1, 4, None, False, "which tile was claimed, 1-3, not 4"),
+        (MeldKind.CHOW, Tile.M1, True, None, False, "which tile was claimed, 1-3, not True"),
+        (MeldKind.CHOW, Tile.M1, 1, RelativeSeat.ACROSS, False, "from the left player only, not from across"),
+        (MeldKind.CHOW, Tile.M1, 1, None, True, "only a kong can be added"),
+        (MeldKind.PUNG, Tile.M1, None, None, False, "a pung needs from_seat"),
+        (MeldKind.PUNG, Tile.M1, 2, RelativeSeat.LEFT, False, "a pung has claimed=None, not 2"),
+        (MeldKind.PUNG, Tile.M1, None, 0, False, "pung from_seat must be a RelativeSeat (1 left, 2 across"),
+        (MeldKind.PUNG, Tile.M1, None, 4, False, "not 4"),
+        (MeldKind.PUNG, Tile.M1, None, RelativeSeat.LEFT, True, "only a kong can be added"),
+        (MeldKind.KONG, Tile.M1, 1, RelativeSeat.LEFT, False, "a kong has claimed=None, not 1"),
+        (MeldKind.KONG, Tile.M1, None, 4, False, "kong from_seat must be a RelativeSeat"),
+        (MeldKind.KONG, Tile.M1, None, None, True, "only a kong made on a claimed pung can be added"),
     ],
 )
-def test_meld_constructor_rejects(kind: MeldKind, tile: Tile, source: int, added: bool, reason: str) -> None:
+def test_meld_constructor_rejects(kind: MeldKind, tile: Tile, claimed: int | None, from_seat: int | None,
+                                  added: bool, reason: str) -> None:
     with pytest.raises(ValueError, match=re.escape(reason)):
-        Meld(kind, tile, source, added)
+        Meld(kind, tile, claimed, from_seat, added)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("meld", "claimed", "from_seat", "added"),
+    [
+        (Meld.chow(Tile.M1), 1, RelativeSeat.LEFT, False),
+        (Meld.chow(Tile.P4, 3), 3, RelativeSeat.LEFT, False),
+        (Meld(MeldKind.CHOW, Tile.S2, 2, RelativeSeat.LEFT), 2, RelativeSeat.LEFT, False),
+        (Meld.pung(Tile.EAST), None, RelativeSeat.LEFT, False),
+        (Meld.pung(Tile.EAST, RelativeSeat.RIGHT), None, RelativeSeat.RIGHT, False),
+        (Meld.kong(Tile.S7), None, None, False),
+        (Meld.kong(Tile.S7, RelativeSeat.ACROSS), None, RelativeSeat.ACROSS, False),
+        (Meld.kong(Tile.S7, RelativeSeat.ACROSS, added=True), None, RelativeSeat.ACROSS, True),
+        # A plain int seat (as a record or a caller may hold it) becomes the RelativeSeat it names.
+        (Meld(MeldKind.PUNG, Tile.RED, None, 3), None, RelativeSeat.RIGHT, False),  # type: ignore[arg-type]
+    ],
+)
+def test_meld_fields(meld: Meld, claimed: int | None, from_seat: RelativeSeat | None, added: bool) -> None:
+    assert meld.claimed == claimed
+    assert meld.from_seat is from_seat
+    assert meld.added is added
+    assert Meld.parse(meld.notation()) == meld
+    assert eval(repr(meld)) == meld
+
+
+def test_chow_from_seat_is_always_left() -> None:
+    assert {Meld.chow(Tile.M1, k).from_seat for k in (1, 2, 3)} == {RelativeSeat.LEFT}
+    assert Meld(MeldKind.CHOW, Tile.M1, 1) == Meld.chow(Tile.M1)
 
 
 # ---- hands ---------------------------------------------------------------------------------------
@@ -156,10 +194,12 @@ HAND_CASES: list[tuple[str, Hand]] = [
      hand([Meld.chow(Tile.M1), Meld.chow(Tile.P4, 2), Meld.chow(Tile.S7, 3), Meld.kong(Tile.EAST)],
           "C", Tile.RED)),
     ("[1111m][2222p,1][3333s,5][EEEE,7]C",
-     hand([Meld.kong(Tile.M1), Meld.kong(Tile.P2, 1), Meld.kong(Tile.S3, 1, added=True),
-           Meld.kong(Tile.EAST, 3, added=True)], "C")),
+     hand([Meld.kong(Tile.M1), Meld.kong(Tile.P2, RelativeSeat.LEFT),
+           Meld.kong(Tile.S3, RelativeSeat.LEFT, added=True),
+           Meld.kong(Tile.EAST, RelativeSeat.RIGHT, added=True)], "C")),
     ("[SSS,2][WWW,3][NNN][PPP]FF",
-     hand([Meld.pung(Tile.SOUTH, 2), Meld.pung(Tile.WEST, 3), Meld.pung(Tile.NORTH), Meld.pung(Tile.WHITE)],
+     hand([Meld.pung(Tile.SOUTH, RelativeSeat.ACROSS), Meld.pung(Tile.WEST, RelativeSeat.RIGHT),
+           Meld.pung(Tile.NORTH), Meld.pung(Tile.WHITE)],
           "F", Tile.GREEN)),
     # four copies are fine, counting melds
     ("[1111m]1p1p1p1p2345p99s9s", hand([Meld.kong(Tile.M1)], "1111p2345p99s", Tile.S9)),
@@ -230,9 +270,9 @@ def test_hand_properties() -> None:
     h = Hand.parse("[1111m][555p,2]23s789sWW 2s")
     assert h.tiles == ts("23789sWW")
     assert h.standing == ts("223789sWW")
-    assert not h.is_concealed
-    assert Hand.parse("[1111m]23s789s123pWWW").is_concealed
-    assert Hand.parse("123m456p789sEEEC").is_concealed
+    assert not h.is_fully_concealed
+    assert Hand.parse("[1111m]23s789s123pWWW").is_fully_concealed
+    assert Hand.parse("123m456p789sEEEC").is_fully_concealed
     counts = h.counts()
     assert counts[Tile.S2] == 2 and counts[Tile.WEST] == 2 and counts[Tile.M1] == 0
     assert h.counts(include_melds=True)[Tile.M1] == 4
@@ -445,7 +485,7 @@ def test_meld_tiles_are_consistent(m: Meld) -> None:
     assert len(m.tiles) == (4 if m.kind == MeldKind.KONG else 3)
     assert list(m.tiles) == sorted(m.tiles)
     if m.claimed_tile is None:
-        assert m.is_concealed
+        assert m.is_concealed_kong
     else:
         assert m.claimed_tile in m.tiles
 
@@ -491,12 +531,13 @@ def _spell_run(draw: st.DrawFn, tiles: list[Tile]) -> list[str]:
 def _spell_meld(draw: st.DrawFn, m: Meld) -> str:
     body = "".join(_spell_run(draw, list(m.tiles)))
     if m.kind == MeldKind.KONG:
-        if m.source == 0:
+        if m.from_seat is None:
             return f"[{body}]"
-        return f"[{body},{m.source + 4 if m.added else m.source}]"
-    if m.source == 1 and draw(st.booleans()):
+        return f"[{body},{m.from_seat + 4 if m.added else m.from_seat}]"
+    digit = m.claimed if m.kind == MeldKind.CHOW else m.from_seat
+    if digit == 1 and draw(st.booleans()):
         return f"[{body}]"
-    return f"[{body},{m.source}]"
+    return f"[{body},{digit}]"
 
 
 @st.composite

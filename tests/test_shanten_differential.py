@@ -44,6 +44,7 @@ from majiang.analysis.shanten import (
     shanten_forms,
 )
 from majiang.interop.pymahjonggb import pack, tile_code
+from majiang.seats import RelativeSeat
 
 CODES: tuple[str, ...] = tuple(tile_code(t) for t in Tile)
 MAX_SHOWN = 20
@@ -167,10 +168,11 @@ def _meld(rng: random.Random, left: list[int]) -> Meld:
     if chows and (roll < 0.5 or not pungs):
         meld = Meld.chow(Tile(rng.choice(chows)), rng.randint(1, 3))
     elif kongs and roll > 0.85:
-        source = rng.randint(0, 3)
-        meld = Meld.kong(Tile(rng.choice(kongs)), source, added=source > 0 and rng.random() < 0.5)
+        from_seat = rng.choice([None, *RelativeSeat])
+        added = from_seat is not None and rng.random() < 0.5
+        meld = Meld.kong(Tile(rng.choice(kongs)), from_seat, added=added)
     else:
-        meld = Meld.pung(Tile(rng.choice(pungs)), rng.randint(1, 3))
+        meld = Meld.pung(Tile(rng.choice(pungs)), RelativeSeat(rng.randint(1, 3)))
     for t in meld.tiles:
         left[t] -= 1
     return meld

@@ -25,6 +25,7 @@ from majiang.analysis.shanten import (
     shanten,
     shanten_forms,
 )
+from majiang.seats import RelativeSeat
 from strategies import hands
 
 SETTINGS = settings(max_examples=250, deadline=None)
@@ -77,9 +78,9 @@ def _draw_meld(draw: st.DrawFn, left: list[int]) -> Meld:
         return Meld.chow(Tile(tiles[0]), draw(st.integers(1, 3)))
     if left[tiles[0]] and draw(st.booleans()):
         left[tiles[0]] -= 1
-        source = draw(st.integers(0, 3))
-        return Meld.kong(Tile(tiles[0]), source, added=source > 0 and draw(st.booleans()))
-    return Meld.pung(Tile(tiles[0]), draw(st.integers(1, 3)))
+        from_seat = draw(st.sampled_from([None, *RelativeSeat]))
+        return Meld.kong(Tile(tiles[0]), from_seat, added=from_seat is not None and draw(st.booleans()))
+    return Meld.pung(Tile(tiles[0]), draw(st.sampled_from(RelativeSeat)))
 
 
 def _draw_pair(draw: st.DrawFn, left: list[int]) -> list[int]:

@@ -68,7 +68,7 @@ def prepared_game(human: str, draws: str, *, others: Sequence[str] = ("", "", ""
     start = ((-(first - 1)) % 4 * 18 + first + second) % 72
     ring = wall[len(wall) - 2 * start:] + wall[:len(wall) - 2 * start]
     game = Game(McrRules(), wall=ring, dice=DICE, dealer=0, round_wind=Tile.EAST)
-    assert game.concealed_tiles(0) == sorted(parse_tiles(human))
+    assert game.standing_tiles(0) == sorted(parse_tiles(human))
     return game
 
 
@@ -152,7 +152,7 @@ def acts(game: Game, seat: int) -> list[str]:
 
 
 def state(game: Game) -> tuple[int, list[Tile], Phase]:
-    return len(game.events), game.concealed_tiles(0), game.phase
+    return len(game.events), game.standing_tiles(0), game.phase
 
 
 KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", ActionKind.CONCEALED_KONG: "k",
@@ -230,7 +230,7 @@ async def test_screen_shows_hand_and_table() -> None:
         assert offered[0] == Action(ActionKind.DISCARD, view.drawn)
         assert set(offered[1:]) == {a for a in view.legal if a.kind != ActionKind.DISCARD}
         await pilot.press("t")
-        assert Tile(view.concealed[0]).zh in text_of(app, "#tile-0")
+        assert Tile(view.standing[0]).zh in text_of(app, "#tile-0")
         assert text_of(app, "#status").startswith("东风圈 · 第1/4局")
         assert text_of(app, "#me").startswith("▶ 东 庄 你 · +0")
         assert text_of(app, "#seat-1").startswith("  南 Bot 1 (random) · 下家 · +0")
@@ -324,7 +324,7 @@ async def test_pung_when_offered() -> None:
         game = app.session.game
         assert [m.notation() for m in game.melds[0]] == ["[555s]"]  # from the left: no source mark
         view = app.session.view()
-        assert view.phase == Phase.TURN and view.drawn is None and len(view.concealed) == 11
+        assert view.phase == Phase.TURN and view.drawn is None and len(view.standing) == 11
         assert "[555s]" in text_of(app, "#me")
         assert shown_actions(app)[0].kind == ActionKind.DISCARD
 
@@ -447,7 +447,7 @@ async def test_other_seats_concealed_kongs_are_face_down() -> None:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert any(m.is_concealed for m in app.session.game.melds[1])
+        assert any(m.is_concealed_kong for m in app.session.game.melds[1])
         panel = text_of(app, "#seat-1")
         assert "[????]" in panel and "[CCCC]" not in panel
 

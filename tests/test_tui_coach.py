@@ -191,7 +191,7 @@ async def test_the_result_shows_all_four_hands_with_concealed_kongs_on_a_draw() 
         text = plain(app.screen.query_one("#result", Static).content)
         assert "Hands as they ended" in text and "[CCCC]" in text
         for seat in range(4):
-            standing = " ".join(t.notation() for t in game.concealed_tiles(seat))
+            standing = " ".join(t.notation() for t in game.standing_tiles(seat))
             assert standing in text
 
 

@@ -10,6 +10,7 @@ from majiang.errors import (
 )
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.seats import RelativeSeat
 from majiang.tiles import Flower, Suit, Tile
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "MajiangError",
     "Meld",
     "MeldKind",
+    "RelativeSeat",
     "Suit",
     "Tile",
 ]

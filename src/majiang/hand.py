@@ -88,9 +88,9 @@ class Hand:
         return tuple(sorted((*self.tiles, self.winning_tile)))
 
     @property
-    def is_concealed(self) -> bool:
+    def is_fully_concealed(self) -> bool:
         """No claimed meld (门清); concealed kongs are allowed."""
-        return all(m.is_concealed for m in self.melds)
+        return all(m.is_concealed_kong for m in self.melds)
 
     def counts(self, *, include_melds: bool = False) -> list[int]:
         """Copies of each of the 34 kinds among the standing tiles and ``winning_tile`` (and the melds)."""

@@ -1,4 +1,4 @@
-"""Declared melds: chows, pungs and kongs, with who the claimed tile came from."""
+"""Declared melds: chows, pungs and kongs, with which tile was claimed and from whom."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from majiang.errors import InvalidHandError
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["Meld", "MeldKind"]
@@ -27,24 +28,29 @@ class MeldKind(IntEnum):
 class Meld:
     """A declared meld.
 
-    ``tile`` is the lowest tile. ``source`` depends on the kind:
+    ``tile`` is the lowest tile. Who the claimed tile came from is typed by kind:
 
-    * chow: which of the three tiles (1-3, lowest first) was claimed from the left player;
-    * pung, melded or added kong: who the tile was claimed from, 1 left (上家), 2 across (对家),
-      3 right (下家);
-    * concealed kong (暗杠): 0.
+    * chow: ``claimed`` is which of the three tiles (1-3, lowest first) was taken from the left
+      player; ``from_seat`` is always ``RelativeSeat.LEFT`` (上家), the only seat one may chow from;
+    * pung, melded or added kong: ``from_seat`` is who the tile was claimed from (left 上家, across
+      对家, right 下家) and ``claimed`` is ``None``;
+    * concealed kong (暗杠): both are ``None``.
 
-    ``added`` marks a kong made by adding a drawn tile to a claimed pung (加杠).
+    ``added`` marks a kong made by adding a drawn tile to a claimed pung (加杠). Bad combinations
+    raise ``InvalidHandError`` naming the field.
 
     >>> Meld.parse("[7777s,6]")
     Meld.parse('[7777s,6]')
+    >>> Meld.parse("[7777s,6]").from_seat
+    <RelativeSeat.ACROSS: 2>
     >>> Meld.parse("[345p,2]").claimed_tile
     <Tile.P4: 12>
     """
 
     kind: MeldKind
     tile: Tile
-    source: int = 1
+    claimed: int | None = None
+    from_seat: RelativeSeat | None = None
     added: bool = False
     _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
 
@@ -53,18 +59,31 @@ class Meld:
             object.__setattr__(self, "tile", Tile(self.tile))
         if not isinstance(self.kind, MeldKind):
             object.__setattr__(self, "kind", MeldKind(self.kind))
-        if self.kind == MeldKind.CHOW and (not self.tile.is_numbered or self.tile.rank > 7):
-            raise InvalidHandError(f"a chow cannot start at {self.tile.notation()}")
-        if self.kind == MeldKind.KONG:
-            if not 0 <= self.source <= 3:
-                raise InvalidHandError(f"kong source must be 0 (concealed) or 1-3, not {self.source}")
-            if self.added and self.source == 0:
-                raise InvalidHandError("an added kong (加杠) cannot be concealed")
+        name = self.kind.name.lower()
+        if self.from_seat is not None and not isinstance(self.from_seat, RelativeSeat):
+            if isinstance(self.from_seat, bool) or self.from_seat not in (1, 2, 3):
+                raise InvalidHandError(f"{name} from_seat must be a RelativeSeat (1 left, 2 across, "
+                                       f"3 right), not {self.from_seat!r}")
+            object.__setattr__(self, "from_seat", RelativeSeat(self.from_seat))
+        if self.kind == MeldKind.CHOW:
+            if not self.tile.is_numbered or self.tile.rank > 7:
+                raise InvalidHandError(f"a chow cannot start at {self.tile.notation()}")
+            if isinstance(self.claimed, bool) or self.claimed not in (1, 2, 3):
+                raise InvalidHandError(
+                    f"chow claimed must be which tile was claimed, 1-3, not {self.claimed!r}")
+            if self.from_seat not in (None, RelativeSeat.LEFT):
+                raise InvalidHandError(
+                    f"a chow is claimed from the left player only, not from {self.from_seat.en}")
+            object.__setattr__(self, "from_seat", RelativeSeat.LEFT)
         else:
-            if not 1 <= self.source <= 3:
-                raise InvalidHandError(f"{self.kind.name.lower()} source must be 1-3, not {self.source}")
-            if self.added:
-                raise InvalidHandError("only a kong can be added (加杠)")
+            if self.claimed is not None:
+                raise InvalidHandError(f"only a chow says which tile was claimed; a {name} has claimed=None, "
+                                 f"not {self.claimed!r}")
+            if self.kind == MeldKind.PUNG and self.from_seat is None:
+                raise InvalidHandError("a pung needs from_seat, the player its tile was claimed from")
+        if self.added and (self.kind != MeldKind.KONG or self.from_seat is None):
+            raise InvalidHandError("only a kong made on a claimed pung can be added (加杠)"
+                             if self.kind == MeldKind.KONG else "only a kong can be added (加杠)")
         t = self.tile
         if self.kind == MeldKind.CHOW:
             tiles: tuple[Tile, ...] = (t, ALL_TILES[t + 1], ALL_TILES[t + 2])
@@ -75,17 +94,18 @@ class Meld:
     @classmethod
     def chow(cls, tile: Tile, claimed: int = 1) -> Meld:
         """A chow starting at ``tile`` whose ``claimed``-th tile (1-3) came from the left player."""
-        return cls(MeldKind.CHOW, tile, claimed)
+        return cls(MeldKind.CHOW, tile, claimed=claimed)
 
     @classmethod
-    def pung(cls, tile: Tile, source: int = 1) -> Meld:
-        """A pung claimed from ``source`` (1 left, 2 across, 3 right)."""
-        return cls(MeldKind.PUNG, tile, source)
+    def pung(cls, tile: Tile, from_seat: RelativeSeat = RelativeSeat.LEFT) -> Meld:
+        """A pung whose tile was claimed from ``from_seat``."""
+        return cls(MeldKind.PUNG, tile, from_seat=from_seat)
 
     @classmethod
-    def kong(cls, tile: Tile, source: int = 0, *, added: bool = False) -> Meld:
-        """A kong: concealed (``source=0``), melded from ``source``, or ``added`` to a pung from it."""
-        return cls(MeldKind.KONG, tile, source, added)
+    def kong(cls, tile: Tile, from_seat: RelativeSeat | None = None, *, added: bool = False) -> Meld:
+        """A kong: concealed (``from_seat=None``, 暗杠), melded on a tile claimed from ``from_seat``, or
+        ``added`` to a pung claimed from it (加杠)."""
+        return cls(MeldKind.KONG, tile, from_seat=from_seat, added=added)
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -100,9 +120,9 @@ class Meld:
         return self._tiles
 
     @property
-    def is_concealed(self) -> bool:
-        """Only a concealed kong (暗杠) keeps a declared meld concealed."""
-        return self.kind == MeldKind.KONG and self.source == 0
+    def is_concealed_kong(self) -> bool:
+        """Whether this is a concealed kong (暗杠), the one declared meld that keeps a hand 门清."""
+        return self.from_seat is None
 
     @property
     def is_kong(self) -> bool:
@@ -112,20 +132,22 @@ class Meld:
     @property
     def claimed_tile(self) -> Tile | None:
         """The tile taken from another player, or ``None`` for a concealed kong."""
-        if self.kind == MeldKind.CHOW:
-            return Tile(self.tile + self.source - 1)
-        return None if self.source == 0 else self.tile
+        if self.claimed is not None:
+            return Tile(self.tile + self.claimed - 1)
+        return None if self.from_seat is None else self.tile
 
     def notation(self) -> str:
         """Canonical notation, e.g. ``[123m]``, ``[555p,2]``, ``[7777s]``, ``[7777s,5]``."""
         body = "".join(t.notation() for t in self.tiles)
         if self.tiles[0].is_numbered:
             body = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.letter
+        if self.claimed is not None:
+            return f"[{body}]" if self.claimed == 1 else f"[{body},{self.claimed}]"
+        if self.from_seat is None:
+            return f"[{body}]"
         if self.kind == MeldKind.KONG:
-            if self.source == 0:
-                return f"[{body}]"
-            return f"[{body},{self.source + 4 if self.added else self.source}]"
-        return f"[{body}]" if self.source == 1 else f"[{body},{self.source}]"
+            return f"[{body},{self.from_seat + 4 if self.added else self.from_seat}]"
+        return f"[{body}]" if self.from_seat == RelativeSeat.LEFT else f"[{body},{self.from_seat}]"
 
     def __repr__(self) -> str:
         return f"Meld.parse({self.notation()!r})"

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles"]
@@ -133,15 +134,17 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
         raise InvalidNotationError("tiles do not form a chow, pung or kong", text, start)
     if kind == MeldKind.KONG:
         if source is None:
-            return Meld(kind, kinds[0], 0)
+            return Meld.kong(kinds[0])
         if source == 4:
             raise InvalidNotationError(
                 "kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1
             )
-        return Meld(kind, kinds[0], source - 4 if source > 4 else source, added=source > 4)
+        return Meld.kong(kinds[0], RelativeSeat(source - 4 if source > 4 else source), added=source > 4)
     if source is not None and source > 3:
         raise InvalidNotationError(f"{kind.name.lower()} source must be 1-3, not {source}", text, comma + 1)
-    return Meld(kind, kinds[0], source or 1)
+    if kind == MeldKind.CHOW:
+        return Meld.chow(kinds[0], source or 1)
+    return Meld.pung(kinds[0], RelativeSeat(source or 1))
 
 
 def parse_meld(text: str) -> Meld:

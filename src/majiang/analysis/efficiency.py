@@ -27,6 +27,7 @@ from majiang.analysis.shanten import counts_and_melds, effective_counts, shanten
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -209,9 +210,9 @@ def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int]
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue
         hand = Hand(melds, tiles, ALL_TILES[t])
-        # 和绝张 when the other three copies are in sight outside the concealed hand. With a copy also
-        # concealed the wait is exhausted and its win hypothetical: scored without 和绝张, which the
-        # calculator rightly refuses beside a concealed copy.
+        # 和绝张 when the other three copies are in sight outside the standing tiles. With a copy also
+        # standing the wait is exhausted and its win hypothetical: scored without 和绝张, which the
+        # calculator rightly refuses beside a standing copy.
         last = seen[t] - counts[t] == 3 and not counts[t]
         on_discard = fans(hand, self_drawn=False, last_copy=last)
         drawn = fans(hand, self_drawn=True, last_copy=last)
@@ -329,22 +330,24 @@ def call_efficiency(
     hand: str | Hand,
     tile: Tile | str,
     *,
-    source: int = 1,
+    from_seat: RelativeSeat = RelativeSeat.LEFT,
     visible: Iterable[Tile] = (),
 ) -> list[CallOption]:
     """Compare passing on another player's discard with every chow, pung and kong it allows.
 
     Fans are not counted: ``majiang.mcr.call_advice`` drops a win below the 8-fan minimum.
 
-    ``source`` is who discarded it: 1 the left player (上家, the only one you may chow from), 2 across,
-    3 right. ``visible`` should not include the discarded tile itself. Best first: by shanten, then live
+    ``from_seat`` is who discarded it: the left player (上家, the only one you may chow from), across
+    or right. ``visible`` should not include the discarded tile itself. Best first: by shanten, then live
     effective tiles; passing wins ties.
     """
     h = _as_hand(hand)
     if h.winning_tile is not None:
         raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
-    if source not in (1, 2, 3):
-        raise InvalidOptionError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
+    if isinstance(from_seat, bool) or from_seat not in (1, 2, 3):
+        raise InvalidOptionError(
+            f"from_seat must be a RelativeSeat (1 left, 2 across, 3 right), not {from_seat!r}")
+    from_seat = RelativeSeat(from_seat)
     claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, [*visible, claimed])
@@ -361,16 +364,16 @@ def call_efficiency(
         return options
     c = claimed
     candidates: list[tuple[CallKind, Meld, tuple[int, ...]]] = []
-    if source == 1 and c.is_numbered:
+    if from_seat == RelativeSeat.LEFT and c.is_numbered:
         for low in (c - 2, c - 1, c):
             if low >= 0 and low // 9 == c // 9 and low % 9 <= 6:
                 need = tuple(k for k in (low, low + 1, low + 2) if k != c)
                 if all(counts[k] for k in need):
                     candidates.append((CallKind.CHOW, Meld.chow(ALL_TILES[low], c - low + 1), need))
     if counts[c] >= 2:
-        candidates.append((CallKind.PUNG, Meld.pung(c, source), (c, c)))
+        candidates.append((CallKind.PUNG, Meld.pung(c, from_seat), (c, c)))
     if counts[c] >= 3:
-        candidates.append((CallKind.KONG, Meld.kong(c, source), (c, c, c)))
+        candidates.append((CallKind.KONG, Meld.kong(c, from_seat), (c, c, c)))
     for kind, meld, need in candidates:
         for k in need:
             counts[k] -= 1

@@ -4,8 +4,8 @@ Shanten is how many tiles a hand is from being ready: 0 is ready (听牌), -1 is
 
 * ``regular``: four sets and a pair (with any number of declared melds);
 * ``seven_pairs`` (七对; four equal tiles are two pairs), ``thirteen_orphans`` (十三幺) and
-  ``honors_knitted`` (全不靠/七星不靠): concealed hands only;
-* ``knitted_straight``: 组合龙 with one set and a pair; concealed or with one meld.
+  ``honors_knitted`` (全不靠/七星不靠): fully concealed hands only (门清);
+* ``knitted_straight``: 组合龙 with one set and a pair; fully concealed or with one meld.
 
 Counts are the standing tiles only (34 ints; 13 - 3 per meld, or one more after a draw). Shanten is
 judged formally, as PyMahjongGB does: a wait on a tile the hand already holds four of still makes the
@@ -447,7 +447,7 @@ def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, in
 
 
 def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
-    """Effective kinds of the concealed special forms, straight from their definitions."""
+    """Effective kinds of the fully concealed special forms, straight from their definitions."""
     if form == "seven_pairs":
         # A kind held once or three times becomes one more pair (four equal tiles are two pairs).
         return [t for t in range(34) if counts[t] in (1, 3)]

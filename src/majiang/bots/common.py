@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from majiang.game.actions import Action, ActionKind
 from majiang.game.table import View
-from majiang.meld import Meld, MeldKind
+from majiang.meld import Meld
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
-__all__ = ["PASS", "PREFERENCE", "WIN", "after_claim", "hand_counts", "own_melds", "seen_counts", "source_of"]
+__all__ = ["PASS", "PREFERENCE", "WIN", "after_claim", "hand_counts", "own_melds", "seen_counts"]
 
 WIN = Action(ActionKind.WIN)
 PASS = Action(ActionKind.PASS)
@@ -25,7 +26,7 @@ PREFERENCE = tuple(0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1,
 def hand_counts(view: View) -> list[int]:
     """Copies of each kind among the seat's standing tiles (the drawn tile included)."""
     counts = [0] * 34
-    for t in view.concealed:
+    for t in view.standing:
         counts[t] += 1
     return counts
 
@@ -51,8 +52,10 @@ def seen_counts(view: View) -> list[int]:
     return seen
 
 
-def after_claim(counts: list[int], action: Action, tile: int, source: int) -> tuple[list[int], Meld]:
-    """Standing counts and the new meld after claiming ``tile`` with a chow, pung or kong."""
+def after_claim(counts: list[int], action: Action, tile: int,
+                from_seat: RelativeSeat) -> tuple[list[int], Meld]:
+    """Standing counts and the new meld after claiming ``tile`` from ``from_seat`` with a chow, pung or
+    kong."""
     out = list(counts)
     if action.kind == ActionKind.CHOW:
         assert action.tile is not None
@@ -60,14 +63,9 @@ def after_claim(counts: list[int], action: Action, tile: int, source: int) -> tu
         for k in (low, low + 1, low + 2):
             if k != tile:
                 out[k] -= 1
-        return out, Meld(MeldKind.CHOW, ALL_TILES[low], tile - low + 1)
+        return out, Meld.chow(ALL_TILES[low], tile - low + 1)
     if action.kind == ActionKind.PUNG:
         out[tile] -= 2
-        return out, Meld(MeldKind.PUNG, ALL_TILES[tile], source)
+        return out, Meld.pung(ALL_TILES[tile], from_seat)
     out[tile] -= 3
-    return out, Meld(MeldKind.KONG, ALL_TILES[tile], source)
-
-
-def source_of(seat: int, giver: int) -> int:
-    """Meld source of a tile ``giver`` discarded for ``seat``: 1 left, 2 across, 3 right."""
-    return (3, 2, 1)[(giver - seat) % 4 - 1]
+    return out, Meld.kong(ALL_TILES[tile], from_seat)

@@ -29,10 +29,10 @@ from majiang.bots.common import (
     hand_counts,
     own_melds,
     seen_counts,
-    source_of,
 )
 from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
+from majiang.seats import RelativeSeat
 
 __all__ = ["EfficiencyBot", "best_discard"]
 
@@ -120,7 +120,7 @@ class EfficiencyBot:
         for a in legal:
             if a.kind not in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG):
                 continue
-            after, _ = after_claim(counts, a, int(tile), source_of(view.seat, giver))
+            after, _ = after_claim(counts, a, int(tile), RelativeSeat.between(view.seat, giver))
             if a.kind == ActionKind.KONG:
                 v, eff = shanten_and_effective(after, melds + 1)
                 key = (v, -_live(eff, seen))

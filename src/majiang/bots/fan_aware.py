@@ -40,7 +40,6 @@ from majiang.bots.common import (
     hand_counts,
     own_melds,
     seen_counts,
-    source_of,
 )
 from majiang.bots.danger import Table, read_table
 from majiang.bots.targets import FAR, TARGETS, SetsTarget, Target, extra_fans, small_fans
@@ -50,6 +49,7 @@ from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.mcr import MINIMUM, WinBy, score
 from majiang.meld import Meld, MeldKind
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["FanAwareBot"]
@@ -227,7 +227,7 @@ class FanAwareBot:
         n = len(melds)
         value, effective = shanten_and_effective(counts, n)
         extra = self._extra(s, counts, melds)
-        concealed = all(m.is_concealed for m in melds)
+        fully_concealed = all(m.is_concealed_kong for m in melds)
         best = 0.0
         if value == 0:
             best = self._ready_value(s, counts, melds, effective)
@@ -236,7 +236,7 @@ class FanAwareBot:
             small = small_fans(counts, melds, s.seat_wind, s.round_wind)
             factor = _SMALL_FACTOR[min(small, MINIMUM)]
             best = factor * _gain(max(small, MINIMUM)) * _win_chance(
-                value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not concealed)
+                value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not fully_concealed)
         # Each target: an upper bound first (the most effective tiles it could have), then the real figure.
         scored: list[tuple[float, Target, int, float, _Key]] = []
         for target, _ in targets:
@@ -323,9 +323,9 @@ class FanAwareBot:
         if value <= 0:
             return math.inf
         small = small_fans(counts, melds, s.seat_wind, s.round_wind)
-        concealed = all(m.is_concealed for m in melds)
+        fully_concealed = all(m.is_concealed_kong for m in melds)
         best = _SMALL_FACTOR[min(small, MINIMUM)] * _gain(max(small, MINIMUM)) * _win_chance(
-            value, _MANY, 10, s.draws, s.unseen, s.hazard, not concealed)
+            value, _MANY, 10, s.draws, s.unseen, s.hazard, not fully_concealed)
         extra = extra_fans(counts, melds, s.seat_wind, s.round_wind)
         for target, _ in targets:
             d = _distance(s, target, counts, melds)
@@ -359,11 +359,11 @@ class FanAwareBot:
             after = list(counts)
             if a.kind == ActionKind.CONCEALED_KONG:
                 after[t] -= 4
-                new = (*melds, Meld.kong(ALL_TILES[t], 0))
+                new = (*melds, Meld.kong(ALL_TILES[t]))
             else:
                 after[t] -= 1
-                new = tuple(Meld.kong(m.tile, m.source, added=True) if m.tile == t and m.kind == MeldKind.PUNG
-                            else m for m in melds)
+                new = tuple(Meld.kong(m.tile, m.from_seat, added=True)
+                            if m.tile == t and m.kind == MeldKind.PUNG else m for m in melds)
             value = self._value(s, after, new, self._active(after, new))
             if value >= ev:
                 return a
@@ -384,7 +384,7 @@ class FanAwareBot:
         for a in legal:
             if a.kind not in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG):
                 continue
-            after, meld = after_claim(counts, a, tile, source_of(view.seat, giver))
+            after, meld = after_claim(counts, a, tile, RelativeSeat.between(view.seat, giver))
             new = (*melds, meld)
             targets = self._active(after, new)
             # Worth a full look only if the claim brings some target (or the hand) closer.

@@ -198,7 +198,7 @@ class PungTarget(MaskTarget):
 
 
 class FormTarget(Target):
-    """A concealed special form: 七对, 全不靠, 十三幺, or 组合龙 (one meld allowed)."""
+    """A fully concealed special form (门清): 七对, 全不靠, 十三幺, or 组合龙 (one meld allowed)."""
 
     def __init__(self, name: str, fans: int, form: str, ready_live: int, width: int) -> None:
         self.name = name
@@ -499,7 +499,7 @@ def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, r
     4
     """
     fans = 0
-    if all(m.is_concealed for m in melds):
+    if all(m.is_concealed_kong for m in melds):
         fans += 2
     for t in range(27, 34):
         pung = counts[t] >= 3 or any(m.kind != MeldKind.CHOW and m.tile == t for m in melds)
@@ -512,7 +512,7 @@ def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, r
             fans += 2 * value if value else 1
     for m in melds:
         if m.is_kong:
-            fans += 2 if m.is_concealed else 1
+            fans += 2 if m.is_concealed_kong else 1
     return fans
 
 

@@ -44,6 +44,7 @@ from majiang.mcr import (
     ready_waits,
 )
 from majiang.notation import parse_tiles
+from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
 
 __all__ = [
@@ -75,21 +76,16 @@ EFFECTIVE = "Effective 有效牌 (tile×live)"
 
 
 class Source(StrEnum):
-    """Who discarded the tile of ``--call``; the value ``call_advice`` takes is ``seat``."""
+    """The words ``--from`` accepts, one per ``RelativeSeat``; ``call_advice`` takes ``from_seat``."""
 
     LEFT = "left"
     ACROSS = "across"
     RIGHT = "right"
 
     @property
-    def seat(self) -> int:
-        """1 left (上家, the only one a chow may come from), 2 across (对家), 3 right (下家)."""
-        return (Source.LEFT, Source.ACROSS, Source.RIGHT).index(self) + 1
-
-    @property
-    def zh(self) -> str:
-        """上家, 对家 or 下家."""
-        return "上对下"[self.seat - 1] + "家"
+    def from_seat(self) -> RelativeSeat:
+        """The seat as ``RelativeSeat`` (left 上家, the only one a chow may come from; across; right)."""
+        return RelativeSeat[self.name]
 
 
 _WIND_HELP = "E S W N (or 东南西北, 1z-4z)"
@@ -297,8 +293,9 @@ def _calls(hand: str, tile: str, source: Source, visible: str | None, rules: Rul
     claimed = tiles[0]
     seen = _option_tiles(visible or "", "--visible")
     if not fan_check:
-        return parsed, claimed, efficiency.call_efficiency(parsed, claimed, source=source.seat, visible=seen)
-    return parsed, claimed, call_advice(parsed, claimed, source=source.seat, visible=seen,
+        return parsed, claimed, efficiency.call_efficiency(parsed, claimed, from_seat=source.from_seat,
+                                                           visible=seen)
+    return parsed, claimed, call_advice(parsed, claimed, from_seat=source.from_seat, visible=seen,
                                         seat_wind=rules.seat_wind, round_wind=rules.round_wind,
                                         profile=rules.profile)
 
@@ -458,7 +455,7 @@ _CALL_NAMES = {CallKind.WIN: "win 和", CallKind.PASS: "pass 过", CallKind.CHOW
 def render_calls(console: Console, hand: Hand, tile: Tile, source: Source, options: list[CallOption]) -> None:
     """Print passing and each claim of ``tile``, best first, with the discard after it and its figures."""
     _print_hand(console, hand)
-    console.print(f"Call:      {tile.notation()} from {source.value} ({source.zh})", markup=False)
+    console.print(f"Call:      {tile.notation()} from {source.value} ({source.from_seat.zh})", markup=False)
     table = Table()
     table.add_column("Option")
     table.add_column("Meld")

@@ -178,7 +178,7 @@ def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]
         out.append("human_hand")
         # Untouched, so no discard has been claimed away: the pile is every discard the seat made.
         first_tiles = len(game.discards[seat]) == (1 if seat == game.dealer else 0)
-    if game.ready_from_deal[seat] and not first_tiles and not any(not m.is_concealed for m in hand.melds):
+    if game.ready_from_deal[seat] and not first_tiles and hand.is_fully_concealed:
         out.append("heavenly_ready")
     return out
 

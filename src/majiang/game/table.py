@@ -8,7 +8,7 @@ changes nothing. Bots and clients should only read ``view(seat)``.
 >>> g = Game(seed=7)
 >>> g.to_act(), len(g.legal_actions(0)) > 0
 ([0], True)
->>> sum(len(g.concealed_tiles(s)) for s in range(4))
+>>> sum(len(g.standing_tiles(s)) for s in range(4))
 53
 """
 
@@ -28,6 +28,7 @@ from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr import WinBy
 from majiang.rules.mcr.result import ScoreResult
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 __all__ = ["Game", "HandResult", "Phase", "View"]
@@ -73,7 +74,7 @@ class View:
     seat: int
     phase: Phase
     current: int
-    concealed: tuple[Tile, ...]
+    standing: tuple[Tile, ...]
     drawn: Tile | None
     melds: tuple[tuple[Meld, ...], ...]
     """Every seat's exposed melds (and this seat's own concealed kongs); once the hand is over,
@@ -105,11 +106,6 @@ _DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
 _CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 _CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 _ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
-
-
-def _source(claimer: int, giver: int) -> int:
-    """Meld source code of a tile ``giver`` discarded for ``claimer``: 1 left, 2 across, 3 right."""
-    return (3, 2, 1)[(giver - claimer) % 4 - 1]
 
 
 class Game:
@@ -313,7 +309,7 @@ class Game:
         """门风: the dealer is East, then South, West, North in turn order."""
         return WINDS[(seat - self.dealer) % 4]
 
-    def concealed_tiles(self, seat: int) -> list[Tile]:
+    def standing_tiles(self, seat: int) -> list[Tile]:
         """A seat's standing tiles, sorted."""
         return [t for t, n in zip(ALL_TILES, self.counts[seat], strict=True) if n for _ in range(n)]
 
@@ -323,7 +319,7 @@ class Game:
         n = sum(d.count(kind) for d in self.discards)
         for s in range(4):
             for m in self.melds[s]:
-                if m.is_concealed and s != seat:
+                if m.is_concealed_kong and s != seat:
                     continue
                 n += sum(1 for t in m.tiles if t == tile)
         if self.last_discard is not None and self.phase in (Phase.CLAIM,) and self.last_discard[1] == tile:
@@ -436,9 +432,9 @@ class Game:
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
         over = self.result is not None
-        melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed)
+        melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed_kong)
                       for s in range(4))
-        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed) if s != seat and not over else 0
+        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed_kong) if s != seat and not over else 0
                        for s in range(4))
         last = None if self.last_discard is None else (self.last_discard[0], ALL_TILES[self.last_discard[1]])
         drawn = ALL_TILES[self.drawn] if self.drawn is not None and self.current == seat and \
@@ -447,7 +443,7 @@ class Game:
             seat=seat,
             phase=self.phase,
             current=self.current,
-            concealed=tuple(self.concealed_tiles(seat)),
+            standing=tuple(self.standing_tiles(seat)),
             drawn=drawn,
             melds=melds,
             hidden_kongs=hidden,
@@ -536,7 +532,7 @@ class Game:
         t = int(action.tile)  # type: ignore[arg-type]
         if kind == ActionKind.CONCEALED_KONG:
             counts[t] -= 4
-            self.melds[seat].append(Meld.kong(ALL_TILES[t], 0))
+            self.melds[seat].append(Meld.kong(ALL_TILES[t]))
             self.interrupted = True
             self._update_waits(seat)
             self.events.append({"e": "kong", "seat": seat, "tile": t, "kind": "concealed"})
@@ -563,7 +559,7 @@ class Game:
         melds = self.melds[seat]
         for i, m in enumerate(melds):
             if m.kind == MeldKind.PUNG and m.tile == t:
-                melds[i] = Meld.kong(m.tile, m.source, added=True)
+                melds[i] = Meld.kong(m.tile, m.from_seat, added=True)
                 break
         self.counts[seat][t] -= 1
         self._update_waits(seat)
@@ -631,7 +627,7 @@ class Game:
     def _claim(self, seat: int, giver: int, t: int, action: Action) -> None:
         counts = self.counts[seat]
         self.discards[giver].pop()  # the claimed tile moves into the meld
-        source = _source(seat, giver)
+        from_seat = RelativeSeat.between(seat, giver)
         if action.kind == ActionKind.CHOW:
             low = int(action.tile)  # type: ignore[arg-type]
             for k in (low, low + 1, low + 2):
@@ -640,10 +636,10 @@ class Game:
             meld = Meld.chow(ALL_TILES[low], t - low + 1)
         elif action.kind == ActionKind.PUNG:
             counts[t] -= 2
-            meld = Meld.pung(ALL_TILES[t], source)
+            meld = Meld.pung(ALL_TILES[t], from_seat)
         else:
             counts[t] -= 3
-            meld = Meld.kong(ALL_TILES[t], source)
+            meld = Meld.kong(ALL_TILES[t], from_seat)
         self.melds[seat].append(meld)
         self.interrupted = True
         if action.kind == ActionKind.KONG:

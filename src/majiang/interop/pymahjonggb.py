@@ -12,7 +12,7 @@ Its conventions, as established by experiment against version 1.4.0 (and its REA
 * ``pack`` is a tuple of ``(type, tile, offer)`` tuples (lists are refused):
 
   - ``("CHI", middle tile, offer)``: offer 1-3 is which tile of the chow was claimed, lowest first (our
-    ``Meld.source``); offer 0 would make PyMahjongGB treat the chow as concealed (it then scores 门前清);
+    ``Meld.claimed``); offer 0 would make PyMahjongGB treat the chow as concealed (it then scores 门前清);
   - ``("PENG", tile, offer)``: offer 1, 2, 3 = claimed from left, across, right; offer 0 would count as a
     concealed pung (暗刻);
   - ``("GANG", tile, offer)``: offer 0 is a concealed kong (scores 暗杠), 1-3 a melded kong (明杠).
@@ -85,8 +85,10 @@ def pack(meld: Meld) -> tuple[str, str, int]:
     (('CHI', 'B4', 3), ('GANG', 'T7', 0), ('GANG', 'F1', 2))
     """
     if meld.kind == MeldKind.CHOW:
-        return ("CHI", _CODES[meld.tile + 1], meld.source)
-    return ("PENG" if meld.kind == MeldKind.PUNG else "GANG", _CODES[meld.tile], meld.source)
+        assert meld.claimed is not None
+        return ("CHI", _CODES[meld.tile + 1], meld.claimed)
+    offer = 0 if meld.from_seat is None else int(meld.from_seat)
+    return ("PENG" if meld.kind == MeldKind.PUNG else "GANG", _CODES[meld.tile], offer)
 
 
 def _wind_number(wind: str) -> int:

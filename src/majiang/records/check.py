@@ -320,7 +320,7 @@ class _Replayer:
         match = self.match
         positions = match.positions if match is not None else [0, 1, 2, 3]
         seats = [positions[p] for p in range(4)]
-        start_tiles = tuple(tuple(game.concealed_tiles(s)) for s in seats)
+        start_tiles = tuple(tuple(game.standing_tiles(s)) for s in seats)
         start_flowers = tuple(tuple(Flower(f) for f in game.flowers[s]) for s in seats)
         actions = self._play(block, game)
         booked = None

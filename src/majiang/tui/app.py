@@ -422,7 +422,7 @@ class TableScreen(Screen[None]):
         hints.set_class(self.hints_shown, "shown")
         if self.hints_shown:
             # The advice depends on the hand, what is in sight and the phase: recompute only then.
-            hints_key = (view.phase, view.concealed, view.drawn, view.melds, view.discards, view.legal, style,
+            hints_key = (view.phase, view.standing, view.drawn, view.melds, view.discards, view.legal, style,
                          self.busy)
             if hints_key != self._hints_key:
                 self._hints_key = hints_key

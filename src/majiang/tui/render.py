@@ -28,6 +28,7 @@ from majiang.hand import Hand
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import hit_melds
+from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
 from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
 from majiang.tui.session import FinishedHand, PlaySession
@@ -59,12 +60,9 @@ _SUIT_COLOURS = ("red", "blue", "green")
 _HONOR_COLOURS = ("bold", "bold", "bold", "bold", "bold white", "bold green", "bold red")
 FACE_DOWN = {"notation": "[????]", "chinese": "[暗杠]"}
 """How another player's concealed kong (face down) is shown."""
-_SOURCE_ZH = ("", "上", "对", "下")
-"""A claimed meld's source (1 left 上家, 2 across 对家, 3 right 下家), as a mark after the meld."""
 
 HIGHLIGHT = "reverse bold"
 
-_PLACES = (("you", "自己"), ("right", "下家"), ("across", "对家"), ("left", "上家"))
 
 
 def tr(style: TileStyle, en: str, zh: str) -> str:
@@ -82,8 +80,10 @@ def place(seat: int, own_seat: int, style: TileStyle) -> str:
     >>> place(1, 0, "notation"), place(0, 1, "chinese")
     ('right', '上家')
     """
-    en, zh = _PLACES[(seat - own_seat) % 4]
-    return tr(style, en, zh)
+    if seat == own_seat:
+        return tr(style, "you", "自己")
+    rel = RelativeSeat.between(own_seat, seat)
+    return tr(style, rel.en, rel.zh)
 
 
 def tile_label(tile: Tile, style: TileStyle) -> str:
@@ -114,9 +114,10 @@ def tiles_text(tiles: Iterable[Tile], style: TileStyle, *, highlight_last: bool 
 
 
 def _source_mark(meld: Meld) -> str:
-    if meld.kind == MeldKind.CHOW or meld.source == 0:
+    """Who a pung's or kong's tile came from, as a mark after the meld: 上 left, 对 across, 下 right."""
+    if meld.kind == MeldKind.CHOW or meld.from_seat is None:
         return ""
-    return _SOURCE_ZH[meld.source]
+    return meld.from_seat.zh[0]
 
 
 def meld_label(meld: Meld, style: TileStyle) -> str:
@@ -140,7 +141,7 @@ def meld_text(meld: Meld, style: TileStyle) -> Text:
         mark = " underline" if claimed is not None and t == claimed else ""
         out.append(tile_label(t, style), style=colour + mark)
     out.append("]")
-    out.append(_source_mark(meld) + ("暗" if meld.is_concealed else ""), style="dim")
+    out.append(_source_mark(meld) + ("暗" if meld.is_concealed_kong else ""), style="dim")
     return out
 
 
@@ -186,7 +187,7 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
 
 def hand_tiles(view: View) -> list[Tile]:
     """The standing tiles in display order: sorted, then the drawn tile last (set apart on screen)."""
-    tiles = list(view.concealed)
+    tiles = list(view.standing)
     if view.drawn is not None:
         tiles.remove(view.drawn)
         tiles.append(view.drawn)
@@ -376,8 +377,7 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
             return Group(*parts)
         if view.phase == Phase.CLAIM and view.legal and view.last_discard is not None:
             giver, tile = view.last_discard
-            source = 4 - (giver - view.seat) % 4
-            calls = call_advice(advice_hand(view), tile, source=source,
+            calls = call_advice(advice_hand(view), tile, from_seat=RelativeSeat.between(view.seat, giver),
                                 visible=visible_tiles(view, leave_out_claimed=True), seat_wind=wind,
                                 round_wind=round_wind)
             head = Text(tr(style, "Claim ", "要 "))
@@ -419,7 +419,7 @@ def _fan_table(result: ScoreResult, hand: Hand, style: TileStyle) -> Table:
 def final_hand(game: Game, seat: int, winning: Tile | None = None) -> Hand:
     """``seat``'s hand as the hand ended: its melds (concealed kongs included) and standing tiles, the
     winning tile last when given."""
-    tiles = list(game.concealed_tiles(seat))
+    tiles = list(game.standing_tiles(seat))
     if winning is not None and winning in tiles:
         tiles.remove(winning)
         return Hand(tuple(game.melds[seat]), tuple(tiles), winning)

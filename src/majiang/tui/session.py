@@ -28,6 +28,7 @@ from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
 from majiang.hand import Hand
 from majiang.mcr import ScoreResult, WinBy, score
 from majiang.records import RecordedMatch, write_record
+from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
 
 __all__ = ["FinishedHand", "PlaySession", "Step", "default_records_dir", "relative_place"]
@@ -41,8 +42,6 @@ def default_records_dir() -> Path:
     root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
     return root / "majiang" / "records"
 
-_PLACES = ("you", "right 下家", "across 对家", "left 上家")
-
 
 def relative_place(seat: int, own_seat: int) -> str:
     """Where ``seat`` sits as ``own_seat`` sees the table: you, right (下家), across (对家), left (上家).
@@ -50,7 +49,10 @@ def relative_place(seat: int, own_seat: int) -> str:
     >>> relative_place(1, 0), relative_place(0, 1)
     ('right 下家', 'left 上家')
     """
-    return _PLACES[(seat - own_seat) % 4]
+    if seat == own_seat:
+        return "you"
+    rel = RelativeSeat.between(own_seat, seat)
+    return f"{rel.en} {rel.zh}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,7 @@ class PlaySession:
             return None
         game, seat = self.game, self.human_seat
         view = self.view()
-        tiles = list(game.concealed_tiles(seat))
+        tiles = list(game.standing_tiles(seat))
         last_of_wall = False
         if view.phase == Phase.TURN:
             if view.drawn is None:

@@ -133,7 +133,7 @@ def win_context(
             )
     if last_copy and held > in_melds:
         raise InvalidHandError(
-            f"和绝张: the other three {win.notation()} must be visible, but the hand holds one concealed"
+            f"和绝张: the other three {win.notation()} must be visible, but one is among the standing tiles"
         )
     if in_melds == 3:
         last_copy = True  # three copies shown in the winner's own melds: this is the last one

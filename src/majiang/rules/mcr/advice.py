@@ -16,6 +16,7 @@ from majiang.analysis.efficiency import CallKind, CallOption, DiscardOption, Wai
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, find_profile, parse_wind, score
 from majiang.rules.mcr.profiles import Profile
+from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
 
 __all__ = ["McrWinFans", "call_advice", "discard_advice", "ready_waits"]
@@ -57,19 +58,20 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind:
     return efficiency.discard_efficiency(hand, visible, fans, form)
 
 
-def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible: Iterable[Tile] = (),
+def call_advice(hand: str | Hand, tile: Tile | str, *, from_seat: RelativeSeat = RelativeSeat.LEFT,
+                visible: Iterable[Tile] = (),
                 seat_wind: str | Tile = "E", round_wind: str | Tile = "E",
                 profile: str | Profile = "mil") -> list[CallOption]:
     """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
     visible = tuple(visible)
-    options = efficiency.call_efficiency(hand, tile, source=source, visible=visible)
+    options = efficiency.call_efficiency(hand, tile, from_seat=from_seat, visible=visible)
     win = next((o for o in options if o.kind == CallKind.WIN), None)
     if win is None:
         return options
     h = hand if isinstance(hand, Hand) else Hand.parse(hand)
     claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
     fans = McrWinFans(seat_wind, round_wind, profile)
-    # 和绝张 when the other three copies are in sight outside the concealed hand, as ready_waits judges.
+    # 和绝张 when the other three copies are in sight outside the standing tiles, as ready_waits judges.
     seen = efficiency.seen_counts(h, visible)
     last = seen[claimed] - h.counts()[claimed] == 3
     if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_copy=last) >= MINIMUM:

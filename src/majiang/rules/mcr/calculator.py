@@ -191,7 +191,7 @@ class _Scorer:
         for m in hand.melds:
             if m.kind == MeldKind.KONG:
                 kongs += 1
-                if m.source:
+                if m.from_seat is not None:
                     melded += 1
             else:
                 melded += 1
@@ -259,7 +259,8 @@ class _Scorer:
             out.extend(self._knitted_straight())
         declared: list[_Set] = []
         for m in self.melds:
-            declared.append((int(m.kind), int(m.tile), m.is_concealed))  # MeldKind matches CHOW/PUNG/KONG
+            # MeldKind's values match CHOW/PUNG/KONG.
+            declared.append((int(m.kind), int(m.tile), m.is_concealed_kong))
         for sets, pair in iter_decompositions(self.counts):
             out.append(self._regular([*declared, *((k, t, True) for k, t in sets)], pair))
         return out
@@ -312,7 +313,7 @@ class _Scorer:
                 m = self.melds[0]
                 pair = [k for k in range(34) if rest[k]]
                 if len(pair) == 1 and rest[pair[0]] == 2:
-                    meld: _Set = (int(m.kind), int(m.tile), m.is_concealed)
+                    meld: _Set = (int(m.kind), int(m.tile), m.is_concealed_kong)
                     out.append(self._regular([*knit_sets, meld], pair[0], knit))
                 continue
             for sets, pair_tile in iter_decompositions(rest):

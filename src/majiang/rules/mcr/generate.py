@@ -54,6 +54,7 @@ from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.rules.mcr.calculator import WinBy
+from majiang.seats import RelativeSeat
 from majiang.tiles import DRAGONS, HONORS, SUITED, TERMINALS, TERMINALS_AND_HONORS, WINDS, Suit, Tile
 
 __all__ = ["MIX", "STRUCTURES", "WinSample", "iter_wins", "random_win"]
@@ -142,7 +143,7 @@ class WinSample:
 def random_win(rng: random.Random, structure: str | None = None) -> WinSample:
     """A random winning hand with a consistent win context; ``structure`` picks the shape, else :data:`MIX`.
 
-    >>> random_win(random.Random(3), "nine_gates").hand.is_concealed
+    >>> random_win(random.Random(3), "nine_gates").hand.is_fully_concealed
     True
     """
     if structure is None:
@@ -274,12 +275,12 @@ def _meld_sets(
         if i in chosen:
             if can_kong:
                 counts[tile] = 4
-                melds.append(Meld.kong(tile, rng.randint(1, 3), added=rng.random() < 0.4))
+                melds.append(Meld.kong(tile, RelativeSeat(rng.randint(1, 3)), added=rng.random() < 0.4))
             else:
-                melds.append(Meld.pung(tile, rng.randint(1, 3)))
+                melds.append(Meld.pung(tile, RelativeSeat(rng.randint(1, 3))))
         elif can_kong and rng.random() < 0.5:
             counts[tile] = 4
-            melds.append(Meld.kong(tile, 0))
+            melds.append(Meld.kong(tile))
         else:
             standing.extend((tile, tile, tile))
     return melds, standing
