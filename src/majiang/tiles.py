@@ -25,6 +25,7 @@ __all__ = [
     "Flower",
     "Suit",
     "Tile",
+    "seat_wind",
 ]
 
 
@@ -218,3 +219,12 @@ HONORS: tuple[Tile, ...] = WINDS + DRAGONS
 SUITED: tuple[Tile, ...] = tuple(Tile(i) for i in range(27))
 TERMINALS: tuple[Tile, ...] = tuple(t for t in SUITED if t.is_terminal)
 TERMINALS_AND_HONORS: tuple[Tile, ...] = TERMINALS + HONORS
+
+
+def seat_wind(seat: int, dealer: int) -> Tile:
+    """门风 of table seat ``seat`` (0 to 3 in turn order) when ``dealer`` sits East.
+
+    >>> seat_wind(2, 1).notation()
+    'S'
+    """
+    return WINDS[(seat - dealer) % 4]

@@ -17,7 +17,7 @@ from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, fail, internal_
 from majiang.game.match import standard_scores
 from majiang.notation import format_tiles
 from majiang.records import HandReplay, RecordError, check_record, replay
-from majiang.tiles import ALL_TILES, Flower
+from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["compact_play", "end_hands", "hand_json", "render_hand", "replay_command"]
 
@@ -55,7 +55,7 @@ def compact_play(hand: HandReplay) -> list[str]:
     east = hand.positions[hand.dealer]
 
     def wind(seat: int) -> str:
-        return "ESWN"[(seat - east) % 4]
+        return seat_wind(seat, east).notation()
 
     words = []
     for event in hand.events:

@@ -44,7 +44,7 @@ from typing import Any
 
 from majiang.atomic import write_lines_atomically
 from majiang.game.match import SEAT_CHANGES, standard_scores
-from majiang.tiles import WINDS, Tile
+from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [
     "BASE_POINTS",
@@ -298,7 +298,7 @@ class ScoreSheet:
         """Each player's seat wind 门风 in ``hand``: the dealer is East."""
         positions = positions_of(hand)
         east = positions[dealer_of(hand)]
-        winds = [WINDS[(positions[p] - east) % 4] for p in range(4)]
+        winds = [seat_wind(positions[p], east) for p in range(4)]
         return (winds[0], winds[1], winds[2], winds[3])
 
     # -- entries -------------------------------------------------------------------------------------
