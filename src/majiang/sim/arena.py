@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import Bot, find_bot
+from majiang.bots import Bot, find_bot, play_out
 from majiang.game.rules import McrRules
-from majiang.game.table import Game, HandResult, Phase
+from majiang.game.table import Game, HandResult
 from majiang.records.check import PartialReplay
 from majiang.records.format import RecordError, dump_line
 from majiang.records.stream import PartialFile, partial_path
@@ -71,8 +71,6 @@ ARRANGEMENTS: tuple[tuple[int, int, int, int], ...] = (
 """Which bot (0 = A, 1 = B) sits in seats 0-3, for each of a deal's six plays."""
 
 CONFIDENCE = 0.95
-MAX_STEPS = 5000
-"""A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(deals_done, deals)``."""
@@ -238,13 +236,7 @@ class DealResult:
 
 def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
     game = Game(seed=seed, dealer=dealer, prevalent=deal_wind(deal))
-    steps = 0
-    while game.phase != Phase.OVER:
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"hand with seed {seed} did not end in {MAX_STEPS} actions")
+    play_out(game, bots)
     return game
 
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import find_bot
+from majiang.bots import MAX_STEPS, find_bot, play_out
 from majiang.game.rules import McrRules, Ruleset
-from majiang.game.table import Game, HandResult, Phase
+from majiang.game.table import Game, HandResult
 from majiang.jsonstrict import loads_strict
 from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
@@ -50,9 +50,6 @@ __all__ = [
     "simulate",
     "summary_line",
 ]
-
-MAX_STEPS = 5000
-"""A hand taking more actions than this is an engine bug (a real hand takes a few hundred at most)."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of hands finished so far."""
@@ -112,13 +109,7 @@ def play_hand_game(index: int, seed: int, bots: Sequence[str], *, prevalent: Til
     seat_bots = tuple(bots[s % len(bots)] for s in range(4))
     players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
     game = Game(rules, seed=hseed, dealer=index % 4, prevalent=prevalent)
-    steps = 0
-    while game.phase != Phase.OVER:
-        if steps >= MAX_STEPS:
-            raise RuntimeError(f"hand {index} (game seed {hseed}) did not end in {MAX_STEPS} steps")
-        for seat in game.to_act():
-            game.apply(seat, players[seat].act(game.view(seat)))
-            steps += 1
+    steps = play_out(game, players)
     result = game.result
     assert result is not None
     return _outcome(index, hseed, game.dealer, seat_bots, result, steps), game
