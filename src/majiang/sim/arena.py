@@ -25,7 +25,6 @@ A's score; it is decisive when its interval excludes 0.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -41,6 +40,7 @@ from majiang.records.format import RecordError, dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError
 from majiang.tiles import WINDS, Tile
 
@@ -81,21 +81,17 @@ def arrangement_name(arrangement: Sequence[int]) -> str:
     return "".join("AB"[k] for k in arrangement)
 
 
-def _hash(text: str) -> int:
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
-
-
 def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal number ``deal`` in an arena seeded ``seed`` (stable across runs).
 
     >>> deal_seed(0, 1) == deal_seed(0, 1) != deal_seed(0, 2)
     True
     """
-    return _hash(f"majiang-arena/{seed}/deal/{deal}")
+    return derived_seed("majiang-arena", seed, "deal", deal)
 
 
 def _bot_seed(seed: int, deal: int, play: int, seat: int) -> int:
-    return _hash(f"majiang-arena/{seed}/bot/{deal}/{play}/{seat}")
+    return derived_seed("majiang-arena", seed, "bot", deal, play, seat)
 
 
 # -- statistics ----------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ unless another is asked for.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import itertools
 import json
 import math
@@ -35,6 +34,7 @@ from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_lin
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.seeds import derived_seed
 from majiang.tiles import WINDS, Tile
 
 __all__ = [
@@ -61,8 +61,7 @@ def game_seed(seed: int, index: int) -> int:
     >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
     True
     """
-    digest = hashlib.blake2b(f"majiang-sim/{seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    return derived_seed("majiang-sim", seed, index)
 
 
 @dataclass(frozen=True, slots=True)
