@@ -55,7 +55,8 @@ HOSTILE: list[tuple[str, bytes, str]] = [
     ("nested just too deep", b"[" * 65 + b"]" * 65, "nested more than 64 levels"),
     ("binary junk", bytes(b for b in range(256) if b != 10) * 4, "not UTF-8"),
     ("a NUL", b'{"e":"deal","hand":1}\x00', "invalid JSON"),
-    ("a huge number", b'{"e":"act","hand":1,"seat":' + b"9" * 5000 + b',"a":"pass"}', "a number of 5000 digits is too long"),
+    ("a huge number", b'{"e":"act","hand":1,"seat":' + b"9" * 5000 + b',"a":"pass"}',
+     "a number of 5000 digits is too long"),
     ("a huge line", b'{"e":"act","hand":1,"a":"' + b"x" * (MAX_LINE_BYTES + 10) + b'"}',
      f"longer than {MAX_LINE_BYTES} bytes"),
 ]
