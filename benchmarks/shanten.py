@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any
 
 from majiang import mcr
-from majiang.analysis import discard_advice
+from majiang.analysis import discard_efficiency
 from majiang.analysis.shanten import effective_counts, regular_shanten, shanten_counts
 from majiang.analysis.tables import KEYS, RECORD
 from majiang.hand import Hand
@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
 
     for name, hands in sets14.items():
         parsed = [_hand(c) for c in hands]
-        plain = timer.median_us([partial(discard_advice, h) for h in parsed])
+        plain = timer.median_us([partial(discard_efficiency, h) for h in parsed])
         aware = timer.median_us([partial(mcr.discard_advice, h) for h in parsed])
         table.add(f"discard advice, 14 tiles ({name})", str(len(hands)), f"{plain:.1f} us", "-", "-")
         table.add(f"discard advice, 8-fan aware, 14 tiles ({name})", str(len(hands)), f"{aware:.1f} us",

@@ -5,7 +5,7 @@ out before the break: the wall in front of seat ``s`` is stacks ``18 * ((-s) % 4
 codes a stack), so the wall of seat ``s - 1`` (上家) follows that of seat ``s``. The dealer rolls
 ``first``; counting from the dealer in turn order the points land on the second roller, who rolls
 ``second``; drawing starts after ``first + second`` stacks counted from the start of the second roller's
-wall (seed 003). The live wall is the ring read from there; the front deals and draws, the tail (the
+wall (source 003). The live wall is the ring read from there; the front deals and draws, the tail (the
 other end) gives replacements for flowers and kongs.
 
 This module inverts that rotation: ``Layout`` describes the hands as dealt, the draws from the front,
@@ -139,8 +139,8 @@ class Layout:
         """The ring (before the break) that makes this live wall."""
         return ring_from_live(self.live(), self.dealer, self.dice)
 
-    def game(self, rules: Ruleset | None = None, *, prevalent: Tile = Tile.EAST,
+    def game(self, rules: Ruleset | None = None, *, round_wind: Tile = Tile.EAST,
              scores: Sequence[int] = (0, 0, 0, 0)) -> Game:
         """A game dealt from this layout."""
-        return Game(rules, seed=0, dealer=self.dealer, prevalent=prevalent, wall=self.ring(), dice=self.dice,
-                    scores=scores)
+        return Game(rules, seed=0, dealer=self.dealer, round_wind=round_wind, wall=self.ring(),
+                    dice=self.dice, scores=scores)

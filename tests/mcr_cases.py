@@ -1,6 +1,6 @@
 """Chinese Official (MCR) winning hands with their complete expected fans under the ``mil`` profile.
 
-Every expectation was worked out by hand from the fan table with its 不计 lists (seed 003) and the MIL
+Every expectation was worked out by hand from the fan table with its 不计 lists (source 003) and the MIL
 rulings (the ones the online platforms and PyMahjongGB follow); the comment beside a case shows the sum.
 Seat and round wind are East unless a case says otherwise, so an East pung scores both 圈风刻 and 门风刻.
 
@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypedDict
 
+from majiang.mcr import WinBy
+
 __all__ = ["CASES", "Case", "Context"]
 
 
 class Context(TypedDict, total=False):
     """The keyword arguments of ``majiang.mcr.score`` besides the hand (and the profile)."""
 
-    self_drawn: bool
-    last_tile: bool
-    kong: bool
-    wall_last: bool
+    win_by: WinBy
+    last_of_wall: bool
+    last_copy: bool
     seat_wind: str
     round_wind: str
     flowers: int
@@ -39,7 +40,7 @@ class Case(NamedTuple):
 
 
 _NONE: Context = {}
-_TSUMO: Context = {"self_drawn": True}
+_TSUMO: Context = {"win_by": WinBy.SELF_DRAWN}
 
 CASES: tuple[Case, ...] = (
     # --- 88 ------------------------------------------------------------------------------------------
@@ -52,7 +53,7 @@ CASES: tuple[Case, ...] = (
     # a wind pair instead of the fourth pung: 小四喜 64 (its three pungs score no 幺九刻) + 混一色 + 坎张
     Case("little_four_winds", "[SSS,2][WWW,3]NNN57mEE6m", _NONE, 71,
          {"小四喜": 1, "混一色": 1, "坎张": 1}, ("大四喜",)),
-    # 小四喜 does not exclude the seat and prevalent wind: + 门风刻 (S) + 圈风刻 (W)
+    # 小四喜 does not exclude the seat and round wind: + 门风刻 (S) + 圈风刻 (W)
     Case("little_four_winds_seat_round", "[SSS,2][WWW,3]NNN57mEE6m", {"seat_wind": "S", "round_wind": "W"},
          75, {"小四喜": 1, "门风刻": 1, "圈风刻": 1, "混一色": 1, "坎张": 1}),
     # a dragon pair: 三风刻 12 (its pungs score no 幺九刻) + 混一色 6 + 坎张 1
@@ -113,7 +114,7 @@ CASES: tuple[Case, ...] = (
     # 十三幺 88 (no 五门齐/门前清/单钓将/全带幺/混幺九)
     Case("thirteen_orphans", "19m19p19sESWNPFCC", _NONE, 88, {"十三幺": 1}),
     # won on the single 发 with the other three visible: + 和绝张 4
-    Case("thirteen_orphans_last_tile", "19m19p19sESWNPCCF", {"last_tile": True}, 92,
+    Case("thirteen_orphans_last_copy", "19m19p19sESWNPCCF", {"last_copy": True}, 92,
          {"十三幺": 1, "和绝张": 1}),
     Case("thirteen_orphans_self_drawn", "19m19p19sESWNPFCC", _TSUMO, 89, {"十三幺": 1, "自摸": 1}),
     # --- 64 ------------------------------------------------------------------------------------------
@@ -240,7 +241,7 @@ CASES: tuple[Case, ...] = (
     Case("pure_shifted_chows_near_miss", "[123m,1]234456m678p9s9s", _NONE, 4,
          {"连六": 1, "平和": 1, "单钓将": 1}, ("一色三步高",)),
     # 全带五 16 (no 断幺/无字) + 三色三步高 (345m 456p 567s) 6 + 喜相逢 (456m 456p) 1 + 平和 2
-    # + 坎张 1 (4556p waiting only on 5p: the seed's "4556和5也为坎张")
+    # + 坎张 1 (4556p waiting only on 5p: the rule source's "4556和5也为坎张")
     Case("all_fives", "[345m,1]456m456p567s5p5p", _NONE, 26,
          {"全带五": 1, "三色三步高": 1, "喜相逢": 1, "平和": 1, "坎张": 1}),
     Case("all_fives_near_miss", "[345m,1]456m456p678s5p5p", _NONE, 6,
@@ -299,24 +300,27 @@ CASES: tuple[Case, ...] = (
          {"无番和": 1, "花牌": 2}),
     Case("chicken_near_miss_self_drawn", "[123m,1][567p,2]234s78sEE6s", _TSUMO, 1, {"自摸": 1}, ("无番和",)),
     # 妙手回春 8 (no 自摸)
-    Case("last_tile_draw", "[123m,1][567p,2]234s78sEE6s", {"self_drawn": True, "wall_last": True}, 8,
+    Case("last_tile_draw", "[123m,1][567p,2]234s78sEE6s",
+         {"win_by": WinBy.SELF_DRAWN, "last_of_wall": True}, 8,
          {"妙手回春": 1}, ("海底捞月",)),
-    Case("last_tile_claim", "[123m,1][567p,2]234s78sEE6s", {"wall_last": True}, 8,
+    Case("last_tile_claim", "[123m,1][567p,2]234s78sEE6s", {"last_of_wall": True}, 8,
          {"海底捞月": 1}, ("妙手回春",)),
-    Case("robbing_the_kong", "[123m,1][567p,2]234s78sEE6s", {"kong": True}, 8, {"抢杠和": 1}),
-    Case("last_tile", "[123m,1][567p,2]234s78sEE6s", {"last_tile": True}, 4, {"和绝张": 1}, ("抢杠和",)),
+    Case("robbing_the_kong", "[123m,1][567p,2]234s78sEE6s", {"win_by": WinBy.ROBBING_KONG}, 8, {"抢杠和": 1}),
+    Case("last_copy", "[123m,1][567p,2]234s78sEE6s", {"last_copy": True}, 4, {"和绝张": 1}, ("抢杠和",)),
     # 抢杠和 excludes 和绝张
-    Case("robbing_the_kong_last_tile", "[123m,1][567p,2]234s78sEE6s", {"kong": True, "last_tile": True}, 8,
+    Case("robbing_the_kong_last_copy", "[123m,1][567p,2]234s78sEE6s",
+         {"win_by": WinBy.ROBBING_KONG, "last_copy": True}, 8,
          {"抢杠和": 1}, ("和绝张",)),
     # 杠上开花 8 (no 自摸) + 明杠 1
-    Case("out_with_replacement_tile", "[123m,1][5555p,2]234s78sEE6s", {"self_drawn": True, "kong": True}, 9,
+    Case("out_with_replacement_tile", "[123m,1][5555p,2]234s78sEE6s", {"win_by": WinBy.KONG_REPLACEMENT}, 9,
          {"杠上开花": 1, "明杠": 1}),
     # a concealed kong: 杠上开花 8 + 不求人 4 (both exclude 自摸) + 暗杠 2
     Case("out_with_replacement_tile_concealed", "[2222m]567p234s78sEE6s",
-         {"self_drawn": True, "kong": True}, 14, {"杠上开花": 1, "不求人": 1, "暗杠": 1}),
-    Case("last_tile_draw_concealed", "123m567p234s78sEE6s", {"self_drawn": True, "wall_last": True}, 12,
+         {"win_by": WinBy.KONG_REPLACEMENT}, 14, {"杠上开花": 1, "不求人": 1, "暗杠": 1}),
+    Case("last_tile_draw_concealed", "123m567p234s78sEE6s",
+         {"win_by": WinBy.SELF_DRAWN, "last_of_wall": True}, 12,
          {"妙手回春": 1, "不求人": 1}),
-    Case("last_tile_claim_concealed", "123m567p234s78sEE6s", {"wall_last": True}, 10,
+    Case("last_tile_claim_concealed", "123m567p234s78sEE6s", {"last_of_wall": True}, 10,
          {"海底捞月": 1, "门前清": 1}),
     Case("replacement_near_miss", "[123m,1][5555p,2]234s78sEE6s", _TSUMO, 2,
          {"自摸": 1, "明杠": 1}, ("杠上开花",)),
@@ -369,10 +373,10 @@ CASES: tuple[Case, ...] = (
     Case("last_tile_derived", "[666s,1][567p,2]234s78sEE6s", _NONE, 7,
          {"和绝张": 1, "四归一": 1, "缺一门": 1}),
     # --- 2 -------------------------------------------------------------------------------------------
-    # one East pung that is both the prevalent and the seat wind: 圈风刻 + 门风刻, no 幺九刻
-    Case("prevalent_and_seat_wind", "[234m,1]456p789sEEE5s5s", _NONE, 5,
+    # one East pung that is both the round and the seat wind: 圈风刻 + 门风刻, no 幺九刻
+    Case("round_and_seat_wind", "[234m,1]456p789sEEE5s5s", _NONE, 5,
          {"圈风刻": 1, "门风刻": 1, "单钓将": 1}),
-    Case("prevalent_wind", "[234m,1]456p789sEEE5s5s", {"seat_wind": "S"}, 3, {"圈风刻": 1, "单钓将": 1},
+    Case("round_wind", "[234m,1]456p789sEEE5s5s", {"seat_wind": "S"}, 3, {"圈风刻": 1, "单钓将": 1},
          ("门风刻",)),
     Case("seat_wind", "[234m,1]456p789sEEE5s5s", {"round_wind": "S"}, 3, {"门风刻": 1, "单钓将": 1},
          ("圈风刻",)),
@@ -404,11 +408,11 @@ CASES: tuple[Case, ...] = (
     Case("one_voided_suit_near_miss", "[123m,1][567p,2]234s78sEE6s", _NONE, 8, {"无番和": 1}, ("缺一门",)),
     # 12s waiting only on 3s: 边张
     Case("edge_wait", "[234m,1]456p12s678sEE3s", _NONE, 1, {"边张": 1}),
-    # 12345s waits on 3s and 6s: no 边张 for the 3s (the seed's example)
+    # 12345s waits on 3s and 6s: no 边张 for the 3s (the rule source's example)
     Case("edge_wait_near_miss", "[234m,1]999p12345sEE3s", _NONE, 1, {"幺九刻": 1}, ("边张",)),
     # 13s waiting only on 2s: 坎张
     Case("closed_wait", "[234m,1]456p13s678sEE2s", _NONE, 1, {"坎张": 1}),
-    # 45567s waits on 3s and 6s: no 坎张 for the 6s (the seed's example)
+    # 45567s waits on 3s and 6s: no 坎张 for the 6s (the rule source's example)
     Case("closed_wait_near_miss", "[234m,1]999p45567sEE6s", _NONE, 1, {"幺九刻": 1}, ("坎张",)),
     Case("single_wait", "[234m,1]456p678s999sE E", _NONE, 2, {"单钓将": 1, "幺九刻": 1}),
     # 1111234m waits on 4m (111 123 44) and formally on a fifth 1m (111 11 234): no 单钓将

@@ -58,16 +58,16 @@ def hands(
     *,
     min_melds: int = 0,
     max_melds: int = 4,
-    with_last_tile: bool | None = None,
+    with_winning_tile: bool | None = None,
 ) -> Hand:
-    """A legal hand with ``min_melds``-``max_melds`` melds; ``with_last_tile=None`` draws either kind.
+    """A legal hand with ``min_melds``-``max_melds`` melds; ``with_winning_tile=None`` draws either kind.
 
     Tiles are taken from one set of 136, so no kind ever appears more than four times.
     """
     left = [4] * 34
     n_melds = draw(st.integers(min_melds, max_melds))
     melds_ = tuple(_draw_meld(draw, left) for _ in range(n_melds))
-    has_last = draw(st.booleans()) if with_last_tile is None else with_last_tile
+    has_last = draw(st.booleans()) if with_winning_tile is None else with_winning_tile
     standing: list[Tile] = []
     for _ in range(13 - 3 * n_melds + (1 if has_last else 0)):
         tile = draw(st.sampled_from([t for t in ALL_TILES if left[t] > 0]))

@@ -13,9 +13,9 @@ from majiang.bots import BOTS, Bot, EfficiencyBot, FanAwareBot, RandomBot, find_
 from majiang.bots.danger import read_table
 from majiang.bots.targets import TARGETS
 from majiang.game import Action, ActionKind, Game, Phase, View
+from majiang.mcr import ready_waits
 from majiang.meld import Meld
 from majiang.notation import format_tiles, parse_tiles
-from majiang.rules.mcr.advice import ready_waits
 from majiang.tiles import Tile
 
 WIN = Action(ActionKind.WIN)
@@ -108,7 +108,7 @@ def turn_view(hand: str, *, melds: tuple[tuple[Meld, ...], ...] = ((), (), (), (
         seat=0, phase=Phase.TURN, current=0, concealed=tuple(sorted(tiles)), drawn=tiles[-1], melds=melds,
         hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0),
         discards=tuple(tuple(parse_tiles(d)) for d in discards), last_discard=None, wall_left=wall_left,
-        scores=(0, 0, 0, 0), seat_wind=Tile.EAST, prevalent=Tile.EAST, dealer=0, legal=legal,
+        scores=(0, 0, 0, 0), seat_wind=Tile.EAST, round_wind=Tile.EAST, dealer=0, legal=legal,
     )
 
 
@@ -137,7 +137,7 @@ def claim_view(hand: str, tile: str, legal: tuple[Action, ...]) -> View:
         seat=0, phase=Phase.CLAIM, current=3, concealed=tuple(sorted(tiles)), drawn=None,
         melds=((), (), (), ()), hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0),
         discards=((), (), (), (t,)), last_discard=(3, t), wall_left=50, scores=(0, 0, 0, 0),
-        seat_wind=Tile.EAST, prevalent=Tile.EAST, dealer=0, legal=(Action(ActionKind.PASS), *legal),
+        seat_wind=Tile.EAST, round_wind=Tile.EAST, dealer=0, legal=(Action(ActionKind.PASS), *legal),
     )
 
 

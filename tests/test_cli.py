@@ -35,9 +35,9 @@ CONCEALED_KONG = "[1111s]123m456p789p5s5s"
 ADDED_KONG = "[5555p,6]123m789s1sEEE1s"
 SEVEN_PAIRS = "1133m5577p99sEECC"
 
-_FLAGS = {"self_drawn": "--self-drawn", "last_tile": "--last-tile", "kong": "--kong",
-          "wall_last": "--wall-last"}
-_VALUES = {"seat_wind": "--seat", "round_wind": "--round", "flowers": "--flowers", "profile": "--profile"}
+_FLAGS = {"last_of_wall": "--last-of-wall", "last_copy": "--last-copy"}
+_VALUES = {"win_by": "--win", "seat_wind": "--seat", "round_wind": "--round", "flowers": "--flowers",
+           "profile": "--profile"}
 
 
 def fan_args(hand: str, options: dict[str, Any]) -> list[str]:
@@ -130,8 +130,8 @@ def test_readable_prints_canonical_notation() -> None:
 
 
 def test_readable_shows_profile_win_and_winds() -> None:
-    result = invoke(["fan", CONCEALED_KONG, "--self-drawn", "--kong", "--profile", "wmo2014", "--seat", "n",
-                     "--round", "西"], env=WIDE)
+    result = invoke(["fan", CONCEALED_KONG, "--win", "kong-replacement", "--profile", "wmo2014",
+                     "--seat", "n", "--round", "西"], env=WIDE)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Profile:  wmo2014" in out
@@ -144,10 +144,13 @@ def test_readable_shows_profile_win_and_winds() -> None:
     ("args", "phrase"),
     [
         (["fan", STRAIGHT], "on a discard 点和"),
-        (["fan", STRAIGHT, "--kong"], "抢杠和 (robbing a kong)"),
-        (["fan", STRAIGHT, "--wall-last"], "海底捞月 (last discard)"),
-        (["fan", STRAIGHT, "--wall-last", "--self-drawn"], "妙手回春 (last wall tile)"),
-        (["fan", STRAIGHT, "--last-tile"], "和绝张"),
+        (["fan", STRAIGHT, "--win", "discard"], "on a discard 点和"),
+        (["fan", STRAIGHT, "--win", "robbing-kong"], "抢杠和 (robbing a kong)"),
+        (["fan", STRAIGHT, "--last-of-wall"], "海底捞月 (last discard)"),
+        (["fan", STRAIGHT, "--last-of-wall", "--self-drawn"], "妙手回春 (last wall tile)"),
+        (["fan", STRAIGHT, "--last-of-wall", "--win", "self-drawn"], "妙手回春 (last wall tile)"),
+        (["fan", STRAIGHT, "--self-drawn", "--win", "self-drawn"], "self-drawn 自摸"),
+        (["fan", STRAIGHT, "--last-copy"], "和绝张"),
     ],
 )
 def test_readable_win_line(args: list[str], phrase: str) -> None:
@@ -160,24 +163,24 @@ def test_readable_win_line(args: list[str], phrase: str) -> None:
 # --- --json equals the library -----------------------------------------------------------------------
 
 JSON_CASES: list[tuple[str, dict[str, Any]]] = [
-    (NINE_GATES, {"self_drawn": True}),
+    (NINE_GATES, {"win_by": "self-drawn"}),
     (NINE_GATES, {}),
-    (NINE_GATES, {"self_drawn": True, "profile": "wmo2014"}),
+    (NINE_GATES, {"win_by": "self-drawn", "profile": "wmo2014"}),
     (DRAGON_PUNG, {}),
     (DRAGON_PUNG, {"flowers": 8, "profile": "1998"}),
-    (ORPHANS, {"self_drawn": True, "wall_last": True}),
-    ("19m19p19sESWNPFFC", {"last_tile": True, "flowers": 3}),
+    (ORPHANS, {"win_by": "self-drawn", "last_of_wall": True}),
+    ("19m19p19sESWNPFFC", {"last_copy": True, "flowers": 3}),
     (SOUTH_PUNG, {"seat_wind": "S", "round_wind": "S"}),
     (SOUTH_PUNG, {"seat_wind": "N", "round_wind": "S"}),
-    (STRAIGHT, {"wall_last": True, "seat_wind": "W"}),
-    (STRAIGHT, {"last_tile": True}),
-    (STRAIGHT, {"kong": True}),
-    (STRAIGHT, {"self_drawn": True, "wall_last": True, "round_wind": "N"}),
-    (CONCEALED_KONG, {"self_drawn": True, "kong": True}),
-    (CONCEALED_KONG, {"self_drawn": True, "kong": True, "profile": "1998"}),
+    (STRAIGHT, {"last_of_wall": True, "seat_wind": "W"}),
+    (STRAIGHT, {"last_copy": True}),
+    (STRAIGHT, {"win_by": "robbing-kong"}),
+    (STRAIGHT, {"win_by": "self-drawn", "last_of_wall": True, "round_wind": "N"}),
+    (CONCEALED_KONG, {"win_by": "kong-replacement"}),
+    (CONCEALED_KONG, {"win_by": "kong-replacement", "profile": "1998"}),
     (ADDED_KONG, {"round_wind": "E", "seat_wind": "E"}),
-    (SEVEN_PAIRS, {"self_drawn": True}),
-    (SEVEN_PAIRS, {"self_drawn": True, "profile": "wmo2014"}),
+    (SEVEN_PAIRS, {"win_by": "self-drawn"}),
+    (SEVEN_PAIRS, {"win_by": "self-drawn", "profile": "wmo2014"}),
 ]
 
 
@@ -236,10 +239,13 @@ ERROR_CASES: list[tuple[list[str], str]] = [
     (["123m456p789sEEEC1m"], "is not a winning hand"),
     (["123m456p789sEEEC"], "no winning tile"),
     (["1" * 300], "invalid hand notation"),
-    ([NINE_GATES, "--self-drawn", "--kong"], "杠上开花"),
-    ([NINE_GATES, "--kong"], "抢杠和"),
-    ([NINE_GATES, "--last-tile"], "和绝张"),
-    ([STRAIGHT, "--kong", "--wall-last"], "海底捞月"),
+    ([NINE_GATES, "--win", "kong-replacement"], "杠上开花"),
+    ([NINE_GATES, "--win", "robbing-kong"], "抢杠和"),
+    ([NINE_GATES, "--last-copy"], "和绝张"),
+    ([STRAIGHT, "--win", "robbing-kong", "--last-of-wall"], "海底捞月"),
+    ([NINE_GATES, "--win", "kong"],
+     "--win must be one of discard, self-drawn, kong-replacement, robbing-kong, not 'kong'"),
+    ([STRAIGHT, "--self-drawn", "--win", "robbing-kong"], "--self-drawn is short for --win self-drawn"),
     ([NINE_GATES, "--seat", "X"], "--seat must be one of E, S, W, N"),
     ([NINE_GATES, "--seat", ""], "--seat"),
     ([NINE_GATES, "--round", "中"], "--round must be one of E, S, W, N"),
@@ -264,8 +270,16 @@ def test_error_json_matches_readable(args: list[str], fragment: str) -> None:
 
 def test_error_message_is_the_library_message() -> None:
     with pytest.raises(ValueError, match="抢杠和") as info:
-        score(NINE_GATES, kong=True)
-    assert assert_clean_error(invoke(["fan", NINE_GATES, "--kong"]), "抢杠和") == str(info.value)
+        score(NINE_GATES, win_by="robbing-kong")
+    message = assert_clean_error(invoke(["fan", NINE_GATES, "--win", "robbing-kong"]), "抢杠和")
+    assert message == str(info.value)
+
+
+@pytest.mark.parametrize("old", ["--kong", "--wall-last", "--last-tile"])
+def test_old_ambiguous_flags_are_gone(old: str) -> None:
+    result = invoke(["fan", STRAIGHT, old])
+    assert result.exit_code == 2
+    assert old in result.stderr and "No such option" in result.stderr
 
 
 def test_batch_needs_json() -> None:
@@ -307,7 +321,8 @@ def test_version() -> None:
 def test_help_lists_profiles_and_options() -> None:
     result = invoke(["fan", "--help"], env=WIDE)
     assert result.exit_code == 0
-    for word in ("--self-drawn", "--last-tile", "--kong", "--wall-last", "--seat", "--round", "--flowers",
+    for word in ("--win", "kong-replacement", "robbing-kong", "--self-drawn", "--last-of-wall", "--last-copy",
+                 "--seat", "--round", "--flowers",
                  "--json", *PROFILES):
         assert word in result.stdout
 
@@ -316,21 +331,21 @@ def test_help_lists_profiles_and_options() -> None:
 
 def test_batch_mixed_lines() -> None:
     lines = [
-        json.dumps({"hand": NINE_GATES, "self_drawn": True}),                   # 1
+        json.dumps({"hand": NINE_GATES, "win": "self-drawn"}),                  # 1
         "",                                                                     # 2 blank: skipped
         "not json",                                                             # 3
         "[1, 2]",                                                               # 4
-        json.dumps({"self_drawn": True}),                                       # 5
+        json.dumps({"win": "self-drawn"}),                                      # 5
         json.dumps({"hand": ORPHANS, "colour": "red"}),                         # 6
-        json.dumps({"hand": ORPHANS, "self_drawn": "yes"}),                     # 7
+        json.dumps({"hand": ORPHANS, "last_copy": "yes"}),                      # 7
         json.dumps({"hand": ORPHANS, "flowers": 9}),                            # 8
         json.dumps({"hand": "123m456p789sEEEx"}),                               # 9
         json.dumps({"hand": "123m456p789sEEEC1m"}),                             # 10
         "   \t ",                                                               # 11 blank: skipped
         json.dumps({"hand": SOUTH_PUNG, "seat_wind": "s", "round_wind": "南", "flowers": 2,
-                    "profile": "wmo2014", "last_tile": False, "kong": False, "wall_last": False}),  # 12
+                    "profile": "wmo2014", "last_copy": False, "win": "discard", "last_of_wall": False}),  # 12
         '{"hand": "19m19p19sESWNPFCC", "hand": "19m19p19sESWNPFCC"}',           # 13
-        json.dumps({"hand": NINE_GATES, "kong": True}),                         # 14
+        json.dumps({"hand": NINE_GATES, "win": "robbing-kong"}),                # 14
         json.dumps({"hand": ORPHANS, "profile": "nope"}),                       # 15
         json.dumps({"hand": 5}),                                                # 16
         json.dumps({"hand": ORPHANS, "flowers": True}),                         # 17
@@ -340,13 +355,13 @@ def test_batch_mixed_lines() -> None:
     assert result.stderr == ""
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(out) == 15  # 17 lines, 2 blank
-    assert out[0] == score(NINE_GATES, self_drawn=True).to_dict()
+    assert out[0] == score(NINE_GATES, win_by="self-drawn").to_dict()
     expected_errors = [
         (3, "invalid JSON at column 1"),
         (4, "expected a JSON object, not an array"),
         (5, "missing key 'hand'"),
         (6, "unknown key 'colour'"),
-        (7, "self_drawn must be True or False, not 'yes'"),
+        (7, "last_copy must be True or False, not 'yes'"),
         (8, "flowers must be an integer from 0 to 8, not 9"),
         (9, "invalid hand notation: unexpected character 'x' at position 15"),
         (10, "is not a winning hand"),
@@ -365,11 +380,62 @@ def test_batch_mixed_lines() -> None:
 
 def test_batch_all_good_exits_zero() -> None:
     requests = [{"hand": s.hand.notation(), **s.kwargs()} for s in iter_wins(7, 30)]
-    stdin = "".join(json.dumps(r) + "\n" for r in requests)
+    stdin = "".join(json.dumps({("win" if k == "win_by" else k): v for k, v in r.items()}) + "\n"
+                    for r in requests)
     result = invoke(["fan", "--json", "-"], stdin=stdin)
     assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no deprecation warning without the old keys
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert out == [score(**r).to_dict() for r in requests]
+
+
+OLD_KEY_CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    ({"self_drawn": True}, {"win_by": "self-drawn"}),
+    ({"self_drawn": False}, {}),
+    ({"self_drawn": True, "kong": True}, {"win_by": "kong-replacement"}),
+    ({"wall_last": True}, {"last_of_wall": True}),
+    ({"wall_last": True, "self_drawn": True}, {"win_by": "self-drawn", "last_of_wall": True}),
+    ({"self_drawn": True, "win": "self-drawn"}, {"win_by": "self-drawn"}),  # both, agreeing
+]
+
+
+def test_batch_reads_the_old_keys_with_one_warning() -> None:
+    hand = CONCEALED_KONG
+    lines = [{"hand": hand, **old} for old, _ in OLD_KEY_CASES]
+    lines += [{"hand": STRAIGHT, "kong": True}, {"hand": STRAIGHT, "last_tile": True}]
+    expected = [score(hand, **new).to_dict() for _, new in OLD_KEY_CASES]
+    expected += [score(STRAIGHT, win_by="robbing-kong").to_dict(), score(STRAIGHT, last_copy=True).to_dict()]
+    result = invoke(["fan", "--json", "-"], stdin="".join(json.dumps(line) + "\n" for line in lines))
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line) for line in result.stdout.splitlines()] == expected
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 1  # once per run, not per line
+    assert warnings[0].startswith("majiang fan: warning: the keys self_drawn, kong, wall_last and last_tile")
+    for new_key in ("win", "last_of_wall", "last_copy"):
+        assert new_key in warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("request_", "fragment"),
+    [
+        ({"self_drawn": True, "win": "discard"}, "'win' is 'discard' but the old keys self_drawn and kong say"
+                                                 " 'self-drawn'"),
+        ({"kong": True, "win": "kong-replacement"}, "say 'robbing-kong'"),
+        ({"wall_last": True, "last_of_wall": False},
+         "'last_of_wall' is False but the old key 'wall_last' is True"),
+        ({"last_tile": False, "last_copy": True}, "'last_copy' is True but the old key 'last_tile' is False"),
+        ({"kong": "yes"}, "'kong' must be true or false, not 'yes'"),
+        ({"win": "kong"}, "win_by must be one of discard, self-drawn, kong-replacement, robbing-kong"),
+        ({"win_by": "discard"}, "unknown key 'win_by'; the keys are hand, win, last_of_wall, last_copy,"),
+    ],
+)
+def test_batch_contradictions_are_per_line_errors(request_: dict[str, Any], fragment: str) -> None:
+    stdin = json.dumps({"hand": STRAIGHT, **request_}) + "\n" + json.dumps({"hand": STRAIGHT}) + "\n"
+    result = invoke(["fan", "--json", "-"], stdin=stdin)
+    assert result.exit_code == 1
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["error"].startswith("line 1: ") and fragment in first["error"], first
+    assert second == score(STRAIGHT).to_dict()
 
 
 @pytest.mark.parametrize("stdin", ["", "\n\n   \n", "\r\n"])
@@ -456,7 +522,8 @@ def run_module(*args: str, stdin: str | None = None) -> subprocess.CompletedProc
 def test_module_json_and_version() -> None:
     done = run_module("fan", NINE_GATES, "--self-drawn", "--json")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == json.dumps(score(NINE_GATES, self_drawn=True).to_dict(), ensure_ascii=False) + "\n"
+    expected = score(NINE_GATES, win_by="self-drawn").to_dict()
+    assert done.stdout == json.dumps(expected, ensure_ascii=False) + "\n"
     version = run_module("--version")
     assert version.stdout.strip() == f"majiang {majiang.__version__}"
 

@@ -56,7 +56,7 @@ def invoke(args: list[str], stdin: str | bytes | None = None, env: dict[str, str
 def expected_shanten(hand: str) -> dict[str, Any]:
     """What ``majiang shanten --json`` must print, straight from the library."""
     forms = shanten_forms(hand)
-    drawn = Hand.parse(hand).last_tile is not None
+    drawn = Hand.parse(hand).winning_tile is not None
     return {
         "shanten": forms.value,
         "forms": {"regular": forms.regular, "seven_pairs": forms.seven_pairs,
@@ -324,7 +324,7 @@ def test_analyze_call_kinds_and_the_8_fan_check() -> None:
     unchecked = json_out(invoke(["analyze", LOW_FAN, "--call", "4s", "--from", "left", "--no-fan-check",
                                  "--json"]))
     assert "win" not in [row["kind"] for row in checked]
-    assert unchecked == expected_calls(efficiency.call_advice(LOW_FAN, "4s", source=1))
+    assert unchecked == expected_calls(efficiency.call_efficiency(LOW_FAN, "4s", source=1))
     assert unchecked[0]["kind"] == "win"
 
 

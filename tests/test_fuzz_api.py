@@ -17,9 +17,8 @@ from fuzzing import fuzz, mutated, notation_texts
 from majiang import Hand, Meld, Tile
 from majiang.analysis import FORMS, effective_tiles, live_effective, shanten, shanten_forms
 from majiang.errors import InvalidHandError, InvalidNotationError
-from majiang.mcr import PROFILES, parse_wind, score
+from majiang.mcr import PROFILES, WinBy, call_advice, discard_advice, parse_wind, ready_waits, score
 from majiang.notation import parse_hand, parse_meld, parse_tiles
-from majiang.rules.mcr.advice import call_advice, discard_advice, ready_waits
 from strategies import hands, melds
 
 NOTATION_ERRORS = (InvalidNotationError, InvalidHandError)
@@ -64,10 +63,12 @@ _PROFILES = st.one_of(st.sampled_from([*PROFILES, "MIL", "", "x"]), _ANY)
 def _score_calls(draw: st.DrawFn) -> tuple[Any, dict[str, Any], bool]:
     """A hand (notation, a Hand or junk) and score's keywords with values of any type; and whether every
     value has its documented type (then only ValueErrors may come back)."""
-    hand = draw(st.one_of(hands(with_last_tile=True), hands(with_last_tile=True).map(Hand.notation),
+    hand = draw(st.one_of(hands(with_winning_tile=True), hands(with_winning_tile=True).map(Hand.notation),
                           notation_texts(), _ANY))
     kwargs: dict[str, Any] = {}
-    for flag in ("self_drawn", "last_tile", "kong", "wall_last"):
+    if draw(st.booleans()):
+        kwargs["win_by"] = draw(st.one_of(st.sampled_from([*WinBy, *(w.value for w in WinBy), "kong"]), _ANY))
+    for flag in ("last_of_wall", "last_copy"):
         if draw(st.booleans()):
             kwargs[flag] = draw(st.one_of(st.booleans(), _ANY))
     if draw(st.booleans()):
@@ -79,7 +80,7 @@ def _score_calls(draw: st.DrawFn) -> tuple[Any, dict[str, Any], bool]:
     if draw(st.booleans()):
         kwargs["profile"] = draw(_PROFILES)
     typed = isinstance(hand, str | Hand) and all(
-        type(kwargs.get(flag, False)) is bool for flag in ("self_drawn", "last_tile", "kong", "wall_last"))
+        type(kwargs.get(flag, False)) is bool for flag in ("last_of_wall", "last_copy"))
     return hand, kwargs, typed
 
 

@@ -1,7 +1,7 @@
-"""The end of a hand: every hand is opened, concealed kongs included (seeds 000 and 002).
+"""The end of a hand: every hand is opened, concealed kongs included (sources 000 and 002).
 
-Seed 000: 暗杠时，4只牌牌面向下，不用给其他人看，唯在牌局完结后，不论有否和牌，都需打开供对手查阅.
-Seed 002: 暗杠应扣放在自己立牌子前。在一家和牌或荒牌时，必须亮明，以便其他三家查实.
+Source 000: 暗杠时，4只牌牌面向下，不用给其他人看，唯在牌局完结后，不论有否和牌，都需打开供对手查阅.
+Source 002: 暗杠应扣放在自己立牌子前。在一家和牌或荒牌时，必须亮明，以便其他三家查实.
 """
 
 from __future__ import annotations
@@ -77,9 +77,9 @@ def test_after_a_win_every_view_shows_all_four_hands_with_the_concealed_kong() -
     assert game.phase == Phase.OVER and result is not None and result.winners == (2,)
     assert result.hands[1] == Hand.parse("[1111m]23m456p789s11s")
     assert result.hands[2] == Hand.parse(WINNER[:-2] + "9m9m")  # the winning tile is the last
-    assert result.hands[2].last_tile == Tile.M9 and shanten(result.hands[2]) == -1
+    assert result.hands[2].winning_tile == Tile.M9 and shanten(result.hands[2]) == -1
     for seat in (0, 3):
-        assert result.hands[seat].last_tile is None
+        assert result.hands[seat].winning_tile is None
         assert len(result.hands[seat].tiles) == 13
     for seat in range(4):
         view = game.view(seat)
@@ -96,7 +96,7 @@ def test_an_exhaustive_draw_shows_all_four_hands_too() -> None:
     assert result.hands[1].melds[0] == KONG
     for seat in range(4):
         hand = result.hands[seat]
-        assert hand.last_tile is None
+        assert hand.winning_tile is None
         assert sorted(hand.tiles) == sorted(game.concealed_tiles(seat))
         view = game.view(seat)
         assert view.hands == result.hands and view.hidden_kongs == (0, 0, 0, 0) and view.melds[1][0] == KONG
@@ -147,6 +147,6 @@ def test_replay_of_an_exhaustive_draw_shows_every_hand(tmp_path: Path) -> None:
     hand = json.loads(out.stdout.splitlines()[0])
     assert hand["winners"] == []
     assert hand["end"]["Bo"].startswith("[1111m]")
-    assert all(Hand.parse(text).last_tile is None for text in hand["end"].values())
+    assert all(Hand.parse(text).winning_tile is None for text in hand["end"].values())
     text = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "200"})
     assert text.exit_code == 0 and "[1111m]" in text.stdout and "Hand at the end" in text.stdout

@@ -1,4 +1,4 @@
-"""The optional house fans of seed 000 (天和, 地和, 人和, 天听, 四方大发): off by default, scored when on."""
+"""House fans of source 000 (天和, 地和, 人和, 天听, 四方大发): off by default, scored when on."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def win_on_discard(game: Game, seat: int) -> dict[str, int]:
 
 
 def test_the_dealer_scores_human_hand_on_a_discard_of_the_first_go_around() -> None:
-    # Seed 000: 人和 is a win 第一圈内 (within the first go-around), for any seat. The dealer's only
+    # Source 000: 人和 is a win 第一圈内 (within the first go-around), for any seat. The dealer's only
     # such win is on a discard of seats 1-3; winning with the dealt tiles, its 天听 is implied.
     game = Layout((READY, "", "", ""), "E", draws="9s").game(HOUSE)
     turn(game, 0, "E")

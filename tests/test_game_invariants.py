@@ -4,8 +4,9 @@ At every step: every one of the 144 tiles is in exactly one place (standing tile
 flowers shown, the wall), kind by kind; no seat holds a fifth copy; every seat asked to act has a
 legal action and its view lists exactly its legal actions, the others none; the hand ends in finitely
 many steps. At every hand's end: the score changes sum to zero, false-win penalties included
-(10 · 3 − 30 = 0). Sampled steps: wrong actions (other phases', other seats', other tiles', not
-actions at all) raise IllegalActionError and leave the state exactly as it was. Sampled hands:
+(10 · 3 − 30 = 0). Sampled steps: wrong actions (other phases', other seats', other tiles') raise
+IllegalActionError, things that are not actions at all InvalidActionError, and neither changes the
+state. Sampled hands:
 replaying the seed gives byte-identical events; another seed another wall.
 
 About 10,000 hands run in the default test run, split over two seeds and the bots available; the
@@ -26,7 +27,7 @@ from typing import Any
 import pytest
 
 from majiang.bots import BOTS, find_bot
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, McrRules, Phase
 from majiang.game.rules import FLOWER_BASE
 from majiang.sim.simulate import game_seed
@@ -169,7 +170,8 @@ def wrong_actions(g: Game, rng: random.Random, penalty: bool) -> Iterator[tuple[
 
 
 def probe(g: Game, hand: HandSpec, step: int, rng: random.Random, tally: Tally) -> None:
-    """Try a few wrong actions; each must raise IllegalActionError and change nothing.
+    """Try a few wrong actions; each must raise IllegalActionError (InvalidActionError if no Action) and
+    change nothing.
 
     Every seat's view is checked here too (the acting seat's is checked at every step).
     """
@@ -179,9 +181,11 @@ def probe(g: Game, hand: HandSpec, step: int, rng: random.Random, tally: Tally) 
     before = snapshot(g)
     for _, (seat, action) in zip(range(PROBES_PER_STEP), wrong_actions(g, rng, hand.penalty), strict=False):
         tally.probes += 1
+        # Something that is no Action at all is unreadable, not illegal: each has its own error.
+        expected = IllegalActionError if isinstance(action, Action) else InvalidActionError
         try:
             g.apply(seat, action)
-        except IllegalActionError:
+        except expected:
             pass
         else:
             raise _fail(hand, step, f"seat {seat} was allowed {action!r} in phase {g.phase.name}")

@@ -1,8 +1,8 @@
-"""The match of seed 003: sixteen hands, seat changes after each round, dealers, round winds, 4/2/1/0;
-and seed 000's single seat change before the West round as an option.
+"""The match of source 003: sixteen hands, seat changes after each round, dealers, round winds, 4/2/1/0;
+and source 000's single seat change before the West round as an option.
 
 Players A, B, C, D are 0-3 and start in the East, South, West and North seats (positions 0-3).
-Seed 003: after the first round East and South swap and West and North swap; after the second East and
+Source 003: after the first round East and South swap and West and North swap; after the second East and
 South go across, West goes to South and North to East; after the third East and South swap and West and
 North swap. The player in the East seat deals the first hand of each round; the deal passes in turn
 order with no repeat dealer; the round wind runs East, South, West, North.
@@ -19,7 +19,7 @@ from majiang.game import Action, Game, Match, McrRules, Phase, SeatChanges, stan
 from majiang.game.match import seat_positions
 from majiang.tiles import Tile
 
-# Who sits where in each round, as positions[player] (0 East ... 3 North), worked out from seed 003:
+# Who sits where in each round, as positions[player] (0 East ... 3 North), worked out from source 003:
 # round 1 A B C D; round 2 B A D C; round 3 C D B A; round 4 D C A B (East, South, West, North).
 POSITIONS = (
     (0, 1, 2, 3),
@@ -53,7 +53,7 @@ def test_match_seats_dealers_and_winds() -> None:
         assert tuple(match.positions) == POSITIONS[round_index]
         assert game.dealer == (number - 1) % 4  # East seat first, then South, West, North
         assert match.player_at(game.dealer) == DEALERS[number - 1]
-        assert game.prevalent == ROUND_WINDS[round_index] and game.seat_wind(game.dealer) == Tile.EAST
+        assert game.round_wind == ROUND_WINDS[round_index] and game.seat_wind(game.dealer) == Tile.EAST
         # The table shows each seat its player's running total.
         assert game.scores == [match.totals[match.player_at(s)] for s in range(4)]
         finish(game, rng)
@@ -72,8 +72,8 @@ def test_match_seats_dealers_and_winds() -> None:
 
 
 # Who sits East, South, West, North in each of the 16 hands, and who deals, written out by hand from
-# the seeds' words. Seed 003: "第一圈结束，东与南、西与北换座；第二圈结束，东、南到对门，西到南，北到东；
-# 第三圈结束，东与南、西与北换座。" Seed 000: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，
+# the sources' words. Source 003: "第一圈结束，东与南、西与北换座；第二圈结束，东、南到对门，西到南，北到东；
+# 第三圈结束，东与南、西与北换座。" Source 000: "第三圈（西圈）开始前，东家跟南家，西家跟北家对调座位，
 # 由原本的南家先做庄".
 SEATING = {
     SeatChanges.EACH_ROUND: ["ABCD"] * 4 + ["BADC"] * 4 + ["CDBA"] * 4 + ["DCAB"] * 4,
@@ -143,7 +143,7 @@ def test_dealer_does_not_stay_after_winning() -> None:
     match = Match(seed=5)
     # The dealer is dealt 222m444p345s56s55m and 4s: 不求人 4 + 双暗刻 2 + 断幺 2 = 8, each pays 16.
     prepared = Layout(("222m 444p 345s 56s 55m", "", "", ""), "4s")
-    match.game = prepared.game(McrRules(), prevalent=match.round_wind, scores=(0, 0, 0, 0))
+    match.game = prepared.game(McrRules(), round_wind=match.round_wind, scores=(0, 0, 0, 0))
     match.game.apply(0, Action.parse("win"))
     record = match.next_hand()
     assert record.result.winners == (0,) and record.deltas == (48, -16, -16, -16)

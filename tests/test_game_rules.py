@@ -1,8 +1,8 @@
-"""Rule tests of the table: the Chinese Official procedure of seed 003 played out on prepared walls.
+"""Rule tests of the table: the Chinese Official procedure of source 003 played out on prepared walls.
 
 Each scenario deals a known hand (see ``game_walls``), plays a script of ``"<seat> <action>"`` lines
 and checks the outcome, which was worked out from the rules: the fan sums are in the comments, the
-payments follow seed 003 (self-drawn: each other seat pays 8 + fans; on a discard: the discarder pays
+payments follow source 003 (self-drawn: each other seat pays 8 + fans; on a discard: the discarder pays
 8 + fans and the other two 8; flowers count in the fans paid, not toward the 8-fan minimum).
 
 Seats are 0-3 in turn order; the dealer is seat 0 (East) unless a layout says otherwise, so seat 1 is
@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game_walls import Layout, codes, ring_from_live
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, McrRules, Phase
 from majiang.hand import Hand
 from majiang.mcr import score
@@ -290,7 +290,8 @@ def test_eight_fan_minimum_without_flowers(case: Minimum) -> None:
         if case.self_drawn:
             concealed.remove(parse_tiles(case.tile)[0])
         hand = Hand((), tuple(concealed), parse_tiles(case.tile)[0])
-        assert score(hand, self_drawn=case.self_drawn, seat_wind="S").fan_total == case.fans < 8
+        how = "self-drawn" if case.self_drawn else "discard"
+        assert score(hand, win_by=how, seat_wind="S").fan_total == case.fans < 8
         assert "win" not in legal(game, 1)
         return
     assert "win" in legal(game, 1)
@@ -487,7 +488,7 @@ class Table(NamedTuple):
     first: dict[int, set[str]]  # the options on the dealer's 9p
     payer: int | None  # None: self-drawn
     total: int
-    last_tile: bool  # 和绝张 expected
+    last_copy: bool  # 和绝张 expected
     deltas: tuple[int, int, int, int]
 
 
@@ -522,7 +523,7 @@ def test_no_furiten_and_last_copy(case: Table) -> None:
     assert game.result is not None and game.result.winners == (3,) and game.result.payer == case.payer
     assert game.result.self_drawn == (case.payer is None)
     assert game.result.scores[0].total == case.total
-    assert ("和绝张" in fan_names(game)) == case.last_tile
+    assert ("和绝张" in fan_names(game)) == case.last_copy
     assert game.result.deltas == case.deltas
 
 
@@ -548,7 +549,7 @@ KONG_WINS = (
     KongWin("replacement_wins", "8s", McrRules(), 17, 0, True),
     # the replacement is a flower; with the option on, its own replacement still counts as the kong's
     KongWin("after_flower_kept", "f 8s", McrRules(kong_flower_counts=True), 18, 1, True),
-    # seed 003, the default: 补花和牌计自摸分，不计杠上开花
+    # source 003, the default: 补花和牌计自摸分，不计杠上开花
     # -> 不求人 4 + 暗杠 2 + 断幺 2 + 单钓将 1 = 9, + 1 flower
     KongWin("after_flower_as_self_drawn", "f 8s", McrRules(), 10, 1, False),
 )
@@ -651,7 +652,7 @@ def end_layout(seat1: str, seat2: str, seat3: str) -> Layout:
                   last="6s")
 
 
-def to_last_tile(game: Game) -> Game:
+def to_last_of_wall(game: Game) -> Game:
     """Play on, every seat letting its draw go and passing every claim, until the last tile is drawn."""
     play(game, ["0 discard N"])
     while game.wall_left > 0:
@@ -669,7 +670,7 @@ def to_last_tile(game: Game) -> Game:
 
 
 def test_last_discard_only_a_win_haidi() -> None:
-    game = to_last_tile(end_layout(_END_SEAT1[0], _END_H7, _END_JUNK).game())
+    game = to_last_of_wall(end_layout(_END_SEAT1[0], _END_H7, _END_JUNK).game())
     play(game, ["3 discard 6s"])
     # Seat 0 (下家) holds 78s and seat 1 holds 66s, but the last discard may only be won on.
     assert {Tile.S7, Tile.S8} <= set(game.concealed_tiles(0))
@@ -684,15 +685,15 @@ def test_last_discard_only_a_win_haidi() -> None:
 
 def test_wall_exhausted_after_last_discard_no_payments() -> None:
     layout = end_layout(_END_SEAT1[0], _END_H7, _END_JUNK)
-    game = to_last_tile(layout.game(scores=(12, -4, -4, -4)))
+    game = to_last_of_wall(layout.game(scores=(12, -4, -4, -4)))
     play(game, ["3 discard 6s", "2 pass"])
     assert game.phase == Phase.OVER and game.result is not None
     assert game.result.exhausted and game.result.winners == ()
     assert game.result.deltas == (0, 0, 0, 0) and game.scores == [12, -4, -4, -4]
 
 
-def test_last_tile_self_drawn_miaoshou() -> None:
-    game = to_last_tile(end_layout(_END_SEAT1[0], _END_JUNK, _END_H7).game())
+def test_last_of_wall_self_drawn_miaoshou() -> None:
+    game = to_last_of_wall(end_layout(_END_SEAT1[0], _END_JUNK, _END_H7).game())
     assert "win" in legal(game, 3)
     play(game, ["3 win"])
     assert game.result is not None and game.result.winners == (3,) and game.result.self_drawn
@@ -704,7 +705,7 @@ def test_last_tile_self_drawn_miaoshou() -> None:
 
 def test_no_kong_when_the_wall_is_empty() -> None:
     layout = end_layout("f f f f 1m1m 3m9m 3p6p 2sWS", _END_JUNK, "6s6s6s 3m5m 2p6p 3s8s FFCP")
-    game = to_last_tile(layout.game())
+    game = to_last_of_wall(layout.game())
     assert Counter(game.concealed_tiles(3))[Tile.S6] == 4
     assert "concealed-kong 6s" not in legal(game, 3)
     before = snapshot(game)
@@ -741,7 +742,7 @@ def test_views_show_the_table() -> None:
         assert view.last_discard == (2, Tile.GREEN)
         assert view.wall_left == game.wall_left and view.dealer == 0
         assert view.drawn == (Tile.P2 if seat == 3 else None)  # seat 3 drew 2p; only it sees what
-    assert game.view(1).seat_wind == Tile.SOUTH and game.view(0).prevalent == Tile.EAST
+    assert game.view(1).seat_wind == Tile.SOUTH and game.view(0).round_wind == Tile.EAST
 
 
 # -- illegal actions -----------------------------------------------------------------------------
@@ -786,11 +787,11 @@ def test_illegal_action_changes_nothing(case: Illegal) -> None:
     assert snapshot(game) == before
 
 
-def test_not_an_action_is_illegal() -> None:
+def test_not_an_action_is_invalid() -> None:
     game = PRIORITY.game()
     before = snapshot(game)
     bogus: Any = "discard 1m"
-    with pytest.raises(IllegalActionError, match="not an Action"):
+    with pytest.raises(InvalidActionError, match="not an Action"):
         game.apply(0, bogus)
     assert snapshot(game) == before
 

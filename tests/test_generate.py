@@ -9,6 +9,7 @@ import pytest
 
 from majiang.hand import Hand
 from majiang.meld import MeldKind
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.generate import MIX, STRUCTURES, WinSample, iter_wins, random_win
 from majiang.tiles import TERMINALS_AND_HONORS, Tile
 
@@ -110,7 +111,7 @@ def test_every_sample_is_a_winning_hand(sample: WinSample) -> None:
 def test_tile_counts_are_possible() -> None:
     for s in SAMPLES:
         hand = s.hand
-        assert hand.last_tile is not None
+        assert hand.winning_tile is not None
         assert len(hand.melds) <= 4
         assert len(hand.tiles) == 13 - 3 * len(hand.melds)
         kongs = sum(m.is_kong for m in hand.melds)
@@ -121,12 +122,12 @@ def test_tile_counts_are_possible() -> None:
 
 def test_win_flags_are_consistent_with_the_hand() -> None:
     for s in SAMPLES:
-        assert not (s.kong and s.wall_last), s
-        if s.kong and s.self_drawn:  # 杠上开花: the winner made a kong
+        assert not (s.win_by is WinBy.ROBBING_KONG and s.last_of_wall), s
+        if s.win_by is WinBy.KONG_REPLACEMENT:  # 杠上开花: the winner made a kong
             assert any(m.is_kong for m in s.hand.melds), s
-        if s.kong and not s.self_drawn:  # 抢杠和: the robbed kong holds the other three copies
+        if s.win_by is WinBy.ROBBING_KONG:  # 抢杠和: the robbed kong holds the other three copies
             assert _copies_of_winning_tile(s) == 1, s
-        if s.last_tile:  # 和绝张, drawn conservatively
+        if s.last_copy:  # 和绝张, drawn conservatively
             assert _copies_of_winning_tile(s) == 1, s
         assert s.seat_wind in ("E", "S", "W", "N")
         assert s.round_wind in ("E", "S", "W", "N")
@@ -136,7 +137,7 @@ def test_win_flags_are_consistent_with_the_hand() -> None:
 def test_kwargs_are_the_score_keywords() -> None:
     s = SAMPLES[0]
     kwargs = s.kwargs()
-    keywords = {"self_drawn", "last_tile", "kong", "wall_last", "seat_wind", "round_wind", "flowers"}
+    keywords = {"win_by", "last_of_wall", "last_copy", "seat_wind", "round_wind", "flowers"}
     assert set(kwargs) == keywords
     assert kwargs["seat_wind"] == s.seat_wind and kwargs["flowers"] == s.flowers
 
@@ -238,13 +239,10 @@ def test_meld_counts_and_every_kong_kind_are_produced() -> None:
 def test_every_flag_and_wind_is_produced() -> None:
     seen: Counter[str] = Counter()
     for s in SAMPLES:
-        seen["self_drawn"] += s.self_drawn
-        seen["discard"] += not s.self_drawn
-        seen["last_tile"] += s.last_tile
-        seen["kong_self_drawn"] += s.kong and s.self_drawn
-        seen["kong_robbed"] += s.kong and not s.self_drawn
-        seen["wall_last_self_drawn"] += s.wall_last and s.self_drawn
-        seen["wall_last_discard"] += s.wall_last and not s.self_drawn
+        seen[s.win_by.value] += 1
+        seen["last_copy"] += s.last_copy
+        seen["last_of_wall_self_drawn"] += s.last_of_wall and s.win_by.self_drawn
+        seen["last_of_wall_discard"] += s.last_of_wall and not s.win_by.self_drawn
     assert all(seen[k] > 20 for k in seen) and len(seen) == 7, seen
     assert {s.seat_wind for s in SAMPLES} == {s.round_wind for s in SAMPLES} == {"E", "S", "W", "N"}
     assert {s.flowers for s in SAMPLES} == set(range(9))

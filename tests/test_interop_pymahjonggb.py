@@ -12,6 +12,7 @@ from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.interop.pymahjonggb import pack, pymahjonggb_args, pymahjonggb_score, tile_code
 from majiang.meld import Meld
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.generate import WinSample, iter_wins
 from majiang.tiles import Tile
 
@@ -52,8 +53,8 @@ def test_pack(meld: str, expected: tuple[str, str, int]) -> None:
 
 def test_args() -> None:
     sample = WinSample(
-        Hand.parse("[123m,3][EEEE]456p78sNN9s"), self_drawn=True, last_tile=False, kong=True,
-        wall_last=False, seat_wind="W", round_wind="N", flowers=5,
+        Hand.parse("[123m,3][EEEE]456p78sNN9s"), win_by=WinBy.KONG_REPLACEMENT, last_of_wall=False,
+        last_copy=False, seat_wind="W", round_wind="N", flowers=5,
     )
     assert pymahjonggb_args(sample) == {
         "pack": (("CHI", "W2", 3), ("GANG", "F1", 0)),
@@ -81,7 +82,7 @@ KNOWN: list[tuple[str, dict[str, Any], dict[str, tuple[int, int]]]] = [
     ("[CCC][FFF,2][PPP,3]123m5p5p", {}, {"大三元": (88, 1), "缺一门": (1, 1), "独听・单钓": (1, 1)}),
     # 十三幺 excludes 五门齐, 门前清 and 单钓将.
     ("19m19p19sESWNPFCC", {}, {"十三幺": (88, 1)}),
-    ("19m19p19sESWNPFC1m", {"self_drawn": True}, {"十三幺": (88, 1), "自摸": (1, 1)}),
+    ("19m19p19sESWNPFC1m", {"win_by": "self-drawn"}, {"十三幺": (88, 1), "自摸": (1, 1)}),
     # 清一色 excludes 无字 and 缺一门; 123s 345s 678s 999s + 55s waits on 2s and 5s.
     ("[123s,2]345s678s999s5s5s", {}, {"清一色": (24, 1), "连六": (1, 1), "幺九刻": (1, 1)}),
     # 一色双龙会 excludes 七对, 清一色, 平和, 一般高, 老少副, 无字.
@@ -122,13 +123,13 @@ def test_dragon_codes_by_fan() -> None:
 @pytest.mark.parametrize(
     ("text", "flags", "fan"),
     [
-        ("123m456p789s23s55s4s", {"self_drawn": True}, "不求人"),
-        ("[123m,1]456p789s23s55s4s", {"self_drawn": True}, "自摸"),
-        ("123m456p789s23s55s4s", {"last_tile": True}, "和绝张"),
-        ("123m456p789s23s55s4s", {"kong": True}, "抢杠和"),
-        ("123m456p789s23s55s4s", {"wall_last": True}, "海底捞月"),
-        ("123m456p789s23s55s4s", {"wall_last": True, "self_drawn": True}, "妙手回春"),
-        ("[1111m]234m55p678s78s9s", {"kong": True, "self_drawn": True}, "杠上开花"),
+        ("123m456p789s23s55s4s", {"win_by": "self-drawn"}, "不求人"),
+        ("[123m,1]456p789s23s55s4s", {"win_by": "self-drawn"}, "自摸"),
+        ("123m456p789s23s55s4s", {"last_copy": True}, "和绝张"),
+        ("123m456p789s23s55s4s", {"win_by": "robbing-kong"}, "抢杠和"),
+        ("123m456p789s23s55s4s", {"last_of_wall": True}, "海底捞月"),
+        ("123m456p789s23s55s4s", {"last_of_wall": True, "win_by": "self-drawn"}, "妙手回春"),
+        ("[1111m]234m55p678s78s9s", {"win_by": "kong-replacement"}, "杠上开花"),
     ],
 )
 def test_win_flags(text: str, flags: dict[str, Any], fan: str) -> None:
@@ -178,13 +179,13 @@ def test_generated_hands_are_wins_for_pymahjonggb() -> None:
         if sample.structure in SIGNATURE:
             assert SIGNATURE[sample.structure] in names, sample
         # PyMahjongGB drops flags the hand contradicts, so a consistent context always scores its fan.
-        if sample.kong:
-            assert ("杠上开花" if sample.self_drawn else "抢杠和") in names, sample
+        if sample.win_by in (WinBy.KONG_REPLACEMENT, WinBy.ROBBING_KONG):
+            assert ("杠上开花" if sample.win_by.self_drawn else "抢杠和") in names, sample
             flag_fans["kong"] += 1
-        if sample.wall_last:
-            assert ("妙手回春" if sample.self_drawn else "海底捞月") in names, sample
-            flag_fans["wall_last"] += 1
-        if sample.last_tile and not (sample.kong and not sample.self_drawn):  # 抢杠和 excludes 和绝张
+        if sample.last_of_wall:
+            assert ("妙手回春" if sample.win_by.self_drawn else "海底捞月") in names, sample
+            flag_fans["last_of_wall"] += 1
+        if sample.last_copy and sample.win_by is not WinBy.ROBBING_KONG:  # 抢杠和 excludes 和绝张
             assert "和绝张" in names, sample
-            flag_fans["last_tile"] += 1
+            flag_fans["last_copy"] += 1
     assert min(flag_fans.values()) > 50 and len(flag_fans) == 3

@@ -101,7 +101,7 @@ def test_a_kind_exhausted_by_visible_tiles_stays_listed_with_no_live_copy() -> N
 def test_ready_waits_leave_out_kinds_held_four_times(hand: str, waits: list[str]) -> None:
     assert shanten(hand) == 0  # formally ready all the same
     assert names(w.tile for w in ready_waits(hand)) == waits
-    assert names(w.tile for w in efficiency.ready_waits(hand)) == waits
+    assert names(w.tile for w in efficiency.live_waits(hand)) == waits
 
 
 @pytest.mark.parametrize(("hand", "dead"), [
@@ -117,7 +117,7 @@ def test_discard_advice_lists_no_kind_held_four_times(hand: str, dead: str, fan_
         assert dead not in names(e.tile for e in option.effective), option.discard
         assert dead not in names(w.tile for w in option.waits), option.discard
     for form in FORMS:
-        for option in efficiency.discard_advice(hand, form=form):
+        for option in efficiency.discard_efficiency(hand, form=form):
             assert dead not in names(e.tile for e in option.effective), (form, option.discard)
 
 
@@ -140,7 +140,7 @@ def test_call_advice_after_a_pung_drops_the_kind_it_completes() -> None:
 
 def test_call_advice_after_a_kong_drops_the_konged_kind() -> None:
     # 11m23m456p789s with 1m claimed: the kong leaves 23m waiting on 4m only.
-    options = {o.kind.value: o for o in efficiency.call_advice("111m23m456p789s11s", "1m", source=2)}
+    options = {o.kind.value: o for o in efficiency.call_efficiency("111m23m456p789s11s", "1m", source=2)}
     assert names(e.tile for e in options["kong"].effective) == ["4m"]
     assert options["kong"].shanten == 0
 
@@ -248,7 +248,7 @@ def holding_four(draw: st.DrawFn, drawn: bool) -> Hand:
 def situations(draw: st.DrawFn, drawn: bool) -> tuple[Hand, list[Tile]]:
     """A hand (half of them holding all four of a kind) and some tiles in sight elsewhere (never
     more than four of a kind in all)."""
-    hand = draw(st.one_of(hands(with_last_tile=drawn), holding_four(drawn)))
+    hand = draw(st.one_of(hands(with_winning_tile=drawn), holding_four(drawn)))
     left = [4 - n for n in hand.counts(include_melds=True)]
     pool = [Tile(t) for t in range(34) for _ in range(left[t])]
     visible = draw(st.lists(st.sampled_from(pool), max_size=12)) if pool else []
@@ -277,13 +277,13 @@ def test_no_effective_tile_or_wait_is_held_four_times(situation: tuple[Hand, lis
         assert not dead & set(effective_tiles(hand, form)), form
         _live_ok(live_effective(hand, visible, form), dead, seen)
     if shanten_forms(hand).value == 0:
-        _live_ok(((w.tile, w.live) for w in efficiency.ready_waits(hand, visible)), dead, seen)
+        _live_ok(((w.tile, w.live) for w in efficiency.live_waits(hand, visible)), dead, seen)
     claimable = [t for t in Tile if seen[t] < 4]
     if claimable:
         tile = claimable[len(visible) % len(claimable)]
         after = list(seen)
         after[tile] += 1
-        for option in efficiency.call_advice(hand, tile, source=1 + len(visible) % 3, visible=visible):
+        for option in efficiency.call_efficiency(hand, tile, source=1 + len(visible) % 3, visible=visible):
             own = hand.counts(include_melds=True)
             if option.meld is not None:
                 own[tile] += 1  # the claimed tile joins the hand
@@ -299,7 +299,7 @@ def test_no_effective_tile_or_wait_is_held_four_times(situation: tuple[Hand, lis
 def test_no_discard_option_lists_a_kind_held_four_times(situation: tuple[Hand, list[Tile]]) -> None:
     hand, visible = situation
     seen = efficiency.seen_counts(hand, visible)
-    for option in efficiency.discard_advice(hand, visible):
+    for option in efficiency.discard_efficiency(hand, visible):
         own = hand.counts(include_melds=True)
         own[option.discard] -= 1  # let go: in sight now, no longer held
         dead = {t for t in Tile if own[t] == 4}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from majiang.errors import InvalidOptionError
 from majiang.rules.mcr.definitions import DEFINITIONS, definition
 from majiang.rules.mcr.fans import FANS
 
@@ -23,5 +24,16 @@ def test_definitions_are_short_sentences_in_both_languages(fan_id: str) -> None:
 
 
 def test_an_unknown_fan_is_named_in_the_error() -> None:
-    with pytest.raises(KeyError, match="no definition for the fan 'heavenly_hand'"):
+    with pytest.raises(InvalidOptionError, match="no definition for the fan 'heavenly_hand'"):
         definition("heavenly_hand")
+
+
+def test_fan_ids_are_one_enum_and_every_exclusion_names_a_fan() -> None:
+    from majiang.mcr import FAN_IDS, FanId
+
+    assert tuple(FANS) == FAN_IDS == tuple(FanId)
+    for fan_id, row in FANS.items():
+        assert row.id is FanId(fan_id)
+        assert all(type(e) is FanId for e in row.excludes), fan_id
+        assert fan_id not in row.excludes
+    assert set(DEFINITIONS) == set(FanId)

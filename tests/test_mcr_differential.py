@@ -22,7 +22,7 @@ from MahjongGB import MahjongFanCalculator
 from majiang import Hand, InvalidHandError, InvalidNotationError, Tile
 from majiang.analysis.decompose import suit_decompositions
 from majiang.interop.pymahjonggb import fan_counts, pymahjonggb_score
-from majiang.mcr import FANS, ScoreResult, score, win_context
+from majiang.mcr import FANS, ScoreResult, WinBy, score, win_context
 from majiang.rules.mcr.calculator import candidate_fans
 from majiang.rules.mcr.generate import WinSample, iter_wins
 from majiang.rules.mcr.profiles import find_profile
@@ -155,7 +155,7 @@ def test_a_difference_is_allowed_only_as_a_documented_kind() -> None:
     # Beside 234s and 444m, 11123444p is 11p 123p 444p (双同刻, 2) or 111p 234p 44p (喜相逢 + 幺九刻,
     # 1 + 1): the same total, and the one bigger fan wins the tie.
     hand = Hand.parse("[234s,2]444m1123444p1p")
-    flags: dict[str, Any] = {"self_drawn": True}
+    flags: dict[str, Any] = {"win_by": "self-drawn"}
     ours = score(hand, **flags)
     both = {"lower_four": 1, "self_drawn": 1, "two_concealed_pungs": 1}
     assert {hit.id: hit.count for hit in ours.fans} == {**both, "double_pung": 1}
@@ -268,9 +268,10 @@ def test_every_one_suit_concealed_hand_agrees_with_pymahjonggb() -> None:
             standing = tuple(CODES[rank] for rank in rest)
             for self_drawn in (False, True):
                 run.hands += 1
-                ours = score(hand, self_drawn=self_drawn)
+                how = WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD
+                ours = score(hand, win_by=how)
                 peer = _peer_fans(standing, CODES[win], self_drawn)
-                run.check(hand, {"self_drawn": self_drawn}, ours, peer)
+                run.check(hand, {"win_by": how}, ours, peer)
     assert run.hands == 190_494
     assert not run.differing, run.report()
     assert run.kinds == ONE_SUIT_KINDS
@@ -290,19 +291,19 @@ TWO_MORE_COPIES = "123m456p789s34544s"
 
 def test_robbing_a_kong_while_holding_another_copy_is_rejected() -> None:
     plain, plain_fans = _peer(TWO_MORE_COPIES)
-    total, fans = _peer(TWO_MORE_COPIES, kong=True)
+    total, fans = _peer(TWO_MORE_COPIES, win_by=WinBy.ROBBING_KONG)
     assert "抢杠和" not in fans  # PyMahjongGB drops the flag without a word
     assert (total, fans) == (plain, plain_fans) == (13, {"花龙": 8, "门前清": 2, "平和": 2, "独听・嵌张": 1})
     message = r"抢杠和: the robbed kong holds the other copies of 4s, yet the hand has 2 more"
     with pytest.raises(InvalidHandError, match=message):
-        score(TWO_MORE_COPIES, kong=True)
+        score(TWO_MORE_COPIES, win_by="robbing-kong")
     assert score(TWO_MORE_COPIES).total == plain
 
 
 def test_robbing_a_kong_with_the_only_copy_agrees() -> None:
     text = "123m456p789s45sEE3s"
-    total, fans = _peer(text, kong=True)
-    ours = score(text, kong=True)
+    total, fans = _peer(text, win_by=WinBy.ROBBING_KONG)
+    ours = score(text, win_by="robbing-kong")
     assert fans["抢杠和"] == 8
     assert "robbing_the_kong" in {hit.id for hit in ours.fans}
     assert ours.total == total == 18
@@ -310,33 +311,34 @@ def test_robbing_a_kong_with_the_only_copy_agrees() -> None:
 
 def test_robbing_a_kong_on_the_last_discard_is_rejected() -> None:
     text = "123m456p789s45sEE3s"  # 3s is the only copy, so robbing the kong alone is fine
-    total, fans = _peer(text, kong=True, wall_last=True)
+    total, fans = _peer(text, win_by=WinBy.ROBBING_KONG, last_of_wall=True)
     assert fans["抢杠和"] == 8 and fans["海底捞月"] == 8  # PyMahjongGB scores both
     assert total == 26
-    with pytest.raises(InvalidHandError, match=r"抢杠和 \(robbing a kong\) cannot also be 海底捞月"):
-        score(text, kong=True, wall_last=True)
+    message = r"抢杠和 \(robbing a kong\) cannot also be on the wall's last tile \(海底捞月\)"
+    with pytest.raises(InvalidHandError, match=message):
+        score(text, win_by="robbing-kong", last_of_wall=True)
 
 
 def test_out_with_replacement_tile_without_a_kong_is_rejected() -> None:
-    total, fans = _peer(TWO_MORE_COPIES, self_drawn=True, kong=True)
+    total, fans = _peer(TWO_MORE_COPIES, win_by=WinBy.KONG_REPLACEMENT)
     assert "杠上开花" not in fans
-    assert total == _peer(TWO_MORE_COPIES, self_drawn=True)[0] == 15
-    message = r"杠上开花 \(kong with self_drawn\) needs a kong among the melds"
+    assert total == _peer(TWO_MORE_COPIES, win_by=WinBy.SELF_DRAWN)[0] == 15
+    message = r"杠上开花 \(win_by kong-replacement\) needs a kong among the melds"
     with pytest.raises(InvalidHandError, match=message):
-        score(TWO_MORE_COPIES, self_drawn=True, kong=True)
+        score(TWO_MORE_COPIES, win_by="kong-replacement")
     with_kong = "[7777p]123m456p99s354s"  # the same flags with a kong are a legal win
-    peer_total, peer_fans = _peer(with_kong, self_drawn=True, kong=True)
+    peer_total, peer_fans = _peer(with_kong, win_by=WinBy.KONG_REPLACEMENT)
     assert peer_fans["杠上开花"] == 8
-    assert score(with_kong, self_drawn=True, kong=True).total == peer_total
+    assert score(with_kong, win_by="kong-replacement").total == peer_total
 
 
 def test_last_tile_while_holding_another_concealed_copy_is_rejected() -> None:
-    total, fans = _peer(TWO_MORE_COPIES, last_tile=True)
+    total, fans = _peer(TWO_MORE_COPIES, last_copy=True)
     assert "和绝张" not in fans
     assert total == 13
     message = r"和绝张: the other three 4s must be visible, but the hand holds one concealed"
     with pytest.raises(InvalidHandError, match=message):
-        score(TWO_MORE_COPIES, last_tile=True)
+        score(TWO_MORE_COPIES, last_copy=True)
 
 
 def test_more_than_four_copies_are_rejected() -> None:
@@ -361,11 +363,11 @@ def test_more_than_four_copies_are_rejected() -> None:
         score("[1111m]1222333444m1m")
 
 
-def test_three_melded_copies_of_the_winning_tile_make_last_tile() -> None:
+def test_three_melded_copies_of_the_winning_tile_make_last_copy() -> None:
     text = "[555p,2][123m]789m34pEE5p"  # the melded pung shows the other three 5p
     total, fans = _peer(text)
     ours = score(text)
     assert fans["和绝张"] == 4
-    assert "last_tile" in {hit.id for hit in ours.fans}
+    assert "last_copy" in {hit.id for hit in ours.fans}
     assert ours.total == total == 8
-    assert score(text, last_tile=True) == ours  # saying so changes nothing
+    assert score(text, last_copy=True) == ours  # saying so changes nothing

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from majiang.mcr import PROFILES, Profile, find_profile, score
+from majiang.mcr import PROFILES, Profile, WinBy, find_profile, score
 from mcr_cases import Context
 
 _SWITCHES = tuple(f.name for f in dataclasses.fields(Profile) if f.init and f.name != "name")
@@ -55,7 +55,7 @@ SWITCH_CASES: tuple[SwitchCase, ...] = (
         "1998": (40, {"三杠": 1, "碰碰和": 1, "幺九刻": 1, "无字": 1}),
     }, False, (40, {"三杠": 1, "碰碰和": 1, "幺九刻": 1, "无字": 1})),
     # self-drawn seven pairs: 七对 24 + 五门齐 6 + 自摸 1 (mil, 1998) or 不求人 4 (wmo2014)
-    SwitchCase("concealed_forms_self_drawn", "2255m3377p88sEECC", {"self_drawn": True}, {
+    SwitchCase("concealed_forms_self_drawn", "2255m3377p88sEECC", {"win_by": WinBy.SELF_DRAWN}, {
         "mil": (31, {"七对": 1, "五门齐": 1, "自摸": 1}),
         "wmo2014": (34, {"七对": 1, "五门齐": 1, "不求人": 1}),
         "1998": (31, {"七对": 1, "五门齐": 1, "自摸": 1}),

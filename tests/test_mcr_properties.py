@@ -48,7 +48,7 @@ def _fan_multiset(result: ScoreResult) -> Counter[tuple[str, int]]:
 def test_meld_order_does_not_matter(sample: WinSample, data: st.DataObject) -> None:
     hand = sample.hand
     melds = data.draw(st.permutations(hand.melds), label="melds")
-    shuffled = Hand(tuple(melds), hand.tiles, hand.last_tile)
+    shuffled = Hand(tuple(melds), hand.tiles, hand.winning_tile)
     for profile in PROFILE_NAMES:
         ours = score(hand, **sample.kwargs(), profile=profile)
         theirs = score(shuffled, **sample.kwargs(), profile=profile)
@@ -206,8 +206,9 @@ def test_a_hand_that_is_not_a_win_is_rejected(sample: WinSample, data: st.DataOb
     bad = Hand(hand.melds, hand.tiles, tile)
     for profile in PROFILE_NAMES:
         with pytest.raises(InvalidHandError, match="is not a winning hand"):
-            score(bad, self_drawn=sample.self_drawn, seat_wind=sample.seat_wind, round_wind=sample.round_wind,
-                  flowers=sample.flowers, profile=profile)
+            score(bad, win_by="self-drawn" if sample.win_by.self_drawn else "discard",
+                  seat_wind=sample.seat_wind, round_wind=sample.round_wind, flowers=sample.flowers,
+                  profile=profile)
 
 
 # --- input validation --------------------------------------------------------------------------------
@@ -222,11 +223,12 @@ def test_the_reference_hand_scores() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"self_drawn": "yes"}, TypeError, r"self_drawn must be True or False, not 'yes'"),
-        ({"self_drawn": 1}, TypeError, r"self_drawn must be True or False, not 1"),
-        ({"last_tile": None}, TypeError, r"last_tile must be True or False, not None"),
-        ({"kong": 0}, TypeError, r"kong must be True or False, not 0"),
-        ({"wall_last": "no"}, TypeError, r"wall_last must be True or False, not 'no'"),
+        ({"win_by": "self_drawn"}, ValueError,
+         r"win_by must be one of discard, self-drawn, kong-replacement, robbing-kong, not 'self_drawn'"),
+        ({"win_by": True}, ValueError, r"win_by must be one of .*, not True"),
+        ({"last_copy": None}, TypeError, r"last_copy must be True or False, not None"),
+        ({"last_of_wall": 0}, TypeError, r"last_of_wall must be True or False, not 0"),
+        ({"last_of_wall": "no"}, TypeError, r"last_of_wall must be True or False, not 'no'"),
         ({"flowers": 9}, ValueError, r"flowers must be an integer from 0 to 8, not 9"),
         ({"flowers": -1}, ValueError, r"flowers must be an integer from 0 to 8, not -1"),
         ({"flowers": True}, ValueError, r"flowers must be an integer from 0 to 8, not True"),

@@ -89,7 +89,7 @@ def test_meld_inside_a_hand(text: str, meld: Meld, canonical: str) -> None:
     standing = "234567899pW" if meld.is_kong else "1234567899p"  # never a fifth copy of the meld's tile
     h = Hand.parse(text + standing + "S")
     assert h.melds == (meld,)
-    assert h.last_tile is Tile.SOUTH
+    assert h.winning_tile is Tile.SOUTH
     assert h.notation().startswith(canonical)
 
 
@@ -178,7 +178,7 @@ def test_standing_counts(text: str, expected: Hand) -> None:
     h = Hand.parse(text)
     assert len(h.tiles) == 13 - 3 * len(h.melds)
     assert list(h.tiles) == sorted(h.tiles)
-    assert len(h.standing) == len(h.tiles) + (h.last_tile is not None)
+    assert len(h.standing) == len(h.tiles) + (h.winning_tile is not None)
     assert sum(h.counts()) == len(h.standing)
     assert sum(h.counts(include_melds=True)) == len(h.standing) + sum(len(m.tiles) for m in h.melds)
 
@@ -236,7 +236,7 @@ def test_hand_properties() -> None:
     counts = h.counts()
     assert counts[Tile.S2] == 2 and counts[Tile.WEST] == 2 and counts[Tile.M1] == 0
     assert h.counts(include_melds=True)[Tile.M1] == 4
-    assert Hand.of(iter(h.melds), iter(h.tiles), h.last_tile) == h
+    assert Hand.of(iter(h.melds), iter(h.tiles), h.winning_tile) == h
 
 
 @pytest.mark.parametrize(
@@ -508,7 +508,7 @@ def spellings(draw: st.DrawFn) -> tuple[Hand, str]:
     for m in h.melds:
         parts += [_spell_meld(draw, m), draw(gap)]
     order = draw(st.permutations(h.tiles))
-    written = [*order, h.last_tile] if h.last_tile is not None else list(order)
+    written = [*order, h.winning_tile] if h.winning_tile is not None else list(order)
     for group in _spell_run(draw, written):
         parts += [group, draw(gap)]
     return h, "".join(parts)

@@ -1,4 +1,4 @@
-"""Odds: the seed's pair table checked by other derivations, Monte Carlo, the hypergeometric draw odds."""
+"""Odds: the source's pair table checked by other derivations, Monte Carlo, the hypergeometric draw odds."""
 
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ from majiang.analysis.odds import (
     odds_report,
     odds_table,
     quantity,
-    seed_checks,
-    seed_errors,
+    source_checks,
+    source_errors,
     wilson_interval,
 )
 from majiang.cli import app
+from majiang.errors import InvalidOptionError
 from majiang.tiles import Tile
 
 Z95 = 1.959963984540054
@@ -143,7 +144,7 @@ def test_table_floats() -> None:
     assert floats["no_pair_20"] == pytest.approx(0.0034529186772)
 
 
-# The seed's printed figures --------------------------------------------------------------------------
+# The rule source's printed figures --------------------------------------------------------------------------
 
 
 def percent_rounded(x: Fraction) -> Fraction:
@@ -154,23 +155,23 @@ def percent_truncated(x: Fraction) -> Fraction:
     return Fraction(math.floor(x * 10_000), 100)
 
 
-def test_seed_figures_against_exact_values() -> None:
+def test_source_figures_against_exact_values() -> None:
     table = odds_table()
     # 8.79%: right.
     assert percent_rounded(table.no_pair_14) == Fraction("8.79")
-    # 15.22% is what the seed prints; its own formula gives 15.72%.
+    # 15.22% is what the source prints; its own formula gives 15.72%.
     assert percent_rounded(table.three_pairs_14) == Fraction("15.72")
     assert percent_rounded(table.three_pairs_14) != Fraction("15.22")
     assert percent_truncated(table.three_pairs_14) != Fraction("15.22")
-    # 0.34%: the exact 0.3453% rounds to 0.35%; the seed cut it off.
+    # 0.34%: the exact 0.3453% rounds to 0.35%; the source cut it off.
     assert percent_rounded(table.no_pair_20) == Fraction("0.35")
     assert percent_truncated(table.no_pair_20) == Fraction("0.34")
     assert round(table.no_pair_20 * 100, 3) == Fraction("0.345")
 
 
-def test_seed_checks() -> None:
-    checks = {c.key: c for c in seed_checks()}
-    assert [c.key for c in seed_checks()] == list(KEYS)
+def test_source_checks() -> None:
+    checks = {c.key: c for c in source_checks()}
+    assert [c.key for c in source_checks()] == list(KEYS)
     assert checks["no_pair_14"].is_correct
     assert checks["no_pair_14"].error is None
     assert checks["no_pair_14"].note == ""
@@ -182,20 +183,20 @@ def test_seed_checks() -> None:
     assert checks["no_pair_20"].rounded == Fraction(35, 10_000)
 
 
-def test_seed_errors_say_what_is_wrong() -> None:
-    errors = seed_errors()
+def test_source_errors_say_what_is_wrong() -> None:
+    errors = source_errors()
     assert len(errors) == 2
-    assert errors[0].startswith("three_pairs_14: the seed prints 15.22%")
+    assert errors[0].startswith("three_pairs_14: the source prints 15.22%")
     assert "15.72%" in errors[0]
-    assert errors[1].startswith("no_pair_20: the seed prints 0.34%")
+    assert errors[1].startswith("no_pair_20: the source prints 0.34%")
     assert "rounds to 0.35%" in errors[1]
 
 
 def test_quantity_rows() -> None:
     assert [q.key for q in QUANTITIES] == list(KEYS)
-    assert quantity("no_pair_20").seed_figure == Fraction(34, 10_000)
+    assert quantity("no_pair_20").source_figure == Fraction(34, 10_000)
     assert quantity("three_pairs_14").formula == "C(34,11)·C(11,3)·4^8·6^3/C(136,14)"
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidOptionError, match="no quantity 'four_pairs_14'"):
         quantity("four_pairs_14")
 
 
@@ -214,7 +215,7 @@ def test_monte_carlo_interval_holds_the_exact_values() -> None:
         assert est.low <= float(exact) <= est.high
 
 
-def test_monte_carlo_rejects_the_seed_three_pairs_figure() -> None:
+def test_monte_carlo_rejects_the_source_three_pairs_figure() -> None:
     # With enough deals the interval is narrow enough to exclude the printed 15.22%.
     est = monte_carlo(100_000, seed=3).three_pairs_14
     assert odds_table().three_pairs_14 in est
@@ -274,9 +275,9 @@ def test_wilson_interval_rejects_impossible_counts(hits: int, n: int) -> None:
 def test_report_shape() -> None:
     report = odds_report(1_000, seed=5)
     data = report.to_dict()
-    assert list(data) == [*KEYS, "monte_carlo", "seed_figures", "seed_errors", "seed"]
-    assert data["seed_figures"] == {"no_pair_14": 0.0879, "three_pairs_14": 0.1522, "no_pair_20": 0.0034}
-    assert data["seed_errors"] == seed_errors()
+    assert list(data) == [*KEYS, "monte_carlo", "source_figures", "source_errors", "seed"]
+    assert data["source_figures"] == {"no_pair_14": 0.0879, "three_pairs_14": 0.1522, "no_pair_20": 0.0034}
+    assert data["source_errors"] == source_errors()
     assert data["monte_carlo"] == monte_carlo(1_000, seed=5).as_dict()
 
 
@@ -392,7 +393,7 @@ def test_cli_readable() -> None:
     mc = monte_carlo(5000, seed=2)
     assert f"{mc.no_pair_14.value * 100:.3f}%" in out
     assert f"[{mc.no_pair_14.low * 100:.3f}%, {mc.no_pair_14.high * 100:.3f}%]" in out
-    assert out.count("Seed error:") == 2
+    assert out.count("Source error:") == 2
     assert result.stderr == ""
 
 
@@ -413,8 +414,8 @@ def test_cli_json() -> None:
         assert entry["samples"] == 4000
         assert entry["estimate"] == getattr(mc, key).value
         assert entry["low"] <= entry["estimate"] <= entry["high"]
-    assert data["seed_figures"] == {"no_pair_14": 0.0879, "three_pairs_14": 0.1522, "no_pair_20": 0.0034}
-    assert data["seed_errors"] == seed_errors()
+    assert data["source_figures"] == {"no_pair_14": 0.0879, "three_pairs_14": 0.1522, "no_pair_20": 0.0034}
+    assert data["source_errors"] == source_errors()
     assert data["seed"] == -3
 
 

@@ -15,6 +15,7 @@ import pytest
 from majiang.bots import RandomBot
 from majiang.game import Action, ActionKind, Game, Match, McrRules, Phase, View
 from majiang.records import (
+    RECORD_VERSION,
     RecordedMatch,
     RecordError,
     check_record,
@@ -27,6 +28,7 @@ from majiang.records import (
     write_lines_atomically,
     write_record,
 )
+from majiang.records.format import dump_line
 from majiang.tiles import WINDS
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -143,7 +145,7 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
     assert (report.hands, report.actions) == (16, actions)
     assert str(report) == f"ok: 16 hands, {actions} actions"
     header = json.loads(lines[0])
-    assert header == {"format": "majiang-record", "version": 1, "rules": "mcr", "seed": 7, "players": PLAYERS,
+    assert header == {"format": "majiang-record", "version": 2, "rules": "mcr", "seed": 7, "players": PLAYERS,
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
@@ -196,7 +198,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     assert check_record(tmp_path / "m.jsonl").ok
     games = []
     for seed in range(3):
-        game = Game(PENALTY_RULES, seed=seed, dealer=seed, prevalent=WINDS[seed], scores=(5, 0, 0, -5))
+        game = Game(PENALTY_RULES, seed=seed, dealer=seed, round_wind=WINDS[seed], scores=(5, 0, 0, -5))
         bots = lively_bots(seed)
         while game.phase != Phase.OVER:
             seat = game.to_act()[0]
@@ -212,7 +214,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     summaries = [json.loads(line) for line in lines if '"e":"summary"' in line]
     for game, summary in zip(games, summaries, strict=True):
         assert summary["deltas"] == [game.scores[s] - game.events[0]["scores"][s] for s in range(4)]
-        assert (summary["dealer"], summary["round"]) == (game.dealer, game.prevalent.notation())
+        assert (summary["dealer"], summary["round"]) == (game.dealer, game.round_wind.notation())
     i = index_of(lines, kind("summary", 2))
     fails_at(edited(lines, i, lambda o: o["totals"].__setitem__(0, o["totals"][0] + 1)), i + 1, "totals[0]")
     fails_at(edited(lines, 0, lambda o: o.update(hands=4)), len(lines), "announces 4 hands")
@@ -235,7 +237,7 @@ def test_play_match_bots_see_their_own_views() -> None:
     match, _ = play_match([Spy(p) for p in range(4)], seed=5, hands=8)
     assert seen and all(type(view) is View for _, view in seen)
     for player, view in seen:
-        hand = match.history[WINDS.index(view.prevalent) * 4 + view.dealer]
+        hand = match.history[WINDS.index(view.round_wind) * 4 + view.dealer]
         assert view.seat == hand.positions[player]
         assert view.legal
 
@@ -519,7 +521,7 @@ MALFORMED: list[tuple[str, Callable[[list[str]], list[str] | bytes], int | str, 
     ("not JSON", lambda lines: ["{not json", *lines[1:]], 1, "invalid JSON at column 2"),
     ("not an object", lambda lines: [lines[0], "[1, 2]", *lines[2:]], 2, "expected a JSON object"),
     ("other format", lambda lines: _header_with(lines, format="pgn"), 1, "not a majiang record"),
-    ("newer version", lambda lines: _header_with(lines, version=2), 1, "unsupported record version 2"),
+    ("newer version", lambda lines: _header_with(lines, version=3), 1, "unsupported record version 3"),
     ("version true", lambda lines: _header_with(lines, version=True), 1, "unsupported record version true"),
     ("no players", lambda lines: _header_with(lines, players=None), 1, "lacks 'players'"),
     ("unknown header key", lambda lines: _header_with(lines, comment="hi"), 1,
@@ -569,3 +571,48 @@ def test_malformed_records_are_refused_clearly(short_lines: list[str], tmp_path:
 def test_missing_file_raises_oserror(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         check_record(tmp_path / "nowhere.jsonl")
+
+
+# -- version 1 files --------------------------------------------------------------------------------
+
+V1_RECORD = Path(__file__).parent / "data" / "record_v1.jsonl"
+"""Written before the round wind's key was renamed (tests/data/README.md)."""
+
+
+def test_a_version_1_record_is_read_checked_and_replayed() -> None:
+    first = json.loads(V1_RECORD.read_text(encoding="utf-8").splitlines()[1])
+    assert first["e"] == "start" and "prevalent" in first and "round_wind" not in first  # truly version 1
+    record = read_record(V1_RECORD)
+    assert record.header.version == 1
+    assert all(hand.start.data["round_wind"] == "E" and "prevalent" not in hand.start.data
+               for hand in record.hands)
+    report = check_record(V1_RECORD)
+    assert report.ok and report.hands == 2, report
+    replays = list(replay(V1_RECORD))
+    assert [r.result.winners for r in replays] == [(0,), (2,)]
+
+
+def test_a_version_1_record_is_checked_too(tmp_path: Path) -> None:
+    lines = V1_RECORD.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[1])
+    start["prevalent"] = "S"  # the wrong round wind for the first hand of a match
+    path = tmp_path / "v1.jsonl"
+    path.write_text("\n".join([lines[0], dump_line(start), *lines[2:]]) + "\n", encoding="utf-8")
+    report = check_record(path)
+    assert not report.ok and report.line == 2 and "round_wind" in (report.reason or ""), report
+
+
+def test_a_version_1_start_line_with_the_new_key_is_an_error() -> None:
+    lines = V1_RECORD.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[1])
+    start["round_wind"] = start.pop("prevalent")
+    with pytest.raises(RecordError, match="line 2: a version 1 start line has 'prevalent', not 'round_wind'"):
+        parse_record([lines[0], dump_line(start), *lines[2:]])
+
+
+def test_version_2_is_written_and_its_start_line_has_round_wind() -> None:
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1)
+    header, start = json.loads(lines[0]), json.loads(lines[1])
+    assert header["version"] == RECORD_VERSION == 2
+    assert start["round_wind"] == "E" and "prevalent" not in start
+    assert parse_record(lines).header.version == 2

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang import Hand, InvalidHandError, InvalidNotationError, Meld, Tile
+from majiang import Hand, InvalidHandError, InvalidNotationError, InvalidOptionError, Meld, Tile
 from majiang.analysis.decompose import is_complete
 from majiang.analysis.shanten import (
     FORMS,
@@ -135,9 +135,9 @@ def built_hands(draw: st.DrawFn, *, drawn: bool) -> Hand:
     return Hand(melds, tuple(Tile(t) for t in tiles), Tile(last))
 
 
-waiting_hands = st.one_of(built_hands(drawn=False), hands(with_last_tile=False))
+waiting_hands = st.one_of(built_hands(drawn=False), hands(with_winning_tile=False))
 """Hands of 3n+1 standing tiles (waiting to draw)."""
-drawn_hands = st.one_of(built_hands(drawn=True), hands(with_last_tile=True))
+drawn_hands = st.one_of(built_hands(drawn=True), hands(with_winning_tile=True))
 """Hands of 3n+2 standing tiles (after a draw or a claim)."""
 any_hands = st.one_of(waiting_hands, drawn_hands)
 
@@ -305,7 +305,7 @@ def test_a_concealed_kong_rules_out_the_concealed_forms() -> None:
 def test_results_do_not_depend_on_tile_order_or_input_kind(hand: Hand, data: st.DataObject) -> None:
     shuffled = data.draw(st.permutations(hand.standing), label="standing")
     melds = data.draw(st.permutations(hand.melds), label="melds")
-    reordered = Hand(tuple(melds), hand.tiles, hand.last_tile)
+    reordered = Hand(tuple(melds), hand.tiles, hand.winning_tile)
     inputs: list[str | Hand | list[Tile]] = [hand, reordered, hand.notation(), list(shuffled)]
     assert len({repr(shanten_forms(x)) for x in inputs}) == 1
     assert len({shanten(x) for x in inputs}) == 1
@@ -344,7 +344,7 @@ BAD_INPUTS: list[tuple[object, type[Exception], str]] = [
     ([Tile(t) for t in range(16)], InvalidHandError, "16 standing tiles fit no hand"),
     ([], InvalidHandError, "0 standing tiles fit no hand"),
     ([Tile.M1] * 3, InvalidHandError, "3 standing tiles fit no hand"),
-    ([34] * 13, ValueError, "34 is not a valid Tile"),
+    ([34] * 13, InvalidOptionError, "no tile 34: a tile code is 0-33"),
 ]
 
 

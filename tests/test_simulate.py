@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from majiang.bots import find_bot
 from majiang.cli import app
+from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.records import check_record, partial_path, replay
 from majiang.sim.simulate import BotStats, HandOutcome, ResumeError, game_seed, play_hand, simulate
@@ -126,7 +127,7 @@ def test_statistics_add_up() -> None:
             assert 0 < n <= b.wins and share == n / b.wins and name
     eff = summary.bot("efficiency")
     assert eff.wins > 0 and eff.fans
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidOptionError, match="no bot 'nobody'"):
         summary.bot("nobody")
 
 
@@ -156,11 +157,11 @@ def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
     class Spy(Game):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
-            winds.append(kwargs["prevalent"])
+            winds.append(kwargs["round_wind"])
             super().__init__(*args, **kwargs)
 
     monkeypatch.setattr(sim, "Game", Spy)
-    simulate(2, ["random"], workers=1, prevalent=Tile.SOUTH)
+    simulate(2, ["random"], workers=1, round_wind=Tile.SOUTH)
     assert winds == [Tile.SOUTH, Tile.SOUTH]
 
 
@@ -170,7 +171,7 @@ def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     ({"bots": ["random"] * 5}, "one to four bots"),
     ({"bots": ["random"], "workers": 0}, "workers"),
     ({"bots": ["random"], "games": -1}, "games"),
-    ({"bots": ["random"], "prevalent": Tile.RED}, "wind"),
+    ({"bots": ["random"], "round_wind": Tile.RED}, "wind"),
 ])
 def test_bad_arguments(kwargs: dict[str, Any], fragment: str) -> None:
     args: dict[str, Any] = {"games": 2, **kwargs}

@@ -67,7 +67,7 @@ def prepared_game(human: str, draws: str, *, others: Sequence[str] = ("", "", ""
     first, second = DICE
     start = ((-(first - 1)) % 4 * 18 + first + second) % 72
     ring = wall[len(wall) - 2 * start:] + wall[:len(wall) - 2 * start]
-    game = Game(McrRules(), wall=ring, dice=DICE, dealer=0, prevalent=Tile.EAST)
+    game = Game(McrRules(), wall=ring, dice=DICE, dealer=0, round_wind=Tile.EAST)
     assert game.concealed_tiles(0) == sorted(parse_tiles(human))
     return game
 

@@ -14,8 +14,8 @@ from majiang.bots import RandomBot
 from majiang.cli import app as cli_app
 from majiang.game import ActionKind
 from majiang.hand import Hand
+from majiang.mcr import score
 from majiang.records import check_record, read_record
-from majiang.rules.mcr import score
 from majiang.rules.mcr.definitions import DEFINITIONS
 from majiang.rules.mcr.fans import FANS
 from majiang.tiles import Tile
@@ -93,12 +93,12 @@ def test_the_coach_names_the_form_and_the_main_fan() -> None:
     ("chinese", "不能和: 5 番 (不求人4番、幺九刻1番), 不足 8 番起和; 花牌不计入起和。"),
 ])
 def test_refusal_text_lists_fans_values_and_the_minimum(style: str, expected: str) -> None:
-    result = score("123m345p678s99sNN" + "N", self_drawn=True)
+    result = score("123m345p678s99sNN" + "N", win_by="self-drawn")
     assert refusal_text(result, style) == expected  # type: ignore[arg-type]
 
 
 def test_refusal_text_says_flowers_do_not_count() -> None:
-    result = score("123m345p678s99sNNN", self_drawn=True, flowers=3)
+    result = score("123m345p678s99sNNN", win_by="self-drawn", flowers=3)
     assert result.total == 8 and result.fan_total == 5
     text = refusal_text(result, "notation")
     assert text.startswith("Not a win: 5 fans (") and "your 3 flowers do not count toward it" in text

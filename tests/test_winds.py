@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 
 from majiang.cli import app
 from majiang.hand import Hand
-from majiang.mcr import parse_wind, score, win_context
-from majiang.rules.mcr.advice import McrWinFans
+from majiang.mcr import McrWinFans, parse_wind, score, win_context
 from majiang.tiles import WINDS, Tile
 
 runner = CliRunner()

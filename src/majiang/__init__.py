@@ -1,6 +1,13 @@
 """majiang: a Chinese mahjong engine (Chinese Official rules first)."""
 
-from majiang.errors import IllegalActionError, InvalidHandError, InvalidNotationError
+from majiang.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidHandError,
+    InvalidNotationError,
+    InvalidOptionError,
+    MajiangError,
+)
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.tiles import Flower, Suit, Tile
@@ -9,8 +16,11 @@ __all__ = [
     "Flower",
     "Hand",
     "IllegalActionError",
+    "InvalidActionError",
     "InvalidHandError",
     "InvalidNotationError",
+    "InvalidOptionError",
+    "MajiangError",
     "Meld",
     "MeldKind",
     "Suit",

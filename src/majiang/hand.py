@@ -1,10 +1,11 @@
-"""A player's hand: declared melds, standing tiles and the last (winning or drawn) tile."""
+"""A player's hand: declared melds, standing tiles and the winning (or just drawn) tile."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import Tile
 
@@ -13,13 +14,15 @@ __all__ = ["Hand"]
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """Declared melds plus standing tiles; ``last_tile`` is the winning (or just drawn) tile.
+    """Declared melds plus standing tiles and the 14th tile, ``winning_tile``.
 
-    ``tiles`` are the standing tiles without ``last_tile``, sorted; there are ``13 - 3 * len(melds)``
-    of them. ``last_tile`` is ``None`` for a hand waiting to draw.
+    ``winning_tile`` is the winning tile of a winning hand, else the tile just drawn or claimed.
+
+    ``tiles`` are the standing tiles without ``winning_tile``, sorted; there are ``13 - 3 * len(melds)``
+    of them. ``winning_tile`` is ``None`` for a hand waiting to draw.
 
     >>> h = Hand.parse("[567m,2]123p45699sCC7s")
-    >>> h.last_tile, len(h.tiles), len(h.melds)
+    >>> h.winning_tile, len(h.tiles), len(h.melds)
     (<Tile.S7: 24>, 10, 1)
     >>> h
     Hand.parse('[567m,2]123p45699sCC7s')
@@ -27,7 +30,7 @@ class Hand:
 
     melds: tuple[Meld, ...]
     tiles: tuple[Tile, ...]
-    last_tile: Tile | None = None
+    winning_tile: Tile | None = None
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _all_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _mask: int = field(init=False, repr=False, compare=False)  # bit k: holds kind k standing
@@ -37,21 +40,21 @@ class Hand:
         object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "tiles", tuple(sorted(
             t if type(t) is Tile else Tile(t) for t in self.tiles)))
-        if self.last_tile is not None and type(self.last_tile) is not Tile:
-            object.__setattr__(self, "last_tile", Tile(self.last_tile))
+        if self.winning_tile is not None and type(self.winning_tile) is not Tile:
+            object.__setattr__(self, "winning_tile", Tile(self.winning_tile))
         if len(self.melds) > 4:
-            raise ValueError(f"a hand has at most four melds, not {len(self.melds)}")
+            raise InvalidHandError(f"a hand has at most four melds, not {len(self.melds)}")
         want = 13 - 3 * len(self.melds)
         if len(self.tiles) != want:
-            raise ValueError(
+            raise InvalidHandError(
                 f"with {len(self.melds)} meld(s) a hand has {want} standing tiles"
                 f" besides the last tile, not {len(self.tiles)}"
             )
         c = [0] * 34
         for t in self.tiles:
             c[t] += 1
-        if self.last_tile is not None:
-            c[self.last_tile] += 1
+        if self.winning_tile is not None:
+            c[self.winning_tile] += 1
         object.__setattr__(self, "_counts", tuple(c))
         object.__setattr__(self, "_mask", sum(1 << k for k in range(34) if c[k]))
         mask = self._mask
@@ -63,7 +66,7 @@ class Hand:
         object.__setattr__(self, "_all_mask", mask)
         for kind, n in enumerate(c):
             if n > 4:
-                raise ValueError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
+                raise InvalidHandError(f"{n} copies of {Tile(kind).notation()}; a set has only 4")
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -73,16 +76,16 @@ class Hand:
         return parse_hand(text)
 
     @classmethod
-    def of(cls, melds: Iterable[Meld], tiles: Iterable[Tile], last_tile: Tile | None = None) -> Hand:
+    def of(cls, melds: Iterable[Meld], tiles: Iterable[Tile], winning_tile: Tile | None = None) -> Hand:
         """Build a hand from any iterables."""
-        return cls(tuple(melds), tuple(tiles), last_tile)
+        return cls(tuple(melds), tuple(tiles), winning_tile)
 
     @property
     def standing(self) -> tuple[Tile, ...]:
-        """All standing tiles including ``last_tile``, sorted."""
-        if self.last_tile is None:
+        """All standing tiles including ``winning_tile``, sorted."""
+        if self.winning_tile is None:
             return self.tiles
-        return tuple(sorted((*self.tiles, self.last_tile)))
+        return tuple(sorted((*self.tiles, self.winning_tile)))
 
     @property
     def is_concealed(self) -> bool:
@@ -90,7 +93,7 @@ class Hand:
         return all(m.is_concealed for m in self.melds)
 
     def counts(self, *, include_melds: bool = False) -> list[int]:
-        """Copies of each of the 34 kinds among the standing tiles and ``last_tile`` (and the melds)."""
+        """Copies of each of the 34 kinds among the standing tiles and ``winning_tile`` (and the melds)."""
         return list(self._all_counts if include_melds else self._counts)
 
     def notation(self) -> str:
@@ -98,8 +101,8 @@ class Hand:
         from majiang.notation import format_tiles
 
         text = "".join(m.notation() for m in self.melds) + format_tiles(self.tiles)
-        if self.last_tile is not None:
-            text += self.last_tile.notation()
+        if self.winning_tile is not None:
+            text += self.winning_tile.notation()
         return text
 
     def __repr__(self) -> str:

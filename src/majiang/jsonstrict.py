@@ -25,13 +25,15 @@ import json
 import math
 from typing import Any, NoReturn
 
+from majiang.errors import MajiangError
+
 __all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "StrictJSONError", "loads_strict", "nesting_depth"]
 
 MAX_DEPTH = 64
 """Arrays and objects nested deeper than this are refused (majiang's own data nests a few levels)."""
 
 
-class StrictJSONError(ValueError):
+class StrictJSONError(MajiangError):
     """A text that is not strict JSON; the message says why (and where, for a syntax error)."""
 
 

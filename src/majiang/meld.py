@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from majiang.errors import InvalidHandError
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["Meld", "MeldKind"]
@@ -16,6 +17,10 @@ class MeldKind(IntEnum):
     CHOW = 0
     PUNG = 1
     KONG = 2
+
+    @classmethod
+    def _missing_(cls, value: object) -> MeldKind:
+        raise InvalidHandError(f"no meld kind {value!r}: 0 chow, 1 pung, 2 kong")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,17 +54,17 @@ class Meld:
         if not isinstance(self.kind, MeldKind):
             object.__setattr__(self, "kind", MeldKind(self.kind))
         if self.kind == MeldKind.CHOW and (not self.tile.is_numbered or self.tile.rank > 7):
-            raise ValueError(f"a chow cannot start at {self.tile.notation()}")
+            raise InvalidHandError(f"a chow cannot start at {self.tile.notation()}")
         if self.kind == MeldKind.KONG:
             if not 0 <= self.source <= 3:
-                raise ValueError(f"kong source must be 0 (concealed) or 1-3, not {self.source}")
+                raise InvalidHandError(f"kong source must be 0 (concealed) or 1-3, not {self.source}")
             if self.added and self.source == 0:
-                raise ValueError("an added kong (加杠) cannot be concealed")
+                raise InvalidHandError("an added kong (加杠) cannot be concealed")
         else:
             if not 1 <= self.source <= 3:
-                raise ValueError(f"{self.kind.name.lower()} source must be 1-3, not {self.source}")
+                raise InvalidHandError(f"{self.kind.name.lower()} source must be 1-3, not {self.source}")
             if self.added:
-                raise ValueError("only a kong can be added (加杠)")
+                raise InvalidHandError("only a kong can be added (加杠)")
         t = self.tile
         if self.kind == MeldKind.CHOW:
             tiles: tuple[Tile, ...] = (t, ALL_TILES[t + 1], ALL_TILES[t + 2])

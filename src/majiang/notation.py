@@ -158,7 +158,7 @@ def parse_meld(text: str) -> Meld:
 def parse_hand(text: str) -> Hand:
     """Parse a hand: melds in brackets, then standing tiles; the last of 14 is the winning tile.
 
-    >>> parse_hand("[EEEE]123m456p789sC C").last_tile
+    >>> parse_hand("[EEEE]123m456p789sC C").winning_tile
     <Tile.RED: 33>
     """
     _check_text(text)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from majiang.errors import InvalidOptionError
+
 __all__ = [
     "ALL_TILES",
     "DRAGONS",
@@ -106,10 +108,15 @@ class Tile(IntEnum):
     RED = 33
 
     @classmethod
+    def _missing_(cls, value: object) -> Tile:
+        # Called by Tile(value) for a value that is no tile: name the package's error, not Enum's.
+        raise InvalidOptionError(f"no tile {value!r}: a tile code is 0-33")
+
+    @classmethod
     def from_suit_rank(cls, suit: Suit, rank: int) -> Tile:
         """The numbered tile of ``suit`` and ``rank`` (1-9)."""
         if not suit.is_numbered or not 1 <= rank <= 9:
-            raise ValueError(f"no numbered tile of suit {suit.name} and rank {rank}")
+            raise InvalidOptionError(f"no numbered tile of suit {suit.name} and rank {rank}")
         return cls(suit * 9 + rank - 1)
 
     @classmethod
@@ -201,6 +208,10 @@ class Flower(IntEnum):
     ORCHID = 5
     BAMBOO = 6
     CHRYSANTHEMUM = 7
+
+    @classmethod
+    def _missing_(cls, value: object) -> Flower:
+        raise InvalidOptionError(f"no flower {value!r}: a flower is 0-7")
 
     @property
     def zh(self) -> str:

@@ -36,6 +36,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without numpy
 
 from majiang.analysis.shanten import FORMS
 from majiang.analysis.tables import KEYS, RECORD, honor_vector, suit_table, vectors
+from majiang.errors import InvalidHandError
 
 __all__ = ["FORMS", "RULED_OUT", "batch_shanten", "batch_shanten_forms"]
 
@@ -153,16 +154,16 @@ def _melds_array(melds: int | npt.ArrayLike, n: int) -> int | _Int8:
     """``melds`` checked: an int 0-4, or one such integer per row."""
     if isinstance(melds, int | np.integer):
         if not 0 <= melds <= 4:
-            raise ValueError(f"melds must be 0-4; got {melds}")
+            raise InvalidHandError(f"melds must be 0-4; got {melds}")
         return int(melds)
     arr = np.asarray(melds)
     if arr.shape != (n,):
-        raise ValueError(f"melds must be an int or an array of shape ({n},); got shape {arr.shape}")
+        raise InvalidHandError(f"melds must be an int or an array of shape ({n},); got shape {arr.shape}")
     if arr.dtype.kind not in "iu":
-        raise ValueError(f"melds must hold integers; got dtype {arr.dtype}")
+        raise InvalidHandError(f"melds must hold integers; got dtype {arr.dtype}")
     if n and (arr.min() < 0 or arr.max() > 4):
         row = int(np.flatnonzero((arr < 0) | (arr > 4))[0])
-        raise ValueError(f"melds must be 0-4; row {row} has {arr[row]}")
+        raise InvalidHandError(f"melds must be 0-4; row {row} has {arr[row]}")
     return arr.astype(np.int8)
 
 
@@ -170,9 +171,9 @@ def _checked(counts: npt.ArrayLike) -> npt.NDArray[np.integer]:
     """``counts`` as an array of the right shape and kind (the values are checked slice by slice)."""
     arr = np.asarray(counts)
     if arr.ndim != 2 or arr.shape[1] != 34:
-        raise ValueError(f"counts must have shape (N, 34); got shape {arr.shape}")
+        raise InvalidHandError(f"counts must have shape (N, 34); got shape {arr.shape}")
     if arr.dtype.kind not in "iu":
-        raise ValueError(f"counts must be an integer array; got dtype {arr.dtype}")
+        raise InvalidHandError(f"counts must be an integer array; got dtype {arr.dtype}")
     return arr
 
 
@@ -182,7 +183,7 @@ def _codes(rows: npt.NDArray[np.integer], melds: int | _Int8, start: int) -> _In
     # Read as unsigned, a negative count is huge: one pass finds both kinds of bad value.
     if int(rows.view(rows.dtype.str.replace("i", "u")).max()) > 4:
         row, kind = (int(i[0]) for i in np.nonzero((rows < 0) | (rows > 4)))
-        raise ValueError(f"counts must be 0-4; row {start + row} has {rows[row, kind]} of tile {kind}")
+        raise InvalidHandError(f"counts must be 0-4; row {start + row} has {rows[row, kind]} of tile {kind}")
     # Tile-major order makes every step below a pass over contiguous memory.
     cols: _Bytes = rows.T.astype(np.uint8, order="C")
     codes = np.empty((4, cols.shape[1]), np.int32)
@@ -202,8 +203,8 @@ def _codes(rows: npt.NDArray[np.integer], melds: int | _Int8, start: int) -> _In
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         m = melds if isinstance(melds, int) else int(melds[row])
-        raise ValueError(f"row {start + row} holds {totals[row]} standing tiles; with {m} melds a"
-                         f" hand holds {13 - 3 * m} or {14 - 3 * m}")
+        raise InvalidHandError(f"row {start + row} holds {totals[row]} standing tiles; with {m} melds a"
+                               f" hand holds {13 - 3 * m} or {14 - 3 * m}")
     return codes
 
 
@@ -231,7 +232,7 @@ def batch_shanten(counts: npt.ArrayLike, melds: int | npt.ArrayLike = 0) -> _Int
     """Regular-form shanten (四面子一雀头) of every row of an ``(N, 34)`` count array, as int8.
 
     ``melds`` is the number of declared melds: one int for the batch or one per row. Raises
-    ValueError for a wrong shape or dtype, counts outside 0-4, or a row whose tile total fits no
+    InvalidHandError for a wrong shape or dtype, counts outside 0-4, or a row whose tile total fits no
     hand with its melds (13 - 3·melds, or one more).
     """
     arr = _checked(counts)

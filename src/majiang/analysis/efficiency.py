@@ -9,9 +9,9 @@ a kind whose last copies are in sight elsewhere is listed with ``live == 0`` (ex
 wins and discards are ranked by the live tiles that lead to a legal win; ``majiang.mcr.discard_advice``
 passes the Chinese Official one (8-fan minimum).
 
->>> [(w.tile.notation(), w.live) for w in ready_waits("123456789m1234p")]
+>>> [(w.tile.notation(), w.live) for w in live_waits("123456789m1234p")]
 [('1p', 3), ('4p', 3)]
->>> best = discard_advice("123456789m1234pE")[0]
+>>> best = discard_efficiency("123456789m1234pE")[0]
 >>> best.discard.notation(), best.shanten, best.live
 ('E', 0, 6)
 """
@@ -24,7 +24,7 @@ from enum import Enum
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import counts_and_melds, effective_counts, shanten_and_effective, shanten_counts
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.tiles import ALL_TILES, Tile
@@ -36,10 +36,10 @@ __all__ = [
     "LiveTile",
     "Wait",
     "WinFans",
-    "call_advice",
-    "discard_advice",
+    "call_efficiency",
+    "discard_efficiency",
     "live_effective",
-    "ready_waits",
+    "live_waits",
     "seen_counts",
 ]
 
@@ -56,7 +56,7 @@ class WinFans(Protocol):
 
     minimum: int
 
-    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
         """Fans of ``hand`` (its last tile the winning one), flowers excluded."""
         ...
 
@@ -176,7 +176,7 @@ def live_effective(hand: str | Hand, visible: Iterable[Tile] = (), form: str | N
     """
     h = _as_hand(hand)
     counts, melds = counts_and_melds(h)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("effective tiles are for a hand waiting to draw (13 tiles, a kong counting 3)")
     seen = seen_counts(h, visible)
     return _live(effective_counts(counts, melds, form, held=h.counts(include_melds=True)), seen)
@@ -213,22 +213,24 @@ def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int]
         # concealed the wait is exhausted and its win hypothetical: scored without 和绝张, which the
         # calculator rightly refuses beside a concealed copy.
         last = seen[t] - counts[t] == 3 and not counts[t]
-        on_discard = fans(hand, self_drawn=False, last_tile=last)
-        drawn = fans(hand, self_drawn=True, last_tile=last)
+        on_discard = fans(hand, self_drawn=False, last_copy=last)
+        drawn = fans(hand, self_drawn=True, last_copy=last)
         legal = max(on_discard, drawn) >= fans.minimum
         out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
     return tuple(out)
 
 
-def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None
-                ) -> tuple[Wait, ...]:
+def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None
+               ) -> tuple[Wait, ...]:
     """The waits (听牌) of a ready hand, with live counts and (given ``fans``) the fans of each win.
+
+    Without ``fans`` no minimum is checked; ``majiang.mcr.ready_waits`` is the 8-fan-aware one.
 
     A kind the hand holds four of (melds included) is no wait, so a hand formally ready only on such
     a kind has none. Raises InvalidHandError if the hand is not ready (shanten 0) or has a drawn tile.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("waits are for a hand waiting to draw (13 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     if shanten_counts(counts, melds) != 0:
@@ -263,16 +265,19 @@ def _legal_live_one_away(melds: tuple[Meld, ...], counts: list[int], seen: list[
     return total
 
 
-def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None,
-                   form: str | None = None) -> list[DiscardOption]:
-    """Every distinct discard of a hand after its draw, best first (何切).
+def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | None = None,
+                       form: str | None = None) -> list[DiscardOption]:
+    """Every distinct discard of a hand after its draw, best first (何切), by tile efficiency.
+
+    Without ``fans`` the 8-fan minimum is ignored; ``majiang.mcr.discard_advice`` is the advice that
+    keeps it.
 
     Ranked by shanten, then (given ``fans``, for ready and one-away results) by the live tiles that
     lead to a legal win, then by live effective tiles, then by tile order. ``form`` (one of
     ``majiang.analysis.FORMS``) judges every discard by that form alone instead of the best form.
     """
     h = _as_hand(hand)
-    if h.last_tile is None:
+    if h.winning_tile is None:
         raise InvalidHandError("discard advice is for a hand after its draw (14 tiles, a kong counting 3)")
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, visible)
@@ -320,7 +325,7 @@ def _best_after_call(melds: tuple[Meld, ...], counts: list[int], seen: list[int]
     return best
 
 
-def call_advice(
+def call_efficiency(
     hand: str | Hand,
     tile: Tile | str,
     *,
@@ -329,15 +334,17 @@ def call_advice(
 ) -> list[CallOption]:
     """Compare passing on another player's discard with every chow, pung and kong it allows.
 
+    Fans are not counted: ``majiang.mcr.call_advice`` drops a win below the 8-fan minimum.
+
     ``source`` is who discarded it: 1 the left player (上家, the only one you may chow from), 2 across,
     3 right. ``visible`` should not include the discarded tile itself. Best first: by shanten, then live
     effective tiles; passing wins ties.
     """
     h = _as_hand(hand)
-    if h.last_tile is not None:
+    if h.winning_tile is not None:
         raise InvalidHandError("call advice is for a hand waiting to draw (13 tiles, a kong counting 3)")
     if source not in (1, 2, 3):
-        raise ValueError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
+        raise InvalidOptionError(f"source must be 1 (left), 2 (across) or 3 (right), not {source!r}")
     claimed = Tile.parse(tile) if isinstance(tile, str) else Tile(tile)
     counts, melds = counts_and_melds(h)
     seen = seen_counts(h, [*visible, claimed])

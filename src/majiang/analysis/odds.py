@@ -1,6 +1,6 @@
 """Odds (概率): pairs among the opening tiles, and the chance of drawing a useful tile.
 
-Two kinds of question. First, the small table at the end of the seed's chapter on tile efficiency
+Two kinds of question. First, the small table at the end of the rule source's chapter on tile efficiency
 (附：关于顺子刻子对子的一些概率), for a 136-tile set (34 kinds, four copies, no flowers): how often a
 14-tile starting hand has no pair, exactly three pairs, and how often the first 20 tiles a player
 sees hold no pair. Each is computed exactly (``fractions.Fraction``) and checked by a seeded Monte
@@ -10,7 +10,7 @@ turns up in the next few draws.
 >>> table = odds_table()
 >>> f"{float(table.no_pair_14):.2%} {float(table.three_pairs_14):.2%} {float(table.no_pair_20):.4%}"
 '8.79% 15.72% 0.3453%'
->>> [check.key for check in seed_checks() if not check.is_correct]
+>>> [check.key for check in source_checks() if not check.is_correct]
 ['three_pairs_14', 'no_pair_20']
 >>> round(improve_probability(8, 100, 1), 2)
 0.08
@@ -26,6 +26,7 @@ from fractions import Fraction
 from statistics import NormalDist
 
 from majiang.analysis.shanten import counts_and_melds, effective_tiles
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.notation import parse_tiles
 from majiang.tiles import Tile
@@ -41,7 +42,7 @@ __all__ = [
     "OddsReport",
     "OddsTable",
     "Quantity",
-    "SeedCheck",
+    "SourceCheck",
     "exact_pairs_probability",
     "hand_improve_probability",
     "improve_fraction",
@@ -51,8 +52,8 @@ __all__ = [
     "odds_report",
     "odds_table",
     "quantity",
-    "seed_checks",
-    "seed_errors",
+    "source_checks",
+    "source_errors",
     "wilson_interval",
 ]
 
@@ -66,23 +67,23 @@ _Z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)  # 1.959963984540054
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    """One row of the seed's table: its key, its words, its formula and the figure it prints."""
+    """One row of the rule source's table: its key, its words, its formula and the figure it prints."""
 
     key: str
     zh: str
     en: str
     formula: str
-    seed_percent: str  # as printed, without the % sign
+    source_percent: str  # as printed, without the % sign
 
     @property
-    def seed_figure(self) -> Fraction:
+    def source_figure(self) -> Fraction:
         """The printed percentage as a fraction: ``"8.79"`` is 879/10000."""
-        return Fraction(self.seed_percent) / 100
+        return Fraction(self.source_percent) / 100
 
     @property
-    def seed_places(self) -> int:
-        """Decimal places of ``seed_figure`` (two for the percentage, two more for the fraction)."""
-        return len(self.seed_percent.partition(".")[2]) + 2
+    def source_places(self) -> int:
+        """Decimal places of ``source_figure`` (two for the percentage, two more for the fraction)."""
+        return len(self.source_percent.partition(".")[2]) + 2
 
 
 QUANTITIES = (
@@ -101,7 +102,7 @@ def _check_count(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < 0:
-        raise ValueError(f"{name} must be at least 0, not {value}")
+        raise InvalidOptionError(f"{name} must be at least 0, not {value}")
 
 
 def _check_set(drawn: int, kinds: int, copies: int) -> None:
@@ -109,7 +110,8 @@ def _check_set(drawn: int, kinds: int, copies: int) -> None:
     _check_count("kinds", kinds)
     _check_count("copies", copies)
     if drawn > kinds * copies:
-        raise ValueError(f"cannot draw {drawn} tiles from a set of {kinds} × {copies} = {kinds * copies}")
+        raise InvalidOptionError(f"cannot draw {drawn} tiles from a set of {kinds} × {copies} = "
+                                 f"{kinds * copies}")
 
 
 def no_pair_probability(drawn: int, *, kinds: int = KINDS, copies: int = COPIES) -> Fraction:
@@ -147,7 +149,7 @@ def exact_pairs_probability(pairs: int, drawn: int, *, kinds: int = KINDS, copie
 
 @dataclass(frozen=True, slots=True)
 class OddsTable:
-    """The seed's three probabilities, exact; ``as_floats()`` gives them as floats by key."""
+    """The rule source's three probabilities, exact; ``as_floats()`` gives them as floats by key."""
 
     no_pair_14: Fraction
     three_pairs_14: Fraction
@@ -159,7 +161,7 @@ class OddsTable:
 
 
 def odds_table() -> OddsTable:
-    """The exact values of the seed's table (136 tiles, no flowers).
+    """The exact values of the rule source's table (136 tiles, no flowers).
 
     >>> odds_table().as_floats()["no_pair_14"]
     0.08791265876214446
@@ -200,7 +202,7 @@ def wilson_interval(hits: int, n: int, z: float = _Z) -> tuple[float, float]:
     _check_count("hits", hits)
     _check_count("n", n)
     if n == 0 or hits > n:
-        raise ValueError(f"need 0 <= hits <= n and n > 0, not hits={hits}, n={n}")
+        raise InvalidOptionError(f"need 0 <= hits <= n and n > 0, not hits={hits}, n={n}")
     p = hits / n
     zz = z * z
     centre = (p + zz / (2 * n)) / (1 + zz / n)
@@ -215,7 +217,7 @@ def _estimate(hits: int, n: int) -> Estimate:
 
 @dataclass(frozen=True, slots=True)
 class MonteCarlo:
-    """Simulated estimates of the seed's three probabilities from ``samples`` shuffles with ``seed``."""
+    """Simulated estimates of the source's three probabilities from ``samples`` shuffles with ``seed``."""
 
     no_pair_14: Estimate
     three_pairs_14: Estimate
@@ -232,7 +234,7 @@ _KIND_OF = tuple(tile // COPIES for tile in range(SET_SIZE))
 
 
 def monte_carlo(samples: int = DEFAULT_SAMPLES, seed: int = 0) -> MonteCarlo:
-    """Estimate the seed's table by dealing ``samples`` times from a shuffled set (``random.Random(seed)``).
+    """Estimate the source's table by dealing ``samples`` times from a shuffled set (``random.Random(seed)``).
 
     Each deal takes the first 20 tiles of a shuffle (``rng.sample``, which is the same as shuffling
     and looking at the top); the first 14 of them are the starting hand.
@@ -243,7 +245,7 @@ def monte_carlo(samples: int = DEFAULT_SAMPLES, seed: int = 0) -> MonteCarlo:
     """
     _check_count("samples", samples)
     if samples == 0:
-        raise ValueError("samples must be at least 1")
+        raise InvalidOptionError("samples must be at least 1")
     rng = random.Random(seed)
     sample = rng.sample
     kinds = _KIND_OF
@@ -272,8 +274,8 @@ def monte_carlo(samples: int = DEFAULT_SAMPLES, seed: int = 0) -> MonteCarlo:
 
 
 @dataclass(frozen=True, slots=True)
-class SeedCheck:
-    """The seed's printed figure for one quantity against the exact value."""
+class SourceCheck:
+    """The rule source's printed figure for one quantity against the exact value."""
 
     quantity: Quantity
     exact: Fraction
@@ -284,18 +286,18 @@ class SeedCheck:
 
     @property
     def printed(self) -> Fraction:
-        """The seed's figure as a fraction (0.0879 for 8.79%)."""
-        return self.quantity.seed_figure
+        """The rule source's figure as a fraction (0.0879 for 8.79%)."""
+        return self.quantity.source_figure
 
     @property
     def rounded(self) -> Fraction:
-        """The exact value rounded to the places the seed prints."""
-        return round(self.exact, self.quantity.seed_places)
+        """The exact value rounded to the places the source prints."""
+        return round(self.exact, self.quantity.source_places)
 
     @property
     def truncated(self) -> Fraction:
-        """The exact value cut (not rounded) to the places the seed prints."""
-        scale = 10 ** self.quantity.seed_places
+        """The exact value cut (not rounded) to the places the source prints."""
+        scale = 10 ** self.quantity.source_places
         return Fraction(math.floor(self.exact * scale), scale)
 
     @property
@@ -308,7 +310,7 @@ class SeedCheck:
         """A few words for a table cell: empty when correct, else what the figure should be."""
         if self.is_correct:
             return ""
-        should = _percent(self.rounded, self.quantity.seed_places - 2)
+        should = _percent(self.rounded, self.quantity.source_places - 2)
         if self.printed == self.truncated:
             return f"truncated: rounds to {should}"
         return f"wrong: formula gives {should}"
@@ -319,13 +321,13 @@ class SeedCheck:
         if self.is_correct:
             return None
         q = self.quantity
-        places = q.seed_places - 2
+        places = q.source_places - 2
         exact = _percent(self.exact, places + 4)
         should = _percent(self.rounded, places)
         if self.printed == self.truncated:
-            return (f"{q.key}: the seed prints {q.seed_percent}%, but {q.formula} = {exact}, which rounds "
-                    f"to {should}; the seed cut off the digits instead of rounding")
-        return (f"{q.key}: the seed prints {q.seed_percent}%, but its own formula {q.formula} gives "
+            return (f"{q.key}: the source prints {q.source_percent}%, but {q.formula} = {exact}, which "
+                    f"rounds to {should}; the source cut off the digits instead of rounding")
+        return (f"{q.key}: the source prints {q.source_percent}%, but its own formula {q.formula} gives "
                 f"{exact}, i.e. {should}; the printed figure is wrong")
 
 
@@ -333,47 +335,47 @@ def _percent(x: Fraction, places: int) -> str:
     return f"{float(x) * 100:.{places}f}%"
 
 
-def seed_checks(table: OddsTable | None = None) -> tuple[SeedCheck, ...]:
-    """One ``SeedCheck`` per row of the seed's table, in the order of ``QUANTITIES``."""
+def source_checks(table: OddsTable | None = None) -> tuple[SourceCheck, ...]:
+    """One ``SourceCheck`` per row of the rule source's table, in the order of ``QUANTITIES``."""
     table = odds_table() if table is None else table
-    return tuple(SeedCheck(q, getattr(table, q.key)) for q in QUANTITIES)
+    return tuple(SourceCheck(q, getattr(table, q.key)) for q in QUANTITIES)
 
 
-def seed_errors(table: OddsTable | None = None) -> list[str]:
-    """What is wrong with the seed's printed figures, one sentence each.
+def source_errors(table: OddsTable | None = None) -> list[str]:
+    """What is wrong with the rule source's printed figures, one sentence each.
 
-    >>> for line in seed_errors():
+    >>> for line in source_errors():
     ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
-    three_pairs_14: the seed prints 15.22%, but its own formula C(34,11)·C(11,3)·4^8·6^3/C(136,14)
+    three_pairs_14: the source prints 15.22%, but its own formula C(34,11)·C(11,3)·4^8·6^3/C(136,14)
         gives 15.722152%, i.e. 15.72%; the printed figure is wrong
-    no_pair_20: the seed prints 0.34%, but C(34,20)·4^20/C(136,20) = 0.345292%, which rounds to 0.35%;
-        the seed cut off the digits instead of rounding
+    no_pair_20: the source prints 0.34%, but C(34,20)·4^20/C(136,20) = 0.345292%, which rounds to 0.35%;
+        the source cut off the digits instead of rounding
     """
-    return [c.error for c in seed_checks(table) if c.error is not None]
+    return [c.error for c in source_checks(table) if c.error is not None]
 
 
 @dataclass(frozen=True, slots=True)
 class OddsReport:
-    """Everything ``majiang odds`` shows: exact values, Monte Carlo estimates and the seed's figures."""
+    """Everything ``majiang odds`` shows: exact values, Monte Carlo estimates and the source's figures."""
 
     exact: OddsTable
     simulated: MonteCarlo
-    checks: tuple[SeedCheck, ...]
+    checks: tuple[SourceCheck, ...]
 
     def to_dict(self) -> dict[str, object]:
         """The JSON shape of ``majiang odds --json`` (see docs/cli.md)."""
         out: dict[str, object] = dict(self.exact.as_floats())
         out["monte_carlo"] = self.simulated.as_dict()
-        out["seed_figures"] = {c.key: float(c.printed) for c in self.checks}
-        out["seed_errors"] = [c.error for c in self.checks if c.error is not None]
+        out["source_figures"] = {c.key: float(c.printed) for c in self.checks}
+        out["source_errors"] = [c.error for c in self.checks if c.error is not None]
         out["seed"] = self.simulated.seed
         return out
 
 
 def odds_report(samples: int = DEFAULT_SAMPLES, seed: int = 0) -> OddsReport:
-    """The exact table, ``samples`` Monte Carlo deals with ``seed``, and the seed's figures checked."""
+    """The exact table, ``samples`` Monte Carlo deals with ``seed``, and the rule source's figures checked."""
     table = odds_table()
-    return OddsReport(table, monte_carlo(samples, seed), seed_checks(table))
+    return OddsReport(table, monte_carlo(samples, seed), source_checks(table))
 
 
 def improve_fraction(live_effective: int, live_wall: int, draws: int) -> Fraction:
@@ -389,9 +391,9 @@ def improve_fraction(live_effective: int, live_wall: int, draws: int) -> Fractio
     _check_count("live_wall", live_wall)
     _check_count("draws", draws)
     if live_effective > live_wall:
-        raise ValueError(f"live_effective ({live_effective}) cannot exceed live_wall ({live_wall})")
+        raise InvalidOptionError(f"live_effective ({live_effective}) cannot exceed live_wall ({live_wall})")
     if draws > live_wall:
-        raise ValueError(f"draws ({draws}) cannot exceed live_wall ({live_wall})")
+        raise InvalidOptionError(f"draws ({draws}) cannot exceed live_wall ({live_wall})")
     miss = Fraction(math.comb(live_wall - live_effective, draws), math.comb(live_wall, draws))
     return 1 - miss
 
@@ -431,7 +433,8 @@ def hand_improve_probability(
         hand = Hand.parse(hand)
     standing, _ = counts_and_melds(hand)
     if sum(standing) % 3 != 1:
-        raise ValueError(f"the hand has {sum(standing)} standing tiles and must discard before drawing again")
+        raise InvalidHandError(f"the hand has {sum(standing)} standing tiles and must discard before "
+                               "drawing again")
     seen = hand.counts(include_melds=True) if isinstance(hand, Hand) else standing
     seen = list(seen)
     shown = parse_tiles(visible) if isinstance(visible, str) else [Tile(t) for t in visible]
@@ -439,20 +442,23 @@ def hand_improve_probability(
         seen[t] += 1
     for kind, n in enumerate(seen):
         if n > 4:
-            raise ValueError(f"{n} copies of {Tile(kind).notation()} seen; a set has only 4")
+            raise InvalidHandError(f"{n} copies of {Tile(kind).notation()} seen; a set has only 4")
     unseen = SET_SIZE - sum(seen)
     if wall is None:
         wall = unseen
     else:
         _check_count("wall", wall)
         if wall > unseen:
-            raise ValueError(f"wall ({wall}) cannot exceed the {unseen} tiles not seen")
+            raise InvalidOptionError(f"wall ({wall}) cannot exceed the {unseen} tiles not seen")
     live = sum(4 - seen[t] for t in effective_tiles(hand))
     if live > wall:
-        raise ValueError(f"{live} live useful tiles cannot fit in a wall of {wall}")
+        raise InvalidOptionError(f"{live} live useful tiles cannot fit in a wall of {wall}")
     return improve_probability(live, wall, draws)
 
 
 def quantity(key: str) -> Quantity:
-    """The row of ``QUANTITIES`` with ``key``; raises ``KeyError`` for an unknown key."""
-    return _BY_KEY[key]
+    """The row of ``QUANTITIES`` with ``key``; raises ``InvalidOptionError`` for an unknown key."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise InvalidOptionError(f"no quantity {key!r}; one of {', '.join(_BY_KEY)}") from None

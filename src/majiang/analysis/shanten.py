@@ -34,7 +34,7 @@ from majiang.analysis.tables import (
     suit_table,
     vectors,
 )
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.tiles import ALL_TILES, KNIT_SUITS, TERMINALS_AND_HONORS, Tile
 
@@ -193,9 +193,9 @@ def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
 def _check_counts(counts: Sequence[int], melds: int) -> None:
     """Reject counts no hand can have: not 34 kinds, a count outside 0-4, too many tiles or melds."""
     if len(counts) != 34:
-        raise ValueError(f"counts must give the 34 tile kinds, not {len(counts)}")
+        raise InvalidHandError(f"counts must give the 34 tile kinds, not {len(counts)}")
     if type(melds) is not int or not 0 <= melds <= 4:
-        raise ValueError(f"melds must be 0-4, not {melds!r}")
+        raise InvalidOptionError(f"melds must be 0-4, not {melds!r}")
     if max(counts) > 4 or min(counts) < 0:
         bad = next(k for k, n in enumerate(counts) if not 0 <= n <= 4)
         raise InvalidHandError(f"{counts[bad]} copies of {ALL_TILES[bad].notation()}; a count is 0-4")
@@ -343,7 +343,7 @@ def form_shanten(counts: Sequence[int], melds: int, form: str) -> int | None:
     if form == "knitted_straight":
         return _knitted_straight(counts, melds, groups=_Groups(counts, fifth=True)) if melds <= 1 else None
     if form not in FORMS:
-        raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     if melds:
         return None
     g = _Groups(counts, fifth=True)
@@ -497,7 +497,7 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
         values["knitted_straight"] = _knitted_straight(counts, melds, bound, g)
     if form is not None:
         if form not in FORMS:
-            raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+            raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
         if form not in values:
             return 99, []
         names = [form]
@@ -528,7 +528,7 @@ def effective_tiles(hand: str | Hand | Iterable[Tile], form: str | None = None) 
     ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
     """
     if form is not None and form not in FORMS:
-        raise ValueError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     counts, melds = counts_and_melds(hand)

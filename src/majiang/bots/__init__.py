@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from majiang.errors import InvalidOptionError
 from majiang.game.actions import Action
 from majiang.game.table import Game, Phase, View
 
@@ -76,7 +77,7 @@ def find_bot(name: str, seed: int | None = None) -> Bot:
     try:
         make = _REGISTRY[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
+        raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
     return make(seed)
 
 

@@ -46,8 +46,8 @@ from majiang.errors import InvalidHandError
 from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
+from majiang.mcr import MINIMUM, WinBy, score
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, score
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["FanAwareBot"]
@@ -108,7 +108,7 @@ def _win_chance(distance: int, effective: int, ready: int, draws: int, unseen: i
 class _Situation:
     """What one decision needs from the view: seen copies, draws left, winds, the table's danger."""
 
-    __slots__ = ("cache", "draws", "hazard", "lives", "prevalent", "seat_wind", "seen", "table", "unseen")
+    __slots__ = ("cache", "draws", "hazard", "lives", "round_wind", "seat_wind", "seen", "table", "unseen")
 
     def __init__(self, view: View) -> None:
         self.seen = seen_counts(view)
@@ -117,7 +117,7 @@ class _Situation:
         self.table: Table = read_table(view, self.seen)
         self.hazard = round(1000 * self.table.hazard)
         self.seat_wind = int(view.seat_wind)
-        self.prevalent = int(view.prevalent)
+        self.round_wind = int(view.round_wind)
         # Distances and live effective counts of targets, by what each target reads of a hand.
         self.cache: dict[_Key, int] = {}
         self.lives: dict[_Key, int] = {}
@@ -128,19 +128,19 @@ class _Situation:
 
 
 def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: bool, seat_wind: int,
-               prevalent: int) -> tuple[int, int]:
+               round_wind: int) -> tuple[int, int]:
     """Fans (flowers excluded) of winning on ``tile``: on a discard and self-drawn; cached."""
-    key = (melds, bytes(counts), tile, last, seat_wind, prevalent)
+    key = (melds, bytes(counts), tile, last, seat_wind, round_wind)
     hit = _FAN_CACHE.get(key)
     if hit is not None:
         return hit
     tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
     hand = Hand(melds, tiles, ALL_TILES[tile])
     out = []
-    for self_drawn in (False, True):
+    for win_by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
         try:
-            result = score(hand, self_drawn=self_drawn, last_tile=last, seat_wind=Tile(seat_wind),
-                           round_wind=Tile(prevalent))
+            result = score(hand, win_by=win_by, last_copy=last, seat_wind=Tile(seat_wind),
+                           round_wind=Tile(round_wind))
             out.append(result.fan_total)
         except InvalidHandError:
             out.append(0)
@@ -217,7 +217,7 @@ class FanAwareBot:
         return out[:_MAX_TARGETS]
 
     def _extra(self, s: _Situation, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
-        return extra_fans(counts, melds, s.seat_wind, s.prevalent)
+        return extra_fans(counts, melds, s.seat_wind, s.round_wind)
 
     def _value(self, s: _Situation, counts: list[int], melds: tuple[Meld, ...],
                targets: Sequence[tuple[Target, int]]) -> float:
@@ -231,7 +231,7 @@ class FanAwareBot:
             best = self._ready_value(s, counts, melds, effective)
         else:
             # The hand as it stands: 8 fans would have to come from small fans (门前清, 平和, 断幺, ...).
-            small = small_fans(counts, melds, s.seat_wind, s.prevalent)
+            small = small_fans(counts, melds, s.seat_wind, s.round_wind)
             factor = _SMALL_FACTOR[min(small, MINIMUM)]
             best = factor * _gain(max(small, MINIMUM)) * _win_chance(
                 value, s.live(effective), 10, s.draws, s.unseen, s.hazard, not concealed)
@@ -268,7 +268,7 @@ class FanAwareBot:
                 continue
             live = 4 - seen[w]
             last = seen[w] - counts[w] == 3
-            on_discard, self_drawn = _wait_fans(melds, counts, w, last, s.seat_wind, s.prevalent)
+            on_discard, self_drawn = _wait_fans(melds, counts, w, last, s.seat_wind, s.round_wind)
             if on_discard >= MINIMUM:
                 weighted += 2.5 * live
                 points += 2.5 * live * _gain(on_discard)
@@ -320,11 +320,11 @@ class FanAwareBot:
         value = shanten_counts(counts, n)
         if value <= 0:
             return math.inf
-        small = small_fans(counts, melds, s.seat_wind, s.prevalent)
+        small = small_fans(counts, melds, s.seat_wind, s.round_wind)
         concealed = all(m.is_concealed for m in melds)
         best = _SMALL_FACTOR[min(small, MINIMUM)] * _gain(max(small, MINIMUM)) * _win_chance(
             value, _MANY, 10, s.draws, s.unseen, s.hazard, not concealed)
-        extra = extra_fans(counts, melds, s.seat_wind, s.prevalent)
+        extra = extra_fans(counts, melds, s.seat_wind, s.round_wind)
         for target, _ in targets:
             d = _distance(s, target, counts, melds)
             if d >= FAR:

@@ -490,7 +490,7 @@ TARGETS: tuple[Target, ...] = _build()
 """Every target shape the fan-aware bot weighs."""
 
 
-def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, prevalent: int) -> int:
+def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, round_wind: int) -> int:
     """Fans a hand is likely to add to its target: 门前清, honor pungs, kongs (a rough count).
 
     >>> from majiang.analysis.decompose import counts_of
@@ -508,7 +508,7 @@ def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, p
         if t >= 31:
             fans += 2
         else:
-            value = (t == seat_wind) + (t == prevalent)
+            value = (t == seat_wind) + (t == round_wind)
             fans += 2 * value if value else 1
     for m in melds:
         if m.is_kong:
@@ -516,7 +516,7 @@ def extra_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, p
     return fans
 
 
-def small_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, prevalent: int) -> int:
+def small_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, round_wind: int) -> int:
     """Fans a hand with no target shape is likely to score: ``extra_fans`` plus 无字, 断幺, 缺一门 and
     平和 where the tiles allow them (a rough count).
 
@@ -532,7 +532,7 @@ def small_fans(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int, p
             held[t] += 1
         if m.kind != MeldKind.CHOW:
             chows = False
-    fans = extra_fans(counts, melds, seat_wind, prevalent)
+    fans = extra_fans(counts, melds, seat_wind, round_wind)
     honors = any(held[27:])
     if not honors:
         fans += 1  # 无字

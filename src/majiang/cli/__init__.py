@@ -39,8 +39,9 @@ from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.simulate import simulate_command
+from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
-from majiang.mcr import PROFILES, find_profile, parse_wind, score, win_context
+from majiang.mcr import PROFILES, WinBy, find_profile, parse_wind, score, win_context
 
 __all__ = ["app", "main"]
 
@@ -73,7 +74,7 @@ def _parse_flowers(text: str) -> int:
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
         shown = repr(text) if len(text) <= 40 else f"a text of {len(text)} characters"
-        raise ValueError(f"--flowers must be an integer from 0 to 8, not {shown}")
+        raise InvalidOptionError(f"--flowers must be an integer from 0 to 8, not {shown}")
     return int(text)
 
 
@@ -84,13 +85,17 @@ HandArg = Annotated[str, typer.Argument(
     help="The winning hand in notation (its last tile is the winning tile), or '-' to read JSON requests "
          "from stdin (with --json).",
 )]
-SelfDrawnOpt = Annotated[bool, typer.Option("--self-drawn", help="Won by self-draw 自摸.")]
-LastTileOpt = Annotated[bool, typer.Option("--last-tile", help="和绝张: the last copy of the tile.")]
-KongOpt = Annotated[bool, typer.Option(
-    "--kong", help="杠上开花 with --self-drawn, else 抢杠和 (robbing a kong).",
+WinOpt = Annotated[str | None, typer.Option(
+    "--win", metavar="HOW", show_default="discard",
+    help="How the hand was won: discard 点和, self-drawn 自摸, kong-replacement 杠上开花 (self-drawn on a "
+         "kong's replacement tile) or robbing-kong 抢杠和.",
 )]
-WallLastOpt = Annotated[bool, typer.Option(
-    "--wall-last", help="妙手回春 with --self-drawn, else 海底捞月 (the last discard).",
+SelfDrawnOpt = Annotated[bool, typer.Option("--self-drawn", help="Short for --win self-drawn (自摸).")]
+LastOfWallOpt = Annotated[bool, typer.Option(
+    "--last-of-wall", help="The wall's last tile: 妙手回春 when self-drawn, 海底捞月 on a discard.",
+)]
+LastCopyOpt = Annotated[bool, typer.Option(
+    "--last-copy", help="和绝张: the winning tile is the last copy of its kind.",
 )]
 SeatOpt = Annotated[str | None, typer.Option(
     "--seat", metavar="WIND", show_default="E", help=f"Seat wind 门风: {_WIND_HELP}",
@@ -112,10 +117,10 @@ JsonOpt = Annotated[bool, typer.Option(
 @app.command()
 def fan(
     hand: HandArg,
+    win: WinOpt = None,
     self_drawn: SelfDrawnOpt = False,
-    last_tile: LastTileOpt = False,
-    kong: KongOpt = False,
-    wall_last: WallLastOpt = False,
+    last_of_wall: LastOfWallOpt = False,
+    last_copy: LastCopyOpt = False,
     seat: SeatOpt = None,
     round_: RoundOpt = None,
     flowers: FlowersOpt = None,
@@ -124,17 +129,18 @@ def fan(
 ) -> None:
     """Score a winning hand under Chinese Official rules: its fans, total and the 8-fan minimum."""
     if hand == "-":
-        _batch(as_json, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last, seat=seat,
-               round_=round_, flowers=flowers, profile=profile)
+        _batch(as_json, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall, last_copy=last_copy,
+               seat=seat, round_=round_, flowers=flowers, profile=profile)
     try:
+        win_by = _win_by(win, self_drawn)
         parsed = Hand.parse(hand)
         ctx = win_context(
-            parsed, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
+            parsed, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
             seat_wind=parse_wind("E" if seat is None else seat, "--seat"),
             round_wind=parse_wind("E" if round_ is None else round_, "--round"),
             flowers=0 if flowers is None else _parse_flowers(flowers),
         )
-        result = score(parsed, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
+        result = score(parsed, win_by=ctx.win_by, last_of_wall=ctx.last_of_wall, last_copy=ctx.last_copy,
                        seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, flowers=ctx.flowers,
                        profile=find_profile("mil" if profile is None else profile))
     except Exception as exc:
@@ -146,15 +152,29 @@ def fan(
         render_result(Console(highlight=False), parsed, ctx, result)
 
 
+def _win_by(win: str | None, self_drawn: bool) -> WinBy:
+    """``--win`` (default discard), with ``--self-drawn`` as its shorthand; the two must agree."""
+    if win is None:
+        return WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD
+    try:
+        how = WinBy(win.strip())
+    except ValueError:
+        raise ValueError(f"--win must be one of {', '.join(w.value for w in WinBy)}, not {win!r}") from None
+    if self_drawn and how is not WinBy.SELF_DRAWN:
+        raise ValueError(f"--self-drawn is short for --win self-drawn; it contradicts --win {how.value}")
+    return how
+
+
 def _batch(
-    as_json: bool, *, self_drawn: bool, last_tile: bool, kong: bool, wall_last: bool, seat: str | None,
-    round_: str | None, flowers: str | None, profile: str | None,
+    as_json: bool, *, win: str | None, self_drawn: bool, last_of_wall: bool, last_copy: bool,
+    seat: str | None, round_: str | None, flowers: str | None, profile: str | None,
 ) -> NoReturn:
     """``majiang fan --json -``: score the JSON lines of stdin; exit 0 if all succeeded, else 1."""
     if not as_json:
         fail("fan", "batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'")
-    options = {"--self-drawn": self_drawn, "--last-tile": last_tile, "--kong": kong, "--wall-last": wall_last,
-               "--seat": seat, "--round": round_, "--flowers": flowers, "--profile": profile}
+    options = {"--win": win, "--self-drawn": self_drawn, "--last-of-wall": last_of_wall,
+               "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
+               "--profile": profile}
     given = [name for name, value in options.items() if value is not None and value is not False]
     if given:
         fail("fan", f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",

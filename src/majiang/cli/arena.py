@@ -18,6 +18,7 @@ from majiang.bots import BOTS
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import integer
 from majiang.cli.progress import ProgressReport
+from majiang.errors import InvalidOptionError
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
 from majiang.sim.pool import check_workers
@@ -70,22 +71,23 @@ def arena_command(
     try:
         names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
         if len(names) != 2 or not all(names):
-            raise ValueError(f"--bots takes two bot names separated by a comma, not {bots!r}")
+            raise InvalidOptionError(f"--bots takes two bot names separated by a comma, not {bots!r}")
         for name in names:
             if name not in BOTS:
-                raise ValueError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
+                raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
         if names[0] == names[1]:
-            raise ValueError(f"--bots needs two different bots, not {names[0]!r} twice")
+            raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
         n = DEFAULT_DEALS if deals is None else integer(deals, "--deals")
         if not 1 <= n <= MAX_DEALS:
-            raise ValueError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
+            raise InvalidOptionError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
         w = check_workers((os.cpu_count() or 1) if workers is None
                           else integer(workers, "--workers"), "--workers")
         if records is not None and not records.parent.is_dir():
-            raise ValueError(f"--records: no directory {str(records.parent)!r} to write {records.name!r} in")
+            raise InvalidOptionError(f"--records: no directory {str(records.parent)!r} to write "
+                                     f"{records.name!r} in")
         if resume and records is None:
-            raise ValueError("--resume continues the FILE.partial of --records: give --records")
+            raise InvalidOptionError("--resume continues the FILE.partial of --records: give --records")
     except ValueError as err:
         fail("arena", str(err), as_json=as_json)
     report = ProgressReport("majiang arena", "deals", n, quiet=quiet or as_json)

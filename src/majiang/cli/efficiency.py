@@ -38,7 +38,7 @@ from majiang.cli.errors import (
     is_user_error,
 )
 from majiang.cli.jsonlines import RequestError, request_keys, run_lines
-from majiang.errors import InvalidHandError, InvalidNotationError
+from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import (
     MINIMUM,
@@ -139,7 +139,7 @@ def _option_tiles(text: str, option: str) -> list[Tile]:
     try:
         return parse_tiles(text)
     except InvalidNotationError as err:
-        raise ValueError(f"{option}: {err}") from None
+        raise InvalidOptionError(f"{option}: {err}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ def shanten_json(hand: str) -> dict[str, Any]:
         raise RequestError(f"hand must be a string in hand notation, not {json.dumps(hand)}")
     parsed = Hand.parse(hand)
     forms = shanten_forms(parsed)
-    effective = [] if parsed.last_tile is not None else [t.notation() for t in effective_tiles(parsed)]
+    effective = [] if parsed.winning_tile is not None else [t.notation() for t in effective_tiles(parsed)]
     return {"shanten": forms.value, "forms": forms.as_dict(), "effective": effective}
 
 
@@ -213,7 +213,7 @@ def shanten_report(hand: str, visible: str | None = None, seat: str | None = Non
     seen = _option_tiles(visible or "", "--visible")
     rules = Rules.read(seat, round_, profile)
     forms = shanten_forms(parsed)
-    if parsed.last_tile is not None:
+    if parsed.winning_tile is not None:
         seen_counts(parsed, seen)  # the visible tiles must fit beside the hand all the same
         return ShantenReport(parsed, tuple(seen), rules, forms, None, ())
     waits = ready_waits(parsed, seen, seat_wind=rules.seat_wind, round_wind=rules.round_wind,
@@ -276,7 +276,7 @@ def call_json(option: CallOption) -> dict[str, Any]:
 def _discards(hand: str, visible: str | None, rules: Rules, fan_check: bool
               ) -> tuple[Hand, list[DiscardOption]]:
     parsed = Hand.parse(hand)
-    if parsed.last_tile is None:
+    if parsed.winning_tile is None:
         raise InvalidHandError(
             f"{parsed.notation()} is waiting to draw (13 tiles, kongs counting 3): analyze takes the hand "
             "after its draw (14); run 'majiang shanten' for its shanten and effective tiles, or add "
@@ -292,11 +292,11 @@ def _calls(hand: str, tile: str, source: Source, visible: str | None, rules: Rul
     parsed = Hand.parse(hand)
     tiles = _option_tiles(tile, "--call")
     if len(tiles) != 1:
-        raise ValueError(f"--call takes one tile, not {len(tiles)}: {tile!r}")
+        raise InvalidOptionError(f"--call takes one tile, not {len(tiles)}: {tile!r}")
     claimed = tiles[0]
     seen = _option_tiles(visible or "", "--visible")
     if not fan_check:
-        return parsed, claimed, efficiency.call_advice(parsed, claimed, source=source.seat, visible=seen)
+        return parsed, claimed, efficiency.call_efficiency(parsed, claimed, source=source.seat, visible=seen)
     return parsed, claimed, call_advice(parsed, claimed, source=source.seat, visible=seen,
                                         seat_wind=rules.seat_wind, round_wind=rules.round_wind,
                                         profile=rules.profile)
@@ -371,7 +371,8 @@ def _fans_text(fans: int | None) -> str:
 
 
 def _print_hand(console: Console, hand: Hand, visible: Iterable[Tile] = ()) -> None:
-    drawn = "waiting to draw" if hand.last_tile is None else f"after drawing {hand.last_tile.notation()}"
+    drawn = ("waiting to draw" if hand.winning_tile is None
+             else f"after drawing {hand.winning_tile.notation()}")
     console.print(f"Hand:      {hand.notation()}  ({drawn})", markup=False)
     shown = "".join(t.notation() for t in visible)
     if shown:

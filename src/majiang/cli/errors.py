@@ -26,7 +26,7 @@ EXIT_INTERRUPTED = 130
 def is_user_error(exc: BaseException) -> bool:
     """Whether ``exc`` is one the scoring API documents for bad input (a ``ValueError`` or ``TypeError``).
 
-    ``InvalidNotationError`` and ``InvalidHandError`` are ``ValueError`` subclasses.
+    Every ``MajiangError`` is a ``ValueError``; a ``TypeError`` is a wrong type from the caller.
     """
     return isinstance(exc, ValueError | TypeError)
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from majiang.cli.errors import error_message
+from majiang.errors import MajiangError
 from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = ["MAX_LINE_BYTES", "RequestError", "decode_line", "iter_lines", "request_keys", "run_lines"]
@@ -33,7 +34,7 @@ _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a num
                bool: "true or false", type(None): "null"}
 
 
-class RequestError(ValueError):
+class RequestError(MajiangError):
     """A batch line that is not a well-formed request (before any rule is looked at)."""
 
 

@@ -1,4 +1,4 @@
-"""``majiang odds``: the seed's table of pair probabilities, exact and by Monte Carlo.
+"""``majiang odds``: the rule source's table of pair probabilities, exact and by Monte Carlo.
 
 The numbers come from ``majiang.analysis.odds``; this module reads the options and prints.
 """
@@ -16,6 +16,7 @@ from rich.table import Table
 from majiang.analysis.odds import DEFAULT_SAMPLES, SET_SIZE, OddsReport, odds_report
 from majiang.cli.errors import fail
 from majiang.cli.options import integer
+from majiang.errors import InvalidOptionError
 
 __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
 
@@ -37,11 +38,11 @@ def odds_command(
     samples: SamplesOpt = None,
     seed: SeedOpt = None,
 ) -> None:
-    """Pairs among the opening tiles: the seed's figures, the exact values and a Monte Carlo check."""
+    """Pairs among the opening tiles: the rule source's figures, the exact values and a Monte Carlo check."""
     try:
         n = DEFAULT_SAMPLES if samples is None else integer(samples, "--samples")
         if not 1 <= n <= MAX_SAMPLES:
-            raise ValueError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+            raise InvalidOptionError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
     except ValueError as err:
         fail("odds", str(err), as_json=as_json)
@@ -72,7 +73,7 @@ def render_odds(console: Console, report: OddsReport) -> None:
         est = getattr(mc, q.key)
         table.add_row(
             escape(f"{q.zh}\n{q.key}"),
-            f"{q.seed_percent}%",
+            f"{q.source_percent}%",
             _pct(float(check.exact)),
             escape(f"{_pct(est.value, 3)}\n[{_pct(est.low, 3)}, {_pct(est.high, 3)}]"),
             escape(check.note or "ok"),
@@ -80,4 +81,4 @@ def render_odds(console: Console, report: OddsReport) -> None:
     console.print(table)
     errors = [c.error for c in report.checks if c.error is not None]
     for line in errors:
-        console.print(f"Seed error: {line}", markup=False)
+        console.print(f"Source error: {line}", markup=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from majiang.errors import InvalidOptionError
+
 __all__ = ["MAX_DIGITS", "integer", "whole_number"]
 
 MAX_DIGITS = 12
@@ -10,47 +12,47 @@ with a message about Python's limits, and is slow well before that)."""
 
 
 def whole_number(text: str, option: str, maximum: int | None = None) -> int:
-    """``text`` as a whole number 0 or more, written in ASCII digits; ValueError naming ``option`` if not.
+    """``text`` as a whole number 0 or more, written in ASCII digits; InvalidOptionError if not.
 
     >>> whole_number("12", "--fan")
     12
     >>> whole_number("+3", "--fan")
     Traceback (most recent call last):
-    ValueError: --fan must be a whole number, not '+3'
+    majiang.errors.InvalidOptionError: --fan must be a whole number, not '+3'
     >>> whole_number("1000", "--fan", 999)
     Traceback (most recent call last):
-    ValueError: --fan must be at most 999, not 1000
+    majiang.errors.InvalidOptionError: --fan must be at most 999, not 1000
     """
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"{option} must be a whole number, not {_shown(text)}")
+        raise InvalidOptionError(f"{option} must be a whole number, not {_shown(text)}")
     if len(text.lstrip("0")) > MAX_DIGITS:
         limit = f"at most {maximum}" if maximum is not None else f"at most {MAX_DIGITS} digits"
-        raise ValueError(f"{option} must be {limit}, not a number of {len(text.lstrip('0'))} digits")
+        raise InvalidOptionError(f"{option} must be {limit}, not a number of {len(text.lstrip('0'))} digits")
     value = int(text)
     if maximum is not None and value > maximum:
-        raise ValueError(f"{option} must be at most {maximum}, not {value}")
+        raise InvalidOptionError(f"{option} must be at most {maximum}, not {value}")
     return value
 
 
 def integer(text: str, option: str, *, signed: bool = False) -> int:
-    """``text`` as an integer in ASCII digits (a leading ``-`` if ``signed``); ValueError naming ``option``.
+    """``text`` as an integer in ASCII digits (a leading ``-`` if ``signed``); InvalidOptionError naming ``option``.
 
     >>> integer("-7", "--seed", signed=True)
     -7
     >>> integer("-7", "--games")
     Traceback (most recent call last):
-    ValueError: --games must be an integer, not '-7'
+    majiang.errors.InvalidOptionError: --games must be an integer, not '-7'
     >>> integer("1" * 5000, "--games")
     Traceback (most recent call last):
-    ValueError: --games must be at most 12 digits, not a number of 5000 digits
+    majiang.errors.InvalidOptionError: --games must be at most 12 digits, not a number of 5000 digits
     """
     body = text[1:] if signed and text.startswith("-") else text
     if not (body.isascii() and body.isdigit()):
-        raise ValueError(f"{option} must be an integer, not {_shown(text)}")
+        raise InvalidOptionError(f"{option} must be an integer, not {_shown(text)}")
     digits = len(body.lstrip("0"))
     if digits > MAX_DIGITS:
-        raise ValueError(f"{option} must be at most {MAX_DIGITS} digits, not a number of {digits} digits")
+        raise InvalidOptionError(f"{option} must be at most {MAX_DIGITS} digits, not a number of {digits} digits")
     return int(text)
 
 

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.hand import Hand
-from majiang.mcr import MINIMUM, ScoreResult, WinContext
+from majiang.mcr import MINIMUM, ScoreResult, WinBy, WinContext
 from majiang.rules.mcr.result import hit_melds
 
 __all__ = ["describe_win", "fan_table", "render_result"]
@@ -15,11 +15,13 @@ __all__ = ["describe_win", "fan_table", "render_result"]
 def describe_win(ctx: WinContext) -> str:
     """How the hand was won, in words: ``self-drawn 自摸, 杠上开花 (kong replacement)``."""
     parts = ["self-drawn 自摸" if ctx.self_drawn else "on a discard 点和"]
-    if ctx.kong:
-        parts.append("杠上开花 (kong replacement)" if ctx.self_drawn else "抢杠和 (robbing a kong)")
-    if ctx.wall_last:
+    if ctx.win_by is WinBy.KONG_REPLACEMENT:
+        parts.append("杠上开花 (kong replacement)")
+    elif ctx.win_by is WinBy.ROBBING_KONG:
+        parts.append("抢杠和 (robbing a kong)")
+    if ctx.last_of_wall:
         parts.append("妙手回春 (last wall tile)" if ctx.self_drawn else "海底捞月 (last discard)")
-    if ctx.last_tile:
+    if ctx.last_copy:
         parts.append("和绝张 (last copy of the tile)")
     return ", ".join(parts)
 
@@ -42,7 +44,7 @@ def fan_table(result: ScoreResult, hand: Hand | None = None) -> Table:
 
 def render_result(console: Console, hand: Hand, ctx: WinContext, result: ScoreResult) -> None:
     """Print the scored hand: canonical notation, profile, win, winds, fans, total, flowers, 8-fan verdict."""
-    winning = hand.last_tile.notation() if hand.last_tile is not None else "?"
+    winning = hand.winning_tile.notation() if hand.winning_tile is not None else "?"
     console.print(f"Hand:     {hand.notation()}  (winning tile {winning})", markup=False)
     console.print(f"Profile:  {result.profile}", markup=False)
     console.print(f"Win:      {describe_win(ctx)}", markup=False)

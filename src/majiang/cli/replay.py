@@ -126,14 +126,14 @@ def render_hand(console: Console, hand: HandReplay) -> None:
     console.print(f"Play ({hand.actions} actions): " + " ".join(compact_play(hand)), markup=False)
     for line in _win_line(hand):
         console.print(f"Result: {line}", markup=False)
-    # Seeds 000 and 002: when the hand ends, won or drawn, every hand is opened, concealed kongs too.
+    # Sources 000 and 002: when the hand ends, won or drawn, every hand is opened, concealed kongs too.
     end = Table()
     end.add_column("Seat")
     end.add_column("Player")
     end.add_column("Hand at the end")
     shown = end_hands(hand)
     for p in order:
-        last = hand.result.hands[hand.positions[p]].last_tile
+        last = hand.result.hands[hand.positions[p]].winning_tile
         tiles = shown[p]
         if p in hand.winners and last is not None:
             tiles += f"  (wins on {last.notation()})"

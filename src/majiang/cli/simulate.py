@@ -20,6 +20,7 @@ from majiang.bots import find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import integer
 from majiang.cli.progress import ProgressReport
+from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
 from majiang.sim.pool import check_workers
@@ -90,16 +91,16 @@ def simulate_command(
     try:
         if out is not None:
             if summaries is not None:
-                raise ValueError("--out is the old name of --summaries: give only --summaries")
+                raise InvalidOptionError("--out is the old name of --summaries: give only --summaries")
             typer.echo("majiang simulate: warning: --out is deprecated: use --summaries FILE (per-hand "
                        "summary lines) or --records FILE (full records)", err=True)
             summaries = out
         n = 1000 if games is None else integer(games, "--games")
         if not 1 <= n <= MAX_GAMES:
-            raise ValueError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
+            raise InvalidOptionError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
         names = ["random"] if bots is None else [b.strip() for b in bots.split(",")]
         if not 1 <= len(names) <= 4 or not all(names):
-            raise ValueError(f"--bots takes one to four comma-separated names, not {bots!r}")
+            raise InvalidOptionError(f"--bots takes one to four comma-separated names, not {bots!r}")
         for name in names:
             find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
         k = check_workers((os.cpu_count() or 1) if workers is None else integer(workers, "--workers"),
@@ -110,18 +111,20 @@ def simulate_command(
         option = "--out" if out is not None else "--summaries"
         for path, name in ((summaries, option), (records, "--records")):
             if path is not None and not path.parent.is_dir():
-                raise ValueError(f"{name}: no directory {str(path.parent)!r} to write {path.name!r} in")
+                raise InvalidOptionError(f"{name}: no directory {str(path.parent)!r} to write "
+                                         f"{path.name!r} in")
         if summaries is not None and records is not None and summaries.resolve() == records.resolve():
-            raise ValueError("--summaries and --records must be different files")
+            raise InvalidOptionError("--summaries and --records must be different files")
         if resume and summaries is None and records is None:
-            raise ValueError("--resume continues the FILE.partial of --records or --summaries: give them")
+            raise InvalidOptionError("--resume continues the FILE.partial of --records or --summaries: "
+                                     "give them")
     except ValueError as err:
         fail("simulate", str(err), as_json=as_json)
     outputs = [path for path in (records, summaries) if path is not None]
     report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
         with report:
-            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, prevalent=wind,
+            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
                                records=records, resume=resume)
     except ResumeError as err:
         fail("simulate", str(err), as_json=as_json)

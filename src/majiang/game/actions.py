@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from majiang.errors import IllegalActionError
+from majiang.errors import InvalidActionError, InvalidNotationError
 from majiang.tiles import ALL_TILES, Tile
 
 __all__ = ["Action", "ActionKind"]
@@ -28,6 +28,10 @@ class ActionKind(IntEnum):
     ADDED_KONG = 5  # 加杠: tile = the kind added to a pung
     WIN = 6  # 和: on a discard, a robbed kong, or one's own draw
     PASS = 7  # 过
+
+    @classmethod
+    def _missing_(cls, value: object) -> ActionKind:
+        raise InvalidActionError(f"no action kind {value!r}: one of {', '.join(k.word for k in cls)}")
 
     @property
     def word(self) -> str:
@@ -47,22 +51,29 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read ``"discard 5m"``, ``"chow 3p"``, ``"pung"``, ``"concealed-kong E"``, ``"win"``, ``"pass"``."""
+        """Read ``"discard 5m"``, ``"chow 3p"``, ``"pung"``, ``"concealed-kong E"``, ``"win"``, ``"pass"``.
+
+        Raises ``InvalidActionError`` for text that is not an action; whether the game allows it is
+        ``Game.apply``'s question (``IllegalActionError``).
+        """
         from majiang.notation import parse_tiles
 
         words = text.split()
         if not words or words[0].lower() not in _BY_WORD:
-            raise IllegalActionError(f"unknown action {text!r}; one of {', '.join(_BY_WORD)}")
+            raise InvalidActionError(f"unknown action {text!r}; one of {', '.join(_BY_WORD)}")
         kind = _BY_WORD[words[0].lower()]
         if kind in _WITH_TILE:
             if len(words) != 2:
-                raise IllegalActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
-            tiles = parse_tiles(words[1])
+                raise InvalidActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
+            try:
+                tiles = parse_tiles(words[1])
+            except InvalidNotationError as err:
+                raise InvalidActionError(f"{kind.word} needs a tile: {err}") from None
             if len(tiles) != 1:
-                raise IllegalActionError(f"{kind.word} needs exactly one tile, not {words[1]!r}")
+                raise InvalidActionError(f"{kind.word} needs exactly one tile, not {words[1]!r}")
             return cls(kind, tiles[0])
         if len(words) != 1:
-            raise IllegalActionError(f"{kind.word} takes no tile")
+            raise InvalidActionError(f"{kind.word} takes no tile")
         return cls(kind)
 
     def notation(self) -> str:

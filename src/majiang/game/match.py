@@ -1,13 +1,13 @@
 """A match: four rounds of four hands with seat changes (换位), and standard scores.
 
 Players 0-3 keep their identity; their places at the table (positions 0-3 = East, South, West, North
-seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, seed 003) after each round:
+seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, source 003) after each round:
 
 * after the first round: East and South swap, West and North swap;
 * after the second: East and South go across (to West and North), West goes to South, North to East;
 * after the third: East and South swap, West and North swap.
 
-``BEFORE_WEST_ROUND`` (seed 000) makes one change only: before the third (West) round, East and South
+``BEFORE_WEST_ROUND`` (source 000) makes one change only: before the third (West) round, East and South
 swap, West and North swap. The sources disagree; docs/decisions.md quotes both.
 
 In every round the player in the East seat deals first, and the deal passes counterclockwise each
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.tiles import WINDS, Tile
@@ -39,7 +40,7 @@ SEAT_CHANGES: tuple[Change, ...] = (
     (2, 3, 1, 0),  # after round 2
     (1, 0, 3, 2),  # after round 3
 )
-"""Seed 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
+"""Source 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
 
 _STAY: Change = (0, 1, 2, 3)
 
@@ -52,9 +53,9 @@ class SeatChanges(StrEnum):
     """
 
     EACH_ROUND = "each-round"
-    """Seed 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
+    """Source 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
     BEFORE_WEST_ROUND = "before-west-round"
-    """Seed 000: once, before the third (West) round: East and South swap, West and North swap."""
+    """Source 000: once, before the third (West) round: East and South swap, West and North swap."""
 
     @property
     def after_rounds(self) -> tuple[Change, Change, Change]:
@@ -69,7 +70,7 @@ def _seat_changes(value: SeatChanges | str) -> SeatChanges:
         return SeatChanges(value)
     except ValueError:
         names = ", ".join(v.value for v in SeatChanges)
-        raise ValueError(f"seat_changes must be one of {names}, not {value!r}") from None
+        raise InvalidOptionError(f"seat_changes must be one of {names}, not {value!r}") from None
 
 
 def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> Change:
@@ -82,7 +83,7 @@ def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH
     """
     changes = _seat_changes(seat_changes)
     if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 16:
-        raise ValueError(f"a match has hands 1 to 16, not {hand!r}")
+        raise InvalidOptionError(f"a match has hands 1 to 16, not {hand!r}")
     positions = list(_STAY)
     for change in changes.after_rounds[:(hand - 1) // 4]:
         positions = [change[p] for p in positions]
@@ -128,14 +129,14 @@ class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
     Hand seeds come from the match seed, so a match replays exactly. ``hands`` may be lowered for
-    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks seed
-    003's changes after each round (the default) or seed 000's single change before the West round.
+    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks source
+    003's changes after each round (the default) or source 000's single change before the West round.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,
                  seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> None:
         if not 1 <= hands <= 16:
-            raise ValueError(f"a match has 1 to 16 hands, not {hands!r}")
+            raise InvalidOptionError(f"a match has 1 to 16 hands, not {hands!r}")
         self.seat_changes = _seat_changes(seat_changes)
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
@@ -154,7 +155,7 @@ class Match:
 
     @property
     def round_wind(self) -> Tile:
-        """The prevalent wind of the current round (圈风); the North round's once the match is over."""
+        """The round wind of the current round (圈风); the North round's once the match is over."""
         return WINDS[min(self.round_index, 3)]
 
     @property
@@ -170,13 +171,13 @@ class Match:
         seed = self._rng.randrange(2**63)
         dealer = (self.hand_number - 1) % 4
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
-        return Game(self.rules, seed=seed, dealer=dealer, prevalent=self.round_wind, scores=by_seat)
+        return Game(self.rules, seed=seed, dealer=dealer, round_wind=self.round_wind, scores=by_seat)
 
     def next_hand(self) -> MatchHand:
         """Book the finished hand, change seats after a round, and deal the next hand."""
         game = self.game
         if game.phase != Phase.OVER or game.result is None:
-            raise ValueError("the current hand is not over")
+            raise IllegalActionError("the current hand is not over")
         # Every score change of the hand (wins and false-win penalties) is in the game's scores.
         deltas = [0, 0, 0, 0]
         for s in range(4):

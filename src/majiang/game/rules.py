@@ -2,7 +2,7 @@
 
 A ruleset answers three questions for ``majiang.game.Game``: which tiles make the wall
 (``wall_tiles``), whether a finished hand is a valid win and what it scores (``win_fans``), and who
-pays whom for it (``payments``). Everything else is the table's and is Chinese Official (seeds 000,
+pays whom for it (``payments``). Everything else is the table's and is Chinese Official (sources 000,
 002, 003): the two-dice break and the 4-4-4 deal with 跳牌, flower replacement, the legal actions,
 claim priority (win, then pung or kong, then chow), robbing an added kong, and the end of the hand
 (a win or the wall running out). ``McrRules`` implements the hooks and carries the options the
@@ -17,18 +17,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, score
+from majiang.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:
     from majiang.game.table import Game
 
-__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "McrRules", "Ruleset",
-           "find_rules", "win_payments"]
+__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "FalseWin", "McrRules",
+           "Ruleset", "find_rules", "win_payments"]
 
 FLOWER_BASE = 34
 BASE_POINTS = 8
@@ -59,6 +60,18 @@ def win_payments(winner: int, discarder: int | None, fan: int, base_points: int 
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
 
 
+class FalseWin(StrEnum):
+    """What the table does with a win declaration that is not a valid win (错和)."""
+
+    ERROR = "error"  # refuse it as an illegal action
+    PENALTY = "penalty"  # charge the declarer and play on (competition)
+
+    @classmethod
+    def _missing_(cls, value: object) -> FalseWin:
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidOptionError(f"false_win must be one of {choices}, not {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset(ABC):
     """Options shared by every ruleset; subclasses add their own and implement the hooks."""
@@ -70,8 +83,8 @@ class Ruleset(ABC):
         return [t for t in range(34) for _ in range(4)]
 
     @abstractmethod
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, self_drawn: bool, kong: bool,
-                 wall_last: bool) -> ScoreResult | None:
+    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                 last_of_wall: bool) -> ScoreResult | None:
         """The score of a win, or None if the hand is not a valid win under these rules."""
 
     @abstractmethod
@@ -86,17 +99,18 @@ class McrRules(Ruleset):
     * ``several_winners``: every seat that declares a win on the same discard (or on a robbed
       kong) wins, and the discarder pays each (一炮多响). Off by default: only the declarer nearest
       after the discarder in turn order wins (截和); a seat that could win but passes never does.
-    * ``false_win``: ``"error"`` rejects a win declaration that is not a valid 8-fan win with
-      IllegalActionError, changing nothing. ``"penalty"`` (competition) charges a seat that is
-      asked to act and declares such a win ``false_win_penalty`` points and pays ``false_win_award``
-      to each other seat (错和: -30 / +10 by default); the declaration then counts as a pass when
-      answering a discard, and on the seat's own turn it must still discard.
+    * ``false_win`` (``FalseWin``, or its string value): ``"error"`` rejects a win declaration
+      that is not a valid 8-fan win with IllegalActionError, changing nothing. ``"penalty"``
+      (competition) charges a seat that is asked to act and declares such a win
+      ``false_win_penalty`` points and pays ``false_win_award`` to each other seat (错和: -30 / +10
+      by default); the declaration then counts as a pass when answering a discard, and on the
+      seat's own turn it must still discard.
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
-      still scores 杠上开花. Off by default: seed 003 (花牌) says a win on a flower's replacement
+      still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
     * ``profile``: the scoring profile (docs/profiles.md).
-    * ``base_points``: what each loser pays on top of the fans (8: seed 000, 8 + fans).
-    * ``house_fans``: the 联众 non-standard fans of seed 000, off by default: 四方大发 168 (big four
+    * ``base_points``: what each loser pays on top of the fans (8: source 000, 8 + fans).
+    * ``house_fans``: the 联众 non-standard fans of source 000, off by default: 四方大发 168 (big four
       winds with a pair of 发; replaces 大四喜 and its exclusions), 天和 168 (the dealer wins on the
       deal), 地和 158 (the dealer's 下家 wins by drawing its first tile), 人和 108 (any other win
       within the first go-around, the dealer's on a discard included), 天听 32 (ready from the deal
@@ -108,7 +122,7 @@ class McrRules(Ruleset):
 
     name: str = "mcr"
     several_winners: bool = False
-    false_win: str = "error"
+    false_win: FalseWin | str = FalseWin.ERROR
     false_win_penalty: int = FALSE_WIN_PENALTY
     false_win_award: int = FALSE_WIN_AWARD
     kong_flower_counts: bool = False
@@ -117,28 +131,28 @@ class McrRules(Ruleset):
     house_fans: bool = False
 
     def __post_init__(self) -> None:
-        if self.false_win not in ("error", "penalty"):
-            raise ValueError(f"false_win must be 'error' or 'penalty', not {self.false_win!r}")
+        # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
+        object.__setattr__(self, "false_win", FalseWin(self.false_win))
 
     def wall_tiles(self) -> list[int]:
         """144 tiles: the 136 playing tiles and the eight flowers."""
         return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + 8))
 
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, self_drawn: bool, kong: bool,
-                 wall_last: bool) -> ScoreResult | None:
+    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                 last_of_wall: bool) -> ScoreResult | None:
         """Score a win with the real context; None unless it reaches 8 fans (flowers excluded)."""
-        win = hand.last_tile
+        win = hand.winning_tile
         assert win is not None
         # 和绝张: the other three copies are in sight on the table (discards and exposed melds).
         last = game.visible_copies(win, seat) >= 3
         try:
-            result = score(hand, self_drawn=self_drawn, last_tile=last, kong=kong, wall_last=wall_last,
-                           seat_wind=game.seat_wind(seat), round_wind=game.prevalent,
+            result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last,
+                           seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
                            flowers=len(game.flowers[seat]), profile=self.profile)
         except InvalidHandError:
             return None
         if self.house_fans:
-            result = _with_house_fans(result, game, seat, hand, self_drawn)
+            result = _with_house_fans(result, game, seat, hand, win_by.self_drawn)
         return result if result.fan_total >= MINIMUM else None
 
     def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
@@ -154,8 +168,8 @@ _HOUSE = {
     "human_hand": ("人和", "Human Hand", 108),
     "heavenly_ready": ("天听", "Heavenly Ready", 32),
 }
-# 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (seed 000).
-_FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "prevalent_wind", "seat_wind", "big_three_winds"}
+# 四方大发 is 大四喜 with a pair of 发: it takes that fan's place and its exclusions (source 000).
+_FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "round_wind", "seat_wind", "big_three_winds"}
 
 
 def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]:
@@ -208,5 +222,5 @@ def find_rules(name: str) -> Ruleset:
     """The ruleset registered under ``name`` with default options."""
     if name == "mcr":
         return McrRules()
-    raise ValueError(f"unknown ruleset {name!r}; available: mcr")
+    raise InvalidOptionError(f"unknown ruleset {name!r}; available: mcr")
 

@@ -2,7 +2,7 @@
 
 Four players, up to sixteen hands. Each hand is entered as a win or an exhaustive draw (荒庄);
 penalties can be entered at any time and belong to the hand in play. The sheet computes the
-payments (seed 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
+payments (source 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
 paid 8 + fan by the discarder and 8 by each of the other two. It also knows who deals: the seating
 and the seat changes after each round are those of ``majiang.game.match`` (``SEAT_CHANGES``), the
 player in the East seat deals first in each round and the deal passes on every hand (不连庄).
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.atomic import write_lines_atomically
+from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
 from majiang.game.rules import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
 from majiang.rules.mcr import MINIMUM
@@ -98,7 +99,7 @@ LOCK_TIMEOUT = 10.0
 """Seconds a writer waits for another writer's lock before giving up with a SheetError."""
 
 
-class SheetError(ValueError):
+class SheetError(MajiangError):
     """An entry the sheet refuses, or a sheet file that cannot be read; the message says why."""
 
 
@@ -166,6 +167,8 @@ def positions_of(hand: int) -> tuple[int, int, int, int]:
     >>> positions_of(1), positions_of(5), positions_of(9), positions_of(13)
     ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))
     """
+    if not 1 <= hand <= MAX_HANDS:
+        raise SheetError(f"a match has hands 1 to {MAX_HANDS}, not {hand!r}")
     return seat_positions(hand)
 
 
@@ -259,7 +262,7 @@ class ScoreSheet:
         return min(self.hands_played + 1, self.hands)
 
     def round_wind(self, hand: int) -> Tile:
-        """The prevalent wind 圈风 of ``hand``."""
+        """The round wind 圈风 of ``hand``."""
         positions_of(hand)
         return WINDS[(hand - 1) // 4]
 

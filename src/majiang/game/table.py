@@ -21,11 +21,12 @@ from enum import IntEnum
 from typing import Any
 
 from majiang.analysis.shanten import effective_counts, shanten_trusted
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game.actions import Action, ActionKind
-from majiang.game.rules import FLOWER_BASE, McrRules, Ruleset
+from majiang.game.rules import FLOWER_BASE, FalseWin, McrRules, Ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr import WinBy
 from majiang.rules.mcr.result import ScoreResult
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
@@ -47,9 +48,9 @@ class Phase(IntEnum):
 class HandResult:
     """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments.
 
-    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (seeds 000
+    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (sources 000
     and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
-    concealed kongs, standing tiles, and for a winner the winning tile as ``last_tile``.
+    concealed kongs, standing tiles, and for a winner the winning tile as ``winning_tile``.
     """
 
     winners: tuple[int, ...]
@@ -86,7 +87,7 @@ class View:
     wall_left: int
     scores: tuple[int, int, int, int]
     seat_wind: Tile
-    prevalent: Tile
+    round_wind: Tile
     dealer: int
     legal: tuple[Action, ...]
     robbing: tuple[int, Tile] | None = None
@@ -116,21 +117,21 @@ class Game:
 
     ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests) and
     ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the seat of
-    East; ``prevalent`` the round wind; ``scores`` the seats' running totals shown in views.
+    East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
-                 prevalent: Tile = Tile.EAST, wall: Sequence[int] | None = None,
+                 round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
         self.rules: Ruleset = rules if rules is not None else McrRules()
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0-3, not {dealer!r}")
-        if prevalent not in WINDS:
-            raise ValueError(f"prevalent must be a wind, not {prevalent!r}")
+            raise InvalidOptionError(f"dealer must be a seat 0-3, not {dealer!r}")
+        if round_wind not in WINDS:
+            raise InvalidOptionError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
-        self.prevalent = Tile(prevalent)
+        self.round_wind = Tile(round_wind)
         self.scores = list(scores)
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
@@ -170,9 +171,10 @@ class Game:
         else:
             ring = [int(t) for t in wall]
             if sorted(ring) != sorted(tiles):
-                raise ValueError(f"a prepared wall must hold exactly this ruleset's {len(tiles)} tiles")
+                raise InvalidOptionError(f"a prepared wall must hold exactly this ruleset's "
+                                         f"{len(tiles)} tiles")
         rng = self.rng
-        # Two-dice break (seed 003): the dealer rolls; counting from the dealer in turn order, the seat
+        # Two-dice break (source 003): the dealer rolls; counting from the dealer in turn order, the seat
         # the points land on rolls too; count the sum of both rolls in stacks from the right end of
         # that seat's wall, and start drawing from the next stack (running on into the next wall).
         if dice is None:
@@ -181,7 +183,7 @@ class Game:
         else:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
-                raise ValueError(f"each roll of two dice is 2-12, not {dice!r}")
+                raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
         second_seat = (self.dealer + first - 1) % 4
         stacks = len(ring) // 2
         per_wall = stacks // 4
@@ -195,7 +197,7 @@ class Game:
             # would otherwise claim a shuffle that the record checker can disprove.
             "e": "start", "rules": self.rules.name,
             "seed": self.seed if wall is None and dice is None else None, "dealer": self.dealer,
-            "prevalent": ALL_TILES[self.prevalent].notation(), "ring": ring, "dice": [first, second],
+            "round_wind": ALL_TILES[self.round_wind].notation(), "ring": ring, "dice": [first, second],
             "second_roller": second_seat, "scores": list(self.scores),
         })
 
@@ -378,14 +380,15 @@ class Game:
         counts[self.drawn] -= 1
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
-        return self.rules.win_fans(self, seat, hand, self_drawn=True, kong=self.kong_draw,
-                                   wall_last=self.wall_left == 0)
+        how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
+        return self.rules.win_fans(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
 
     def _discard_win(self, seat: int, tile: int, robbing: bool) -> ScoreResult | None:
         if tile not in self.waits[seat]:
             return None
-        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), self_drawn=False, kong=robbing,
-                                   wall_last=self.wall_left == 0 and not robbing)
+        how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), win_by=how,
+                                   last_of_wall=self.wall_left == 0 and not robbing)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
@@ -431,7 +434,7 @@ class Game:
         return out
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now: once the hand is over, every seat's hand (seeds 000 and 002)."""
+        """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
         over = self.result is not None
         melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed)
                       for s in range(4))
@@ -454,7 +457,7 @@ class Game:
             wall_left=self.wall_left,
             scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
             seat_wind=self.seat_wind(seat),
-            prevalent=self.prevalent,
+            round_wind=self.round_wind,
             dealer=self.dealer,
             legal=tuple(self.legal_actions(seat)),
             robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),
@@ -464,16 +467,19 @@ class Game:
     # -- acting ----------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed."""
+        """Carry out ``seat``'s action; raises IllegalActionError (changing nothing) if not allowed.
+
+        Something that is not an ``Action`` at all raises ``InvalidActionError``.
+        """
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an Action: {action!r}")
         if self.phase == Phase.OVER:
             raise IllegalActionError("the hand is over")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
             rules = self.rules
             if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
-                    and rules.false_win == "penalty"):
+                    and rules.false_win == FalseWin.PENALTY):
                 self._legal = {}
                 self.events.append({"e": "act", "seat": seat, "a": action.notation()})
                 self._penalise_false_win(seat, rules)

@@ -46,8 +46,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError, MajiangError
 from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile
@@ -90,7 +91,7 @@ def pack(meld: Meld) -> tuple[str, str, int]:
 
 def _wind_number(wind: str) -> int:
     if len(wind) != 1 or wind not in _WINDS:
-        raise ValueError(f"a wind is one of E, S, W, N, not {wind!r}")
+        raise InvalidOptionError(f"a wind is one of E, S, W, N, not {wind!r}")
     return _WINDS.index(wind)
 
 
@@ -103,19 +104,19 @@ def pymahjonggb_args(sample: WinSample) -> dict[str, Any]:
     ((('CHI', 'W2', 2),), 'J1', 1)
     """
     hand = sample.hand
-    if hand.last_tile is None:
-        raise ValueError("the hand has no winning tile (its last tile)")
+    if hand.winning_tile is None:
+        raise InvalidHandError("the hand has no winning tile (its last tile)")
     if not 0 <= sample.flowers <= 8:
-        raise ValueError(f"flowers must be 0-8, not {sample.flowers}")
+        raise InvalidOptionError(f"flowers must be 0-8, not {sample.flowers}")
     return {
         "pack": tuple(pack(m) for m in hand.melds),
         "hand": tuple(_CODES[t] for t in hand.tiles),
-        "winTile": _CODES[hand.last_tile],
+        "winTile": _CODES[hand.winning_tile],
         "flowerCount": sample.flowers,
-        "isSelfDrawn": sample.self_drawn,
-        "is4thTile": sample.last_tile,
-        "isAboutKong": sample.kong,
-        "isWallLast": sample.wall_last,
+        "isSelfDrawn": sample.win_by.self_drawn,
+        "is4thTile": sample.last_copy,
+        "isAboutKong": sample.win_by in (WinBy.KONG_REPLACEMENT, WinBy.ROBBING_KONG),
+        "isWallLast": sample.last_of_wall,
         "seatWind": _wind_number(sample.seat_wind),
         "prevalentWind": _wind_number(sample.round_wind),
     }
@@ -162,9 +163,9 @@ def fan_id(name: str) -> str:
     ('pure_straight', 'closed_wait', 'flower_tiles')
     """
     try:
-        return _FAN_IDS[name]
+        return str(_FAN_IDS[name])  # the plain id, as PyMahjongGB comparisons print it
     except KeyError:
-        raise ValueError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
+        raise MajiangError(f"PyMahjongGB fan {name!r} has no counterpart in majiang's fan table") from None
 
 
 def fan_counts(fans: list[tuple[str, int, int]]) -> dict[str, int]:
@@ -180,6 +181,6 @@ def fan_counts(fans: list[tuple[str, int, int]]) -> dict[str, int]:
     for name, value, count in fans:
         fid = fan_id(name)
         if value != FANS[fid].value:
-            raise ValueError(f"PyMahjongGB values {name} at {value}, majiang ({fid}) at {FANS[fid].value}")
+            raise MajiangError(f"PyMahjongGB values {name} at {value}, majiang ({fid}) at {FANS[fid].value}")
         out[fid] = out.get(fid, 0) + count
     return out

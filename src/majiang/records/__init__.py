@@ -15,6 +15,7 @@ docs/records.md describes the format.
 
 from majiang.records.check import CheckReport, HandReplay, PartialReplay, check_record, replay, replay_record
 from majiang.records.format import (
+    READ_VERSIONS,
     RECORD_FORMAT,
     RECORD_VERSION,
     HandLines,
@@ -38,6 +39,7 @@ from majiang.records.writer import (
 )
 
 __all__ = [
+    "READ_VERSIONS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "CheckReport",

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from majiang.errors import InvalidActionError, MajiangError
 from majiang.game.actions import Action
 from majiang.game.match import Match
 from majiang.game.rules import FLOWER_BASE, Ruleset
@@ -35,7 +36,7 @@ from majiang.tiles import ALL_TILES, WINDS, Flower, Tile, seat_wind
 
 __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
 
-_START_FROM_MATCH = ("e", "rules", "dealer", "prevalent", "scores")
+_START_FROM_MATCH = ("e", "rules", "dealer", "round_wind", "scores")
 """What a match decides about each hand's start when its seed is unknown (the rest is chance)."""
 
 
@@ -207,15 +208,15 @@ class _Replayer:
     def _rebuild(self, block: HandLines) -> Game:
         line, n = block.start, block.number
         start = line.event()
-        seed, dealer, prevalent = start["seed"], start["dealer"], start["prevalent"]
+        seed, dealer, round_wind = start["seed"], start["dealer"], start["round_wind"]
         ring, dice, scores = start["ring"], start["dice"], start["scores"]
         winds = {w.notation(): w for w in WINDS}
         if seed is not None and not _is_int(seed):
             _fail(line, f"hand {n}: 'seed' must be an integer or null, not {_short(seed)}")
         if not _is_int(dealer):
             _fail(line, f"hand {n}: 'dealer' must be a seat 0-3, not {_short(dealer)}")
-        if not isinstance(prevalent, str) or prevalent not in winds:
-            _fail(line, f"hand {n}: 'prevalent' must be one of E S W N, not {_short(prevalent)}")
+        if not isinstance(round_wind, str) or round_wind not in winds:
+            _fail(line, f"hand {n}: 'round_wind' must be one of E S W N, not {_short(round_wind)}")
         if not _ints(ring):
             _fail(line, f"hand {n}: 'ring' must be a list of tile codes")
         problem = _ring_problem(ring, self.rules)
@@ -242,7 +243,7 @@ class _Replayer:
         try:
             # Rebuilt from the recorded wall and dice, the game holds no seed (a prepared wall never
             # does); the seed itself is checked below, against the deal it makes.
-            game = Game(self.rules, dealer=dealer, prevalent=winds[prevalent], wall=ring,
+            game = Game(self.rules, dealer=dealer, round_wind=winds[round_wind], wall=ring,
                         dice=(dice[0], dice[1]), scores=scores)
         except ValueError as err:
             _fail(line, f"hand {n}: {err}")
@@ -255,7 +256,7 @@ class _Replayer:
         elif match is None or self.header.seed is None:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
-            deal = Game(self.rules, seed=seed, dealer=dealer, prevalent=winds[prevalent], scores=scores)
+            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores)
             dealt = deal.events[0]
             if canonical(start) != canonical(dealt):
                 _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "
@@ -269,8 +270,12 @@ class _Replayer:
         if not isinstance(text, str):
             _fail(line, f"hand {n}: 'a' must be an action in notation, not {_short(text)}")
         try:
-            game.apply(seat, Action.parse(text))
-        except ValueError as err:  # IllegalActionError, or a bad tile in the action's notation
+            action = Action.parse(text)
+        except InvalidActionError as err:
+            _fail(line, f"hand {n}: unreadable action {text!r} by seat {seat}: {err}")
+        try:
+            game.apply(seat, action)
+        except MajiangError as err:  # IllegalActionError, the state's verdict
             _fail(line, f"hand {n}: illegal action {text!r} by seat {seat}: {err}")
 
     def _play(self, block: HandLines, game: Game) -> int:
@@ -335,7 +340,7 @@ class _Replayer:
         return HandReplay(
             number=n,
             players=self.header.players,
-            round_wind=game.prevalent,
+            round_wind=game.round_wind,
             dealer=expected["dealer"],
             positions=(seats[0], seats[1], seats[2], seats[3]),
             dice=(dice[0], dice[1]),

@@ -21,13 +21,16 @@ import os
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
+from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.rules import Ruleset, find_rules
 from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = [
     "MAX_LINE_BYTES",
+    "READ_VERSIONS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "HandLines",
@@ -48,11 +51,15 @@ __all__ = [
 ]
 
 RECORD_FORMAT = "majiang-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The version written. Version 1 differs only in the start line's key ``prevalent`` (now ``round_wind``)."""
+READ_VERSIONS = (1, 2)
+"""The versions read; older lines are renamed to the current keys as they are read."""
+_V1_START_KEYS = {"prevalent": "round_wind"}
 
 HEADER_KEYS = ("format", "version", "rules", "options", "seed", "players", "match", "hands")
 REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
-    "start": ("rules", "seed", "dealer", "prevalent", "ring", "dice", "second_roller", "scores"),
+    "start": ("rules", "seed", "dealer", "round_wind", "ring", "dice", "second_roller", "scores"),
     "act": ("seat", "a"),
     "summary": ("round", "dealer", "positions", "winners", "fans", "self_drawn", "from", "deltas", "totals"),
     "final": ("hands", "totals", "standings"),
@@ -60,7 +67,7 @@ REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
 """Keys a line of each kind must hold (besides ``e`` and, except on the final line, ``hand``)."""
 
 
-class RecordError(ValueError):
+class RecordError(MajiangError):
     """A record that cannot be read or does not replay: ``line`` (1-based) and ``reason`` say where, why."""
 
     def __init__(self, line: int, reason: str) -> None:
@@ -97,6 +104,8 @@ class RecordHeader:
     """A match (seat changes, running totals through the hands) rather than independent hands."""
     hands: int
     """The planned number of hands of a match; the number of hands for independent hands."""
+    version: int = RECORD_VERSION
+    """The format version the record was written in (its lines are read in the current keys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,40 +149,46 @@ def dump_line(obj: dict[str, Any]) -> str:
 
 
 def rules_options(rules: Ruleset) -> dict[str, Any]:
-    """The options of ``rules`` as the header stores them: every dataclass field but ``name``."""
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    """The options of ``rules`` as the header stores them: every dataclass field but ``name``.
+
+    An enum option (``false_win``) is stored as its string value, as the records always held it.
+    """
+    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
+    return {key: value.value if isinstance(value, StrEnum) else value for key, value in options.items()}
 
 
 def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
-    """The ruleset ``name`` with ``options``; ValueError naming the first option that does not fit."""
+    """The ruleset ``name`` with ``options``; InvalidOptionError naming the first option that does not fit."""
     base = find_rules(name)
     known = rules_options(base)
     for key, value in options.items():
         if key not in known:
-            raise ValueError(f"unknown option {key!r} for ruleset {name!r}; the options are "
-                             f"{', '.join(known)}")
+            raise InvalidOptionError(f"unknown option {key!r} for ruleset {name!r}; the options are "
+                                     f"{', '.join(known)}")
         default = known[key]
         if type(value) is not type(default):
-            raise ValueError(f"option {key!r} must be {type(default).__name__}, not {canonical(value)}")
+            raise InvalidOptionError(f"option {key!r} must be {type(default).__name__}, not "
+                                     f"{canonical(value)}")
     missing = [key for key in known if key not in options]
     if missing:
-        raise ValueError(f"missing option{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}")
+        raise InvalidOptionError(f"missing option{'s' if len(missing) > 1 else ''} "
+                                 f"{', '.join(map(repr, missing))}")
     try:
         return dataclasses.replace(base, **options)
     except (TypeError, ValueError) as err:
-        raise ValueError(f"bad options for ruleset {name!r}: {err}") from None
+        raise InvalidOptionError(f"bad options for ruleset {name!r}: {err}") from None
 
 
 def check_players(players: Sequence[object]) -> tuple[str, str, str, str]:
-    """Four distinct, non-blank names; ValueError otherwise."""
+    """Four distinct, non-blank names; InvalidOptionError otherwise."""
     names = list(players)
     if len(names) != 4:
-        raise ValueError(f"a record has four players, not {len(names)}")
+        raise InvalidOptionError(f"a record has four players, not {len(names)}")
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player's name must be a non-blank string, not {canonical(name)}")
+            raise InvalidOptionError(f"a player's name must be a non-blank string, not {canonical(name)}")
     if len(set(names)) != 4:
-        raise ValueError(f"the four players' names must differ: {', '.join(map(str, names))}")
+        raise InvalidOptionError(f"the four players' names must differ: {', '.join(map(str, names))}")
     return (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
 
 
@@ -198,9 +213,10 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if obj.get("format") != RECORD_FORMAT:
         raise RecordError(1, f"not a majiang record: format is {canonical(obj.get('format'))}, "
                              f"expected {RECORD_FORMAT!r}")
-    if obj.get("version") != RECORD_VERSION or not _is_int(obj.get("version")):
-        raise RecordError(1, f"unsupported record version {canonical(obj.get('version'))}; this majiang "
-                             f"reads version {RECORD_VERSION}")
+    version = obj.get("version")
+    if not _is_int(version) or version not in READ_VERSIONS:
+        raise RecordError(1, f"unsupported record version {canonical(version)}; this majiang "
+                             f"reads versions {', '.join(map(str, READ_VERSIONS))}")
     unknown = [key for key in obj if key not in HEADER_KEYS]
     if unknown:
         raise RecordError(1, f"unknown header key {', '.join(map(repr, unknown))}")
@@ -227,7 +243,17 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if not _is_int(hands) or hands < 1 or (match and hands > 16):
         limit = "1 to 16" if match else "at least 1"
         raise RecordError(1, f"'hands' must be an integer, {limit}, not {canonical(hands)}")
-    return RecordHeader(rules, seed, players, match, hands)
+    return RecordHeader(rules, seed, players, match, hands, version)
+
+
+def _upgrade_v1(obj: dict[str, Any], number: int) -> dict[str, Any]:
+    """A version 1 line in the current keys: the start line's ``prevalent`` is ``round_wind``."""
+    if obj.get("e") != "start":
+        return obj
+    for old, new in _V1_START_KEYS.items():
+        if new in obj:
+            raise RecordError(number, f"a version 1 start line has {old!r}, not {new!r}")
+    return {_V1_START_KEYS.get(key, key): value for key, value in obj.items()}
 
 
 def _require(line: RecordLine, kind: str) -> None:
@@ -255,6 +281,8 @@ def iter_record(lines: Iterable[bytes | str]) -> Iterator[RecordHeader | HandLin
             header = _header(obj)
             yield header
             continue
+        if header is not None and header.version == 1:
+            obj = _upgrade_v1(obj, number)
         line = RecordLine(number, obj)
         if final is not None:
             raise RecordError(number, f"a line after the final line (line {final.number})")

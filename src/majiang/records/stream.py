@@ -32,6 +32,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
+from majiang.errors import MajiangError
+
 __all__ = ["PARTIAL_SUFFIX", "PartialFile", "is_compressed", "partial_path"]
 
 PARTIAL_SUFFIX = ".partial"
@@ -100,7 +102,7 @@ class PartialFile:
 
     def _out(self) -> BinaryIO:
         if self._handle is None:
-            raise ValueError(f"{self.partial} is closed")
+            raise MajiangError(f"{self.partial} is closed")
         return self._handle
 
     def write_groups(self, groups: Iterable[Sequence[str]]) -> None:

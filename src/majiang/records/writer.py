@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from majiang.atomic import write_lines_atomically
 from majiang.bots import play_out
+from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.rules import Ruleset
 from majiang.game.table import Game, Phase
@@ -60,14 +61,14 @@ def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequ
     """
     result = game.result
     if game.phase != Phase.OVER or result is None:
-        raise ValueError(f"hand {number} is not over")
+        raise MajiangError(f"hand {number} is not over")
     if booked is not None:
         positions = booked.positions
         dealer, wind, deltas = booked.dealer_player, booked.round_wind, list(booked.deltas)
     else:
         positions = (0, 1, 2, 3)
         opening = game.events[0]["scores"]
-        dealer, wind = game.dealer, game.prevalent
+        dealer, wind = game.dealer, game.round_wind
         deltas = [game.scores[s] - opening[s] for s in range(4)]
     return {
         "e": "summary",
@@ -89,7 +90,7 @@ def hand_event_lines(number: int, game: Game) -> list[str]:
     lines = []
     for event in game.events:
         if "hand" in event or event.get("e") in ("summary", "final"):
-            raise ValueError(f"the event {event!r} clashes with the record's own keys")
+            raise MajiangError(f"the event {event!r} clashes with the record's own keys")
         lines.append(dump_line({**event, "hand": number}))
     return lines
 
@@ -128,13 +129,13 @@ class RecordWriter:
         """The lines of the next finished hand: its events tagged with the hand number, and its summary."""
         number = self.count + 1
         if (booked is not None) != self.match:
-            raise ValueError("a match's hands are booked with their MatchHand; independent hands are not")
+            raise MajiangError("a match's hands are booked with their MatchHand; independent hands are not")
         if booked is not None and booked.number != number:
-            raise ValueError(f"expected hand {number} of the match, not hand {booked.number}")
+            raise MajiangError(f"expected hand {number} of the match, not hand {booked.number}")
         if self.count == self.hands:
-            raise ValueError(f"the record already holds its {self.hands} hands")
+            raise MajiangError(f"the record already holds its {self.hands} hands")
         if game.rules != self.rules:
-            raise ValueError(f"hand {number} is played under other rules than the record's")
+            raise MajiangError(f"hand {number} is played under other rules than the record's")
         summary = hand_summary(number, game, booked, self.totals)
         lines = hand_event_lines(number, game)
         lines.append(dump_line(summary))
@@ -148,11 +149,11 @@ class RecordWriter:
         worker process): the running totals are added here."""
         number = self.count + 1
         if self.match:
-            raise ValueError("a match's hands are booked with their MatchHand: use hand()")
+            raise MajiangError("a match's hands are booked with their MatchHand: use hand()")
         if self.count == self.hands:
-            raise ValueError(f"the record already holds its {self.hands} hands")
+            raise MajiangError(f"the record already holds its {self.hands} hands")
         if summary.get("hand") != number:
-            raise ValueError(f"expected hand {number}, not hand {summary.get('hand')}")
+            raise MajiangError(f"expected hand {number}, not hand {summary.get('hand')}")
         deltas = summary["deltas"]
         totals = [self.totals[p] + deltas[p] for p in range(4)]
         self.count = number
@@ -162,7 +163,7 @@ class RecordWriter:
     def resume(self, count: int, totals: Sequence[int]) -> None:
         """Continue after ``count`` hands already written, whose running totals are ``totals``."""
         if not 0 <= count <= self.hands:
-            raise ValueError(f"cannot resume after {count} of {self.hands} hands")
+            raise MajiangError(f"cannot resume after {count} of {self.hands} hands")
         self.count = count
         self.totals = list(totals)
 
@@ -184,7 +185,7 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) ->
     else:
         games = list(source)
         if not games:
-            raise ValueError("a record holds at least one hand")
+            raise MajiangError("a record holds at least one hand")
         writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
         yield writer.header()
         for game in games:
@@ -215,7 +216,7 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
     their names repeat). Returns the finished match and the record's lines.
     """
     if len(bots) != 4:
-        raise ValueError(f"a match needs four bots, not {len(bots)}")
+        raise MajiangError(f"a match needs four bots, not {len(bots)}")
     match = RecordedMatch(rules, seed=seed, hands=hands)
     writer = RecordWriter(match.rules, _bot_names(bots) if players is None else players, seed=seed,
                           match=True, hands=hands)

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from majiang.bots import Bot, find_bot, play_out
+from majiang.errors import InvalidOptionError
 from majiang.game.rules import McrRules
 from majiang.game.table import Game, HandResult
 from majiang.records.check import PartialReplay
@@ -127,9 +128,9 @@ def t_quantile(confidence: float, df: int) -> float:
     (2.7764, 12.706, 1.96)
     """
     if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
+        raise InvalidOptionError(f"degrees of freedom must be at least 1, not {df}")
     if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+        raise InvalidOptionError(f"confidence must be between 0 and 1, not {confidence}")
     if df > 5000:
         # The series would take thousands of terms; the normal quantile is off by under 1e-3 here.
         z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -185,7 +186,7 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     """
     n = len(values)
     if n == 0:
-        raise ValueError("no values")
+        raise InvalidOptionError("no values")
     mean = math.fsum(values) / n
     if n == 1:
         return Interval(mean, -math.inf, math.inf, 1)
@@ -231,7 +232,7 @@ class DealResult:
 
 
 def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
-    game = Game(seed=seed, dealer=dealer, prevalent=deal_wind(deal))
+    game = Game(seed=seed, dealer=dealer, round_wind=deal_wind(deal))
     play_out(game, bots)
     return game
 
@@ -373,7 +374,7 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult]) ->
     """Figures of a set of played deals."""
     played = tuple(sorted(deals, key=lambda d: d.deal))
     if not played:
-        raise ValueError("no deals played")
+        raise InvalidOptionError("no deals played")
     per_deal = [[d.per_hand(0) for d in played], [d.per_hand(1) for d in played]]
     summaries = []
     exhausted = 0
@@ -415,13 +416,13 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     run's ``FILE.partial`` from its last whole deal, with the result of an uninterrupted run.
     """
     if len(names) != 2:
-        raise ValueError(f"the arena compares exactly two bots, not {len(names)}")
+        raise InvalidOptionError(f"the arena compares exactly two bots, not {len(names)}")
     if names[0] == names[1]:
-        raise ValueError(f"the arena compares two different bots, not {names[0]!r} with itself")
+        raise InvalidOptionError(f"the arena compares two different bots, not {names[0]!r} with itself")
     for name in names:
-        find_bot(name)  # raises ValueError for an unknown name
+        find_bot(name)  # raises InvalidOptionError for an unknown name
     if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals}")
+        raise InvalidOptionError(f"deals must be at least 1, not {deals}")
     check_workers(workers)
     if resume and records is None:
         raise ResumeError("resume continues the .partial file of the records: give records")
@@ -493,7 +494,7 @@ def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: in
         for lines, hand in partial.hands():
             deal, k = divmod(count + len(pending), plays)
             start = lines.start.data
-            if start["seed"] != deal_seed(seed, deal) or start["prevalent"] != deal_wind(deal).notation():
+            if start["seed"] != deal_seed(seed, deal) or start["round_wind"] != deal_wind(deal).notation():
                 return  # another run's hand: play the deal again
             group = [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
             pending.append((group, _play_result(ARRANGEMENTS[k], hand.result)))

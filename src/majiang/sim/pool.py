@@ -18,6 +18,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from majiang.errors import InvalidOptionError
+
 __all__ = ["MAX_WORKERS_PER_CORE", "check_workers", "max_workers", "ordered_map"]
 
 T = TypeVar("T")
@@ -33,11 +35,11 @@ def max_workers() -> int:
 
 
 def check_workers(workers: int, option: str = "workers") -> int:
-    """``workers`` if it is from 1 to ``max_workers()``; ValueError naming ``option`` otherwise."""
+    """``workers`` if it is from 1 to ``max_workers()``; InvalidOptionError naming ``option`` otherwise."""
     limit = max_workers()
     if not 1 <= workers <= limit:
-        raise ValueError(f"{option} must be from 1 to {limit} ({MAX_WORKERS_PER_CORE} per core on this "
-                         f"machine's {os.cpu_count() or 1}), not {workers}")
+        raise InvalidOptionError(f"{option} must be from 1 to {limit} ({MAX_WORKERS_PER_CORE} per core "
+                                 f"on this machine's {os.cpu_count() or 1}), not {workers}")
     return workers
 
 

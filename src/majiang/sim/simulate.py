@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from majiang.bots import MAX_STEPS, find_bot, play_out
+from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult
 from majiang.jsonstrict import loads_strict
@@ -91,23 +92,23 @@ class HandOutcome:
                 "payer": self.payer, "steps": self.steps}
 
 
-def play_hand(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = Tile.EAST,
+def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
               rules: Ruleset | None = None) -> HandOutcome:
     """Play hand ``index`` of a run seeded ``seed`` to its end with the named bots.
 
     >>> play_hand(0, 1, ["random"]).to_dict() == play_hand(0, 1, ["random"]).to_dict()
     True
     """
-    return play_hand_game(index, seed, bots, prevalent=prevalent, rules=rules)[0]
+    return play_hand_game(index, seed, bots, round_wind=round_wind, rules=rules)[0]
 
 
-def play_hand_game(index: int, seed: int, bots: Sequence[str], *, prevalent: Tile = Tile.EAST,
+def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
                    rules: Ruleset | None = None) -> tuple[HandOutcome, Game]:
     """``play_hand``, and the finished game (whose events make the hand's record)."""
     hseed = game_seed(seed, index)
     seat_bots = tuple(bots[s % len(bots)] for s in range(4))
     players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
-    game = Game(rules, seed=hseed, dealer=index % 4, prevalent=prevalent)
+    game = Game(rules, seed=hseed, dealer=index % 4, round_wind=round_wind)
     steps = play_out(game, players)
     result = game.result
     assert result is not None
@@ -263,7 +264,8 @@ class Summary:
         for stats in self.bots:
             if stats.name == name:
                 return stats
-        raise KeyError(name)
+        names = ", ".join(stats.name for stats in self.bots)
+        raise InvalidOptionError(f"no bot {name!r} in this summary; it has {names}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``majiang simulate --json`` (timings apart, it does not depend on workers)."""
@@ -272,7 +274,7 @@ class Summary:
                 "bots": [b.to_dict() for b in self.bots]}
 
 
-class ResumeError(ValueError):
+class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
 
 
@@ -282,7 +284,7 @@ class _Task:
     stop: int
     seed: int
     bots: tuple[str, ...]
-    prevalent: Tile
+    round_wind: Tile
     rules: Ruleset | None
     summaries: bool
     records: bool
@@ -311,7 +313,7 @@ def _play_chunk(task: _Task) -> _ChunkResult:
     hands: list[tuple[list[str], dict[str, Any]]] = []
     steps = wins = 0
     for index in range(task.start, task.stop):
-        outcome, game = play_hand_game(index, task.seed, task.bots, prevalent=task.prevalent,
+        outcome, game = play_hand_game(index, task.seed, task.bots, round_wind=task.round_wind,
                                        rules=task.rules)
         steps += outcome.steps
         wins += bool(outcome.winners)
@@ -344,7 +346,7 @@ def seat_players(seats: Sequence[str]) -> list[str]:
 
 
 def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: int = 0,
-             out: Path | None = None, progress: Progress | None = None, *, prevalent: Tile = Tile.EAST,
+             out: Path | None = None, progress: Progress | None = None, *, round_wind: Tile = Tile.EAST,
              rules: Ruleset | None = None, records: Path | None = None, resume: bool = False) -> Summary:
     """Play ``games`` single hands with ``bots`` on ``workers`` processes (default: every core).
 
@@ -357,21 +359,22 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     as hands finish.
     """
     if games < 0:
-        raise ValueError(f"games must be at least 0, not {games}")
+        raise InvalidOptionError(f"games must be at least 0, not {games}")
     names = tuple(bots)
     if not 1 <= len(names) <= 4:
-        raise ValueError(f"give one to four bots (seat i plays bots[i % len(bots)]), not {len(names)}")
+        raise InvalidOptionError(f"give one to four bots (seat i plays bots[i % len(bots)]), not "
+                                 f"{len(names)}")
     for name in dict.fromkeys(names):
         find_bot(name, 0)  # an unknown name fails here, before any process starts
-    if prevalent not in WINDS:
-        raise ValueError(f"the round wind must be a wind, not {prevalent!r}")
+    if round_wind not in WINDS:
+        raise InvalidOptionError(f"the round wind must be a wind, not {round_wind!r}")
     if rules is None:
         rules = McrRules()
     workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
     out = None if out is None else Path(out)
     records = None if records is None else Path(records)
     if records is not None and games < 1:
-        raise ValueError("a record holds at least one hand: give games >= 1 with records")
+        raise InvalidOptionError("a record holds at least one hand: give games >= 1 with records")
     seats = (names[0 % len(names)], names[1 % len(names)], names[2 % len(names)], names[3 % len(names)])
     writer = RecordWriter(rules, seat_players(seats), seed=None, match=False, hands=max(games, 1))
 
@@ -389,7 +392,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 for seat, name in enumerate(outcome.bots):
                     tallies[name].add_seat(outcome, seat)
 
-            _resume(out, records, writer, seed, seats, prevalent, files, add)
+            _resume(out, records, writer, seed, seats, round_wind, files, add)
         else:
             for path in (out, records):
                 if path is not None and partial_path(path).exists():
@@ -403,7 +406,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         summaries_file = files[0] if out is not None else None
         record_file = files[-1] if records is not None else None
         size = _chunk_size(games - done, workers, records is not None)
-        tasks = (_Task(start, min(start + size, games), seed, seats, prevalent, rules, out is not None,
+        tasks = (_Task(start, min(start + size, games), seed, seats, round_wind, rules, out is not None,
                        records is not None) for start in range(done, games, size))
         resumed = done
         if progress is not None:
@@ -436,11 +439,11 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
 
 
 def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...]) -> HandOutcome:
-    """The outcome a summaries line holds, if it is hand ``index`` of this run; ValueError otherwise."""
+    """The outcome a summaries line holds, if it is hand ``index`` of this run; MajiangError otherwise."""
     if not isinstance(data, dict) or data.get("game") != index:
-        raise ValueError(f"not the summary of hand {index}")
+        raise MajiangError(f"not the summary of hand {index}")
     if data.get("seed") != game_seed(seed, index) or data.get("bots") != list(seats):
-        raise ValueError(f"hand {index} was played with another seed or other bots")
+        raise MajiangError(f"hand {index} was played with another seed or other bots")
     try:
         outcome = HandOutcome(
             index=index, seed=data["seed"], dealer=data["dealer"], bots=tuple(data["bots"]),
@@ -448,9 +451,9 @@ def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str,
             totals=tuple(data["totals"]), deltas=tuple(data["deltas"]), self_drawn=data["self_drawn"],
             payer=data["payer"], steps=data["steps"])
     except (KeyError, TypeError) as err:
-        raise ValueError(f"hand {index}: a damaged summary ({err})") from None
+        raise MajiangError(f"hand {index}: a damaged summary ({err})") from None
     if summary_line(outcome) != json.dumps(data, ensure_ascii=False, separators=(",", ":")):
-        raise ValueError(f"hand {index}: a damaged summary")
+        raise MajiangError(f"hand {index}: a damaged summary")
     return outcome
 
 
@@ -474,7 +477,7 @@ def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...]) -> Iterator[H
 
 
 def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: int, seats: tuple[str, ...],
-            prevalent: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
+            round_wind: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
     """Reopen the ``.partial`` files of an interrupted run at their last whole hand, passing each hand
     kept to ``add``; the files are rewritten as they are read, so memory does not grow with them.
 
@@ -510,7 +513,7 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
             for lines, hand in partial.hands():
                 start = lines.start.data
                 if kept == limit or start["seed"] != game_seed(seed, kept) \
-                        or start["prevalent"] != prevalent.notation():
+                        or start["round_wind"] != round_wind.notation():
                     return  # past the summaries kept, or another run's hand: play it again
                 add(_outcome(kept, start["seed"], start["dealer"], seats, hand.result, hand.actions))
                 yield [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from majiang.bots import find_bot
+from majiang.errors import InvalidOptionError
 from majiang.records import RecordedMatch
 from majiang.tui.session import FinishedHand, PlaySession, Step, default_records_dir
 
@@ -44,7 +45,7 @@ def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int = 1
     Without a seed one is drawn, so that the record (and the match) can be replayed.
     """
     if delay < 0:
-        raise ValueError(f"--delay must be at least 0 seconds, not {delay!r}")
+        raise InvalidOptionError(f"--delay must be at least 0 seconds, not {delay!r}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     match = RecordedMatch(seed=seed, hands=hands)

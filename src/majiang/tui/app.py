@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
-from majiang.errors import IllegalActionError
+from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Action, ActionKind, Phase, View
+from majiang.mcr import MINIMUM
 from majiang.meld import Meld
-from majiang.rules.mcr import MINIMUM
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (
@@ -691,7 +691,7 @@ class PlayApp(App[None]):
     def __init__(self, session: PlaySession, *, delay: float = 0.4, style: TileStyle = "notation") -> None:
         super().__init__()
         if delay < 0:
-            raise ValueError(f"delay must be at least 0 seconds, not {delay!r}")
+            raise InvalidOptionError(f"delay must be at least 0 seconds, not {delay!r}")
         self.session = session
         self.delay = delay
         self.tile_style: TileStyle = style

@@ -19,8 +19,7 @@ from majiang.analysis.efficiency import DiscardOption, Wait
 from majiang.analysis.shanten import FORMS, shanten_forms
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, FanHit, ScoreResult, score
-from majiang.rules.mcr.advice import discard_advice
+from majiang.mcr import MINIMUM, FanHit, ScoreResult, discard_advice, score
 from majiang.rules.mcr.fans import Fan, fan
 from majiang.tiles import Tile
 
@@ -39,7 +38,7 @@ assert tuple(FORM_NAMES) == FORMS
 # Fans that say nothing about what the hand is built towards: left out when naming its aim.
 _INCIDENTAL = frozenset({
     "self_drawn", "flower_tiles", "edge_wait", "closed_wait", "single_wait", "concealed_hand",
-    "fully_concealed_hand", "no_honors", "one_voided_suit", "last_tile", "chicken_hand",
+    "fully_concealed_hand", "no_honors", "one_voided_suit", "last_copy", "chicken_hand",
 })
 
 
@@ -99,8 +98,8 @@ def coach_discards(hand: Hand, visible: Iterable[Tile] = (), *, seat_wind: Tile 
     """
     options = discard_advice(hand, visible, seat_wind=seat_wind, round_wind=round_wind)
     standing = list(hand.tiles)
-    if hand.last_tile is not None:
-        standing.append(hand.last_tile)
+    if hand.winning_tile is not None:
+        standing.append(hand.winning_tile)
     rows: list[CoachRow] = []
     for o in options:
         remaining = list(standing)

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from majiang.rules.mcr import MINIMUM
+from majiang.mcr import MINIMUM
 from majiang.rules.mcr.definitions import definition
 from majiang.rules.mcr.fans import FANS
 from majiang.tui.render import TileStyle, tr

@@ -25,9 +25,8 @@ from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
 from majiang.errors import InvalidHandError
 from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.hand import Hand
+from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, ScoreResult
-from majiang.rules.mcr.advice import call_advice
 from majiang.rules.mcr.result import hit_melds
 from majiang.tiles import Tile, seat_wind
 from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
@@ -192,7 +191,7 @@ def hand_tiles(view: View) -> list[Tile]:
 def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     """The top line: round wind, hand number, wall, the person's seat wind and score."""
     match = session.match
-    wind = view.prevalent  # the hand's own: the match's round wind is gone once the last hand is booked
+    wind = view.round_wind  # the hand's own: the match's round wind is gone once the last hand is booked
     number = min(match.hand_number, match.hands)
     out = Text()
     out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
@@ -338,7 +337,7 @@ def refusal_text(result: ScoreResult, style: TileStyle) -> str:
     """Why a complete hand may not win: its fans with their values, the total against the 8-fan
     minimum, and that flowers do not count.
 
-    >>> from majiang.rules.mcr import score
+    >>> from majiang.mcr import score
     >>> refusal_text(score("[123m][456p]234s345s99s", flowers=2), "chinese")
     '不能和: 3 番 (平和2番、单钓将1番), 不足 8 番起和; 花牌 2 番不计入起和。'
     """
@@ -357,14 +356,14 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
                      short: ScoreResult | None = None) -> RenderableType:
     """The coach: discard advice on the seat's turn, call advice when it may claim a discard; ``short``
     is a complete hand below the minimum, explained first."""
-    wind, prevalent = view.seat_wind, view.prevalent
+    wind, round_wind = view.seat_wind, view.round_wind
     parts: list[RenderableType] = []
     if short is not None and short.fan_total < MINIMUM:
         parts.append(Text(refusal_text(short, style), style="yellow"))
     try:
         if view.phase == Phase.TURN and view.current == view.seat and view.legal:
             coached = coach_discards(advice_hand(view), visible_tiles(view), seat_wind=wind,
-                                     round_wind=prevalent)
+                                     round_wind=round_wind)
             parts.append(_coach_table(coached, style, rows))
             if any(a.kind == ActionKind.WIN for a in view.legal):
                 parts.insert(0, Text(tr(style, "You may declare a win now (h).", "现在可以和牌 (h)。"),
@@ -375,7 +374,7 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
             source = 4 - (giver - view.seat) % 4
             calls = call_advice(advice_hand(view), tile, source=source,
                                 visible=visible_tiles(view, leave_out_claimed=True), seat_wind=wind,
-                                round_wind=prevalent)
+                                round_wind=round_wind)
             head = Text(tr(style, "Claim ", "要 "))
             head.append_text(tile_text(tile, style))
             head.append(tr(style, f" from {place(giver, view.seat, style)}?",

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from majiang.bots import Bot
-from majiang.errors import IllegalActionError, InvalidHandError
+from majiang.errors import IllegalActionError, InvalidHandError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
 from majiang.hand import Hand
+from majiang.mcr import ScoreResult, WinBy, score
 from majiang.records import RecordedMatch, write_record
-from majiang.rules.mcr import ScoreResult, score
 from majiang.tiles import Tile
 
 __all__ = ["FinishedHand", "PlaySession", "Step", "default_records_dir", "relative_place"]
@@ -100,12 +100,12 @@ class PlaySession:
     def __init__(self, match: Match, opponents: Sequence[Bot], *, human: int = 0,
                  record: str | os.PathLike[str] | None = None) -> None:
         if len(opponents) != 3:
-            raise ValueError(f"three opponents are needed, not {len(opponents)}")
+            raise InvalidOptionError(f"three opponents are needed, not {len(opponents)}")
         if not 0 <= human <= 3:
-            raise ValueError(f"the human is one of players 0-3, not {human!r}")
+            raise InvalidOptionError(f"the human is one of players 0-3, not {human!r}")
         if record is not None and not isinstance(match, RecordedMatch):
-            raise ValueError("a match saved as a record must be a RecordedMatch (it keeps each hand's "
-                             "events)")
+            raise InvalidOptionError("a match saved as a record must be a RecordedMatch (it keeps each "
+                                     "hand's events)")
         self.match = match
         self.human = human
         others = iter(opponents)
@@ -195,25 +195,26 @@ class PlaySession:
         game, seat = self.game, self.human_seat
         view = self.view()
         tiles = list(game.concealed_tiles(seat))
-        kong = wall_last = False
+        last_of_wall = False
         if view.phase == Phase.TURN:
             if view.drawn is None:
                 return None
-            win, self_drawn = view.drawn, True
+            win = view.drawn
             tiles.remove(win)
-            kong, wall_last = bool(getattr(game, "kong_draw", False)), game.wall_left == 0
+            win_by = WinBy.KONG_REPLACEMENT if getattr(game, "kong_draw", False) else WinBy.SELF_DRAWN
+            last_of_wall = game.wall_left == 0
         elif view.phase == Phase.CLAIM and view.last_discard is not None:
-            win, self_drawn, wall_last = view.last_discard[1], False, game.wall_left == 0
+            win, win_by, last_of_wall = view.last_discard[1], WinBy.DISCARD, game.wall_left == 0
         elif view.phase == Phase.ROB and view.robbing is not None:
-            win, self_drawn, kong = view.robbing[1], False, True
+            win, win_by = view.robbing[1], WinBy.ROBBING_KONG
         else:
             return None
         hand = Hand(tuple(game.melds[seat]), tuple(tiles), Tile(win))
         profile = str(getattr(game.rules, "profile", "mil"))
         try:
-            return score(hand, self_drawn=self_drawn, last_tile=game.visible_copies(win, seat) >= 3,
-                         kong=kong,
-                         wall_last=wall_last, seat_wind=game.seat_wind(seat), round_wind=game.prevalent,
+            return score(hand, win_by=win_by, last_of_wall=last_of_wall,
+                         last_copy=game.visible_copies(win, seat) >= 3,
+                         seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
                          flowers=len(game.flowers[seat]), profile=profile)
         except InvalidHandError:
             return None

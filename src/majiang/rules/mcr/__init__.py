@@ -1,15 +1,13 @@
-"""Chinese Official rules (国标麻将, MCR): the fan calculator and its rule profiles.
+"""The implementation of Chinese Official rules (国标麻将, MCR): the fan calculator and its profiles.
 
->>> r = score("[567m,2]123p456s99sCCC")
->>> r.total, [f.name for f in r.fans]
-(2, ['箭刻'])
+Import from ``majiang.mcr``, the public module; the names here serve it and the package's own code.
 """
 
 from __future__ import annotations
 
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.mcr.calculator import WinContext, calculate
+from majiang.rules.mcr.calculator import WinBy, WinContext, calculate
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -24,9 +22,11 @@ __all__ = [
     "FanHit",
     "Profile",
     "ScoreResult",
+    "WinBy",
     "WinContext",
     "fan",
     "find_profile",
+    "parse_win_by",
     "parse_wind",
     "score",
     "win_context",
@@ -50,7 +50,7 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     (<Tile.SOUTH: 28>, <Tile.NORTH: 30>)
     >>> parse_wind(" E", "--seat")
     Traceback (most recent call last):
-    ValueError: --seat must be one of E, S, W, N without spaces around it, not ' E'
+    majiang.errors.InvalidOptionError: --seat must be one of E, S, W, N without spaces around it, not ' E'
     """
     if isinstance(value, Tile):
         if value in WINDS:
@@ -61,10 +61,11 @@ def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
         if value.upper().replace("Z", "z") in _WIND_NAMES:
             return _WIND_NAMES[value.upper().replace("Z", "z")]
         if value.strip() and value.strip().upper().replace("Z", "z") in _WIND_NAMES:
-            raise ValueError(f"{what} must be one of E, S, W, N without spaces around it, not {value!r}")
+            raise InvalidOptionError(f"{what} must be one of E, S, W, N without spaces around it, "
+                                     f"not {value!r}")
     shown = repr(value)
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    raise ValueError(f"{what} must be one of E, S, W, N, not {shown}")
+    raise InvalidOptionError(f"{what} must be one of E, S, W, N, not {shown}")
 
 
 def _flag(value: object, name: str) -> bool:
@@ -73,65 +74,78 @@ def _flag(value: object, name: str) -> bool:
     return value
 
 
+def parse_win_by(value: str | WinBy) -> WinBy:
+    """How the hand was won, from a ``WinBy`` or its value (``discard``, ``self-drawn``, ...)."""
+    if isinstance(value, WinBy):
+        return value
+    if isinstance(value, str):
+        try:
+            return WinBy(value.strip())
+        except ValueError:
+            pass
+    values = ", ".join(w.value for w in WinBy)
+    raise ValueError(f"win_by must be one of {values}, not {value!r}")
+
+
 def win_context(
     hand: Hand,
     *,
-    self_drawn: bool = False,
-    last_tile: bool = False,
-    kong: bool = False,
-    wall_last: bool = False,
+    win_by: str | WinBy = WinBy.DISCARD,
+    last_of_wall: bool = False,
+    last_copy: bool = False,
     seat_wind: str | Tile = "E",
     round_wind: str | Tile = "E",
     flowers: int = 0,
 ) -> WinContext:
-    """Check the win flags against the hand and derive what the hand proves.
+    """Check how the hand was won against the hand itself and derive what the hand proves.
 
-    Raises ``InvalidHandError`` for a flag the hand disproves (robbing a kong while holding another
-    copy of the tile, 杠上开花 without a kong, 和绝张 while holding another copy) and ``ValueError``
-    or ``TypeError`` for malformed values.
+    Raises ``InvalidHandError`` for a combination the hand or the rules rule out (robbing a kong while
+    holding another copy of the tile or on the wall's last tile, 杠上开花 without a kong, 和绝张 while
+    holding another copy) and ``InvalidOptionError``
+    (a bad wind, flower count or way of winning) or ``TypeError`` (a flag that is not a bool).
     """
-    if not (type(self_drawn) is bool and type(last_tile) is bool and type(kong) is bool
-            and type(wall_last) is bool):
-        for name, v in (("self_drawn", self_drawn), ("last_tile", last_tile), ("kong", kong),
-                        ("wall_last", wall_last)):
-            _flag(v, name)
+    how = parse_win_by(win_by)
+    if not (type(last_of_wall) is bool and type(last_copy) is bool):
+        _flag(last_of_wall, "last_of_wall")
+        _flag(last_copy, "last_copy")
     if type(flowers) is not int or not 0 <= flowers <= 8:
-        raise ValueError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
+        raise InvalidOptionError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
     seat = parse_wind(seat_wind, "seat_wind")
-    prevalent = parse_wind(round_wind, "round_wind")
-    win = hand.last_tile
+    round_ = parse_wind(round_wind, "round_wind")
+    win = hand.winning_tile
     if win is None:
         raise InvalidHandError(
             f"{hand.notation()} has no winning tile: a winning hand has 14 tiles (a kong counts as 3)"
         )
     held = hand._all_counts[win] - 1  # other copies of the winning tile in the hand and its melds
     in_melds = hand._all_counts[win] - hand._counts[win]
-    if kong and self_drawn and not any(m.is_kong for m in hand.melds):
-        raise InvalidHandError("杠上开花 (kong with self_drawn) needs a kong among the melds")
-    if kong and not self_drawn:
+    if how is WinBy.KONG_REPLACEMENT and not any(m.is_kong for m in hand.melds):
+        raise InvalidHandError("杠上开花 (win_by kong-replacement) needs a kong among the melds")
+    if how is WinBy.ROBBING_KONG:
         if held:
             raise InvalidHandError(
                 f"抢杠和: the robbed kong holds the other copies of {win.notation()},"
                 f" yet the hand has {held} more"
             )
-        if wall_last:
-            raise InvalidHandError("抢杠和 (robbing a kong) cannot also be 海底捞月 (the last discard)")
-    if last_tile and held > in_melds:
+        if last_of_wall:
+            raise InvalidHandError(
+                "抢杠和 (robbing a kong) cannot also be on the wall's last tile (海底捞月)"
+            )
+    if last_copy and held > in_melds:
         raise InvalidHandError(
             f"和绝张: the other three {win.notation()} must be visible, but the hand holds one concealed"
         )
     if in_melds == 3:
-        last_tile = True  # three copies shown in the winner's own melds: this is the last one
-    return WinContext(self_drawn, last_tile, kong, wall_last, seat, prevalent, flowers)
+        last_copy = True  # three copies shown in the winner's own melds: this is the last one
+    return WinContext(how, last_of_wall, last_copy, seat, round_, flowers)
 
 
 def score(
     hand: str | Hand,
     *,
-    self_drawn: bool = False,
-    last_tile: bool = False,
-    kong: bool = False,
-    wall_last: bool = False,
+    win_by: str | WinBy = WinBy.DISCARD,
+    last_of_wall: bool = False,
+    last_copy: bool = False,
     seat_wind: str | Tile = "E",
     round_wind: str | Tile = "E",
     flowers: int = 0,
@@ -139,12 +153,12 @@ def score(
 ) -> ScoreResult:
     """Score a winning hand under Chinese Official rules.
 
-    ``hand`` is notation (the last tile is the winning tile) or a ``Hand``. ``last_tile`` is 和绝张;
-    ``kong`` is 杠上开花 when self-drawn, else 抢杠和; ``wall_last`` is 妙手回春 when self-drawn, else
-    海底捞月. Raises ``InvalidNotationError`` for unreadable notation and ``InvalidHandError`` for a hand
-    that is not a win or flags it disproves.
+    ``hand`` is notation (the last tile is the winning tile) or a ``Hand``. ``win_by`` says how it was
+    won (a ``WinBy`` or its value); ``last_of_wall`` is the wall's last tile (妙手回春 when self-drawn,
+    else 海底捞月); ``last_copy`` is 和绝张. Raises ``InvalidNotationError`` for unreadable notation and
+    ``InvalidHandError`` for a hand that is not a win or a way of winning it rules out.
 
-    >>> r = score("1112345678999m5m", self_drawn=True)
+    >>> r = score("1112345678999m5m", win_by="self-drawn")
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
     """
@@ -153,6 +167,6 @@ def score(
     elif not isinstance(hand, Hand):
         raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
     prof = find_profile(profile)
-    ctx = win_context(hand, self_drawn=self_drawn, last_tile=last_tile, kong=kong, wall_last=wall_last,
+    ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
                       seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
     return calculate(hand, ctx, prof)

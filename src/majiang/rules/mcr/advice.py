@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from majiang.analysis import efficiency
 from majiang.analysis.efficiency import CallKind, CallOption, DiscardOption, Wait
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, find_profile, parse_wind, score
+from majiang.rules.mcr import MINIMUM, WinBy, find_profile, parse_wind, score
 from majiang.rules.mcr.profiles import Profile
 from majiang.tiles import Tile
 
@@ -32,8 +32,9 @@ class McrWinFans:
         self.round = parse_wind(round_wind, "round_wind")
         self.profile = find_profile(profile)
 
-    def __call__(self, hand: Hand, *, self_drawn: bool, last_tile: bool) -> int:
-        result = score(hand, self_drawn=self_drawn, last_tile=last_tile, seat_wind=self.seat,
+    def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
+        result = score(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD, last_copy=last_copy,
+                       seat_wind=self.seat,
                        round_wind=self.round, profile=self.profile)
         return result.fan_total
 
@@ -41,7 +42,7 @@ class McrWinFans:
 def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
                 round_wind: str | Tile = "E", profile: str | Profile = "mil") -> tuple[Wait, ...]:
     """Waits of a ready hand with live counts, the fans of each win and whether it reaches 8."""
-    return efficiency.ready_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
+    return efficiency.live_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
 
 
 def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
@@ -53,7 +54,7 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind:
     ['E']
     """
     fans = McrWinFans(seat_wind, round_wind, profile) if fan_check else None
-    return efficiency.discard_advice(hand, visible, fans, form)
+    return efficiency.discard_efficiency(hand, visible, fans, form)
 
 
 def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible: Iterable[Tile] = (),
@@ -61,7 +62,7 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible:
                 profile: str | Profile = "mil") -> list[CallOption]:
     """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
     visible = tuple(visible)
-    options = efficiency.call_advice(hand, tile, source=source, visible=visible)
+    options = efficiency.call_efficiency(hand, tile, source=source, visible=visible)
     win = next((o for o in options if o.kind == CallKind.WIN), None)
     if win is None:
         return options
@@ -71,6 +72,6 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, source: int = 1, visible:
     # 和绝张 when the other three copies are in sight outside the concealed hand, as ready_waits judges.
     seen = efficiency.seen_counts(h, visible)
     last = seen[claimed] - h.counts()[claimed] == 3
-    if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_tile=last) >= MINIMUM:
+    if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_copy=last) >= MINIMUM:
         return options
     return [o for o in options if o is not win]

@@ -16,6 +16,7 @@ once. Links are chosen greedily, highest value first, which is optimal on four m
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -24,12 +25,12 @@ from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import MeldKind
-from majiang.rules.mcr.fans import FANS
-from majiang.rules.mcr.profiles import Profile
+from majiang.rules.mcr.fans import FANS, FanId
+from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import KNITTED_STRAIGHTS, Tile
 
-__all__ = ["WinContext", "calculate", "candidate_fans"]
+__all__ = ["WinBy", "WinContext", "calculate", "candidate_fans"]
 
 CHOW, PUNG, KONG, PAIR, KNIT, SINGLE = 0, 1, 2, 3, 4, 5
 
@@ -47,19 +48,42 @@ _CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitte
 _ORDER = {fid: i for i, fid in enumerate(FANS)}
 
 
-class WinContext(NamedTuple):
-    """How the hand was won: the flags and winds that fans depend on (an immutable named tuple)."""
+class WinBy(StrEnum):
+    """How a hand was won: on a discard 点和, self-drawn 自摸, kong replacement 杠上开花, robbing 抢杠和.
 
-    self_drawn: bool = False
-    last_tile: bool = False
-    """和绝张: the winning tile is the last copy (the other three are visible)."""
-    kong: bool = False
-    """杠上开花 when self-drawn (the replacement tile after a kong), else 抢杠和 (robbing an added kong)."""
-    wall_last: bool = False
-    """妙手回春 when self-drawn (last tile of the wall), else 海底捞月 (the last discard)."""
+    >>> WinBy("self-drawn") is WinBy.SELF_DRAWN
+    True
+    """
+
+    DISCARD = "discard"
+    SELF_DRAWN = "self-drawn"
+    KONG_REPLACEMENT = "kong-replacement"
+    """Self-drawn on the replacement tile after a kong (杠上开花)."""
+    ROBBING_KONG = "robbing-kong"
+    """On a tile another player adds to a pung to make a kong (抢杠和)."""
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile came from the wall (自摸, 杠上开花) rather than another player."""
+        return self in (WinBy.SELF_DRAWN, WinBy.KONG_REPLACEMENT)
+
+
+class WinContext(NamedTuple):
+    """How the hand was won, its flags and the winds that fans depend on (an immutable named tuple)."""
+
+    win_by: WinBy = WinBy.DISCARD
+    last_of_wall: bool = False
+    """The wall's last tile: 妙手回春 when self-drawn, 海底捞月 on the last discard."""
+    last_copy: bool = False
+    """和绝张: the winning tile is the last copy of its kind (the other three are visible)."""
     seat_wind: Tile = Tile.EAST
     round_wind: Tile = Tile.EAST
     flowers: int = 0
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile came from the wall (自摸, 杠上开花)."""
+        return self.win_by.self_drawn
 
 
 # A set in a decomposition: (kind, tile, concealed). Kind KNIT marks one third of a knitted straight.
@@ -95,22 +119,24 @@ def _values(profile: Profile) -> dict[str, int]:
 
 @cache
 def _exclusions(profile: Profile) -> dict[str, tuple[str, ...]]:
-    table = {fid: list(f.excludes) for fid, f in FANS.items()}
-    if profile.concealed_forms_self_drawn == "fully_concealed":
+    table: dict[str, list[FanId]] = {fid: list(f.excludes) for fid, f in FANS.items()}
+    if profile.concealed_forms_self_drawn == ConcealedFormsSelfDrawn.FULLY_CONCEALED:
         for fid in _CONCEALED_FORMS:
-            table[fid] = [e for e in table[fid] if e != "fully_concealed_hand"]
-            if "concealed_hand" not in table[fid]:
-                table[fid].append("concealed_hand")
+            table[fid] = [e for e in table[fid] if e != FanId.FULLY_CONCEALED_HAND]
+            if FanId.CONCEALED_HAND not in table[fid]:
+                table[fid].append(FanId.CONCEALED_HAND)
     if profile.all_green_with_half_flush:
-        table["all_green"] = [e for e in table["all_green"] if e not in ("half_flush", "one_voided_suit")]
+        table[FanId.ALL_GREEN] = [e for e in table[FanId.ALL_GREEN]
+                                  if e not in (FanId.HALF_FLUSH, FanId.ONE_VOIDED_SUIT)]
     if profile.all_terminals_with_double_pung:
-        table["all_terminals"] = [e for e in table["all_terminals"] if e != "double_pung"]
+        table[FanId.ALL_TERMINALS] = [e for e in table[FanId.ALL_TERMINALS] if e != FanId.DOUBLE_PUNG]
     if profile.all_terminals_excludes_triple_pung:
-        table["all_terminals"].append("triple_pung")
+        table[FanId.ALL_TERMINALS].append(FanId.TRIPLE_PUNG)
     if profile.honor_fans_exclude_voided_suit:
-        for fid in ("big_three_dragons", "little_three_dragons", "big_three_winds", "little_four_winds",
-                    "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows"):
-            table[fid].append("one_voided_suit")
+        for fid in (FanId.BIG_THREE_DRAGONS, FanId.LITTLE_THREE_DRAGONS, FanId.BIG_THREE_WINDS,
+                    FanId.LITTLE_FOUR_WINDS, FanId.QUADRUPLE_CHOW, FanId.FOUR_PURE_SHIFTED_PUNGS,
+                    FanId.FOUR_PURE_SHIFTED_CHOWS):
+            table[fid].append(FanId.ONE_VOIDED_SUIT)
     return {k: tuple(v) for k, v in table.items()}
 
 
@@ -148,11 +174,11 @@ class _Scorer:
     """Everything about one winning hand that does not depend on how it is decomposed."""
 
     def __init__(self, hand: Hand, ctx: WinContext, profile: Profile) -> None:
-        assert hand.last_tile is not None
+        assert hand.winning_tile is not None
         self.hand = hand
         self.ctx = ctx
         self.profile = profile
-        self.win = int(hand.last_tile)
+        self.win = int(hand.winning_tile)
         self.counts = hand._counts  # standing tiles with the winning tile
         self.standing_mask = hand._mask
         self.melds = hand.melds
@@ -194,12 +220,14 @@ class _Scorer:
         c = self.ctx
         if c.self_drawn:
             f["self_drawn"] = 1
-        if c.last_tile:
-            f["last_tile"] = 1
-        if c.wall_last:
+        if c.last_copy:
+            f["last_copy"] = 1
+        if c.last_of_wall:
             f["last_tile_draw" if c.self_drawn else "last_tile_claim"] = 1
-        if c.kong:
-            f["out_with_replacement_tile" if c.self_drawn else "robbing_the_kong"] = 1
+        if c.win_by is WinBy.KONG_REPLACEMENT:
+            f["out_with_replacement_tile"] = 1
+        elif c.win_by is WinBy.ROBBING_KONG:
+            f["robbing_the_kong"] = 1
         if self.melded == 0:
             f["fully_concealed_hand" if c.self_drawn else "concealed_hand"] = 1
         elif self.melded == 4 and not c.self_drawn:
@@ -371,7 +399,7 @@ class _Scorer:
     def _wait_fans(self, f: _Fans, sets: list[_Set], pair: int, knit: Sequence[int] | None) -> None:
         win = self.win
         if knit is not None:
-            if self.profile.knitted_straight_wait == "strict" and win in knit:
+            if self.profile.knitted_straight_wait == KnittedStraightWait.STRICT and win in knit:
                 return
             if self.melds:
                 if self.counts[win] > 1 and pair == win:
@@ -435,8 +463,8 @@ class _Scorer:
             for group in pungs:
                 t = group[1]
                 if t == self.ctx.round_wind:
-                    count["prevalent_wind"] = 1
-                    f.melds["prevalent_wind"] = [group]
+                    count["round_wind"] = 1
+                    f.melds["round_wind"] = [group]
                     covered.add(t)
                 if t == self.ctx.seat_wind:
                     count["seat_wind"] = 1

@@ -1,6 +1,6 @@
 """A short definition of every Chinese Official fan, in English and Chinese, as data.
 
-Written for the in-game help from the fan descriptions of seeds 000 and 003 (and 002's series); the
+Written for the in-game help from the fan descriptions of sources 000 and 003 (and 002's series); the
 exclusions (不计) are not repeated here, they are in ``fans.py``. "Set" means a chow, pung or kong;
 "pung" includes a kong unless a fan says otherwise.
 
@@ -13,6 +13,8 @@ exclusions (不计) are not repeated here, they are in ``fans.py``. "Set" means 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from majiang.errors import InvalidOptionError
 
 __all__ = ["DEFINITIONS", "Definition", "definition"]
 
@@ -176,13 +178,13 @@ DEFINITIONS: dict[str, Definition] = {
         "Nothing claimed, and the winning tile self-drawn.", "没有吃碰明杠, 自摸和牌。"
     ),
     "two_melded_kongs": _d("Two melded kongs.", "两副明杠。"),
-    "last_tile": _d(
+    "last_copy": _d(
         "Winning on the last copy of a tile, the other three already in sight.",
         "和牌池、桌面已亮明三张的第四张牌。",
     ),
     # 2
     "dragon_pung": _d("A pung of a dragon.", "中、发或白的一副刻子。"),
-    "prevalent_wind": _d("A pung of the round wind.", "与圈风相同的风刻。"),
+    "round_wind": _d("A pung of the round wind.", "与圈风相同的风刻。"),
     "seat_wind": _d("A pung of your seat wind.", "与本门风相同的风刻。"),
     "concealed_hand": _d(
         "Nothing claimed, winning on another player's discard.", "没有吃碰明杠, 和别人打出的牌。"
@@ -234,8 +236,8 @@ DEFINITIONS: dict[str, Definition] = {
 
 
 def definition(fan_id: str) -> Definition:
-    """The definition of the fan ``fan_id``; KeyError naming it if there is none."""
+    """The definition of the fan ``fan_id``; ``InvalidOptionError`` naming it if there is none."""
     try:
         return DEFINITIONS[fan_id]
     except KeyError:
-        raise KeyError(f"no definition for the fan {fan_id!r}") from None
+        raise InvalidOptionError(f"no definition for the fan {fan_id!r}") from None

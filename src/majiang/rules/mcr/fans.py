@@ -1,6 +1,6 @@
 """The Chinese Official fan table as data: id, Chinese name, English name, value, exclusions.
 
-Exclusions (不计) are the fans a fan implies; they follow seed 003's lists, checked against the MIL
+Exclusions (不计) are the fans a fan implies; they follow source 003's lists, checked against the MIL
 rulings. Profile-specific changes live in ``profiles.py``. Each fan's predicate lives in the calculator;
 this module holds no logic.
 """
@@ -8,29 +8,120 @@ this module holds no logic.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["FANS", "FAN_IDS", "Fan", "fan"]
+from majiang.errors import InvalidOptionError
+
+__all__ = ["FANS", "FAN_IDS", "Fan", "FanId", "fan"]
+
+
+class FanId(StrEnum):
+    """The id of a fan of the table: ``FanId.PURE_STRAIGHT == "pure_straight"``."""
+
+    BIG_FOUR_WINDS = "big_four_winds"  # 大四喜
+    BIG_THREE_DRAGONS = "big_three_dragons"  # 大三元
+    ALL_GREEN = "all_green"  # 绿一色
+    NINE_GATES = "nine_gates"  # 九莲宝灯
+    FOUR_KONGS = "four_kongs"  # 四杠
+    SEVEN_SHIFTED_PAIRS = "seven_shifted_pairs"  # 连七对
+    THIRTEEN_ORPHANS = "thirteen_orphans"  # 十三幺
+    ALL_TERMINALS = "all_terminals"  # 清幺九
+    LITTLE_FOUR_WINDS = "little_four_winds"  # 小四喜
+    LITTLE_THREE_DRAGONS = "little_three_dragons"  # 小三元
+    ALL_HONORS = "all_honors"  # 字一色
+    FOUR_CONCEALED_PUNGS = "four_concealed_pungs"  # 四暗刻
+    PURE_TERMINAL_CHOWS = "pure_terminal_chows"  # 一色双龙会
+    QUADRUPLE_CHOW = "quadruple_chow"  # 一色四同顺
+    FOUR_PURE_SHIFTED_PUNGS = "four_pure_shifted_pungs"  # 一色四节高
+    FOUR_PURE_SHIFTED_CHOWS = "four_pure_shifted_chows"  # 一色四步高
+    THREE_KONGS = "three_kongs"  # 三杠
+    ALL_TERMINALS_AND_HONORS = "all_terminals_and_honors"  # 混幺九
+    SEVEN_PAIRS = "seven_pairs"  # 七对
+    GREATER_HONORS_AND_KNITTED_TILES = "greater_honors_and_knitted_tiles"  # 七星不靠
+    ALL_EVEN_PUNGS = "all_even_pungs"  # 全双刻
+    FULL_FLUSH = "full_flush"  # 清一色
+    PURE_TRIPLE_CHOW = "pure_triple_chow"  # 一色三同顺
+    PURE_SHIFTED_PUNGS = "pure_shifted_pungs"  # 一色三节高
+    UPPER_TILES = "upper_tiles"  # 全大
+    MIDDLE_TILES = "middle_tiles"  # 全中
+    LOWER_TILES = "lower_tiles"  # 全小
+    PURE_STRAIGHT = "pure_straight"  # 清龙
+    THREE_SUITED_TERMINAL_CHOWS = "three_suited_terminal_chows"  # 三色双龙会
+    PURE_SHIFTED_CHOWS = "pure_shifted_chows"  # 一色三步高
+    ALL_FIVES = "all_fives"  # 全带五
+    TRIPLE_PUNG = "triple_pung"  # 三同刻
+    THREE_CONCEALED_PUNGS = "three_concealed_pungs"  # 三暗刻
+    LESSER_HONORS_AND_KNITTED_TILES = "lesser_honors_and_knitted_tiles"  # 全不靠
+    KNITTED_STRAIGHT = "knitted_straight"  # 组合龙
+    UPPER_FOUR = "upper_four"  # 大于五
+    LOWER_FOUR = "lower_four"  # 小于五
+    BIG_THREE_WINDS = "big_three_winds"  # 三风刻
+    MIXED_STRAIGHT = "mixed_straight"  # 花龙
+    REVERSIBLE_TILES = "reversible_tiles"  # 推不倒
+    MIXED_TRIPLE_CHOW = "mixed_triple_chow"  # 三色三同顺
+    MIXED_SHIFTED_PUNGS = "mixed_shifted_pungs"  # 三色三节高
+    CHICKEN_HAND = "chicken_hand"  # 无番和
+    LAST_TILE_DRAW = "last_tile_draw"  # 妙手回春
+    LAST_TILE_CLAIM = "last_tile_claim"  # 海底捞月
+    OUT_WITH_REPLACEMENT_TILE = "out_with_replacement_tile"  # 杠上开花
+    ROBBING_THE_KONG = "robbing_the_kong"  # 抢杠和
+    ALL_PUNGS = "all_pungs"  # 碰碰和
+    HALF_FLUSH = "half_flush"  # 混一色
+    MIXED_SHIFTED_CHOWS = "mixed_shifted_chows"  # 三色三步高
+    ALL_TYPES = "all_types"  # 五门齐
+    MELDED_HAND = "melded_hand"  # 全求人
+    TWO_CONCEALED_KONGS = "two_concealed_kongs"  # 双暗杠
+    TWO_DRAGON_PUNGS = "two_dragon_pungs"  # 双箭刻
+    CONCEALED_AND_MELDED_KONG = "concealed_and_melded_kong"  # 明暗杠
+    OUTSIDE_HAND = "outside_hand"  # 全带幺
+    FULLY_CONCEALED_HAND = "fully_concealed_hand"  # 不求人
+    TWO_MELDED_KONGS = "two_melded_kongs"  # 双明杠
+    LAST_COPY = "last_copy"  # 和绝张
+    DRAGON_PUNG = "dragon_pung"  # 箭刻
+    ROUND_WIND = "round_wind"  # 圈风刻
+    SEAT_WIND = "seat_wind"  # 门风刻
+    CONCEALED_HAND = "concealed_hand"  # 门前清
+    ALL_CHOWS = "all_chows"  # 平和
+    TILE_HOG = "tile_hog"  # 四归一
+    DOUBLE_PUNG = "double_pung"  # 双同刻
+    TWO_CONCEALED_PUNGS = "two_concealed_pungs"  # 双暗刻
+    CONCEALED_KONG = "concealed_kong"  # 暗杠
+    ALL_SIMPLES = "all_simples"  # 断幺
+    PURE_DOUBLE_CHOW = "pure_double_chow"  # 一般高
+    MIXED_DOUBLE_CHOW = "mixed_double_chow"  # 喜相逢
+    SHORT_STRAIGHT = "short_straight"  # 连六
+    TWO_TERMINAL_CHOWS = "two_terminal_chows"  # 老少副
+    PUNG_OF_TERMINALS_OR_HONORS = "pung_of_terminals_or_honors"  # 幺九刻
+    MELDED_KONG = "melded_kong"  # 明杠
+    ONE_VOIDED_SUIT = "one_voided_suit"  # 缺一门
+    NO_HONORS = "no_honors"  # 无字
+    EDGE_WAIT = "edge_wait"  # 边张
+    CLOSED_WAIT = "closed_wait"  # 坎张
+    SINGLE_WAIT = "single_wait"  # 单钓将
+    SELF_DRAWN = "self_drawn"  # 自摸
+    FLOWER_TILES = "flower_tiles"  # 花牌
 
 
 @dataclass(frozen=True, slots=True)
 class Fan:
     """A row of the fan table."""
 
-    id: str
+    id: FanId
     zh: str
     en: str
     value: int
-    excludes: tuple[str, ...] = ()
+    excludes: tuple[FanId, ...] = ()
 
 
 def _f(id: str, zh: str, en: str, value: int, excludes: str = "") -> Fan:
-    return Fan(id, zh, en, value, tuple(excludes.split()))
+    # FanId(...) refuses an id or exclusion that names no fan, when the table is built.
+    return Fan(FanId(id), zh, en, value, tuple(FanId(x) for x in excludes.split()))
 
 
 _TABLE: tuple[Fan, ...] = (
     # 88
     _f("big_four_winds", "大四喜", "Big Four Winds", 88,
-       "big_three_winds all_pungs prevalent_wind seat_wind pung_of_terminals_or_honors little_four_winds"),
+       "big_three_winds all_pungs round_wind seat_wind pung_of_terminals_or_honors little_four_winds"),
     _f("big_three_dragons", "大三元", "Big Three Dragons", 88, "two_dragon_pungs dragon_pung"),
     _f("all_green", "绿一色", "All Green", 88, "half_flush one_voided_suit"),
     _f("nine_gates", "九莲宝灯", "Nine Gates", 88,
@@ -100,7 +191,7 @@ _TABLE: tuple[Fan, ...] = (
     _f("last_tile_draw", "妙手回春", "Last Tile Draw", 8, "self_drawn"),
     _f("last_tile_claim", "海底捞月", "Last Tile Claim", 8),
     _f("out_with_replacement_tile", "杠上开花", "Out with Replacement Tile", 8, "self_drawn"),
-    _f("robbing_the_kong", "抢杠和", "Robbing the Kong", 8, "last_tile"),
+    _f("robbing_the_kong", "抢杠和", "Robbing the Kong", 8, "last_copy"),
     # 6
     _f("all_pungs", "碰碰和", "All Pungs", 6),
     _f("half_flush", "混一色", "Half Flush", 6, "one_voided_suit"),
@@ -115,10 +206,10 @@ _TABLE: tuple[Fan, ...] = (
     _f("outside_hand", "全带幺", "Outside Hand", 4),
     _f("fully_concealed_hand", "不求人", "Fully Concealed Hand", 4, "concealed_hand self_drawn"),
     _f("two_melded_kongs", "双明杠", "Two Melded Kongs", 4, "melded_kong"),
-    _f("last_tile", "和绝张", "Last Tile", 4),
+    _f("last_copy", "和绝张", "Last Tile", 4),
     # 2
     _f("dragon_pung", "箭刻", "Dragon Pung", 2),
-    _f("prevalent_wind", "圈风刻", "Prevalent Wind", 2),
+    _f("round_wind", "圈风刻", "Round Wind", 2),
     _f("seat_wind", "门风刻", "Seat Wind", 2),
     _f("concealed_hand", "门前清", "Concealed Hand", 2),
     _f("all_chows", "平和", "All Chows", 2, "no_honors"),
@@ -146,18 +237,18 @@ _TABLE: tuple[Fan, ...] = (
 FANS: dict[str, Fan] = {f.id: f for f in _TABLE}
 """Every fan by id, highest value first."""
 
-FAN_IDS: tuple[str, ...] = tuple(FANS)
+FAN_IDS: tuple[FanId, ...] = tuple(FanId)
 
 
 def fan(key: str) -> Fan:
     """Look a fan up by id, Chinese name or English name.
 
     >>> fan("清龙").value, fan("Pure Straight").id
-    (16, 'pure_straight')
+    (16, <FanId.PURE_STRAIGHT: 'pure_straight'>)
     """
     if key in FANS:
         return FANS[key]
     for f in _TABLE:
         if key in (f.zh, f.en):
             return f
-    raise KeyError(f"no fan called {key!r}")
+    raise InvalidOptionError(f"no fan called {key!r}")

@@ -1,7 +1,7 @@
 """Seeded random winning Chinese Official hands with win contexts, for property and differential tests.
 
 ``random_win(rng)`` draws one :class:`WinSample`: a winning :class:`~majiang.hand.Hand` (its
-``last_tile`` is the winning tile) plus the flags ``majiang.mcr.score`` takes. ``iter_wins(seed, n)``
+``winning_tile`` is the winning tile) plus the flags ``majiang.mcr.score`` takes. ``iter_wins(seed, n)``
 draws ``n`` of them from ``random.Random(seed)``, so a seed always gives the same sequence.
 
 Every structure of the rules is covered (see :data:`STRUCTURES` and the mix in :data:`MIX`):
@@ -27,11 +27,11 @@ only become a kong when the hand holds no other copy of its tile.
 
 The win flags are drawn so that the hand never contradicts them:
 
-* ``kong`` with ``self_drawn`` (杠上开花) only if the hand has a kong;
-* ``kong`` on a discard (抢杠和) only if the winning tile is the only copy of its kind in the hand,
+* ``WinBy.KONG_REPLACEMENT`` (杠上开花) only if the hand has a kong;
+* ``WinBy.ROBBING_KONG`` (抢杠和) only if the winning tile is the only copy of its kind in the hand,
   counting the melds (the robbed kong holds the other three);
-* ``last_tile`` (和绝张) only if the winning tile is the only copy of its kind in the hand;
-* never ``kong`` and ``wall_last`` together.
+* ``last_copy`` (和绝张) only if the winning tile is the only copy of its kind in the hand;
+* never robbing a kong and ``last_of_wall`` together.
 
 Seat and round winds are uniform over ``"ESWN"``; ``flowers`` is 0 half the time, else uniform 1-8.
 
@@ -50,8 +50,10 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
+from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import (
     DRAGONS,
     HONORS,
@@ -98,46 +100,48 @@ _SUITS: tuple[tuple[Tile, ...], ...] = tuple(tuple(Tile(s * 9 + r) for r in rang
 class WinSample:
     """A winning hand and how it was won: the arguments of ``majiang.mcr.score``.
 
-    ``hand.last_tile`` is the winning tile. ``structure`` names the generator branch that made the hand
+    ``hand.winning_tile`` is the winning tile. ``structure`` names the generator branch that made the hand
     (one of :data:`STRUCTURES`, empty for a hand-made sample); the hand may score as another shape too
     (a seven-pairs hand can also be four sets and a pair).
     """
 
     hand: Hand
-    self_drawn: bool = False
-    last_tile: bool = False
-    kong: bool = False
-    wall_last: bool = False
+    win_by: WinBy = WinBy.DISCARD
+    last_of_wall: bool = False
+    last_copy: bool = False
     seat_wind: str = "E"
     round_wind: str = "E"
     flowers: int = 0
     structure: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.win_by, WinBy):  # its value, as score takes it
+            object.__setattr__(self, "win_by", WinBy(self.win_by))
+
     @property
     def winning_tile(self) -> Tile:
-        """The winning tile (``hand.last_tile``)."""
-        assert self.hand.last_tile is not None
-        return self.hand.last_tile
+        """The winning tile (``hand.winning_tile``)."""
+        assert self.hand.winning_tile is not None
+        return self.hand.winning_tile
 
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments of ``majiang.mcr.score`` besides the hand and the profile.
 
-        >>> WinSample(Hand.parse("19m19p19sESWNPFCC"), self_drawn=True).kwargs()["self_drawn"]
-        True
+        >>> WinSample(Hand.parse("19m19p19sESWNPFCC"), WinBy.SELF_DRAWN).kwargs()["win_by"]
+        <WinBy.SELF_DRAWN: 'self-drawn'>
         """
         return {
-            "self_drawn": self.self_drawn,
-            "last_tile": self.last_tile,
-            "kong": self.kong,
-            "wall_last": self.wall_last,
+            "win_by": self.win_by,
+            "last_of_wall": self.last_of_wall,
+            "last_copy": self.last_copy,
             "seat_wind": self.seat_wind,
             "round_wind": self.round_wind,
             "flowers": self.flowers,
         }
 
     def __str__(self) -> str:
-        flags = [name for name in ("self_drawn", "last_tile", "kong", "wall_last") if getattr(self, name)]
-        extra = f" {'+'.join(flags)}" if flags else ""
+        flags = [name for name in ("last_of_wall", "last_copy") if getattr(self, name)]
+        extra = " " + "+".join([self.win_by.value, *flags])
         winds = f"seat={self.seat_wind} round={self.round_wind}"
         return f"{self.hand.notation()}{extra} {winds} flowers={self.flowers}"
 
@@ -152,7 +156,7 @@ def random_win(rng: random.Random, structure: str | None = None) -> WinSample:
         structure = rng.choices(_MIX_NAMES, cum_weights=_MIX_CUM_WEIGHTS)[0]
     build = _BUILDERS.get(structure)
     if build is None:
-        raise ValueError(f"unknown structure {structure!r}; expected one of {', '.join(STRUCTURES)}")
+        raise InvalidOptionError(f"unknown structure {structure!r}; expected one of {', '.join(STRUCTURES)}")
     melds, standing, win = build(rng)
     return _with_context(rng, structure, melds, standing, win)
 
@@ -180,15 +184,18 @@ def _with_context(
     self_drawn = rng.random() < 0.4
     # 杠上开花 needs a kong of the winner's; 抢杠和 needs the other three copies in the robbed kong.
     kong = (has_kong and rng.random() < 0.3) if self_drawn else (copies == 1 and rng.random() < 0.2)
-    wall_last = not kong and rng.random() < 0.1
-    last_tile = copies == 1 and rng.random() < 0.25
+    if self_drawn:
+        win_by = WinBy.KONG_REPLACEMENT if kong else WinBy.SELF_DRAWN
+    else:
+        win_by = WinBy.ROBBING_KONG if kong else WinBy.DISCARD
+    last_of_wall = not kong and rng.random() < 0.1
+    last_copy = copies == 1 and rng.random() < 0.25
     flowers = 0 if rng.random() < 0.5 else rng.randint(1, 8)
     return WinSample(
         hand=hand,
-        self_drawn=self_drawn,
-        last_tile=last_tile,
-        kong=kong,
-        wall_last=wall_last,
+        win_by=win_by,
+        last_of_wall=last_of_wall,
+        last_copy=last_copy,
         seat_wind=rng.choice(_WIND_LETTERS),
         round_wind=rng.choice(_WIND_LETTERS),
         flowers=flowers,

@@ -12,9 +12,38 @@ docs/profiles.md has the table of switches with the rule text each follows.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 
-__all__ = ["PROFILES", "Profile", "find_profile"]
+from majiang.errors import InvalidOptionError
+
+__all__ = ["PROFILES", "ConcealedFormsSelfDrawn", "KnittedStraightWait", "Profile", "find_profile"]
+
+
+class _Switch(StrEnum):
+    """A profile switch with named values; a string value parses, an unknown one is refused."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _Switch:
+        # The switch's field is the class name in snake case (KnittedStraightWait: knitted_straight_wait).
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidOptionError(f"{name} must be one of {choices}, not {value!r}")
+
+
+class ConcealedFormsSelfDrawn(_Switch):
+    """What a self-drawn always-concealed form (七对, 十三幺, ...) scores besides its own fan."""
+
+    SELF_DRAWN = "self_drawn"  # 自摸 (1)
+    FULLY_CONCEALED = "fully_concealed"  # 不求人 (4)
+
+
+class KnittedStraightWait(_Switch):
+    """Whether wait fans apply when the winning tile is one of a knitted straight's nine tiles."""
+
+    REST = "rest"  # judge the wait of the set and pair beside the knitted straight
+    STRICT = "strict"  # no wait fan then
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +57,10 @@ class Profile:
     """Value of 双暗杠."""
     kongs_as_concealed_pungs_in_three_four_kongs: bool = True
     """Whether concealed kongs still count toward 双暗刻/三暗刻/四暗刻 alongside 三杠 or 四杠."""
-    concealed_forms_self_drawn: str = "self_drawn"
+    concealed_forms_self_drawn: ConcealedFormsSelfDrawn | str = ConcealedFormsSelfDrawn.SELF_DRAWN
     """Self-drawn 七对, 十三幺, 全不靠, 七星不靠, 四暗刻, 连七对, 九莲宝灯: ``self_drawn`` scores 自摸 (1),
     ``fully_concealed`` scores 不求人 (4)."""
-    knitted_straight_wait: str = "rest"
+    knitted_straight_wait: KnittedStraightWait | str = KnittedStraightWait.REST
     """Wait fans with 组合龙: ``rest`` judges the wait of the set and pair beside the knitted straight
     (and 单钓将 when the winning tile pairs with a held copy after a meld); ``strict`` gives none when
     the winning tile is one of the knitted straight's nine tiles."""
@@ -49,6 +78,10 @@ class Profile:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # Strings (from JSON, the CLI or dataclasses.replace) become the switches' enums.
+        object.__setattr__(self, "concealed_forms_self_drawn",
+                           ConcealedFormsSelfDrawn(self.concealed_forms_self_drawn))
+        object.__setattr__(self, "knitted_straight_wait", KnittedStraightWait(self.knitted_straight_wait))
         # Profiles key the scorer's caches; hashing eleven fields on every call would cost more.
         values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
         object.__setattr__(self, "_hash", hash(values))
@@ -63,15 +96,15 @@ PROFILES: dict[str, Profile] = {
         "wmo2014",
         concealed_and_melded_kong=6,
         two_concealed_kongs=8,
-        concealed_forms_self_drawn="fully_concealed",
-        knitted_straight_wait="strict",
+        concealed_forms_self_drawn=ConcealedFormsSelfDrawn.FULLY_CONCEALED,
+        knitted_straight_wait=KnittedStraightWait.STRICT,
         all_terminals_with_double_pung=True,
     ),
     "1998": Profile(
         "1998",
         concealed_and_melded_kong=0,
         kongs_as_concealed_pungs_in_three_four_kongs=False,
-        knitted_straight_wait="strict",
+        knitted_straight_wait=KnittedStraightWait.STRICT,
         all_terminals_excludes_triple_pung=True,
         seven_pairs_with_tile_fans=False,
         honor_fans_exclude_voided_suit=True,
@@ -84,8 +117,8 @@ def find_profile(name: str | Profile) -> Profile:
     if isinstance(name, Profile):
         return name
     if not isinstance(name, str):
-        raise ValueError(f"profile must be a name ({', '.join(PROFILES)}) or a Profile, not {name!r}")
+        raise InvalidOptionError(f"profile must be a name ({', '.join(PROFILES)}) or a Profile, not {name!r}")
     try:
         return PROFILES[name]
     except KeyError:
-        raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
+        raise InvalidOptionError(f"unknown profile {name!r}; choose one of {', '.join(PROFILES)}") from None
