@@ -36,7 +36,7 @@ def whole_number(text: str, option: str, maximum: int | None = None) -> int:
 
 
 def integer(text: str, option: str, *, signed: bool = False) -> int:
-    """``text`` as an integer in ASCII digits (a leading ``-`` if ``signed``); InvalidOptionError naming ``option``.
+    """``text`` as an integer in ASCII digits (a leading ``-`` if ``signed``); an error naming ``option``.
 
     >>> integer("-7", "--seed", signed=True)
     -7
@@ -52,7 +52,8 @@ def integer(text: str, option: str, *, signed: bool = False) -> int:
         raise InvalidOptionError(f"{option} must be an integer, not {_shown(text)}")
     digits = len(body.lstrip("0"))
     if digits > MAX_DIGITS:
-        raise InvalidOptionError(f"{option} must be at most {MAX_DIGITS} digits, not a number of {digits} digits")
+        raise InvalidOptionError(f"{option} must be at most {MAX_DIGITS} digits, "
+                                 f"not a number of {digits} digits")
     return int(text)
 
 
