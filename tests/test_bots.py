@@ -196,3 +196,15 @@ def test_targets_are_well_formed() -> None:
         assert wanted in names
     for t in TARGETS:
         assert t.fans >= 6
+
+
+def test_play_out_counts_actions_and_stops_a_hand_that_does_not_end() -> None:
+    from majiang.bots import find_bot, play_out
+    from majiang.game import Game
+
+    bots = [find_bot("random", seed=s) for s in range(4)]
+    steps = play_out(Game(seed=5), bots)
+    again = Game(seed=5)
+    assert play_out(again, [find_bot("random", seed=s) for s in range(4)]) == steps > 0
+    with pytest.raises(RuntimeError, match="did not end in 3 actions"):
+        play_out(Game(seed=5), bots, max_steps=3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -231,3 +232,14 @@ def test_parse_tile_rejects_non_strings(value: Any) -> None:
         Tile.parse(value)
     assert info.value.position is None
     assert isinstance(info.value, ValueError)
+
+
+def test_knitted_straights_and_orphans() -> None:
+    from majiang.tiles import KNIT_SUITS, KNITTED_STRAIGHTS, TERMINALS_AND_HONORS
+
+    assert sorted(KNIT_SUITS) == sorted(itertools.permutations(range(3)))
+    for suits, knit in zip(KNIT_SUITS, KNITTED_STRAIGHTS, strict=True):
+        assert list(knit) == sorted(knit) and len(set(knit)) == 9
+        for tile in knit:
+            assert tile.suit == Suit(suits[(tile.rank - 1) % 3])
+    assert "".join(t.notation() for t in TERMINALS_AND_HONORS) == "1m9m1p9p1s9sESWNPFC"

@@ -104,3 +104,17 @@ def test_parse_wind_on_any_text(text: str) -> None:
     else:
         assert wind in WINDS
         assert text == text.strip() and len(text) <= 2
+
+
+def test_seat_wind_is_one_rule() -> None:
+    from majiang.game.match import seat_positions
+    from majiang.game.sheet import ScoreSheet, dealer_of
+    from majiang.tiles import seat_wind
+
+    assert [seat_wind(s, 2).notation() for s in range(4)] == ["W", "N", "E", "S"]
+    sheet = ScoreSheet(("A", "B", "C", "D"))
+    for hand in range(1, 17):
+        positions = seat_positions(hand)
+        winds = sheet.seat_winds(hand)
+        assert winds[dealer_of(hand)] == Tile.EAST
+        assert winds == tuple(seat_wind(positions[p], positions[dealer_of(hand)]) for p in range(4))

@@ -20,6 +20,8 @@ __all__ = [
     "ALL_TILES",
     "DRAGONS",
     "HONORS",
+    "KNITTED_STRAIGHTS",
+    "KNIT_SUITS",
     "SUITED",
     "TERMINALS",
     "TERMINALS_AND_HONORS",
@@ -27,6 +29,7 @@ __all__ = [
     "Flower",
     "Suit",
     "Tile",
+    "seat_wind",
 ]
 
 
@@ -229,3 +232,22 @@ HONORS: tuple[Tile, ...] = WINDS + DRAGONS
 SUITED: tuple[Tile, ...] = tuple(Tile(i) for i in range(27))
 TERMINALS: tuple[Tile, ...] = tuple(t for t in SUITED if t.is_terminal)
 TERMINALS_AND_HONORS: tuple[Tile, ...] = TERMINALS + HONORS
+"""The thirteen kinds of 十三幺 (thirteen orphans)."""
+KNIT_SUITS: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0),
+)
+"""The six knitted straights 组合龙 as (suit of 147, suit of 258, suit of 369); suits 0 m, 1 p, 2 s."""
+KNITTED_STRAIGHTS: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(sorted(Tile(suit * 9 + r) for start, suit in enumerate(suits) for r in range(start, 9, 3)))
+    for suits in KNIT_SUITS
+)
+"""The nine tiles of each knitted straight, sorted, in the order of ``KNIT_SUITS``."""
+
+
+def seat_wind(seat: int, dealer: int) -> Tile:
+    """门风 of table seat ``seat`` (0 to 3 in turn order) when ``dealer`` sits East.
+
+    >>> seat_wind(2, 1).notation()
+    'S'
+    """
+    return WINDS[(seat - dealer) % 4]

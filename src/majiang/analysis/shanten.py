@@ -36,7 +36,7 @@ from majiang.analysis.tables import (
 )
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.tiles import ALL_TILES, Tile
+from majiang.tiles import ALL_TILES, KNIT_SUITS, TERMINALS_AND_HONORS, Tile
 
 __all__ = [
     "FORMS",
@@ -56,9 +56,7 @@ __all__ = [
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-# The six knitted straights as (suit of 147, suit of 258, suit of 369).
-_KNIT_SUITS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONORS)
 _POW5 = tuple(5 ** i for i in range(9))
 
 
@@ -221,7 +219,7 @@ def _thirteen_orphans(g: _Groups) -> int:
 def _honors_knitted(g: _Groups) -> int:
     r = g.records
     best = 0
-    for a, b, c in _KNIT_SUITS:
+    for a, b, c in KNIT_SUITS:
         x = r[a][5] + r[b][6] + r[c][7]
         if x > best:
             best = x
@@ -241,7 +239,7 @@ def _knitted_straight(counts: Sequence[int], melds: int, bound: int = 99,
     vecs = _vectors()
     honors = g.ids[3]
     best = bound
-    for a, b, c in _KNIT_SUITS:
+    for a, b, c in KNIT_SUITS:
         held = records[a][5] + records[b][6] + records[c][7]
         # Even a perfect rest leaves 9 - held knitted tiles to find: shanten >= 8 - held.
         if 8 - held >= best:
@@ -421,7 +419,7 @@ def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[
     g = _Groups(counts)
     sets = 1 - melds
     found: set[int] = set()
-    for perm in _KNIT_SUITS:
+    for perm in KNIT_SUITS:
         knit = [suit * 9 + r for start, suit in enumerate(perm) for r in (start, start + 3, start + 6)]
         if _knitted_straight_one(counts, melds, perm, g) != current:
             continue
@@ -456,10 +454,10 @@ def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int
         return [t for t in _ORPHANS if counts[t] == 0 or (not has_pair and counts[t] < 4)]
     # honors_knitted: a missing tile of a best knitted pattern, or a missing honor.
     r = g.records
-    scores = [r[a][5] + r[b][6] + r[c][7] for a, b, c in _KNIT_SUITS]
+    scores = [r[a][5] + r[b][6] + r[c][7] for a, b, c in KNIT_SUITS]
     top = max(scores)
     out = {t for t in range(27, 34) if not counts[t]}
-    for score, perm in zip(scores, _KNIT_SUITS, strict=True):
+    for score, perm in zip(scores, KNIT_SUITS, strict=True):
         if score == top:
             for start, suit in enumerate(perm):
                 out.update(suit * 9 + r for r in (start, start + 3, start + 6) if not counts[suit * 9 + r])

@@ -8,12 +8,9 @@ Every bot is seeded and deterministic given its seed; ``find_bot(name, seed)`` m
 
 docs/bots.md describes them and how they compare.
 
->>> from majiang.game import Game, Phase
+>>> from majiang.game import Game
 >>> g, bots = Game(seed=3), [find_bot("random", seed=s) for s in range(4)]
->>> while g.phase != Phase.OVER:
-...     seat = g.to_act()[0]
-...     g.apply(seat, bots[seat].act(g.view(seat)))
->>> g.result is not None
+>>> play_out(g, bots) > 0 and g.result is not None
 True
 >>> BOTS
 ('random', 'efficiency', 'fan-aware')
@@ -22,14 +19,17 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from majiang.errors import InvalidOptionError
 from majiang.game.actions import Action
-from majiang.game.table import View
+from majiang.game.table import Game, Phase, View
 
-__all__ = ["BOTS", "Bot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot"]
+__all__ = ["BOTS", "MAX_STEPS", "Bot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot", "play_out"]
+
+MAX_STEPS = 5000
+"""A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
 
 
 @runtime_checkable
@@ -79,3 +79,18 @@ def find_bot(name: str, seed: int | None = None) -> Bot:
     except KeyError:
         raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
     return make(seed)
+
+
+def play_out(game: Game, bots: Sequence[Bot], max_steps: int = MAX_STEPS) -> int:
+    """Play ``game`` to its end, ``bots[seat]`` acting for each seat on its own view; the actions taken.
+
+    RuntimeError if the hand has not ended after ``max_steps`` actions.
+    """
+    steps = 0
+    while game.phase != Phase.OVER:
+        if steps >= max_steps:
+            raise RuntimeError(f"hand with game seed {game.seed} did not end in {max_steps} actions")
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game.view(seat)))
+        steps += 1
+    return steps

@@ -6,12 +6,10 @@ more live effective tiles after the best discard, and makes a concealed or added
 not raise shanten. It never looks at fans, so under the 8-fan minimum it often sits ready on a hand
 that cannot legally win: the baseline the fan-aware bot is measured against.
 
->>> from majiang.game import Game, Phase
->>> g, bots = Game(seed=5), [EfficiencyBot(seed=s) for s in range(4)]
->>> while g.phase != Phase.OVER:
-...     seat = g.to_act()[0]
-...     g.apply(seat, bots[seat].act(g.view(seat)))
->>> g.result is not None
+>>> from majiang.bots import play_out
+>>> from majiang.game import Game
+>>> g = Game(seed=5)
+>>> play_out(g, [EfficiencyBot(seed=s) for s in range(4)]) > 0 and g.result is not None
 True
 """
 

@@ -15,12 +15,10 @@ ready hand with good legal waits keeps pushing. Claims are taken only when the h
 and its best discard is worth more than passing; a claim that leaves no way to 8 fans is worth little
 and is passed.
 
->>> from majiang.game import Game, Phase
->>> g, bots = Game(seed=11), [FanAwareBot(seed=s) for s in range(4)]
->>> while g.phase != Phase.OVER:
-...     seat = g.to_act()[0]
-...     g.apply(seat, bots[seat].act(g.view(seat)))
->>> g.result is not None
+>>> from majiang.bots import play_out
+>>> from majiang.game import Game
+>>> g = Game(seed=11)
+>>> play_out(g, [FanAwareBot(seed=s) for s in range(4)]) > 0 and g.result is not None
 True
 """
 

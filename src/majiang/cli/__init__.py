@@ -24,7 +24,14 @@ import majiang
 from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
 from majiang.cli.efficiency import analyze_command, shanten_command
-from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
+from majiang.cli.errors import (
+    EXIT_BATCH_FAILED,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    error_message,
+    fail,
+    is_user_error,
+)
 from majiang.cli.odds import odds_command
 from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
@@ -61,15 +68,6 @@ def _root(
     ] = False,
 ) -> None:
     """Chinese mahjong tools: a Chinese Official (国标麻将) fan calculator."""
-
-
-def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
-    """Report one error (stderr, or ``{"error": ...}`` on stdout with ``--json``) and exit."""
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang fan: error: {message}", err=True)
-    raise typer.Exit(code)
 
 
 def _parse_flowers(text: str) -> int:
@@ -146,7 +144,8 @@ def fan(
                        seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, flowers=ctx.flowers,
                        profile=find_profile("mil" if profile is None else profile))
     except Exception as exc:
-        _fail(error_message(exc), as_json=as_json, code=EXIT_USAGE if is_user_error(exc) else EXIT_INTERNAL)
+        code = EXIT_USAGE if is_user_error(exc) else EXIT_INTERNAL
+        fail("fan", error_message(exc), as_json=as_json, code=code)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
@@ -172,13 +171,13 @@ def _batch(
 ) -> NoReturn:
     """``majiang fan --json -``: score the JSON lines of stdin; exit 0 if all succeeded, else 1."""
     if not as_json:
-        _fail("batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'", as_json=False)
+        fail("fan", "batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'")
     options = {"--win": win, "--self-drawn": self_drawn, "--last-of-wall": last_of_wall,
                "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
                "--profile": profile}
     given = [name for name, value in options.items() if value is not None and value is not False]
     if given:
-        _fail(f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",
+        fail("fan", f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",
               as_json=True)
     ok = run_batch(sys.stdin.buffer, sys.stdout)
     raise typer.Exit(0 if ok else EXIT_BATCH_FAILED)

@@ -8,14 +8,15 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from majiang.bots import BOTS
-from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
+from majiang.cli.options import integer
 from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.records import partial_path
@@ -56,22 +57,6 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr."
 JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
 
 
-def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang arena: error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _parse_int(text: str, option: str, *, signed: bool) -> int:
-    # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
-    body = text[1:] if signed and text.startswith("-") else text
-    if not (body.isascii() and body.isdigit()):
-        raise InvalidOptionError(f"{option} must be an integer, not {text!r}")
-    return int(text)
-
-
 def arena_command(
     bots: BotsOpt = None,
     deals: DealsOpt = None,
@@ -92,33 +77,32 @@ def arena_command(
                 raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
         if names[0] == names[1]:
             raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
-        n = DEFAULT_DEALS if deals is None else _parse_int(deals, "--deals", signed=False)
+        n = DEFAULT_DEALS if deals is None else integer(deals, "--deals")
         if not 1 <= n <= MAX_DEALS:
             raise InvalidOptionError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
-        s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
+        s = 0 if seed is None else integer(seed, "--seed", signed=True)
         w = check_workers((os.cpu_count() or 1) if workers is None
-                          else _parse_int(workers, "--workers", signed=False), "--workers")
+                          else integer(workers, "--workers"), "--workers")
         if records is not None and not records.parent.is_dir():
             raise InvalidOptionError(f"--records: no directory {str(records.parent)!r} to write "
                                      f"{records.name!r} in")
         if resume and records is None:
             raise InvalidOptionError("--resume continues the FILE.partial of --records: give --records")
     except ValueError as err:
-        _fail(str(err), as_json=as_json)
+        fail("arena", str(err), as_json=as_json)
     report = ProgressReport("majiang arena", "deals", n, quiet=quiet or as_json)
     try:
         with report:
             result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume)
     except ResumeError as err:
-        _fail(str(err), as_json=as_json)
+        fail("arena", str(err), as_json=as_json)
     except KeyboardInterrupt:
         where = "" if records is None else f"; {partial_path(records)} keeps the finished deals: run the " \
                                            "same command with --resume to finish"
-        _fail(f"interrupted after {report.done:,} of {n:,} deals{where}", as_json=as_json,
-              code=EXIT_INTERRUPTED)
+        fail("arena", f"interrupted after {report.done:,} of {n:,} deals{where}", as_json=as_json,
+                 code=EXIT_INTERRUPTED)
     except Exception as exc:
-        message = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
-        _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
+        fail("arena", internal_message(exc), as_json=as_json, code=EXIT_INTERNAL)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:

@@ -29,7 +29,14 @@ from majiang.analysis.efficiency import (
     seen_counts,
 )
 from majiang.analysis.shanten import ShantenForms, effective_tiles, shanten_forms
-from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE, error_message, is_user_error
+from majiang.cli.errors import (
+    EXIT_BATCH_FAILED,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    error_message,
+    fail,
+    is_user_error,
+)
 from majiang.cli.jsonlines import RequestError, request_keys, run_lines
 from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
@@ -106,14 +113,6 @@ ProfileOpt = Annotated[str | None, typer.Option(
 
 # --- options and errors -------------------------------------------------------------------------------
 
-def _fail(command: str, message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
-    """Report one error (stderr, or ``{"error": ...}`` on stdout with ``--json``) and exit."""
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang {command}: error: {message}", err=True)
-    raise typer.Exit(code)
-
 
 def _guarded(command: str, as_json: bool, work: Callable[[], _T]) -> _T:
     """``work()``, or exit with its exception's message: 2 for bad input, 3 for a bug."""
@@ -121,14 +120,14 @@ def _guarded(command: str, as_json: bool, work: Callable[[], _T]) -> _T:
         return work()
     except Exception as exc:
         code = EXIT_USAGE if is_user_error(exc) else EXIT_INTERNAL
-        _fail(command, error_message(exc), as_json=as_json, code=code)
+        fail(command, error_message(exc), as_json=as_json, code=code)
 
 
 def _refuse(command: str, options: dict[str, object], why: str, *, as_json: bool) -> None:
     """Exit with an error naming every option of ``options`` that was given (``why`` it is refused)."""
     given = [name for name, value in options.items() if value is not None and value is not False]
     if given:
-        _fail(command, f"{why}; remove {', '.join(given)}", as_json=as_json)
+        fail(command, f"{why}; remove {', '.join(given)}", as_json=as_json)
 
 
 def _option_tiles(text: str, option: str) -> list[Tile]:
@@ -164,7 +163,7 @@ def _batch(command: str, as_json: bool, options: dict[str, object], answer: Call
            ) -> NoReturn:
     """``majiang COMMAND --json -``: answer the JSON lines of stdin; exit 0 if all succeeded, else 1."""
     if not as_json:
-        _fail(command, f"batch mode (HAND '-') reads and writes JSON only: use 'majiang {command} --json -'",
+        fail(command, f"batch mode (HAND '-') reads and writes JSON only: use 'majiang {command} --json -'",
               as_json=False)
     _refuse(command, options, "batch mode takes each hand from its JSON line", as_json=True)
     ok = run_lines(sys.stdin.buffer, sys.stdout, answer)
@@ -326,7 +325,7 @@ def analyze_command(
 ) -> None:
     """Discard advice 何切 for a hand after its draw, or with --call whether to claim a discard."""
     if (call is None) != (source is None):
-        _fail("analyze", "--call TILE and --from SEAT go together", as_json=as_json)
+        fail("analyze", "--call TILE and --from SEAT go together", as_json=as_json)
     if no_fan_check:
         _refuse("analyze", {"--seat": seat, "--round": round_, "--profile": profile},
                 "--no-fan-check counts no fans", as_json=as_json)

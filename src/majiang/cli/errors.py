@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from typing import NoReturn
+
+import typer
+
 from majiang.errors import InvalidNotationError
 
 __all__ = ["EXIT_BATCH_FAILED", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "error_message",
-           "is_user_error"]
+           "fail", "internal_message", "is_user_error"]
 
 EXIT_OK = 0
 EXIT_BATCH_FAILED = 1
@@ -41,6 +46,25 @@ def error_message(exc: BaseException) -> str:
     elif is_user_error(exc):
         text = str(exc)
     else:
-        text = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
+        text = internal_message(exc)
     # One line, whatever the exception text holds.
     return " ".join(text.split("\n")).strip()
+
+
+def internal_message(exc: BaseException) -> str:
+    """What ``error_message`` says of an exception that is a bug in majiang, before it is made one line."""
+    return f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
+
+
+def fail(command: str, message: str, *, as_json: bool = False, code: int = EXIT_USAGE) -> NoReturn:
+    """Report one error of ``majiang COMMAND`` and exit with ``code``.
+
+    The error goes to stderr as ``majiang COMMAND: error: MESSAGE``, or with ``--json`` to stdout as
+    ``{"error": MESSAGE}``, so that a JSON reader always gets JSON. The message is made one line.
+    """
+    message = " ".join(message.split())
+    if as_json:
+        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        typer.echo(f"majiang {command}: error: {message}", err=True)
+    raise typer.Exit(code)

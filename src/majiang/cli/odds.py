@@ -6,7 +6,7 @@ The numbers come from ``majiang.analysis.odds``; this module reads the options a
 from __future__ import annotations
 
 import json
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -14,7 +14,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from majiang.analysis.odds import DEFAULT_SAMPLES, SET_SIZE, OddsReport, odds_report
-from majiang.cli.errors import EXIT_USAGE
+from majiang.cli.errors import fail
+from majiang.cli.options import integer
 from majiang.errors import InvalidOptionError
 
 __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
@@ -32,22 +33,6 @@ SeedOpt = Annotated[str | None, typer.Option(
 )]
 
 
-def _fail(message: str, *, as_json: bool) -> NoReturn:
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang odds: error: {message}", err=True)
-    raise typer.Exit(EXIT_USAGE)
-
-
-def _parse_int(text: str, option: str, *, signed: bool) -> int:
-    # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
-    body = text[1:] if signed and text.startswith("-") else text
-    if not (body.isascii() and body.isdigit()):
-        raise InvalidOptionError(f"{option} must be an integer, not {text!r}")
-    return int(text)
-
-
 def odds_command(
     as_json: JsonOpt = False,
     samples: SamplesOpt = None,
@@ -55,12 +40,12 @@ def odds_command(
 ) -> None:
     """Pairs among the opening tiles: the rule source's figures, the exact values and a Monte Carlo check."""
     try:
-        n = DEFAULT_SAMPLES if samples is None else _parse_int(samples, "--samples", signed=False)
+        n = DEFAULT_SAMPLES if samples is None else integer(samples, "--samples")
         if not 1 <= n <= MAX_SAMPLES:
             raise InvalidOptionError(f"--samples must be from 1 to {MAX_SAMPLES}, not {samples}")
-        s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
+        s = 0 if seed is None else integer(seed, "--seed", signed=True)
     except ValueError as err:
-        _fail(str(err), as_json=as_json)
+        fail("odds", str(err), as_json=as_json)
     report = odds_report(n, s)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False))

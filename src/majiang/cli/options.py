@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from majiang.errors import InvalidOptionError
 
-__all__ = ["MAX_DIGITS", "whole_number"]
+__all__ = ["MAX_DIGITS", "integer", "whole_number"]
 
 MAX_DIGITS = 12
 """Longest digit string converted; longer ones are refused before ``int()`` (which refuses 4,300 digits
@@ -25,8 +25,7 @@ def whole_number(text: str, option: str, maximum: int | None = None) -> int:
     """
     # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
     if not (text.isascii() and text.isdigit()):
-        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
-        raise InvalidOptionError(f"{option} must be a whole number, not {shown}")
+        raise InvalidOptionError(f"{option} must be a whole number, not {_shown(text)}")
     if len(text.lstrip("0")) > MAX_DIGITS:
         limit = f"at most {maximum}" if maximum is not None else f"at most {MAX_DIGITS} digits"
         raise InvalidOptionError(f"{option} must be {limit}, not a number of {len(text.lstrip('0'))} digits")
@@ -34,3 +33,30 @@ def whole_number(text: str, option: str, maximum: int | None = None) -> int:
     if maximum is not None and value > maximum:
         raise InvalidOptionError(f"{option} must be at most {maximum}, not {value}")
     return value
+
+
+def integer(text: str, option: str, *, signed: bool = False) -> int:
+    """``text`` as an integer in ASCII digits (a leading ``-`` if ``signed``); an error naming ``option``.
+
+    >>> integer("-7", "--seed", signed=True)
+    -7
+    >>> integer("-7", "--games")
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: --games must be an integer, not '-7'
+    >>> integer("1" * 5000, "--games")
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: --games must be at most 12 digits, not a number of 5000 digits
+    """
+    body = text[1:] if signed and text.startswith("-") else text
+    if not (body.isascii() and body.isdigit()):
+        raise InvalidOptionError(f"{option} must be an integer, not {_shown(text)}")
+    digits = len(body.lstrip("0"))
+    if digits > MAX_DIGITS:
+        raise InvalidOptionError(f"{option} must be at most {MAX_DIGITS} digits, "
+                                 f"not a number of {digits} digits")
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    # A long value is cut, so that the error stays one readable line.
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
-from majiang.cli.errors import EXIT_USAGE
+from majiang.cli.errors import fail
+from majiang.cli.options import integer
 
 __all__ = ["play_command"]
 
-SeedOpt = Annotated[int | None, typer.Option(
+SeedOpt = Annotated[str | None, typer.Option(
     "--seed", metavar="S", show_default="random", help="Seed of the match (walls, dice and bots).",
 )]
 BotsOpt = Annotated[str, typer.Option(
     "--bots", metavar="NAME", help="The opponents' bot: fan-aware, efficiency or random.",
 )]
-HandsOpt = Annotated[int, typer.Option(
+HandsOpt = Annotated[str, typer.Option(
     "--hands", metavar="N", help="Hands in the match, 1 to 16 (16 is the full four rounds).",
 )]
 DelayOpt = Annotated[float, typer.Option(
@@ -35,15 +36,10 @@ RecordsDirOpt = Annotated[Path | None, typer.Option(
 NoRecordOpt = Annotated[bool, typer.Option("--no-record", help="Do not save the match.")]
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"majiang play: error: {message}", err=True)
-    raise typer.Exit(EXIT_USAGE)
-
-
 def play_command(
     seed: SeedOpt = None,
     bots: BotsOpt = "fan-aware",
-    hands: HandsOpt = 16,
+    hands: HandsOpt = "16",
     delay: DelayOpt = 0.4,
     records_dir: RecordsDirOpt = None,
     no_record: NoRecordOpt = False,
@@ -52,28 +48,33 @@ def play_command(
     from majiang.bots import BOTS  # only here: the other commands need no bots
 
     if bots not in BOTS:
-        _fail(f"unknown bot {bots!r} for --bots; one of {', '.join(BOTS)}")
-    if not 1 <= hands <= 16:
-        _fail(f"--hands must be 1 to 16, not {hands}")
+        fail("play", f"unknown bot {bots!r} for --bots; one of {', '.join(BOTS)}")
+    try:
+        number = integer(hands, "--hands")
+        seed_given = None if seed is None else integer(seed, "--seed", signed=True)
+    except ValueError as err:
+        fail("play", str(err))
+    if not 1 <= number <= 16:
+        fail("play", f"--hands must be 1 to 16, not {number}")
     if delay < 0:
-        _fail(f"--delay must be at least 0 seconds, not {delay}")
+        fail("play", f"--delay must be at least 0 seconds, not {delay}")
     if no_record and records_dir is not None:
-        _fail("--no-record and --records-dir contradict each other; give one of them")
+        fail("play", "--no-record and --records-dir contradict each other; give one of them")
     if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
-        _fail(f"--records-dir {records_dir} is a file, not a folder")
+        fail("play", f"--records-dir {records_dir} is a file, not a folder")
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         which = "standard output" if not sys.stdout.isatty() else "standard input"
-        _fail(f"the game needs an interactive terminal, but {which} is not one (a pipe, a file or CI); "
-              "run 'majiang play' in a terminal")
+        fail("play", f"the game needs an interactive terminal, but {which} is not one "
+                     "(a pipe, a file or CI); run 'majiang play' in a terminal")
     try:
         from majiang.tui import default_records_dir, new_app
     except ImportError as err:
-        _fail(f"{err}")
+        fail("play", f"{err}")
     folder = None if no_record else default_records_dir() if records_dir is None else records_dir
     try:
-        app = new_app(seed=seed, bots=bots, hands=hands, delay=delay, records_dir=folder)
+        app = new_app(seed=seed_given, bots=bots, hands=number, delay=delay, records_dir=folder)
     except ValueError as err:
-        _fail(str(err))
+        fail("play", str(err))
     app.run()
     session = app.session
     seed_used = session.match.seed

@@ -13,11 +13,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, EXIT_USAGE
+from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, fail, internal_message
 from majiang.game.match import standard_scores
 from majiang.notation import format_tiles
 from majiang.records import HandReplay, RecordError, check_record, replay
-from majiang.tiles import ALL_TILES, Flower
+from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["compact_play", "end_hands", "hand_json", "render_hand", "replay_command"]
 
@@ -36,18 +36,9 @@ JsonOpt = Annotated[bool, typer.Option(
 )]
 
 
-def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang replay: error: {message}", err=True)
-    raise typer.Exit(code)
-
-
 def _internal(file: str, exc: Exception, *, as_json: bool) -> NoReturn:
     # The reader turns every fault of a file into a RecordError; anything else is a bug, said in one line.
-    message = f"{file}: internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
-    _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
+    fail("replay", f"{file}: {internal_message(exc)}", as_json=as_json, code=EXIT_INTERNAL)
 
 
 def _tile(code: int) -> str:
@@ -64,7 +55,7 @@ def compact_play(hand: HandReplay) -> list[str]:
     east = hand.positions[hand.dealer]
 
     def wind(seat: int) -> str:
-        return "ESWN"[(seat - east) % 4]
+        return seat_wind(seat, east).notation()
 
     words = []
     for event in hand.events:
@@ -203,7 +194,7 @@ def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = Fa
         try:
             report = check_record(file)
         except OSError as err:
-            _fail(f"cannot read {file}: {err.strerror or err}", as_json=as_json)
+            fail("replay", f"cannot read {file}: {err.strerror or err}", as_json=as_json)
         except Exception as exc:
             _internal(file, exc, as_json=as_json)
         if as_json:
@@ -220,9 +211,9 @@ def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = Fa
     try:
         hands = list(replay(file))
     except OSError as err:
-        _fail(f"cannot read {file}: {err.strerror or err}", as_json=as_json)
+        fail("replay", f"cannot read {file}: {err.strerror or err}", as_json=as_json)
     except RecordError as err:
-        _fail(f"{file}: {err}", as_json=as_json)
+        fail("replay", f"{file}: {err}", as_json=as_json)
     except Exception as exc:
         _internal(file, exc, as_json=as_json)
     if as_json:

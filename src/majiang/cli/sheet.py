@@ -14,7 +14,7 @@ import io
 import json
 import os
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich import box
@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.atomic import write_lines_atomically
-from majiang.cli.errors import EXIT_USAGE
+from majiang.cli.errors import fail
 from majiang.cli.options import whole_number
 from majiang.game.sheet import (
     FALSE_WIN_AWARD,
@@ -59,36 +59,31 @@ PlayerOpt = Annotated[str, typer.Option("--player", metavar="NAME", show_default
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the sheet as one JSON object.")]
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"majiang sheet: error: {' '.join(message.split())}", err=True)
-    raise typer.Exit(EXIT_USAGE)
-
-
 def _count(text: str, option: str, maximum: int | None = None) -> int:
     try:
         return whole_number(text, option, maximum)
     except ValueError as err:
-        _fail(str(err))
+        fail("sheet", str(err))
 
 
 def _load(file: str) -> ScoreSheet:
     try:
         return ScoreSheet.load(file)
     except FileNotFoundError:
-        _fail(f"no sheet file {file}; create one with 'majiang sheet new {file} --players A B C D'")
+        fail("sheet", f"no sheet file {file}; create one with 'majiang sheet new {file} --players A B C D'")
     except IsADirectoryError:
-        _fail(f"{file} is a directory, not a sheet file")
+        fail("sheet", f"{file} is a directory, not a sheet file")
     except OSError as err:
-        _fail(f"cannot read {file}: {err.strerror or err}")
+        fail("sheet", f"cannot read {file}: {err.strerror or err}")
     except SheetError as err:
-        _fail(str(err) if str(err).startswith(file) else f"{file}: {err}")
+        fail("sheet", str(err) if str(err).startswith(file) else f"{file}: {err}")
 
 
 def _save(sheet: ScoreSheet, file: str) -> None:
     try:
         sheet.save(file)
     except OSError as err:
-        _fail(f"cannot write {file}: {err.strerror or err} (the file is unchanged)")
+        fail("sheet", f"cannot write {file}: {err.strerror or err} (the file is unchanged)")
 
 
 @contextlib.contextmanager
@@ -98,9 +93,9 @@ def _locked(file: str) -> Iterator[None]:
     try:
         lock.__enter__()
     except SheetError as err:
-        _fail(str(err))
+        fail("sheet", str(err))
     except OSError as err:
-        _fail(f"cannot lock {file} (with {file}.lock): {err.strerror or err} (the file is unchanged)")
+        fail("sheet", f"cannot lock {file} (with {file}.lock): {err.strerror or err} (the file is unchanged)")
     try:
         yield
     finally:
@@ -117,7 +112,7 @@ def _change(file: str, change: Callable[[ScoreSheet], T]) -> tuple[ScoreSheet, T
         try:
             result = change(sheet)
         except SheetError as err:
-            _fail(str(err))
+            fail("sheet", str(err))
         _save(sheet, file)
     return sheet, result
 
@@ -176,14 +171,14 @@ def new_command(
     if option is not None:
         # --players reads the next four words whatever they are: "--players A B C --force" would
         # make "--force" a player.
-        _fail(f"--players takes exactly four names; {option!r} looks like an option: give four names")
+        fail("sheet", f"--players takes exactly four names; {option!r} looks like an option: give four names")
     try:
         sheet = ScoreSheet(players, 16 if hands is None else _count(hands, "--hands"))
     except SheetError as err:
-        _fail(str(err))
+        fail("sheet", str(err))
     with _locked(file):
         if os.path.lexists(file) and not force:
-            _fail(f"{file} already exists; pass --force to replace it")
+            fail("sheet", f"{file} already exists; pass --force to replace it")
         _save(sheet, file)
     typer.echo(f"New sheet {file}: " + ", ".join(
         f"{name} ({'ESWN'[p]})" for p, name in enumerate(sheet.player_names)) + f"; {sheet.hands} hands")
@@ -207,8 +202,8 @@ def win_command(
 ) -> None:
     """Enter a win: --from the discarder, or --self-drawn."""
     if (from_ is None) == (not self_drawn):
-        _fail("say how the hand was won: --from NAME (on a discard) or --self-drawn, not both" if self_drawn
-              else "say how the hand was won: --from NAME (on a discard) or --self-drawn")
+        both = ", not both" if self_drawn else ""
+        fail("sheet", f"say how the hand was won: --from NAME (on a discard) or --self-drawn{both}")
     fan_total = _count(fan, "--fan", MAX_FAN)
     flower_count = None if flowers is None else _count(flowers, "--flowers", 8)
     sheet, row = _change(file, lambda sheet: sheet.win(winner, fan_total, discarder=from_,
@@ -417,7 +412,7 @@ def show_command(
 ) -> None:
     """Print the sheet: every hand and penalty, running totals and standings."""
     if as_json and as_csv:
-        _fail("choose one of --json and --csv")
+        fail("sheet", "choose one of --json and --csv")
     sheet = _load(file)
     if as_json:
         typer.echo(json.dumps(sheet_json(sheet), ensure_ascii=False))
@@ -438,11 +433,11 @@ def export_command(
     """Write the sheet as CSV to a file: whole or not at all."""
     sheet = _load(file)
     if os.path.lexists(out) and not force:
-        _fail(f"{out} already exists; pass --force to replace it")
+        fail("sheet", f"{out} already exists; pass --force to replace it")
     if os.path.lexists(out) and os.path.samefile(out, file):
-        _fail(f"{out} is the sheet file itself")
+        fail("sheet", f"{out} is the sheet file itself")
     try:
         write_lines_atomically(out, sheet_csv(sheet))
     except OSError as err:
-        _fail(f"cannot write {out}: {err.strerror or err}")
+        fail("sheet", f"cannot write {out}: {err.strerror or err}")
     typer.echo(f"Wrote {out}: {len(sheet.entries)} entries, {len(CSV_COLUMNS) + 8} columns")

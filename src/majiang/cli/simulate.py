@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -17,7 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from majiang.bots import find_bot
-from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE
+from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
+from majiang.cli.options import integer
 from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
@@ -72,22 +73,6 @@ JsonOpt = Annotated[bool, typer.Option(
 )]
 
 
-def _fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> NoReturn:
-    if as_json:
-        typer.echo(json.dumps({"error": message}, ensure_ascii=False))
-    else:
-        typer.echo(f"majiang simulate: error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _parse_int(text: str, option: str, *, signed: bool = False) -> int:
-    # Only ASCII digits (and a leading '-' where allowed): int() would also take " 3", "3_0", "٣".
-    body = text[1:] if signed and text.startswith("-") else text
-    if not (body.isascii() and body.isdigit()):
-        raise InvalidOptionError(f"{option} must be an integer, not {text!r}")
-    return int(text)
-
-
 def simulate_command(
     games: GamesOpt = None,
     bots: BotsOpt = None,
@@ -110,7 +95,7 @@ def simulate_command(
             typer.echo("majiang simulate: warning: --out is deprecated: use --summaries FILE (per-hand "
                        "summary lines) or --records FILE (full records)", err=True)
             summaries = out
-        n = 1000 if games is None else _parse_int(games, "--games")
+        n = 1000 if games is None else integer(games, "--games")
         if not 1 <= n <= MAX_GAMES:
             raise InvalidOptionError(f"--games must be from 1 to {MAX_GAMES}, not {games}")
         names = ["random"] if bots is None else [b.strip() for b in bots.split(",")]
@@ -118,11 +103,11 @@ def simulate_command(
             raise InvalidOptionError(f"--bots takes one to four comma-separated names, not {bots!r}")
         for name in names:
             find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
-        k = check_workers((os.cpu_count() or 1) if workers is None else _parse_int(workers, "--workers"),
+        k = check_workers((os.cpu_count() or 1) if workers is None else integer(workers, "--workers"),
                           "--workers")
-        s = 0 if seed is None else _parse_int(seed, "--seed", signed=True)
+        s = 0 if seed is None else integer(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
-        shown = 15 if fans is None else _parse_int(fans, "--fans")
+        shown = 15 if fans is None else integer(fans, "--fans")
         option = "--out" if out is not None else "--summaries"
         for path, name in ((summaries, option), (records, "--records")):
             if path is not None and not path.parent.is_dir():
@@ -134,7 +119,7 @@ def simulate_command(
             raise InvalidOptionError("--resume continues the FILE.partial of --records or --summaries: "
                                      "give them")
     except ValueError as err:
-        _fail(str(err), as_json=as_json)
+        fail("simulate", str(err), as_json=as_json)
     outputs = [path for path in (records, summaries) if path is not None]
     report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
@@ -142,16 +127,15 @@ def simulate_command(
             summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
                                records=records, resume=resume)
     except ResumeError as err:
-        _fail(str(err), as_json=as_json)
+        fail("simulate", str(err), as_json=as_json)
     except KeyboardInterrupt:
         kept = ", ".join(str(partial_path(path)) for path in outputs)
         where = f"; {kept} keep{'s' if len(outputs) == 1 else ''} the finished hands: run the same command " \
                 "with --resume to finish" if outputs else ""
-        _fail(f"interrupted after {report.done:,} of {n:,} hands{where}", as_json=as_json,
-              code=EXIT_INTERRUPTED)
+        fail("simulate", f"interrupted after {report.done:,} of {n:,} hands{where}", as_json=as_json,
+                 code=EXIT_INTERRUPTED)
     except Exception as exc:
-        message = f"internal error (a bug in majiang, please report it): {type(exc).__name__}: {exc}"
-        _fail(" ".join(message.split()), as_json=as_json, code=EXIT_INTERNAL)
+        fail("simulate", internal_message(exc), as_json=as_json, code=EXIT_INTERNAL)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
     else:

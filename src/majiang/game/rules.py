@@ -28,9 +28,35 @@ from majiang.rules.mcr.result import FanHit, ScoreResult
 if TYPE_CHECKING:
     from majiang.game.table import Game
 
-__all__ = ["FLOWER_BASE", "FalseWin", "McrRules", "Ruleset", "find_rules"]
+__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "FalseWin", "McrRules",
+           "Ruleset", "find_rules", "win_payments"]
 
 FLOWER_BASE = 34
+BASE_POINTS = 8
+"""What every loser pays the winner at least (保底 8 分)."""
+FALSE_WIN_PENALTY = 30
+"""What a false win 错和 costs the offender."""
+FALSE_WIN_AWARD = 10
+"""What each other player gets from a false win 错和."""
+
+
+def win_payments(winner: int, discarder: int | None, fan: int, base_points: int = BASE_POINTS
+                 ) -> tuple[int, int, int, int]:
+    """The four players' changes for a win: self-drawn (``discarder`` None), each other player pays
+    base + fan; on a discard, the discarder pays base + fan and the other two pay base.
+
+    >>> win_payments(0, None, 8)
+    (48, -16, -16, -16)
+    >>> win_payments(2, 3, 10)
+    (-8, -8, 34, -18)
+    """
+    deltas = [0, 0, 0, 0]
+    for other in range(4):
+        if other != winner:
+            amount = base_points + fan if discarder is None or other == discarder else base_points
+            deltas[other] -= amount
+            deltas[winner] += amount
+    return (deltas[0], deltas[1], deltas[2], deltas[3])
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
 
 
@@ -97,11 +123,11 @@ class McrRules(Ruleset):
     name: str = "mcr"
     several_winners: bool = False
     false_win: FalseWin | str = FalseWin.ERROR
-    false_win_penalty: int = 30
-    false_win_award: int = 10
+    false_win_penalty: int = FALSE_WIN_PENALTY
+    false_win_award: int = FALSE_WIN_AWARD
     kong_flower_counts: bool = False
     profile: str = "mil"
-    base_points: int = 8
+    base_points: int = BASE_POINTS
     house_fans: bool = False
 
     def __post_init__(self) -> None:
@@ -132,14 +158,7 @@ class McrRules(Ruleset):
     def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
         """Self-drawn: each other seat pays base + fans. On a discard: the discarder pays base + fans,
         the other two pay base."""
-        delta = [0, 0, 0, 0]
-        for other in range(4):
-            if other == seat:
-                continue
-            amount = self.base_points + total if self_drawn or other == payer else self.base_points
-            delta[other] -= amount
-            delta[seat] += amount
-        return delta
+        return list(win_payments(seat, None if self_drawn else payer, total, self.base_points))
 
 
 _HOUSE = {

@@ -44,8 +44,10 @@ from typing import Any
 
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
-from majiang.game.match import SEAT_CHANGES, standard_scores
-from majiang.tiles import WINDS, Tile
+from majiang.game.match import seat_positions, standard_scores
+from majiang.game.rules import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
+from majiang.rules.mcr import MINIMUM
+from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [
     "BASE_POINTS",
@@ -59,7 +61,6 @@ __all__ = [
     "MAX_PENALTIES",
     "MAX_PENALTY_POINTS",
     "MAX_REASON_LENGTH",
-    "MINIMUM_FAN",
     "SHEET_FORMAT",
     "SHEET_VERSION",
     "Draw",
@@ -77,12 +78,6 @@ __all__ = [
     "win_payments",
 ]
 
-BASE_POINTS = 8
-"""What every loser pays the winner at least (保底 8 分)."""
-MINIMUM_FAN = 8
-"""The minimum fan total of a win, flowers not counted (8 番起和)."""
-FALSE_WIN_PENALTY = 30
-FALSE_WIN_AWARD = 10
 FALSE_WIN_REASON = "错和 false win"
 SHEET_FORMAT = "majiang-sheet"
 SHEET_VERSION = 1
@@ -158,23 +153,6 @@ class SheetRow:
     totals: tuple[int, int, int, int]
 
 
-def win_payments(winner: int, discarder: int | None, fan: int) -> tuple[int, int, int, int]:
-    """The four players' changes for a win (Chinese Official payments).
-
-    >>> win_payments(0, None, 8)
-    (48, -16, -16, -16)
-    >>> win_payments(2, 3, 10)
-    (-8, -8, 34, -18)
-    """
-    deltas = [0, 0, 0, 0]
-    for other in range(4):
-        if other != winner:
-            amount = BASE_POINTS + fan if discarder is None or other == discarder else BASE_POINTS
-            deltas[other] -= amount
-            deltas[winner] += amount
-    return (deltas[0], deltas[1], deltas[2], deltas[3])
-
-
 def _penalty_payments(penalty: Penalty) -> tuple[int, int, int, int]:
     deltas = [penalty.award] * 4
     deltas[penalty.player] = -penalty.points
@@ -191,10 +169,7 @@ def positions_of(hand: int) -> tuple[int, int, int, int]:
     """
     if not 1 <= hand <= MAX_HANDS:
         raise SheetError(f"a match has hands 1 to {MAX_HANDS}, not {hand!r}")
-    positions = [0, 1, 2, 3]
-    for change in SEAT_CHANGES[:(hand - 1) // 4]:
-        positions = [change[p] for p in positions]
-    return (positions[0], positions[1], positions[2], positions[3])
+    return seat_positions(hand)
 
 
 def dealer_of(hand: int) -> int:
@@ -299,7 +274,7 @@ class ScoreSheet:
         """Each player's seat wind 门风 in ``hand``: the dealer is East."""
         positions = positions_of(hand)
         east = positions[dealer_of(hand)]
-        winds = [WINDS[(positions[p] - east) % 4] for p in range(4)]
+        winds = [seat_wind(positions[p], east) for p in range(4)]
         return (winds[0], winds[1], winds[2], winds[3])
 
     # -- entries -------------------------------------------------------------------------------------
@@ -327,15 +302,15 @@ class ScoreSheet:
             raise SheetError(f"a fan total of {_short(fan)} is more than any hand scores; at most {MAX_FAN}")
         if fan < 0:
             raise SheetError(f"a fan total cannot be negative, not {_short(fan)}")
-        if fan < MINIMUM_FAN:
-            raise SheetError(f"{fan} fans is below the {MINIMUM_FAN}-fan minimum: not a win (错和; enter a "
+        if fan < MINIMUM:
+            raise SheetError(f"{fan} fans is below the {MINIMUM}-fan minimum: not a win (错和; enter a "
                              "penalty instead)")
         if flowers is not None:
             if not _is_int(flowers) or not 0 <= flowers <= 8:
                 raise SheetError(f"flowers must be 0 to 8, not {_short(flowers)}")
-            if fan - flowers < MINIMUM_FAN:
+            if fan - flowers < MINIMUM:
                 raise SheetError(f"{fan} fans with {flowers} flower{'s' if flowers != 1 else ''} is "
-                                 f"{fan - flowers} without them, below the {MINIMUM_FAN}-fan minimum "
+                                 f"{fan - flowers} without them, below the {MINIMUM}-fan minimum "
                                  "(flowers never count toward it): not a win (错和)")
         return self._append(Win(w, d, fan, flowers))
 

@@ -29,7 +29,7 @@ from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr import WinBy
 from majiang.rules.mcr.result import ScoreResult
 from majiang.seats import RelativeSeat
-from majiang.tiles import ALL_TILES, WINDS, Tile
+from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
 __all__ = ["Game", "HandResult", "Phase", "View"]
 
@@ -307,7 +307,7 @@ class Game:
 
     def seat_wind(self, seat: int) -> Tile:
         """门风: the dealer is East, then South, West, North in turn order."""
-        return WINDS[(seat - self.dealer) % 4]
+        return seat_wind(seat, self.dealer)
 
     def standing_tiles(self, seat: int) -> list[Tile]:
         """A seat's standing tiles, sorted."""

@@ -32,7 +32,7 @@ from majiang.records.format import (
     iter_record_file,
 )
 from majiang.records.writer import final_summary, hand_summary
-from majiang.tiles import ALL_TILES, WINDS, Flower, Tile
+from majiang.tiles import ALL_TILES, WINDS, Flower, Tile, seat_wind
 
 __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
 
@@ -104,7 +104,7 @@ class HandReplay:
 
     def seat_wind(self, player: int) -> Tile:
         """The player's seat wind 门风 in this hand (the dealer is East)."""
-        return WINDS[(self.positions[player] - self.positions[self.dealer]) % 4]
+        return seat_wind(self.positions[player], self.positions[self.dealer])
 
 
 def _fail(line: RecordLine, reason: str) -> NoReturn:

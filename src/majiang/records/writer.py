@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from majiang.atomic import write_lines_atomically
+from majiang.bots import play_out
 from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.rules import Ruleset
@@ -222,9 +223,7 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
     lines = [writer.header()]
     while not match.over:
         game = match.game
-        while game.phase != Phase.OVER:
-            seat = game.to_act()[0]
-            game.apply(seat, bots[match.player_at(seat)].act(game.view(seat)))
+        play_out(game, [bots[match.player_at(seat)] for seat in range(4)])
         lines.extend(writer.hand(game, match.next_hand()))
     lines.append(writer.final())
     return match, lines

@@ -25,7 +25,6 @@ A's score; it is decisive when its interval excludes 0.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -33,15 +32,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import Bot, find_bot
+from majiang.bots import Bot, find_bot, play_out
 from majiang.errors import InvalidOptionError
 from majiang.game.rules import McrRules
-from majiang.game.table import Game, HandResult, Phase
+from majiang.game.table import Game, HandResult
 from majiang.records.check import PartialReplay
 from majiang.records.format import RecordError, dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError
 from majiang.tiles import WINDS, Tile
 
@@ -72,8 +72,6 @@ ARRANGEMENTS: tuple[tuple[int, int, int, int], ...] = (
 """Which bot (0 = A, 1 = B) sits in seats 0-3, for each of a deal's six plays."""
 
 CONFIDENCE = 0.95
-MAX_STEPS = 5000
-"""A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(deals_done, deals)``."""
@@ -84,21 +82,17 @@ def arrangement_name(arrangement: Sequence[int]) -> str:
     return "".join("AB"[k] for k in arrangement)
 
 
-def _hash(text: str) -> int:
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
-
-
 def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal number ``deal`` in an arena seeded ``seed`` (stable across runs).
 
     >>> deal_seed(0, 1) == deal_seed(0, 1) != deal_seed(0, 2)
     True
     """
-    return _hash(f"majiang-arena/{seed}/deal/{deal}")
+    return derived_seed("majiang-arena", seed, "deal", deal)
 
 
 def _bot_seed(seed: int, deal: int, play: int, seat: int) -> int:
-    return _hash(f"majiang-arena/{seed}/bot/{deal}/{play}/{seat}")
+    return derived_seed("majiang-arena", seed, "bot", deal, play, seat)
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -239,13 +233,7 @@ class DealResult:
 
 def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
     game = Game(seed=seed, dealer=dealer, round_wind=deal_wind(deal))
-    steps = 0
-    while game.phase != Phase.OVER:
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"hand with seed {seed} did not end in {MAX_STEPS} actions")
+    play_out(game, bots)
     return game
 
 

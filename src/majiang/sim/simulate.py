@@ -15,7 +15,6 @@ unless another is asked for.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import itertools
 import json
 import math
@@ -26,16 +25,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import find_bot
+from majiang.bots import MAX_STEPS, find_bot, play_out
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.rules import McrRules, Ruleset
-from majiang.game.table import Game, HandResult, Phase
+from majiang.game.table import Game, HandResult
 from majiang.jsonstrict import loads_strict
 from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.seeds import derived_seed
 from majiang.tiles import WINDS, Tile
 
 __all__ = [
@@ -52,9 +52,6 @@ __all__ = [
     "summary_line",
 ]
 
-MAX_STEPS = 5000
-"""A hand taking more actions than this is an engine bug (a real hand takes a few hundred at most)."""
-
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of hands finished so far."""
 
@@ -65,8 +62,7 @@ def game_seed(seed: int, index: int) -> int:
     >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
     True
     """
-    digest = hashlib.blake2b(f"majiang-sim/{seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    return derived_seed("majiang-sim", seed, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +109,7 @@ def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Ti
     seat_bots = tuple(bots[s % len(bots)] for s in range(4))
     players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
     game = Game(rules, seed=hseed, dealer=index % 4, round_wind=round_wind)
-    steps = 0
-    while game.phase != Phase.OVER:
-        if steps >= MAX_STEPS:
-            raise RuntimeError(f"hand {index} (game seed {hseed}) did not end in {MAX_STEPS} steps")
-        for seat in game.to_act():
-            game.apply(seat, players[seat].act(game.view(seat)))
-            steps += 1
+    steps = play_out(game, players)
     result = game.result
     assert result is not None
     return _outcome(index, hseed, game.dealer, seat_bots, result, steps), game

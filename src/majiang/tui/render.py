@@ -29,7 +29,7 @@ from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import hit_melds
 from majiang.seats import RelativeSeat
-from majiang.tiles import Tile
+from majiang.tiles import Tile, seat_wind
 from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
 from majiang.tui.session import FinishedHand, PlaySession
 
@@ -149,17 +149,12 @@ def _wind_label(wind: Tile, style: TileStyle) -> str:
     return tr(style, wind.notation(), wind.zh)
 
 
-def seat_wind(view: View, seat: int) -> Tile:
-    """The seat wind of ``seat`` in the hand ``view`` belongs to."""
-    return Tile(Tile.EAST + (seat - view.dealer) % 4)
-
-
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     """Two lines about one seat: wind, dealer, name, place, score, flowers and melds; then its pond."""
     out = Text()
     acting = view.phase == Phase.TURN and view.current == seat
     out.append("▶ " if acting else "  ", style="bold yellow")
-    out.append(_wind_label(seat_wind(view, seat), style), style="bold cyan")
+    out.append(_wind_label(seat_wind(seat, view.dealer), style), style="bold cyan")
     if seat == view.dealer:
         out.append(" " + tr(style, "dealer", "庄"), style="bold magenta")
     out.append(f" {name}", style="bold")

@@ -28,7 +28,7 @@ from majiang.meld import MeldKind
 from majiang.rules.mcr.fans import FANS, FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
-from majiang.tiles import Tile
+from majiang.tiles import KNITTED_STRAIGHTS, Tile
 
 __all__ = ["WinBy", "WinContext", "calculate", "candidate_fans"]
 
@@ -39,13 +39,8 @@ _REVERSIBLE = frozenset(
      Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9, Tile.WHITE}
 )
 _GREEN = frozenset({Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN})
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-# The six knitted straights: which suit carries 147, 258 and 369.
-_KNITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(s * 9 + r for s, start in zip(perm, (0, 1, 2), strict=True)
-                 for r in (start, start + 3, start + 6)))
-    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
+# The knitted straights as plain ints: they index count lists in the hot loops.
+_KNITS: tuple[tuple[int, ...], ...] = tuple(tuple(int(t) for t in knit) for knit in KNITTED_STRAIGHTS)
 # Always-concealed forms whose self-draw the profile may score as 自摸 or 不求人.
 _CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitted_tiles",
                     "greater_honors_and_knitted_tiles", "four_concealed_pungs", "seven_shifted_pairs",

@@ -55,7 +55,17 @@ from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.rules.mcr.calculator import WinBy
 from majiang.seats import RelativeSeat
-from majiang.tiles import DRAGONS, HONORS, SUITED, TERMINALS, TERMINALS_AND_HONORS, WINDS, Suit, Tile
+from majiang.tiles import (
+    DRAGONS,
+    HONORS,
+    KNIT_SUITS,
+    SUITED,
+    TERMINALS,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    Suit,
+    Tile,
+)
 
 __all__ = ["MIX", "STRUCTURES", "WinSample", "iter_wins", "random_win"]
 
@@ -83,9 +93,6 @@ _MIX_NAMES = list(MIX)
 _MIX_CUM_WEIGHTS = list(accumulate(MIX.values()))
 _WIND_LETTERS = "ESWN"
 
-_KNITTED_ORDERS: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)
-)
 _ALL_TILES: tuple[Tile, ...] = tuple(Tile)
 _SUITS: tuple[tuple[Tile, ...], ...] = tuple(tuple(Tile(s * 9 + r) for r in range(9)) for s in range(3))
 
@@ -434,7 +441,7 @@ def _build_thirteen_orphans(rng: random.Random) -> _Shape:
 
 def _knitted_tiles(rng: random.Random) -> list[Tile]:
     """The nine tiles of a knitted straight (组合龙): 147, 258 and 369 each in its own suit."""
-    order = rng.choice(_KNITTED_ORDERS)
+    order = rng.choice(KNIT_SUITS)
     return [_SUITS[suit][offset + 3 * k] for offset, suit in enumerate(order) for k in range(3)]
 
 
