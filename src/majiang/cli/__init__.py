@@ -38,6 +38,7 @@ from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.sheet import sheet_app
+from majiang.cli.sichuan import RULES, sichuan_fan
 from majiang.cli.simulate import simulate_command
 from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
@@ -112,6 +113,18 @@ ProfileOpt = Annotated[str | None, typer.Option(
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help='Print ScoreResult.to_dict() as one JSON line; errors as {"error": ...}.',
 )]
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="NAME", show_default="mcr",
+    help=f"Scoring rules: {', '.join(RULES)} (Sichuan and Chengdu: see docs/sichuan.md).",
+)]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="KEY=VALUE", help="A Sichuan/Chengdu option, e.g. cap_points=none (repeatable).",
+)]
+AfterKongOpt = Annotated[bool, typer.Option(
+    "--after-kong", help="Sichuan 杠上炮: won on a discard made right after the discarder's kong.",
+)]
+HeavenlyOpt = Annotated[bool, typer.Option("--heavenly", help="Sichuan 天胡: the dealer's opening hand.")]
+EarthlyOpt = Annotated[bool, typer.Option("--earthly", help="Sichuan 地胡: a win in the first go-round.")]
 
 
 @app.command()
@@ -126,8 +139,25 @@ def fan(
     flowers: FlowersOpt = None,
     profile: ProfileOpt = None,
     as_json: JsonOpt = False,
+    rules: RulesOpt = None,
+    option: OptionOpt = None,
+    after_kong: AfterKongOpt = False,
+    heavenly: HeavenlyOpt = False,
+    earthly: EarthlyOpt = False,
 ) -> None:
-    """Score a winning hand under Chinese Official rules: its fans, total and the 8-fan minimum."""
+    """Score a winning hand under Chinese Official rules (or --rules sichuan/chengdu): fans and total."""
+    if rules is not None and rules != "mcr":
+        _sichuan(hand, rules, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall,
+                 after_kong=after_kong, heavenly=heavenly, earthly=earthly, option=option or [],
+                 mcr_only={"--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
+                           "--profile": profile}, as_json=as_json)
+        return
+    sichuan_only = {"--option": bool(option), "--after-kong": after_kong, "--heavenly": heavenly,
+                    "--earthly": earthly}
+    given = [name for name, value in sichuan_only.items() if value]
+    if given:
+        fail("fan", f"{', '.join(given)} only go with --rules sichuan or chengdu",
+             as_json=as_json)
     if hand == "-":
         _batch(as_json, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall, last_copy=last_copy,
                seat=seat, round_=round_, flowers=flowers, profile=profile)
@@ -150,6 +180,20 @@ def fan(
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         render_result(Console(highlight=False), parsed, ctx, result)
+
+
+def _sichuan(hand: str, rules: str, *, win: str | None, self_drawn: bool, last_of_wall: bool,
+             after_kong: bool, heavenly: bool, earthly: bool, option: list[str],
+             mcr_only: dict[str, object], as_json: bool) -> None:
+    if rules not in RULES:
+        fail("fan", f"--rules must be one of {', '.join(RULES)}, not {rules!r}", as_json=as_json)
+    try:
+        win_by = _win_by(win, self_drawn)
+    except ValueError as exc:
+        fail("fan", str(exc), as_json=as_json)
+    given = [name for name, value in mcr_only.items() if value is not None and value is not False]
+    sichuan_fan(hand, rules, win_by=win_by, last_of_wall=last_of_wall, after_kong=after_kong,
+                heavenly=heavenly, earthly=earthly, options=option, mcr_only=given, as_json=as_json)
 
 
 def _win_by(win: str | None, self_drawn: bool) -> WinBy:
