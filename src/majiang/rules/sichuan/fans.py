@@ -57,8 +57,8 @@ def _table(*rows: Fan) -> dict[FanId, Fan]:
 
 
 F = FanId
-_S4 = "seed 004 五、四川麻将规则的番种"
-_S0 = "seed 000 四川成都麻将胡牌种类和计番规则"
+_S4 = "seed 004 lines 12-14 (五、四川麻将规则的番种)"
+_S0 = "seed 000 lines 495-535 (四川成都麻将胡牌种类和计番规则)"
 
 SICHUAN_FANS = _table(
     Fan(F.PLAIN, "平胡", "plain win", 1, _S4),

@@ -12,6 +12,7 @@ from majiang.hand import Hand
 from majiang.meld import MeldKind
 from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
+from majiang.tiles import Tile
 
 __all__ = ["OPTIONS", "FanHit", "Options", "ScoreResult", "find_options", "score"]
 
@@ -210,8 +211,6 @@ def _check(hand: Hand) -> list[int]:
     counts = hand.counts(include_melds=True)
     honors = [k for k in range(27, 34) if counts[k]]
     if honors:
-        from majiang.tiles import Tile
-
         raise InvalidHandError(f"Sichuan mahjong plays the 108 suited tiles; {Tile(honors[0]).notation()} is "
                                "an honor tile")
     suits = [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
@@ -253,9 +252,9 @@ def _detect(hand: Hand, counts: list[int], options: Options) -> list[tuple[FanId
             if flush:
                 hits.append((FanId.FLUSH_PUNGS, 1))
             if len(hand.melds) == 4:
-                hits.append((FanId.EIGHTEEN if kongs == 4 else FanId.SINGLE_WAIT, 1))
+                hits.append((FanId.SINGLE_WAIT, 1))
                 if kongs == 4:
-                    hits.append((FanId.SINGLE_WAIT, 1))
+                    hits.append((FanId.EIGHTEEN, 1))
         if outside:
             hits.append((FanId.FLUSH_OUTSIDE if flush else FanId.OUTSIDE, 1))
             if flush:
