@@ -62,6 +62,8 @@ SICHUAN_CASES: list[tuple[str, dict[str, Any], dict[FanId, int]]] = [
     ("[4444m]123m678m789p99p", {}, {F.PLAIN: 1, F.ROOT: 1}),
     ("[444m,1]123m678m789p99p", {}, {F.PLAIN: 1}),
     ("2222444455m1199p", {}, {F.DRAGON_PAIRS: 1, F.ROOT: 1}),
+    # seed 004 has no 金钩钓/十八学士: four kongs score 对对胡 and four 根.
+    ("[1111m,1][2222m,1][4444p,1][5555p]9p9p", {}, {F.ALL_PUNGS: 1, F.ROOT: 4}),
     ("123m456m789m55m111p", {"win_by": "kong-replacement"}, {F.PLAIN: 1, F.KONG_BLOOM: 1}),
     ("123m456m789m55m111p", {"after_kong": True}, {F.PLAIN: 1, F.KONG_DISCARD: 1}),
     ("123m456m789m55m111p", {"win_by": "robbing-kong"}, {F.PLAIN: 1, F.ROBBING_KONG: 1}),
