@@ -95,7 +95,8 @@ def test_json_replay(record: Path, hands: list[HandReplay]) -> None:
 def test_check_ok(record: Path, hands: list[HandReplay]) -> None:
     actions = sum(hand.actions for hand in hands)
     result = run("--check", str(record))
-    assert (result.exit_code, result.stdout, result.stderr) == (0, f"ok: 8 hands, {actions} actions\n", "")
+    assert (result.exit_code, result.stdout) == (0, f"ok: 8 hands, {actions} actions\n")
+    assert all(line.startswith("majiang replay: ") for line in result.stderr.splitlines())  # progress only
     result = run("--check", "--json", str(record))
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {"ok": True, "hands": 8, "actions": actions, "unseeded": 0}
@@ -157,3 +158,26 @@ def test_commands_are_listed() -> None:
     assert result.exit_code == 0
     for command in ("new", "win", "draw", "penalty", "undo", "show"):
         assert command in result.stdout
+
+
+def test_check_shows_progress_on_stderr_unless_quiet(record: Path, hands: list[HandReplay]) -> None:
+    n = len(hands)
+    plain = runner.invoke(app, ["replay", "--check", str(record)])
+    assert plain.exit_code == 0
+    # Without a terminal, progress comes as plain lines on stderr, the last one at the end of the check.
+    assert plain.stderr.splitlines()[-1].startswith(f"majiang replay: {n} of {n} hands (100%)")
+    quiet = runner.invoke(app, ["replay", "--check", "--quiet", str(record)])
+    as_json = runner.invoke(app, ["replay", "--check", "--json", str(record)])
+    assert quiet.exit_code == as_json.exit_code == 0
+    assert quiet.stderr == as_json.stderr == ""
+    assert quiet.stdout == plain.stdout
+
+
+def test_check_record_reports_each_hand_to_its_progress(record: Path, hands: list[HandReplay]) -> None:
+    from majiang.records import check_record
+
+    seen: list[tuple[int, int]] = []
+    report = check_record(record, progress=lambda done, total: seen.append((done, total)))
+    assert report.ok
+    assert [done for done, _ in seen] == list(range(1, len(hands) + 1))
+    assert all(total >= done for done, total in seen)

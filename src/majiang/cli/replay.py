@@ -14,9 +14,10 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, fail, internal_message
+from majiang.cli.progress import ProgressReport
 from majiang.game.match import standard_scores
 from majiang.notation import format_tiles
-from majiang.records import HandReplay, RecordError, check_record, replay
+from majiang.records import CheckReport, HandReplay, RecordError, check_record, replay
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["compact_play", "end_hands", "hand_json", "render_hand", "replay_command"]
@@ -27,6 +28,7 @@ _FLOWER_ZH = "春夏秋冬梅兰竹菊"
 FileArg = Annotated[str, typer.Argument(
     metavar="FILE", show_default=False, help="A game record (JSON lines).",
 )]
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr while checking.")]
 CheckOpt = Annotated[bool, typer.Option(
     "--check", help="Re-simulate and validate everything; print 'ok: N hands, M actions' (exit 0) or the "
                     "first failure (exit 1).",
@@ -188,11 +190,22 @@ def _standings(console: Console, hands: list[HandReplay]) -> None:
     console.print(table)
 
 
-def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = False) -> None:
+def _checked(file: str, quiet: bool) -> CheckReport:
+    """check_record with progress on stderr: the total is the header's count of hands."""
+    with ProgressReport("majiang replay", "hands", 0, quiet=quiet) as progress:
+        def advance(done: int, total: int) -> None:
+            progress.total = total
+            progress(done, total)
+
+        return check_record(file, progress=advance)
+
+
+def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = False,
+                   quiet: QuietOpt = False) -> None:
     """Show a game record hand by hand, or validate it completely with --check."""
     if check:
         try:
-            report = check_record(file)
+            report = _checked(file, quiet or as_json)
         except OSError as err:
             fail("replay", f"cannot read {file}: {err.strerror or err}", as_json=as_json)
         except Exception as exc:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -411,10 +411,12 @@ def replay(path: str | os.PathLike[str]) -> Iterator[HandReplay]:
     yield from _replayer(path).hands()
 
 
-def check_record(path: str | os.PathLike[str]) -> CheckReport:
+def check_record(path: str | os.PathLike[str],
+                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
     """Validate the record at ``path`` completely (see the module docstring); OSError if it cannot be read.
 
     The file is streamed: a record of any number of hands is checked in the memory of one hand.
+    ``progress(done, total)`` is called after each hand, ``total`` being the hands the header announces.
     """
     hands = actions = 0
     replayer: _Replayer | None = None
@@ -423,6 +425,8 @@ def check_record(path: str | os.PathLike[str]) -> CheckReport:
         for hand in replayer.hands():
             hands += 1
             actions += hand.actions
+            if progress is not None:
+                progress(hands, max(hands, replayer.header.hands))
     except RecordError as err:
         unseeded = 0 if replayer is None else replayer.unseeded
         return CheckReport(False, hands, actions, err.line, err.reason, unseeded)
