@@ -13,8 +13,18 @@ pytest.importorskip("numpy")
 import numpy as np
 import numpy.typing as npt
 
+from majiang import Hand, analysis
 from majiang.analysis.batch import RULED_OUT, batch_shanten, batch_shanten_forms
-from majiang.analysis.shanten import FORMS, form_shanten, shanten_counts
+from majiang.analysis.shanten import (
+    FORMS,
+    counts_and_melds,
+    form_shanten,
+    shanten_and_effective,
+    shanten_counts,
+    shanten_forms,
+)
+from majiang.bots.targets import TARGETS, FormTarget
+from majiang.cli.efficiency import shanten_json
 from majiang.notation import parse_tiles
 from majiang.rules.mcr.generate import iter_wins
 
@@ -36,8 +46,7 @@ def random_counts(rng: np.random.Generator, n: int, size: int, kinds: list[int] 
 
 
 def scalar_forms(row: list[int], melds: int) -> list[int]:
-    values = [form_shanten(row, melds, name) for name in FORMS]
-    return [RULED_OUT if v is None else v for v in values]
+    return [form_shanten(row, melds, name) for name in FORMS]
 
 
 def assert_agrees(counts: Counts, melds: int | npt.NDArray[np.integer]) -> None:
@@ -132,6 +141,32 @@ def test_known_hands() -> None:
     assert forms[:, FORMS.index("thirteen_orphans")].tolist()[1] == 0
     assert forms[:, FORMS.index("honors_knitted")].tolist()[2] == 0
     assert forms[:, FORMS.index("seven_pairs")].tolist()[3] == -1
+
+
+@pytest.mark.parametrize(("hand", "ruled_out"), [
+    ("[123m]456p789s1122z", ("seven_pairs", "thirteen_orphans", "honors_knitted")),
+    ("[1111m][2222m]1477p258s", ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")),
+])
+def test_every_api_reports_the_same_sentinel(hand: str, ruled_out: tuple[str, ...]) -> None:
+    """A form the melds rule out is RULED_OUT everywhere: scalar, batch, bots; ``null`` in CLI JSON."""
+    assert analysis.RULED_OUT is RULED_OUT
+    counts, melds = counts_and_melds(hand)
+    forms = shanten_forms(hand)
+    batch, low = batch_shanten_forms(np.array([counts]), melds)
+    assert low.tolist() == [forms.value] and forms.value < RULED_OUT
+    declared = Hand.parse(hand).melds
+    distances = {t.form: t.distance(counts, declared) for t in TARGETS if isinstance(t, FormTarget)}
+    shown = shanten_json(hand)["forms"]
+    for k, name in enumerate(FORMS):
+        expected = RULED_OUT if name in ruled_out else form_shanten(counts, melds, name)
+        assert expected == RULED_OUT or expected < 14, name
+        assert getattr(forms, name) == expected, name
+        assert form_shanten(counts, melds, name) == expected, name
+        assert shanten_and_effective(counts, melds, name)[0] == expected, name
+        assert batch[0, k] == expected, name
+        if name in distances:
+            assert distances[name] == expected, name
+        assert shown[name] == (None if name in ruled_out else expected), name
 
 
 def test_layouts_and_dtypes_agree() -> None:

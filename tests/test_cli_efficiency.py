@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 import majiang.cli.efficiency
 from majiang.analysis import efficiency
 from majiang.analysis.efficiency import CallOption, DiscardOption, LiveTile, Wait, live_effective
-from majiang.analysis.shanten import effective_tiles, shanten_forms
+from majiang.analysis.shanten import RULED_OUT, effective_tiles, shanten_forms
 from majiang.cli import app
 from majiang.hand import Hand
 from majiang.mcr import call_advice, discard_advice, ready_waits
@@ -55,14 +55,19 @@ def invoke(args: list[str], stdin: str | bytes | None = None, env: dict[str, str
 
 
 def expected_shanten(hand: str) -> dict[str, Any]:
-    """What ``majiang shanten --json`` must print, straight from the library."""
+    """What ``majiang shanten --json`` must print, straight from the library (``null`` for RULED_OUT)."""
     forms = shanten_forms(hand)
     drawn = Hand.parse(hand).winning_tile is not None
+
+    def shown(value: int) -> int | None:
+        return None if value == RULED_OUT else value
+
     return {
         "shanten": forms.value,
-        "forms": {"regular": forms.regular, "seven_pairs": forms.seven_pairs,
-                  "thirteen_orphans": forms.thirteen_orphans, "honors_knitted": forms.honors_knitted,
-                  "knitted_straight": forms.knitted_straight},
+        "forms": {"regular": forms.regular, "seven_pairs": shown(forms.seven_pairs),
+                  "thirteen_orphans": shown(forms.thirteen_orphans),
+                  "honors_knitted": shown(forms.honors_knitted),
+                  "knitted_straight": shown(forms.knitted_straight)},
         "effective": [] if drawn else [t.notation() for t in effective_tiles(hand)],
     }
 

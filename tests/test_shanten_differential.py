@@ -37,6 +37,7 @@ from majiang import Hand, Meld, Tile
 from majiang.analysis import tables
 from majiang.analysis.shanten import (
     FORMS,
+    RULED_OUT,
     ShantenForms,
     effective_tiles,
     regular_shanten,
@@ -282,7 +283,7 @@ def compare_waiting(hands: Iterable[Hand]) -> Run:
         for name in FORMS:
             ours = getattr(forms, name)
             if name not in peer:
-                if ours is not None:
+                if ours != RULED_OUT:
                     problems.append(f"{name}: ours {ours}, but {melds} meld(s) rule it out")
                 continue
             value, useful = peer[name]
@@ -339,7 +340,7 @@ def compare_drawn(hands: Iterable[Hand]) -> Run:
         melds = len(hand.melds)
         expected = _discard_reference(counts, melds)
         forms = shanten_forms(given)
-        ours = {name: getattr(forms, name) for name in FORMS if getattr(forms, name) is not None}
+        ours = {name: getattr(forms, name) for name in FORMS if getattr(forms, name) != RULED_OUT}
         least = min(expected.values())
         reference = reference_regular_shanten(counts, melds)
         if ours != expected or not forms.value == shanten(given) == least or reference != forms.regular:

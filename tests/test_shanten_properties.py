@@ -17,6 +17,7 @@ from majiang import Hand, InvalidHandError, InvalidNotationError, InvalidOptionE
 from majiang.analysis.decompose import is_complete
 from majiang.analysis.shanten import (
     FORMS,
+    RULED_OUT,
     ShantenForms,
     counts_and_melds,
     effective_tiles,
@@ -144,7 +145,7 @@ any_hands = st.one_of(waiting_hands, drawn_hands)
 
 
 def _open_values(forms: ShantenForms) -> dict[str, int]:
-    return {name: value for name, value in forms.as_dict().items() if value is not None}
+    return {name: value for name, value in forms.as_dict().items() if value != RULED_OUT}
 
 
 # --- complete exactly at -1 ----------------------------------------------------------------------------
@@ -214,8 +215,8 @@ def test_waiting_hands_are_not_complete_and_at_most_eight(hand: Hand) -> None:
     assert 0 <= forms.value <= forms.regular <= 2 * need
     if not hand.melds:
         assert forms.value <= 8
-        assert forms.seven_pairs is not None and forms.seven_pairs <= 6
-        assert forms.thirteen_orphans is not None and forms.thirteen_orphans <= 13
+        assert forms.seven_pairs <= 6
+        assert forms.thirteen_orphans <= 13
 
 
 @SETTINGS
@@ -282,23 +283,23 @@ def test_the_minimum_is_the_least_open_form(hand: Hand) -> None:
 
 @SETTINGS
 @given(any_hands)
-def test_concealed_forms_are_none_with_melds(hand: Hand) -> None:
+def test_concealed_forms_are_ruled_out_with_melds(hand: Hand) -> None:
     forms = shanten_forms(hand)
     melds = len(hand.melds)
     for name in ("seven_pairs", "thirteen_orphans", "honors_knitted"):
-        assert (getattr(forms, name) is None) == (melds > 0), name
-    assert (forms.knitted_straight is None) == (melds > 1)
+        assert (getattr(forms, name) == RULED_OUT) == (melds > 0), name
+    assert (forms.knitted_straight == RULED_OUT) == (melds > 1)
     for name in FORMS:
-        if getattr(forms, name) is None:
+        if getattr(forms, name) == RULED_OUT:
             assert effective_tiles(hand, name) == []
 
 
 def test_a_concealed_kong_rules_out_the_concealed_forms() -> None:
     forms = shanten_forms("[1111m]147p258s369mE")
-    assert (forms.seven_pairs, forms.thirteen_orphans, forms.honors_knitted) == (None, None, None)
+    assert (forms.seven_pairs, forms.thirteen_orphans, forms.honors_knitted) == (RULED_OUT,) * 3
     assert forms.knitted_straight == 0  # the kong is the set: 组合龙 waiting on East
     assert [t.notation() for t in effective_tiles("[1111m]147p258s369mE", "knitted_straight")] == ["E"]
-    assert shanten_forms("[1111m][2222m]1477p258s").knitted_straight is None
+    assert shanten_forms("[1111m][2222m]1477p258s").knitted_straight == RULED_OUT
 
 
 @SETTINGS

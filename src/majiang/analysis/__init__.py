@@ -19,6 +19,7 @@ from majiang.analysis.efficiency import (
 )
 from majiang.analysis.shanten import (
     FORMS,
+    RULED_OUT,
     ShantenForms,
     effective_counts,
     effective_tiles,
@@ -30,6 +31,7 @@ from majiang.analysis.shanten import (
 
 __all__ = [
     "FORMS",
+    "RULED_OUT",
     "CallKind",
     "CallOption",
     "DiscardOption",

@@ -34,14 +34,11 @@ except ImportError as exc:  # pragma: no cover - exercised only without numpy
         "majiang.analysis.batch needs numpy; install it with: pip install 'majiang[numpy]'"
     ) from exc
 
-from majiang.analysis.shanten import FORMS
+from majiang.analysis.shanten import FORMS, RULED_OUT
 from majiang.analysis.tables import KEYS, RECORD, honor_vector, suit_table, vectors
 from majiang.errors import InvalidHandError
 
 __all__ = ["FORMS", "RULED_OUT", "batch_shanten", "batch_shanten_forms"]
-
-RULED_OUT = 99
-"""The value of a form the declared melds rule out (the scalar API's ``None``); it never wins a minimum."""
 
 _HONOR_KEYS = 5 ** 7
 _CHUNK = 1 << 15  # rows per pass: the intermediates stay in cache
@@ -257,8 +254,8 @@ def batch_shanten_forms(counts: npt.ArrayLike, melds: int | npt.ArrayLike = 0) -
 
     ``forms`` is ``(N, 5)`` int8 with columns in :data:`FORMS` order (regular, seven pairs, thirteen
     orphans, honors-knitted, knitted straight); a form the row's melds rule out holds
-    :data:`RULED_OUT` (99). ``minimum`` is ``(N,)``: ``shanten_counts`` of each row. Validation is
-    that of :func:`batch_shanten`.
+    :data:`RULED_OUT`, as in ``shanten_forms``. ``minimum`` is ``(N,)``: ``shanten_counts`` of each
+    row. Validation is that of :func:`batch_shanten`.
     """
     arr = _checked(counts)
     n = arr.shape[0]

@@ -40,6 +40,7 @@ from majiang.tiles import ALL_TILES, KNIT_SUITS, TERMINALS_AND_HONORS, Tile
 
 __all__ = [
     "FORMS",
+    "RULED_OUT",
     "Holding",
     "ShantenForms",
     "counts_and_melds",
@@ -55,6 +56,10 @@ __all__ = [
 ]
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+
+RULED_OUT = 99
+"""The shanten of a form the declared melds rule out: above any real shanten (at most 13), so a
+minimum over forms needs no special case, and numpy arrays hold it."""
 
 _ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONORS)
 _POW5 = tuple(5 ** i for i in range(9))
@@ -226,7 +231,7 @@ def _honors_knitted(g: _Groups) -> int:
     return 13 - min(best + g.honor[2], 14)
 
 
-def _knitted_straight(counts: Sequence[int], melds: int, bound: int = 99,
+def _knitted_straight(counts: Sequence[int], melds: int, bound: int = RULED_OUT,
                       groups: _Groups | None = None) -> int:
     """组合龙 plus a set and a pair: the nine knitted tiles, then the rest as a small regular hand.
 
@@ -255,16 +260,16 @@ def _knitted_straight(counts: Sequence[int], melds: int, bound: int = 99,
 
 @dataclass(frozen=True, slots=True)
 class ShantenForms:
-    """Shanten of each form (``None`` where a declared meld rules the form out) and their minimum."""
+    """Shanten of each form (``RULED_OUT`` where a declared meld rules the form out) and their minimum."""
 
     value: int
     regular: int
-    seven_pairs: int | None
-    thirteen_orphans: int | None
-    honors_knitted: int | None
-    knitted_straight: int | None
+    seven_pairs: int
+    thirteen_orphans: int
+    honors_knitted: int
+    knitted_straight: int
 
-    def as_dict(self) -> dict[str, int | None]:
+    def as_dict(self) -> dict[str, int]:
         """The forms by name (the JSON shape of ``majiang shanten --json``)."""
         return {name: getattr(self, name) for name in FORMS}
 
@@ -297,9 +302,8 @@ def _forms(counts: Sequence[int], melds: int) -> ShantenForms:
     sets = 4 - melds
     regular = 3 * sets + 1 - g.best(sets)
     if melds:
-        knitted = _knitted_straight(counts, melds, groups=g) if melds == 1 else None
-        value = regular if knitted is None else min(regular, knitted)
-        return ShantenForms(value, regular, None, None, None, knitted)
+        knitted = _knitted_straight(counts, melds, groups=g) if melds == 1 else RULED_OUT
+        return ShantenForms(min(regular, knitted), regular, RULED_OUT, RULED_OUT, RULED_OUT, knitted)
     pairs = _seven_pairs(g)
     orphans = _thirteen_orphans(g)
     honors = _honors_knitted(g)
@@ -336,16 +340,18 @@ def shanten(hand: str | Hand | Iterable[Tile]) -> int:
     return _min_shanten(counts, melds)
 
 
-def form_shanten(counts: Sequence[int], melds: int, form: str) -> int | None:
-    """Shanten of one form, or ``None`` when the melds rule it out."""
+def form_shanten(counts: Sequence[int], melds: int, form: str) -> int:
+    """Shanten of one form, or ``RULED_OUT`` when the melds rule it out."""
     if form == "regular":
         return 3 * (4 - melds) + 1 - _Groups(counts, fifth=True).best(4 - melds)
     if form == "knitted_straight":
-        return _knitted_straight(counts, melds, groups=_Groups(counts, fifth=True)) if melds <= 1 else None
+        if melds > 1:
+            return RULED_OUT
+        return _knitted_straight(counts, melds, groups=_Groups(counts, fifth=True))
     if form not in FORMS:
         raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     if melds:
-        return None
+        return RULED_OUT
     g = _Groups(counts, fifth=True)
     if form == "seven_pairs":
         return _seven_pairs(g)
@@ -493,13 +499,13 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
         values["honors_knitted"] = _honors_knitted(g)
     if melds <= 1:
         # Exact when it ties or beats the others (all that matters for the minimum's tiles).
-        bound = min(values.values()) + 1 if form is None else 99
+        bound = min(values.values()) + 1 if form is None else RULED_OUT
         values["knitted_straight"] = _knitted_straight(counts, melds, bound, g)
     if form is not None:
         if form not in FORMS:
             raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
         if form not in values:
-            return 99, []
+            return RULED_OUT, []
         names = [form]
         low = values[form]
     else:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from majiang.analysis.shanten import shanten_and_effective, shanten_counts
+from majiang.analysis.shanten import RULED_OUT, shanten_and_effective, shanten_counts
 from majiang.bots.common import (
     PASS,
     PREFERENCE,
@@ -40,7 +40,7 @@ from majiang.bots.common import (
     seen_counts,
 )
 from majiang.bots.danger import Table, read_table
-from majiang.bots.targets import FAR, TARGETS, SetsTarget, Target, extra_fans, small_fans
+from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_fans
 from majiang.errors import InvalidHandError
 from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
@@ -192,13 +192,13 @@ class FanAwareBot:
         their missing tiles.
         """
         found: list[tuple[Target, int]] = []
-        best = FAR
+        best = RULED_OUT
         held = sum(1 << t for t in range(34) if counts[t])
         for target in TARGETS:
             if isinstance(target, SetsTarget) and target.lower_bound(counts, melds, held) > best + 1:
                 continue
             d = target.distance(counts, melds)
-            if d >= FAR:
+            if d >= RULED_OUT:
                 continue
             found.append((target, d))
             if d < best:
@@ -239,7 +239,7 @@ class FanAwareBot:
         scored: list[tuple[float, Target, int, float, _Key]] = []
         for target, _ in targets:
             d = _distance(s, target, counts, melds)
-            if d <= 0 or d >= FAR:
+            if d <= 0 or d >= RULED_OUT:
                 continue
             gain = self._target_gain(target, extra)
             bound = gain * _win_chance(d, _MANY, 4 * target.ready_live, s.draws, s.unseen, s.hazard,
@@ -327,7 +327,7 @@ class FanAwareBot:
         extra = extra_fans(counts, melds, s.seat_wind, s.round_wind)
         for target, _ in targets:
             d = _distance(s, target, counts, melds)
-            if d >= FAR:
+            if d >= RULED_OUT:
                 continue
             if d <= 0:
                 return math.inf
@@ -386,7 +386,7 @@ class FanAwareBot:
             new = (*melds, meld)
             targets = self._active(after, new)
             # Worth a full look only if the claim brings some target (or the hand) closer.
-            if not any(d < floor.get(id(t), FAR) for t, d in targets):
+            if not any(d < floor.get(id(t), RULED_OUT) for t, d in targets):
                 continue
             if a.kind == ActionKind.KONG:
                 value = self._value(s, after, new, targets)

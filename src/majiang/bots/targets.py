@@ -4,7 +4,7 @@ Each target is a shape that carries its own fans (清一色, 花龙, 七对, ...
 shanten counted toward that shape only: 0 means ready with the shape in every win, -1 complete;
 ``effective`` lists the kinds whose draw brings it one step closer. Counts are the standing tiles
 (13 - 3 per meld, or one more after a draw) and ``melds`` the declared melds; a meld that breaks the
-shape makes the distance ``FAR``.
+shape makes the distance ``RULED_OUT`` (as a ruled-out form's shanten).
 
 >>> from majiang.analysis.decompose import counts_of
 >>> from majiang.notation import parse_tiles
@@ -20,14 +20,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
 
-from majiang.analysis.shanten import form_shanten, regular_shanten, shanten_and_effective
+from majiang.analysis.shanten import RULED_OUT, form_shanten, regular_shanten, shanten_and_effective
 from majiang.analysis.tables import combine_vectors, honor_vector, overlap_vector
 from majiang.meld import Meld, MeldKind
 
-__all__ = ["FAR", "TARGETS", "Target", "extra_fans", "small_fans"]
-
-FAR = 99
-"""The distance of a shape the melds rule out."""
+__all__ = ["TARGETS", "Target", "extra_fans", "small_fans"]
 
 _ALL = tuple(range(34))
 
@@ -46,7 +43,7 @@ class Target(ABC):
 
     @abstractmethod
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
-        """Tiles still to find for this shape (its shanten-like distance), FAR if the melds rule it out."""
+        """Tiles still to find for this shape (a shanten toward it); RULED_OUT if the melds rule it out."""
 
     def effective(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[int]:
         """Kinds whose draw lowers ``distance`` (brute force unless a subclass knows better)."""
@@ -157,7 +154,7 @@ class MaskTarget(Target):
 
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
         if not self.feasible(melds):
-            return FAR
+            return RULED_OUT
         masked = self._masked(counts)
         if self.pungs:
             return _pung_distance(masked, len(melds))
@@ -209,10 +206,7 @@ class FormTarget(Target):
         self.width = width
 
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
-        if len(melds) > (1 if self.open else 0):
-            return FAR
-        value = form_shanten(counts, len(melds), self.form)
-        return FAR if value is None else value
+        return form_shanten(counts, len(melds), self.form)
 
     def effective(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[int]:
         if len(melds) > (1 if self.open else 0):
@@ -285,7 +279,7 @@ class SetsTarget(Target):
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
         missing, rest, sets, _ = self._split(counts, melds)
         if sets < 0:
-            return FAR
+            return RULED_OUT
         return missing + 3 * sets + 1 - _fill(_groups(rest), sets)
 
     def effective(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[int]:
@@ -401,7 +395,7 @@ class FiveTypesTarget(Target):
     def distance(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
         free = self._free(melds)
         if free is None:
-            return FAR
+            return RULED_OUT
         sets = [_set_use(counts, *_TYPES[k]) for k in range(5)]
         pairs = [_pair_use(counts, *_TYPES[k]) for k in range(5)]
         return 13 - 3 * len(melds) - self._best(free, sets, pairs)

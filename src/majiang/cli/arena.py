@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,7 +15,7 @@ from rich.table import Table
 
 from majiang.bots import BOTS
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
-from majiang.cli.options import integer
+from majiang.cli.options import JsonOpt, QuietOpt, RecordsOpt, ResumeOpt, SeedOpt, WorkersOpt, integer
 from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.records import partial_path
@@ -38,23 +37,6 @@ DealsOpt = Annotated[str | None, typer.Option(
     "--deals", metavar="N", show_default=str(DEFAULT_DEALS),
     help=f"Deals to play, 1 to {MAX_DEALS:,}; each is played {len(ARRANGEMENTS)} times.",
 )]
-SeedOpt = Annotated[str | None, typer.Option(
-    "--seed", metavar="S", show_default="0", help="Seed of the deals and the bots (an integer).",
-)]
-WorkersOpt = Annotated[str | None, typer.Option(
-    "--workers", metavar="W", show_default="all cores",
-    help="Processes to play in, up to 4 per core (the result does not change).",
-)]
-RecordsOpt = Annotated[Path | None, typer.Option(
-    "--records", metavar="FILE",
-    help="Write the majiang-record of every hand played (six per deal) to FILE (gzip if it ends in .gz); "
-         "written to FILE.partial as the deals finish.",
-)]
-ResumeOpt = Annotated[bool, typer.Option(
-    "--resume", help="Continue an interrupted run from its --records FILE.partial (give the same options).",
-)]
-QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
 
 
 def arena_command(

@@ -28,7 +28,7 @@ from majiang.analysis.efficiency import (
     live_effective,
     seen_counts,
 )
-from majiang.analysis.shanten import ShantenForms, effective_tiles, shanten_forms
+from majiang.analysis.shanten import RULED_OUT, ShantenForms, effective_tiles, shanten_forms
 from majiang.cli.errors import (
     EXIT_BATCH_FAILED,
     EXIT_INTERNAL,
@@ -172,6 +172,15 @@ def _batch(command: str, as_json: bool, options: dict[str, object], answer: Call
 
 # --- majiang shanten ----------------------------------------------------------------------------------
 
+def _json_forms(forms: ShantenForms) -> dict[str, int | None]:
+    """The forms as JSON shows them: ``null`` for ``RULED_OUT`` (a form the melds rule out).
+
+    >>> _json_forms(shanten_forms("[123m]456p789s1122z"))["seven_pairs"] is None
+    True
+    """
+    return {name: None if value == RULED_OUT else value for name, value in forms.as_dict().items()}
+
+
 def shanten_json(hand: str) -> dict[str, Any]:
     """The ``--json`` object of ``majiang shanten``: minimum, every form, the effective tiles (13 tiles).
 
@@ -183,7 +192,7 @@ def shanten_json(hand: str) -> dict[str, Any]:
     parsed = Hand.parse(hand)
     forms = shanten_forms(parsed)
     effective = [] if parsed.winning_tile is not None else [t.notation() for t in effective_tiles(parsed)]
-    return {"shanten": forms.value, "forms": forms.as_dict(), "effective": effective}
+    return {"shanten": forms.value, "forms": _json_forms(forms), "effective": effective}
 
 
 def _shanten_answer(request: object) -> dict[str, Any]:
@@ -384,7 +393,7 @@ def render_shanten(console: Console, report: ShantenReport) -> None:
     forms.add_column("Form")
     forms.add_column("Shanten", justify="right")
     forms.add_column("")
-    for name, value in report.forms.as_dict().items():
+    for name, value in _json_forms(report.forms).items():
         best = "minimum" if value == report.forms.value else ""
         forms.add_row(FORM_NAMES[name], "—" if value is None else str(value), best)
     console.print(forms)

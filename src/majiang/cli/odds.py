@@ -15,7 +15,7 @@ from rich.table import Table
 
 from majiang.analysis.odds import DEFAULT_SAMPLES, SET_SIZE, OddsReport, odds_report
 from majiang.cli.errors import fail
-from majiang.cli.options import integer
+from majiang.cli.options import JsonOpt, SeedOpt, integer
 from majiang.errors import InvalidOptionError
 
 __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
@@ -23,13 +23,9 @@ __all__ = ["MAX_SAMPLES", "odds_command", "render_odds"]
 MAX_SAMPLES = 10_000_000
 """More deals than this would run for minutes; the exact values are printed anyway."""
 
-JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
 SamplesOpt = Annotated[str | None, typer.Option(
     "--samples", metavar="N", show_default=f"{DEFAULT_SAMPLES}",
     help=f"Monte Carlo deals, 1 to {MAX_SAMPLES:,}.",
-)]
-SeedOpt = Annotated[str | None, typer.Option(
-    "--seed", metavar="S", show_default="0", help="Seed of the Monte Carlo's random.Random (an integer).",
 )]
 
 

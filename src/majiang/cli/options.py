@@ -1,10 +1,45 @@
-"""Option values shared by the commands: whole numbers that are bounded before they are converted."""
+"""Options shared by the commands: their declarations, and whole numbers bounded before conversion."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
 from majiang.errors import InvalidOptionError
 
-__all__ = ["MAX_DIGITS", "integer", "whole_number"]
+__all__ = [
+    "MAX_DIGITS",
+    "JsonOpt",
+    "QuietOpt",
+    "RecordsOpt",
+    "ResumeOpt",
+    "SeedOpt",
+    "WorkersOpt",
+    "integer",
+    "whole_number",
+]
+
+JsonOpt = Annotated[bool, typer.Option("--json", help='Print one JSON object; errors as {"error": ...}.')]
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
+SeedOpt = Annotated[str | None, typer.Option(
+    "--seed", metavar="S", show_default="0",
+    help="Seed of the run (an integer): the same seed gives the same result.",
+)]
+WorkersOpt = Annotated[str | None, typer.Option(
+    "--workers", metavar="W", show_default="all cores",
+    help="Processes to play in, up to 4 per core (1: this process; the result does not change).",
+)]
+RecordsOpt = Annotated[Path | None, typer.Option(
+    "--records", metavar="FILE",
+    help="Write the majiang-record of every hand played to FILE (gzip if it ends in .gz): replayable and "
+         "checkable with 'majiang replay'. Written to FILE.partial as the hands finish.",
+)]
+ResumeOpt = Annotated[bool, typer.Option(
+    "--resume", help="Continue an interrupted run from the FILE.partial files it wrote (give the same "
+                     "options); the result is that of an uninterrupted run.",
+)]
 
 MAX_DIGITS = 12
 """Longest digit string converted; longer ones are refused before ``int()`` (which refuses 4,300 digits

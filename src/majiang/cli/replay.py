@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.cli.errors import EXIT_BATCH_FAILED, EXIT_INTERNAL, fail, internal_message
+from majiang.cli.options import QuietOpt
 from majiang.cli.progress import ProgressReport
 from majiang.game.match import standard_scores
 from majiang.notation import format_tiles
@@ -28,7 +29,6 @@ _FLOWER_ZH = "春夏秋冬梅兰竹菊"
 FileArg = Annotated[str, typer.Argument(
     metavar="FILE", show_default=False, help="A game record (JSON lines).",
 )]
-QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr while checking.")]
 CheckOpt = Annotated[bool, typer.Option(
     "--check", help="Re-simulate and validate everything; print 'ok: N hands, M actions' (exit 0) or the "
                     "first failure (exit 1).",

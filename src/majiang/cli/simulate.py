@@ -18,7 +18,7 @@ from rich.table import Table
 
 from majiang.bots import find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
-from majiang.cli.options import integer
+from majiang.cli.options import JsonOpt, QuietOpt, RecordsOpt, ResumeOpt, SeedOpt, WorkersOpt, integer
 from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
@@ -38,18 +38,6 @@ BotsOpt = Annotated[str | None, typer.Option(
     "--bots", metavar="A,B,C,D", show_default="random",
     help="Bot names, comma-separated; seat i is played by the (i mod count)-th.",
 )]
-WorkersOpt = Annotated[str | None, typer.Option(
-    "--workers", metavar="K", show_default="all cores", help="Worker processes (1: play in this process).",
-)]
-SeedOpt = Annotated[str | None, typer.Option(
-    "--seed", metavar="S", show_default="0",
-    help="Seed of the run (an integer); each hand's seed comes from it.",
-)]
-RecordsOpt = Annotated[Path | None, typer.Option(
-    "--records", metavar="FILE",
-    help="Write the full majiang-record of every hand to FILE (gzip if it ends in .gz): replayable and "
-         "checkable with 'majiang replay'. Written to FILE.partial as the hands finish.",
-)]
 SummariesOpt = Annotated[Path | None, typer.Option(
     "--summaries", metavar="FILE",
     help="Write one summary line per hand (winners, fans, deltas) to FILE (gzip if it ends in .gz).",
@@ -57,19 +45,11 @@ SummariesOpt = Annotated[Path | None, typer.Option(
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", metavar="FILE", hidden=True, help="Deprecated: the old name of --summaries.",
 )]
-ResumeOpt = Annotated[bool, typer.Option(
-    "--resume", help="Continue an interrupted run from the FILE.partial files of its --records and "
-                     "--summaries (give the same options); the result is that of an uninterrupted run.",
-)]
-QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress on stderr.")]
 RoundOpt = Annotated[str | None, typer.Option(
     "--round", metavar="WIND", show_default="E", help="Round wind 圈风: E S W N (or 东南西北, 1z-4z).",
 )]
 FansOpt = Annotated[str | None, typer.Option(
     "--fans", metavar="N", show_default="15", help="Fans shown per bot in the frequency table (0: none).",
-)]
-JsonOpt = Annotated[bool, typer.Option(
-    "--json", help='Print the summary as one JSON object, without progress; errors as {"error": ...}.',
 )]
 
 

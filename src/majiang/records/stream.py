@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
+from majiang.atomic import fsync_directory, write_atomically
 from majiang.errors import MajiangError
 
 __all__ = ["PARTIAL_SUFFIX", "PartialFile", "is_compressed", "partial_path"]
@@ -47,15 +48,6 @@ def partial_path(path: str | os.PathLike[str]) -> Path:
 def is_compressed(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is written gzip-compressed (its name ends in ``.gz``)."""
     return os.fspath(path).endswith(".gz")
-
-
-def _fsync_directory(directory: str) -> None:
-    with contextlib.suppress(OSError):  # not every platform can open a directory
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 class PartialFile:
@@ -85,19 +77,8 @@ class PartialFile:
         The kept part is written beside it and renamed over it, so a failure here leaves it as it was.
         """
         partial = partial_path(path)
-        temp = Path(os.fspath(partial) + ".tmp")
         compressed = is_compressed(path)
-        try:
-            with open(temp, "wb") as out:
-                for group in groups:
-                    out.write(_encode(group, compressed))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, partial)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp)
-            raise
+        write_atomically(partial, (_encode(group, compressed) for group in groups))
         return cls(path, open(partial, "ab"))  # kept open until finish() or close()
 
     def _out(self) -> BinaryIO:
@@ -123,7 +104,7 @@ class PartialFile:
         with contextlib.suppress(FileNotFoundError):
             os.chmod(self.partial, os.stat(self.path).st_mode & 0o7777)  # keep an existing file's mode
         os.replace(self.partial, self.path)
-        _fsync_directory(os.path.dirname(os.path.abspath(self.path)))
+        fsync_directory(os.path.dirname(os.path.abspath(self.path)))
 
     def close(self) -> None:
         """Stop writing and keep ``FILE.partial`` as it is (an interrupted or failed run)."""
