@@ -36,13 +36,12 @@ from majiang.bots import Bot, find_bot, play_out
 from majiang.errors import InvalidOptionError
 from majiang.game.rules import McrRules
 from majiang.game.table import Game, HandResult
-from majiang.records.check import PartialReplay
-from majiang.records.format import RecordError, dump_line
+from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
-from majiang.sim.simulate import ResumeError
+from majiang.sim.simulate import ResumeError, reopen_partial
 from majiang.tiles import WINDS, Tile
 
 __all__ = [
@@ -473,23 +472,14 @@ def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: in
     if not partial_file.exists():
         complete = f" ({records} is complete)" if records.exists() else ""
         raise ResumeError(f"nothing to resume: there is no {partial_file}{complete}")
-    try:
-        partial = PartialReplay(partial_file)
-    except RecordError as err:
-        raise ResumeError(f"cannot resume {partial_file}: {err}") from None
-    found = partial.header
-    header = writer.header()
-    if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
-                    hands=found.hands).header() != header:
-        raise ResumeError(f"cannot resume {partial_file}: it was written by another run (its header "
-                          "differs: other rules or number of deals)")
+    partial = reopen_partial(records, writer, "other rules or number of deals")
     plays = len(ARRANGEMENTS)
     count = 0
     totals = [0, 0, 0, 0]
 
     def groups() -> Iterator[list[str]]:
         nonlocal count, totals
-        yield [header]
+        yield [writer.header()]
         pending: list[tuple[list[str], PlayResult]] = []
         for lines, hand in partial.hands():
             deal, k = divmod(count + len(pending), plays)

@@ -278,6 +278,22 @@ class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
 
 
+def reopen_partial(records: Path, writer: RecordWriter, differs: str) -> PartialReplay:
+    """The interrupted run's ``FILE.partial`` of ``records``, read again; ResumeError if it is unreadable
+    or its header is not the one ``writer`` writes (``differs`` says what another run would change)."""
+    partial_file = partial_path(records)
+    try:
+        partial = PartialReplay(partial_file)
+    except RecordError as err:
+        raise ResumeError(f"cannot resume {partial_file}: {err}") from None
+    found = partial.header
+    if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
+                    hands=found.hands).header() != writer.header():
+        raise ResumeError(f"cannot resume {partial_file}: it was written by another run (its header "
+                          f"differs: {differs})")
+    return partial
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     start: int
@@ -495,21 +511,12 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
     kept = 0
     record_file: PartialFile | None = None
     if records is not None:
-        try:
-            partial = PartialReplay(partial_path(records))
-        except RecordError as err:
-            raise ResumeError(f"cannot resume {partial_path(records)}: {err}") from None
-        found = partial.header
-        header = writer.header()
-        if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
-                        hands=found.hands).header() != header:
-            raise ResumeError(f"cannot resume {partial_path(records)}: it was written by another run (its "
-                             "header differs: other bots, rules or number of hands)")
+        partial = reopen_partial(records, writer, "other bots, rules or number of hands")
         totals = [0, 0, 0, 0]
 
         def groups() -> Iterator[list[str]]:
             nonlocal kept, totals
-            yield [header]
+            yield [writer.header()]
             for lines, hand in partial.hands():
                 start = lines.start.data
                 if kept == limit or start["seed"] != game_seed(seed, kept) \
