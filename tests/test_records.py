@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from majiang.bots import RandomBot
-from majiang.game import Action, ActionKind, Game, Match, McrRules, Phase, View
+from majiang.bots import RandomBot, play_out
+from majiang.game import Action, ActionKind, Game, Match, McrRules, View
 from majiang.records import (
     RECORD_VERSION,
     RecordedMatch,
@@ -199,10 +199,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     games = []
     for seed in range(3):
         game = Game(PENALTY_RULES, seed=seed, dealer=seed, round_wind=WINDS[seed], scores=(5, 0, 0, -5))
-        bots = lively_bots(seed)
-        while game.phase != Phase.OVER:
-            seat = game.to_act()[0]
-            game.apply(seat, bots[seat].act(game.view(seat)))
+        play_out(game, lively_bots(seed))
         games.append(game)
     path = tmp_path / "g.jsonl"
     write_record(path, games, PLAYERS)

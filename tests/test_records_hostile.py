@@ -245,15 +245,13 @@ def test_without_any_seed_the_report_says_the_walls_are_unverified(lines: list[s
 
 
 def test_independent_hands_check_each_hand_seed(tmp_path: Path) -> None:
-    from majiang.game import Game, Phase
+    from majiang.bots import play_out
+    from majiang.game import Game
 
     games = []
     for seed in (None, 11):
         game = Game(seed=seed)
-        bots = random_bots(7)
-        while game.phase != Phase.OVER:
-            seat = game.to_act()[0]
-            game.apply(seat, bots[seat].act(game.view(seat)))
+        play_out(game, random_bots(7))
         games.append(game)
     path = tmp_path / "g.jsonl"
     write_record(path, games, PLAYERS)
