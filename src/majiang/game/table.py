@@ -122,6 +122,8 @@ class View:
     """Each seat's winning tiles laid aside where play goes on after a win."""
     rules_state: Any = None
     """The ruleset's own state as this seat may see it (e.g. each seat's void suit)."""
+    rules: Ruleset | None = None
+    """The ruleset being played (its options are public)."""
 
 
 class Game:
@@ -478,6 +480,7 @@ class Game:
             active=tuple(self.active),
             won=tuple(tuple(w) for w in self.won),
             rules_state=self.rules.public_state(self, seat),
+            rules=self.rules,
         )
 
     # -- acting ----------------------------------------------------------------------------------
