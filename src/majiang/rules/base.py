@@ -237,6 +237,11 @@ class Ruleset:
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
 
+    def pot(self, game: Game) -> int:
+        """Points the seats have paid this hand into a pot on the table and not yet taken out (riichi
+        deposits): the hand's payments sum to minus this. None here: every payment goes seat to seat."""
+        return 0
+
     # -- the match ----------------------------------------------------------------------------------
 
     def next_dealer(self, match: Match, game: Game) -> int:
@@ -250,6 +255,13 @@ class Ruleset:
     def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
+
+    # -- testing ------------------------------------------------------------------------------------
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
+        one another: those that change the flow of a hand (who may win, what play does after a win)."""
+        return [{}]
 
 
 def _split(text: str) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import FalseWinPenalty
@@ -183,6 +183,10 @@ class McrRules(Ruleset):
         if match.hand_number % 4 == 0 and match.hand_number < 16:
             return match.seat_changes.after_rounds[(match.hand_number - 1) // 4]
         return None
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """The defaults, several winners on one discard, and false wins charged (with the house fans)."""
+        return [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}]
 
 
 _HOUSE = {
