@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import toy_ruleset
 from conformance import (
@@ -77,6 +79,16 @@ def test_efficiency_bots(case: tuple[str, dict[str, Any]]) -> None:
     tally = play_many(name, options, 2, HANDS, ["efficiency", "efficiency", "random", "efficiency"])
     assert tally.hands == HANDS
     assert tally.wins > 0, "efficient play wins some hands"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=4, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**63 - 1), dealer=st.integers(0, 3),
+       bot=st.sampled_from(["random", "efficiency"]))
+def test_any_seed(name: str, seed: int, dealer: int, bot: str) -> None:
+    """Whatever the seed and the dealer, the hand passes every check."""
+    _, tally = play_checked(find_ruleset(name), seed, [bot], dealer=dealer)
+    assert tally.hands == 1 and tally.steps > 0
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -147,16 +159,28 @@ class AsksNobody(toy_ruleset.ToyRules):
         return [*toy_ruleset.ToyRules.claim_options(self, game, seat, giver, tile), Action.parse("kong")]
 
 
-@pytest.mark.parametrize(("rules", "message"), [
-    (Unbalanced(), "sum to"),
-    (LosesATile(), "tiles not conserved"),
-    (Leaky(), "view changed"),
-    (AsksNobody(), "impossible counts"),
-], ids=["money", "tiles", "views", "legal"])
-def test_checks_catch_broken_rulesets(rules: toy_ruleset.ToyRules, message: str) -> None:
+@dataclass(frozen=True, slots=True)
+class TouchesOnRefusal(toy_ruleset.ToyRules):
+    """Refuses a false win, but not before changing the state."""
+
+    def charge_false_win(self, game: Game, seat: int) -> bool:
+        game.discard_count += 1
+        return False
+
+
+@pytest.mark.parametrize(("rules", "rates", "message"), [
+    (Unbalanced(), Rates(0, 0, 0, 0), "sum to"),
+    (LosesATile(), Rates(0, 0, 0, 0), "tiles not conserved"),
+    (Leaky(), Rates(0, 0, 1, 0), "view changed"),
+    (AsksNobody(), Rates(0, 0, 0, 0), "impossible counts"),
+    (AsksNobody(), Rates(0, 1, 0, 0), "impossible counts"),
+    (TouchesOnRefusal(), Rates(0, 0, 0, 0.5), "refused false win .* changed the state"),
+    (TouchesOnRefusal(), Rates(1, 0, 0, 0), "changed the state"),
+], ids=["money", "tiles", "views", "legal", "accept", "false-win", "probe"])
+def test_checks_catch_broken_rulesets(rules: toy_ruleset.ToyRules, rates: Rates, message: str) -> None:
     with pytest.raises(ConformanceError, match=message):
         for seed in range(20):
-            play_checked(rules, seed, ["random"], rates=Rates(probe=0.0, accept=0.0, views=1.0))
+            play_checked(rules, seed, ["random"], rates=rates)
 
 
 # -- the soak ------------------------------------------------------------------------------------
