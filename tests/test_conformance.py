@@ -12,6 +12,8 @@ options and the hand's seed: ``play_checked(find_ruleset(name, options), seed, b
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -109,6 +111,14 @@ def test_match(name: str) -> None:
     rules = find_ruleset(name)
     match, tally = check_match(rules, 6, ["efficiency"], rules.match_hands)
     assert match.over and tally.hands == rules.match_hands
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_registry_loads_first(name: str) -> None:
+    """A fresh interpreter can find a built-in ruleset before importing anything else (no import cycle)."""
+    code = f"from majiang.rules.base import find_ruleset; print(find_ruleset({name!r}).name)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == name, done.stderr
 
 
 def test_toy_exercises_the_generic_paths() -> None:

@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game.events import FalseWinPenalty
 from majiang.hand import Hand
 from majiang.rules.base import BONUS_BASE, Ruleset, register_ruleset
 from majiang.rules.mcr import MINIMUM, WinBy, score
@@ -166,6 +165,10 @@ class McrRules(Ruleset):
         """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
         if self.false_win != FalseWin.PENALTY:
             return False
+        # Imported here: majiang.game imports this module, so a module-level import would make
+        # ``find_ruleset`` fail when it is the first thing imported.
+        from majiang.game.events import FalseWinPenalty
+
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
         game.pay(delta, FalseWinPenalty(seat, delta))
