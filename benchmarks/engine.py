@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python benchmarks/engine.py`` (or ``make bench-engine``); ``--help`` lists the sizes.
 
 * Engine steps per second for every registered ruleset: random policy, a view built for each step, one
-  core; with ``--baseline DIR`` (a checkout of an older majiang: ``git archive <commit> src | tar -x -C
-  DIR``) the default ruleset is also timed under that code, in a subprocess, and ratios are printed.
+  core, in CPU time; with ``--baseline DIR`` (a checkout of an older majiang: ``git archive <commit>
+  src | tar -x -C DIR``) the default ruleset is also timed under that code, in a subprocess, and
+  ratios are printed.
 * Throughput, in this one process (one core), for each bot (``random`` and ``efficiency`` by
   default): hands seeded as ``majiang simulate`` seeds them, every seat played by that bot. A step is
   one ``Game.apply``. The hands are played twice: once plainly for the overall rate, once with a clock
@@ -143,13 +144,14 @@ class RulesetRate:
 
 def ruleset_rate(name: str | None, seed: int, hands: int) -> RulesetRate:
     """Time ``hands`` random-policy hands under ruleset ``name`` (None: the library's default), a view per
-    step. Uses only what older versions also offer, so ``--baseline`` can run it on their code."""
+    step, in this process's CPU time (other load on a shared machine does not count). Uses only what older
+    versions also offer, so ``--baseline`` can run it on their code."""
     rules = None
     if name is not None:
         from majiang.rules.base import find_ruleset
 
         rules = find_ruleset(name)
-    clock = time.perf_counter
+    clock = time.process_time
     for warm in range(max(5, hands // 20)):  # tables loaded, caches of recurring shapes filled
         g = Game(rules, seed=game_seed(seed + 1, warm), dealer=warm % 4)
         bots = [find_bot("random", s) for s in range(4)]
@@ -198,8 +200,8 @@ def baseline_rate(directory: str, seed: int, hands: int) -> RulesetRate:
 def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None, repeat: int) -> None:
     """Time every ruleset (and the baseline) with the random policy, the best of ``repeat`` rounds taken in
     turn (other load on the machine only slows a round down), and print rates and ratios."""
-    print(f"Engine steps/s by ruleset (random policy, a view per step, one core, {hands} hands each, "
-          f"best of {repeat})")
+    print(f"Engine steps per CPU second by ruleset (random policy, a view per step, one core, {hands} hands "
+          f"each, best of {repeat})")
     header = (f"{'ruleset':<22} {'steps/hand':>10} {'steps/s':>9} {'engine steps/s':>14} "
               f"{'view us':>8} {'apply us':>8} {'vs first':>8}")
     print(header)
