@@ -40,24 +40,24 @@ STILL_IN = [frozenset(c) for n in (2, 3, 4) for c in itertools.combinations(SEAT
 def test_defaults_follow_seed_004() -> None:
     t = TableOptions()
     assert t == DEFAULT_TABLE
-    assert (t.mode, t.exchange, t.next_dealer) == (Mode.BLOOD_BATTLE, Exchange.NONE, NextDealer.DICE)
+    assert (t.mode, t.exchange, t.next_dealer_by) == (Mode.BLOOD_BATTLE, Exchange.NONE, NextDealer.DICE)
     assert (t.direct_kong, t.added_kong, t.concealed_kong, t.flower_pig) == (1, 1, 2, 16)
     assert t.several_winners and t.forced_win_last_four and t.refund_kongs_when_not_ready
     assert not t.declare_void
 
 
 def test_strings_become_enums() -> None:
-    t = TableOptions(mode="blood-river", exchange="across", next_dealer="first-winner")  # type: ignore[arg-type]
+    t = TableOptions(mode="blood-river", exchange="across", next_dealer_by="first-winner")  # type: ignore[arg-type]
     assert t.mode is Mode.BLOOD_RIVER and t.exchange is Exchange.ACROSS
-    assert t.next_dealer is NextDealer.FIRST_WINNER
-    assert t == TableOptions(Mode.BLOOD_RIVER, exchange=Exchange.ACROSS, next_dealer=NextDealer.FIRST_WINNER)
+    assert t.next_dealer_by is NextDealer.FIRST_WINNER
+    assert t == TableOptions(Mode.BLOOD_RIVER, exchange=Exchange.ACROSS, next_dealer_by=NextDealer.FIRST_WINNER)
 
 
 BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     ({"mode": "bloody"}, "mode must be one of 'blood-battle', 'blood-river', 'single', not 'bloody'"),
     ({"mode": 1}, "mode must be one of"),
     ({"exchange": "left"}, "exchange must be one of"),
-    ({"next_dealer": "winner"}, "next_dealer must be one of"),
+    ({"next_dealer_by": "winner"}, "next_dealer_by must be one of"),
     ({"declare_void": 1}, "declare_void must be True or False, not 1"),
     ({"several_winners": "yes"}, "several_winners must be True or False"),
     ({"forced_win_last_four": None}, "forced_win_last_four must be True or False"),
@@ -88,7 +88,7 @@ PARSED: list[tuple[str, dict[str, Any]]] = [
     ("mode=blood-river", {"mode": Mode.BLOOD_RIVER}),
     ("mode=single", {"mode": Mode.SINGLE}),
     ("exchange=dice", {"exchange": Exchange.DICE}),
-    ("next-dealer=discarder", {"next_dealer": NextDealer.DISCARDER}),
+    ("next-dealer-by=discarder", {"next_dealer_by": NextDealer.DISCARDER}),
     ("declare_void=true", {"declare_void": True}),
     ("declare-void=on", {"declare_void": True}),
     ("several_winners=no", {"several_winners": False}),
@@ -400,9 +400,14 @@ def test_a_pig_loses_and_everyone_else_gains(still_in: set[int], base: int) -> N
 # -- 换三张 and the next dealer -------------------------------------------------------------------------
 
 def test_exchange_directions() -> None:
-    assert [exchange_direction("dice", d) for d in range(1, 7)] == [
-        Exchange.CLOCKWISE, Exchange.CLOCKWISE, Exchange.ACROSS, Exchange.ACROSS,
-        Exchange.COUNTERCLOCKWISE, Exchange.COUNTERCLOCKWISE]
+    by_roll = {roll: exchange_direction("dice", roll) for roll in range(2, 13)}
+    assert by_roll == {2: Exchange.COUNTERCLOCKWISE, 3: Exchange.ACROSS, 4: Exchange.CLOCKWISE,
+                       5: Exchange.COUNTERCLOCKWISE, 6: Exchange.ACROSS, 7: Exchange.CLOCKWISE,
+                       8: Exchange.COUNTERCLOCKWISE, 9: Exchange.ACROSS, 10: Exchange.CLOCKWISE,
+                       11: Exchange.COUNTERCLOCKWISE, 12: Exchange.ACROSS}
+    # Each direction comes up in 12 of the 36 throws of two dice.
+    throws = [exchange_direction("dice", a + b) for a in range(1, 7) for b in range(1, 7)]
+    assert all(throws.count(d) == 12 for d in (Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE, Exchange.ACROSS))
     for fixed in (Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE, Exchange.ACROSS):
         assert exchange_direction(fixed) is fixed
     assert [exchange_receiver("counterclockwise", s) for s in SEATS] == [1, 2, 3, 0]
@@ -419,8 +424,8 @@ def test_exchange_is_a_permutation_without_fixed_seats(direction: Exchange) -> N
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: exchange_direction("none"), "there is no exchange"),
-    (lambda: exchange_direction("dice"), "needs a die of 1-6, not None"),
-    (lambda: exchange_direction("dice", 7), "needs a die of 1-6, not 7"),
+    (lambda: exchange_direction("dice"), "needs a roll of two dice, 2-12, not None"),
+    (lambda: exchange_direction("dice", 13), "2-12, not 13"),
     (lambda: exchange_direction("across", 3), "is fixed"),
     (lambda: exchange_receiver("dice", 0), "is not a direction"),
     (lambda: exchange_receiver("none", 0), "is not a direction"),
@@ -460,7 +465,7 @@ def test_next_dealer(rule: str, dealer: int, won: tuple[int, ...], discarder: in
     (lambda: next_dealer("discarder", 0, (1, 2)), "need the discarder"),
     (lambda: next_dealer("discarder", 0, (1,), discarder=1), "cannot be the discarder"),
     (lambda: next_dealer("discarder", 0, (), discarder=1), "cannot be the discarder"),
-    (lambda: next_dealer("winner", 0, ()), "next_dealer must be one of"),
+    (lambda: next_dealer("winner", 0, ()), "next_dealer_by must be one of"),
     (lambda: next_dealer("discarder", 4, ()), "dealer must be a seat 0-3"),
 ])
 def test_next_dealer_refuses(call: Any, message: str) -> None:

@@ -57,7 +57,7 @@ class _Choice(StrEnum):
         raise InvalidOptionError(f"{_OPTION_NAMES[cls.__name__]} must be one of {choices}, not {value!r}")
 
 
-_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer",
+_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer_by",
                  "KongKind": "a kong kind"}
 
 
@@ -113,7 +113,7 @@ class TableOptions:
     """定缺 before play, whose suit must be discarded first: not in the sources, so off by default."""
     forced_win_last_four: bool = True
     """最后四张自动胡: in the wall's last four tiles a ready seat must win (seed 004 "玩家没有选择的权利")."""
-    next_dealer: NextDealer = NextDealer.DICE
+    next_dealer_by: NextDealer = NextDealer.DICE
     """血战 rolls for the dealer every hand (seed 004 "血战:每局投骰")."""
     flower_pig: int = 16
     """查花猪: a seat holding three suits at the wall's end pays this × base to each other seat still
@@ -130,7 +130,7 @@ class TableOptions:
 
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
-        for name, kind in (("mode", Mode), ("exchange", Exchange), ("next_dealer", NextDealer)):
+        for name, kind in (("mode", Mode), ("exchange", Exchange), ("next_dealer_by", NextDealer)):
             object.__setattr__(self, name, kind(getattr(self, name)))
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
@@ -411,22 +411,25 @@ def settle_exhausted(still_in: Collection[int], pigs: Collection[int], largest: 
 
 # -- the opening and the next hand ------------------------------------------------------------------
 
-def exchange_direction(exchange: Exchange | str, die: int | None = None) -> Exchange:
-    """The direction of 换三张 this hand; ``dice`` reads a die: 1-2 clockwise, 3-4 across, 5-6 the other way.
+def exchange_direction(exchange: Exchange | str, roll: int | None = None) -> Exchange:
+    """The direction of 换三张 this hand; ``dice`` reads a roll of two dice (2-12) by its remainder by 3.
 
-    >>> exchange_direction("dice", 4)
+    A remainder of 1 (4, 7, 10) passes clockwise, 2 (2, 5, 8, 11) counterclockwise, 0 (3, 6, 9, 12)
+    across: each has 12 of the 36 throws.
+
+    >>> exchange_direction("dice", 9)
     <Exchange.ACROSS: 'across'>
     """
     exchange = Exchange(exchange)
     if exchange is Exchange.NONE:
         raise IllegalActionError("there is no exchange (换三张) with exchange=none")
     if exchange is not Exchange.DICE:
-        if die is not None:
-            raise IllegalActionError(f"exchange={exchange.value} is fixed; no die is rolled")
+        if roll is not None:
+            raise IllegalActionError(f"exchange={exchange.value} is fixed; no dice are rolled")
         return exchange
-    if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-        raise InvalidOptionError(f"exchange=dice needs a die of 1-6, not {die!r}")
-    return (Exchange.CLOCKWISE, Exchange.ACROSS, Exchange.COUNTERCLOCKWISE)[(die - 1) // 2]
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 2 <= roll <= 12:
+        raise InvalidOptionError(f"exchange=dice needs a roll of two dice, 2-12, not {roll!r}")
+    return (Exchange.ACROSS, Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE)[roll % 3]
 
 
 def exchange_receiver(direction: Exchange | str, seat: int) -> int:
@@ -467,10 +470,10 @@ def next_dealer(rule: NextDealer | str, dealer: int, first_winners: Collection[i
         raise IllegalActionError("several first winners need the discarder they won on")
     if rule is NextDealer.DICE:
         if isinstance(dice, bool) or not isinstance(dice, int) or not 2 <= dice <= 12:
-            raise InvalidOptionError(f"next_dealer=dice needs a roll of two dice, 2-12, not {dice!r}")
+            raise InvalidOptionError(f"next_dealer_by=dice needs a roll of two dice, 2-12, not {dice!r}")
         return (dealer + dice - 1) % 4
     if dice is not None:
-        raise IllegalActionError(f"next_dealer={rule.value} rolls no dice")
+        raise IllegalActionError(f"next_dealer_by={rule.value} rolls no dice")
     if not won:
         return dealer
     if rule is NextDealer.DISCARDER:
