@@ -50,7 +50,8 @@ def test_strings_become_enums() -> None:
     t = TableOptions(mode="blood-river", exchange="across", next_dealer_by="first-winner")  # type: ignore[arg-type]
     assert t.mode is Mode.BLOOD_RIVER and t.exchange is Exchange.ACROSS
     assert t.next_dealer_by is NextDealer.FIRST_WINNER
-    assert t == TableOptions(Mode.BLOOD_RIVER, exchange=Exchange.ACROSS, next_dealer_by=NextDealer.FIRST_WINNER)
+    assert t == TableOptions(Mode.BLOOD_RIVER, exchange=Exchange.ACROSS,
+                             next_dealer_by=NextDealer.FIRST_WINNER)
 
 
 BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
@@ -407,7 +408,8 @@ def test_exchange_directions() -> None:
                        11: Exchange.COUNTERCLOCKWISE, 12: Exchange.ACROSS}
     # Each direction comes up in 12 of the 36 throws of two dice.
     throws = [exchange_direction("dice", a + b) for a in range(1, 7) for b in range(1, 7)]
-    assert all(throws.count(d) == 12 for d in (Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE, Exchange.ACROSS))
+    directions = (Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE, Exchange.ACROSS)
+    assert all(throws.count(d) == 12 for d in directions)
     for fixed in (Exchange.CLOCKWISE, Exchange.COUNTERCLOCKWISE, Exchange.ACROSS):
         assert exchange_direction(fixed) is fixed
     assert [exchange_receiver("counterclockwise", s) for s in SEATS] == [1, 2, 3, 0]
