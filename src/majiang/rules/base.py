@@ -310,6 +310,8 @@ def _load() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
+        # The engine first: the rulesets import its events, and its package imports the default ruleset.
+        importlib.import_module("majiang.game")
         for module in _BUILTIN:
             importlib.import_module(module)
 
