@@ -271,9 +271,10 @@ class SichuanRules(Ruleset):
             out.append(KONG)
         return out
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int) -> list[Action]:
-        """Rob an added kong (抢杠) or pass; forced in the last four tiles like any win."""
-        if game.discard_win(seat, tile, robbing=True) is None:
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+        """Rob an added kong (抢杠, seed 004 "玩家面下杠时,她家可以抢杠而胡") or pass; forced in the last
+        four tiles like any win. A concealed kong cannot be robbed."""
+        if how != "added" or game.discard_win(seat, tile, robbing=True) is None:
             return []
         return [WIN] if self._forced(game) else [PASS, WIN]
 
