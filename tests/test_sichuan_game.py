@@ -14,6 +14,8 @@ from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.game.events import Discard, Draw, Payment, Win
+from majiang.records.check import check_record
+from majiang.records.writer import play_match
 from majiang.rules.base import WIN, find_ruleset, ruleset_names
 from majiang.rules.sichuan.game import ExchangeMade, SichuanPublic, SichuanRules, VoidsDeclared
 from majiang.sichuan import Exchange, Mode, NextDealer, ScoreResult
@@ -417,3 +419,20 @@ def test_efficiency_bots_win_and_pay_in_every_mode(mode: str) -> None:
         if mode == "blood-battle":
             assert len(g.result.winners) == len(set(g.result.winners)) <= 3
     assert wins > 0 and kongs > 0
+
+
+# -- records -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,options", [("sichuan", ["exchange=dice", "declare_void=true"]),
+                                          ("血流", ["next_dealer_by=first-winner"]), ("chengdu", [])])
+def test_records_of_a_match_replay_and_check(tmp_path: Any, name: str, options: list[str]) -> None:
+    rules = find_ruleset(name, options)
+    bots = [find_bot("efficiency", seed=s) for s in range(4)]
+    match, lines = play_match(bots, seed=3, rules=rules, hands=4)
+    path = tmp_path / "match.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    report = check_record(path)
+    assert report.ok, report
+    assert report.hands == 4
+    assert any('"e":"payment"' in line.replace(" ", "") for line in lines)
+    assert sum(match.totals) == 0
