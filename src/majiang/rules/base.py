@@ -302,24 +302,37 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
-_BUILTIN = ("majiang.rules.mcr.table",)
+_PRESETS: dict[str, dict[str, Any]] = {}
+_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
 
 
-def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = ()) -> None:
-    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once."""
-    if name in _FACTORIES or name in _ALIASES:
-        raise InvalidOptionError(f"a ruleset {name!r} is already registered")
+def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = (),
+                     presets: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once.
+
+    ``presets`` are further names for the ruleset with some options set (``{"血流": {"mode":
+    "blood-river"}}``): ``find_ruleset("血流")`` is ``find_ruleset(name, {"mode": "blood-river"})``.
+    """
+    presets = presets or {}
+    for key in (name, *aliases, *presets):
+        if key in _FACTORIES or key in _ALIASES:
+            raise InvalidOptionError(f"a ruleset {key!r} is already registered")
     _FACTORIES[name] = factory
     for alias in aliases:
         _ALIASES[alias] = name
+    for alias, options in presets.items():
+        _ALIASES[alias] = name
+        _PRESETS[alias] = dict(options)
 
 
 def _load() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
+        # The engine first: the rulesets import its events, and its package imports the default ruleset.
+        importlib.import_module("majiang.game")
         for module in _BUILTIN:
             importlib.import_module(module)
 
@@ -335,11 +348,15 @@ def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> 
     _load()
     if not isinstance(name, str):
         raise InvalidOptionError(f"a ruleset is named by a string, not {name!r}")
-    key = _ALIASES.get(name, _ALIASES.get(name.lower(), name.lower()))
+    alias = name if name in _ALIASES else name.lower()
+    key = _ALIASES.get(alias, alias)
     factory = _FACTORIES.get(key)
     if factory is None:
         names = ", ".join(sorted(_FACTORIES))
         raise InvalidOptionError(f"unknown ruleset {name!r}; available: {names} "
                                  f"(aliases: {', '.join(sorted(_ALIASES))})")
     rules = factory()
+    preset = _PRESETS.get(alias)
+    if preset:
+        rules = rules.with_options(preset)
     return rules.with_options(options) if options else rules
