@@ -1,0 +1,350 @@
+"""Sichuan tile efficiency (牌效率): shanten with a void suit, effective tiles, discard advice, and the
+choices of 定缺 (the void suit), 换三张 (the exchange) and 查大叫 (the best wait's points).
+
+A Sichuan hand plays the 108 suited tiles and wins only while missing a suit (缺一门), as four sets and a
+pair (concealed sequences allowed, no chow claimed) or seven pairs (七对; four alike are two pairs, 龙七对).
+Every function here takes standing-tile counts (34 ints, the honors all zero) and the number of declared
+melds; the tiles of the void suit (定缺) are dead weight: each must go before the hand can win. With
+``void=None`` the hand is judged with the best suit to give up (the minimum over the three).
+
+Shanten is formal, as ``majiang.analysis`` judges it: 0 is ready (听牌), -1 complete, and it counts how
+many draws (each followed by a discard) stand between the hand and ready.
+
+>>> from majiang.analysis.decompose import counts_of
+>>> from majiang.notation import parse_tiles
+>>> drawn = counts_of(parse_tiles("123456789m1199p5s"))
+>>> shanten(drawn), shanten(drawn, void=1), shanten(drawn, void=2)
+(0, 3, 0)
+>>> [ALL_TILES[t].notation() for t in effective_tiles(counts_of(parse_tiles("123456789m1199p")))]
+['1p', '9p']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+from majiang.analysis.efficiency import DiscardOption, LiveTile
+from majiang.analysis.tables import RECORD, suit_table, vectors
+from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.hand import Hand
+from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr.calculator import WinBy
+from majiang.rules.sichuan.scoring import Options, find_options, score
+from majiang.tiles import ALL_TILES
+
+__all__ = [
+    "SUIT_NAMES",
+    "best_wait_points",
+    "choose_exchange",
+    "choose_void",
+    "discard_advice",
+    "effective_tiles",
+    "shanten",
+    "waits",
+]
+
+SUIT_NAMES = ("m", "p", "s")
+"""The suits by number, as the void and exchange choices give them: 0 万 m, 1 饼 p, 2 条 s."""
+
+_POW5 = tuple(5 ** i for i in range(9))
+
+
+def _code(counts: Sequence[int], base: int) -> int:
+    code = 0
+    for r in range(base + 8, base - 1, -1):
+        code = code * 5 + counts[r]
+    return code
+
+
+@cache
+def _two_suits(x: int, y: int, sets: int) -> int:
+    """Most tiles ``sets`` sets and one pair can use across two suits (overlap vector ids ``x``, ``y``)."""
+    vx, vy = vectors()[x], vectors()[y]
+    best = 0
+    for m in range(sets + 1):
+        k = 2 * (sets - m)
+        best = max(best, vx[2 * m] + vy[k + 1], vx[2 * m + 1] + vy[k])
+    return best
+
+
+class _Suits:
+    """Per suit: the overlap vector id, the pairs (count // 2) and the tiles held."""
+
+    __slots__ = ("ids", "pairs", "tiles")
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        table = suit_table()
+        self.ids = [0, 0, 0]
+        self.pairs = [0, 0, 0]
+        self.tiles = [0, 0, 0]
+        for s in range(3):
+            self.set(s, _code(counts, 9 * s), sum(counts[9 * s:9 * s + 9]), table)
+
+    def set(self, suit: int, code: int, tiles: int, table: bytearray) -> None:
+        at = code * RECORD
+        self.ids[suit] = table[at]
+        self.pairs[suit] = table[at + 1]
+        self.tiles[suit] = tiles
+
+    def value(self, void: int, melds: int) -> int:
+        """Shanten with ``void`` given up: the better of the regular and (no melds) seven-pairs forms."""
+        a, b = (s for s in range(3) if s != void)
+        sets = 4 - melds
+        best = 3 * sets + 1 - _two_suits(self.ids[a], self.ids[b], sets)
+        if melds:
+            return best
+        # Seven pairs: up to seven pairs held, then one single per missing pair (a kind held once or
+        # three times); shanten is 13 minus the tiles of the hand some seven pairs can use.
+        pairs = min(self.pairs[a] + self.pairs[b], 7)
+        singles = self.tiles[a] + self.tiles[b] - 2 * (self.pairs[a] + self.pairs[b])
+        return min(best, 13 - 2 * pairs - min(singles, 7 - pairs))
+
+    def best(self, void: int | None, melds: int) -> int:
+        if void is not None:
+            return self.value(void, melds)
+        return min(self.value(0, melds), self.value(1, melds), self.value(2, melds))
+
+
+def _check(counts: Sequence[int], melds: int, void: int | None, *, limit: int | None = None) -> None:
+    """Reject counts no Sichuan hand can have, a bad meld number or a bad void suit."""
+    if len(counts) != 34:
+        raise InvalidHandError(f"counts must give the 34 tile kinds, not {len(counts)}")
+    if type(melds) is not int or not 0 <= melds <= 4:
+        raise InvalidOptionError(f"melds must be 0-4, not {melds!r}")
+    if void is not None and (type(void) is not int or not 0 <= void <= 2):
+        raise InvalidOptionError(f"void must be a suit 0-2 (m, p, s) or None, not {void!r}")
+    for k, n in enumerate(counts):
+        if type(n) is not int or not 0 <= n <= 4:
+            raise InvalidHandError(f"{n!r} copies of {ALL_TILES[k].notation()}; a count is 0-4")
+        if n and k >= 27:
+            raise InvalidHandError(f"Sichuan mahjong plays the 108 suited tiles; {ALL_TILES[k].notation()} "
+                                   "is an honor tile")
+    total = sum(counts)
+    most = 14 - 3 * melds if limit is None else limit
+    if total > most:
+        raise InvalidHandError(f"{total} standing tiles with {melds} meld(s); at most {most}")
+
+
+def shanten(counts: Sequence[int], melds: int = 0, void: int | None = None) -> int:
+    """Shanten (向听数) of a Sichuan hand whose ``void`` suit's tiles must all go (None: the best void).
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> shanten(counts_of(parse_tiles("1122334455667m")))
+    0
+    >>> shanten(counts_of(parse_tiles("112233m445566p7s")), void=2)   # twelve live tiles: one short
+    1
+    >>> shanten(counts_of(parse_tiles("112233m445566p7s")), void=0)
+    6
+    """
+    _check(counts, melds, void)
+    return _Suits(counts).best(void, melds)
+
+
+def _effective(counts: Sequence[int], melds: int, void: int | None, suits: _Suits, current: int) -> list[int]:
+    table = suit_table()
+    out: list[int] = []
+    for s in range(3):
+        if s == void:
+            continue
+        base = 9 * s
+        code = _code(counts, base)
+        tiles = suits.tiles[s]
+        saved = (suits.ids[s], suits.pairs[s], tiles)
+        for r in range(9):
+            if counts[base + r] == 4:
+                continue
+            suits.set(s, code + _POW5[r], tiles + 1, table)
+            if suits.best(void, melds) < current:
+                out.append(base + r)
+        suits.ids[s], suits.pairs[s], suits.tiles[s] = saved
+    return out
+
+
+def effective_tiles(counts: Sequence[int], melds: int = 0, void: int | None = None) -> list[int]:
+    """The kinds whose draw lowers the shanten (有效牌), never of the void suit nor held four times.
+
+    With ``void=None`` a kind counts when it lowers the shanten under some best void.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> [ALL_TILES[t].notation() for t in effective_tiles(counts_of(parse_tiles("1122334455667m")))]
+    ['1m', '4m', '7m']
+    """
+    _check(counts, melds, void)
+    suits = _Suits(counts)
+    return _effective(counts, melds, void, suits, suits.best(void, melds))
+
+
+def _seen(seen: Sequence[int] | None, counts: Sequence[int]) -> Sequence[int]:
+    if seen is None:
+        return counts
+    if len(seen) != 34:
+        raise InvalidHandError(f"seen must give the 34 tile kinds, not {len(seen)}")
+    for k, n in enumerate(seen):
+        if type(n) is not int or not counts[k] <= n <= 4:
+            raise InvalidHandError(f"{n!r} copies of {ALL_TILES[k].notation()} seen; it must be between the "
+                                   f"{counts[k]} held and 4")
+    return seen
+
+
+def discard_advice(counts: Sequence[int], melds: int = 0, void: int | None = None,
+                   seen: Sequence[int] | None = None) -> list[DiscardOption]:
+    """Every discard of a hand after its draw, best first: void-suit tiles, then lowest shanten, then
+    most live effective tiles (何切).
+
+    ``seen`` counts the copies of each kind the player can see (own tiles and melds, discards, other
+    melds); a kind's live count is four minus that. Without it only the standing tiles are seen. Ties
+    go to the lower tile (1m before 9m before 1p), and so do void-suit tiles among themselves.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> best = discard_advice(counts_of(parse_tiles("123456789m1199p5s")), void=2)
+    >>> [(o.discard.notation(), o.shanten, o.live) for o in best[:3]]
+    [('5s', 0, 4), ('1m', 1, 13), ('9m', 1, 13)]
+    """
+    _check(counts, melds, void)
+    if sum(counts) != 14 - 3 * melds:
+        raise InvalidHandError(f"discard advice is for a hand after its draw: {14 - 3 * melds} standing "
+                               f"tiles with {melds} meld(s), not {sum(counts)}")
+    live = _seen(seen, counts)
+    rest = list(counts)
+    ranked: list[tuple[tuple[int, int, int, int], DiscardOption]] = []
+    for t in range(27):
+        if not counts[t]:
+            continue
+        rest[t] -= 1
+        suits = _Suits(rest)
+        value = suits.best(void, melds)
+        kinds = _effective(rest, melds, void, suits, value)
+        rest[t] += 1
+        effective = tuple(LiveTile(ALL_TILES[k], 4 - live[k]) for k in kinds)
+        option = DiscardOption(ALL_TILES[t], value, effective)
+        ranked.append(((0 if t // 9 == void else 1, value, -option.live, t), option))
+    ranked.sort(key=lambda pair: pair[0])
+    return [option for _, option in ranked]
+
+
+def choose_void(counts: Sequence[int]) -> int:
+    """The suit to declare void (定缺): fewest tiles, then the one whose loss leaves the lowest shanten,
+    then the lowest suit number (m before p before s).
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> choose_void(counts_of(parse_tiles("123456789m1199p5s")))
+    2
+    >>> choose_void(counts_of(parse_tiles("123456789m19p55s")))
+    1
+    """
+    _check(counts, 0, None)
+    suits = _Suits(counts)
+    return min(range(3), key=lambda s: (suits.tiles[s], suits.value(s, 0), s))
+
+
+def choose_exchange(counts: Sequence[int]) -> tuple[int, int, int]:
+    """Three tiles of one suit to pass on (换三张), from the weakest suit holding at least three.
+
+    The weakest is the one ``choose_void`` would pick among those suits. Within it, the three tiles
+    whose loss hurts least if the suit is kept after all (the lowest shanten of the rest with another
+    suit void); ties go to the lowest tiles. Returns the tile indices, lowest first.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> [ALL_TILES[t].notation() for t in choose_exchange(counts_of(parse_tiles("12345678m1199p25s")))]
+    ['1p', '1p', '9p']
+    """
+    _check(counts, 0, None)
+    suits = _Suits(counts)
+    candidates = [s for s in range(3) if suits.tiles[s] >= 3]
+    if not candidates:
+        raise InvalidHandError(f"换三张 needs three tiles of one suit; this hand holds "
+                               f"{', '.join(f'{n}{SUIT_NAMES[s]}' for s, n in enumerate(suits.tiles))}")
+    suit = min(candidates, key=lambda s: (suits.tiles[s], suits.value(s, 0), s))
+    held = [t for t in range(9 * suit, 9 * suit + 9) for _ in range(counts[t])]
+    rest = list(counts)
+    best: tuple[int, tuple[int, ...]] | None = None
+    for trio in sorted(set(combinations(held, 3))):
+        for t in trio:
+            rest[t] -= 1
+        left = _Suits(rest)
+        value = min(left.value(v, 0) for v in range(3) if v != suit)
+        for t in trio:
+            rest[t] += 1
+        if best is None or value < best[0]:
+            best = (value, trio)
+    assert best is not None  # the suit holds three tiles, so some trio was tried
+    a, b, c = best[1]
+    return a, b, c
+
+
+def _meld_counts(melds: Sequence[Meld]) -> list[int]:
+    held = [0] * 34
+    for m in melds:
+        if not isinstance(m, Meld):
+            raise TypeError(f"melds must be Meld objects, not {type(m).__name__}")
+        if m.kind == MeldKind.CHOW:
+            raise InvalidHandError(f"Sichuan mahjong has no chow: meld {m.notation()} cannot be claimed")
+        for t in m.tiles:
+            held[t] += 1
+    return held
+
+
+def waits(counts: Sequence[int], melds: Sequence[Meld] = ()) -> list[int]:
+    """The kinds that complete a ready Sichuan hand of standing ``counts`` and ``melds`` (叫牌), missing
+    a suit; kinds the player holds four of, standing or in melds, are left out.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> [ALL_TILES[t].notation() for t in waits(counts_of(parse_tiles("1112345678999m")))]
+    ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+    """
+    held = _meld_counts(melds)
+    _check(counts, len(melds), None)
+    if sum(counts) != 13 - 3 * len(melds):
+        raise InvalidHandError(f"a waiting hand has {13 - 3 * len(melds)} standing tiles with {len(melds)} "
+                               f"meld(s), not {sum(counts)}")
+    for k in range(27):
+        held[k] += counts[k]
+        if held[k] > 4:
+            raise InvalidHandError(f"{held[k]} copies of {ALL_TILES[k].notation()}; a set has only 4")
+    melded_suits = {k // 9 for m in melds for k in m.tiles}
+    suits = _Suits(counts)
+    out: list[int] = []
+    table = suit_table()
+    for s in range(3):
+        base = 9 * s
+        code = _code(counts, base)
+        saved = (suits.ids[s], suits.pairs[s], suits.tiles[s])
+        for r in range(9):
+            if held[base + r] == 4:
+                continue
+            suits.set(s, code + _POW5[r], saved[2] + 1, table)
+            # Complete with a void that holds none of the hand's tiles, melds included.
+            if any(suits.value(v, len(melds)) == -1 for v in range(3) if v not in melded_suits):
+                out.append(base + r)
+        suits.ids[s], suits.pairs[s], suits.tiles[s] = saved
+    return out
+
+
+def best_wait_points(hand_counts: Sequence[int], melds: Sequence[Meld],
+                     options: Options | str = "sichuan") -> int | None:
+    """The most points a discard win of this ready 13-tile hand could score (查大叫), or None if not ready.
+
+    Each wait is scored by ``majiang.sichuan.score`` under ``options`` as a plain win on a discard.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> best_wait_points(counts_of(parse_tiles("1112345678999m")), [])   # 清一色 on 1m or 9m: 3 番 + 根 = 4
+    48
+    >>> best_wait_points(counts_of(parse_tiles("1357m2468p13579s")), []) is None
+    True
+    """
+    found = find_options(options)
+    kinds = waits(hand_counts, melds)
+    if not kinds:
+        return None
+    tiles = tuple(ALL_TILES[k] for k in range(27) for _ in range(hand_counts[k]))
+    return max(score(Hand.of(melds, tiles, ALL_TILES[k]), win_by=WinBy.DISCARD, options=found).points
+               for k in kinds)
