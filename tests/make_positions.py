@@ -204,7 +204,7 @@ def _kinds(game: Game) -> Iterator[str]:
             yield "turn-added-kong"
         if ActionKind.WIN in mine:
             yield "turn-win"
-        if len(game.events) >= 2 and game.events[-2]["e"] == "flower" and game.events[-1]["e"] == "draw":
+        if len(game.events) >= 2 and game.events[-2].kind == "flower" and game.events[-1].kind == "draw":
             yield "turn-after-flower"
         if game.wall_left == 0:
             yield "last-tile-turn"

@@ -52,7 +52,7 @@ def test_every_play_of_a_deal_uses_the_same_wall() -> None:
     assert deal.dealer == 2
     assert [p.arrangement for p in deal.plays] == list(ARRANGEMENTS)
     # The same seed gives the same wall and dice whatever sits at the table.
-    starts = [Game(seed=deal.seed, dealer=deal.dealer).events[0] for _ in range(2)]
+    starts = [Game(seed=deal.seed, dealer=deal.dealer).event_dicts()[0] for _ in range(2)]
     assert starts[0]["ring"] == starts[1]["ring"] and starts[0]["dice"] == starts[1]["dice"]
     for p in deal.plays:
         assert sum(p.deltas) == 0

@@ -69,7 +69,7 @@ def test_deterministic_for_a_seed(name: str) -> None:
     def events(seed: int) -> list[dict[str, Any]]:
         bots = [find_bot(name, seed + s) for s in range(4)]
         game, _ = play(bots, seed=77)
-        return game.events
+        return game.event_dicts()
 
     assert events(3) == events(3)
 
@@ -77,7 +77,7 @@ def test_deterministic_for_a_seed(name: str) -> None:
 def test_random_bot_depends_on_its_seed() -> None:
     def events(seed: int) -> list[dict[str, Any]]:
         game, _ = play([RandomBot(seed + s) for s in range(4)], seed=77)
-        return game.events
+        return game.event_dicts()
 
     assert events(3) != events(4)
 

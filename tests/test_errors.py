@@ -25,11 +25,11 @@ from majiang import (
 )
 from majiang.bots import find_bot
 from majiang.game import Action, ActionKind, Game, McrRules
-from majiang.game.rules import find_rules
 from majiang.game.sheet import SheetError
 from majiang.jsonstrict import StrictJSONError
 from majiang.mcr import fan, find_profile, score
 from majiang.records.format import RecordError
+from majiang.rules.base import find_ruleset
 from majiang.sim.simulate import ResumeError
 
 
@@ -66,9 +66,9 @@ CASES: tuple[tuple[str, Callable[[], Any], type[MajiangError], str], ...] = (
     ("action_no_tile", lambda: Action.parse("discard"), InvalidActionError, "discard needs one tile"),
     ("action_bad_tile", lambda: Action.parse("discard 0m"), InvalidActionError, "discard needs a tile"),
     ("action_extra_tile", lambda: Action.parse("pass 5m"), InvalidActionError, "pass takes no tile"),
-    ("action_kind", lambda: ActionKind(8), InvalidActionError, "no action kind 8"),
+    ("action_kind", lambda: ActionKind(99), InvalidActionError, "no action kind 99"),
     ("profile", lambda: find_profile("nope"), InvalidOptionError, "unknown profile 'nope'"),
-    ("ruleset", lambda: find_rules("nope"), InvalidOptionError, "unknown ruleset 'nope'"),
+    ("ruleset", lambda: find_ruleset("nope"), InvalidOptionError, "unknown ruleset 'nope'"),
     ("bot", lambda: find_bot("nope"), InvalidOptionError, "unknown bot 'nope'"),
     ("fan", lambda: fan("nope"), InvalidOptionError, "no fan called 'nope'"),
     ("wind", lambda: score("[567m,2]123p456s99sCCC", seat_wind="X"), InvalidOptionError, "seat_wind"),

@@ -29,7 +29,7 @@ import pytest
 from majiang.bots import BOTS, find_bot
 from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, McrRules, Phase
-from majiang.game.rules import FLOWER_BASE
+from majiang.rules.mcr.table import FLOWER_BASE
 from majiang.sim.simulate import game_seed
 from majiang.tiles import ALL_TILES
 
@@ -97,7 +97,7 @@ def snapshot(g: Game) -> tuple[Any, ...]:
         [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.front, g.back,
         g.phase, g.current, g.drawn, g.kong_draw, g.last_discard, dict(g.pending),
         {s: list(a) for s, a in g.claim_options.items()}, g.robbed, list(g.scores), len(g.events),
-        dict(g.events[-1]), list(g.waits), g.result, g.rng.getstate(),
+        g.events[-1], list(g.waits), g.result, g.rng.getstate(),
     )
 
 
@@ -211,21 +211,25 @@ def check_turn(g: Game, hand: HandSpec, step: int) -> dict[int, list[Action]]:
 
 
 def check_end(g: Game, hand: HandSpec, step: int, expected_scores: list[int]) -> None:
-    """Score changes that sum to zero and match the result; the end reached for a reason."""
+    """Score changes that sum to zero and match the result; the end reached for a reason.
+
+    ``expected_scores`` are the false-win penalties paid so far (the hand starts at zero); the result's
+    deltas are every payment of the hand, penalties included.
+    """
     result = g.result
     assert result is not None
     if sum(result.deltas) != 0:
         raise _fail(hand, step, f"hand deltas {result.deltas} do not sum to zero")
-    final = [e + d for e, d in zip(expected_scores, result.deltas, strict=True)]
-    if g.scores != final or sum(g.scores) != 0:
-        raise _fail(hand, step, f"scores {g.scores}, expected {final} (summing to zero)")
+    if g.scores != list(result.deltas) or sum(g.scores) != 0:
+        raise _fail(hand, step, f"scores {g.scores}, expected {list(result.deltas)} (summing to zero)")
+    won = [d - p for d, p in zip(result.deltas, expected_scores, strict=True)]
     if not result.winners:
-        if g.wall_left != 0 or any(result.deltas):
-            raise _fail(hand, step, f"a draw with {g.wall_left} tiles left and deltas {result.deltas}")
+        if g.wall_left != 0 or any(won):
+            raise _fail(hand, step, f"a draw with {g.wall_left} tiles left and win payments {won}")
         return
     for seat, score in zip(result.winners, result.scores, strict=True):
-        if score.fan_total < 8 or result.deltas[seat] <= 0:
-            raise _fail(hand, step, f"winner {seat} with {score.fan_total} fans, delta {result.deltas[seat]}")
+        if score.fan_total < 8 or won[seat] <= 0:
+            raise _fail(hand, step, f"winner {seat} with {score.fan_total} fans, delta {won[seat]}")
     if result.self_drawn != (result.payer is None) or result.payer in result.winners:
         raise _fail(hand, step, f"self-drawn {result.self_drawn} with payer {result.payer}")
 
@@ -256,7 +260,7 @@ def play_checked(hand: HandSpec, *, probes: bool = True, tally: Tally | None = N
             penalty = [10, 10, 10, 10]
             penalty[seat] = -30
             # The penalty, then whatever it set off (the last answer to a discard resolves the claims).
-            fines = [e for e in g.events[logged:] if e["e"] == "false-win"]
+            fines = [e for e in g.event_dicts()[logged:] if e["e"] == "false-win"]
             if fines != [{"e": "false-win", "seat": seat, "deltas": penalty}]:
                 raise _fail(hand, step, f"a false win by seat {seat} recorded as {g.events[logged:]}")
             scores = [a + b for a, b in zip(scores, penalty, strict=True)]
@@ -287,10 +291,10 @@ def play_checked(hand: HandSpec, *, probes: bool = True, tally: Tally | None = N
 def check_replay(hand: HandSpec, first: Game) -> None:
     """The same seed replays byte-identical events; the next seed deals another wall."""
     again = play_checked(hand, probes=False)
-    if json.dumps(again.events) != json.dumps(first.events):
+    if json.dumps(again.event_dicts()) != json.dumps(first.event_dicts()):
         raise InvariantError(f"{hand}: replaying the seed gave other events")
     other = Game(seed=hand.seed + 1, dealer=hand.seed % 4)
-    if other.events[0]["ring"] == first.events[0]["ring"] or other.wall == first.wall:
+    if other.event_dicts()[0]["ring"] == first.event_dicts()[0]["ring"] or other.wall == first.wall:
         raise InvariantError(f"{hand}: seeds {hand.seed} and {hand.seed + 1} dealt the same wall")
 
 
@@ -379,7 +383,7 @@ def test_over_is_final() -> None:
 
 
 def test_seeds_deal_different_walls() -> None:
-    rings = {json.dumps(Game(seed=s).events[0]["ring"]) for s in range(200)}
+    rings = {json.dumps(Game(seed=s).event_dicts()[0]["ring"]) for s in range(200)}
     assert len(rings) == 200
     assert Game(seed=5).wall == Game(seed=5).wall
 

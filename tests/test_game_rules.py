@@ -155,7 +155,7 @@ def break_ring(stack: int) -> list[int]:
 @pytest.mark.parametrize("case", BREAKS, ids=lambda c: c.id)
 def test_wall_break(case: Break) -> None:
     game = Game(dealer=case.dealer, wall=break_ring(case.stack), dice=case.dice)
-    assert game.events[0]["second_roller"] == case.roller
+    assert game.event_dicts()[0]["second_roller"] == case.roller
     dealer, lower = case.dealer, (case.dealer + 1) % 4
     held = [Counter(game.standing_tiles(s)) for s in range(4)]
     # The dealer's first grab is the marked pair of stacks; its flower is replaced from the tail end.
@@ -218,7 +218,7 @@ FLOWERS_DEALT = Layout(
 
 def test_flowers_replaced_dealer_first_then_in_turn_until_none() -> None:
     game = FLOWERS_DEALT.game()
-    shown = [e["seat"] for e in game.events if e["e"] == "flower"]
+    shown = [e["seat"] for e in game.event_dicts() if e["e"] == "flower"]
     assert shown == [0, 0, 1, 1, 3]
     assert game.view(2).flowers == (2, 2, 0, 1)
     assert game.standing_tiles(0) == list(tiles("12345678m12345pC"))
@@ -824,7 +824,7 @@ def random_play(game: Game, rng: random.Random, check: Callable[[Game], None] | 
     false win, and checking as it goes."""
     for _ in range(2000):
         if game.phase == Phase.OVER:
-            return game.events
+            return game.event_dicts()
         seats = game.to_act()
         assert seats, "a hand in play must wait for someone"
         for seat in seats:
@@ -846,7 +846,7 @@ def test_same_seed_same_hand() -> None:
     second = random_play(Game(seed=2024), random.Random(5))
     assert first == second
     other = Game(seed=2025)
-    assert other.events[0]["ring"] != first[0]["ring"]
+    assert other.event_dicts()[0]["ring"] != first[0]["ring"]
 
 
 def check_invariants(game: Game) -> None:

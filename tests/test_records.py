@@ -14,6 +14,7 @@ import pytest
 
 from majiang.bots import RandomBot, play_out
 from majiang.game import Action, ActionKind, Game, Match, McrRules, View
+from majiang.game.events import Event
 from majiang.records import (
     RECORD_VERSION,
     RecordedMatch,
@@ -30,6 +31,17 @@ from majiang.records import (
 )
 from majiang.records.format import dump_line
 from majiang.tiles import WINDS
+
+
+class _Unserialisable(Event):
+    """An event whose record form holds something JSON cannot write."""
+
+    def __init__(self, real: Event) -> None:
+        object.__setattr__(self, "real", real)
+
+    def as_dict(self) -> dict[str, Any]:
+        real: Event = object.__getattribute__(self, "real")
+        return {**real.as_dict(), "unserialisable": object()}
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 PENALTY_RULES = McrRules(false_win="penalty")
@@ -210,7 +222,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     assert (header["match"], header["hands"], header["seed"]) == (False, 3, None)
     summaries = [json.loads(line) for line in lines if '"e":"summary"' in line]
     for game, summary in zip(games, summaries, strict=True):
-        assert summary["deltas"] == [game.scores[s] - game.events[0]["scores"][s] for s in range(4)]
+        assert summary["deltas"] == [game.scores[s] - game.event_dicts()[0]["scores"][s] for s in range(4)]
         assert (summary["dealer"], summary["round"]) == (game.dealer, game.round_wind.notation())
     i = index_of(lines, kind("summary", 2))
     fails_at(edited(lines, i, lambda o: o["totals"].__setitem__(0, o["totals"][0] + 1)), i + 1, "totals[0]")
@@ -262,7 +274,8 @@ def test_atomic_write_keeps_the_old_file_when_serialisation_fails(tmp_path: Path
     write_record(path, match, PLAYERS)
     os.chmod(path, 0o640)
     old = path.read_bytes()
-    match.games[-1].events[-1]["unserialisable"] = object()  # the last line of hand 2 cannot be written
+    real = match.games[-1].events[-1]
+    match.games[-1].events[-1] = _Unserialisable(real)  # the last line of hand 2 cannot be written
     written = 0
 
     def counted(lines: Iterator[str]) -> Iterator[str]:
@@ -279,7 +292,7 @@ def test_atomic_write_keeps_the_old_file_when_serialisation_fails(tmp_path: Path
     with pytest.raises(TypeError):
         write_record(tmp_path / "new.jsonl", match, PLAYERS)
     assert os.listdir(tmp_path) == ["r.jsonl"]
-    del match.games[-1].events[-1]["unserialisable"]
+    match.games[-1].events[-1] = real
     write_record(path, match, PLAYERS)
     assert path.read_bytes() == old
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640

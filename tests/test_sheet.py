@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from typer.testing import CliRunner, Result
 
 from majiang.cli import app
 from majiang.cli.sheet import CSV_COLUMNS, render_sheet, sheet_csv
-from majiang.game import Game, McrRules
+from majiang.game import Game, McrRules, WinRecord
 from majiang.game.sheet import (
     MAX_FAN,
     MAX_PENALTIES,
@@ -36,6 +37,7 @@ from majiang.game.sheet import (
     positions_of,
     win_payments,
 )
+from majiang.mcr import WinBy
 from majiang.tiles import WINDS, Tile
 from test_records import lively_match
 
@@ -63,8 +65,10 @@ def test_win_payments(winner: int, discarder: int | None, fan: int, deltas: tupl
     assert row.deltas == deltas == row.totals
     assert sum(deltas) == 0
     # The engine's own settlement agrees (seat = player in a game dealt by seat 0).
-    engine = McrRules().payments(Game(seed=0), winner, fan, discarder is None, discarder)
-    assert tuple(engine) == deltas
+    game = Game(seed=0)
+    how = WinBy.SELF_DRAWN if discarder is None else WinBy.DISCARD
+    McrRules().pay_win(game, WinRecord(winner, Tile.M1, how, discarder, SimpleNamespace(total=fan)))
+    assert tuple(game.hand_deltas) == deltas
 
 
 @pytest.mark.parametrize(("fan", "flowers", "fragment"), [
@@ -178,7 +182,7 @@ def test_seating_and_dealers_follow_the_match() -> None:
         for p in range(4):
             assert winds[p] == game.seat_wind(booked.positions[p])
         # Enter the hand as a referee would: false wins as penalties, then the result.
-        for event in game.events:
+        for event in game.event_dicts():
             if event["e"] == "false-win":
                 sheet.penalty(booked.positions.index(event["seat"]))
         result = booked.result

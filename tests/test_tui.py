@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 from majiang.bots import RandomBot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
-from majiang.game.rules import FLOWER_BASE, McrRules
 from majiang.notation import parse_tiles
+from majiang.rules.mcr.table import FLOWER_BASE, McrRules
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
@@ -148,7 +148,7 @@ def shown_actions(app: PlayApp) -> list[Action]:
 
 
 def acts(game: Game, seat: int) -> list[str]:
-    return [e["a"] for e in game.events if e["e"] == "act" and e["seat"] == seat]
+    return [e["a"] for e in game.event_dicts() if e["e"] == "act" and e["seat"] == seat]
 
 
 def state(game: Game) -> tuple[int, list[Tile], Phase]:
@@ -251,7 +251,7 @@ async def test_enter_discards_the_selected_tile_and_the_bots_play_on() -> None:
         assert acts(game, 0)[0] == f"discard {tiles[1].notation()}"
         # The bots played until the human must decide again (or the hand ended).
         assert app.session.waiting_for_human() or app.session.finished
-        assert game.discards[0][:1] == [tiles[1]] or any(e["e"] == "claim" for e in game.events)
+        assert game.discards[0][:1] == [tiles[1]] or any(e["e"] == "claim" for e in game.event_dicts())
 
 
 @pytest.mark.asyncio

@@ -140,7 +140,7 @@ async def test_the_log_keeps_every_move_of_the_hand() -> None:
         await settle(pilot)
         game = app.session.game
         # The bots' passes are left out; the person's own pass is logged.
-        acted = [e for e in game.events if e["e"] == "act" and (e["a"] != "pass" or e["seat"] == 0)]
+        acted = [e for e in game.event_dicts() if e["e"] == "act" and (e["a"] != "pass" or e["seat"] == 0)]
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
         lines = [line for line in text_of(app, "#log-all").splitlines() if line.strip()]

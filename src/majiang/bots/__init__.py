@@ -22,8 +22,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from majiang.actions import Action
 from majiang.errors import InvalidOptionError
-from majiang.game.actions import Action
 from majiang.game.table import Game, Phase, View
 
 __all__ = ["BOTS", "MAX_STEPS", "Bot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot", "play_out"]

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from majiang.game.actions import Action, ActionKind
+from majiang.actions import Action, ActionKind
 from majiang.game.table import View
 from majiang.meld import Meld
 from majiang.seats import RelativeSeat

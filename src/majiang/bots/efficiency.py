@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import shanten_and_effective, shanten_counts
 from majiang.bots.common import (
     PASS,
@@ -28,7 +29,6 @@ from majiang.bots.common import (
     own_melds,
     seen_counts,
 )
-from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
 from majiang.seats import RelativeSeat
 

@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import RULED_OUT, shanten_and_effective, shanten_counts
 from majiang.bots.common import (
     PASS,
@@ -42,7 +43,6 @@ from majiang.bots.common import (
 from majiang.bots.danger import Table, read_table
 from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_fans
 from majiang.errors import InvalidHandError
-from majiang.game.actions import Action, ActionKind
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.mcr import MINIMUM, WinBy, score

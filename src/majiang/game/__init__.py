@@ -1,9 +1,10 @@
 """The table: a hand's state and ``apply(action)``, rulesets as hooks, the match, per-seat views."""
 
-from majiang.game.actions import Action, ActionKind
+from majiang.actions import Action, ActionKind
 from majiang.game.match import Match, MatchHand, SeatChanges, standard_scores
-from majiang.game.rules import McrRules, Ruleset, find_rules
-from majiang.game.table import Game, HandResult, Phase, View
+from majiang.game.table import Game, HandResult, Phase, View, WinRecord
+from majiang.rules.base import Ruleset, find_ruleset, register_ruleset, ruleset_names
+from majiang.rules.mcr.table import McrRules
 
 __all__ = [
     "Action",
@@ -17,6 +18,9 @@ __all__ = [
     "Ruleset",
     "SeatChanges",
     "View",
-    "find_rules",
+    "WinRecord",
+    "find_ruleset",
+    "register_ruleset",
+    "ruleset_names",
     "standard_scores",
 ]

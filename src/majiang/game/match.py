@@ -10,8 +10,10 @@ seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, source 003) a
 ``BEFORE_WEST_ROUND`` (source 000) makes one change only: before the third (West) round, East and South
 swap, West and North swap. The sources disagree; docs/decisions.md quotes both.
 
-In every round the player in the East seat deals first, and the deal passes counterclockwise each
-hand with no repeat dealer (不连庄); the round wind runs East, South, West, North.
+The ruleset decides the rest (``Ruleset.next_dealer``, ``round_wind``, ``seat_change``): under Chinese
+Official rules, in every round the player in the East seat deals first, and the deal passes
+counterclockwise each hand with no repeat dealer (不连庄); the round wind runs East, South, West, North;
+seats change as above. Another ruleset may repeat the dealer or never change seats.
 
 >>> m = Match(seed=1)
 >>> m.hand_number, m.round_wind.notation(), m.game.dealer
@@ -26,9 +28,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from majiang.errors import IllegalActionError, InvalidOptionError
-from majiang.game.rules import McrRules, Ruleset
 from majiang.game.table import Game, HandResult, Phase
-from majiang.tiles import WINDS, Tile
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.tiles import Tile
 
 __all__ = ["SEAT_CHANGES", "Match", "MatchHand", "SeatChanges", "seat_positions", "standard_scores"]
 
@@ -130,7 +132,8 @@ class Match:
 
     Hand seeds come from the match seed, so a match replays exactly. ``hands`` may be lowered for
     short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks source
-    003's changes after each round (the default) or source 000's single change before the West round.
+    003's changes after each round (the default) or source 000's single change before the West round,
+    where the ruleset changes seats at all.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,
@@ -138,7 +141,8 @@ class Match:
         if not 1 <= hands <= 16:
             raise InvalidOptionError(f"a match has 1 to 16 hands, not {hands!r}")
         self.seat_changes = _seat_changes(seat_changes)
-        self.rules: Ruleset = rules if rules is not None else McrRules()
+        self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
+        self.dealer = 0  # the seat (position) dealing the current hand
         self.seed = seed
         self.hands = hands
         self._rng = random.Random(seed)
@@ -155,8 +159,8 @@ class Match:
 
     @property
     def round_wind(self) -> Tile:
-        """The round wind of the current round (圈风); the North round's once the match is over."""
-        return WINDS[min(self.round_index, 3)]
+        """The round wind of the current hand (圈风), as the ruleset sets it."""
+        return self.rules.round_wind(self)
 
     @property
     def over(self) -> bool:
@@ -169,9 +173,8 @@ class Match:
 
     def _new_game(self) -> Game:
         seed = self._rng.randrange(2**63)
-        dealer = (self.hand_number - 1) % 4
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
-        return Game(self.rules, seed=seed, dealer=dealer, round_wind=self.round_wind, scores=by_seat)
+        return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, scores=by_seat)
 
     def next_hand(self) -> MatchHand:
         """Book the finished hand, change seats after a round, and deal the next hand."""
@@ -189,9 +192,10 @@ class Match:
                            (self.positions[0], self.positions[1], self.positions[2], self.positions[3]),
                            game.result, (deltas[0], deltas[1], deltas[2], deltas[3]))
         self.history.append(record)
-        if self.hand_number % 4 == 0 and self.hand_number < 16:
-            change = self.seat_changes.after_rounds[self.round_index]
+        change = self.rules.seat_change(self)
+        if change is not None:
             self.positions = [change[pos] for pos in self.positions]
+        self.dealer = self.rules.next_dealer(self, game)
         self.hand_number += 1
         if not self.over:
             self.game = self._new_game()

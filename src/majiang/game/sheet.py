@@ -45,8 +45,8 @@ from typing import Any
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
-from majiang.game.rules import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
 from majiang.rules.mcr import MINIMUM
+from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
 from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [

@@ -1,9 +1,11 @@
 """One hand at the table: the state, the legal actions of each seat, and ``apply``.
 
-Seats are 0-3 in turn order (each seat's right-hand neighbour, 下家, is the next). Chance is a seeded
-``random.Random``: shuffling, dice; the same seed (or the same prepared wall) replays the same hand.
-A seat acts only through ``apply(seat, action)``; an illegal action raises IllegalActionError and
-changes nothing. Bots and clients should only read ``view(seat)``.
+The engine knows no ruleset: the wall, the deal, opening phases, legal actions, claims, wins and what
+follows them, payments and the settlement are the ruleset's hooks (``majiang.rules.base.Ruleset``;
+docs/engine.md). Seats are 0-3 in turn order (each seat's right-hand neighbour, 下家, is the next).
+Chance is a seeded ``random.Random``: shuffling, dice; the same seed (or the same prepared wall)
+replays the same hand. A seat acts only through ``apply(seat, action)``; an illegal action raises
+IllegalActionError and changes nothing. Bots and clients should only read ``view(seat)``.
 
 >>> g = Game(seed=7)
 >>> g.to_act(), len(g.legal_actions(0)) > 0
@@ -20,51 +22,70 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from majiang.analysis.shanten import effective_counts, shanten_trusted
+from majiang.actions import Action, ActionKind
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
-from majiang.game.actions import Action, ActionKind
-from majiang.game.rules import FLOWER_BASE, FalseWin, McrRules, Ruleset
+from majiang.game import events as ev
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import WinBy
-from majiang.rules.mcr.result import ScoreResult
+from majiang.rules.base import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
+from majiang.rules.mcr.calculator import WinBy
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
-__all__ = ["Game", "HandResult", "Phase", "View"]
-
-STACKS_PER_WALL = 18
+__all__ = ["Game", "HandResult", "Phase", "View", "WinRecord"]
 
 
 class Phase(IntEnum):
-    """Where the hand is: a seat's own turn, others answering a discard or an added kong, or over."""
+    """Where the hand is: a seat's own turn, others answering a discard or an added kong, over, or an
+    opening phase before play (exchanges, declarations) where every asked seat answers."""
 
     TURN = 0
     CLAIM = 1
     ROB = 2
     OVER = 3
+    OPENING = 4
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """One win: who, on which tile, how, from whom (None: self-drawn), and the ruleset's score."""
+
+    seat: int
+    tile: Tile
+    win_by: WinBy
+    giver: int | None
+    score: Any
+    """The ruleset's score (``Score``: at least ``total`` and ``explain()``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How a hand ended: winners (empty for an exhaustive draw 荒庄), their scores, and payments.
+    """How a hand ended: winners in the order they won (empty for an exhaustive draw 荒庄), their scores,
+    and the score changes of the whole hand (every payment: wins, kongs, penalties, settlement).
 
-    ``hands`` are the four seats' hands as the hand ended, by seat and shown to everyone (sources 000
-    and 002: concealed kongs are opened when the hand ends, won or drawn): declared melds with the
-    concealed kongs, standing tiles, and for a winner the winning tile as ``winning_tile``.
+    ``self_drawn`` and ``payer`` describe the first win. ``hands`` are the four seats' hands as the hand
+    ended, shown to everyone (sources 000 and 002: concealed kongs are opened when the hand ends): declared
+    melds with the concealed kongs, standing tiles, and for a winner its last winning tile as
+    ``winning_tile``. ``wins`` has every win in order (several where the ruleset plays on after a win).
     """
 
     winners: tuple[int, ...]
-    scores: tuple[ScoreResult, ...]
+    scores: tuple[Any, ...]
     self_drawn: bool
     payer: int | None
     deltas: tuple[int, int, int, int]
     hands: tuple[Hand, ...] = ()
+    wins: tuple[WinRecord, ...] = ()
 
     @property
     def exhausted(self) -> bool:
         """No one won: the wall ran out (荒庄)."""
         return not self.winners
+
+    @property
+    def winning_tile(self) -> Tile | None:
+        """The tile of the first win (None if nobody won)."""
+        return self.wins[0].tile if self.wins else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,31 +116,28 @@ class View:
     """While others may rob an added kong (抢杠): the konger's seat and the tile being added."""
     hands: tuple[Hand, ...] | None = None
     """Once the hand is over, every seat's hand as ``HandResult.hands`` shows it; None during play."""
-
-
-_PASS = Action(ActionKind.PASS)
-_WIN = Action(ActionKind.WIN)
-_PUNG = Action(ActionKind.PUNG)
-_KONG = Action(ActionKind.KONG)
-# Every tile-bearing action made once: legal-action lists are rebuilt on every step.
-_DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
-_CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
-_CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
-_ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+    active: tuple[bool, ...] = (True, True, True, True)
+    """Which seats are still in the hand (a ruleset may let winners leave, 血战到底)."""
+    won: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    """Each seat's winning tiles laid aside where play goes on after a win."""
+    rules_state: Any = None
+    """The ruleset's own state as this seat may see it (e.g. each seat's void suit)."""
+    rules: Ruleset | None = None
+    """The ruleset being played (its options are public)."""
 
 
 class Game:
     """A single hand under a ruleset (Chinese Official by default).
 
-    ``wall`` injects a prepared wall (144 wall codes in ring order, for duplicate play and tests) and
-    ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the seat of
-    East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
+    ``wall`` injects a prepared wall (the ruleset's tiles as wall codes in ring order, for duplicate play
+    and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
+    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
-        self.rules: Ruleset = rules if rules is not None else McrRules()
+        self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
@@ -133,27 +151,34 @@ class Game:
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
         self.discards: list[list[Tile]] = [[] for _ in range(4)]
-        self.events: list[dict[str, Any]] = []
+        self.won: list[list[Tile]] = [[] for _ in range(4)]
+        self.active = [True, True, True, True]
+        self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
         self.drawn: int | None = None
-        self.kong_draw = False
+        self.kong_draw = False  # the current turn began with a kong's replacement draw
+        self.bonus_after_kong = False  # ... and a bonus tile came first (杠上开花 is then the ruleset's call)
+        self.discard_after_kong = False  # the last discard followed its discarder's kong (杠上炮)
         self.last_discard: tuple[int, int] | None = None
         self.pending: dict[int, Action | None] = {}
         self.claim_options: dict[int, list[Action]] = {}
         self.robbed: tuple[int, int] | None = None  # (seat, tile) of an added kong open to robbing
         self.result: HandResult | None = None
-        self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # flowers dealt, not yet shown
+        self.wins: list[WinRecord] = []
+        self.hand_deltas = [0, 0, 0, 0]  # every payment of this hand
+        self._end_deltas = [0, 0, 0, 0]  # payments without an event of their own (shown by the end event)
+        self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # bonus tiles dealt, not yet shown
         self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
-        # For the house fans (天和, 地和, 人和, 天听): discards so far, whether any meld has been made,
-        # and which seats have been ready from the deal on (the dealer: from its first discard), after
-        # every discard of theirs since.
+        self.opening_step = 0
+        # How far the hand has gone, for first-go-around fans (天和, 地和, 人和): discards so far, and
+        # whether any meld has been made.
         self.discard_count = 0
         self.interrupted = False
-        self.ready_from_deal = [False, False, False, False]
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
+        self.rules_state: Any = self.rules.new_state(self)
         self._build_wall(wall, dice)
         self._deal()
 
@@ -170,9 +195,6 @@ class Game:
                 raise InvalidOptionError(f"a prepared wall must hold exactly this ruleset's "
                                          f"{len(tiles)} tiles")
         rng = self.rng
-        # Two-dice break (source 003): the dealer rolls; counting from the dealer in turn order, the seat
-        # the points land on rolls too; count the sum of both rolls in stacks from the right end of
-        # that seat's wall, and start drawing from the next stack (running on into the next wall).
         if dice is None:
             first = rng.randint(1, 6) + rng.randint(1, 6)
             second = rng.randint(1, 6) + rng.randint(1, 6)
@@ -180,71 +202,75 @@ class Game:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
                 raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
-        second_seat = (self.dealer + first - 1) % 4
-        stacks = len(ring) // 2
-        per_wall = stacks // 4
-        start = ((-second_seat) % 4 * per_wall + first + second) % stacks
-        self.wall = ring[2 * start:] + ring[:2 * start]
+        self.wall, second_seat = self.rules.break_wall(ring, self.dealer, (first, second))
         self.front = 0
         self.back = len(self.wall)
         self.dice = (first, second, second_seat)
-        self.events.append({
-            # A seed is recorded only when it dealt this wall and these dice: a prepared wall or dice
-            # would otherwise claim a shuffle that the record checker can disprove.
-            "e": "start", "rules": self.rules.name,
-            "seed": self.seed if wall is None and dice is None else None, "dealer": self.dealer,
-            "round_wind": ALL_TILES[self.round_wind].notation(), "ring": ring, "dice": [first, second],
-            "second_roller": second_seat, "scores": list(self.scores),
-        })
+        # A seed is recorded only when it dealt this wall and these dice: a prepared wall or dice would
+        # otherwise claim a shuffle that the record checker can disprove.
+        self.events.append(ev.Start(self.rules.name, self.seed if wall is None and dice is None else None,
+                                    self.dealer, ALL_TILES[self.round_wind].notation(), ring, [first, second],
+                                    second_seat, list(self.scores)))
+
+    def deal_tile(self, seat: int) -> int:
+        """Give ``seat`` the next tile from the front of the wall (for a ruleset's ``deal``); its code."""
+        t = self.wall[self.front]
+        self.front += 1
+        if t >= BONUS_BASE:
+            self.dealt_flowers[seat].append(t)
+        else:
+            self.counts[seat][t] += 1
+        return t
 
     def _deal(self) -> None:
-        w = self.wall
+        self.rules.deal(self)
+        self.events.append(ev.Deal())
+        # 补花: the dealer first, then each seat in turn, show bonus tiles and replace them from the tail.
         order = [(self.dealer + k) % 4 for k in range(4)]
-        pos = 0
-        for _ in range(3):
-            for s in order:
-                for t in w[pos:pos + 4]:
-                    self._take(s, t)
-                pos += 4
-        # 跳牌: the dealer takes the 1st and the 5th of the next five tiles, the others one each.
-        self._take(order[0], w[pos])
-        for k, s in enumerate(order[1:]):
-            self._take(s, w[pos + 1 + k])
-        self._take(order[0], w[pos + 4])
-        self.front = pos + 5
-        self.drawn = w[pos + 4]
-        self.events.append({"e": "deal"})
-        # 补花: the dealer first, then each seat in turn, show flowers and replace them from the tail.
         for s in order:
             while self.dealt_flowers[s]:
                 for f in list(self.dealt_flowers[s]):
                     self.dealt_flowers[s].remove(f)
-                    self.flowers[s].append(f - FLOWER_BASE)
-                    self.events.append({"e": "flower", "seat": s, "flower": f - FLOWER_BASE})
+                    self.flowers[s].append(f - BONUS_BASE)
+                    self.events.append(ev.Flower(s, f - BONUS_BASE))
                     tail = self._pop_tail()
                     if tail is None:
-                        self._exhaust()
+                        self._end(exhausted=True)
                         return
-                    self._take(s, tail)
+                    if tail >= BONUS_BASE:
+                        self.dealt_flowers[s].append(tail)
+                    else:
+                        self.counts[s][tail] += 1
                     if s == self.dealer:
                         self.drawn = tail
-        if self.drawn is not None and self.drawn >= FLOWER_BASE:
+        if self.drawn is not None and self.drawn >= BONUS_BASE:
             self.drawn = None
-        for s in order[1:]:
-            self._update_waits(s)
-            self.ready_from_deal[s] = bool(self.waits[s])
+        self._next_opening()
+
+    def _next_opening(self) -> None:
+        """Ask the seats for the ruleset's next opening phase, or start play."""
+        options = self.rules.opening_options(self, self.opening_step)
+        if options:
+            self.phase = Phase.OPENING
+            self.pending = {s: None for s in sorted(options)}
+            self.claim_options = {s: list(a) for s, a in options.items()}
+            return
+        dealer = self.dealer
+        counts = self.counts[dealer]
+        if self.drawn is not None and not counts[self.drawn]:
+            # An opening exchange took the dealer's 14th tile: call its highest tile the one drawn (any
+            # tile of a complete hand completes the other thirteen).
+            self.drawn = max(t for t in range(34) if counts[t])
+        for s in range(4):
+            if s != dealer:
+                self._update_waits(s)
         if self.drawn is not None:
             # The dealer's fourteen: waiting on the tile received last, if the rest are ready.
-            self.counts[self.dealer][self.drawn] -= 1
-            self._update_waits(self.dealer)
-            self.counts[self.dealer][self.drawn] += 1
-        self._begin_turn(self.dealer)
-
-    def _take(self, seat: int, t: int) -> None:
-        if t >= FLOWER_BASE:
-            self.dealt_flowers[seat].append(t)
-        else:
-            self.counts[seat][t] += 1
+            counts[self.drawn] -= 1
+            self._update_waits(dealer)
+            counts[self.drawn] += 1
+        self.rules.start_play(self)
+        self._begin_turn(dealer)
 
     # -- the wall ------------------------------------------------------------------------------------
 
@@ -267,29 +293,24 @@ class Game:
         return self.wall[self.back]
 
     def _draw(self, seat: int, from_tail: bool) -> bool:
-        """Draw for ``seat``, replacing flowers from the tail; False if the wall ran out."""
-        kong = from_tail
+        """Draw for ``seat``, replacing bonus tiles from the tail; False if the wall ran out."""
+        bonus = False
         t = self._pop_tail() if from_tail else self._pop_front()
-        while t is not None and t >= FLOWER_BASE:
-            self.flowers[seat].append(t - FLOWER_BASE)
-            self.events.append({"e": "flower", "seat": seat, "flower": t - FLOWER_BASE})
-            if not self.rules_kong_flower():
-                kong = False
+        while t is not None and t >= BONUS_BASE:
+            self.flowers[seat].append(t - BONUS_BASE)
+            self.events.append(ev.Flower(seat, t - BONUS_BASE))
+            bonus = True
             t = self._pop_tail()
         if t is None:
-            self._exhaust()
+            self._end(exhausted=True)
             return False
         self.counts[seat][t] += 1
         self.drawn = t
-        self.kong_draw = kong
-        self.events.append({"e": "draw", "seat": seat, "tile": t, "tail": from_tail})
+        self.kong_draw = from_tail
+        self.bonus_after_kong = from_tail and bonus
+        self.events.append(ev.Draw(seat, t, from_tail))
         self._begin_turn(seat)
         return True
-
-    def rules_kong_flower(self) -> bool:
-        """Whether a replacement after a kong's flower still counts as the kong's (杠上开花)."""
-        rules = self.rules
-        return isinstance(rules, McrRules) and rules.kong_flower_counts
 
     def _begin_turn(self, seat: int) -> None:
         self.phase = Phase.TURN
@@ -297,11 +318,38 @@ class Game:
         self.pending = {}
         self.claim_options = {}
 
-    def _exhaust(self) -> None:
-        self.phase = Phase.OVER
-        self.pending = {}
-        self.result = HandResult((), (), False, None, (0, 0, 0, 0), self._hands_at_end({}))
-        self.events.append({"e": "end", "winners": [], "deltas": [0, 0, 0, 0]})
+    def next_active(self, seat: int) -> int | None:
+        """The first seat after ``seat`` in turn order that is still in the hand (None if none is)."""
+        for k in (1, 2, 3, 4):
+            s = (seat + k) % 4
+            if self.active[s]:
+                return s
+        return None
+
+    def leave(self, seat: int) -> None:
+        """Take ``seat`` out of the hand (a ruleset's ``after_win``: a winner who leaves, 血战到底)."""
+        self.active[seat] = False
+
+    def pay(self, deltas: Sequence[int], event: ev.Event | None = None) -> None:
+        """Move money between the seats now; ``event`` (if any) logs it, otherwise the end event shows it."""
+        if len(deltas) != 4:
+            raise ValueError(f"a payment has four deltas, not {list(deltas)!r}")
+        for s in range(4):
+            self.scores[s] += deltas[s]
+            self.hand_deltas[s] += deltas[s]
+        if event is None:
+            for s in range(4):
+                self._end_deltas[s] += deltas[s]
+        else:
+            self.events.append(event)
+
+    def event_dicts(self) -> list[dict[str, Any]]:
+        """The hand's events so far in record form (``Event.as_dict``)."""
+        return [e.as_dict() for e in self.events]
+
+    def log(self, event: ev.Event) -> None:
+        """Add a ruleset's own event to the hand's log."""
+        self.events.append(event)
 
     # -- what each seat may see and do -----------------------------------------------------------
 
@@ -314,9 +362,10 @@ class Game:
         return [t for t, n in zip(ALL_TILES, self.counts[seat], strict=True) if n for _ in range(n)]
 
     def visible_copies(self, tile: int, seat: int) -> int:
-        """Copies of ``tile`` on the table as ``seat`` sees it: discards still there and exposed melds."""
+        """Copies of ``tile`` on the table as ``seat`` sees it: discards still there, exposed melds and
+        winning tiles laid aside."""
         kind = ALL_TILES[tile]
-        n = sum(d.count(kind) for d in self.discards)
+        n = sum(d.count(kind) for d in self.discards) + sum(w.count(kind) for w in self.won)
         for s in range(4):
             for m in self.melds[s]:
                 if m.is_concealed_kong and s != seat:
@@ -330,7 +379,7 @@ class Game:
         """The seats whose decision the game is waiting for (empty when the hand is over)."""
         if self.phase == Phase.TURN:
             return [self.current]
-        if self.phase in (Phase.CLAIM, Phase.ROB):
+        if self.phase != Phase.OVER:
             return [s for s, a in self.pending.items() if a is None]
         return []
 
@@ -359,17 +408,15 @@ class Game:
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = self.melds[seat]
-        if shanten_trusted(counts, len(melds)) == 0:
-            held = list(counts)
-            for m in melds:
-                for t in m.tiles:
-                    held[t] += 1
-            # Only waits with a copy left outside the hand: a hand waiting on nothing else is not ready.
-            self.waits[seat] = frozenset(effective_counts(counts, len(melds), held=held))
-        else:
-            self.waits[seat] = frozenset()
+        held = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                held[t] += 1
+        # Only waits with a copy left outside the hand: a hand waiting on nothing else is not ready.
+        self.waits[seat] = self.rules.waits(counts, len(melds), held)
 
-    def _self_win(self, seat: int) -> ScoreResult | None:
+    def self_win(self, seat: int) -> Score | None:
+        """The score of ``seat`` winning on the tile it just drew, or None if that is not a win."""
         if self.drawn is None or self.drawn not in self.waits[seat]:
             return None
         counts = self.counts[seat]
@@ -377,14 +424,15 @@ class Game:
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
         how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
-        return self.rules.win_fans(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
+        return self.rules.win_score(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
 
-    def _discard_win(self, seat: int, tile: int, robbing: bool) -> ScoreResult | None:
+    def discard_win(self, seat: int, tile: int, robbing: bool) -> Score | None:
+        """The score of ``seat`` winning on ``tile`` (a discard, or a kong being added when ``robbing``)."""
         if tile not in self.waits[seat]:
             return None
         how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
-        return self.rules.win_fans(self, seat, self._hand_with(seat, tile), win_by=how,
-                                   last_of_wall=self.wall_left == 0 and not robbing)
+        return self.rules.win_score(self, seat, self._hand_with(seat, tile), win_by=how,
+                                    last_of_wall=self.wall_left == 0 and not robbing)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
@@ -395,39 +443,10 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == Phase.TURN:
-            if seat != self.current:
-                return []
-            counts = self.counts[seat]
-            out = [_DISCARD[t] for t in range(34) if counts[t]]
-            if self.drawn is not None and self.wall_left > 0 and len(self.melds[seat]) < 4:
-                out.extend(_CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
-                out.extend(_ADDED_KONG[m.tile] for m in self.melds[seat]
-                           if m.kind == MeldKind.PUNG and counts[m.tile])
-            if self._self_win(seat) is not None:
-                out.append(_WIN)
-            return out
-        if self.phase in (Phase.CLAIM, Phase.ROB) and seat in self.pending and self.pending[seat] is None:
+            return self.rules.turn_actions(self, seat) if seat == self.current else []
+        if self.phase != Phase.OVER and seat in self.pending and self.pending[seat] is None:
             return list(self.claim_options[seat])
         return []
-
-    def _claim_options(self, seat: int, giver: int, tile: int) -> list[Action]:
-        out = [_PASS]
-        if self._discard_win(seat, tile, robbing=False) is not None:
-            out.append(_WIN)
-        if self.wall_left == 0:
-            return out  # no calls on the last discard, only a win
-        c = self.counts[seat]
-        if c[tile] >= 2:
-            out.append(_PUNG)
-        if c[tile] == 3:
-            out.append(_KONG)
-        if seat == (giver + 1) % 4 and tile < 27:
-            r = tile % 9
-            for low in (tile - 2, tile - 1, tile):
-                lr = r - (tile - low)
-                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
-                    out.append(_CHOW[low])
-        return out
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
@@ -458,6 +477,10 @@ class Game:
             legal=tuple(self.legal_actions(seat)),
             robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),
             hands=None if self.result is None else self.result.hands,
+            active=tuple(self.active),
+            won=tuple(tuple(w) for w in self.won),
+            rules_state=self.rules.public_state(self, seat),
+            rules=self.rules,
         )
 
     # -- acting ----------------------------------------------------------------------------------
@@ -473,60 +496,56 @@ class Game:
             raise IllegalActionError("the hand is over")
         legal = self.legal_actions(seat)
         if action not in legal:
-            rules = self.rules
-            if (action.kind == ActionKind.WIN and seat in self.to_act() and isinstance(rules, McrRules)
-                    and rules.false_win == FalseWin.PENALTY):
-                self._legal = {}
-                self.events.append({"e": "act", "seat": seat, "a": action.notation()})
-                self._penalise_false_win(seat, rules)
-                return
+            if action.kind == ActionKind.WIN and seat in self.to_act() and self.phase != Phase.OPENING:
+                # A false win the ruleset may charge (错和); logged as given, then the charge.
+                self.events.append(ev.Act(seat, action))
+                if self.rules.charge_false_win(self, seat):
+                    self._legal = {}
+                    if self.phase in (Phase.CLAIM, Phase.ROB):
+                        self._answer(seat, PASS)
+                    return
+                self.events.pop()
             waiting = ", ".join(str(s) for s in self.to_act())
             choices = ", ".join(a.notation() for a in legal) or "nothing (waiting for seat " + waiting + ")"
             raise IllegalActionError(f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         # Every accepted action is recorded as given, so a record replays exactly.
         self._legal = {}
-        self.events.append({"e": "act", "seat": seat, "a": action.notation()})
+        self.events.append(ev.Act(seat, action))
         if self.phase == Phase.TURN:
             self._act_on_turn(seat, action)
         else:
-            self.pending[seat] = action
-            if all(a is not None for a in self.pending.values()):
-                self._resolve()
+            self._answer(seat, action)
 
-    def _penalise_false_win(self, seat: int, rules: McrRules) -> None:
-        """错和: the offender pays the penalty, each other seat gets the award; play goes on."""
-        delta = [rules.false_win_award] * 4
-        delta[seat] = -rules.false_win_penalty
-        for s in range(4):
-            self.scores[s] += delta[s]
-        self.events.append({"e": "false-win", "seat": seat, "deltas": delta})
-        if self.phase in (Phase.CLAIM, Phase.ROB):
-            self.pending[seat] = _PASS
-            if all(a is not None for a in self.pending.values()):
-                self._resolve()
+    def _answer(self, seat: int, action: Action) -> None:
+        self.pending[seat] = action
+        if any(a is None for a in self.pending.values()):
+            return
+        if self.phase == Phase.OPENING:
+            answers = {s: a for s, a in self.pending.items() if a is not None}
+            self.rules.resolve_opening(self, self.opening_step, answers)
+            self.opening_step += 1
+            self._next_opening()
+        else:
+            self._resolve()
 
     def _act_on_turn(self, seat: int, action: Action) -> None:
         kind = action.kind
         counts = self.counts[seat]
         if kind == ActionKind.WIN:
-            result = self._self_win(seat)
-            assert result is not None
-            self.events.append({"e": "win", "seat": seat, "self_drawn": True, "tile": self.drawn})
-            self._settle([seat], [result], self_drawn=True, payer=None)
+            assert self.drawn is not None
+            self._win([seat], self.drawn, None)
             return
         if kind == ActionKind.DISCARD:
             t = int(action.tile)  # type: ignore[arg-type]
             counts[t] -= 1
             self.discards[seat].append(ALL_TILES[t])
             self.last_discard = (seat, t)
+            self.discard_after_kong = self.kong_draw
             self.drawn = None
             self._update_waits(seat)
-            if self.discard_count == 0 and seat == self.dealer:
-                self.ready_from_deal[seat] = bool(self.waits[seat]) and not self.interrupted
-            elif not self.waits[seat]:
-                self.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
             self.discard_count += 1
-            self.events.append({"e": "discard", "seat": seat, "tile": t})
+            self.rules.on_discard(self, seat, t)
+            self.events.append(ev.Discard(seat, t))
             self._open_claims(seat, t)
             return
         t = int(action.tile)  # type: ignore[arg-type]
@@ -535,20 +554,23 @@ class Game:
             self.melds[seat].append(Meld.kong(ALL_TILES[t]))
             self.interrupted = True
             self._update_waits(seat)
-            self.events.append({"e": "kong", "seat": seat, "tile": t, "kind": "concealed"})
+            self.events.append(ev.Kong(seat, t, "concealed"))
+            self.rules.on_kong(self, seat, t, "concealed", None)
             self._draw(seat, from_tail=True)
             return
         # ADDED_KONG: others may rob it first.
-        self.events.append({"e": "add-kong", "seat": seat, "tile": t})
+        self.events.append(ev.AddKong(seat, t))
         self.interrupted = True
         self.robbed = (seat, t)
         self.phase = Phase.ROB
         self.pending = {}
         self.claim_options = {}
         for s in range(4):
-            if s != seat and self._discard_win(s, t, robbing=True) is not None:
-                self.pending[s] = None
-                self.claim_options[s] = [_PASS, _WIN]
+            if s != seat and self.active[s]:
+                options = self.rules.rob_options(self, s, seat, t)
+                if options:
+                    self.pending[s] = None
+                    self.claim_options[s] = options
         if not self.pending:
             self._complete_added_kong()
 
@@ -563,6 +585,7 @@ class Game:
                 break
         self.counts[seat][t] -= 1
         self._update_waits(seat)
+        self.rules.on_kong(self, seat, t, "added", None)
         self._draw(seat, from_tail=True)
 
     def _open_claims(self, giver: int, tile: int) -> None:
@@ -571,43 +594,39 @@ class Game:
         self.claim_options = {}
         for k in (1, 2, 3):
             s = (giver + k) % 4
-            options = self._claim_options(s, giver, tile)
-            if len(options) > 1:
+            if not self.active[s]:
+                continue
+            options = self.rules.claim_options(self, s, giver, tile)
+            if options and options != [PASS]:
                 self.pending[s] = None
                 self.claim_options[s] = options
         if not self.pending:
             self._next_draw(giver)
 
-    def _next_draw(self, giver: int) -> None:
-        if self.wall_left == 0:
-            self._exhaust()
+    def _next_draw(self, after: int) -> None:
+        seat = self.next_active(after)
+        if self.wall_left == 0 or seat is None:
+            self._end(exhausted=self.wall_left == 0)
             return
-        self._draw((giver + 1) % 4, from_tail=False)
+        self._draw(seat, from_tail=False)
 
     def _resolve(self) -> None:
         responses = self.pending
+        declared = [s for s, a in responses.items() if a == WIN]
         if self.phase == Phase.ROB:
             assert self.robbed is not None
             seat, t = self.robbed
-            winners = self._winners(seat, [s for s, a in responses.items() if a == _WIN])
+            winners = self.rules.choose_winners(self, seat, declared) if declared else []
             if winners:
-                scores = [self._discard_win(s, t, robbing=True) for s in winners]
-                self.events.append({"e": "win", "seats": winners, "tile": t, "robbing": True, "from": seat})
-                # The kong is not made: the robbed tile leaves the konger's hand and, like a discard
-                # won on, lies before the konger.
-                self.counts[seat][t] -= 1
-                self.discards[seat].append(ALL_TILES[t])
-                self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=seat)
+                self._win(winners, t, seat, robbing=True)
             else:
                 self._complete_added_kong()
             return
         assert self.last_discard is not None
         giver, t = self.last_discard
-        winners = self._winners(giver, [s for s, a in responses.items() if a == _WIN])
+        winners = self.rules.choose_winners(self, giver, declared) if declared else []
         if winners:
-            scores = [self._discard_win(s, t, robbing=False) for s in winners]
-            self.events.append({"e": "win", "seats": winners, "tile": t, "from": giver})
-            self._settle(winners, [r for r in scores if r is not None], self_drawn=False, payer=giver)
+            self._win(winners, t, giver)
             return
         for s, a in responses.items():
             if a is not None and a.kind in (ActionKind.PUNG, ActionKind.KONG):
@@ -619,10 +638,45 @@ class Game:
                 return
         self._next_draw(giver)
 
-    def _winners(self, giver: int, seats: list[int]) -> list[int]:
-        order = sorted(seats, key=lambda s: (s - giver) % 4)
-        several = isinstance(self.rules, McrRules) and self.rules.several_winners
-        return order if several else order[:1]
+    def _win(self, winners: list[int], tile: int, giver: int | None, robbing: bool = False) -> None:
+        """Score and pay the wins on ``tile``; then the ruleset says whether play goes on."""
+        if giver is None:
+            how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
+            scores = [self.self_win(winners[0])]
+        else:
+            how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+            scores = [self.discard_win(s, tile, robbing=robbing) for s in winners]
+        self.events.append(ev.Win(tuple(winners), tile, giver, robbing))
+        records = [WinRecord(s, ALL_TILES[tile], how, giver, r) for s, r in zip(winners, scores, strict=True)
+                   if r is not None]
+        if robbing:
+            # The kong is not made: the robbed tile leaves the konger's hand.
+            assert giver is not None
+            self.robbed = None
+            self.counts[giver][tile] -= 1
+        self.wins.extend(records)
+        for record in records:
+            self.rules.pay_win(self, record)
+        if not self.rules.after_win(self, records):
+            if robbing:
+                assert giver is not None
+                self.discards[giver].append(ALL_TILES[tile])  # like a discard won on, before the konger
+            self._end(exhausted=False)
+            return
+        # Play goes on: the winning tile is laid aside with the (first) winner, and the seat after the
+        # last winner in turn order draws next.
+        first = records[0].seat
+        if giver is None:
+            self.counts[first][tile] -= 1
+        elif not robbing:
+            self.discards[giver].pop()
+        self.won[first].append(ALL_TILES[tile])
+        for record in records:
+            self._update_waits(record.seat)
+        self.drawn = None
+        self.last_discard = None
+        last = first if giver is None else max(winners, key=lambda s: (s - giver) % 4)
+        self._next_draw(last)
 
     def _claim(self, seat: int, giver: int, t: int, action: Action) -> None:
         counts = self.counts[seat]
@@ -644,32 +698,31 @@ class Game:
         self.interrupted = True
         if action.kind == ActionKind.KONG:
             self._update_waits(seat)
-        self.events.append({"e": "claim", "seat": seat, "meld": meld.notation(), "from": giver})
+        self.events.append(ev.Claim(seat, meld.notation(), giver))
         self.last_discard = None
+        self.discard_after_kong = False
         if action.kind == ActionKind.KONG:
+            self.rules.on_kong(self, seat, t, "melded", giver)
             self._draw(seat, from_tail=True)
         else:
             self.drawn = None
             self.kong_draw = False
             self._begin_turn(seat)
 
-    def _settle(self, winners: list[int], scores: list[ScoreResult], self_drawn: bool,
-                payer: int | None) -> None:
-        total = [0, 0, 0, 0]
-        for seat, result in zip(winners, scores, strict=True):
-            delta = self.rules.payments(self, seat, result.total, self_drawn, payer)
-            for s in range(4):
-                total[s] += delta[s]
-        for s in range(4):
-            self.scores[s] += total[s]
+    def _end(self, exhausted: bool) -> None:
+        """Settle (the ruleset's ``end_of_hand``), show every hand, and close the hand."""
+        self.rules.end_of_hand(self, exhausted)
         self.phase = Phase.OVER
         self.pending = {}
-        win = self.drawn if self_drawn else self.robbed[1] if self.robbed is not None else \
-            self.last_discard[1] if self.last_discard is not None else None
-        assert win is not None
-        self.result = HandResult(tuple(winners), tuple(scores), self_drawn, payer,
-                                 (total[0], total[1], total[2], total[3]),
-                                 self._hands_at_end({s: win for s in winners}))
-        self.events.append({"e": "end", "winners": winners, "fans": [r.total for r in scores],
-                            "deltas": total})
-
+        self.claim_options = {}
+        wins = self.wins
+        last_tile = {w.seat: int(w.tile) for w in wins}
+        first = wins[0] if wins else None
+        self.result = HandResult(tuple(w.seat for w in wins), tuple(w.score for w in wins),
+                                 first is not None and first.giver is None,
+                                 None if first is None else first.giver,
+                                 (self.hand_deltas[0], self.hand_deltas[1], self.hand_deltas[2],
+                                  self.hand_deltas[3]),
+                                 self._hands_at_end(last_tile), tuple(wins))
+        self.events.append(ev.End([w.seat for w in wins], [w.score.total for w in wins] if wins else None,
+                                  list(self._end_deltas)))

@@ -17,10 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from majiang.actions import Action
 from majiang.errors import InvalidActionError, MajiangError
-from majiang.game.actions import Action
 from majiang.game.match import Match
-from majiang.game.rules import FLOWER_BASE, Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.records.format import (
     HandLines,
@@ -32,6 +31,8 @@ from majiang.records.format import (
     iter_record_file,
 )
 from majiang.records.writer import final_summary, hand_summary
+from majiang.rules.base import BONUS_BASE as FLOWER_BASE
+from majiang.rules.base import Ruleset
 from majiang.tiles import ALL_TILES, WINDS, Flower, Tile, seat_wind
 
 __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
@@ -230,7 +231,7 @@ class _Replayer:
         if match is not None:
             if match.over:
                 _fail(line, f"hand {n}: the match has only {match.hands} hands")
-            dealt = match.game.events[0]
+            dealt = match.game.events[0].as_dict()
             if self.header.seed is not None:
                 if canonical(start) != canonical(dealt):
                     _fail(line, f"hand {n}: the start is not the deal of the match seed "
@@ -248,16 +249,16 @@ class _Replayer:
         except ValueError as err:
             _fail(line, f"hand {n}: {err}")
         unseeded_start = {**start, "seed": None}
-        if canonical(unseeded_start) != canonical(game.events[0]):
+        if canonical(unseeded_start) != canonical(game.events[0].as_dict()):
             _fail(line, f"hand {n}: the start differs from its re-simulation: "
-                        f"{difference(unseeded_start, game.events[0])}")
+                        f"{difference(unseeded_start, game.events[0].as_dict())}")
         if seed is None:
             self.unseeded += 1
         elif match is None or self.header.seed is None:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
             deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores)
-            dealt = deal.events[0]
+            dealt = deal.events[0].as_dict()
             if canonical(start) != canonical(dealt):
                 _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "
                             f"{difference(start, dealt)}")
@@ -295,7 +296,7 @@ class _Replayer:
                 self._apply(lines[target], game, n)
                 applied.add(target)
                 last_act = lines[target]
-            expected = game.events[done]
+            expected = game.events[done].as_dict()
             recorded = line.event()
             if canonical(recorded) != canonical(expected):
                 after = "" if last_act is None or last_act is line else \
@@ -307,7 +308,7 @@ class _Replayer:
             done += 1
         summary = block.summary
         if done < len(game.events):
-            missing = game.events[done]
+            missing = game.events[done].as_dict()
             _fail(summary, f"hand {n}: the summary comes before the re-simulation's {missing.get('e')} event "
                            f"{_short(missing)} (a missing line?)")
         if game.phase != Phase.OVER:
@@ -336,7 +337,7 @@ class _Replayer:
         result = game.result
         assert result is not None  # _play checked that the hand is over
         t, d = expected["totals"], expected["deltas"]
-        dice = game.events[0]["dice"]
+        dice = game.events[0].as_dict()["dice"]
         return HandReplay(
             number=n,
             players=self.header.players,

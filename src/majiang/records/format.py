@@ -5,7 +5,7 @@ A record is a header line, then for each hand its events (the game's own event d
 key. Reading checks the shape only (JSON, the header, which line may follow which, required keys);
 ``majiang.records.check`` compares the content with a re-simulation.
 
->>> from majiang.game.rules import McrRules
+>>> from majiang.rules.mcr.table import McrRules
 >>> rules_options(McrRules(false_win="penalty"))["false_win"]
 'penalty'
 >>> rules_from_options("mcr", rules_options(McrRules(profile="wmo2014"))).profile
@@ -18,15 +18,15 @@ import dataclasses
 import gzip
 import json
 import os
+import typing
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Protocol
 
 from majiang.errors import InvalidOptionError, MajiangError
-from majiang.game.rules import Ruleset, find_rules
 from majiang.jsonstrict import StrictJSONError, loads_strict
+from majiang.rules.base import Ruleset, find_ruleset
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -153,20 +153,21 @@ def rules_options(rules: Ruleset) -> dict[str, Any]:
 
     An enum option (``false_win``) is stored as its string value, as the records always held it.
     """
-    options = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "name"}
-    return {key: value.value if isinstance(value, StrEnum) else value for key, value in options.items()}
+    return rules.options()
 
 
 def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
     """The ruleset ``name`` with ``options``; InvalidOptionError naming the first option that does not fit."""
-    base = find_rules(name)
+    base = find_ruleset(name)
     known = rules_options(base)
+    hints = typing.get_type_hints(type(base))
     for key, value in options.items():
         if key not in known:
             raise InvalidOptionError(f"unknown option {key!r} for ruleset {name!r}; the options are "
                                      f"{', '.join(known)}")
         default = known[key]
-        if type(value) is not type(default):
+        nullable = type(None) in typing.get_args(hints[key])
+        if type(value) is not type(default) and not (nullable and (value is None or default is None)):
             raise InvalidOptionError(f"option {key!r} must be {type(default).__name__}, not "
                                      f"{canonical(value)}")
     missing = [key for key in known if key not in options]

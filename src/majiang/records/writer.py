@@ -18,9 +18,9 @@ from majiang.atomic import write_lines_atomically
 from majiang.bots import play_out
 from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
-from majiang.game.rules import Ruleset
 from majiang.game.table import Game, Phase
 from majiang.records.format import RECORD_FORMAT, RECORD_VERSION, check_players, dump_line, rules_options
+from majiang.rules.base import Ruleset
 
 if TYPE_CHECKING:
     from majiang.bots import Bot
@@ -67,7 +67,7 @@ def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequ
         dealer, wind, deltas = booked.dealer_player, booked.round_wind, list(booked.deltas)
     else:
         positions = (0, 1, 2, 3)
-        opening = game.events[0]["scores"]
+        opening = game.events[0].as_dict()["scores"]
         dealer, wind = game.dealer, game.round_wind
         deltas = [game.scores[s] - opening[s] for s in range(4)]
     return {
@@ -88,7 +88,8 @@ def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequ
 def hand_event_lines(number: int, game: Game) -> list[str]:
     """The record lines of a finished game's events, tagged with the hand ``number``."""
     lines = []
-    for event in game.events:
+    for typed in game.events:
+        event = typed.as_dict()
         if "hand" in event or event.get("e") in ("summary", "final"):
             raise MajiangError(f"the event {event!r} clashes with the record's own keys")
         lines.append(dump_line({**event, "hand": number}))

@@ -34,11 +34,11 @@ from typing import Any
 
 from majiang.bots import Bot, find_bot, play_out
 from majiang.errors import InvalidOptionError
-from majiang.game.rules import McrRules
 from majiang.game.table import Game, HandResult
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
+from majiang.rules.mcr.table import McrRules
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError, reopen_partial

@@ -11,7 +11,7 @@ about turns, bots and scores lives here, so it can be driven and tested without 
 >>> s.play(discard)
 >>> while not s.hand_over and not s.waiting_for_human():
 ...     step = s.bot_step()
->>> s.game.events[-1]["e"] in ("act", "draw", "discard", "claim", "end", "flower", "kong", "add-kong")
+>>> s.game.events[-1].kind in ("act", "draw", "discard", "claim", "end", "flower", "kong", "add-kong")
 True
 """
 
@@ -76,15 +76,14 @@ class FinishedHand:
 
     def winning_tile(self, seat: int) -> int | None:
         """The tile ``seat`` won on (from the hand's event log), or None if it did not win."""
-        for event in reversed(self.game.events):
-            if event["e"] == "win":
-                seats = event.get("seats", [event.get("seat")])
-                return int(event["tile"]) if seat in seats else None
-        return None
+        result = self.game.result
+        wins = [] if result is None else [w for w in result.wins if w.seat == seat]
+        return int(wins[-1].tile) if wins else None
 
     def robbed_kong(self) -> bool:
         """Whether the hand was won by robbing an added kong (抢杠和)."""
-        return any(e["e"] == "win" and e.get("robbing") for e in self.game.events)
+        result = self.game.result
+        return result is not None and any(w.win_by is WinBy.ROBBING_KONG for w in result.wins)
 
 
 class PlaySession:

@@ -4,6 +4,8 @@
 Action.parse('discard 5m')
 >>> Action.parse("chow 3p").tile, Action(ActionKind.PASS).notation()
 (<Tile.P3: 11>, 'pass')
+>>> Action.parse("exchange 9m1m1m").notation(), Action.parse("void s").tile
+('exchange 1m1m9m', <Tile.S1: 18>)
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ class ActionKind(IntEnum):
     ADDED_KONG = 5  # 加杠: tile = the kind added to a pung
     WIN = 6  # 和: on a discard, a robbed kong, or one's own draw
     PASS = 7  # 过
+    VOID = 8  # 定缺: tile = the 1 of the suit declared void (text ``void m``)
+    EXCHANGE = 9  # 换三张: tiles = the three tiles passed on (text ``exchange 1m1m9m``)
 
     @classmethod
     def _missing_(cls, value: object) -> ActionKind:
@@ -41,13 +45,16 @@ class ActionKind(IntEnum):
 
 _WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
 _BY_WORD = {k.word: k for k in ActionKind}
+_SUITS = "mps"
 
 
 class Action(NamedTuple):
-    """One action. ``tile`` is needed for discards, chows and the kongs made from one's own tiles."""
+    """One action. ``tile`` is needed for discards, chows and the kongs made from one's own tiles (and is
+    the suit's 1 for ``void``); ``tiles`` holds the tiles of an ``exchange``, sorted."""
 
     kind: ActionKind
     tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -62,6 +69,18 @@ class Action(NamedTuple):
         if not words or words[0].lower() not in _BY_WORD:
             raise InvalidActionError(f"unknown action {text!r}; one of {', '.join(_BY_WORD)}")
         kind = _BY_WORD[words[0].lower()]
+        if kind == ActionKind.VOID:
+            if len(words) != 2 or words[1] not in _SUITS:
+                raise InvalidActionError("void needs one suit letter: 'void m', 'void p' or 'void s'")
+            return cls(kind, ALL_TILES[9 * _SUITS.index(words[1])])
+        if kind == ActionKind.EXCHANGE:
+            if len(words) != 2:
+                raise InvalidActionError("exchange needs its tiles, e.g. 'exchange 1m1m9m'")
+            try:
+                tiles = parse_tiles(words[1])
+            except InvalidNotationError as err:
+                raise InvalidActionError(f"exchange needs tiles: {err}") from None
+            return cls(kind, None, tuple(sorted(tiles)))
         if kind in _WITH_TILE:
             if len(words) != 2:
                 raise InvalidActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
@@ -78,6 +97,10 @@ class Action(NamedTuple):
 
     def notation(self) -> str:
         """The text form, e.g. ``discard 5m``."""
+        if self.kind == ActionKind.VOID and self.tile is not None:
+            return f"void {_SUITS[self.tile // 9]}"
+        if self.tiles:
+            return f"{self.kind.word} {''.join(ALL_TILES[t].notation() for t in self.tiles)}"
         if self.tile is None:
             return self.kind.word
         return f"{self.kind.word} {ALL_TILES[self.tile].notation()}"

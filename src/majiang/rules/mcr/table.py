@@ -1,13 +1,10 @@
-"""Rulesets for the table: the hooks a game calls, and the Chinese Official one.
+"""Chinese Official table rules (国标麻将) as a ruleset: the hooks ``majiang.game.Game`` calls.
 
-A ruleset answers three questions for ``majiang.game.Game``: which tiles make the wall
-(``wall_tiles``), whether a finished hand is a valid win and what it scores (``win_fans``), and who
-pays whom for it (``payments``). Everything else is the table's and is Chinese Official (sources 000,
-002, 003): the two-dice break and the 4-4-4 deal with 跳牌, flower replacement, the legal actions,
-claim priority (win, then pung or kong, then chow), robbing an added kong, and the end of the hand
-(a win or the wall running out). ``McrRules`` implements the hooks and carries the options the
-table reads. Another ruleset subclasses ``Ruleset`` and overrides the three hooks; it gets the
-Chinese Official table with them.
+The 144 tiles with the eight flowers, the 8-fan minimum with the real context of the win (和绝张 from the
+table, 海底/河底, 杠上开花 after a flower), 8 + fans payments, one winner (or several as an option), the
+false-win penalty (错和), the 联众 house fans (天和, 地和, 人和, 天听, 四方大发) and the 16-hand match with
+seat changes (sources 000, 002, 003). The deal, the claims and the rest are the common table of
+``majiang.rules.base``.
 
 >>> McrRules().name, McrRules(several_winners=True).several_winners
 ('mcr', True)
@@ -15,23 +12,26 @@ Chinese Official table with them.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.events import FalseWinPenalty
 from majiang.hand import Hand
-from majiang.mcr import MINIMUM, WinBy, score
+from majiang.rules.base import BONUS_BASE, Ruleset, register_ruleset
+from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:
-    from majiang.game.table import Game
+    from majiang.game.match import Match
+    from majiang.game.table import Game, WinRecord
 
 __all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "FalseWin", "McrRules",
-           "Ruleset", "find_rules", "win_payments"]
+           "McrState", "house_fans", "win_payments"]
 
-FLOWER_BASE = 34
+FLOWER_BASE = BONUS_BASE
+"""Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
 BASE_POINTS = 8
 """What every loser pays the winner at least (保底 8 分)."""
 FALSE_WIN_PENALTY = 30
@@ -57,8 +57,6 @@ def win_payments(winner: int, discarder: int | None, fan: int, base_points: int 
             deltas[other] -= amount
             deltas[winner] += amount
     return (deltas[0], deltas[1], deltas[2], deltas[3])
-"""Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
-
 
 class FalseWin(StrEnum):
     """What the table does with a win declaration that is not a valid win (错和)."""
@@ -72,24 +70,12 @@ class FalseWin(StrEnum):
         raise InvalidOptionError(f"false_win must be one of {choices}, not {value!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Ruleset(ABC):
-    """Options shared by every ruleset; subclasses add their own and implement the hooks."""
+@dataclass(slots=True)
+class McrState:
+    """What the house fans need to know about the hand so far: which seats have been ready from the deal
+    on (the dealer: from its first discard), after every discard of theirs since (天听)."""
 
-    name: str = "base"
-
-    def wall_tiles(self) -> list[int]:
-        """The tiles of a full set as wall codes, unshuffled."""
-        return [t for t in range(34) for _ in range(4)]
-
-    @abstractmethod
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
-                 last_of_wall: bool) -> ScoreResult | None:
-        """The score of a win, or None if the hand is not a valid win under these rules."""
-
-    @abstractmethod
-    def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
-        """Score changes of the four seats for one winner."""
+    ready_from_deal: list[bool] = field(default_factory=lambda: [False, False, False, False])
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +124,22 @@ class McrRules(Ruleset):
         """144 tiles: the 136 playing tiles and the eight flowers."""
         return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + 8))
 
-    def win_fans(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
-                 last_of_wall: bool) -> ScoreResult | None:
+    def new_state(self, game: Game) -> McrState:
+        return McrState()
+
+    def start_play(self, game: Game) -> None:
+        state: McrState = game.rules_state
+        for s in range(4):
+            if s != game.dealer:
+                state.ready_from_deal[s] = bool(game.waits[s])
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> ScoreResult | None:
         """Score a win with the real context; None unless it reaches 8 fans (flowers excluded)."""
         win = hand.winning_tile
         assert win is not None
+        if win_by is WinBy.KONG_REPLACEMENT and game.bonus_after_kong and not self.kong_flower_counts:
+            win_by = WinBy.SELF_DRAWN  # source 003: a win on a flower's replacement is 自摸, not 杠上开花
         # 和绝张: the other three copies are in sight on the table (discards and exposed melds).
         last = game.visible_copies(win, seat) >= 3
         try:
@@ -155,10 +152,37 @@ class McrRules(Ruleset):
             result = _with_house_fans(result, game, seat, hand, win_by.self_drawn)
         return result if result.fan_total >= MINIMUM else None
 
-    def payments(self, game: Game, seat: int, total: int, self_drawn: bool, payer: int | None) -> list[int]:
+    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+        """The declarer nearest after the discarder (截和), or every declarer with ``several_winners``."""
+        order = sorted(seats, key=lambda s: (s - giver) % 4)
+        return order if self.several_winners else order[:1]
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
         """Self-drawn: each other seat pays base + fans. On a discard: the discarder pays base + fans,
         the other two pay base."""
-        return list(win_payments(seat, None if self_drawn else payer, total, self.base_points))
+        game.pay(win_payments(win.seat, win.giver, win.score.total, self.base_points))
+
+    def charge_false_win(self, game: Game, seat: int) -> bool:
+        """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
+        if self.false_win != FalseWin.PENALTY:
+            return False
+        delta = [self.false_win_award] * 4
+        delta[seat] = -self.false_win_penalty
+        game.pay(delta, FalseWinPenalty(seat, delta))
+        return True
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        state: McrState = game.rules_state
+        if game.discard_count == 1 and seat == game.dealer:
+            state.ready_from_deal[seat] = bool(game.waits[seat]) and not game.interrupted
+        elif not game.waits[seat]:
+            state.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
+
+    def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
+        """After each round, the match's seat changes (``SeatChanges``)."""
+        if match.hand_number % 4 == 0 and match.hand_number < 16:
+            return match.seat_changes.after_rounds[(match.hand_number - 1) // 4]
+        return None
 
 
 _HOUSE = {
@@ -197,7 +221,7 @@ def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]
         out.append("human_hand")
         # Untouched, so no discard has been claimed away: the pile is every discard the seat made.
         first_tiles = len(game.discards[seat]) == (1 if seat == game.dealer else 0)
-    if game.ready_from_deal[seat] and not first_tiles and hand.is_fully_concealed:
+    if game.rules_state.ready_from_deal[seat] and not first_tiles and hand.is_fully_concealed:
         out.append("heavenly_ready")
     return out
 
@@ -218,9 +242,4 @@ def _with_house_fans(result: ScoreResult, game: Game, seat: int, hand: Hand, sel
                    meets_minimum=total - result.flowers >= MINIMUM)
 
 
-def find_rules(name: str) -> Ruleset:
-    """The ruleset registered under ``name`` with default options."""
-    if name == "mcr":
-        return McrRules()
-    raise InvalidOptionError(f"unknown ruleset {name!r}; available: mcr")
-
+register_ruleset("mcr", McrRules, aliases=("国标", "国标麻将", "chinese-official", "official"))

@@ -1,0 +1,190 @@
+"""What happened at the table, as typed events; ``as_dict`` is the form a record stores.
+
+Every event is a frozen value with a ``kind`` (the record's ``e``). The engine writes the generic ones
+below; a ruleset may define its own (subclass ``Event``, give it a ``kind``) for its phases and payments.
+
+>>> Discard(seat=2, tile=4).as_dict()
+{'e': 'discard', 'seat': 2, 'tile': 4}
+>>> Act(1, Action.parse("pung")).as_dict()
+{'e': 'act', 'seat': 1, 'a': 'pung'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from majiang.actions import Action
+
+__all__ = ["Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event", "FalseWinPenalty", "Flower",
+           "Kong", "Payment", "Start", "Win"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened; subclasses name their ``kind`` and their fields."""
+
+    kind: ClassVar[str] = "event"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record form: ``{"e": kind, field: value, ...}`` in field order."""
+        out: dict[str, Any] = {"e": self.kind}
+        for f in dataclasses.fields(self):
+            out[f.name] = getattr(self, f.name)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Event):
+    """The wall as shuffled (``ring``), the dice and who rolled, and the scores before the hand.
+
+    ``seed`` is set only when it dealt this wall and these dice (a prepared wall records None).
+    """
+
+    kind: ClassVar[str] = "start"
+    rules: str
+    seed: int | None
+    dealer: int
+    round_wind: str
+    ring: list[int]
+    dice: list[int]
+    second_roller: int
+    scores: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    """The deal is done (each seat's tiles follow from the wall)."""
+
+    kind: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Flower(Event):
+    """A bonus tile (花牌, 0-7) shown by ``seat`` and replaced from the wall's tail."""
+
+    kind: ClassVar[str] = "flower"
+    seat: int
+    flower: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    """``seat`` drew ``tile`` (a kind 0-33), from the tail after a kong or a flower."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    tile: int
+    tail: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Event):
+    """An action a seat took, exactly as given (a record replays these)."""
+
+    kind: ClassVar[str] = "act"
+    seat: int
+    action: Action
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"e": "act", "seat": self.seat, "a": self.action.notation()}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    """``seat`` let ``tile`` go."""
+
+    kind: ClassVar[str] = "discard"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kong(Event):
+    """A concealed kong made from one's own tiles (``how`` "concealed")."""
+
+    kind: ClassVar[str] = "kong"
+    seat: int
+    tile: int
+    how: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"e": "kong", "seat": self.seat, "tile": self.tile, "kind": self.how}
+
+
+@dataclass(frozen=True, slots=True)
+class AddKong(Event):
+    """``seat`` adds ``tile`` to its pung; others may rob it first."""
+
+    kind: ClassVar[str] = "add-kong"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Event):
+    """``seat`` claimed the discard of ``giver`` into ``meld`` (notation)."""
+
+    kind: ClassVar[str] = "claim"
+    seat: int
+    meld: str
+    giver: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"e": "claim", "seat": self.seat, "meld": self.meld, "from": self.giver}
+
+
+@dataclass(frozen=True, slots=True)
+class Win(Event):
+    """A win: self-drawn by ``seats[0]`` (``giver`` None), or by ``seats`` on ``giver``'s discard or
+    robbed kong."""
+
+    kind: ClassVar[str] = "win"
+    seats: tuple[int, ...]
+    tile: int
+    giver: int | None
+    robbing: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.giver is None:
+            return {"e": "win", "seat": self.seats[0], "self_drawn": True, "tile": self.tile}
+        if self.robbing:
+            return {"e": "win", "seats": list(self.seats), "tile": self.tile, "robbing": True,
+                    "from": self.giver}
+        return {"e": "win", "seats": list(self.seats), "tile": self.tile, "from": self.giver}
+
+
+@dataclass(frozen=True, slots=True)
+class FalseWinPenalty(Event):
+    """A false win (错和) by ``seat`` and what it cost and paid."""
+
+    kind: ClassVar[str] = "false-win"
+    seat: int
+    deltas: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Payment(Event):
+    """Money moving during or at the end of a hand, for ``reason`` (a ruleset's word: ``kong``, ...)."""
+
+    kind: ClassVar[str] = "payment"
+    reason: str
+    seat: int
+    deltas: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class End(Event):
+    """The hand is over: ``winners`` (empty for an exhaustive draw), their fan totals, and the changes
+    paid at the end (payments logged as their own events are not repeated here)."""
+
+    kind: ClassVar[str] = "end"
+    winners: list[int]
+    fans: list[int] | None
+    deltas: list[int]
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.fans is None:
+            return {"e": "end", "winners": self.winners, "deltas": self.deltas}
+        return {"e": "end", "winners": self.winners, "fans": self.fans, "deltas": self.deltas}

@@ -1,0 +1,324 @@
+"""The ruleset interface the engine drives, and the registry of rulesets.
+
+A ruleset is a frozen dataclass whose fields are its options (the record stores them) and whose methods
+are the engine's hooks: the tile set and the wall, the deal and any opening phases, the legal actions
+and claim options, the win check and its score, who wins a contested discard, what a win costs and
+whether play goes on, payments at any moment, the settlement when the wall runs out, per-seat state that
+views show, and the match (dealer, round wind, seat changes). ``majiang.game.Game`` knows no ruleset by
+name; docs/engine.md explains each hook and sketches how riichi fits them.
+
+The defaults below are the common Chinese table (two-dice break, 4-4-4 deal with 跳牌, bonus tiles
+replaced from the tail, chow/pung/kong, one winner nearest after the discarder, the hand ends at the
+first win); a ruleset overrides what differs.
+
+>>> find_ruleset("国标").name, find_ruleset("mcr", ["profile=wmo2014"]).profile
+('mcr', 'wmo2014')
+>>> "mcr" in ruleset_names()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from majiang.actions import Action, ActionKind
+from majiang.analysis.shanten import effective_counts, shanten_trusted
+from majiang.errors import InvalidOptionError
+from majiang.hand import Hand
+from majiang.meld import MeldKind
+from majiang.rules.mcr.calculator import WinBy
+from majiang.tiles import ALL_TILES, WINDS, Tile
+
+if TYPE_CHECKING:
+    from majiang.game.match import Match
+    from majiang.game.table import Game, WinRecord
+
+__all__ = ["BONUS_BASE", "DEFAULT_RULESET", "Ruleset", "Score", "find_ruleset", "register_ruleset",
+           "ruleset_names"]
+
+BONUS_BASE = 34
+"""Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
+DEFAULT_RULESET = "mcr"
+
+PASS = Action(ActionKind.PASS)
+WIN = Action(ActionKind.WIN)
+PUNG = Action(ActionKind.PUNG)
+KONG = Action(ActionKind.KONG)
+# Every tile-bearing action made once: legal-action lists are rebuilt on every step.
+DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
+CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
+ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+
+
+class Score(Protocol):
+    """What a ruleset's win check returns: at least a ``total`` (fans, han, ...) and plain data for JSON."""
+
+    @property
+    def total(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
+
+    name: str = "base"
+    has_chow: ClassVar[bool] = True
+    """Whether the seat after the discarder may chow (吃)."""
+    match_hands: ClassVar[int] = 16
+    """The hands of a match unless the caller says otherwise."""
+
+    # -- options --------------------------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """Every option as plain data (enums as their values), as a record's header stores them."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name != "name":
+                value = getattr(self, f.name)
+                out[f.name] = value.value if isinstance(value, Enum) else value
+        return out
+
+    def with_options(self, options: Mapping[str, Any] | Iterable[str]) -> Ruleset:
+        """A copy with options changed, given as a mapping or as ``key=value`` texts (``cap_points=none``)."""
+        known = {f.name: f for f in dataclasses.fields(self) if f.name != "name"}
+        changes: dict[str, Any] = {}
+        items = options.items() if isinstance(options, Mapping) else (_split(t) for t in options)
+        hints = typing.get_type_hints(type(self))
+        for key, raw in items:
+            key = key.replace("-", "_")
+            if key not in known:
+                raise InvalidOptionError(f"unknown option {key!r} for ruleset {self.name!r}; the options are "
+                                         f"{', '.join(known) or 'none'}")
+            changes[key] = _convert(key, raw, hints[key]) if isinstance(raw, str) else raw
+        try:
+            return dataclasses.replace(self, **changes)
+        except (TypeError, ValueError) as err:
+            if isinstance(err, InvalidOptionError):
+                raise
+            raise InvalidOptionError(f"bad options for ruleset {self.name!r}: {err}") from None
+
+    # -- the wall and the deal ------------------------------------------------------------------------
+
+    def wall_tiles(self) -> list[int]:
+        """The tiles of a full set as wall codes (0-33 kinds, 34+ bonus tiles), unshuffled."""
+        return [t for t in range(34) for _ in range(4)]
+
+    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
+        """The wall in drawing order after the break, and the seat that rolled second.
+
+        Two-dice break: counting from the dealer, the seat the first roll lands on rolls again; count
+        the sum of both rolls in stacks from the right end of that seat's wall, and draw from the next
+        stack on (running into the next wall).
+        """
+        first, second = dice
+        second_seat = (dealer + first - 1) % 4
+        stacks = len(ring) // 2
+        per_wall = stacks // 4
+        start = ((-second_seat) % 4 * per_wall + first + second) % stacks
+        return ring[2 * start:] + ring[:2 * start], second_seat
+
+    def deal(self, game: Game) -> None:
+        """Give each seat its tiles: three rounds of four, then 跳牌 (the dealer takes the 1st and 5th of the
+        next five tiles); the dealer's 14th is its first draw."""
+        order = [(game.dealer + k) % 4 for k in range(4)]
+        for _ in range(3):
+            for s in order:
+                for _ in range(4):
+                    game.deal_tile(s)
+        game.deal_tile(order[0])
+        for s in order[1:]:
+            game.deal_tile(s)
+        game.drawn = game.deal_tile(order[0])
+
+    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+        """The choices each seat must make in opening phase ``step`` (0, 1, ...) before play; empty: none."""
+        return {}
+
+    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+        """Carry out every seat's answer to opening phase ``step``."""
+
+    def new_state(self, game: Game) -> Any:
+        """The ruleset's own state for a new hand (None if it keeps none)."""
+        return None
+
+    def start_play(self, game: Game) -> None:
+        """Called once the deal and the opening phases are done, before the dealer's first turn."""
+
+    def public_state(self, game: Game, seat: int) -> Any:
+        """What of the ruleset's own state ``seat`` may see (shown in its view)."""
+        return None
+
+    # -- legal actions ------------------------------------------------------------------------------
+
+    def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
+        """Kinds that would complete a 13-tile holding in some form (a superset of real wins is fine:
+        ``win_score`` decides); empty unless ready. ``held`` counts melds too, for live copies."""
+        if shanten_trusted(counts, melds) != 0:
+            return frozenset()
+        return frozenset(effective_counts(counts, melds, held=held))
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        """What ``seat`` may do on its turn: discard, make a kong, or win."""
+        counts = game.counts[seat]
+        out = [DISCARD[t] for t in range(34) if counts[t]]
+        melds = game.melds[seat]
+        if game.drawn is not None and game.wall_left > 0 and len(melds) < 4:
+            out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+            out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
+        if game.self_win(seat) is not None:
+            out.append(WIN)
+        return out
+
+    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+        """What ``seat`` may do with ``giver``'s discard: pass, win, pung, kong, chow (the next seat)."""
+        out = [PASS]
+        if game.discard_win(seat, tile, robbing=False) is not None:
+            out.append(WIN)
+        if game.wall_left == 0:
+            return out  # no calls on the last discard, only a win
+        c = game.counts[seat]
+        if c[tile] >= 2:
+            out.append(PUNG)
+        if c[tile] == 3:
+            out.append(KONG)
+        if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            for low in (tile - 2, tile - 1, tile):
+                lr = r - (tile - low)
+                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
+                    out.append(CHOW[low])
+        return out
+
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int) -> list[Action]:
+        """What ``seat`` may do while ``konger`` adds ``tile`` to a pung: rob it (抢杠) or pass."""
+        return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
+
+    # -- wins ---------------------------------------------------------------------------------------
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> Score | None:
+        """The score of a win, or None if the hand is not a valid win under these rules."""
+        raise InvalidOptionError(f"ruleset {self.name!r} has no win check")
+
+    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+        """Which of the ``seats`` declaring a win on one discard win: the nearest after the giver."""
+        return sorted(seats, key=lambda s: (s - giver) % 4)[:1]
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
+        """Pay for one win (``game.pay``)."""
+
+    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+        """Whether play goes on after these wins (made on one tile); a ruleset may ``game.leave`` winners."""
+        return False
+
+    def charge_false_win(self, game: Game, seat: int) -> bool:
+        """Handle a win declared by an asked seat that cannot win: True if charged (it then counts as a pass
+        or, on its own turn, the seat must still act); False refuses it as an illegal action."""
+        return False
+
+    # -- moments --------------------------------------------------------------------------------------
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        """Called after every discard, before others are asked."""
+
+    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+        """Called when a kong stands (``how``: concealed, melded, added), before the replacement draw."""
+
+    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+        """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
+
+    # -- the match ----------------------------------------------------------------------------------
+
+    def next_dealer(self, match: Match, game: Game) -> int:
+        """The seat (position) that deals the next hand: the deal passes on each hand."""
+        return (game.dealer + 1) % 4
+
+    def round_wind(self, match: Match) -> Tile:
+        """The round wind (圈风) of the match's current hand: East for hands 1-4, South for 5-8, ..."""
+        return WINDS[min((match.hand_number - 1) // 4, 3)]
+
+    def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
+        """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
+        return None
+
+
+def _split(text: str) -> tuple[str, str]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise InvalidOptionError(f"an option is key=value, not {text!r}")
+    return key.strip(), raw.strip()
+
+
+def _convert(key: str, raw: str, hint: Any) -> Any:
+    """A ``key=value`` text as the option's type (bool, int, str, enum, or None where allowed)."""
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    if type(None) in args and raw.lower() == "none":
+        return None
+    for kind in args:
+        if kind is bool:
+            if raw.lower() in ("true", "yes", "on", "1"):
+                return True
+            if raw.lower() in ("false", "no", "off", "0"):
+                return False
+            raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
+        if kind is int:
+            try:
+                return int(raw)
+            except ValueError:
+                raise InvalidOptionError(f"{key} must be an integer, not {raw!r}") from None
+    return raw  # strings and enums: the ruleset's own checks turn them into values or refuse them
+
+
+_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
+_ALIASES: dict[str, str] = {}
+_BUILTIN = ("majiang.rules.mcr.table",)
+"""Modules that register the built-in rulesets when first needed."""
+_loaded = False
+
+
+def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = ()) -> None:
+    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once."""
+    if name in _FACTORIES or name in _ALIASES:
+        raise InvalidOptionError(f"a ruleset {name!r} is already registered")
+    _FACTORIES[name] = factory
+    for alias in aliases:
+        _ALIASES[alias] = name
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in _BUILTIN:
+            importlib.import_module(module)
+
+
+def ruleset_names() -> list[str]:
+    """The registered rulesets' names."""
+    _load()
+    return list(_FACTORIES)
+
+
+def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> Ruleset:
+    """The ruleset registered under ``name`` or an alias (``国标``, ``血战``), with ``options`` applied."""
+    _load()
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"a ruleset is named by a string, not {name!r}")
+    key = _ALIASES.get(name, _ALIASES.get(name.lower(), name.lower()))
+    factory = _FACTORIES.get(key)
+    if factory is None:
+        names = ", ".join(sorted(_FACTORIES))
+        raise InvalidOptionError(f"unknown ruleset {name!r}; available: {names} "
+                                 f"(aliases: {', '.join(sorted(_ALIASES))})")
+    rules = factory()
+    return rules.with_options(options) if options else rules
