@@ -22,20 +22,22 @@ many draws (each followed by a discard) stand between the hand and ready.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from majiang.analysis.efficiency import DiscardOption, LiveTile
+from majiang.analysis.shanten import RULED_OUT
 from majiang.analysis.tables import RECORD, suit_table, vectors
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
-from majiang.rules.sichuan.scoring import Options, find_options, score
+from majiang.rules.sichuan.scoring import OPTIONS, Options, find_options, score
 from majiang.tiles import ALL_TILES
 
 __all__ = [
     "SUIT_NAMES",
+    "SichuanEfficiency",
     "best_wait_points",
     "choose_exchange",
     "choose_void",
@@ -58,7 +60,6 @@ def _code(counts: Sequence[int], base: int) -> int:
     return code
 
 
-@cache
 def _two_suits(x: int, y: int, sets: int) -> int:
     """Most tiles ``sets`` sets and one pair can use across two suits (overlap vector ids ``x``, ``y``)."""
     vx, vy = vectors()[x], vectors()[y]
@@ -67,6 +68,12 @@ def _two_suits(x: int, y: int, sets: int) -> int:
         k = 2 * (sets - m)
         best = max(best, vx[2 * m] + vy[k + 1], vx[2 * m + 1] + vy[k])
     return best
+
+
+_USED: dict[int, int] = {}
+"""``_two_suits`` by ``(x << 8 | y) << 3 | sets`` (vector ids fit a byte): the hot path's cache."""
+_OTHERS = ((1, 2), (0, 2), (0, 1))
+"""The two suits kept when suit 0, 1 or 2 is void."""
 
 
 class _Suits:
@@ -90,24 +97,52 @@ class _Suits:
 
     def value(self, void: int, melds: int) -> int:
         """Shanten with ``void`` given up: the better of the regular and (no melds) seven-pairs forms."""
-        a, b = (s for s in range(3) if s != void)
+        a, b = _OTHERS[void]
+        ids = self.ids
         sets = 4 - melds
-        best = 3 * sets + 1 - _two_suits(self.ids[a], self.ids[b], sets)
+        key = (ids[a] << 8 | ids[b]) << 3 | sets
+        used = _USED.get(key)
+        if used is None:
+            used = _USED[key] = _two_suits(ids[a], ids[b], sets)
+        best = 3 * sets + 1 - used
         if melds:
             return best
         # Seven pairs: up to seven pairs held, then one single per missing pair (a kind held once or
         # three times); shanten is 13 minus the tiles of the hand some seven pairs can use.
-        pairs = min(self.pairs[a] + self.pairs[b], 7)
-        singles = self.tiles[a] + self.tiles[b] - 2 * (self.pairs[a] + self.pairs[b])
-        return min(best, 13 - 2 * pairs - min(singles, 7 - pairs))
+        held = self.pairs[a] + self.pairs[b]
+        pairs = held if held < 7 else 7
+        singles = self.tiles[a] + self.tiles[b] - 2 * held
+        need = 7 - pairs
+        value = 13 - 2 * pairs - (singles if singles < need else need)
+        return value if value < best else best
 
-    def best(self, void: int | None, melds: int) -> int:
-        if void is not None:
-            return self.value(void, melds)
-        return min(self.value(0, melds), self.value(1, melds), self.value(2, melds))
+    def best(self, voids: tuple[int, ...], melds: int) -> int:
+        """The lowest shanten over the suits that may be void (``RULED_OUT`` if none may)."""
+        best = RULED_OUT
+        for v in voids:
+            value = self.value(v, melds)
+            if value < best:
+                best = value
+        return best
+
+    def full(self, void: int, melds: int) -> bool:
+        """Whether every set, the pair and (no melds) every missing pair of seven pairs could take a tile
+        already held outside ``void``: then a tile far from every held one of its suit cannot help."""
+        a, b = _OTHERS[void]
+        live = self.tiles[a] + self.tiles[b]
+        if live < 3 * (4 - melds) + 1:
+            return False
+        if melds:
+            return True
+        held = self.pairs[a] + self.pairs[b]
+        return held >= 7 or live - 2 * held >= 7 - held
 
 
-def _check(counts: Sequence[int], melds: int, void: int | None, *, limit: int | None = None) -> None:
+def _voids(void: int | None) -> tuple[int, ...]:
+    return (0, 1, 2) if void is None else (void,)
+
+
+def _check(counts: Sequence[int], melds: int, void: int | None) -> None:
     """Reject counts no Sichuan hand can have, a bad meld number or a bad void suit."""
     if len(counts) != 34:
         raise InvalidHandError(f"counts must give the 34 tile kinds, not {len(counts)}")
@@ -122,7 +157,7 @@ def _check(counts: Sequence[int], melds: int, void: int | None, *, limit: int | 
             raise InvalidHandError(f"Sichuan mahjong plays the 108 suited tiles; {ALL_TILES[k].notation()} "
                                    "is an honor tile")
     total = sum(counts)
-    most = 14 - 3 * melds if limit is None else limit
+    most = 14 - 3 * melds
     if total > most:
         raise InvalidHandError(f"{total} standing tiles with {melds} meld(s); at most {most}")
 
@@ -140,24 +175,37 @@ def shanten(counts: Sequence[int], melds: int = 0, void: int | None = None) -> i
     6
     """
     _check(counts, melds, void)
-    return _Suits(counts).best(void, melds)
+    return _Suits(counts).best(_voids(void), melds)
 
 
-def _effective(counts: Sequence[int], melds: int, void: int | None, suits: _Suits, current: int) -> list[int]:
+def _effective(counts: Sequence[int], melds: int, voids: tuple[int, ...], suits: _Suits,
+               current: int) -> list[int]:
     table = suit_table()
     out: list[int] = []
     for s in range(3):
-        if s == void:
+        # A tile of suit s is dead weight with s void: only the other voids can go lower.
+        others = tuple(v for v in voids if v != s)
+        if not others:
             continue
         base = 9 * s
+        held = 0
+        for r in range(9):
+            if counts[base + r]:
+                held |= 1 << r
+        # As in majiang.analysis.shanten: in a full hand an optimal split leaves no set or pair without
+        # a held tile, so an isolated newcomer gains nothing; a short hand tries every tile.
+        if all(suits.full(v, melds) for v in others):
+            near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
+        else:
+            near = 0x1FF
         code = _code(counts, base)
         tiles = suits.tiles[s]
         saved = (suits.ids[s], suits.pairs[s], tiles)
         for r in range(9):
-            if counts[base + r] == 4:
+            if not near >> r & 1 or counts[base + r] == 4:
                 continue
             suits.set(s, code + _POW5[r], tiles + 1, table)
-            if suits.best(void, melds) < current:
+            if suits.best(others, melds) < current:
                 out.append(base + r)
         suits.ids[s], suits.pairs[s], suits.tiles[s] = saved
     return out
@@ -175,7 +223,8 @@ def effective_tiles(counts: Sequence[int], melds: int = 0, void: int | None = No
     """
     _check(counts, melds, void)
     suits = _Suits(counts)
-    return _effective(counts, melds, void, suits, suits.best(void, melds))
+    voids = _voids(void)
+    return _effective(counts, melds, voids, suits, suits.best(voids, melds))
 
 
 def _seen(seen: Sequence[int] | None, counts: Sequence[int]) -> Sequence[int]:
@@ -210,6 +259,7 @@ def discard_advice(counts: Sequence[int], melds: int = 0, void: int | None = Non
         raise InvalidHandError(f"discard advice is for a hand after its draw: {14 - 3 * melds} standing "
                                f"tiles with {melds} meld(s), not {sum(counts)}")
     live = _seen(seen, counts)
+    voids = _voids(void)
     rest = list(counts)
     ranked: list[tuple[tuple[int, int, int, int], DiscardOption]] = []
     for t in range(27):
@@ -217,8 +267,8 @@ def discard_advice(counts: Sequence[int], melds: int = 0, void: int | None = Non
             continue
         rest[t] -= 1
         suits = _Suits(rest)
-        value = suits.best(void, melds)
-        kinds = _effective(rest, melds, void, suits, value)
+        value = suits.best(voids, melds)
+        kinds = _effective(rest, melds, voids, suits, value)
         rest[t] += 1
         effective = tuple(LiveTile(ALL_TILES[k], 4 - live[k]) for k in kinds)
         option = DiscardOption(ALL_TILES[t], value, effective)
@@ -348,3 +398,55 @@ def best_wait_points(hand_counts: Sequence[int], melds: Sequence[Meld],
     tiles = tuple(ALL_TILES[k] for k in range(27) for _ in range(hand_counts[k]))
     return max(score(Hand.of(melds, tiles, ALL_TILES[k]), win_by=WinBy.DISCARD, options=found).points
                for k in kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanEfficiency:
+    """Tile efficiency for one Sichuan seat (the ``Ruleset.efficiency`` of the Sichuan rulesets).
+
+    ``void`` is the suit the seat declared void (定缺), None before or without a declaration (then the
+    best suit to give up); a suit holding one of the seat's melds can never be the one missing.
+    ``options`` score the wins ``win_points`` values.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> SichuanEfficiency(void=2).shanten_and_effective(counts_of(parse_tiles("123456789m1199p")), ())
+    (0, [9, 17])
+    >>> SichuanEfficiency(void=0).shanten(counts_of(parse_tiles("1199p")), [Meld.parse("[111m,1]")] * 3)
+    99
+    """
+
+    void: int | None = None
+    options: Options = field(default_factory=lambda: OPTIONS["sichuan"])
+    mcr_fans: bool = False
+
+    def _voids(self, melds: Sequence[Meld]) -> tuple[int, ...]:
+        melded = {int(m.tile) // 9 for m in melds}
+        return tuple(v for v in _voids(self.void) if v not in melded)
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """Shanten with the void suit's tiles dead; ``RULED_OUT`` (99) if a meld is of every suit that
+        may be void."""
+        return _Suits(counts).best(self._voids(melds), len(melds))
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """Shanten and the kinds that lower it (never of the void suit, nor held four times standing)."""
+        suits = _Suits(counts)
+        voids = self._voids(melds)
+        value = suits.best(voids, len(melds))
+        if value >= RULED_OUT:
+            return value, []
+        return value, _effective(counts, len(melds), voids, suits, value)
+
+    def is_dead(self, kind: int) -> bool:
+        """Whether ``kind`` is of the void suit."""
+        return self.void is not None and kind // 9 == self.void
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """Points one payer owes for the win under ``options``; None if it is no Sichuan win."""
+        try:
+            how = WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD
+            result = score(hand, win_by=how, options=self.options)
+        except InvalidHandError:
+            return None
+        return result.points
