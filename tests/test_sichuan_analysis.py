@@ -15,10 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang import InvalidHandError, InvalidOptionError, Meld
+from majiang import Hand, InvalidHandError, InvalidOptionError, Meld
 from majiang.analysis.decompose import counts_of
+from majiang.game import Game
 from majiang.notation import parse_tiles
+from majiang.rules.base import CHINESE_EFFICIENCY, Ruleset, find_ruleset
 from majiang.rules.sichuan.analysis import (
+    SichuanEfficiency,
     best_wait_points,
     choose_exchange,
     choose_void,
@@ -546,3 +549,49 @@ def test_waits_reject_a_chow_and_a_wrong_size() -> None:
         waits(counts("123456p9p"), [Meld.parse("[123p,1]"), KONG_8P])
     with pytest.raises(InvalidHandError, match="waiting hand"):
         best_wait_points(counts("123456789m11234p"), ())
+
+
+# --- the efficiency hook --------------------------------------------------------------------------------
+
+def test_sichuan_efficiency_kills_the_void_suit() -> None:
+    hand = counts("123456789m1199p5s")
+    assert SichuanEfficiency(void=2).shanten(hand, ()) == 0
+    assert SichuanEfficiency(void=1).shanten(hand, ()) == 3
+    assert SichuanEfficiency().shanten(hand, ()) == 0
+    assert SichuanEfficiency(void=1).is_dead(9) and not SichuanEfficiency(void=1).is_dead(0)
+    assert not any(SichuanEfficiency().is_dead(k) for k in range(27))
+    waiting = counts("123456789m1199p")
+    assert SichuanEfficiency(void=2).shanten_and_effective(waiting, ()) == (0, [9, 17])
+    # Void p: the effective tiles are never p tiles (see EFFECTIVE_CASES).
+    value, kinds = SichuanEfficiency(void=1).shanten_and_effective(waiting, ())
+    assert (value, names(kinds)) == (4, [f"{r}{s}" for s in "ms" for r in range(1, 10)])
+
+
+def test_a_meld_keeps_its_suit() -> None:
+    pung = Meld.parse("[555s,1]")
+    # 123456789m 1p with a pung of 5s: a win would hold three suits unless p goes (void p: 1p dead).
+    hand = counts("123456789m1p")
+    assert SichuanEfficiency().shanten(hand, (pung,)) == 1
+    assert SichuanEfficiency(void=1).shanten(hand, (pung,)) == 1
+    # Void s with a pung of s: no win is possible.
+    assert SichuanEfficiency(void=2).shanten_and_effective(hand, (pung,)) == (99, [])
+
+
+def test_sichuan_efficiency_scores_wins_by_its_options() -> None:
+    hand = Hand.parse("123456789m1123p4p")
+    assert SichuanEfficiency().win_points(hand, False) == 6
+    # Chengdu: a plain win is 素番, the base 5, and 自摸加底 adds 5.
+    assert SichuanEfficiency(options=find_options("chengdu")).win_points(hand, True) == 10
+    assert SichuanEfficiency().win_points(Hand.parse("123m456p789s1122s2s"), False) is None
+
+
+def test_the_default_efficiency_is_chinese_official() -> None:
+    model = Ruleset.efficiency(find_ruleset("mcr"), Game(seed=1).view(0))
+    assert model is CHINESE_EFFICIENCY and model.mcr_fans
+    hand = counts("147m258p369s1234z")
+    assert model.shanten(hand, ()) == 0  # 全不靠 (honors and knitted), no Sichuan form
+    assert not model.is_dead(0)
+    # 门前清 2, 平和 2, 连六 1: under the 8-fan minimum.
+    assert model.win_points(Hand.parse("234m345p567s11m67p8p"), False) is None
+    # 清龙 16, 门前清 2, 平和 2, 缺一门 1: 21 fans.
+    assert model.win_points(Hand.parse("123456789m1123p4p"), False) == 21
