@@ -595,3 +595,56 @@ def test_the_default_efficiency_is_chinese_official() -> None:
     assert model.win_points(Hand.parse("234m345p567s11m67p8p"), False) is None
     # 清龙 16, 门前清 2, 平和 2, 缺一门 1: 21 fans.
     assert model.win_points(Hand.parse("123456789m1123p4p"), False) == 21
+
+
+# --- plans ---------------------------------------------------------------------------------------------
+
+PLAN_CASES = [
+    # Void s, 1122345678m 99p 5s: any win 1 away (123 12 456 78m 99p); 清一色 m: the three p and s tiles
+    # must go: 3; 七对: 11 22m 99p and six singles: 13 - 6 - 4 = 3; 对对胡: 11 22m 99p: pair + 2 + 2 +
+    # 1 + 1 = 8 used of 14: 5.
+    ("1122345678m99p5s", (), 2, [("plain", 1, 6), ("full-flush m", 3, 24), ("seven-pairs", 3, 24),
+                                 ("all-pungs", 5, 12)]),
+    # A pung of p: no seven pairs, and 清一色 only in p, which holds too little (2 + 3 < 6) to try;
+    # 对对胡: 111 222m, 99p and 3m toward the third pung: 9 used: 3 * 3 + 1 - 9 = 1.
+    ("1112223m99p5s", (Meld.parse("[555p,1]"),), 2, [("plain", 1, 6), ("all-pungs", 1, 12)]),
+    # With the pung in s (the void): nothing can win.
+    ("1112223m99p5s", (Meld.parse("[555s,1]"),), 2, []),
+]
+
+
+@pytest.mark.parametrize(("hand", "melds", "void", "expected"), PLAN_CASES)
+def test_plans(hand: str, melds: tuple[Meld, ...], void: int, expected: list[tuple[str, int, int]]) -> None:
+    plans = SichuanEfficiency(void=void).plans(counts(hand), melds)
+    assert [(p.name, p.shanten, p.points) for p in plans] == expected
+
+
+@SETTINGS
+@given(sichuan_hands(drawn=False), st.sampled_from((None, 0, 1, 2)))
+def test_plan_effective_tiles_lower_the_plan(hand: tuple[list[int], int], void: int | None) -> None:
+    held, n = hand
+    melds: tuple[Meld, ...] = ()
+    if n:  # pungs of kinds the hand does not hold, in its most held suit
+        suit = max(range(3), key=lambda s: sum(held[9 * s:9 * s + 9]))
+        free = [k for k in range(9 * suit, 9 * suit + 9) if not held[k]][:n]
+        if len(free) < n:
+            return
+        melds = tuple(Meld.pung(ALL_TILES[k]) for k in free)
+    model = SichuanEfficiency(void=void)
+    plans = model.plans(held, melds)
+    if melds and void == melds[0].tile // 9:
+        assert plans == []
+        return
+    assert plans and plans[0].name == "plain"
+    assert (plans[0].shanten, list(plans[0].effective)) == model.shanten_and_effective(held, melds)
+    for plan in plans:
+        lower = []
+        for k in range(27):
+            if held[k] < 4:
+                held[k] += 1
+                after = {p.name: p.shanten for p in model.plans(held, melds)}
+                if after.get(plan.name, 99) < plan.shanten:
+                    lower.append(k)
+                held[k] -= 1
+        assert list(plan.effective) == lower, plan.name
+        assert void is None or all(k // 9 != void for k in plan.effective)

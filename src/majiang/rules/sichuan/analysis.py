@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 from majiang.analysis.efficiency import DiscardOption, LiveTile
@@ -31,7 +32,9 @@ from majiang.analysis.tables import RECORD, suit_table, vectors
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
+from majiang.rules.base import Plan
 from majiang.rules.mcr.calculator import WinBy
+from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, find_options, score
 from majiang.tiles import ALL_TILES
 
@@ -43,6 +46,7 @@ __all__ = [
     "choose_void",
     "discard_advice",
     "effective_tiles",
+    "plan_points",
     "shanten",
     "waits",
 ]
@@ -116,6 +120,24 @@ class _Suits:
         value = 13 - 2 * pairs - (singles if singles < need else need)
         return value if value < best else best
 
+    def pairs_only(self, void: int) -> int:
+        """Shanten of seven pairs alone with ``void`` given up."""
+        a, b = _OTHERS[void]
+        held = self.pairs[a] + self.pairs[b]
+        pairs = held if held < 7 else 7
+        singles = self.tiles[a] + self.tiles[b] - 2 * held
+        return 13 - 2 * pairs - min(singles, 7 - pairs)
+
+    def flush(self, suit: int, melds: int) -> int:
+        """Shanten of a hand of ``suit`` alone (清一色): the other two suits' tiles dead."""
+        sets = 4 - melds
+        best = 3 * sets + 1 - _two_suits(self.ids[suit], _empty(), sets)
+        if melds:
+            return best
+        pairs = min(self.pairs[suit], 7)
+        singles = self.tiles[suit] - 2 * self.pairs[suit]
+        return min(best, 13 - 2 * pairs - min(singles, 7 - pairs))
+
     def best(self, voids: tuple[int, ...], melds: int) -> int:
         """The lowest shanten over the suits that may be void (``RULED_OUT`` if none may)."""
         best = RULED_OUT
@@ -136,6 +158,22 @@ class _Suits:
             return True
         held = self.pairs[a] + self.pairs[b]
         return held >= 7 or live - 2 * held >= 7 - held
+
+
+def _empty() -> int:
+    """The overlap vector id of a suit holding nothing."""
+    return suit_table()[0]
+
+
+def _pungs(counts: Sequence[int], melds: int, void: int) -> int:
+    """Shanten of all pungs (对对胡) with ``void`` given up: the best pair and ``4 - melds`` pungs."""
+    sets = 4 - melds
+    live = sorted((min(counts[k], 3) for k in range(27) if k // 9 != void and counts[k]), reverse=True)
+    best = sum(live[:sets])  # no pair held
+    for i, n in enumerate(live):
+        rest = live[:i] + live[i + 1:]
+        best = max(best, min(n, 2) + sum(rest[:sets]))
+    return 3 * sets + 1 - best
 
 
 def _voids(void: int | None) -> tuple[int, ...]:
@@ -442,6 +480,74 @@ class SichuanEfficiency:
         """Whether ``kind`` is of the void suit."""
         return self.void is not None and kind // 9 == self.void
 
+    def plans(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
+        """Any win, 清一色 in each suit that may still make it, 七对 (no melds) and 对对胡, each with its
+        shanten, effective kinds and the points of a discard win of it alone (``plan_points``).
+
+        >>> from majiang.analysis.decompose import counts_of
+        >>> from majiang.notation import parse_tiles
+        >>> hand = counts_of(parse_tiles("1122345678m99p5s"))
+        >>> [(p.name, p.shanten, p.points) for p in SichuanEfficiency(void=2).plans(hand, ())]
+        [('plain', 1, 6), ('full-flush m', 3, 24), ('seven-pairs', 3, 24), ('all-pungs', 5, 12)]
+        """
+        voids = self._voids(melds)
+        if not voids:
+            return []
+        n = len(melds)
+        suits = _Suits(counts)
+        table = suit_table()
+        points = plan_points(self.options)
+        value = suits.best(voids, n)
+        out = [Plan("plain", value, tuple(_effective(counts, n, voids, suits, value)), points[FanId.PLAIN])]
+        melded = {int(m.tile) // 9 for m in melds}
+        for a in range(3):
+            if melded - {a} or not any(v != a for v in voids) or suits.tiles[a] + 3 * n < 6:
+                continue
+            value = suits.flush(a, n)
+            code = _code(counts, 9 * a)
+            saved = (suits.ids[a], suits.pairs[a], suits.tiles[a])
+            found = []
+            for r in range(9):
+                if counts[9 * a + r] < 4:
+                    suits.set(a, code + _POW5[r], saved[2] + 1, table)
+                    if suits.flush(a, n) < value:
+                        found.append(9 * a + r)
+            suits.ids[a], suits.pairs[a], suits.tiles[a] = saved
+            out.append(Plan(f"full-flush {SUIT_NAMES[a]}", value, tuple(found), points[FanId.FULL_FLUSH]))
+        if not n:
+            value = min(suits.pairs_only(v) for v in voids)
+            found = []
+            for k in range(27):
+                c = counts[k]
+                if c == 4:
+                    continue
+                for v in voids:
+                    if v == k // 9 or suits.pairs_only(v) != value:
+                        continue
+                    # A kind held once or three times makes a pair; any other adds a single, which helps
+                    # only while singles are short of the pairs missing.
+                    x, y = _OTHERS[v]
+                    held = suits.pairs[x] + suits.pairs[y]
+                    singles = suits.tiles[x] + suits.tiles[y] - 2 * held
+                    if held < 7 and (c % 2 or singles < 7 - held):
+                        found.append(k)
+                        break
+            out.append(Plan("seven-pairs", value, tuple(found), points[FanId.SEVEN_PAIRS]))
+        value = min(_pungs(counts, n, v) for v in voids)
+        found = []
+        rest = list(counts)
+        # Kinds not held are alike within a suit: one stands for all of them.
+        for s in range(3):
+            empty = [k for k in range(9 * s, 9 * s + 9) if not counts[k]]
+            for k in [k for k in range(9 * s, 9 * s + 9) if 0 < counts[k] < 4] + empty[:1]:
+                rest[k] += 1
+                if min([_pungs(rest, n, v) for v in voids if v != s], default=RULED_OUT) < value:
+                    found.extend(empty if not counts[k] else [k])
+                rest[k] -= 1
+        found.sort()
+        out.append(Plan("all-pungs", value, tuple(found), points[FanId.ALL_PUNGS]))
+        return out
+
     def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
         """Points one payer owes for the win under ``options``; None if it is no Sichuan win."""
         try:
@@ -450,3 +556,23 @@ class SichuanEfficiency:
         except InvalidHandError:
             return None
         return result.points
+
+
+_PLAN_HANDS = {
+    FanId.PLAIN: "123m456m789m123p55p",
+    FanId.FULL_FLUSH: "123m456m789m123m55m",
+    FanId.SEVEN_PAIRS: "11335577m224466p",
+    FanId.ALL_PUNGS: "111m333m555p777p99p",
+}
+
+
+@cache
+def plan_points(options: Options) -> dict[FanId, int]:
+    """Points of a discard win scoring only a plain win, 清一色, 七对 or 对对胡 under ``options``.
+
+    >>> flush, pungs = FanId.FULL_FLUSH, FanId.ALL_PUNGS
+    >>> sichuan, chengdu = plan_points(find_options("sichuan")), plan_points(find_options("chengdu"))
+    >>> sichuan[flush], sichuan[pungs], chengdu[flush], chengdu[pungs]
+    (24, 12, 20, 10)
+    """
+    return {fan: score(hand, options=options).points for fan, hand in _PLAN_HANDS.items()}
