@@ -16,11 +16,9 @@ and its best discard is worth more than passing; a claim that leaves no way to 8
 and is passed.
 
 All that is Chinese Official. Under a ruleset whose wins are not scored by its fans
-(``Efficiency.mcr_fans`` false, e.g. Sichuan) the targets are the ruleset's plans
-(``Efficiency.plans``: any win, 清一色 in a suit, 七对, 对对胡 for Sichuan), each worth its points times
-the chance to complete it from its distance and live effective tiles; a ready hand is worth the points
-of its live waits under that ruleset. Dead tiles (a void suit) go first; kongs are made unless they
-cost much; claims when worth more than passing. There is no defence there.
+(``Efficiency.mcr_fans`` false, e.g. Sichuan) the bot plays by tile efficiency under that ruleset's
+forms, choosing among discards that leave the hand ready by the points its live waits would score there
+(``EfficiencyBot`` with ``weigh_waits``).
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
@@ -49,14 +47,13 @@ from majiang.bots.common import (
     seen_counts,
 )
 from majiang.bots.danger import Table, read_table
-from majiang.bots.efficiency import opening_choice
+from majiang.bots.efficiency import EfficiencyBot, opening_choice
 from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_fans
 from majiang.errors import InvalidHandError
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.mcr import MINIMUM, WinBy, score
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import Efficiency, Ruleset
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -178,6 +175,7 @@ class FanAwareBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.other = EfficiencyBot(seed, weigh_waits=True)
 
     # -- the entry point --------------------------------------------------------------------------
 
@@ -189,10 +187,10 @@ class FanAwareBot:
             return legal[0]
         if view.phase == Phase.OPENING:
             return opening_choice(view, self.rng)
-        model = efficiency_of(view)
-        if not model.mcr_fans:
-            # The targets and the 8-fan minimum are Chinese Official: elsewhere, the ruleset's own plans.
-            return _Plans(view, model, self.rng).act()
+        if not efficiency_of(view).mcr_fans:
+            # The targets and the 8-fan minimum are Chinese Official: elsewhere, efficiency with the
+            # waits weighed by what they would score under the ruleset being played.
+            return self.other.act(view)
         situation = _Situation(view)
         if view.phase == Phase.TURN:
             return self._turn(view, situation)
@@ -412,127 +410,3 @@ class FanAwareBot:
             if value > best:
                 best, choice = value, a
         return choice
-
-
-PLAN_HAZARD = 25
-"""Chance per turn (per mille) that the hand ends for the seat by someone else's doing, outside Chinese
-Official rules (a guess: play may go on after others' wins)."""
-
-
-class _Plans:
-    """One decision under a ruleset whose wins are not scored by Chinese Official fans: each candidate
-    is worth the best of the ruleset's plans (``Efficiency.plans``: the shape, its distance and live
-    effective tiles, the points it brings), or, once ready, the points of its live waits."""
-
-    def __init__(self, view: View, model: Efficiency, rng: random.Random) -> None:
-        self.view = view
-        self.model = model
-        self.rng = rng
-        self.seen = seen_counts(view)
-        rules = view.rules
-        tiles = 136 if rules is None else _playing_tiles(rules)
-        self.unseen = max(1, tiles - sum(self.seen))
-        players = max(1, sum(view.active))
-        self.draws = max(0, (view.wall_left + players - 1) // players)
-
-    def live(self, kinds: Sequence[int]) -> int:
-        seen = self.seen
-        return sum(4 - seen[t] for t in kinds if seen[t] < 4)
-
-    def value(self, counts: list[int], melds: tuple[Meld, ...]) -> float:
-        """Expected points of a hand waiting to draw (13 tiles, a kong counting 3)."""
-        plans = self.model.plans(counts, melds)
-        if not plans or plans[0].shanten >= RULED_OUT:
-            return 0.0
-        if plans[0].shanten == 0:
-            return self.ready(counts, melds, plans[0].effective)
-        best = 0.0
-        for plan in plans:
-            if plan.shanten < RULED_OUT:
-                chance = _win_chance(plan.shanten, self.live(plan.effective), 8, self.draws, self.unseen,
-                                     PLAN_HAZARD, bool(melds))
-                best = max(best, plan.points * chance)
-        return best
-
-    def ready(self, counts: list[int], melds: tuple[Meld, ...], waits: Sequence[int]) -> float:
-        """Expected points of a ready hand: each live wait weighted by the points of its win."""
-        tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
-        live = points = 0
-        for w in waits:
-            copies = 4 - self.seen[w]
-            if copies <= 0:
-                continue
-            worth = self.model.win_points(Hand(melds, tiles, ALL_TILES[w]), False)
-            if worth:
-                live += copies
-                points += copies * worth
-        if not live:
-            return 0.0
-        return _win_chance(0, 0, 2 * live, self.draws, self.unseen, PLAN_HAZARD, False) * points / live
-
-    def best_discard(self, counts: list[int], melds: tuple[Meld, ...], choices: Sequence[int]
-                     ) -> tuple[int, float]:
-        """The discard leaving the most expected points (dead tiles first), and that figure."""
-        dead = [d for d in choices if self.model.is_dead(d)]
-        ranked: list[tuple[float, int, float, int]] = []
-        for d in dead or choices:
-            counts[d] -= 1
-            value = self.value(counts, melds)
-            counts[d] += 1
-            ranked.append((-value, PREFERENCE[d], self.rng.random(), d))
-        ranked.sort()
-        return ranked[0][3], -ranked[0][0]
-
-    def act(self) -> Action:
-        view = self.view
-        legal = view.legal
-        counts = hand_counts(view)
-        melds = own_melds(view)
-        if view.phase == Phase.TURN:
-            choices = sorted({int(a.tile) for a in legal
-                              if a.kind == ActionKind.DISCARD and a.tile is not None})
-            if not choices:
-                return self.rng.choice(legal)
-            tile, value = self.best_discard(counts, melds, choices)
-            counts[tile] -= 1
-            shanten = self.model.shanten(counts, melds)
-            counts[tile] += 1
-            for a in legal:
-                if a.tile is None or a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-                    continue
-                t = int(a.tile)
-                after = list(counts)
-                if a.kind == ActionKind.CONCEALED_KONG:
-                    after[t] -= 4
-                    new = (*melds, Meld.kong(ALL_TILES[t]))
-                else:
-                    after[t] -= 1
-                    new = tuple(Meld.kong(m.tile, m.from_seat, added=True)
-                                if m.tile == t and m.kind == MeldKind.PUNG else m for m in melds)
-                # A kong pays at once in some rulesets (刮风下雨) and draws again: made unless it hurts.
-                if self.model.shanten(after, new) <= shanten and self.value(after, new) >= 0.8 * value:
-                    return a
-            return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
-        if view.last_discard is None:
-            return PASS if PASS in legal else legal[0]
-        giver, claimed = view.last_discard
-        tile = int(claimed)
-        best, choice = self.value(counts, melds) + CLAIM_MARGIN, PASS
-        for a in legal:
-            if a.kind not in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG):
-                continue
-            after, meld = after_claim(counts, a, tile, RelativeSeat.between(view.seat, giver))
-            new = (*melds, meld)
-            if a.kind == ActionKind.KONG:
-                value = self.value(after, new)
-            else:
-                _, value = self.best_discard(after, new, [t for t in range(34) if after[t]])
-            if value > best:
-                best, choice = value, a
-        return choice
-
-
-@lru_cache(maxsize=64)
-def _playing_tiles(rules: Ruleset) -> int:
-    """Tiles of the set that are played (bonus tiles aside)."""
-    return sum(1 for t in rules.wall_tiles() if t < 34)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from majiang.game.match import Match
     from majiang.game.table import Game, View, WinRecord
 
-__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency", "Plan",
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_names"]
 
 BONUS_BASE = 34
@@ -65,17 +65,6 @@ class Score(Protocol):
     def total(self) -> int: ...
 
     def to_dict(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A shape worth playing toward: how far the hand is from it, the kinds that bring it closer, and the
-    points a win of it brings at the least (on a discard, from one payer)."""
-
-    name: str
-    shanten: int
-    effective: tuple[int, ...]
-    points: int
 
 
 class Efficiency(Protocol):
@@ -107,10 +96,6 @@ class Efficiency(Protocol):
         is no valid win."""
         ...
 
-    def plans(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
-        """The shapes that score above a plain win which this hand could still make (empty: none known)."""
-        ...
-
 
 @dataclass(frozen=True, slots=True)
 class ChineseEfficiency:
@@ -139,10 +124,6 @@ class ChineseEfficiency:
         except InvalidHandError:
             return None
         return result.fan_total if result.fan_total >= MINIMUM else None
-
-    def plans(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
-        """None here: the fan-aware bot brings its own Chinese Official targets (``majiang.bots.targets``)."""
-        return []
 
 
 CHINESE_EFFICIENCY = ChineseEfficiency()

@@ -32,7 +32,6 @@ from majiang.analysis.tables import RECORD, suit_table, vectors
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import Plan
 from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, find_options, score
@@ -40,6 +39,7 @@ from majiang.tiles import ALL_TILES
 
 __all__ = [
     "SUIT_NAMES",
+    "Plan",
     "SichuanEfficiency",
     "best_wait_points",
     "choose_exchange",
@@ -72,6 +72,17 @@ def _two_suits(x: int, y: int, sets: int) -> int:
         k = 2 * (sets - m)
         best = max(best, vx[2 * m] + vy[k + 1], vx[2 * m + 1] + vy[k])
     return best
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A shape worth playing toward: how far the hand is from it (shanten), the kinds that bring it
+    closer, and the points a discard win of it alone brings."""
+
+    name: str
+    shanten: int
+    effective: tuple[int, ...]
+    points: int
 
 
 _USED: dict[int, int] = {}
