@@ -94,7 +94,8 @@ class Tally:
     probes: int = 0
     accepted: int = 0
     views: int = 0
-    exhausted: int = 0
+    wall_ends: int = 0
+    """Hands that ran the wall out (the ruleset's settlement at the wall's end)."""
 
     def add(self, other: Tally) -> None:
         for f in dataclasses.fields(self):
@@ -394,7 +395,7 @@ class HandCheck:
                 raise c.fail(f"the score of {w} is not a Score (total, to_dict)")
         t = self.tally
         t.left += sum(not a for a in g.active)
-        t.exhausted += result.exhausted
+        t.wall_ends += g.wall_left == 0
         t.kongs += sum(len(m.tiles) == 4 for melds in g.melds for m in melds)
         last_play = max(i for i, e in enumerate(g.events) if e.kind in ("act", "draw", "deal"))
         t.wins_played_on += sum(1 for i, e in enumerate(g.events) if e.kind == "win" and i < last_play)

@@ -8,16 +8,20 @@ from typing import Annotated
 import typer
 
 from majiang.errors import InvalidOptionError
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 
 __all__ = [
     "MAX_DIGITS",
+    "GameRulesOpt",
     "JsonOpt",
     "QuietOpt",
     "RecordsOpt",
     "ResumeOpt",
+    "RuleOptionOpt",
     "SeedOpt",
     "WorkersOpt",
     "integer",
+    "ruleset",
     "whole_number",
 ]
 
@@ -40,6 +44,25 @@ ResumeOpt = Annotated[bool, typer.Option(
     "--resume", help="Continue an interrupted run from the FILE.partial files it wrote (give the same "
                      "options); the result is that of an uninterrupted run.",
 )]
+
+GameRulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="NAME", show_default=DEFAULT_RULESET,
+    help="The ruleset to play ('majiang rules' lists them, with their options), by name or alias.",
+)]
+RuleOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="KEY=VALUE",
+    help="Set one of the ruleset's options (repeatable), e.g. --option mode=blood-river.",
+)]
+
+
+def ruleset(name: str | None, options: list[str] | None) -> Ruleset:
+    """The ruleset named by ``--rules`` (the default if None) with its ``--option`` settings.
+
+    >>> ruleset(None, ["profile=wmo2014"]).profile
+    'wmo2014'
+    """
+    return find_ruleset(DEFAULT_RULESET if name is None else name, options or ())
+
 
 MAX_DIGITS = 12
 """Longest digit string converted; longer ones are refused before ``int()`` (which refuses 4,300 digits
