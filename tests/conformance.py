@@ -463,7 +463,8 @@ def check_replay(rules: Ruleset, seed: int, names: Sequence[str], first: Game) -
 
 
 def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> tuple[Match, Tally]:
-    """A match of ``hands`` hands, each checked at every step, ends, and its totals are its hands' sums."""
+    """A match of at most ``hands`` hands (the ruleset's ``match_over`` may end it sooner), each checked at
+    every step, ends, and its totals are its hands' sums."""
     match = Match(rules, seed=seed, hands=hands)
     tally = Tally()
     number = 0
@@ -479,8 +480,9 @@ def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> 
             raise ConformanceError(f"{where}: booked {booked.deltas}, the hand paid {by_player} by player")
         if number > hands:
             raise ConformanceError(f"{label(rules, seed, names)}: the match did not end after {hands} hands")
-    if len(match.history) != hands:
-        raise ConformanceError(f"{label(rules, seed, names)}: {len(match.history)} hands booked, not {hands}")
+    if len(match.history) != number or number > hands:
+        raise ConformanceError(f"{label(rules, seed, names)}: {len(match.history)} hands booked of {number} "
+                               f"played, at most {hands}")
     sums = [sum(h.deltas[p] for h in match.history) for p in range(4)]
     if match.totals != sums:
         raise ConformanceError(f"{label(rules, seed, names)}: totals {match.totals}, the hands sum to {sums}")
