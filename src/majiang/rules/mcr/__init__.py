@@ -6,6 +6,7 @@ Import from ``majiang.mcr``, the public module; the names here serve it and the 
 from __future__ import annotations
 
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.hand import Hand
 from majiang.rules.mcr.calculator import WinBy, WinContext, calculate
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
