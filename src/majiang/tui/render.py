@@ -499,12 +499,15 @@ def _fan_table(result: ScoreResult, hand: Hand, style: TileStyle) -> Table:
 
 def final_hand(game: Game, seat: int, winning: Tile | None = None) -> Hand:
     """``seat``'s hand as the hand ended: its melds (concealed kongs included) and standing tiles, the
-    winning tile last when given."""
+    winning tile last when given (still among the standing tiles after a self-draw; beside them after a
+    win on a discard, or where play went on and the tile was laid aside)."""
+    melds = tuple(game.melds[seat])
     tiles = list(game.standing_tiles(seat))
-    if winning is not None and winning in tiles:
-        tiles.remove(winning)
-        return Hand(tuple(game.melds[seat]), tuple(tiles), winning)
-    return Hand(tuple(game.melds[seat]), tuple(tiles))
+    if len(tiles) + 3 * len(melds) == 14:
+        last = winning if winning is not None and winning in tiles else tiles[-1]
+        tiles.remove(last)
+        return Hand(melds, tuple(tiles), last)
+    return Hand(melds, tuple(tiles), winning)
 
 
 def _hand_line(hand: Hand, style: TileStyle, winning: Tile | None) -> Text:
@@ -513,6 +516,9 @@ def _hand_line(hand: Hand, style: TileStyle, winning: Tile | None) -> Text:
         out.append_text(meld_text(m, style))
         out.append(" ")
     out.append_text(tiles_text(hand.tiles, style))
+    if winning is None and hand.winning_tile is not None:
+        out.append(" ")
+        out.append_text(tile_text(hand.winning_tile, style))  # a fourteenth tile that did not win
     if winning is not None:
         out.append(tr(style, "  won on ", "  和 "))
         out.append_text(tile_text(winning, style, highlight=True))
