@@ -6,11 +6,17 @@ and the next draws fixed) with scripted opponents; the rest use seeds.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import itertools
+import os
 import random
+import select
+import struct
 import subprocess
 import sys
+import termios
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -591,7 +597,62 @@ def test_play_in_a_pipe_exits_instead_of_hanging() -> None:
     assert proc.stderr.startswith("majiang play: error: the game needs an interactive terminal")
 
 
+def play_in_a_terminal(args: Sequence[str], home: Path) -> tuple[int, str]:
+    """Run ``majiang play ARGS`` in a pseudo-terminal (120×50): once the table shows, quit with ``q``
+    and ``y``. The exit code and everything written, escape sequences included. Each wait gives up after
+    a minute (a hung game fails instead of hanging the suite)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    env = {"PYTHONPATH": SRC, "PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "HOME": str(home)}
+    proc = subprocess.Popen([sys.executable, "-m", "majiang.cli", "play", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(text: bytes) -> None:
+        deadline = time.monotonic() + 60
+        while text not in out and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 1)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the terminal closed: the game has exited
+                    return
+                if not chunk:
+                    return
+                out.extend(chunk)
+
+    try:
+        read_until(b"Wall ")
+        os.write(master, b"q")
+        read_until(b"Quit the match?")
+        os.write(master, b"y")
+        read_until(b"deals the same match again")
+        code = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return code, out.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(("args", "again"), [
+    ([], "'majiang play --seed 5'"),
+    (["--rules", "国标", "--option", "profile=wmo2014"],
+     "'majiang play --seed 5 --rules mcr --option profile=wmo2014'"),
+])
+def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, tmp_path: Path) -> None:
+    code, text = play_in_a_terminal(["--seed", "5", "--hands", "1", "--delay", "0", "--no-record",
+                                     "--bots", "random", *args], tmp_path)
+    assert code == 0
+    assert f"Seed 5: {again} deals the same match again." in text
+
+
 @pytest.mark.parametrize(("args", "message"), [
+    (["--rules", "nope"], "unknown ruleset 'nope'"),
+    (["--option", "nope=1"], "unknown option 'nope' for ruleset 'mcr'"),
+    (["--rules", "mcr", "--option", "several_winners=maybe"], "several_winners must be true or false"),
     (["--hands", "0"], "--hands must be 1 to 16"),
     (["--hands", "17"], "--hands must be 1 to 16"),
     (["--delay", "-1"], "--delay must be at least 0"),

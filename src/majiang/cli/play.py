@@ -89,6 +89,8 @@ def play_command(
         typer.echo(f"Record of {session.saved_hands} hands saved to {path} (majiang replay {path})")
     elif session.save_error is not None:
         typer.echo(f"majiang play: error: {session.save_error}", err=True)
-    again = ["majiang", "play", "--seed", str(seed_used), *(["--rules", rules] if rules is not None else []),
+    # The ruleset by its registered name (an alias may need quoting in a shell).
+    named = ["--rules", chosen.name] if rules is not None else []
+    again = ["majiang", "play", "--seed", str(seed_used), *named,
              *(word for o in option or () for word in ("--option", o))]
     typer.echo(f"Seed {seed_used}: '{shlex.join(again)}' deals the same match again.")
