@@ -872,6 +872,10 @@ async def test_an_exchange_picked_by_keys_and_clicks_then_confirmed() -> None:
         assert shown_actions(app) == []
         await pilot.press("4")
         assert "picked 3 tiles already" in text_of(app, "#message") and table.picked == [0, 1, 6]
+        await pilot.press("escape")  # Escape puts them all back
+        assert table.picked == [] and not any(w.has_class("picked") for w in table.query(TileWidget))
+        await pilot.press("1", "2", "7")
+        assert table.picked == [0, 1, 6]
         await pilot.press("enter")
         await settle(pilot)
         assert state(game) == before

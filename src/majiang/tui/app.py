@@ -816,9 +816,10 @@ class TableScreen(Screen[None]):
         self.say(f"You cannot {en} now; you may: {may_en}.", f"现在不能{zh}; 可以: {may_zh}。", error=True)
 
     def action_cancel(self) -> None:
-        """Drop an offered choice."""
-        if self.choices is not None:
+        """Drop an offered choice, or the tiles picked for an exchange."""
+        if self.choices is not None or self.picked:
             self.choices = None
+            self.picked = []
             self._message = ((lambda _: ""), False)
             self.refresh_table()
 
