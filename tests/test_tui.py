@@ -796,7 +796,7 @@ async def test_a_void_declared_by_key_then_a_win_after_which_play_goes_on() -> N
         assert result.deltas == (3 * (8 + total), -8 - total, -8 - total, -8 - total)
         assert text_of_table(app, "#message").strip() == "You won on 5p, self-drawn — play goes on"
         lines = log_lines(app)
-        win_at = lines.index("You won on 5p, self-drawn")
+        win_at = lines.index("You won on 5p, self-drawn — play goes on")
         assert lines[win_at + 1] == (f"Payment (win, You): You +{3 * (8 + total)}, "
                                      f"Bot 1 (scripted) {-8 - total}, Bot 2 (scripted) {-8 - total}, "
                                      f"Bot 3 (scripted) {-8 - total}")
@@ -839,6 +839,7 @@ async def test_several_winners_leave_and_the_person_plays_on() -> None:
         assert "won" not in seat2.split("·")[4] and "out of the hand" in seat2  # the tile lies with the first
         lines = log_lines(app)
         assert sum(line.startswith("Payment (win, Bot ") for line in lines) == 2
+        assert "Bot 1 (scripted), Bot 2 (scripted) won on 4s, the discard of You — play goes on" in lines
         # The person and bot 3 play the wall out; the result shows both wins.
         human = RandomBot(seed=3)
         while isinstance(app.screen, TableScreen):

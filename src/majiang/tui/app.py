@@ -644,7 +644,7 @@ class TableScreen(Screen[None]):
 
     def _note_events(self) -> None:
         """Log the wins and payments that happened since the last look; a win after which play goes on
-        is also said under the actions."""
+        says so, in the log and under the actions."""
         game = self.session.game
         seen_game, seen = self._noted
         if seen_game is not game:
@@ -655,9 +655,10 @@ class TableScreen(Screen[None]):
             if event_line(event, self._names("notation"), "notation") is None:
                 continue
             line = self._event_line(event)
-            self.add_line(line)
             if isinstance(event, Win) and game.phase != Phase.OVER:
-                self._message = (_going_on(line), False)
+                line = _going_on(line)
+                self._message = (line, False)
+            self.add_line(line)
 
     def _names(self, style: TileStyle) -> list[str]:
         """Who sits in each seat of the hand in play, as the log names them."""
