@@ -589,7 +589,8 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
             parts.append(_fan_table(score, hand, style))
         else:
             on = tile_label(win.tile, style)
-            parts.append(Text(tr(style, f"{name(win.seat)} won on {on}, {how}: {score.total} fans",
+            fans = "fan" if score.total == 1 else "fans"
+            parts.append(Text(tr(style, f"{name(win.seat)} won on {on}, {how}: {score.total} {fans}",
                                  f"{name(win.seat)} 和 {on}, {how}: {score.total} 番"), style="bold green"))
             parts.append(score_breakdown(score))
     names = [name(s) for s in range(4)]
