@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import io
 import itertools
+import json
 import os
 import random
 import select
@@ -36,6 +37,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand
 from majiang.mcr import WinBy
 from majiang.notation import parse_tiles
+from majiang.records import check_record
 from majiang.rules.base import find_ruleset, register_ruleset
 from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
@@ -928,6 +930,38 @@ async def test_a_ruleset_without_chinese_official_advice_has_no_coach_and_its_ow
         text = screen_text(app)
         assert f"You won on 5p, self-drawn 自摸: {score.total} fans" in text
         assert f"fans: {', '.join(score.names)}" in text and f"total: {score.total}" in text
+
+
+@pytest.mark.asyncio
+async def test_a_hand_of_another_ruleset_is_saved_as_a_record_that_checks(tmp_path: Path) -> None:
+    rules = find_ruleset("tui-play-on", ["exchange=true"])
+    app = new_app(seed=8, bots="random", hands=1, delay=0, records_dir=tmp_path, rules=rules)
+    human = RandomBot(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while isinstance(app.screen, TableScreen):
+            action = human.act(app.session.view())
+            if action.kind == ActionKind.EXCHANGE:  # picked tile by tile, then confirmed
+                tiles = hand_tiles(app.session.view())
+                for t in action.tiles:
+                    app.table.action_number(next(i for i, x in enumerate(tiles)
+                                                 if x == t and i not in app.table.picked))
+                app.table.action_discard()
+                await settle(pilot)
+            elif action.kind == ActionKind.VOID:
+                assert action.tile is not None
+                await pilot.press("mps"[action.tile // 9])
+                await settle(pilot)
+            else:
+                await act_as_person(pilot, app, action, "handlers")
+    path = app.session.record_path
+    assert path is not None and app.session.saved_hands == 1
+    first, second = acts(app.session.finished[0].game, 0)[:2]
+    assert first.startswith("exchange ") and second.startswith("void ")
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["rules"] == "tui-play-on" and header["options"]["exchange"] is True
+    report = check_record(path)
+    assert report.ok and report.hands == 1, str(report)
 
 
 def test_new_app_plays_the_ruleset_it_is_given() -> None:
