@@ -34,8 +34,7 @@ from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
 from majiang.game.events import Act, Payment
 from majiang.game.table import WinRecord
-from majiang.hand import Hand
-from majiang.mcr import WinBy
+from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
 from majiang.rules.base import find_ruleset, register_ruleset

@@ -26,8 +26,8 @@ from majiang.errors import InvalidHandError
 from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.game.events import Event, FalseWinPenalty, Payment, Win
 from majiang.game.table import WinRecord
-from majiang.hand import Hand
-from majiang.mcr import MINIMUM, ScoreResult, WinBy, call_advice
+from majiang.hand import Hand, WinBy
+from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import hit_melds
 from majiang.seats import RelativeSeat
