@@ -29,10 +29,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
-from majiang.bots import RandomBot
+from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
-from majiang.game.events import Act, Payment
+from majiang.game.events import Act, Draw, Payment, Win
 from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
@@ -640,6 +640,8 @@ def play_in_a_terminal(args: Sequence[str], home: Path) -> tuple[int, str]:
 
 @pytest.mark.parametrize(("args", "again"), [
     ([], "'majiang play --seed 5'"),
+    (["--rules", "血战", "--option", "exchange=dice", "--option", "declare_void=true"],
+     "'majiang play --seed 5 --rules sichuan --option exchange=dice --option declare_void=true'"),
     (["--rules", "国标", "--option", "profile=wmo2014"],
      "'majiang play --seed 5 --rules mcr --option profile=wmo2014'"),
 ])
@@ -970,3 +972,88 @@ def test_new_app_plays_the_ruleset_it_is_given() -> None:
     assert session.match.rules == rules and session.match.hands == rules.match_hands
     assert session.game.rules == rules and session.game.phase == Phase.OPENING
     assert session.view().rules == rules
+
+
+# -- Sichuan 血战到底 -----------------------------------------------------------------------------------
+
+SICHUAN = ("sichuan", ("exchange=dice", "declare_void=true"))
+"""Sichuan with both opening phases: 换三张 (direction by the dice) and 定缺."""
+
+
+def sichuan_app(seed: int) -> tuple[PlayApp, Bot]:
+    """A one-hand Sichuan match against efficiency bots, and the efficiency bot that chooses the
+    person's moves."""
+    rules = find_ruleset(SICHUAN[0], SICHUAN[1])
+    return new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules), find_bot("efficiency", 0)
+
+
+def sichuan_seed_where_the_person_wins_and_play_goes_on() -> int:
+    """The first seed whose hand (played without a screen by the same bots) has the person win and leave
+    while the others play on: the app then plays that very hand."""
+    for seed in range(60):
+        app, human = sichuan_app(seed)
+        session = app.session
+        while not session.hand_over:
+            if session.bot_step() is None:
+                session.play(human.act(session.view()))
+        wins = session.game.wins
+        if any(w.seat == 0 for w in wins[:-1]) or (wins and wins[-1].seat == 0 and len(wins) == 1
+                                                    and session.game.wall_left == 0):
+            return seed
+    raise AssertionError("no seed below 60 deals a Sichuan hand the person wins with play going on")
+
+
+@pytest.mark.asyncio
+async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_the_void() -> None:
+    app, human = sichuan_app(sichuan_seed_where_the_person_wins_and_play_goes_on())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session, table = app.session, app.table
+        game = session.game
+        assert game.phase == Phase.OPENING and session.waiting_for_human()
+        assert "Exchange 换三张: pick 3 tiles of one suit" in text_of(app, "#prompt")
+        # The exchange: three tiles clicked, then Enter.
+        exchange = human.act(session.view())
+        tiles = hand_tiles(session.view())
+        for t in exchange.tiles:
+            index = next(i for i, x in enumerate(tiles) if x == t and i not in table.picked)
+            await pilot.click(f"#tile-{index}")
+        assert shown_actions(app) == [exchange]
+        await pilot.press("enter")
+        await settle(pilot)
+        # The void: its key.
+        assert "Declare the suit you will void 定缺" in text_of(app, "#prompt")
+        void = human.act(session.view())
+        assert void.kind == ActionKind.VOID and void.tile is not None
+        await pilot.press("mps"[void.tile // 9])
+        await settle(pilot)
+        assert acts(game, 0)[:2] == [exchange.notation(), void.notation()]
+        voids = session.view().rules_state.voids
+        for seat, selector in enumerate(("#me", "#seat-1", "#seat-2", "#seat-3")):
+            assert f"· 缺 {'mps'[voids[seat]]}" in text_of(app, selector)
+        while isinstance(app.screen, TableScreen):
+            await act_as_person(pilot, app, human.act(session.view()), "handlers")
+        assert isinstance(app.screen, ResultScreen)
+        result = game.result
+        assert result is not None
+        lines = log_lines(app)
+        names = ["You", *(f"Bot {p} (efficiency)" for p in (1, 2, 3))]
+        # Every win and every payment was told as it happened, and each win after which play went on
+        # said so.
+        wins = [e for e in game.events if isinstance(e, Win)]
+        payments = [e for e in game.events if isinstance(e, Payment)]
+        told = [line for line in lines if " won on " in line]
+        assert len(told) == len(wins) and payments
+        going_on = [i for i, e in enumerate(game.events) if isinstance(e, Win)
+                    and any(isinstance(later, Draw) for later in game.events[i:])]
+        assert sum(line.endswith("— play goes on") for line in told) == len(going_on) >= 1
+        for e in payments:
+            assert any(line.startswith(f"Payment ({e.reason}, {names[e.seat]}): ") for line in lines)
+        me = text_of_table(app, "#me")
+        assert "out of the hand" in me and f"{game.scores[0]:+d}" in me
+        # The result lists every win with the score's own explanation, and the changes add up.
+        text = screen_text(app)
+        for w in result.wins:
+            assert f"{names[w.seat]} won on {w.tile.notation()}" in text
+            assert f"total {w.score.total} 番" in text
+        assert app.session.match.totals == list(result.deltas) and sum(result.deltas) == 0
