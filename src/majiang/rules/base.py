@@ -222,6 +222,20 @@ class Ruleset:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
 
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        """A short mark per seat for a table display, read from ``public_state`` as a view holds it
+        (``View.rules_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
+
+        >>> Ruleset().seat_badges(None)
+        ('', '', '', '')
+        """
+        return ("", "", "", "")
+
+    def mcr_profile(self) -> str | None:
+        """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
+        built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
+        return None
+
     # -- legal actions ------------------------------------------------------------------------------
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:

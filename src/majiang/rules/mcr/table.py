@@ -126,6 +126,10 @@ class McrRules(Ruleset):
     def new_state(self, game: Game) -> McrState:
         return McrState()
 
+    def mcr_profile(self) -> str | None:
+        """This table scores by the Chinese Official fans of ``profile``."""
+        return self.profile
+
     def start_play(self, game: Game) -> None:
         state: McrState = game.rules_state
         for s in range(4):
