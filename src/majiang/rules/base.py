@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, WinRecord
 
 __all__ = ["BONUS_BASE", "DEFAULT_RULESET", "Ruleset", "Score", "find_ruleset", "register_ruleset",
-           "ruleset_names"]
+           "ruleset_aliases", "ruleset_names"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -237,6 +239,33 @@ class Ruleset:
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
 
+    # -- describing ---------------------------------------------------------------------------------
+
+    def option_help(self) -> dict[str, str]:
+        """A one-line meaning of each option, for ``majiang rules NAME``: by default the first sentence
+        of each ``* ``option``: meaning`` bullet in the class docstring."""
+        out: dict[str, str] = {}
+        for match in _BULLET.finditer(inspect.getdoc(type(self)) or ""):
+            text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
+            if len(text) > 100 and ": " in text:
+                text = text.split(": ")[0]  # a long sentence: its head, before the details
+            out.setdefault(match.group(1), text + ".")
+        return out
+
+    def score_names(self, score: Score) -> list[str]:
+        """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
+        return []
+
+    def describe_score(self, score: Score) -> str:
+        """A win's score in one line of words, for replays and reports."""
+        return f"total {score.total}"
+
+    def entered_win_payments(self, winner: int, discarder: int | None,
+                             total: int) -> tuple[int, int, int, int] | None:
+        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
+        this ruleset's payments need more than the winner, the discarder and the total."""
+        return None
+
     # -- the match ----------------------------------------------------------------------------------
 
     def next_dealer(self, match: Match, game: Game) -> int:
@@ -250,6 +279,10 @@ class Ruleset:
     def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
+
+
+_BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)
+"""A ``* ``option`` (...): meaning`` bullet of a docstring, running on to the next bullet or paragraph."""
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -301,6 +334,12 @@ def _load() -> None:
         _loaded = True
         for module in _BUILTIN:
             importlib.import_module(module)
+
+
+def ruleset_aliases(name: str) -> list[str]:
+    """The aliases registered for the ruleset ``name`` (``国标``, ...), in registration order."""
+    _load()
+    return [alias for alias, target in _ALIASES.items() if target == name]
 
 
 def ruleset_names() -> list[str]:
