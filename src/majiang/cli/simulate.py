@@ -102,8 +102,8 @@ def simulate_command(
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
         shown = 15 if fans is None else integer(fans, "--fans")
-        option = "--out" if out is not None else "--summaries"
-        for path, name in ((summaries, option), (records, "--records")):
+        flag = "--out" if out is not None else "--summaries"
+        for path, name in ((summaries, flag), (records, "--records")):
             if path is not None and not path.parent.is_dir():
                 raise InvalidOptionError(f"{name}: no directory {str(path.parent)!r} to write "
                                          f"{path.name!r} in")

@@ -520,8 +520,8 @@ def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str,
     changed = changed_options(rules)
     if (data.get("rules"), data.get("options")) != (rules.name, dict(changed)):
         found = data.get("options")
-        raise ResumeError(f"hand {index} was played under "
-                          f"{_rules_text(str(data.get('rules')), found if isinstance(found, dict) else None)}, "
+        played = _rules_text(str(data.get("rules")), found if isinstance(found, dict) else None)
+        raise ResumeError(f"hand {index} was played under {played}, "
                           f"not {_rules_text(rules)}: a resumed run must use the same ruleset and options "
                           "(--rules, --option)")
     if data.get("seed") != game_seed(seed, index) or data.get("bots") != list(seats):

@@ -91,6 +91,8 @@ class McrRules(Ruleset):
       ``false_win_penalty`` points and pays ``false_win_award`` to each other seat (错和: -30 / +10
       by default); the declaration then counts as a pass when answering a discard, and on the
       seat's own turn it must still discard.
+    * ``false_win_penalty``: what a false win costs the declarer under ``false_win="penalty"`` (30).
+    * ``false_win_award``: what a false win pays each other seat under ``false_win="penalty"`` (10).
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
       still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
