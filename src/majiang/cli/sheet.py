@@ -25,8 +25,8 @@ from rich.text import Text
 
 from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import fail
-from majiang.cli.simulate import rules_line
 from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset, whole_number
+from majiang.cli.simulate import rules_line
 from majiang.game.sheet import (
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,

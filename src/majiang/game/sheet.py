@@ -229,10 +229,10 @@ class ScoreSheet:
         if rules is None:
             rules = find_ruleset(DEFAULT_RULESET)
         if rules.entered_win_payments(0, 1, MINIMUM) is None:
-            raise SheetError(f"the score sheet keeps Chinese Official matches, whose wins pay by the winner, "
-                             f"the discarder and the fan total; ruleset {rules.name!r} pays by more than that "
-                             "(its own hook entered_win_payments says so): keep its scores with the records "
-                             "of 'majiang play' instead")
+            raise SheetError(f"the score sheet keeps Chinese Official matches, whose wins pay by the "
+                             f"winner, the discarder and the fan total; ruleset {rules.name!r} pays by more "
+                             "than that (kongs, several winners, settlement): keep its scores with the "
+                             "records of 'majiang play' instead")
         self.rules = rules
         names = list(players)
         if len(names) != 4:
@@ -454,7 +454,7 @@ class ScoreSheet:
             # Each option as written, of its default's type: a hand-edited file is refused, not guessed.
             defaults, found = find_ruleset(data["rules"]).options(), rules.options()
             for key, value in data["options"].items():
-                if type(value) is not type(defaults[key]) and None not in (value, defaults[key]) \
+                if (type(value) is not type(defaults[key]) and None not in (value, defaults[key])) \
                         or found[key] != value:
                     raise SheetError(f"the sheet's ruleset: option {key!r} cannot be {_short(value)}")
             if set(data["options"]) != set(defaults):
