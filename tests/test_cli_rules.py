@@ -158,8 +158,8 @@ def test_rules_refuses_an_unknown_name() -> None:
 def test_simulate_plays_the_ruleset_asked_for(tmp_path: Path, rules: str, options: dict[str, Any]) -> None:
     summaries, records = tmp_path / "s.jsonl", tmp_path / "r.jsonl"
     flags = [arg for key, value in options.items() for arg in ("--option", f"{key}={json.dumps(value)}")]
-    result = run("simulate", "--rules", rules, *flags, "--games", "12", "--bots", "efficiency", "--workers", "1",
-                 "--json", "--summaries", str(summaries), "--records", str(records))
+    result = run("simulate", "--rules", rules, *flags, "--games", "12", "--bots", "efficiency",
+                 "--workers", "1", "--json", "--summaries", str(summaries), "--records", str(records))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["rules"] == rules and data["options"] == {**find_ruleset(rules).options(), **options}
@@ -262,7 +262,8 @@ def test_arena_plays_the_ruleset_and_records_it(tmp_path: Path) -> None:
                 wins[play.arrangement[seat]] += 1
     assert [b.wins for b in library.bots] == [wins[0], wins[1]]
     assert sum(len(h.result.wins) for h in hands) == wins[0] + wins[1] > 12 // 2
-    text = run("arena", "--bots", "efficiency,random", "--deals", "1", "--workers", "1", "--rules", NAME).stdout
+    text = run("arena", "--bots", "efficiency,random", "--deals", "1", "--workers", "1",
+               "--rules", NAME).stdout
     assert f"Rules: {NAME} (default options)" in text
 
 
@@ -299,7 +300,7 @@ def test_replay_json_has_every_win_payment_and_event(play_on_record: Path) -> No
         assert answer["rules"] == NAME
         assert len(answer["wins"]) == len(hand.result.wins)
         assert [w["total"] for w in answer["wins"]] == [w.score.total for w in hand.result.wins]
-        assert [w["player"] for w in answer["wins"]] == [answer["winners"][i] for i in range(len(hand.winners))]
+        assert [w["player"] for w in answer["wins"]] == answer["winners"]
         payments = [e for e in hand.events if e["e"] == "payment"]
         assert len(answer["payments"]) == len(payments)
         assert sum(sum(p["deltas"].values()) for p in answer["payments"]) == 0
