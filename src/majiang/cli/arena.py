@@ -130,7 +130,7 @@ def render_arena(console: Console, result: ArenaResult) -> None:
     table.add_column("Bot")
     table.add_column("Points/hand", justify="right")
     table.add_column(f"{pct} CI", justify="right")
-    table.add_column("Wins", justify="right")
+    table.add_column("Won", justify="right")
     table.add_column("自摸", justify="right")
     table.add_column("Dealt in", justify="right")
     table.add_column("Win total", justify="right")
