@@ -143,6 +143,7 @@ class Match:
         self.seat_changes = _seat_changes(seat_changes)
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.dealer = 0  # the seat (position) dealing the current hand
+        self.rules_state = self.rules.new_match_state()
         self.seed = seed
         self.hands = hands
         self._rng = random.Random(seed)
@@ -165,7 +166,7 @@ class Match:
     @property
     def over(self) -> bool:
         """All hands are played."""
-        return self.hand_number > self.hands
+        return self.rules.match_over(self)
 
     def player_at(self, seat: int) -> int:
         """The player sitting in ``seat`` (position) now."""
@@ -174,7 +175,8 @@ class Match:
     def _new_game(self) -> Game:
         seed = self._rng.randrange(2**63)
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
-        return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, scores=by_seat)
+        return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, scores=by_seat,
+                    match_state=self.rules_state)
 
     def next_hand(self) -> MatchHand:
         """Book the finished hand, change seats after a round, and deal the next hand."""

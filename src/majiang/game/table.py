@@ -131,13 +131,16 @@ class Game:
 
     ``wall`` injects a prepared wall (the ruleset's tiles as wall codes in ring order, for duplicate play
     and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
-    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views.
+    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views;
+    ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``).
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
-                 dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0)) -> None:
+                 dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0),
+                 match_state: Any = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
+        self.match_state = match_state  # the ruleset's state carried across a match (honba, sticks, ...)
         self.seed = seed
         self.rng = random.Random(seed)
         if not 0 <= dealer <= 3:
@@ -163,7 +166,8 @@ class Game:
         self.last_discard: tuple[int, int] | None = None
         self.pending: dict[int, Action | None] = {}
         self.claim_options: dict[int, list[Action]] = {}
-        self.robbed: tuple[int, int] | None = None  # (seat, tile) of an added kong open to robbing
+        self.robbed: tuple[int, int] | None = None  # (seat, tile) of a kong open to robbing
+        self.robbed_how = "added"  # which kong: added, or concealed where the ruleset lets it be robbed
         self.result: HandResult | None = None
         self.wins: list[WinRecord] = []
         self.hand_deltas = [0, 0, 0, 0]  # every payment of this hand
@@ -276,8 +280,8 @@ class Game:
 
     @property
     def wall_left(self) -> int:
-        """Tiles still in the wall."""
-        return self.back - self.front
+        """Tiles still to be drawn in turn: the wall less the ruleset's dead wall (``Ruleset.dead_wall``)."""
+        return self.back - self.front - self.rules.dead_wall
 
     def _pop_front(self) -> int | None:
         if self.front >= self.back:
@@ -530,63 +534,80 @@ class Game:
 
     def _act_on_turn(self, seat: int, action: Action) -> None:
         kind = action.kind
-        counts = self.counts[seat]
         if kind == ActionKind.WIN:
             assert self.drawn is not None
             self._win([seat], self.drawn, None)
             return
         if kind == ActionKind.DISCARD:
-            t = int(action.tile)  # type: ignore[arg-type]
-            counts[t] -= 1
-            self.discards[seat].append(ALL_TILES[t])
-            self.last_discard = (seat, t)
-            self.discard_after_kong = self.kong_draw
-            self.drawn = None
-            self._update_waits(seat)
-            self.discard_count += 1
-            self.rules.on_discard(self, seat, t)
-            self.events.append(ev.Discard(seat, t))
-            self._open_claims(seat, t)
+            assert action.tile is not None
+            self.discard(seat, int(action.tile))
             return
-        t = int(action.tile)  # type: ignore[arg-type]
         if kind == ActionKind.CONCEALED_KONG:
-            counts[t] -= 4
-            self.melds[seat].append(Meld.kong(ALL_TILES[t]))
+            assert action.tile is not None
+            t = int(action.tile)
             self.interrupted = True
-            self._update_waits(seat)
             self.events.append(ev.Kong(seat, t, "concealed"))
-            self.rules.on_kong(self, seat, t, "concealed", None)
-            self._draw(seat, from_tail=True)
+            self._offer_robbing(seat, t, "concealed")
             return
-        # ADDED_KONG: others may rob it first.
-        self.events.append(ev.AddKong(seat, t))
-        self.interrupted = True
-        self.robbed = (seat, t)
+        if kind == ActionKind.ADDED_KONG:
+            assert action.tile is not None
+            t = int(action.tile)
+            self.events.append(ev.AddKong(seat, t))
+            self.interrupted = True
+            self._offer_robbing(seat, t, "added")
+            return
+        # A kind of the ruleset's own (a riichi declaration, an abortive draw, ...).
+        self.rules.turn_action(self, seat, action)
+
+    def discard(self, seat: int, tile: int) -> None:
+        """``seat`` lets ``tile`` go and the others are asked (for a ruleset's own turn actions)."""
+        self.counts[seat][tile] -= 1
+        self.discards[seat].append(ALL_TILES[tile])
+        self.last_discard = (seat, tile)
+        self.discard_after_kong = self.kong_draw
+        self.drawn = None
+        self._update_waits(seat)
+        self.discard_count += 1
+        self.rules.on_discard(self, seat, tile)
+        if self.result is not None:
+            return  # the ruleset ended the hand (an abortive draw)
+        self.events.append(ev.Discard(seat, tile))
+        self._open_claims(seat, tile)
+
+    def _offer_robbing(self, seat: int, tile: int, how: str) -> None:
+        """Others may rob a kong being made (抢杠) before it stands."""
+        self.robbed = (seat, tile)
+        self.robbed_how = how
         self.phase = Phase.ROB
         self.pending = {}
         self.claim_options = {}
         for s in range(4):
             if s != seat and self.active[s]:
-                options = self.rules.rob_options(self, s, seat, t)
+                options = self.rules.rob_options(self, s, seat, tile, how)
                 if options:
                     self.pending[s] = None
                     self.claim_options[s] = options
         if not self.pending:
-            self._complete_added_kong()
+            self._complete_kong()
 
-    def _complete_added_kong(self) -> None:
+    def _complete_kong(self) -> None:
         assert self.robbed is not None
         seat, t = self.robbed
         self.robbed = None
         melds = self.melds[seat]
-        for i, m in enumerate(melds):
-            if m.kind == MeldKind.PUNG and m.tile == t:
-                melds[i] = Meld.kong(m.tile, m.from_seat, added=True)
-                break
-        self.counts[seat][t] -= 1
+        if self.robbed_how == "concealed":
+            self.counts[seat][t] -= 4
+            melds.append(Meld.kong(ALL_TILES[t]))
+        else:
+            for i, m in enumerate(melds):
+                if m.kind == MeldKind.PUNG and m.tile == t:
+                    melds[i] = Meld.kong(m.tile, m.from_seat, added=True)
+                    break
+            self.counts[seat][t] -= 1
         self._update_waits(seat)
-        self.rules.on_kong(self, seat, t, "added", None)
-        self._draw(seat, from_tail=True)
+        self.rules.on_kong(self, seat, t, self.robbed_how, None)
+        if self.result is None:
+            self._draw(seat, from_tail=True)
 
     def _open_claims(self, giver: int, tile: int) -> None:
         self.phase = Phase.CLAIM
@@ -617,14 +638,18 @@ class Game:
             assert self.robbed is not None
             seat, t = self.robbed
             winners = self.rules.choose_winners(self, seat, declared) if declared else []
+            if self.result is not None:
+                return  # the ruleset ended the hand instead (an abortive draw)
             if winners:
                 self._win(winners, t, seat, robbing=True)
             else:
-                self._complete_added_kong()
+                self._complete_kong()
             return
         assert self.last_discard is not None
         giver, t = self.last_discard
         winners = self.rules.choose_winners(self, giver, declared) if declared else []
+        if self.result is not None:
+            return  # the ruleset ended the hand instead (an abortive draw)
         if winners:
             self._win(winners, t, giver)
             return
@@ -654,6 +679,7 @@ class Game:
             assert giver is not None
             self.robbed = None
             self.counts[giver][tile] -= 1
+            self._update_waits(giver)
         self.wins.extend(records)
         for record in records:
             self.rules.pay_win(self, record)
@@ -701,13 +727,20 @@ class Game:
         self.events.append(ev.Claim(seat, meld.notation(), giver))
         self.last_discard = None
         self.discard_after_kong = False
+        self.rules.on_claim(self, seat, meld, giver)
         if action.kind == ActionKind.KONG:
             self.rules.on_kong(self, seat, t, "melded", giver)
-            self._draw(seat, from_tail=True)
+            if self.result is None:
+                self._draw(seat, from_tail=True)
         else:
             self.drawn = None
             self.kong_draw = False
             self._begin_turn(seat)
+
+    def end_hand(self) -> None:
+        """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...)."""
+        if self.phase != Phase.OVER:
+            self._end(exhausted=False)
 
     def _end(self, exhausted: bool) -> None:
         """Settle (the ruleset's ``end_of_hand``), show every hand, and close the hand."""

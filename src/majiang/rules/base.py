@@ -34,7 +34,7 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import effective_counts, shanten_trusted
 from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
-from majiang.meld import MeldKind
+from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
@@ -78,6 +78,9 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    dead_wall: ClassVar[int] = 0
+    """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
+    the tail, so each kong's replacement moves the end of the live wall by one."""
 
     # -- options --------------------------------------------------------------------------------------
 
@@ -201,9 +204,17 @@ class Ruleset:
                     out.append(CHOW[low])
         return out
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int) -> list[Action]:
-        """What ``seat`` may do while ``konger`` adds ``tile`` to a pung: rob it (抢杠) or pass."""
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+        """What ``seat`` may do while ``konger`` makes a kong of ``tile`` (``how``: added or concealed):
+        rob it (抢杠) or pass; nothing (not asked) when it cannot. Only an added kong may be robbed here."""
+        if how != "added":
+            return []
         return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
+
+    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+        """Carry out an action of the ruleset's own kinds on ``seat``'s turn (``turn_actions`` offered it):
+        e.g. a riichi declaration (then ``game.discard``) or an abortive draw (``game.end_hand``)."""
+        raise InvalidOptionError(f"ruleset {self.name!r} has no action {action.notation()!r}")
 
     # -- wins ---------------------------------------------------------------------------------------
 
@@ -232,6 +243,9 @@ class Ruleset:
 
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
         """Called after every discard, before others are asked."""
+
+    def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
+        """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
 
     def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
         """Called when a kong stands (``how``: concealed, melded, added), before the replacement draw."""
@@ -267,6 +281,14 @@ class Ruleset:
         return None
 
     # -- the match ----------------------------------------------------------------------------------
+
+    def new_match_state(self) -> Any:
+        """What the ruleset carries from hand to hand in a match (each hand's ``game.match_state``)."""
+        return None
+
+    def match_over(self, match: Match) -> bool:
+        """Whether the match has ended after the hands booked so far: all its hands are played."""
+        return match.hand_number > match.hands
 
     def next_dealer(self, match: Match, game: Game) -> int:
         """The seat (position) that deals the next hand: the deal passes on each hand."""
