@@ -316,6 +316,10 @@ def test_replay_rules_must_match_the_record(play_on_record: Path) -> None:
             "was played with kong_price=3 (--option asks for kong_price=2)")
     refused(run("replay", str(play_on_record), "--rules", NAME, "--option", "kong_price=two"),
             "kong_price must be an integer")
+    refused(run("replay", str(play_on_record), "--option", "kong_price=1"),
+            "was played with kong_price=3 (--option asks for kong_price=1)")  # the record's own ruleset
+    refused(run("replay", str(play_on_record), "--option", "base=1"),
+            f"unknown option 'base' for ruleset {NAME!r}")
     result = run("replay", "--check", str(play_on_record), "--rules", "测试血战", "--option", "kong_price=3")
     assert result.exit_code == 0 and result.stdout.startswith("ok: 8 hands"), result.output
 

@@ -308,21 +308,26 @@ def record_rules(file: str) -> Ruleset:
 
 
 def _check_rules(file: str, rules: str | None, options: list[str] | None, as_json: bool) -> Ruleset | None:
-    """With ``--rules`` (and ``--option``), the record must be of that ruleset (with those options); its
-    ruleset, or None when the header cannot be read (the replay or the check then reports why)."""
+    """With ``--rules``, the record must be of that ruleset; with ``--option``, played with those values
+    (of ``--rules``, or of the record's own ruleset). Returns the record's ruleset, or None when the header
+    cannot be read (the replay or the check then reports why)."""
     if rules is None and not options:
         return None
     try:
-        wanted = ruleset(rules, options)
+        named = None if rules is None else ruleset(rules, None)
     except ValueError as err:
         fail("replay", str(err), as_json=as_json)
     try:
         found = record_rules(file)
     except (OSError, RecordError):
         return None
-    if found.name != wanted.name:
-        fail("replay", f"{file} is a record of ruleset {found.name!r}, not {wanted.name!r} (--rules)",
+    if named is not None and found.name != named.name:
+        fail("replay", f"{file} is a record of ruleset {found.name!r}, not {named.name!r} (--rules)",
              as_json=as_json)
+    try:
+        wanted = ruleset(found.name, options)
+    except ValueError as err:
+        fail("replay", str(err), as_json=as_json)
     given = {key.replace("-", "_") for key in (text.partition("=")[0].strip() for text in options or ())}
     have, want = found.options(), wanted.options()
     differ = [key for key in want if key in given and have[key] != want[key]]
