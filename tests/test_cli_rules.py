@@ -5,6 +5,7 @@ discard, winners leaving while play goes on, kong payments made at once, an even
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from dataclasses import dataclass
@@ -12,23 +13,26 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from majiang.actions import Action, ActionKind
 from majiang.cli import app
+from majiang.cli.replay import compact_play, render_hand
+from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
 from majiang.game.sheet import ScoreSheet, SheetError
 from majiang.game.table import Game, WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
-from majiang.rules.base import find_ruleset, register_ruleset, ruleset_names
+from majiang.rules.base import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
 from majiang.rules.mcr.table import McrRules
 from majiang.sim.arena import run_arena
 from majiang.sim.simulate import ResumeError, simulate
-from majiang.tiles import Tile
+from majiang.tiles import Tile, seat_wind
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -326,14 +330,10 @@ def test_replay_rules_must_match_the_record(play_on_record: Path) -> None:
 
 def test_replay_prints_an_unknown_event_kind_without_failing(play_on_record: Path) -> None:
     hands = list(replay(play_on_record))
-    from majiang.cli.replay import compact_play
-
     odd = {"e": "mystery", "seat": 1, "what": [1, 2], "note": "x"}
     words = compact_play(type(hands[0])(**{**{f: getattr(hands[0], f) for f in hands[0].__slots__},
                                            "events": (*hands[0].events, odd)}))
     east = hands[0].positions[hands[0].dealer]
-    from majiang.tiles import seat_wind
-
     assert words[-1] == f"{seat_wind(1, east).notation()} mystery(what=[1,2] note=x)"
 
 
@@ -372,3 +372,35 @@ def test_sheet_pays_by_its_rules_options(tmp_path: Path) -> None:
     data["options"] = {"base_points": 10}
     with pytest.raises(SheetError, match="'options' must hold every option of 'mcr'"):
         ScoreSheet.from_dict(data)
+
+
+@dataclass(frozen=True, slots=True)
+class UnnamedRules(PlayOnRules):
+    """The test ruleset with the default descriptions: its wins name nothing and read ``total N``."""
+
+    name: str = "test-unnamed"
+
+    def score_names(self, score: Any) -> list[str]:
+        return Ruleset.score_names(self, score)
+
+    def describe_score(self, score: Any) -> str:
+        return Ruleset.describe_score(self, score)
+
+
+def test_a_ruleset_that_names_no_fans_gets_no_fan_table(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    summary = simulate(6, ["efficiency"], workers=1, seed=1, rules=UnnamedRules(), records=records)
+    assert summary.bots[0].wins > 0 and summary.bots[0].fans == {}
+    console = Console(file=io.StringIO(), width=120)
+    render_summary(console, summary)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Rules:    test-unnamed (default options)" in text
+    assert "Fans of" not in text and "no wins" not in text
+    if "test-unnamed" not in ruleset_names():
+        register_ruleset("test-unnamed", UnnamedRules)  # a record names its ruleset: replay finds it so
+    hand = next(h for h in replay(records) if h.result.wins)
+    console = Console(file=io.StringIO(), width=120)
+    render_hand(console, hand)
+    win = hand.result.wins[0]
+    how = "self-drawn" if win.giver is None else f"on {hand.players[hand.player_at(win.giver)]}'s discard"
+    assert f"wins {how}: total {win.score.total}\n" in console.file.getvalue()  # type: ignore[attr-defined]
