@@ -33,9 +33,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import effective_counts, shanten_trusted
 from majiang.errors import InvalidOptionError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
