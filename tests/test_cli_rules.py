@@ -387,6 +387,10 @@ class UnnamedRules(PlayOnRules):
         return Ruleset.describe_score(self, score)
 
 
+if "test-unnamed" not in ruleset_names():
+    register_ruleset("test-unnamed", UnnamedRules)  # a record names its ruleset: replay finds it so
+
+
 def test_a_ruleset_that_names_no_fans_gets_no_fan_table(tmp_path: Path) -> None:
     records = tmp_path / "r.jsonl"
     summary = simulate(6, ["efficiency"], workers=1, seed=1, rules=UnnamedRules(), records=records)
@@ -396,11 +400,48 @@ def test_a_ruleset_that_names_no_fans_gets_no_fan_table(tmp_path: Path) -> None:
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Rules:    test-unnamed (default options)" in text
     assert "Fans of" not in text and "no wins" not in text
-    if "test-unnamed" not in ruleset_names():
-        register_ruleset("test-unnamed", UnnamedRules)  # a record names its ruleset: replay finds it so
     hand = next(h for h in replay(records) if h.result.wins)
     console = Console(file=io.StringIO(), width=120)
     render_hand(console, hand)
     win = hand.result.wins[0]
     how = "self-drawn" if win.giver is None else f"on {hand.players[hand.player_at(win.giver)]}'s discard"
     assert f"wins {how}: total {win.score.total}\n" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+# -- every registered ruleset ---------------------------------------------------------------------
+
+REGISTERED = ruleset_names()
+"""Every ruleset registered when the tests are collected: Chinese Official, the built-in ones, and the
+test rulesets of this module."""
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_every_registered_ruleset_goes_through_every_command(name: str, tmp_path: Path) -> None:
+    records, summaries = tmp_path / "r.jsonl", tmp_path / "s.jsonl"
+    bots = ["--bots", "efficiency,random"]
+    result = run("simulate", "--rules", name, "--games", "12", *bots, "--workers", "2", "--quiet",
+                 "--records", str(records), "--summaries", str(summaries))
+    assert result.exit_code == 0, result.output
+    assert f"Rules:    {name} (default options)" in result.stdout
+    assert all(line["rules"] == name for line in _lines(summaries))
+    result = run("replay", "--check", "--quiet", str(records), "--rules", name)
+    assert result.exit_code == 0 and result.stdout.startswith("ok: 12 hands"), result.output
+    hands = list(replay(records))
+    result = run("replay", str(records))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Result: ") == sum(max(1, len(h.result.wins)) for h in hands)
+    answers = [json.loads(line) for line in run("replay", "--json", str(records)).stdout.splitlines()]
+    assert [a["rules"] for a in answers] == [name] * 12
+    assert [len(a["wins"]) for a in answers] == [len(h.result.wins) for h in hands]
+    result = run("arena", "--rules", name, "--deals", "1", "--workers", "1", "--json", *bots)
+    assert result.exit_code == 0 and json.loads(result.stdout)["rules"] == name, result.output
+    other = next(n for n in REGISTERED if n != name)
+    shutil.move(records, partial_path(records))
+    refused(run("simulate", "--rules", other, "--games", "12", *bots, "--workers", "1", "--records",
+                str(records), "--resume"), "a resumed run must use the same ruleset and options")
+    players = ["--players", "A", "B", "C", "D"]
+    result = run("sheet", "new", str(tmp_path / "sheet.json"), *players, "--rules", name)
+    if find_ruleset(name).entered_win_payments(0, 1, 8) is None:
+        refused(result, "the score sheet keeps Chinese Official matches")
+    else:
+        assert result.exit_code == 0, result.output

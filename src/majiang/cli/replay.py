@@ -25,7 +25,7 @@ from majiang.notation import format_tiles
 from majiang.records import CheckReport, HandReplay, RecordError, RecordHeader, check_record, replay
 from majiang.records.format import canonical, iter_record_file
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
-from majiang.sim.simulate import changed_options
+from majiang.sim.simulate import changed_options, option_text
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["compact_play", "end_hands", "hand_json", "record_rules", "render_hand", "replay_command"]
@@ -75,7 +75,7 @@ def _rules_of(hand: HandReplay, rules: Ruleset | None) -> Ruleset:
 
 
 def _by_wind(deltas: list[int], wind: Any) -> str:
-    return " ".join(f"{wind(s)}{d:+d}" for s, d in enumerate(deltas) if d)
+    return " ".join(f"{wind(s)}{d:+d}" for s, d in enumerate(deltas) if d) or "0"
 
 
 def compact_play(hand: HandReplay) -> list[str]:
@@ -233,7 +233,7 @@ def render_hand(console: Console, hand: HandReplay, rules: Ruleset | None = None
         changes = ", ".join(f"{names[p]} {deltas[p]:+d}" for p in range(4))
         console.print(f"Penalty: 错和 false win by {names[player]}: {changes}", markup=False)
     for reason, player, deltas in _payments(hand):
-        changes = ", ".join(f"{names[p]} {deltas[p]:+d}" for p in range(4) if deltas[p])
+        changes = ", ".join(f"{names[p]} {deltas[p]:+d}" for p in range(4) if deltas[p]) or "nothing to pay"
         console.print(f"Payment: {reason} ({names[player]}): {changes}", markup=False)
     for event in _other_events(hand):
         console.print(f"Event: {_value(event)}", markup=False)
@@ -332,8 +332,8 @@ def _check_rules(file: str, rules: str | None, options: list[str] | None, as_jso
     have, want = found.options(), wanted.options()
     differ = [key for key in want if key in given and have[key] != want[key]]
     if differ:
-        played = ", ".join(f"{key}={canonical(have[key])}" for key in differ)
-        asked = ", ".join(f"{key}={canonical(want[key])}" for key in differ)
+        played = ", ".join(f"{key}={option_text(have[key])}" for key in differ)
+        asked = ", ".join(f"{key}={option_text(want[key])}" for key in differ)
         fail("replay", f"{file} was played with {played} (--option asks for {asked})", as_json=as_json)
     return found
 

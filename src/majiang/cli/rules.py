@@ -23,6 +23,7 @@ from rich.text import Text
 from majiang.cli.errors import fail
 from majiang.cli.options import JsonOpt
 from majiang.rules.base import Ruleset, find_ruleset, ruleset_aliases, ruleset_names
+from majiang.sim.simulate import option_text
 
 __all__ = ["option_rows", "rules_command", "ruleset_json", "type_text"]
 
@@ -84,10 +85,6 @@ def ruleset_json(name: str, *, options: bool) -> dict[str, Any]:
             "options": rows if options else len(rows)}
 
 
-def _value(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False).strip('"') if not isinstance(value, str) else value
-
-
 def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
     """List the rulesets with their aliases, or show one ruleset's options (type, default, meaning)."""
     if name is None:
@@ -122,5 +119,6 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
     table.add_column("Default")
     table.add_column("Meaning")
     for row in shown["options"]:
-        table.add_row(Text(row["name"]), Text(row["type"]), Text(_value(row["default"])), Text(row["help"]))
+        table.add_row(Text(row["name"]), Text(row["type"]), Text(option_text(row["default"])),
+                      Text(row["help"]))
     console.print(table)

@@ -35,7 +35,7 @@ from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
 from majiang.sim.pool import check_workers
-from majiang.sim.simulate import BotStats, ResumeError, Summary, simulate
+from majiang.sim.simulate import BotStats, ResumeError, Summary, option_text, simulate
 
 __all__ = ["MAX_GAMES", "render_summary", "rules_line", "simulate_command"]
 
@@ -142,7 +142,7 @@ def _pct(x: float) -> str:
 
 def rules_line(name: str, options: dict[str, object], changed: tuple[str, ...]) -> str:
     """``mcr (several_winners=true)``: the ruleset and the options that differ from its defaults."""
-    shown = ", ".join(f"{k}={json.dumps(options[k], ensure_ascii=False).strip(chr(34))}" for k in changed)
+    shown = ", ".join(f"{k}={option_text(options[k])}" for k in changed)
     return f"{name} ({shown or 'default options'})"
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "Summary",
     "changed_options",
     "game_seed",
+    "option_text",
     "play_hand",
     "play_hand_game",
     "seat_players",
@@ -318,14 +319,24 @@ class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
 
 
+def option_text(value: object) -> str:
+    """An option's value as ``--option KEY=VALUE`` takes it.
+
+    >>> [option_text(v) for v in (True, 8, None, "mil")]
+    ['true', '8', 'none', 'mil']
+    """
+    if value is None:
+        return "none"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _rules_text(rules: Ruleset | str, options: dict[str, Any] | None = None) -> str:
     """``ruleset 'mcr' with several_winners=true`` (only the options that differ from the defaults)."""
     if isinstance(rules, Ruleset):
         name, options = rules.name, dict(changed_options(rules))
     else:
         name = rules
-    shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False).strip(chr(34))}"
-                      for k, v in (options or {}).items())
+    shown = ", ".join(f"{k}={option_text(v)}" for k, v in (options or {}).items())
     return f"ruleset {name!r}" + (f" with {shown}" if shown else " with its default options")
 
 
