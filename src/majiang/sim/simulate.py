@@ -107,16 +107,20 @@ class HandOutcome:
 
 
 def changed_options(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
-    """The options of ``rules`` that differ from its class's defaults, as plain data in field order.
+    """The options of ``rules`` that differ from its defaults, as plain data in field order: the defaults
+    of the ruleset registered under its name (a preset such as ``chengdu`` has its own), else of its class.
 
     >>> from majiang.rules.base import find_ruleset
     >>> changed_options(find_ruleset("mcr", ["several_winners=yes"]))
     (('several_winners', True),)
     """
-    defaults: dict[str, Any] = {}
-    for f in dataclasses.fields(rules):
-        if f.default is not dataclasses.MISSING:
-            defaults[f.name] = f.default.value if isinstance(f.default, Enum) else f.default
+    try:
+        defaults = find_ruleset(rules.name).options()
+    except InvalidOptionError:  # not registered: the class's own defaults
+        defaults = {}
+        for f in dataclasses.fields(rules):
+            if f.default is not dataclasses.MISSING:
+                defaults[f.name] = f.default.value if isinstance(f.default, Enum) else f.default
     return tuple((k, v) for k, v in rules.options().items() if k not in defaults or defaults[k] != v)
 
 
