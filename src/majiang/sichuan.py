@@ -1,4 +1,6 @@
-"""Sichuan (四川麻将) and Chengdu (成都) scoring: the public module; ``majiang.rules.sichuan`` implements it.
+"""Sichuan (四川麻将) and Chengdu (成都) scoring and table rules: the public module.
+
+``majiang.rules.sichuan`` implements it.
 
 >>> r = score("123m456m789m55m111p")
 >>> [h.fan.zh for h in r.fans], r.total, r.points
@@ -11,16 +13,37 @@
 from majiang.hand import WinBy
 from majiang.rules.sichuan import (
     CHENGDU_FANS,
+    DEFAULT_TABLE,
     OPTIONS,
     SICHUAN_FANS,
+    Deltas,
+    Exchange,
     Fan,
     FanHit,
     FanId,
+    KongKind,
+    Mode,
+    NextDealer,
     Options,
     ScoreResult,
+    TableOptions,
+    exchange_direction,
+    exchange_receiver,
     find_options,
+    flower_pig_payments,
+    kong_discard_transfer,
+    kong_payment,
+    next_dealer,
+    not_ready_payments,
+    refund_kongs,
     score,
+    settle_exhausted,
+    void_kong,
+    win_payment,
 )
 
-__all__ = ["CHENGDU_FANS", "OPTIONS", "SICHUAN_FANS", "Fan", "FanHit", "FanId", "Options", "ScoreResult",
-           "WinBy", "find_options", "score"]
+__all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",
+           "FanId", "KongKind", "Mode", "NextDealer", "Options", "ScoreResult", "TableOptions", "WinBy",
+           "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
+           "kong_discard_transfer", "kong_payment", "next_dealer", "not_ready_payments", "refund_kongs",
+           "score", "settle_exhausted", "void_kong", "win_payment"]

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from majiang.cli.errors import fail
 from majiang.cli.options import JsonOpt
-from majiang.rules.base import Ruleset, find_ruleset, ruleset_aliases, ruleset_names
+from majiang.rules.base import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
 from majiang.sim.simulate import option_text
 
 __all__ = ["option_rows", "rules_command", "ruleset_json", "type_text"]
@@ -81,8 +81,19 @@ def ruleset_json(name: str, *, options: bool) -> dict[str, Any]:
     """A ruleset as ``majiang rules --json`` shows it (with its options when ``options``)."""
     rules = find_ruleset(name)
     rows = option_rows(rules)
-    return {"name": rules.name, "aliases": ruleset_aliases(rules.name), "summary": _summary(rules),
+    return {"name": rules.name, "aliases": ruleset_aliases(rules.name),
+            "presets": ruleset_presets(rules.name), "summary": _summary(rules),
             "options": rows if options else len(rows)}
+
+
+def _aliases(entry: dict[str, Any]) -> str:
+    """``国标, 血流 (mode=blood-river)``: the aliases, a preset with the options it sets."""
+    words = []
+    for alias in entry["aliases"]:
+        preset = entry["presets"].get(alias)
+        sets = ", ".join(f"{k}={option_text(v)}" for k, v in (preset or {}).items())
+        words.append(f"{alias} ({sets})" if sets else alias)
+    return ", ".join(words)
 
 
 def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
@@ -99,7 +110,7 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
         table.add_column("Options", justify="right")
         table.add_column("Rules")
         for entry in listed:
-            table.add_row(Text(entry["name"]), Text(", ".join(entry["aliases"])), str(entry["options"]),
+            table.add_row(Text(entry["name"]), Text(_aliases(entry)), str(entry["options"]),
                           Text(entry["summary"]))
         Console(highlight=False).print(table)
         return
@@ -111,7 +122,7 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
         typer.echo(json.dumps(shown, ensure_ascii=False))
         return
     console = Console(highlight=False)
-    aliases = f" (aliases: {', '.join(shown['aliases'])})" if shown["aliases"] else ""
+    aliases = f" (aliases: {_aliases(shown)})" if shown["aliases"] else ""
     console.print(f"{shown['name']}{aliases}: {shown['summary']}", markup=False)
     table = Table(title="Options (--option KEY=VALUE)", title_justify="left")
     table.add_column("Option")

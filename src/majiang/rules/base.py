@@ -31,18 +31,19 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from majiang.actions import Action, ActionKind
-from majiang.analysis.shanten import effective_counts, shanten_trusted
-from majiang.errors import InvalidOptionError
+from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.table import Game, View, WinRecord
 
-__all__ = ["BONUS_BASE", "DEFAULT_RULESET", "Ruleset", "Score", "find_ruleset", "register_ruleset",
-           "ruleset_aliases", "ruleset_names"]
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
+           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "ruleset_presets"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -66,6 +67,68 @@ class Score(Protocol):
     def total(self) -> int: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class Efficiency(Protocol):
+    """How one seat judges its holdings under a ruleset's winning forms (tile efficiency, for bots).
+
+    ``counts`` are the seat's standing tiles (34 ints, a drawn tile included) and ``melds`` its declared
+    melds; shanten is 0 when ready, -1 when complete, and at least 99 when the melds rule every form out.
+    """
+
+    @property
+    def mcr_fans(self) -> bool:
+        """Whether wins are scored by Chinese Official fans (the fan-aware bot's 8-fan targets apply)."""
+        ...
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over the forms the ruleset and the seat's state allow."""
+        ...
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The shanten and the kinds whose draw lowers it (kinds held four times standing left out)."""
+        ...
+
+    def is_dead(self, kind: int) -> bool:
+        """Whether tiles of ``kind`` can have no place in the seat's win (e.g. its void suit, 定缺)."""
+        ...
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """What a win of ``hand`` (its winning tile set) is worth on the ruleset's own scale; None if it
+        is no valid win."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseEfficiency:
+    """The Chinese Official forms (every MCR form) and fans: the default ``Ruleset.efficiency``."""
+
+    mcr_fans: bool = True
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over every Chinese Official form."""
+        return shanten_trusted(counts, len(melds))
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The lowest shanten over every Chinese Official form, and its effective kinds."""
+        return shanten_and_effective(counts, len(melds))
+
+    def is_dead(self, kind: int) -> bool:
+        """No kind is dead under Chinese Official rules."""
+        return False
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """Fans of the win (flowers none, winds East), None below the 8-fan minimum."""
+        from majiang.rules.mcr import MINIMUM, score
+
+        try:
+            result = score(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD)
+        except InvalidHandError:
+            return None
+        return result.fan_total if result.fan_total >= MINIMUM else None
+
+
+CHINESE_EFFICIENCY = ChineseEfficiency()
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +342,13 @@ class Ruleset:
         this ruleset's payments need more than the winner, the discarder and the total."""
         return None
 
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> Efficiency:
+        """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
+        ruleset says otherwise (other forms, a suit the seat must give up)."""
+        return CHINESE_EFFICIENCY
+
     # -- the match ----------------------------------------------------------------------------------
 
     def new_match_state(self) -> Any:
@@ -335,32 +405,51 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
-_BUILTIN = ("majiang.rules.mcr.table",)
+_PRESETS: dict[str, dict[str, Any]] = {}
+_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
 
 
-def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = ()) -> None:
-    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once."""
-    if name in _FACTORIES or name in _ALIASES:
-        raise InvalidOptionError(f"a ruleset {name!r} is already registered")
+def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = (),
+                     presets: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once.
+
+    ``presets`` are further names for the ruleset with some options set (``{"血流": {"mode":
+    "blood-river"}}``): ``find_ruleset("血流")`` is ``find_ruleset(name, {"mode": "blood-river"})``.
+    """
+    presets = presets or {}
+    for key in (name, *aliases, *presets):
+        if key in _FACTORIES or key in _ALIASES:
+            raise InvalidOptionError(f"a ruleset {key!r} is already registered")
     _FACTORIES[name] = factory
     for alias in aliases:
         _ALIASES[alias] = name
+    for alias, options in presets.items():
+        _ALIASES[alias] = name
+        _PRESETS[alias] = dict(options)
 
 
 def _load() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
+        # The engine first: the rulesets import its events, and its package imports the default ruleset.
+        importlib.import_module("majiang.game")
         for module in _BUILTIN:
             importlib.import_module(module)
 
 
 def ruleset_aliases(name: str) -> list[str]:
-    """The aliases registered for the ruleset ``name`` (``国标``, ...), in registration order."""
+    """The aliases and presets registered for the ruleset ``name`` (``国标``, ...), in registration order."""
     _load()
     return [alias for alias, target in _ALIASES.items() if target == name]
+
+
+def ruleset_presets(name: str) -> dict[str, dict[str, Any]]:
+    """The presets of the ruleset ``name``: each alias that sets options, with those options."""
+    _load()
+    return {alias: dict(_PRESETS[alias]) for alias in ruleset_aliases(name) if alias in _PRESETS}
 
 
 def ruleset_names() -> list[str]:
@@ -374,11 +463,15 @@ def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> 
     _load()
     if not isinstance(name, str):
         raise InvalidOptionError(f"a ruleset is named by a string, not {name!r}")
-    key = _ALIASES.get(name, _ALIASES.get(name.lower(), name.lower()))
+    alias = name if name in _ALIASES else name.lower()
+    key = _ALIASES.get(alias, alias)
     factory = _FACTORIES.get(key)
     if factory is None:
         names = ", ".join(sorted(_FACTORIES))
         raise InvalidOptionError(f"unknown ruleset {name!r}; available: {names} "
                                  f"(aliases: {', '.join(sorted(_ALIASES))})")
     rules = factory()
+    preset = _PRESETS.get(alias)
+    if preset:
+        rules = rules.with_options(preset)
     return rules.with_options(options) if options else rules
