@@ -445,3 +445,67 @@ def test_every_registered_ruleset_goes_through_every_command(name: str, tmp_path
         refused(result, "the score sheet keeps Chinese Official matches")
     else:
         assert result.exit_code == 0, result.output
+
+
+# -- Sichuan ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["blood-battle", "blood-river", "single"])
+def test_sichuan_simulate_each_mode(mode: str, tmp_path: Path) -> None:
+    records, summaries = tmp_path / "r.jsonl", tmp_path / "s.jsonl"
+    result = run("simulate", "--rules", "sichuan", "--option", f"mode={mode}", "--games", "50", "--bots",
+                 "efficiency,random", "--workers", "2", "--json", "--records", str(records), "--summaries",
+                 str(summaries))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["rules"], data["options"]["mode"]) == ("sichuan", mode)
+    lines = _lines(summaries)
+    assert all(line["options"] == ({} if mode == "blood-battle" else {"mode": mode}) for line in lines)
+    assert all(sum(line["deltas"]) == 0 for line in lines)
+    wins = [(w, line["bots"][w]) for line in lines for w in line["winners"]]
+    for stats in data["bots"]:
+        assert stats["wins"] == sum(1 for _, bot in wins if bot == stats["bot"])
+    if mode == "single":
+        assert all(len(line["winners"]) <= 3 and len(set(line["from"])) <= 1 for line in lines)
+    report = check_record(records)
+    assert report.ok and report.hands == 50, str(report)
+
+
+def test_sichuan_arena_records_replay_and_check(tmp_path: Path) -> None:
+    records = tmp_path / "a.jsonl"
+    result = run("arena", "--rules", "血战", "--option", "exchange=dice", "--option", "declare_void=true",
+                 "--deals", "2", "--workers", "2", "--json", "--records", str(records))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["options"]["exchange"] == "dice"
+    check = run("replay", "--check", "--quiet", str(records), "--rules", "四川")
+    assert check.exit_code == 0 and check.stdout.startswith("ok: 12 hands"), check.output
+    text = run("replay", str(records)).stdout
+    assert " exchange " in text and " void " in text  # the opening choices, as the seats made them
+
+
+def test_sichuan_resume_with_another_mode_is_refused(tmp_path: Path) -> None:
+    records = tmp_path / "r.jsonl"
+    assert run("simulate", "--rules", "血流", "--games", "3", "--workers", "1", "--quiet", "--records",
+               str(records)).exit_code == 0
+    shutil.move(records, partial_path(records))
+    refused(run("simulate", "--rules", "sichuan", "--games", "3", "--workers", "1", "--records", str(records),
+                "--resume"), "with mode=blood-river, not ruleset 'sichuan' with its default options")
+    assert run("simulate", "--rules", "sichuan", "--option", "mode=blood-river", "--games", "3", "--workers",
+               "1", "--quiet", "--records", str(records), "--resume").exit_code == 0
+    assert check_record(records).ok
+
+
+def test_sichuan_bad_option_is_named() -> None:
+    refused(run("simulate", "--rules", "sichuan", "--option", "mode=bloody", "--games", "1"),
+            "mode must be one of", "'bloody'")
+    refused(run("arena", "--rules", "sichuan", "--option", "flower_pig=many", "--deals", "1"),
+            "flower_pig must be an integer")
+
+
+def test_sichuan_rules_show_presets() -> None:
+    shown = json.loads(run("rules", "sichuan", "--json").stdout)
+    assert shown["presets"]["血流"] == {"mode": "blood-river"} and "血战" in shown["aliases"]
+    rows = {row["name"]: row for row in shown["options"]}
+    assert rows["mode"]["choices"] == ["blood-battle", "blood-river", "single"]
+    assert rows["mode"]["default"] == "blood-battle" and rows["cap_fan"]["type"] == "integer or none"
+    assert "血流 (mode=blood-river)" in run("rules").stdout
