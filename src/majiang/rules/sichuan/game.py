@@ -38,6 +38,7 @@ from majiang.rules.base import (
     register_ruleset,
 )
 from majiang.rules.mcr.calculator import WinBy
+from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, ScoreResult, score
 from majiang.rules.sichuan.table import (
@@ -61,7 +62,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
@@ -208,6 +209,12 @@ class SichuanRules(Ruleset):
         state: SichuanState = game.rules_state
         return SichuanPublic(tuple(state.voids), None if state.direction is None else state.direction.value,
                              tuple(state.wins))
+
+    def efficiency(self, view: View) -> SichuanEfficiency:
+        """The Sichuan forms for the bots: the seat's void suit dead (before 定缺: the best to give up)."""
+        public = view.rules_state
+        void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
+        return SichuanEfficiency(void, self.scoring)
 
     # -- legal actions ------------------------------------------------------------------------------
 
