@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.base import (
     ADDED_KONG,
@@ -37,7 +37,6 @@ from majiang.rules.base import (
     Ruleset,
     register_ruleset,
 )
-from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, ScoreResult, score
