@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
 
 from majiang.actions import Action, ActionKind
-from majiang.bots import EfficiencyBot, FanAwareBot, RandomBot
+from majiang.bots import BOTS, MAX_STEPS, Bot, EfficiencyBot, FanAwareBot, RandomBot, find_bot
 from majiang.bots.efficiency import best_discard
 from majiang.game import Game, Phase, View
 from majiang.notation import parse_tiles
+from majiang.rules.base import find_ruleset, ruleset_names
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.tiles import ALL_TILES, Tile
 
@@ -67,3 +70,89 @@ def test_void_tiles_go_first() -> None:
     # p void: the four p tiles are dead; one of them goes (3 away), never 5s (4 away).
     tile, value, _ = best_discard(counts, (), counts, choices, model=SichuanEfficiency(void=1))
     assert (tile // 9, value) == (1, 3)
+
+
+# --- whole hands under every ruleset ------------------------------------------------------------------
+
+SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "200"))
+MODES = ["blood-battle", "blood-river", "single"]
+
+
+def play_checked(game: Game, bots: Sequence[Bot]) -> int:
+    """Play ``game`` out, checking that every seat asked is still in and answers from its legal list."""
+    steps = 0
+    while game.phase != Phase.OVER:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        assert view.active[seat], f"seed {game.seed}: seat {seat} has left but is asked"
+        action = bots[seat].act(view)
+        assert action in view.legal, f"seed {game.seed}: {action} is not among {view.legal}"
+        game.apply(seat, action)
+        steps += 1
+        assert steps < MAX_STEPS
+    return steps
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+@pytest.mark.parametrize("bot", BOTS)
+def test_every_bot_plays_every_ruleset(name: str, bot: str) -> None:
+    rules = find_ruleset(name)
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        play_checked(game, [find_bot(bot, seed=seed * 4 + s) for s in range(4)])
+        assert game.result is not None
+
+
+def sichuan_hands(bot: str, mode: str, hands: int) -> int:
+    """Play ``hands`` Sichuan hands of ``mode`` with four ``bot``s (every other one with 换三张 and 定缺);
+    the number of wins."""
+    plain = find_ruleset("sichuan", [f"mode={mode}"])
+    opening = find_ruleset("sichuan", [f"mode={mode}", "exchange=dice", "declare_void=true"])
+    wins = 0
+    for seed in range(hands):
+        game = Game(opening if seed % 2 else plain, seed=seed)
+        play_checked(game, [find_bot(bot, seed=seed * 4 + s) for s in range(4)])
+        assert game.result is not None
+        wins += len(game.result.wins)
+    return wins
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("bot", BOTS)
+def test_bots_play_sichuan_hands(bot: str, mode: str) -> None:
+    sichuan_hands(bot, mode, 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("bot", BOTS)
+def test_bots_play_many_sichuan_hands(bot: str, mode: str) -> None:
+    sichuan_hands(bot, mode, SICHUAN_HANDS)
+
+
+def test_efficiency_wins_more_sichuan_hands_than_random() -> None:
+    # Two of each at one table, seats swapped every hand: wins per kind of bot.
+    rules = find_ruleset("sichuan")
+    wins = {"efficiency": 0, "random": 0}
+    for seed in range(30):
+        kinds = ["efficiency", "random", "efficiency", "random"] if seed % 2 else \
+            ["random", "efficiency", "random", "efficiency"]
+        game = Game(rules, seed=seed)
+        play_checked(game, [find_bot(k, seed=seed * 4 + s) for s, k in enumerate(kinds)])
+        assert game.result is not None
+        for win in game.result.wins:
+            wins[kinds[win.seat]] += 1
+    assert wins["efficiency"] > 2 * wins["random"] + 10
+
+
+def test_a_blood_battle_winner_is_not_asked_again() -> None:
+    rules = find_ruleset("sichuan", ["mode=blood-battle"])
+    left = 0
+    for seed in range(10):
+        game = Game(rules, seed=seed)
+        play_checked(game, [find_bot("efficiency", seed=s) for s in range(4)])
+        assert game.result is not None
+        winners = [w.seat for w in game.result.wins]
+        assert len(winners) == len(set(winners))  # once won, a seat plays no more
+        left += len(winners)
+    assert left > 0

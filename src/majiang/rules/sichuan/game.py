@@ -37,6 +37,7 @@ from majiang.rules.base import (
     Ruleset,
     register_ruleset,
 )
+from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, ScoreResult, score
 from majiang.rules.sichuan.table import (
@@ -60,7 +61,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
@@ -216,6 +217,12 @@ class SichuanRules(Ruleset):
         """
         marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
         return (marks[0], marks[1], marks[2], marks[3])
+
+    def efficiency(self, view: View) -> SichuanEfficiency:
+        """The Sichuan forms for the bots: the seat's void suit dead (before 定缺: the best to give up)."""
+        public = view.rules_state
+        void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
+        return SichuanEfficiency(void, self.scoring)
 
     # -- legal actions ------------------------------------------------------------------------------
 
