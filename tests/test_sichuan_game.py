@@ -18,7 +18,7 @@ from majiang.records.check import check_record
 from majiang.records.writer import play_match
 from majiang.rules.base import WIN, find_ruleset, ruleset_names
 from majiang.rules.sichuan.game import ExchangeMade, SichuanPublic, SichuanRules, VoidsDeclared
-from majiang.sichuan import Exchange, Mode, NextDealer, ScoreResult
+from majiang.sichuan import Exchange, Mode, NextDealer, ScoreResult, settle_exhausted
 from majiang.tiles import Tile
 from sichuan_walls import act, answer, quiet, sichuan_game, tiles_in_play
 
@@ -271,6 +271,9 @@ def test_flower_pig_and_not_ready_settlement() -> None:
                                ("refund", 2, [12, 12, -36, 12])]
     assert g.result is not None and g.result.deltas == (-288, 144, 42, 102)
     assert g.scores == [-288, 144, 42, 102]
+    # The events of the settlement add up to the table's settle_exhausted.
+    settled = [sum(d[s] for _, _, d in payments(g)[1:]) for s in range(4)]
+    assert tuple(settled) == settle_exhausted((0, 1, 2, 3), {0}, {1: 48, 3: 6}, {2: [(-12, -12, 36, -12)]}, 6)
 
 
 def test_settlement_options() -> None:
