@@ -158,7 +158,7 @@ def test_the_efficiency_bot_counts_no_copy_of_a_kind_held_four_times() -> None:
     hand = Hand.parse("[1111m]23m456p789s11sE")
     counts = hand.counts()
     seen = hand.counts(include_melds=True)
-    tile, value, live = best_discard(counts, 1, seen, [t for t in range(34) if counts[t]])
+    tile, value, live = best_discard(counts, hand.melds, seen, [t for t in range(34) if counts[t]])
     assert (Tile(tile), value, live) == (Tile.EAST, 0, 4)
 
 

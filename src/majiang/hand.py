@@ -1,15 +1,36 @@
-"""A player's hand: declared melds, standing tiles and the winning (or just drawn) tile."""
+"""A player's hand: declared melds, standing tiles and the winning (or just drawn) tile; how it was won."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import Tile
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "WinBy"]
+
+
+class WinBy(StrEnum):
+    """How a hand was won: on a discard 点和, self-drawn 自摸, kong replacement 杠上开花, robbing 抢杠和.
+
+    >>> WinBy("self-drawn") is WinBy.SELF_DRAWN
+    True
+    """
+
+    DISCARD = "discard"
+    SELF_DRAWN = "self-drawn"
+    KONG_REPLACEMENT = "kong-replacement"
+    """Self-drawn on the replacement tile after a kong (杠上开花)."""
+    ROBBING_KONG = "robbing-kong"
+    """On a tile another player adds to a pung to make a kong (抢杠和)."""
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the winning tile came from the wall (自摸, 杠上开花) rather than another player."""
+        return self in (WinBy.SELF_DRAWN, WinBy.KONG_REPLACEMENT)
 
 
 @dataclass(frozen=True, slots=True)

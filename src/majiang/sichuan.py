@@ -10,7 +10,7 @@
 (0, 5)
 """
 
-from majiang.rules.mcr.calculator import WinBy
+from majiang.hand import WinBy
 from majiang.rules.sichuan import (
     CHENGDU_FANS,
     DEFAULT_TABLE,

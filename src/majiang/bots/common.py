@@ -11,10 +11,12 @@ from __future__ import annotations
 from majiang.actions import Action, ActionKind
 from majiang.game.table import View
 from majiang.meld import Meld
+from majiang.rules.base import CHINESE_EFFICIENCY, Efficiency
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
-__all__ = ["PASS", "PREFERENCE", "WIN", "after_claim", "hand_counts", "own_melds", "seen_counts"]
+__all__ = ["PASS", "PREFERENCE", "WIN", "after_claim", "efficiency_of", "hand_counts", "own_melds",
+           "seen_counts"]
 
 WIN = Action(ActionKind.WIN)
 PASS = Action(ActionKind.PASS)
@@ -37,7 +39,8 @@ def own_melds(view: View) -> tuple[Meld, ...]:
 
 
 def seen_counts(view: View) -> list[int]:
-    """Copies of each kind the seat can see: its own tiles and melds, others' shown melds, all discards.
+    """Copies of each kind the seat can see: its own tiles and melds, others' shown melds, all discards,
+    and the winning tiles laid aside where play goes on after a win.
 
     The discard being claimed is still among its giver's discards, so it counts as seen.
     """
@@ -46,10 +49,15 @@ def seen_counts(view: View) -> list[int]:
         for m in melds:
             for t in m.tiles:
                 seen[t] += 1
-    for pile in view.discards:
+    for pile in (*view.discards, *view.won):
         for t in pile:
             seen[t] += 1
     return seen
+
+
+def efficiency_of(view: View) -> Efficiency:
+    """How the seat judges its holdings under the ruleset being played (``Ruleset.efficiency``)."""
+    return CHINESE_EFFICIENCY if view.rules is None else view.rules.efficiency(view)
 
 
 def after_claim(counts: list[int], action: Action, tile: int,

@@ -15,6 +15,11 @@ ready hand with good legal waits keeps pushing. Claims are taken only when the h
 and its best discard is worth more than passing; a claim that leaves no way to 8 fans is worth little
 and is passed.
 
+All that is Chinese Official. Under a ruleset whose wins are not scored by its fans
+(``Efficiency.mcr_fans`` false, e.g. Sichuan) the bot plays by tile efficiency under that ruleset's
+forms, choosing among discards that leave the hand ready by the points its live waits would score there
+(``EfficiencyBot`` with ``weigh_waits``).
+
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
 >>> g = Game(seed=11)
@@ -36,11 +41,13 @@ from majiang.bots.common import (
     PREFERENCE,
     WIN,
     after_claim,
+    efficiency_of,
     hand_counts,
     own_melds,
     seen_counts,
 )
 from majiang.bots.danger import Table, read_table
+from majiang.bots.efficiency import EfficiencyBot, opening_choice
 from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_fans
 from majiang.errors import InvalidHandError
 from majiang.game.table import Phase, View
@@ -168,6 +175,7 @@ class FanAwareBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.other = EfficiencyBot(seed, weigh_waits=True)
 
     # -- the entry point --------------------------------------------------------------------------
 
@@ -177,6 +185,12 @@ class FanAwareBot:
             return WIN
         if len(legal) == 1:
             return legal[0]
+        if view.phase == Phase.OPENING:
+            return opening_choice(view, self.rng)
+        if not efficiency_of(view).mcr_fans:
+            # The targets and the 8-fan minimum are Chinese Official: elsewhere, efficiency with the
+            # waits weighed by what they would score under the ruleset being played.
+            return self.other.act(view)
         situation = _Situation(view)
         if view.phase == Phase.TURN:
             return self._turn(view, situation)

@@ -25,10 +25,9 @@ from typing import Any
 from majiang.actions import Action, ActionKind
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import events as ev
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.base import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
-from majiang.rules.mcr.calculator import WinBy
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 

@@ -47,8 +47,8 @@ from collections.abc import Callable
 from typing import Any
 
 from majiang.errors import InvalidHandError, InvalidOptionError, MajiangError
+from majiang.hand import WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.generate import WinSample
 from majiang.tiles import Tile

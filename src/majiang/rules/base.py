@@ -29,19 +29,18 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from majiang.actions import Action, ActionKind
-from majiang.analysis.shanten import effective_counts, shanten_trusted
-from majiang.errors import InvalidOptionError
-from majiang.hand import Hand
+from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
+from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.table import Game, View, WinRecord
 
-__all__ = ["BONUS_BASE", "DEFAULT_RULESET", "Ruleset", "Score", "find_ruleset", "register_ruleset",
-           "ruleset_names"]
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
+           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_names"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -65,6 +64,68 @@ class Score(Protocol):
     def total(self) -> int: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class Efficiency(Protocol):
+    """How one seat judges its holdings under a ruleset's winning forms (tile efficiency, for bots).
+
+    ``counts`` are the seat's standing tiles (34 ints, a drawn tile included) and ``melds`` its declared
+    melds; shanten is 0 when ready, -1 when complete, and at least 99 when the melds rule every form out.
+    """
+
+    @property
+    def mcr_fans(self) -> bool:
+        """Whether wins are scored by Chinese Official fans (the fan-aware bot's 8-fan targets apply)."""
+        ...
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over the forms the ruleset and the seat's state allow."""
+        ...
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The shanten and the kinds whose draw lowers it (kinds held four times standing left out)."""
+        ...
+
+    def is_dead(self, kind: int) -> bool:
+        """Whether tiles of ``kind`` can have no place in the seat's win (e.g. its void suit, 定缺)."""
+        ...
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """What a win of ``hand`` (its winning tile set) is worth on the ruleset's own scale; None if it
+        is no valid win."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseEfficiency:
+    """The Chinese Official forms (every MCR form) and fans: the default ``Ruleset.efficiency``."""
+
+    mcr_fans: bool = True
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over every Chinese Official form."""
+        return shanten_trusted(counts, len(melds))
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The lowest shanten over every Chinese Official form, and its effective kinds."""
+        return shanten_and_effective(counts, len(melds))
+
+    def is_dead(self, kind: int) -> bool:
+        """No kind is dead under Chinese Official rules."""
+        return False
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """Fans of the win (flowers none, winds East), None below the 8-fan minimum."""
+        from majiang.rules.mcr import MINIMUM, score
+
+        try:
+            result = score(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD)
+        except InvalidHandError:
+            return None
+        return result.fan_total if result.fan_total >= MINIMUM else None
+
+
+CHINESE_EFFICIENCY = ChineseEfficiency()
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +311,13 @@ class Ruleset:
 
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
+
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> Efficiency:
+        """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
+        ruleset says otherwise (other forms, a suit the seat must give up)."""
+        return CHINESE_EFFICIENCY
 
     # -- the match ----------------------------------------------------------------------------------
 

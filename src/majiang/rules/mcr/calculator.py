@@ -16,14 +16,13 @@ once. Links are chosen greedily, highest value first, which is optimal on four m
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.mcr.fans import FANS, FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
@@ -46,26 +45,6 @@ _CONCEALED_FORMS = ("seven_pairs", "thirteen_orphans", "lesser_honors_and_knitte
                     "greater_honors_and_knitted_tiles", "four_concealed_pungs", "seven_shifted_pairs",
                     "nine_gates")
 _ORDER = {fid: i for i, fid in enumerate(FANS)}
-
-
-class WinBy(StrEnum):
-    """How a hand was won: on a discard 点和, self-drawn 自摸, kong replacement 杠上开花, robbing 抢杠和.
-
-    >>> WinBy("self-drawn") is WinBy.SELF_DRAWN
-    True
-    """
-
-    DISCARD = "discard"
-    SELF_DRAWN = "self-drawn"
-    KONG_REPLACEMENT = "kong-replacement"
-    """Self-drawn on the replacement tile after a kong (杠上开花)."""
-    ROBBING_KONG = "robbing-kong"
-    """On a tile another player adds to a pung to make a kong (抢杠和)."""
-
-    @property
-    def self_drawn(self) -> bool:
-        """Whether the winning tile came from the wall (自摸, 杠上开花) rather than another player."""
-        return self in (WinBy.SELF_DRAWN, WinBy.KONG_REPLACEMENT)
 
 
 class WinContext(NamedTuple):

@@ -51,9 +51,8 @@ from itertools import accumulate
 from typing import Any
 
 from majiang.errors import InvalidOptionError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import Meld
-from majiang.rules.mcr.calculator import WinBy
 from majiang.seats import RelativeSeat
 from majiang.tiles import (
     DRAGONS,

@@ -8,9 +8,8 @@ from typing import Any, Literal
 
 from majiang.analysis.decompose import PUNG, iter_decompositions
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
-from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
 from majiang.tiles import Tile
 
