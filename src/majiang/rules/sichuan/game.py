@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.base import (
     ADDED_KONG,
@@ -37,7 +37,7 @@ from majiang.rules.base import (
     Ruleset,
     register_ruleset,
 )
-from majiang.rules.mcr.calculator import WinBy
+from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, ScoreResult, score
 from majiang.rules.sichuan.table import (
@@ -61,7 +61,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
@@ -394,6 +394,15 @@ class SichuanRules(Ruleset):
                 best = result.points
         return best
 
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> SichuanEfficiency:
+        """Sichuan tile efficiency for the viewing seat: its declared void suit (or the best one to give
+        up), the forms of a Sichuan win, and this ruleset's scoring."""
+        public = view.rules_state
+        void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
+        return _efficiency(void, _scoring(self))
+
     # -- the match ----------------------------------------------------------------------------------
 
     def next_dealer(self, match: Match, game: Game) -> int:
@@ -403,6 +412,11 @@ class SichuanRules(Ruleset):
         roll = game.dice[1] if self.next_dealer_by is NextDealer.DICE else None
         return next_dealer(self.next_dealer_by, game.dealer, state.first_winners, discarder=state.first_giver,
                            dice=roll)
+
+
+@functools.lru_cache(maxsize=64)
+def _efficiency(void: int | None, options: Options) -> SichuanEfficiency:
+    return SichuanEfficiency(void=void, options=options)
 
 
 @functools.lru_cache(maxsize=64)
