@@ -30,9 +30,8 @@ from majiang.analysis.efficiency import DiscardOption, LiveTile
 from majiang.analysis.shanten import RULED_OUT
 from majiang.analysis.tables import RECORD, suit_table, vectors
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr.calculator import WinBy
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scoring import OPTIONS, Options, find_options, score
 from majiang.tiles import ALL_TILES
