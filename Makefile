@@ -10,6 +10,8 @@ WORKERS ?= auto
 # Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
 SOAK_HANDS ?= 200000
 FUZZ_EXAMPLES ?= 2000
+# Hands per built-in ruleset of the conformance soak (tests/test_conformance.py).
+CONFORMANCE_HANDS ?= 10000
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 
@@ -36,6 +38,7 @@ test: $(STAMP)
 # The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)

@@ -2,6 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/engine.py`` (or ``make bench-engine``); ``--help`` lists the sizes.
 
+* Engine steps per second for every registered ruleset: random policy, a view built for each step, one
+  core, in CPU time; with ``--baseline DIR`` (a checkout of an older majiang: ``git archive <commit>
+  src | tar -x -C DIR``) the default ruleset is also timed under that code, in a subprocess, and
+  ratios are printed.
 * Throughput, in this one process (one core), for each bot (``random`` and ``efficiency`` by
   default): hands seeded as ``majiang simulate`` seeds them, every seat played by that bot. A step is
   one ``Game.apply``. The hands are played twice: once plainly for the overall rate, once with a clock
@@ -21,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import multiprocessing
 import os
 import platform
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -111,6 +117,114 @@ def throughput(bot: str, seed: int, hands: int) -> Throughput:
     deal, view, act, apply, clocked = _play_clocked(bot, seed, hands)
     assert clocked == steps, "the clocked run played other hands"
     return Throughput(bot, hands, steps, wins, seconds, deal, view, act, apply)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetRate:
+    """One ruleset's figures with the random policy: steps and seconds by part."""
+
+    name: str
+    hands: int
+    steps: int
+    deal: float
+    view: float
+    act: float
+    apply: float
+
+    @property
+    def engine(self) -> float:
+        """Seconds in the engine: dealing, views, applying actions."""
+        return self.deal + self.view + self.apply
+
+    @property
+    def per_second(self) -> float:
+        """Steps per second, the random policy included."""
+        return self.steps / (self.engine + self.act)
+
+
+def ruleset_rate(name: str | None, seed: int, hands: int) -> RulesetRate:
+    """Time ``hands`` random-policy hands under ruleset ``name`` (None: the library's default), a view per
+    step, in this process's CPU time (other load on a shared machine does not count). Uses only what older
+    versions also offer, so ``--baseline`` can run it on their code."""
+    rules = None
+    if name is not None:
+        from majiang.rules.base import find_ruleset
+
+        rules = find_ruleset(name)
+    clock = time.process_time
+    for warm in range(max(5, hands // 20)):  # tables loaded, caches of recurring shapes filled
+        g = Game(rules, seed=game_seed(seed + 1, warm), dealer=warm % 4)
+        bots = [find_bot("random", s) for s in range(4)]
+        while g.phase != Phase.OVER:
+            seat = g.to_act()[0]
+            g.apply(seat, bots[seat].act(g.view(seat)))
+    gc.collect()
+    deal = view = act = apply = 0.0
+    steps = 0
+    for i in range(hands):
+        hseed = game_seed(seed, i)
+        players = [find_bot("random", hseed * 4 + s) for s in range(4)]
+        t0 = clock()
+        game = Game(rules, seed=hseed, dealer=i % 4)
+        deal += clock() - t0
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            t0 = clock()
+            v = game.view(seat)
+            t1 = clock()
+            action = players[seat].act(v)
+            t2 = clock()
+            game.apply(seat, action)
+            t3 = clock()
+            view += t1 - t0
+            act += t2 - t1
+            apply += t3 - t2
+            steps += 1
+    return RulesetRate(name or "default", hands, steps, deal, view, act, apply)
+
+
+def baseline_rate(directory: str, seed: int, hands: int) -> RulesetRate:
+    """``ruleset_rate`` of the default ruleset under the majiang in ``directory``/src, in a subprocess."""
+    src = os.path.join(directory, "src")
+    if not os.path.isdir(os.path.join(src, "majiang")):
+        raise SystemExit(f"--baseline: no majiang package under {src}")
+    env = {**os.environ, "PYTHONPATH": src}
+    command = [sys.executable, __file__, "--rate-worker", "--hands", str(hands), "--seed", str(seed)]
+    figures = json.loads(subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout)
+    module = figures.pop("module")
+    if not os.path.abspath(module).startswith(os.path.abspath(src)):
+        raise SystemExit(f"--baseline: the worker imported {module}, not the package under {src}")
+    return RulesetRate(**figures)
+
+
+def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None, repeat: int) -> None:
+    """Time every ruleset (and the baseline) with the random policy, the best of ``repeat`` rounds taken in
+    turn (other load on the machine only slows a round down), and print rates and ratios."""
+    print(f"Engine steps per CPU second by ruleset (random policy, a view per step, one core, {hands} hands "
+          f"each, best of {repeat})")
+    header = (f"{'ruleset':<22} {'steps/hand':>10} {'steps/s':>9} {'engine steps/s':>14} "
+              f"{'view us':>8} {'apply us':>8} {'vs first':>8}")
+    print(header)
+    print("-" * len(header))
+    rows: list[RulesetRate] = []
+    for _ in range(repeat):
+        round_ = [ruleset_rate(name, seed, hands) for name in names]
+        if baseline is not None:
+            round_.append(baseline_rate(baseline, seed, hands))
+        rows = round_ if not rows else [max(a, b, key=lambda r: r.steps / r.engine)
+                                         for a, b in zip(rows, round_, strict=True)]
+    first = rows[0]
+    for r in rows:
+        label = r.name
+        if baseline is not None and r is rows[-1]:
+            label = f"baseline {os.path.basename(os.path.normpath(baseline))}"[:22]
+        print(f"{label:<22} {r.steps / r.hands:>10.1f} {r.per_second:>9,.0f} {r.steps / r.engine:>14,.0f} "
+              f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
+              f"{(r.steps / r.engine) / (first.steps / first.engine):>7.2f}x")
+    if baseline is not None:
+        old = rows[-1]
+        print(f"{first.name} now / baseline: {(first.steps / first.engine) / (old.steps / old.engine):.2f}x "
+              f"engine steps/s, {first.per_second / old.per_second:.2f}x steps/s with the policy")
 
 
 def rss_bytes() -> int:
@@ -204,7 +318,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--live-games", type=int, default=1000,
                         help="games held for the size measure (0: skip)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--rulesets", default=None,
+                        help="rulesets to time, comma-separated (default: every registered one; '' skips)")
+    parser.add_argument("--baseline", default=None, metavar="DIR",
+                        help="a checkout of an older majiang (DIR/src) to time the default ruleset against")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of the ruleset timing (best counts)")
+    parser.add_argument("--rate-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.rate_worker:  # run by --baseline under the older code: print the default ruleset's figures
+        r = ruleset_rate(None, args.seed, args.hands)
+        import majiang
+
+        print(json.dumps({"name": "baseline", "hands": r.hands, "steps": r.steps, "deal": r.deal,
+                          "view": r.view, "act": r.act, "apply": r.apply, "module": majiang.__file__}))
+        return 0
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     for name in names:
         if name not in BOTS:
@@ -213,6 +340,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
           f"one process (per-core figures), seed {args.seed}")
     print()
+    if args.rulesets is None:
+        from majiang.rules.base import ruleset_names
+
+        rulesets = ruleset_names()
+    else:
+        rulesets = [r.strip() for r in args.rulesets.split(",") if r.strip()]
+    if rulesets:
+        ruleset_table(rulesets, args.seed, args.hands, args.baseline, max(1, args.repeat))
+        print()
     if names:
         throughput_table(names, args.seed, args.hands, args.bot_hands)
         print()

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from majiang.cli import app
 from majiang.game import Game
 from majiang.records import check_record, partial_path, replay
+from majiang.rules.base import Ruleset
 from majiang.sim.arena import (
     ARRANGEMENTS,
     RECORD_PLAYERS,
@@ -138,9 +139,10 @@ def test_cli_json_shape() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"bots", "seed", "deals", "hands", "arrangements", "confidence", "results",
-                         "difference", "exhausted_rate"}
+    assert set(data) == {"bots", "seed", "rules", "options", "deals", "hands", "arrangements", "confidence",
+                         "results", "difference", "exhausted_rate"}
     assert data["bots"] == ["efficiency", "random"]
+    assert data["rules"] == "mcr" and data["options"]["several_winners"] is False
     assert (data["seed"], data["deals"], data["hands"], data["confidence"]) == (4, 3, 18, 0.95)
     assert data["arrangements"] == ["AABB", "BAAB", "BBAA", "ABBA", "ABAB", "BABA"]
     for row, name in zip(data["results"], ("efficiency", "random"), strict=True):
@@ -171,10 +173,10 @@ def test_records_check_and_resume_gives_the_same_bytes(tmp_path: Path,
     # Interrupted during deal 2: deals 0 and 1 are kept, deal 2 played again.
     real = arena_module._play_deal_hands
 
-    def failing(names: tuple[str, str], seed: int, deal: int, record: bool) -> Any:
+    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset) -> Any:
         if deal == 2:
             raise RuntimeError("boom")
-        return real(names, seed, deal, record)
+        return real(names, seed, deal, record, rules)
 
     monkeypatch.setattr(arena_module, "_play_deal_hands", failing)
     cut = tmp_path / "cut.jsonl.gz"

@@ -153,7 +153,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
 def test_commands_are_listed() -> None:
     result = runner.invoke(app, ["--help"], env=WIDE)
     assert result.exit_code == 0
-    assert "replay" in result.stdout and "sheet" in result.stdout
+    assert "replay" in result.stdout and "sheet" in result.stdout and "rules" in result.stdout
     result = runner.invoke(app, ["sheet", "--help"], env=WIDE)
     assert result.exit_code == 0
     for command in ("new", "win", "draw", "penalty", "undo", "show"):

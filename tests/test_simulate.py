@@ -60,12 +60,15 @@ def test_records_one_line_per_hand_in_order(tmp_path: Path) -> None:
     records = _records(out)
     assert [r["game"] for r in records] == list(range(16))
     for i, r in enumerate(records):
-        assert set(r) == {"game", "seed", "dealer", "bots", "winners", "fans", "totals", "deltas",
-                          "self_drawn", "payer", "steps"}
+        assert set(r) == {"game", "seed", "dealer", "bots", "rules", "options", "winners", "fans", "totals",
+                          "from", "deltas", "self_drawn", "payer", "steps"}
         assert r["seed"] == game_seed(9, i) and r["dealer"] == i % 4
         assert r["bots"] == ["efficiency", "random", "efficiency", "random"]
+        assert (r["rules"], r["options"]) == ("mcr", {})
         assert sum(r["deltas"]) == 0 and r["steps"] > 0
-        assert len(r["fans"]) == len(r["totals"]) == len(r["winners"])
+        assert len(r["fans"]) == len(r["totals"]) == len(r["winners"]) == len(r["from"])
+        if r["winners"]:
+            assert r["from"][0] == r["payer"]
         if r["winners"]:
             assert all(r["deltas"][w] > 0 for w in r["winners"])
             assert (r["payer"] is None) == r["self_drawn"]

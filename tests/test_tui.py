@@ -6,12 +6,22 @@ and the next draws fixed) with scripted opponents; the rest use seeds.
 
 from __future__ import annotations
 
+import fcntl
 import io
+import itertools
+import json
+import os
 import random
+import select
+import struct
 import subprocess
 import sys
+import termios
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -19,11 +29,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
-from majiang.bots import RandomBot
+from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
+from majiang.game.events import Act, Draw, Payment, Win
+from majiang.game.table import WinRecord
+from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
-from majiang.rules.mcr.table import FLOWER_BASE, McrRules
+from majiang.records import check_record
+from majiang.rules.base import find_ruleset, register_ruleset
+from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
@@ -39,10 +54,11 @@ DICE = (5, 7)
 
 
 def prepared_game(human: str, draws: str, *, others: Sequence[str] = ("", "", ""),
-                  rest_seed: int = 0) -> Game:
-    """A first hand in which seat 0 (the dealer, the human) is dealt ``human`` (14 tiles, the last
-    one its draw), seats 1-3 start with ``others`` (topped up from the unused tiles) and the next draws
-    from the wall are ``draws``, in turn from seat 1."""
+                  rest_seed: int = 0, rules: McrRules | None = None) -> Game:
+    """A first hand (under ``rules``, Chinese Official by default: 144 tiles) in which seat 0 (the
+    dealer, the human) is dealt ``human`` (14 tiles, the last one its draw), seats 1-3 start with
+    ``others`` (topped up from the unused tiles) and the next draws from the wall are ``draws``, in turn
+    from seat 1."""
     mine = [int(t) for t in parse_tiles(human)]
     assert len(mine) == 14
     pool = [t for t in range(34) for _ in range(4)]
@@ -67,22 +83,28 @@ def prepared_game(human: str, draws: str, *, others: Sequence[str] = ("", "", ""
     first, second = DICE
     start = ((-(first - 1)) % 4 * 18 + first + second) % 72
     ring = wall[len(wall) - 2 * start:] + wall[:len(wall) - 2 * start]
-    game = Game(McrRules(), wall=ring, dice=DICE, dealer=0, round_wind=Tile.EAST)
+    game = Game(McrRules() if rules is None else rules, wall=ring, dice=DICE, dealer=0, round_wind=Tile.EAST)
     assert game.standing_tiles(0) == sorted(parse_tiles(human))
     return game
 
 
 class ScriptedBot:
-    """Discards its scripted tiles when it has them (else the tile it drew); passes on every claim."""
+    """Discards its scripted tiles when it has them (else the tile it drew); passes on every claim (or,
+    with ``win``, wins on a discard when it may); in an opening phase takes the last choice offered."""
 
     name = "scripted"
 
-    def __init__(self, discards: str = "", *, kong: bool = False) -> None:
+    def __init__(self, discards: str = "", *, kong: bool = False, win: bool = False) -> None:
         self.discards = list(parse_tiles(discards))
         self.kong = kong
+        self.win = win
 
     def act(self, view: View) -> Action:
         legal = view.legal
+        if view.phase == Phase.OPENING:
+            return legal[-1]
+        if self.win and view.phase == Phase.CLAIM and Action(ActionKind.WIN) in legal:
+            return Action(ActionKind.WIN)
         if self.kong:
             for a in legal:
                 if a.kind == ActionKind.CONCEALED_KONG:
@@ -97,7 +119,7 @@ class ScriptedBot:
 
 
 def scripted_app(game: Game, bots: Sequence[ScriptedBot] = (), *, hands: int = 1) -> PlayApp:
-    match = Match(seed=0, hands=hands)
+    match = Match(game.rules, seed=0, hands=hands)
     match.game = game
     opponents = list(bots) or [ScriptedBot() for _ in range(3)]
     return PlayApp(PlaySession(match, opponents), delay=0)
@@ -137,6 +159,20 @@ def screen_text(app: PlayApp) -> str:
     console = Console(width=SIZE[0], height=SIZE[1], record=True, color_system=None, file=io.StringIO())
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+def text_of_table(app: PlayApp, selector: str) -> str:
+    """The plain text of one Static of the table, under any panel."""
+    widget = app.table.query_one(selector, Static)
+    console = Console(width=SIZE[0], color_system=None)
+    with console.capture() as capture:
+        console.print(widget.content)
+    return capture.get()
+
+
+def log_lines(app: PlayApp) -> list[str]:
+    """The message log of the match so far, in English."""
+    return [line("notation") for line in app.table.log_lines]
 
 
 def shown_hand(app: PlayApp) -> list[Tile]:
@@ -562,7 +598,64 @@ def test_play_in_a_pipe_exits_instead_of_hanging() -> None:
     assert proc.stderr.startswith("majiang play: error: the game needs an interactive terminal")
 
 
+def play_in_a_terminal(args: Sequence[str], home: Path) -> tuple[int, str]:
+    """Run ``majiang play ARGS`` in a pseudo-terminal (120×50): once the table shows, quit with ``q``
+    and ``y``. The exit code and everything written, escape sequences included. Each wait gives up after
+    a minute (a hung game fails instead of hanging the suite)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    env = {"PYTHONPATH": SRC, "PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "HOME": str(home)}
+    proc = subprocess.Popen([sys.executable, "-m", "majiang.cli", "play", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(text: bytes) -> None:
+        deadline = time.monotonic() + 60
+        while text not in out and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 1)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the terminal closed: the game has exited
+                    return
+                if not chunk:
+                    return
+                out.extend(chunk)
+
+    try:
+        read_until(b"Wall ")
+        os.write(master, b"q")
+        read_until(b"Quit the match?")
+        os.write(master, b"y")
+        read_until(b"deals the same match again")
+        code = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return code, out.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(("args", "again"), [
+    ([], "'majiang play --seed 5'"),
+    (["--rules", "血战", "--option", "exchange=dice", "--option", "declare_void=true"],
+     "'majiang play --seed 5 --rules sichuan --option exchange=dice --option declare_void=true'"),
+    (["--rules", "国标", "--option", "profile=wmo2014"],
+     "'majiang play --seed 5 --rules mcr --option profile=wmo2014'"),
+])
+def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, tmp_path: Path) -> None:
+    code, text = play_in_a_terminal(["--seed", "5", "--hands", "1", "--delay", "0", "--no-record",
+                                     "--bots", "random", *args], tmp_path)
+    assert code == 0
+    assert f"Seed 5: {again} deals the same match again." in text
+
+
 @pytest.mark.parametrize(("args", "message"), [
+    (["--rules", "nope"], "unknown ruleset 'nope'"),
+    (["--option", "nope=1"], "unknown option 'nope' for ruleset 'mcr'"),
+    (["--rules", "mcr", "--option", "several_winners=maybe"], "several_winners must be true or false"),
     (["--hands", "0"], "--hands must be 1 to 16"),
     (["--hands", "17"], "--hands must be 1 to 16"),
     (["--delay", "-1"], "--delay must be at least 0"),
@@ -571,3 +664,396 @@ def test_play_in_a_pipe_exits_instead_of_hanging() -> None:
 def test_play_rejects_bad_options(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli_app, ["play", *args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+# -- any ruleset: opening phases, badges, wins after which play goes on, payments ---------------------
+
+
+@dataclass(slots=True)
+class OpeningState(McrState):
+    """The Chinese Official state, and each seat's declared void suit (0 m, 1 p, 2 s)."""
+
+    voids: list[int | None] = field(default_factory=lambda: [None, None, None, None])
+
+
+@dataclass(frozen=True)
+class PlayOnScore:
+    """A score that is not a Chinese Official one: its fans by name and a total."""
+
+    names: tuple[str, ...]
+    total: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"fans": list(self.names), "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnRules(McrRules):
+    """A test-only ruleset on the Chinese Official table: every seat declares a void suit before play
+    (after an exchange of three tiles of one suit with the next seat, with ``exchange``); a winner leaves
+    and play goes on while two seats are in; every win is paid as a logged payment. With ``coach``
+    False it offers no Chinese Official advice, and with ``plain_score`` its scores are ``PlayOnScore``."""
+
+    name: str = "tui-play-on"
+    exchange: bool = False
+    coach: bool = True
+    plain_score: bool = False
+
+    def new_state(self, game: Game) -> OpeningState:
+        return OpeningState()
+
+    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+        steps = ("exchange", "void") if self.exchange else ("void",)
+        if step >= len(steps):
+            return {}
+        if steps[step] == "void":
+            return {s: [Action.parse(f"void {suit}") for suit in "mps"] for s in range(4)}
+        out: dict[int, list[Action]] = {}
+        for s in range(4):
+            tiles = game.standing_tiles(s)
+            threes = {tuple(c) for suit in range(3)
+                      for c in itertools.combinations([t for t in tiles if t.suit == suit], 3)}
+            out[s] = [Action(ActionKind.EXCHANGE, None, c) for c in sorted(threes)]
+        return out
+
+    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+        if answers[0].kind == ActionKind.VOID:
+            for s, a in answers.items():
+                assert a.tile is not None
+                game.rules_state.voids[s] = a.tile // 9
+            return
+        for s, a in answers.items():
+            for t in a.tiles:
+                game.counts[s][t] -= 1
+        for s, a in answers.items():
+            for t in a.tiles:
+                game.counts[(s + 1) % 4][t] += 1
+
+    def public_state(self, game: Game, seat: int) -> tuple[int | None, ...]:
+        return tuple(game.rules_state.voids)
+
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
+        return (marks[0], marks[1], marks[2], marks[3])
+
+    def mcr_profile(self) -> str | None:
+        return self.profile if self.coach else None
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy, last_of_wall: bool) -> Any:
+        result = McrRules.win_score(self, game, seat, hand, win_by=win_by, last_of_wall=last_of_wall)
+        if result is None or not self.plain_score:
+            return result
+        return PlayOnScore(tuple(h.name for h in result.fans), result.total)
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
+        deltas = list(win_payments(win.seat, win.giver, win.score.total, self.base_points))
+        game.pay(deltas, Payment("win", win.seat, deltas))
+
+    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+        for w in wins:
+            game.leave(w.seat)
+        return sum(game.active) >= 2
+
+
+register_ruleset("tui-play-on", PlayOnRules)
+
+
+def play_on_app(game: Game, bots: Sequence[ScriptedBot] = ()) -> PlayApp:
+    assert isinstance(game.rules, PlayOnRules)
+    return scripted_app(game, bots)
+
+
+@pytest.mark.asyncio
+async def test_a_void_declared_by_key_then_a_win_after_which_play_goes_on() -> None:
+    app = play_on_app(prepared_game(STRAIGHT_WON, "", rules=PlayOnRules()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session, game = app.session, app.session.game
+        # Every bot has answered; the person is asked for a void suit, with a button per suit.
+        assert game.phase == Phase.OPENING and session.waiting_for_human()
+        assert "Declare the suit you will void 定缺 (m/p/s" in text_of(app, "#prompt")
+        assert shown_actions(app) == [Action.parse(f"void {s}") for s in "mps"]
+        assert [str(b.label) for b in app.table.query(ActionButton) if b.display] == ["Void m", "Void p",
+                                                                                      "Void s"]
+        # The bots' answers are logged without what they chose; the badges show it once public.
+        assert any(line.endswith("void (chosen)") for line in log_lines(app))
+        before = state(game)
+        await pilot.press("enter", "h", "c")  # nothing of the opening: refused, nothing changes
+        await settle(pilot)
+        assert state(game) == before and "cannot" in text_of(app, "#message")
+        await pilot.press("s")
+        await settle(pilot)
+        assert acts(game, 0) == ["void s"] and game.rules_state.voids == [2, 2, 2, 2]
+        for selector in ("#me", "#seat-1", "#seat-2", "#seat-3"):
+            assert "· 缺 s" in text_of(app, selector)
+        assert "tui-play-on" in text_of(app, "#status")
+        # The dealer's turn: a win on the deal. It does not end the hand: the person leaves.
+        assert session.view().phase == Phase.TURN and Action(ActionKind.WIN) in session.view().legal
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        result = app.session.finished[0].game.result
+        assert result is not None and [(w.seat, w.giver) for w in result.wins] == [(0, None)]
+        assert game.wall_left == 0  # the hand went on after the win, to the wall's end
+        total = result.scores[0].total
+        assert result.deltas == (3 * (8 + total), -8 - total, -8 - total, -8 - total)
+        assert text_of_table(app, "#message").strip() == "You won on 5p, self-drawn — play goes on"
+        lines = log_lines(app)
+        win_at = lines.index("You won on 5p, self-drawn — play goes on")
+        assert lines[win_at + 1] == (f"Payment (win, You): You +{3 * (8 + total)}, "
+                                     f"Bot 1 (scripted) {-8 - total}, Bot 2 (scripted) {-8 - total}, "
+                                     f"Bot 3 (scripted) {-8 - total}")
+        assert any(line.startswith("Bot 1 (scripted), right: discard") for line in lines[win_at:])
+        me = text_of_table(app, "#me")
+        assert "won 5p" in me and "out of the hand" in me and f"+{3 * (8 + total)}" in me
+        assert "out of the hand" not in text_of_table(app, "#seat-1")
+        text = screen_text(app)
+        assert "You won, self-drawn 自摸" in text and "清龙" in text
+        assert "Payments during the hand" in text and "• Payment (win, You)" in text
+
+
+@pytest.mark.asyncio
+async def test_several_winners_leave_and_the_person_plays_on() -> None:
+    # Bots 1 and 2 both wait on 1s/4s with a pure straight (清龙); the person lets 4s go first.
+    rules = PlayOnRules(several_winners=True)
+    game = prepared_game("NNNCCCFFFPPP5s4s", "", others=("123456789pEE23s", "123456789mWW23s", ""),
+                         rules=rules)
+    app = play_on_app(game, [ScriptedBot(win=True), ScriptedBot(win=True), ScriptedBot()])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m")  # no characters in hand: void m
+        await settle(pilot)
+        assert acts(game, 0) == ["void m"]
+        await pilot.press("enter")  # the drawn 4s
+        await settle(pilot)
+        # Both win on it and leave; seat 3 draws next, then the person is asked again.
+        assert [(w.seat, w.giver, w.tile) for w in game.wins] == [(1, 0, Tile.S4), (2, 0, Tile.S4)]
+        assert game.active == [True, False, False, True] and game.phase != Phase.OVER
+        assert app.session.waiting_for_human() and isinstance(app.screen, TableScreen)
+        assert text_of(app, "#message").strip() == \
+            "Bot 1 (scripted), Bot 2 (scripted) won on 4s, the discard of You — play goes on"
+        first, second = (w.score.total for w in game.wins)
+        # Each winner: the discarder pays 8 + its fans, the other two 8 (a leaving winner pays too).
+        assert game.scores == [-16 - first - second, 16 + first, 16 + second, -16]
+        mine = f"{game.scores[0]:+d}"
+        assert mine in text_of(app, "#me") and mine in text_of(app, "#status")
+        seat1, seat2 = text_of(app, "#seat-1"), text_of(app, "#seat-2")
+        assert "won 4s" in seat1 and "out of the hand" in seat1 and f"+{16 + first}" in seat1
+        assert "won" not in seat2.split("·")[4] and "out of the hand" in seat2  # the tile lies with the first
+        lines = log_lines(app)
+        assert sum(line.startswith("Payment (win, Bot ") for line in lines) == 2
+        assert "Bot 1 (scripted), Bot 2 (scripted) won on 4s, the discard of You — play goes on" in lines
+        # The person and bot 3 play the wall out; the result shows both wins.
+        human = RandomBot(seed=3)
+        while isinstance(app.screen, TableScreen):
+            await act_as_person(pilot, app, human.act(app.session.view()), "handlers")
+        text = screen_text(app)
+        assert "Bot 1 (scripted) won, on You's discard 点和" in text
+        assert "Bot 2 (scripted) won, on You's discard 点和" in text
+
+
+@pytest.mark.asyncio
+async def test_an_exchange_picked_by_keys_and_clicks_then_confirmed() -> None:
+    rules = PlayOnRules(exchange=True)
+    app = play_on_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT, rules=rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session, game = app.session, app.session.game
+        table = app.table
+        assert game.phase == Phase.OPENING and session.waiting_for_human()
+        assert "Exchange 换三张: pick 3 tiles of one suit" in text_of(app, "#prompt")
+        assert shown_actions(app) == []  # no exchange button before three tiles are picked
+        tiles = hand_tiles(session.view())
+        assert tiles == parse_tiles("123456m9p345567sN")
+        before = state(game)
+        await pilot.press("enter")
+        assert "Pick 3 tiles of one suit first (0 picked)" in text_of(app, "#message")
+        # 1m 2m and 9p: not one suit. Enter refuses it and nothing changes.
+        await pilot.press("1", "2")
+        await pilot.click("#tile-6")
+        assert table.picked == [0, 1, 6]
+        assert [w.index for w in table.query(TileWidget) if w.has_class("picked")] == [0, 1, 6]
+        assert shown_actions(app) == []
+        await pilot.press("4")
+        assert "picked 3 tiles already" in text_of(app, "#message") and table.picked == [0, 1, 6]
+        await pilot.press("escape")  # Escape puts them all back
+        assert table.picked == [] and not any(w.has_class("picked") for w in table.query(TileWidget))
+        await pilot.press("1", "2", "7")
+        assert table.picked == [0, 1, 6]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert state(game) == before
+        assert "You cannot pass on 1m 2m 9p: not an exchange the rules allow" in text_of(app, "#message")
+        # Put 9p back (its key again; the cursor stays on it) and pick 6m with the cursor and space.
+        await pilot.press("7")
+        assert table.picked == [0, 1] and table.selected == 6
+        await pilot.press("left", "space")
+        assert table.selected == 5 and table.picked == [0, 1, 5]
+        exchange = Action.parse("exchange 1m2m6m")
+        assert shown_actions(app) == [exchange]
+        assert "Exchange 1m 2m 6m" in [str(b.label) for b in table.query(ActionButton) if b.display]
+        passed = {(s, a) for s, a in ((e.seat, e.action) for e in game.events if isinstance(e, Act))}
+        await pilot.press("enter")
+        await settle(pilot)
+        given = next(a for s, a in passed if s == 3)  # what the left seat passed on, to the person
+        assert acts(game, 0) == ["exchange 1m2m6m"]
+        expected = list(tiles)
+        for t in exchange.tiles:
+            expected.remove(t)
+        assert game.standing_tiles(0) == sorted(expected + list(given.tiles))
+        # Then the void suit: p declares dots here, not a pung.
+        assert "Declare the suit you will void" in text_of(app, "#prompt")
+        await pilot.press("p")
+        await settle(pilot)
+        assert acts(game, 0) == ["exchange 1m2m6m", "void p"] and game.phase != Phase.OPENING
+        assert "You: exchange 1m 2m 6m" in log_lines(app) and "You: void p" in log_lines(app)
+
+
+@pytest.mark.asyncio
+async def test_a_ruleset_without_chinese_official_advice_has_no_coach_and_its_own_score() -> None:
+    rules = PlayOnRules(coach=False, plain_score=True)
+    app = play_on_app(prepared_game(STRAIGHT_WON, "", rules=rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("a")
+        assert not app.table.hints_shown and not app.table.query_one("#hints").display
+        assert "No hints under the tui-play-on rules" in text_of(app, "#message")
+        await pilot.press("question_mark")
+        help_text = screen_text(app)
+        assert "Scoring: the tui-play-on rules" in help_text and "The 81 fans" not in help_text
+        await pilot.press("escape", "h")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        score = app.session.finished[0].game.result.scores[0]  # type: ignore[union-attr]
+        assert isinstance(score, PlayOnScore)
+        text = screen_text(app)
+        assert f"You won on 5p, self-drawn 自摸: {score.total} fans" in text
+        assert f"fans: {', '.join(score.names)}" in text and f"total: {score.total}" in text
+
+
+@pytest.mark.asyncio
+async def test_a_hand_of_another_ruleset_is_saved_as_a_record_that_checks(tmp_path: Path) -> None:
+    rules = find_ruleset("tui-play-on", ["exchange=true"])
+    app = new_app(seed=8, bots="random", hands=1, delay=0, records_dir=tmp_path, rules=rules)
+    human = RandomBot(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while isinstance(app.screen, TableScreen):
+            action = human.act(app.session.view())
+            if action.kind == ActionKind.EXCHANGE:  # picked tile by tile, then confirmed
+                tiles = hand_tiles(app.session.view())
+                for t in action.tiles:
+                    app.table.action_number(next(i for i, x in enumerate(tiles)
+                                                 if x == t and i not in app.table.picked))
+                app.table.action_discard()
+                await settle(pilot)
+            elif action.kind == ActionKind.VOID:
+                assert action.tile is not None
+                await pilot.press("mps"[action.tile // 9])
+                await settle(pilot)
+            else:
+                await act_as_person(pilot, app, action, "handlers")
+    path = app.session.record_path
+    assert path is not None and app.session.saved_hands == 1
+    first, second = acts(app.session.finished[0].game, 0)[:2]
+    assert first.startswith("exchange ") and second.startswith("void ")
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["rules"] == "tui-play-on" and header["options"]["exchange"] is True
+    report = check_record(path)
+    assert report.ok and report.hands == 1, str(report)
+
+
+def test_new_app_plays_the_ruleset_it_is_given() -> None:
+    rules = find_ruleset("tui-play-on", ["exchange=true"])
+    app = new_app(seed=3, bots="random", hands=None, delay=0, rules=rules)
+    session = app.session
+    assert session.match.rules == rules and session.match.hands == rules.match_hands
+    assert session.game.rules == rules and session.game.phase == Phase.OPENING
+    assert session.view().rules == rules
+
+
+# -- Sichuan 血战到底 -----------------------------------------------------------------------------------
+
+SICHUAN = ("sichuan", ("exchange=dice", "declare_void=true"))
+"""Sichuan with both opening phases: 换三张 (direction by the dice) and 定缺."""
+
+
+def sichuan_app(seed: int) -> tuple[PlayApp, Bot]:
+    """A one-hand Sichuan match against efficiency bots, and the efficiency bot that chooses the
+    person's moves."""
+    rules = find_ruleset(SICHUAN[0], SICHUAN[1])
+    return new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules), find_bot("efficiency", 0)
+
+
+def sichuan_seed_where_the_person_wins_and_play_goes_on() -> int:
+    """The first seed whose hand (played without a screen by the same bots) has the person win and leave
+    while the others play on: the app then plays that very hand."""
+    for seed in range(60):
+        app, human = sichuan_app(seed)
+        session = app.session
+        while not session.hand_over:
+            if session.bot_step() is None:
+                session.play(human.act(session.view()))
+        wins = session.game.wins
+        if any(w.seat == 0 for w in wins[:-1]) or (wins and wins[-1].seat == 0 and len(wins) == 1
+                                                    and session.game.wall_left == 0):
+            return seed
+    raise AssertionError("no seed below 60 deals a Sichuan hand the person wins with play going on")
+
+
+@pytest.mark.asyncio
+async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_the_void() -> None:
+    app, human = sichuan_app(sichuan_seed_where_the_person_wins_and_play_goes_on())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session, table = app.session, app.table
+        game = session.game
+        assert game.phase == Phase.OPENING and session.waiting_for_human()
+        assert "Exchange 换三张: pick 3 tiles of one suit" in text_of(app, "#prompt")
+        # The exchange: three tiles clicked, then Enter.
+        exchange = human.act(session.view())
+        tiles = hand_tiles(session.view())
+        for t in exchange.tiles:
+            index = next(i for i, x in enumerate(tiles) if x == t and i not in table.picked)
+            await pilot.click(f"#tile-{index}")
+        assert shown_actions(app) == [exchange]
+        await pilot.press("enter")
+        await settle(pilot)
+        # The void: its key.
+        assert "Declare the suit you will void 定缺" in text_of(app, "#prompt")
+        void = human.act(session.view())
+        assert void.kind == ActionKind.VOID and void.tile is not None
+        await pilot.press("mps"[void.tile // 9])
+        await settle(pilot)
+        assert acts(game, 0)[:2] == [exchange.notation(), void.notation()]
+        voids = session.view().rules_state.voids
+        for seat, selector in enumerate(("#me", "#seat-1", "#seat-2", "#seat-3")):
+            assert f"· 缺 {'mps'[voids[seat]]}" in text_of(app, selector)
+        while isinstance(app.screen, TableScreen):
+            await act_as_person(pilot, app, human.act(session.view()), "handlers")
+        assert isinstance(app.screen, ResultScreen)
+        result = game.result
+        assert result is not None
+        lines = log_lines(app)
+        names = ["You", *(f"Bot {p} (efficiency)" for p in (1, 2, 3))]
+        # Every win and every payment was told as it happened, and each win after which play went on
+        # said so.
+        wins = [e for e in game.events if isinstance(e, Win)]
+        payments = [e for e in game.events if isinstance(e, Payment)]
+        told = [line for line in lines if " won on " in line]
+        assert len(told) == len(wins) and payments
+        going_on = [i for i, e in enumerate(game.events) if isinstance(e, Win)
+                    and any(isinstance(later, Draw) for later in game.events[i:])]
+        assert sum(line.endswith("— play goes on") for line in told) == len(going_on) >= 1
+        for e in payments:
+            assert any(line.startswith(f"Payment ({e.reason}, {names[e.seat]}): ") for line in lines)
+        me = text_of_table(app, "#me")
+        assert "out of the hand" in me and f"{game.scores[0]:+d}" in me
+        # The result lists every win with the score's own explanation, and the changes add up.
+        text = screen_text(app)
+        for w in result.wins:
+            assert f"{names[w.seat]} won on {w.tile.notation()}" in text
+            assert f"total {w.score.total} 番" in text
+        assert app.session.match.totals == list(result.deltas) and sum(result.deltas) == 0

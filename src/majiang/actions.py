@@ -97,8 +97,8 @@ class Action(NamedTuple):
 
     def notation(self) -> str:
         """The text form, e.g. ``discard 5m``."""
-        if self.kind == ActionKind.VOID and self.tile is not None:
-            return f"void {_SUITS[self.tile // 9]}"
+        if self.kind == ActionKind.VOID and self.tile is not None and self.tile < 27:
+            return f"void {_SUITS[self.tile // 9]}"  # (an honor is no suit: shown as given, for errors)
         if self.tiles:
             return f"{self.kind.word} {''.join(ALL_TILES[t].notation() for t in self.tiles)}"
         if self.tile is None:

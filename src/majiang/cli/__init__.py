@@ -37,6 +37,7 @@ from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
+from majiang.cli.rules import rules_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.sichuan import RULES, sichuan_fan
 from majiang.cli.simulate import simulate_command
@@ -233,6 +234,7 @@ app.command("analyze")(analyze_command)
 app.command("arena")(arena_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("rules")(rules_command)
 app.add_typer(sheet_app, name="sheet")
 app.command("simulate")(simulate_command)
 

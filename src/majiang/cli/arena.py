@@ -15,13 +15,25 @@ from rich.table import Table
 
 from majiang.bots import BOTS
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
-from majiang.cli.options import JsonOpt, QuietOpt, RecordsOpt, ResumeOpt, SeedOpt, WorkersOpt, integer
+from majiang.cli.options import (
+    GameRulesOpt,
+    JsonOpt,
+    QuietOpt,
+    RecordsOpt,
+    ResumeOpt,
+    RuleOptionOpt,
+    SeedOpt,
+    WorkersOpt,
+    integer,
+    ruleset,
+)
 from majiang.cli.progress import ProgressReport
+from majiang.cli.simulate import rules_line
 from majiang.errors import InvalidOptionError
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
 from majiang.sim.pool import check_workers
-from majiang.sim.simulate import ResumeError
+from majiang.sim.simulate import ResumeError, changed_options
 
 __all__ = ["DEFAULT_BOTS", "DEFAULT_DEALS", "MAX_DEALS", "arena_command", "render_arena"]
 
@@ -46,11 +58,14 @@ def arena_command(
     workers: WorkersOpt = None,
     records: RecordsOpt = None,
     resume: ResumeOpt = False,
+    rules: GameRulesOpt = None,
+    option: RuleOptionOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Compare two bots on the same deals, each in every seat (duplicate format), with 95% intervals."""
     try:
+        played = ruleset(rules, option)
         names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
         if len(names) != 2 or not all(names):
             raise InvalidOptionError(f"--bots takes two bot names separated by a comma, not {bots!r}")
@@ -75,7 +90,8 @@ def arena_command(
     report = ProgressReport("majiang arena", "deals", n, quiet=quiet or as_json)
     try:
         with report:
-            result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume)
+            result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume,
+                               rules=played)
     except ResumeError as err:
         fail("arena", str(err), as_json=as_json)
     except KeyboardInterrupt:
@@ -103,6 +119,10 @@ def render_arena(console: Console, result: ArenaResult) -> None:
     a, b = result.names
     pct = f"{CONFIDENCE:.0%}"
     console.print(f"Duplicate arena: {a} (A) vs {b} (B), seed {result.seed}", markup=False)
+    if result.rules is not None:
+        options = result.rules.options()
+        changed = tuple(k for k, _ in changed_options(result.rules))
+        console.print(f"Rules: {rules_line(result.rules.name, options, changed)}", markup=False)
     seatings = " ".join(arrangement_name(x) for x in ARRANGEMENTS)
     plays = f"{len(result.deals)} deals × {len(ARRANGEMENTS)} seatings ({seatings})"
     console.print(f"{plays} = {result.hands} hands", markup=False)

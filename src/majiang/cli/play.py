@@ -1,4 +1,4 @@
-"""``majiang play``: a 16-hand Chinese Official match against three bots in the terminal.
+"""``majiang play``: a match against three bots in the terminal, under any registered ruleset.
 
 The game itself is ``majiang.tui`` (the ``tui`` extra, Textual); this module reads the options,
 refuses to start without a terminal, and runs the app.
@@ -6,6 +6,7 @@ refuses to start without a terminal, and runs the app.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,7 +14,7 @@ from typing import Annotated
 import typer
 
 from majiang.cli.errors import fail
-from majiang.cli.options import integer
+from majiang.cli.options import GameRulesOpt, RuleOptionOpt, integer, ruleset
 
 __all__ = ["play_command"]
 
@@ -23,8 +24,9 @@ SeedOpt = Annotated[str | None, typer.Option(
 BotsOpt = Annotated[str, typer.Option(
     "--bots", metavar="NAME", help="The opponents' bot: fan-aware, efficiency or random.",
 )]
-HandsOpt = Annotated[str, typer.Option(
-    "--hands", metavar="N", help="Hands in the match, 1 to 16 (16 is the full four rounds).",
+HandsOpt = Annotated[str | None, typer.Option(
+    "--hands", metavar="N", show_default="the ruleset's match (16 for mcr)",
+    help="Hands in the match, 1 to 16 (16 is the full four rounds).",
 )]
 DelayOpt = Annotated[float, typer.Option(
     "--delay", metavar="SECONDS", help="Pause after each bot action so you can follow; 0 for none.",
@@ -39,18 +41,22 @@ NoRecordOpt = Annotated[bool, typer.Option("--no-record", help="Do not save the 
 def play_command(
     seed: SeedOpt = None,
     bots: BotsOpt = "fan-aware",
-    hands: HandsOpt = "16",
+    hands: HandsOpt = None,
     delay: DelayOpt = 0.4,
     records_dir: RecordsDirOpt = None,
     no_record: NoRecordOpt = False,
+    rules: GameRulesOpt = None,
+    option: RuleOptionOpt = None,
 ) -> None:
-    """Play a Chinese Official match against three bots in the terminal (keys: docs/play.md)."""
+    """Play a match against three bots in the terminal, Chinese Official rules unless --rules says
+    otherwise (keys: docs/play.md)."""
     from majiang.bots import BOTS  # only here: the other commands need no bots
 
     if bots not in BOTS:
         fail("play", f"unknown bot {bots!r} for --bots; one of {', '.join(BOTS)}")
     try:
-        number = integer(hands, "--hands")
+        chosen = ruleset(rules, option)
+        number = chosen.match_hands if hands is None else integer(hands, "--hands")
         seed_given = None if seed is None else integer(seed, "--seed", signed=True)
     except ValueError as err:
         fail("play", str(err))
@@ -72,7 +78,7 @@ def play_command(
         fail("play", f"{err}")
     folder = None if no_record else default_records_dir() if records_dir is None else records_dir
     try:
-        app = new_app(seed=seed_given, bots=bots, hands=number, delay=delay, records_dir=folder)
+        app = new_app(seed=seed_given, bots=bots, hands=number, delay=delay, records_dir=folder, rules=chosen)
     except ValueError as err:
         fail("play", str(err))
     app.run()
@@ -83,4 +89,8 @@ def play_command(
         typer.echo(f"Record of {session.saved_hands} hands saved to {path} (majiang replay {path})")
     elif session.save_error is not None:
         typer.echo(f"majiang play: error: {session.save_error}", err=True)
-    typer.echo(f"Seed {seed_used}: 'majiang play --seed {seed_used}' deals the same match again.")
+    # The ruleset by its registered name (an alias may need quoting in a shell).
+    named = ["--rules", chosen.name] if rules is not None else []
+    again = ["majiang", "play", "--seed", str(seed_used), *named,
+             *(word for o in option or () for word in ("--option", o))]
+    typer.echo(f"Seed {seed_used}: '{shlex.join(again)}' deals the same match again.")

@@ -25,7 +25,8 @@ from rich.text import Text
 
 from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import fail
-from majiang.cli.options import whole_number
+from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset, whole_number
+from majiang.cli.simulate import rules_line
 from majiang.game.sheet import (
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,
@@ -40,6 +41,7 @@ from majiang.game.sheet import (
     Win,
     locked,
 )
+from majiang.sim.simulate import changed_options
 
 __all__ = ["describe_entry", "render_sheet", "sheet_app", "sheet_csv", "sheet_json"]
 
@@ -165,16 +167,19 @@ def new_command(
     hands: Annotated[str | None, typer.Option("--hands", metavar="N", show_default="16",
                                               help="Hands in the match, 1 to 16.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    rules: GameRulesOpt = None,
+    option: RuleOptionOpt = None,
 ) -> None:
     """Start a sheet: four players in their first seats (the first deals first)."""
-    option = next((name for name in players if name.startswith("-")), None)
-    if option is not None:
+    flag = next((name for name in players if name.startswith("-")), None)
+    if flag is not None:
         # --players reads the next four words whatever they are: "--players A B C --force" would
         # make "--force" a player.
-        fail("sheet", f"--players takes exactly four names; {option!r} looks like an option: give four names")
+        fail("sheet", f"--players takes exactly four names; {flag!r} looks like an option: give four names")
+    count = 16 if hands is None else _count(hands, "--hands")
     try:
-        sheet = ScoreSheet(players, 16 if hands is None else _count(hands, "--hands"))
-    except SheetError as err:
+        sheet = ScoreSheet(players, count, ruleset(rules, option))
+    except ValueError as err:  # SheetError, or a ruleset or option that does not exist
         fail("sheet", str(err))
     with _locked(file):
         if os.path.lexists(file) and not force:
@@ -182,6 +187,9 @@ def new_command(
         _save(sheet, file)
     typer.echo(f"New sheet {file}: " + ", ".join(
         f"{name} ({'ESWN'[p]})" for p, name in enumerate(sheet.player_names)) + f"; {sheet.hands} hands")
+    if "rules" in sheet.to_dict():
+        changed = tuple(key for key, _ in changed_options(sheet.rules))
+        typer.echo(f"Rules: {rules_line(sheet.rules.name, sheet.rules.options(), changed)}")
     typer.echo(_next(sheet))
 
 
@@ -279,7 +287,8 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
         upcoming = {"hand": hand, "round": sheet.round_wind(hand).notation(),
                     "dealer": names[sheet.dealer(hand)],
                     "seat_winds": [w.notation() for w in sheet.seat_winds(hand)]}
-    return {"players": list(names), "hands": sheet.hands, "played": sheet.hands_played, "rows": rows,
+    return {"players": list(names), "rules": sheet.rules.name, "options": sheet.rules.options(),
+            "hands": sheet.hands, "played": sheet.hands_played, "rows": rows,
             "totals": list(sheet.totals), "standings": list(sheet.standings()), "next": upcoming}
 
 

@@ -18,15 +18,26 @@ from rich.table import Table
 
 from majiang.bots import find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
-from majiang.cli.options import JsonOpt, QuietOpt, RecordsOpt, ResumeOpt, SeedOpt, WorkersOpt, integer
+from majiang.cli.options import (
+    GameRulesOpt,
+    JsonOpt,
+    QuietOpt,
+    RecordsOpt,
+    ResumeOpt,
+    RuleOptionOpt,
+    SeedOpt,
+    WorkersOpt,
+    integer,
+    ruleset,
+)
 from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
 from majiang.sim.pool import check_workers
-from majiang.sim.simulate import BotStats, ResumeError, Summary, simulate
+from majiang.sim.simulate import BotStats, ResumeError, Summary, option_text, simulate
 
-__all__ = ["MAX_GAMES", "render_summary", "simulate_command"]
+__all__ = ["MAX_GAMES", "render_summary", "rules_line", "simulate_command"]
 
 MAX_GAMES = 100_000_000
 """A ceiling that catches a mistyped count (a hundred million hands is days of CPU time)."""
@@ -64,11 +75,14 @@ def simulate_command(
     resume: ResumeOpt = False,
     round_: RoundOpt = None,
     fans: FansOpt = None,
+    rules: GameRulesOpt = None,
+    option: RuleOptionOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Play single hands with bots (seeded, in parallel) and print each bot's rates, scores and fans."""
     try:
+        played = ruleset(rules, option)
         if out is not None:
             if summaries is not None:
                 raise InvalidOptionError("--out is the old name of --summaries: give only --summaries")
@@ -88,8 +102,8 @@ def simulate_command(
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
         shown = 15 if fans is None else integer(fans, "--fans")
-        option = "--out" if out is not None else "--summaries"
-        for path, name in ((summaries, option), (records, "--records")):
+        flag = "--out" if out is not None else "--summaries"
+        for path, name in ((summaries, flag), (records, "--records")):
             if path is not None and not path.parent.is_dir():
                 raise InvalidOptionError(f"{name}: no directory {str(path.parent)!r} to write "
                                          f"{path.name!r} in")
@@ -105,7 +119,7 @@ def simulate_command(
     try:
         with report:
             summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
-                               records=records, resume=resume)
+                               rules=played, records=records, resume=resume)
     except ResumeError as err:
         fail("simulate", str(err), as_json=as_json)
     except KeyboardInterrupt:
@@ -126,15 +140,24 @@ def _pct(x: float) -> str:
     return f"{x * 100:.2f}%"
 
 
+def rules_line(name: str, options: dict[str, object], changed: tuple[str, ...]) -> str:
+    """``mcr (several_winners=true)``: the ruleset and the options that differ from its defaults."""
+    shown = ", ".join(f"{k}={option_text(options[k])}" for k in changed)
+    return f"{name} ({shown or 'default options'})"
+
+
 def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: Path | None = None,
                    records: Path | None = None) -> None:
-    """Print the run (hands, speed, seats), one row of rates and scores per bot, then each bot's fans."""
+    """Print the run (rules, hands, speed, seats), one row of rates and scores per bot, then each bot's
+    fans (as the ruleset names them)."""
     played = summary.games - summary.resumed  # the hands this run played in summary.seconds
     rate = played / summary.seconds if summary.seconds > 0 else 0.0
     workers = f"{summary.workers} worker{'s' if summary.workers > 1 else ''}"
     resumed = f"{summary.resumed:,} resumed, " if summary.resumed else ""
     console.print(f"Hands:    {summary.games:,} (seed {summary.seed}, {workers}, {resumed}"
                   f"{summary.seconds:.1f} s, {rate:,.0f} hands/s, {summary.steps:,} steps)", markup=False)
+    console.print(f"Rules:    {rules_line(summary.rules, dict(summary.options), summary.changed)}",
+                  markup=False)
     seats = ", ".join(f"{s}={name}" for s, name in enumerate(summary.seats))
     console.print(f"Seats:    {seats}", markup=False)
     console.print(f"Draws:    {summary.draws:,} (荒庄 {_pct(summary.draws / summary.games)})", markup=False)
@@ -156,18 +179,20 @@ def render_summary(console: Console, summary: Summary, *, fans: int = 15, out: P
         table.add_row(escape(b.name), f"{b.hands:,}", _pct(b.win_rate), _pct(b.self_draw_rate),
                       _pct(b.deal_in_rate), _pct(b.draw_rate), score)
     console.print(table)
-    console.print("Rates are per hand played; Score is the mean score change per hand.", markup=False)
+    console.print("Rates are per hand played, counting every win (several in a hand where play goes on); "
+                  "Score is the mean score change per hand.", markup=False)
     if fans > 0:
         for b in summary.bots:
-            if b.wins:
+            if b.fans:
                 console.print(_fan_table(b, fans))
-            else:
+            elif not b.wins:
                 console.print(f"{b.name}: no wins, no fans", markup=False)
 
 
 def _fan_table(stats: BotStats, limit: int) -> Table:
     rows = stats.fan_frequencies()
-    table = Table(title=f"Fans of {escape(stats.name)}'s {stats.wins:,} wins", title_justify="left")
+    table = Table(title=f"Fans of {escape(stats.name)}'s {stats.wins:,} win{'s' if stats.wins != 1 else ''}",
+                  title_justify="left")
     table.add_column("番种")
     table.add_column("Wins", justify="right")
     table.add_column("Share of wins", justify="right")

@@ -16,6 +16,12 @@ is the false win 错和: -30, and +10 to each of the three others. Any other pen
 and its amounts are the referee's: they need not sum to zero (a -10 for slow play with no award
 lowers the table's total), so neither do the sheet's totals once such a penalty is entered.
 
+The payments are those of the sheet's ruleset (``rules``, Chinese Official by default, with its options:
+``base_points`` changes the 8), through ``Ruleset.entered_win_payments``; a ruleset whose payments need
+more than the winner, the discarder and the total (Sichuan: kongs paid at once, several winners,
+settlement at the wall's end) cannot be kept on a sheet, and ``ScoreSheet`` refuses it. A sheet of
+another ruleset than the default stores its name and options in the file.
+
 Every number is bounded (``MAX_FAN``, ``MAX_PENALTY_POINTS``, ``MAX_PENALTIES``), names and reasons
 are short printable text, and a file is read only if it is a valid sheet (no duplicate keys, no
 ``NaN``, at most ``MAX_FILE_BYTES``): a bad entry or file is a ``SheetError`` that says why, never
@@ -45,6 +51,7 @@ from typing import Any
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
 from majiang.tiles import WINDS, Tile, seat_wind
@@ -218,7 +225,15 @@ def _check_text(value: object, what: str, limit: int) -> str:
 class ScoreSheet:
     """A live match's sheet: ``win``, ``draw``, ``penalty`` and ``undo`` entries; rows, totals, standings."""
 
-    def __init__(self, players: Sequence[str], hands: int = MAX_HANDS) -> None:
+    def __init__(self, players: Sequence[str], hands: int = MAX_HANDS, rules: Ruleset | None = None) -> None:
+        if rules is None:
+            rules = find_ruleset(DEFAULT_RULESET)
+        if rules.entered_win_payments(0, 1, MINIMUM) is None:
+            raise SheetError(f"the score sheet keeps Chinese Official matches, whose wins pay by the "
+                             f"winner, the discarder and the fan total; ruleset {rules.name!r} pays by more "
+                             "than that (kongs, several winners, settlement): keep its scores with the "
+                             "records of 'majiang play' instead")
+        self.rules = rules
         names = list(players)
         if len(names) != 4:
             raise SheetError(f"a sheet has four players, not {len(names)}")
@@ -365,12 +380,16 @@ class ScoreSheet:
             else:
                 finished += 1
                 hand = finished
-                deltas = win_payments(entry.winner, entry.discarder, entry.fan) if isinstance(entry, Win) \
-                    else (0, 0, 0, 0)
+                deltas = self._win_payments(entry) if isinstance(entry, Win) else (0, 0, 0, 0)
             totals = [totals[p] + deltas[p] for p in range(4)]
             rows.append(SheetRow(entry, hand, self.round_wind(hand), self.dealer(hand), deltas,
                                  (totals[0], totals[1], totals[2], totals[3])))
         return rows
+
+    def _win_payments(self, win: Win) -> tuple[int, int, int, int]:
+        deltas = self.rules.entered_win_payments(win.winner, win.discarder, win.fan)
+        assert deltas is not None  # the ruleset was checked when the sheet was made
+        return deltas
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
@@ -396,8 +415,13 @@ class ScoreSheet:
             else:
                 entries.append({"kind": "penalty", "player": e.player, "points": e.points, "award": e.award,
                                 "reason": e.reason})
-        return {"format": SHEET_FORMAT, "version": SHEET_VERSION, "players": list(self.player_names),
-                "hands": self.hands, "entries": entries}
+        out: dict[str, Any] = {"format": SHEET_FORMAT, "version": SHEET_VERSION,
+                               "players": list(self.player_names), "hands": self.hands}
+        if self.rules != find_ruleset(DEFAULT_RULESET):
+            out["rules"] = self.rules.name  # a default sheet's file stays as it always was
+            out["options"] = self.rules.options()
+        out["entries"] = entries
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> ScoreSheet:
@@ -410,6 +434,8 @@ class ScoreSheet:
             raise SheetError(f"unsupported sheet version {_short(data.get('version'))}; this majiang reads "
                              f"version {SHEET_VERSION}")
         keys = {"format", "version", "players", "hands", "entries"}
+        if "rules" in data or "options" in data:
+            keys |= {"rules", "options"}  # a sheet of another ruleset than the default names it
         if set(data) != keys:
             odd = sorted(set(data) ^ keys)
             raise SheetError(f"a sheet file has the keys {', '.join(sorted(keys))}; check "
@@ -417,7 +443,24 @@ class ScoreSheet:
         players, entries = data["players"], data["entries"]
         if not isinstance(players, list):
             raise SheetError("'players' must be a list of four names")
-        sheet = cls(players, data["hands"])
+        rules = None
+        if "rules" in data:
+            if not isinstance(data["rules"], str) or not isinstance(data["options"], dict):
+                raise SheetError("'rules' must be a ruleset's name and 'options' an object of its options")
+            try:
+                rules = find_ruleset(data["rules"]).with_options(data["options"])
+            except MajiangError as err:
+                raise SheetError(f"the sheet's ruleset: {err}") from None
+            # Each option as written, of its default's type: a hand-edited file is refused, not guessed.
+            defaults, found = find_ruleset(data["rules"]).options(), rules.options()
+            for key, value in data["options"].items():
+                if (type(value) is not type(defaults[key]) and None not in (value, defaults[key])) \
+                        or found[key] != value:
+                    raise SheetError(f"the sheet's ruleset: option {key!r} cannot be {_short(value)}")
+            if set(data["options"]) != set(defaults):
+                raise SheetError(f"the sheet's ruleset: 'options' must hold every option of "
+                                 f"{data['rules']!r}: {', '.join(defaults)}")
+        sheet = cls(players, data["hands"], rules)
         if not isinstance(entries, list):
             raise SheetError("'entries' must be a list")
         for i, raw in enumerate(entries, 1):

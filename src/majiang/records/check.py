@@ -98,6 +98,8 @@ class HandReplay:
     payer: int | None
     deltas: tuple[int, int, int, int]
     totals: tuple[int, int, int, int]
+    rules: Ruleset | None = None
+    """The ruleset the hand was played under (the record's)."""
 
     def player_at(self, seat: int) -> int:
         """The player who sat in ``seat``."""
@@ -354,6 +356,7 @@ class _Replayer:
             payer=expected["from"],
             deltas=(d[0], d[1], d[2], d[3]),
             totals=(t[0], t[1], t[2], t[3]),
+            rules=self.rules,
         )
 
 

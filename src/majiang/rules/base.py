@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,7 +42,8 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_names"]
+           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "ruleset_presets"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -222,6 +225,20 @@ class Ruleset:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
 
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        """A short mark per seat for a table display, read from ``public_state`` as a view holds it
+        (``View.rules_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
+
+        >>> Ruleset().seat_badges(None)
+        ('', '', '', '')
+        """
+        return ("", "", "", "")
+
+    def mcr_profile(self) -> str | None:
+        """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
+        built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
+        return None
+
     # -- legal actions ------------------------------------------------------------------------------
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
@@ -312,6 +329,37 @@ class Ruleset:
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
 
+    def pot(self, game: Game) -> int:
+        """Points the seats have paid this hand into a pot on the table and not yet taken out (riichi
+        deposits): the hand's payments sum to minus this. None here: every payment goes seat to seat."""
+        return 0
+    # -- describing ---------------------------------------------------------------------------------
+
+    def option_help(self) -> dict[str, str]:
+        """A one-line meaning of each option, for ``majiang rules NAME``: by default the first sentence
+        of each ``* ``option``: meaning`` bullet in the class docstring."""
+        out: dict[str, str] = {}
+        for match in _BULLET.finditer(inspect.getdoc(type(self)) or ""):
+            text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
+            if len(text) > 100 and ": " in text:
+                text = text.split(": ")[0]  # a long sentence: its head, before the details
+            out.setdefault(match.group(1), text + ".")
+        return out
+
+    def score_names(self, score: Score) -> list[str]:
+        """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
+        return []
+
+    def describe_score(self, score: Score) -> str:
+        """A win's score in one line of words, for replays and reports."""
+        return f"total {score.total}"
+
+    def entered_win_payments(self, winner: int, discarder: int | None,
+                             total: int) -> tuple[int, int, int, int] | None:
+        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
+        this ruleset's payments need more than the winner, the discarder and the total."""
+        return None
+
     # -- advice -------------------------------------------------------------------------------------
 
     def efficiency(self, view: View) -> Efficiency:
@@ -340,6 +388,17 @@ class Ruleset:
     def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
+
+    # -- testing ------------------------------------------------------------------------------------
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
+        one another: those that change the flow of a hand (who may win, what play does after a win)."""
+        return [{}]
+
+
+_BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)
+"""A ``* ``option`` (...): meaning`` bullet of a docstring, running on to the next bullet or paragraph."""
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -404,6 +463,18 @@ def _load() -> None:
         importlib.import_module("majiang.game")
         for module in _BUILTIN:
             importlib.import_module(module)
+
+
+def ruleset_aliases(name: str) -> list[str]:
+    """The aliases and presets registered for the ruleset ``name`` (``国标``, ...), in registration order."""
+    _load()
+    return [alias for alias, target in _ALIASES.items() if target == name]
+
+
+def ruleset_presets(name: str) -> dict[str, dict[str, Any]]:
+    """The presets of the ruleset ``name``: each alias that sets options, with those options."""
+    _load()
+    return {alias: dict(_PRESETS[alias]) for alias in ruleset_aliases(name) if alias in _PRESETS}
 
 
 def ruleset_names() -> list[str]:

@@ -38,7 +38,7 @@ from majiang.game.table import Game, HandResult
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.rules.mcr.table import McrRules
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError, reopen_partial
@@ -204,9 +204,14 @@ class PlayResult:
     arrangement: tuple[int, int, int, int]
     deltas: tuple[int, int, int, int]
     winners: tuple[int, ...]
+    """The seat of each win, in order."""
     payer: int | None
+    """The seat that gave the first win (None: self-drawn, or no win)."""
     self_drawn: bool
     fans: tuple[int, ...]
+    """The score total of each win."""
+    givers: tuple[int | None, ...] = ()
+    """The seat that gave each win (None: self-drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +235,8 @@ class DealResult:
         return total / n
 
 
-def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int) -> Game:
-    game = Game(seed=seed, dealer=dealer, round_wind=deal_wind(deal))
+def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int, rules: Ruleset) -> Game:
+    game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
     play_out(game, bots)
     return game
 
@@ -244,27 +249,28 @@ def deal_wind(deal: int) -> Tile:
 def _play_result(arrangement: tuple[int, int, int, int], result: HandResult) -> PlayResult:
     return PlayResult(arrangement, result.deltas, result.winners,
                       result.payer if not result.self_drawn else None, result.self_drawn,
-                      tuple(r.total for r in result.scores))
+                      tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins))
 
 
-def play_deal(names: tuple[str, str], seed: int, deal: int) -> DealResult:
-    """Play deal ``deal`` of an arena seeded ``seed`` in all six arrangements."""
-    return _play_deal_hands(names, seed, deal, record=False)[0]
+def play_deal(names: tuple[str, str], seed: int, deal: int, rules: Ruleset | None = None) -> DealResult:
+    """Play deal ``deal`` of an arena seeded ``seed`` in all six arrangements (Chinese Official rules
+    unless ``rules`` says otherwise)."""
+    return _play_deal_hands(names, seed, deal, False, rules or find_ruleset(DEFAULT_RULESET))[0]
 
 
 RecordedHand = tuple[list[str], dict[str, Any]]
 """A hand's record from a worker: its event lines and its summary with zero totals."""
 
 
-def _play_deal_hands(names: tuple[str, str], seed: int, deal: int,
-                     record: bool) -> tuple[DealResult, list[RecordedHand]]:
+def _play_deal_hands(names: tuple[str, str], seed: int, deal: int, record: bool,
+                     rules: Ruleset) -> tuple[DealResult, list[RecordedHand]]:
     game_seed = deal_seed(seed, deal)
     dealer = deal % 4
     plays = []
     hands: list[RecordedHand] = []
     for k, arrangement in enumerate(ARRANGEMENTS):
         bots = [find_bot(names[who], _bot_seed(seed, deal, k, s)) for s, who in enumerate(arrangement)]
-        game = _play(bots, game_seed, dealer, deal)
+        game = _play(bots, game_seed, dealer, deal, rules)
         result = game.result
         assert result is not None
         plays.append(_play_result(arrangement, result))
@@ -274,10 +280,10 @@ def _play_deal_hands(names: tuple[str, str], seed: int, deal: int,
     return DealResult(deal, game_seed, dealer, tuple(plays)), hands
 
 
-def _play_deals(args: tuple[tuple[str, str], int, list[int], bool]
+def _play_deals(args: tuple[tuple[str, str], int, list[int], bool, Ruleset]
                 ) -> list[tuple[DealResult, list[RecordedHand]]]:
-    names, seed, deals, record = args
-    return [_play_deal_hands(names, seed, d, record) for d in deals]
+    names, seed, deals, record, rules = args
+    return [_play_deal_hands(names, seed, d, record, rules) for d in deals]
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -292,24 +298,26 @@ class BotSummary:
     """Mean score change per hand, with its interval over deals."""
     seat_hands: int
     wins: int
+    """Its wins: every one counts (several in a hand where play goes on after a win)."""
     self_drawn: int
     deal_ins: int
+    """Wins on its discard or robbed kong (a discard several seats win on counts once for each)."""
     win_points: int
-    """Sum of the totals (fans and flowers) of its wins."""
+    """Sum of the score totals of its wins (Chinese Official: fans and flowers)."""
 
     @property
     def win_rate(self) -> float:
-        """Share of its seat-hands it won."""
+        """Its wins per seat-hand (in Chinese Official, the share of its seat-hands it won)."""
         return self.wins / self.seat_hands if self.seat_hands else 0.0
 
     @property
     def deal_in_rate(self) -> float:
-        """Share of its seat-hands in which it discarded (or had robbed) the winning tile."""
+        """Wins it gave (discarded or had robbed the winning tile) per seat-hand."""
         return self.deal_ins / self.seat_hands if self.seat_hands else 0.0
 
     @property
     def mean_win_total(self) -> float:
-        """Average total (fans and flowers) of its wins."""
+        """Average score total of its wins."""
         return self.win_points / self.wins if self.wins else 0.0
 
     def to_dict(self) -> dict[str, Any]:
@@ -337,6 +345,8 @@ class ArenaResult:
     """Mean of the per-deal difference A - B (points per hand), with its interval."""
     exhausted: int
     """Plays that ended with no winner (荒庄)."""
+    rules: Ruleset | None = None
+    """The ruleset played (None: the default, Chinese Official)."""
 
     @property
     def hands(self) -> int:
@@ -350,9 +360,12 @@ class ArenaResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``majiang arena --json``."""
+        rules = self.rules or find_ruleset(DEFAULT_RULESET)
         return {
             "bots": list(self.names),
             "seed": self.seed,
+            "rules": rules.name,
+            "options": rules.options(),
             "deals": len(self.deals),
             "hands": self.hands,
             "arrangements": [arrangement_name(a) for a in ARRANGEMENTS],
@@ -369,8 +382,9 @@ class ArenaResult:
         }
 
 
-def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult]) -> ArenaResult:
-    """Figures of a set of played deals."""
+def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
+              rules: Ruleset | None = None) -> ArenaResult:
+    """Figures of a set of played deals (under ``rules``, for the report)."""
     played = tuple(sorted(deals, key=lambda d: d.deal))
     if not played:
         raise InvalidOptionError("no deals played")
@@ -385,18 +399,20 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult]) ->
                     if sitter != who:
                         continue
                     seat_hands += 1
-                    if seat in p.winners:
-                        wins += 1
-                        self_drawn += p.self_drawn
-                        points += p.fans[p.winners.index(seat)]
-                    if p.payer == seat:
-                        deal_ins += 1
+                    givers = p.givers or (p.payer,) * len(p.winners)
+                    for winner, giver, total in zip(p.winners, givers, p.fans, strict=True):
+                        if winner == seat:
+                            wins += 1
+                            self_drawn += giver is None
+                            points += total
+                        elif giver == seat:
+                            deal_ins += 1
         summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
                                     deal_ins, points))
     for d in played:
         exhausted += sum(1 for p in d.plays if not p.winners)
     diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
-    return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted)
+    return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted, rules)
 
 
 RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")
@@ -406,8 +422,9 @@ RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")
 
 def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int = 1,
               progress: Progress | None = None, records: Path | None = None,
-              resume: bool = False) -> ArenaResult:
-    """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format.
+              resume: bool = False, rules: Ruleset | None = None) -> ArenaResult:
+    """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format, under
+    ``rules`` (default Chinese Official).
 
     ``workers`` > 1 plays deals in that many processes; the result is the same for any number.
     ``records`` receives the ``majiang-record`` of every hand played (six per deal), streamed to
@@ -427,7 +444,9 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
         raise ResumeError("resume continues the .partial file of the records: give records")
     pair = (names[0], names[1])
     plays = len(ARRANGEMENTS)
-    writer = RecordWriter(McrRules(), RECORD_PLAYERS, seed=None, match=False, hands=deals * plays)
+    if rules is None:
+        rules = find_ruleset(DEFAULT_RULESET)
+    writer = RecordWriter(rules, RECORD_PLAYERS, seed=None, match=False, hands=deals * plays)
     done: list[DealResult] = []
     file: PartialFile | None = None
     try:
@@ -447,7 +466,7 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
         chunk = max(1, min(8, (deals - first) // (4 * workers)))
         if records is not None:
             chunk = min(chunk, 4)  # six hands' records per deal travel back from the workers
-        batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None)
+        batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None, rules)
                    for i in range(first, deals, chunk))
         for batch in ordered_map(_play_deals, batches, workers):
             for deal, hands in batch:
@@ -461,7 +480,7 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     finally:
         if file is not None:
             file.close()  # after finish() this does nothing; otherwise the .partial stays for --resume
-    return summarize(pair, seed, done)
+    return summarize(pair, seed, done, rules)
 
 
 def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: int,

@@ -14,6 +14,7 @@ unless another is asked for.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import itertools
 import json
@@ -22,6 +23,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +35,7 @@ from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.rules.base import Ruleset
-from majiang.rules.mcr.table import McrRules
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.tiles import WINDS, Tile
@@ -45,7 +46,9 @@ __all__ = [
     "HandOutcome",
     "ResumeError",
     "Summary",
+    "changed_options",
     "game_seed",
+    "option_text",
     "play_hand",
     "play_hand_game",
     "seat_players",
@@ -76,21 +79,49 @@ class HandOutcome:
     bots: tuple[str, ...]
     """The bot of each seat 0-3."""
     winners: tuple[int, ...]
+    """The seat of each win, in order (a seat may win more than once where play goes on after a win)."""
     fans: tuple[tuple[str, ...], ...]
-    """For each winner, the Chinese names of its fans (a fan counted twice appears once)."""
+    """For each win, the names of what it scored (``Ruleset.score_names``: each fan once)."""
     totals: tuple[int, ...]
-    """For each winner, its total (fans and flowers)."""
+    """For each win, its score's total (Chinese Official: fans and flowers)."""
     deltas: tuple[int, int, int, int]
+    """Every payment of the hand (wins, kongs, penalties, settlement)."""
     self_drawn: bool
+    """The first win was self-drawn."""
     payer: int | None
+    """The seat that gave the first win (discarded the tile, or had its kong robbed)."""
     steps: int
+    givers: tuple[int | None, ...] = ()
+    """For each win, the seat that gave it (None: self-drawn)."""
+    rules: str = DEFAULT_RULESET
+    options: tuple[tuple[str, Any], ...] = ()
+    """The ruleset's options that differ from their defaults, as ``(name, value)`` pairs."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-lines record."""
         return {"game": self.index, "seed": self.seed, "dealer": self.dealer, "bots": list(self.bots),
+                "rules": self.rules, "options": dict(self.options),
                 "winners": list(self.winners), "fans": [list(f) for f in self.fans],
-                "totals": list(self.totals), "deltas": list(self.deltas), "self_drawn": self.self_drawn,
-                "payer": self.payer, "steps": self.steps}
+                "totals": list(self.totals), "from": list(self.givers), "deltas": list(self.deltas),
+                "self_drawn": self.self_drawn, "payer": self.payer, "steps": self.steps}
+
+
+def changed_options(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    """The options of ``rules`` that differ from its defaults, as plain data in field order: the defaults
+    of the ruleset registered under its name (a preset such as ``chengdu`` has its own), else of its class.
+
+    >>> from majiang.rules.base import find_ruleset
+    >>> changed_options(find_ruleset("mcr", ["several_winners=yes"]))
+    (('several_winners', True),)
+    """
+    try:
+        defaults = find_ruleset(rules.name).options()
+    except InvalidOptionError:  # not registered: the class's own defaults
+        defaults = {}
+        for f in dataclasses.fields(rules):
+            if f.default is not dataclasses.MISSING:
+                defaults[f.name] = f.default.value if isinstance(f.default, Enum) else f.default
+    return tuple((k, v) for k, v in rules.options().items() if k not in defaults or defaults[k] != v)
 
 
 def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
@@ -113,16 +144,17 @@ def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Ti
     steps = play_out(game, players)
     result = game.result
     assert result is not None
-    return _outcome(index, hseed, game.dealer, seat_bots, result, steps), game
+    return _outcome(index, hseed, game.dealer, seat_bots, result, steps, game.rules), game
 
 
 def _outcome(index: int, seed: int, dealer: int, seat_bots: tuple[str, ...], result: HandResult,
-             steps: int) -> HandOutcome:
+             steps: int, rules: Ruleset) -> HandOutcome:
     return HandOutcome(
         index=index, seed=seed, dealer=dealer, bots=seat_bots, winners=result.winners,
-        fans=tuple(tuple(dict.fromkeys(hit.name for hit in r.fans)) for r in result.scores),
-        totals=tuple(r.total for r in result.scores), deltas=result.deltas, self_drawn=result.self_drawn,
-        payer=result.payer, steps=steps,
+        fans=tuple(tuple(dict.fromkeys(rules.score_names(w.score))) for w in result.wins),
+        totals=tuple(w.score.total for w in result.wins), deltas=result.deltas, self_drawn=result.self_drawn,
+        payer=result.payer, steps=steps, givers=tuple(w.giver for w in result.wins), rules=rules.name,
+        options=changed_options(rules),
     )
 
 
@@ -147,14 +179,15 @@ class _Tally:
         if not outcome.winners:
             self.draws += 1
             return
-        if seat in outcome.winners:
-            self.wins += 1
-            if outcome.self_drawn:
-                self.self_draws += 1
-            for name in outcome.fans[outcome.winners.index(seat)]:
-                self.fans[name] = self.fans.get(name, 0) + 1
-        elif outcome.payer == seat:
-            self.deal_ins += 1
+        # Every win counts: several on one discard (一炮多响), and more after it where play goes on.
+        for winner, giver, names in zip(outcome.winners, outcome.givers, outcome.fans, strict=True):
+            if winner == seat:
+                self.wins += 1
+                self.self_draws += giver is None
+                for name in names:
+                    self.fans[name] = self.fans.get(name, 0) + 1
+            elif giver == seat:
+                self.deal_ins += 1
 
     def merge(self, other: _Tally) -> None:
         self.hands += other.hands
@@ -192,7 +225,7 @@ class BotStats:
 
     @property
     def win_rate(self) -> float:
-        """Wins per hand."""
+        """Wins per hand (above 1 is possible where a seat may win again in the same hand, 血流成河)."""
         return self._rate(self.wins)
 
     @property
@@ -202,7 +235,8 @@ class BotStats:
 
     @property
     def deal_in_rate(self) -> float:
-        """Hands lost by discarding (or adding a kong with) the winning tile, per hand."""
+        """Wins given by discarding (or adding a kong with) the winning tile, per hand: a discard that
+        several seats win on counts once for each."""
         return self._rate(self.deal_ins)
 
     @property
@@ -246,7 +280,10 @@ class BotStats:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """A run's totals and one ``BotStats`` per distinct bot name (in the order first seated)."""
+    """A run's totals and one ``BotStats`` per distinct bot name (in the order first seated).
+
+    ``wins`` counts the hands with at least one win, ``draws`` those without (荒庄).
+    """
 
     games: int
     seed: int
@@ -259,6 +296,12 @@ class Summary:
     workers: int
     resumed: int = 0
     """Hands kept from an interrupted run (``resume``): counted in the figures, not played in ``seconds``."""
+    rules: str = DEFAULT_RULESET
+    """The ruleset played."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """Its options, every one, as ``(name, value)`` pairs (``changed`` says which differ from defaults)."""
+    changed: tuple[str, ...] = ()
+    """The options that differ from the ruleset's defaults."""
 
     def bot(self, name: str) -> BotStats:
         """The statistics of the bot called ``name``."""
@@ -270,13 +313,35 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of ``majiang simulate --json`` (timings apart, it does not depend on workers)."""
-        return {"games": self.games, "seed": self.seed, "seats": list(self.seats), "steps": self.steps,
+        return {"games": self.games, "seed": self.seed, "rules": self.rules, "options": dict(self.options),
+                "seats": list(self.seats), "steps": self.steps,
                 "wins": self.wins, "draws": self.draws, "seconds": self.seconds, "workers": self.workers,
                 "bots": [b.to_dict() for b in self.bots]}
 
 
 class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
+
+
+def option_text(value: object) -> str:
+    """An option's value as ``--option KEY=VALUE`` takes it.
+
+    >>> [option_text(v) for v in (True, 8, None, "mil")]
+    ['true', '8', 'none', 'mil']
+    """
+    if value is None:
+        return "none"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _rules_text(rules: Ruleset | str, options: dict[str, Any] | None = None) -> str:
+    """``ruleset 'mcr' with several_winners=true`` (only the options that differ from the defaults)."""
+    if isinstance(rules, Ruleset):
+        name, options = rules.name, dict(changed_options(rules))
+    else:
+        name = rules
+    shown = ", ".join(f"{k}={option_text(v)}" for k, v in (options or {}).items())
+    return f"ruleset {name!r}" + (f" with {shown}" if shown else " with its default options")
 
 
 def reopen_partial(records: Path, writer: RecordWriter, differs: str) -> PartialReplay:
@@ -288,6 +353,10 @@ def reopen_partial(records: Path, writer: RecordWriter, differs: str) -> Partial
     except RecordError as err:
         raise ResumeError(f"cannot resume {partial_file}: {err}") from None
     found = partial.header
+    if found.rules != writer.rules:
+        raise ResumeError(f"cannot resume {partial_file}: it was played under {_rules_text(found.rules)}, "
+                          f"not {_rules_text(writer.rules)}: a resumed run must use the same ruleset and "
+                          "options (--rules, --option)")
     if RecordWriter(found.rules, found.players, seed=found.seed, match=found.match,
                     hands=found.hands).header() != writer.header():
         raise ResumeError(f"cannot resume {partial_file}: it was written by another run (its header "
@@ -386,7 +455,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     if round_wind not in WINDS:
         raise InvalidOptionError(f"the round wind must be a wind, not {round_wind!r}")
     if rules is None:
-        rules = McrRules()
+        rules = find_ruleset(DEFAULT_RULESET)
     workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
     out = None if out is None else Path(out)
     records = None if records is None else Path(records)
@@ -409,7 +478,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 for seat, name in enumerate(outcome.bots):
                     tallies[name].add_seat(outcome, seat)
 
-            _resume(out, records, writer, seed, seats, round_wind, files, add)
+            _resume(out, records, writer, seed, seats, round_wind, rules, files, add)
         else:
             for path in (out, records):
                 if path is not None and partial_path(path).exists():
@@ -452,13 +521,24 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
-                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed)
+                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed,
+                   rules=rules.name, options=tuple(rules.options().items()),
+                   changed=tuple(k for k, _ in changed_options(rules)))
 
 
-def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...]) -> HandOutcome:
-    """The outcome a summaries line holds, if it is hand ``index`` of this run; MajiangError otherwise."""
+def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str, ...],
+                          rules: Ruleset) -> HandOutcome:
+    """The outcome a summaries line holds, if it is hand ``index`` of this run; MajiangError otherwise
+    (ResumeError if it was played under other rules)."""
     if not isinstance(data, dict) or data.get("game") != index:
         raise MajiangError(f"not the summary of hand {index}")
+    changed = changed_options(rules)
+    if (data.get("rules"), data.get("options")) != (rules.name, dict(changed)):
+        found = data.get("options")
+        played = _rules_text(str(data.get("rules")), found if isinstance(found, dict) else None)
+        raise ResumeError(f"hand {index} was played under {played}, "
+                          f"not {_rules_text(rules)}: a resumed run must use the same ruleset and options "
+                          "(--rules, --option)")
     if data.get("seed") != game_seed(seed, index) or data.get("bots") != list(seats):
         raise MajiangError(f"hand {index} was played with another seed or other bots")
     try:
@@ -466,7 +546,8 @@ def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str,
             index=index, seed=data["seed"], dealer=data["dealer"], bots=tuple(data["bots"]),
             winners=tuple(data["winners"]), fans=tuple(tuple(f) for f in data["fans"]),
             totals=tuple(data["totals"]), deltas=tuple(data["deltas"]), self_drawn=data["self_drawn"],
-            payer=data["payer"], steps=data["steps"])
+            payer=data["payer"], steps=data["steps"], givers=tuple(data["from"]), rules=rules.name,
+            options=changed)
     except (KeyError, TypeError) as err:
         raise MajiangError(f"hand {index}: a damaged summary ({err})") from None
     if summary_line(outcome) != json.dumps(data, ensure_ascii=False, separators=(",", ":")):
@@ -474,10 +555,11 @@ def _outcome_from_summary(data: object, index: int, seed: int, seats: tuple[str,
     return outcome
 
 
-def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...]) -> Iterator[HandOutcome]:
+def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...], rules: Ruleset) -> Iterator[HandOutcome]:
     """The whole summary lines at the start of ``path`` that belong to this run, read as they go.
 
-    They end at the first line that is cut (an interrupted write), damaged or another run's.
+    They end at the first line that is cut (an interrupted write), damaged or another run's; a line
+    played under other rules raises ResumeError (continuing it would mix two rulesets' hands).
     """
     with open(path, "rb") as raw:
         magic = raw.read(2)
@@ -486,15 +568,18 @@ def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...]) -> Iterator[H
         index = 0
         try:
             for line in iter_file_lines(source):
-                outcome = _outcome_from_summary(loads_strict(line), index, seed, seats)
+                outcome = _outcome_from_summary(loads_strict(line), index, seed, seats, rules)
                 yield outcome
                 index += 1
+        except ResumeError:
+            raise
         except (RecordError, ValueError):
             return
 
 
 def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: int, seats: tuple[str, ...],
-            round_wind: Tile, files: list[PartialFile], add: Callable[[HandOutcome], None]) -> None:
+            round_wind: Tile, rules: Ruleset, files: list[PartialFile],
+            add: Callable[[HandOutcome], None]) -> None:
     """Reopen the ``.partial`` files of an interrupted run at their last whole hand, passing each hand
     kept to ``add``; the files are rewritten as they are read, so memory does not grow with them.
 
@@ -508,7 +593,7 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
         if not partial_path(path).exists():
             complete = f" ({path} is complete)" if path.exists() else ""
             raise ResumeError(f"nothing to resume: there is no {partial_path(path)}{complete}")
-    limit = None if out is None else sum(1 for _ in _iter_summaries(partial_path(out), seed, seats))
+    limit = None if out is None else sum(1 for _ in _iter_summaries(partial_path(out), seed, seats, rules))
     kept = 0
     record_file: PartialFile | None = None
     if records is not None:
@@ -523,7 +608,7 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
                 if kept == limit or start["seed"] != game_seed(seed, kept) \
                         or start["round_wind"] != round_wind.notation():
                     return  # past the summaries kept, or another run's hand: play it again
-                add(_outcome(kept, start["seed"], start["dealer"], seats, hand.result, hand.actions))
+                add(_outcome(kept, start["seed"], start["dealer"], seats, hand.result, hand.actions, rules))
                 yield [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
                 kept += 1
                 totals = list(hand.totals)
@@ -534,7 +619,7 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
         count = limit if records is None else kept
 
         def summaries() -> Iterator[list[str]]:
-            for outcome in itertools.islice(_iter_summaries(partial_path(out), seed, seats), count):
+            for outcome in itertools.islice(_iter_summaries(partial_path(out), seed, seats, rules), count):
                 if records is None:
                     add(outcome)
                 yield [summary_line(outcome)]

@@ -1,4 +1,4 @@
-"""The terminal game (``majiang play``): a Chinese Official match against three bots, in Textual.
+"""The terminal game (``majiang play``): a match against three bots under any ruleset, in Textual.
 
 Needs the ``tui`` extra (Textual); nothing else in majiang imports this package. ``PlaySession``
 holds the match and the bots and knows nothing of screens; ``PlayApp`` shows it and reads keys.
@@ -14,6 +14,7 @@ from pathlib import Path
 from majiang.bots import find_bot
 from majiang.errors import InvalidOptionError
 from majiang.records import RecordedMatch
+from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.tui.session import FinishedHand, PlaySession, Step, default_records_dir
 
 try:
@@ -37,10 +38,12 @@ def record_name(seed: int, when: float | None = None) -> str:
     return f"match-{stamp}-seed{seed}.jsonl"
 
 
-def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int = 16,
-            delay: float = 0.4, records_dir: str | os.PathLike[str] | None = None) -> PlayApp:
-    """A match of ``hands`` hands (seeded) against three bots of the kind ``bots`` (``find_bot``),
-    ready to ``run()``; with ``records_dir`` it is saved there as a record after every hand.
+def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int | None = None,
+            delay: float = 0.4, records_dir: str | os.PathLike[str] | None = None,
+            rules: Ruleset | None = None) -> PlayApp:
+    """A match of ``hands`` hands (the ruleset's ``match_hands`` if None; seeded) under ``rules`` (Chinese
+    Official if None) against three bots of the kind ``bots`` (``find_bot``), ready to ``run()``; with
+    ``records_dir`` it is saved there as a record after every hand.
 
     Without a seed one is drawn, so that the record (and the match) can be replayed.
     """
@@ -48,7 +51,8 @@ def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int = 1
         raise InvalidOptionError(f"--delay must be at least 0 seconds, not {delay!r}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    match = RecordedMatch(seed=seed, hands=hands)
+    chosen = find_ruleset(DEFAULT_RULESET) if rules is None else rules
+    match = RecordedMatch(chosen, seed=seed, hands=chosen.match_hands if hands is None else hands)
     rng = random.Random(seed)
     opponents = [find_bot(bots, rng.randrange(2**32)) for _ in range(3)]
     record = None if records_dir is None else Path(records_dir) / record_name(seed)

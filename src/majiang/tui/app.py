@@ -22,16 +22,20 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
 from majiang.errors import IllegalActionError, InvalidOptionError
-from majiang.game import Action, ActionKind, Phase, View
+from majiang.game import Action, ActionKind, Game, Phase, View
+from majiang.game.events import Event, Win
 from majiang.mcr import MINIMUM
 from majiang.meld import Meld
+from majiang.rules.base import Ruleset
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (
     TILE_STYLES,
     TileStyle,
+    action_what,
     action_word,
     describe_action,
+    event_line,
     final_renderable,
     hand_tiles,
     hints_renderable,
@@ -43,6 +47,7 @@ from majiang.tui.render import (
     seat_panel,
     standings_table,
     status_text,
+    suit_label,
     tile_label,
     tile_text,
     tr,
@@ -64,6 +69,8 @@ TILE_WIDTH: dict[TileStyle, int] = {"notation": 2, "chinese": 4}
 """Terminal cells per tile in the hand row, so the number keys line up under the tiles."""
 KEY_DIGITS = "1234567890"
 """Number keys select tiles 1-10 (``0`` is the tenth) or pick one of several chows or kongs."""
+SUIT_KEYS = "mps"
+"""In an opening phase asking for a void suit (定缺), these keys declare one."""
 
 CLAIM_KINDS: dict[str, tuple[ActionKind, ...]] = {
     "chow": (ActionKind.CHOW,),
@@ -83,6 +90,9 @@ _KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", Actio
 def action_label(action: Action, view: View, style: TileStyle) -> str:
     """A button's words for one legal action (its key is in the prompt and the help)."""
     kind = action.kind
+    if kind not in _KEYS and kind != ActionKind.DISCARD:
+        what = action_what(action, style)  # a void, an exchange, or a ruleset's own kind
+        return what[:1].upper() + what[1:]
     claimed = view.last_discard[1] if view.last_discard is not None else None
     word = action_word(kind, style).replace("-", " ").capitalize()
     if kind == ActionKind.CHOW and claimed is not None:
@@ -95,6 +105,11 @@ def action_label(action: Action, view: View, style: TileStyle) -> str:
     return word
 
 
+def _going_on(line: Line) -> Line:
+    """A win's line with the notice that play goes on after it."""
+    return lambda style: line(style) + tr(style, " — play goes on", " — 牌局继续")
+
+
 class TileWidget(Static):
     """One tile of the person's hand: its glyph over its number key; a click discards it."""
 
@@ -102,6 +117,7 @@ class TileWidget(Static):
     TileWidget { width: auto; height: 2; padding: 0 1 0 0; }
     TileWidget.drawn { margin: 0 0 0 2; }
     TileWidget.selected { background: $accent 40%; text-style: bold; }
+    TileWidget.picked { background: $success 50%; text-style: bold; }
     """
 
     class Clicked(Message):
@@ -117,8 +133,9 @@ class TileWidget(Static):
         self.tile: Tile | None = None
         self._shown: tuple[Tile, TileStyle] | None = None
 
-    def show(self, tile: Tile | None, style: TileStyle, *, selected: bool, drawn: bool) -> None:
-        """Show ``tile`` (or hide the widget when None)."""
+    def show(self, tile: Tile | None, style: TileStyle, *, selected: bool, drawn: bool,
+             picked: bool = False) -> None:
+        """Show ``tile`` (or hide the widget when None); ``picked``: chosen for an exchange."""
         self.tile = tile
         self.display = tile is not None
         if tile is None:
@@ -133,6 +150,7 @@ class TileWidget(Static):
             self.update(text)
         self.set_class(selected, "selected")
         self.set_class(drawn, "drawn")
+        self.set_class(picked, "picked")
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -268,8 +286,8 @@ class HelpScreen(Panel):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "Close", show=False),
                                              Binding("f1", "close", "Close", show=False)]
 
-    def __init__(self, style: TileStyle) -> None:
-        super().__init__(help_renderable(style), tr(style, "↑↓ PgUp PgDn: scroll · ? or Escape: close",
+    def __init__(self, style: TileStyle, rules: Ruleset | None = None) -> None:
+        super().__init__(help_renderable(style, rules), tr(style, "↑↓ PgUp PgDn: scroll · ? or Escape: close",
                                                     "↑↓ PgUp PgDn: 滚动 · ? 或 Escape: 关闭"), "help")
 
 
@@ -299,6 +317,8 @@ class TableScreen(Screen[None]):
         Binding("k", "claim('kong')", "Kong 杠", show=False),
         Binding("h", "claim('win')", "Win 和", show=False),
         Binding("space", "claim('pass')", "Pass 过", show=False),
+        Binding("m", "suit('m')", "Void m", show=False),
+        Binding("s", "suit('s')", "Void s", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("a", "toggle_hints", "Hints 提示"),
         Binding("l", "app.show_log", "Log 记录"),
@@ -317,6 +337,7 @@ class TableScreen(Screen[None]):
         self.delay = delay
         self.tile_style: TileStyle = style
         self.selected = 0
+        self.picked: list[int] = []  # indices of the hand's tiles chosen for an exchange
         self.choices: list[Action] | None = None
         self.busy = False
         self.hints_shown = False
@@ -327,6 +348,7 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, RenderableType] = {}
         self._hints_key: object = None
         self._coached: object = None  # the decision last explained (a short win), said once
+        self._noted: tuple[Game | None, int] = (None, 0)  # the hand and how many of its events were noted
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -364,9 +386,14 @@ class TableScreen(Screen[None]):
             if not seats:
                 return ""
             who = session.player_name(session.match.player_at(seats[0]))
+            if not session.human_in_hand():
+                return tr(style, f"You are out of this hand; the others play on ({who} to act)",
+                          f"你已离场, 其他人继续 (等待 {who})")
             return tr(style, f"{who} to act", f"等待 {who}")
         keys = " · ".join(f"{key} {tr(style, *_CLAIM_WORDS[word])}" for key, word in _CLAIM_KEYS
                           if any(a.kind in CLAIM_KINDS[word] for a in view.legal))
+        if view.phase == Phase.OPENING:
+            return self.opening_prompt(view)
         if view.phase == Phase.TURN:
             turn = tr(style, "Your turn: pick a tile (←/→, 1-9, 0) and discard it (Enter)",
                       "轮到你: 选牌 (←/→, 1-9, 0) 打出 (Enter)")
@@ -376,6 +403,29 @@ class TableScreen(Screen[None]):
         tile = view.last_discard[1] if view.last_discard is not None else None
         what = "" if tile is None else f" {tile_label(tile, style)}"
         return tr(style, f"Claim{what}? {keys}", f"要{what}吗? {keys}")
+
+    def opening_prompt(self, view: View) -> str:
+        """What an opening phase asks of the person: a void suit, an exchange, or the actions offered."""
+        style = self.tile_style
+        kinds = {a.kind for a in view.legal}
+        asks: list[str] = []
+        if ActionKind.VOID in kinds:
+            suits = "/".join(suit_label(a.tile, style) for a in view.legal
+                             if a.kind == ActionKind.VOID and a.tile is not None)
+            asks.append(tr(style, f"Declare the suit you will void 定缺 ({suits}: keys m p s or a button); "
+                                  "you may win only once you hold none of it",
+                           f"定缺: 选一门不要的花色 ({suits}: 按 m p s 或按钮); 打光这门才能和牌"))
+        if ActionKind.EXCHANGE in kinds:
+            picked, size = len(self.picked), self.exchange_size()
+            asks.append(tr(style, f"Exchange 换三张: pick {size} tiles of one suit to pass on "
+                                  f"(1-9, 0 or a click; ←/→ and space), then Enter ({picked} picked)",
+                           f"换三张: 选同一花色的 {size} 张牌换出 (1-9, 0 或点击; ←/→ 与空格), "
+                           f"再按 Enter (已选 {picked} 张)"))
+        others = sorted(k for k in kinds if k not in (ActionKind.VOID, ActionKind.EXCHANGE))
+        if others:
+            words = ", ".join(action_word(k, style) for k in others)
+            asks.append(tr(style, f"Choose: {words} (buttons)", f"请选择: {words} (按钮)"))
+        return " · ".join(asks)
 
     def _put(self, selector: str, content: RenderableType) -> None:
         # Redrawing a widget costs far more than comparing texts: skip what has not changed.
@@ -405,13 +455,17 @@ class TableScreen(Screen[None]):
         if key != self._hand_key:
             self._hand_key = key
             self.selected = len(tiles) - 1
+            self.picked = []
         self.selected = max(0, min(self.selected, len(tiles) - 1))
         discarding = self.can_discard()
+        exchanging = self.exchanging()
+        if not exchanging:
+            self.picked = []
         for widget in self.query(TileWidget):
             i = widget.index
             tile = tiles[i] if i < len(tiles) else None
-            widget.show(tile, style, selected=discarding and i == self.selected,
-                        drawn=view.drawn is not None and i == len(tiles) - 1)
+            widget.show(tile, style, selected=(discarding or exchanging) and i == self.selected,
+                        drawn=view.drawn is not None and i == len(tiles) - 1, picked=i in self.picked)
         self.refresh_buttons(view)
         self._coach_short_win()
         text, error = self._message
@@ -464,7 +518,11 @@ class TableScreen(Screen[None]):
             tiles = hand_tiles(view)
             if self.can_discard() and tiles:
                 actions.append(Action(ActionKind.DISCARD, tiles[self.selected]))
-            actions.extend(a for a in view.legal if a.kind != ActionKind.DISCARD)
+            exchange = self.picked_exchange()
+            if exchange is not None and exchange in view.legal:
+                actions.append(exchange)  # the confirmation of the tiles picked
+            # Every exchange is legal on its own: they are offered through the tiles picked, not as buttons.
+            actions.extend(a for a in view.legal if a.kind not in (ActionKind.DISCARD, ActionKind.EXCHANGE))
         buttons = list(self.query(ActionButton))
         for i, button in enumerate(buttons):
             if i < len(actions):
@@ -502,6 +560,54 @@ class TableScreen(Screen[None]):
         """Whether the person may discard now."""
         return not self.busy and bool(self.session.legal_of(ActionKind.DISCARD))
 
+    def exchanging(self) -> bool:
+        """Whether the person is asked for tiles to exchange (an opening phase, 换三张)."""
+        return not self.busy and bool(self.session.legal_of(ActionKind.EXCHANGE))
+
+    def exchange_size(self) -> int:
+        """How many tiles an exchange passes on (as the legal ones do; 0 when none is asked)."""
+        offered = self.session.legal_of(ActionKind.EXCHANGE)
+        return len(offered[0].tiles) if offered else 0
+
+    def picked_exchange(self) -> Action | None:
+        """The exchange made of the tiles picked, once there are enough of them (legal or not)."""
+        if not self.picked or len(self.picked) != self.exchange_size():
+            return None
+        tiles = hand_tiles(self.session.view())
+        return Action(ActionKind.EXCHANGE, None, tuple(sorted(tiles[i] for i in self.picked)))
+
+    def toggle_pick(self, index: int) -> None:
+        """Pick the tile at ``index`` for the exchange, or put it back."""
+        if index in self.picked:
+            self.picked.remove(index)
+        elif len(self.picked) >= (size := self.exchange_size()):
+            self.say(f"You have picked {size} tiles already: put one back first (its key or a click).",
+                     f"已选 {size} 张: 先放回一张 (按其数字键或点击)。", error=True)
+            return
+        else:
+            self.picked.append(index)
+        self.selected = index
+        self._message = ((lambda _: ""), False)
+        self.refresh_table()
+
+    def confirm_exchange(self) -> None:
+        """Pass on the tiles picked, if they are an exchange the rules allow; else say what is wrong."""
+        exchange = self.picked_exchange()
+        size = self.exchange_size()
+        if exchange is None:
+            n = len(self.picked)
+            self.say(f"Pick {size} tiles of one suit first ({n} picked).",
+                     f"请先选同一花色的 {size} 张牌 (已选 {n} 张)。", error=True)
+            return
+        if exchange not in self.session.view().legal:
+            shown = " ".join(t.notation() for t in exchange.tiles)
+            example = " ".join(t.notation() for t in self.session.legal_of(ActionKind.EXCHANGE)[0].tiles)
+            self.say(f"You cannot pass on {shown}: not an exchange the rules allow ({size} tiles of one "
+                     f"suit, e.g. {example}); pick again.",
+                     f"不能换出 {shown}: 须换同一花色的 {size} 张 (例如 {example}); 请重选。", error=True)
+            return
+        self.play(exchange)
+
     # -- the bots ------------------------------------------------------------------------------------
 
     def run_bots(self) -> None:
@@ -513,15 +619,18 @@ class TableScreen(Screen[None]):
     async def _advance(self) -> None:
         session = self.session
         try:
+            self._note_events()
             while not session.hand_over and not session.match_over:
                 step = session.bot_step()
                 if step is None:
                     break
                 if step.action.kind != ActionKind.PASS:
                     self.add_line(self._step_line(step))
-                    if self.delay > 0:  # without a pause no one could see the intermediate tables
-                        self.refresh_table()
-                        await asyncio.sleep(self.delay)
+                self._note_events()
+                if step.action.kind != ActionKind.PASS and self.delay > 0:
+                    # Without a pause no one could see the intermediate tables.
+                    self.refresh_table()
+                    await asyncio.sleep(self.delay)
         finally:
             self.busy = False
         if session.hand_over:
@@ -533,10 +642,42 @@ class TableScreen(Screen[None]):
             return
         self.refresh_table()
 
+    def _note_events(self) -> None:
+        """Log the wins and payments that happened since the last look; a win after which play goes on
+        says so, in the log and under the actions."""
+        game = self.session.game
+        seen_game, seen = self._noted
+        if seen_game is not game:
+            seen = 0
+        events = game.events[seen:]
+        self._noted = (game, len(game.events))
+        for event in events:
+            if event_line(event, self._names("notation"), "notation") is None:
+                continue
+            line = self._event_line(event)
+            if isinstance(event, Win) and game.phase != Phase.OVER:
+                line = _going_on(line)
+                self._message = (line, False)
+            self.add_line(line)
+
+    def _names(self, style: TileStyle) -> list[str]:
+        """Who sits in each seat of the hand in play, as the log names them."""
+        session = self.session
+        return [tr(style, "You", "你") if s == session.human_seat
+                else session.player_name(session.match.player_at(s)) for s in range(4)]
+
+    def _event_line(self, event: Event) -> Line:
+        names = {style: self._names(style) for style in TILE_STYLES}  # seats change between hands
+        return lambda style: event_line(event, names[style], style) or ""
+
     def _step_line(self, step: Step) -> Line:
         name = self.session.player_name(step.player)
         human = self.session.human_seat
-        return lambda style: describe_action(step.action, name, place(step.seat, human, style), style)
+        # Another seat's answer in an opening phase (its exchange, its void) is its own; the ruleset's
+        # public state shows what becomes known (the badges).
+        hidden = step.phase == Phase.OPENING
+        return lambda style: describe_action(step.action, name, place(step.seat, human, style), style,
+                                             hidden=hidden)
 
     def _end_line(self, finished: FinishedHand) -> Line:
         result = finished.game.result
@@ -597,11 +738,17 @@ class TableScreen(Screen[None]):
             d = KEY_DIGITS[index]
             self.say(f"There is no tile {d} in your hand.", f"手中没有第 {d} 张牌。", error=True)
             return
+        if self.exchanging():
+            self.toggle_pick(index)
+            return
         self.selected = index
         self.refresh_table()
 
     def action_discard(self) -> None:
-        """Discard the selected tile."""
+        """Discard the selected tile (or, asked for an exchange, pass on the tiles picked)."""
+        if self.exchanging():
+            self.confirm_exchange()
+            return
         if self.choices is not None:
             self.say("Choose with a number key, or Escape to cancel.", "请按数字键选择, 或按 Escape 取消。",
                      error=True)
@@ -613,13 +760,23 @@ class TableScreen(Screen[None]):
         self.play(Action(ActionKind.DISCARD, tiles[self.selected]))
 
     def discard_at(self, index: int) -> None:
-        """Select the tile at ``index`` and discard it (a click)."""
+        """Select the tile at ``index`` and discard it (a click); asked for an exchange, pick it."""
+        if self.exchanging():
+            self.toggle_pick(index)
+            return
         if self.choices is None and self.can_discard():
             self.selected = index
         self.action_discard()
 
     def action_claim(self, word: str) -> None:
-        """Chow, pung, kong, win or pass: at once if there is one way, else offer a choice."""
+        """Chow, pung, kong, win or pass: at once if there is one way, else offer a choice. In an opening
+        phase ``p`` declares dots void and space picks the tile under the cursor for an exchange."""
+        if word == "pung" and self.session.legal_of(ActionKind.VOID) and not self.busy:
+            self.action_suit("p")
+            return
+        if word == "pass" and self.exchanging():
+            self.toggle_pick(self.selected)
+            return
         options = [] if self.busy else self.session.legal_of(*CLAIM_KINDS[word])
         if not options:
             if word == "win" and not self.busy:
@@ -641,6 +798,14 @@ class TableScreen(Screen[None]):
         self.say(f"Which {word}? {listed} (Escape cancels)",
                  f"哪一种{_CLAIM_WORDS[word][1]}? {listed} (Escape 取消)")
 
+    def action_suit(self, letter: str) -> None:
+        """Declare the suit ``letter`` (m, p or s) void (定缺), when that is asked."""
+        if self.busy or not self.session.legal_of(ActionKind.VOID):
+            self._cannot(("declare a void suit", "定缺"))
+            return
+        action = Action(ActionKind.VOID, Tile(9 * SUIT_KEYS.index(letter)))
+        self.play(action)  # a suit the rules do not offer is refused there, naming the ones offered
+
     def _cannot(self, what: tuple[str, str]) -> None:
         en, zh = what
         if self.busy or not self.session.waiting_for_human():
@@ -652,14 +817,21 @@ class TableScreen(Screen[None]):
         self.say(f"You cannot {en} now; you may: {may_en}.", f"现在不能{zh}; 可以: {may_zh}。", error=True)
 
     def action_cancel(self) -> None:
-        """Drop an offered choice."""
-        if self.choices is not None:
+        """Drop an offered choice, or the tiles picked for an exchange."""
+        if self.choices is not None or self.picked:
             self.choices = None
+            self.picked = []
             self._message = ((lambda _: ""), False)
             self.refresh_table()
 
     def action_toggle_hints(self) -> None:
-        """Show or hide the coach's hints."""
+        """Show or hide the coach's hints (advice by Chinese Official fans: only where the ruleset's wins
+        follow them, ``Ruleset.mcr_profile``)."""
+        rules = self.session.game.rules
+        if not self.hints_shown and rules.mcr_profile() is None:
+            self.say(f"No hints under the {rules.name} rules: the coach advises by Chinese Official fans.",
+                     f"{rules.name} 规则下没有提示: 提示按国标番种给出。")
+            return
         self.hints_shown = not self.hints_shown
         self.refresh_table()
 
@@ -723,4 +895,4 @@ class PlayApp(App[None]):
     def action_show_help(self) -> None:
         """Keys, notation and the fans."""
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.table.tile_style))
+            self.push_screen(HelpScreen(self.table.tile_style, self.session.game.rules))

@@ -1,4 +1,5 @@
-"""The in-game help (``?``): the keys, the notation and the 81 fans with their definitions.
+"""The in-game help (``?``): the keys, the notation and, under rules scored by Chinese Official fans, the
+81 fans with their definitions.
 
 >>> from rich.console import Console
 >>> console = Console(width=100, color_system=None)
@@ -16,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.mcr import MINIMUM
+from majiang.rules.base import Ruleset
 from majiang.rules.mcr.definitions import definition
 from majiang.rules.mcr.fans import FANS
 from majiang.tui.render import TileStyle, tr
@@ -31,6 +33,9 @@ KEYS: tuple[tuple[str, str, str], ...] = (
     ("k", "kong 杠: on a discard, or on your turn a concealed or added kong", "杠: 明杠、暗杠或加杠"),
     ("h", "win 和: self-drawn, on a discard, or robbing a kong", "和牌: 自摸、点和或抢杠"),
     ("space", "pass 过 on a discard you could claim", "过"),
+    ("m p s", "before play, when asked: declare that suit void 定缺", "开局时: 定缺 万/饼/条"),
+    ("1-9, 0, click, space; Enter", "before play, when asked: pick the tiles to exchange 换三张, then pass "
+     "them on", "开局时: 选要换出的牌 (换三张), 再按 Enter"),
     ("Escape", "close a choice or a panel", "取消选择或关闭面板"),
     ("a", "show or hide the coach's hints", "显示或隐藏提示"),
     ("l", "the message log of the match (scrollable)", "本场全部消息(可滚动)"),
@@ -54,8 +59,9 @@ _NOTATION = (
 )
 
 
-def help_renderable(style: TileStyle) -> RenderableType:
-    """The help text in the language of ``style``."""
+def help_renderable(style: TileStyle, rules: Ruleset | None = None) -> RenderableType:
+    """The help text in the language of ``style``; the fans only when ``rules`` (Chinese Official if
+    None) scores by Chinese Official fans (``Ruleset.mcr_profile``)."""
     keys = Table(box=box.SIMPLE_HEAD, title=tr(style, "Keys", "按键"), title_justify="left",
                  show_header=False, padding=(0, 1),
                  pad_edge=False)
@@ -65,6 +71,11 @@ def help_renderable(style: TileStyle) -> RenderableType:
         keys.add_row(key, tr(style, en, zh))
     notation = Group(Text(tr(style, "Notation", "记号"), style="bold italic"),
                      *(Text("• " + tr(style, en, zh)) for en, zh in _NOTATION))
+    if rules is not None and rules.mcr_profile() is None:
+        scoring = Text(tr(style, f"Scoring: the {rules.name} rules; the end of each hand explains each win's "
+                                 "score and every payment.",
+                          f"计分: {rules.name} 规则; 每局结束时逐项说明和牌得分与付款。"))
+        return Group(keys, Text(""), notation, Text(""), scoring)
     rule = Text(tr(style,
                    f"A win needs at least {MINIMUM} fans, flowers not counted. Each fan below says what it "
                           "asks of the hand; the fans it implies (不计) are not counted with it.",

@@ -13,8 +13,8 @@ in two languages: the tile style ``notation`` goes with English, ``chinese`` wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -24,7 +24,9 @@ from rich.text import Text
 from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
 from majiang.errors import InvalidHandError
 from majiang.game import Action, ActionKind, Game, Phase, View
-from majiang.hand import Hand
+from majiang.game.events import Event, FalseWinPenalty, Payment, Win
+from majiang.game.table import WinRecord
+from majiang.hand import Hand, WinBy
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.result import hit_melds
@@ -36,17 +38,21 @@ from majiang.tui.session import FinishedHand, PlaySession
 __all__ = [
     "TILE_STYLES",
     "TileStyle",
+    "action_what",
     "advice_hand",
     "describe_action",
+    "event_line",
     "final_renderable",
     "hints_renderable",
     "meld_label",
     "place",
     "refusal_text",
     "result_renderable",
+    "score_breakdown",
     "seat_panel",
     "standings_table",
     "status_text",
+    "suit_label",
     "tile_label",
     "tile_text",
     "tr",
@@ -150,7 +156,8 @@ def _wind_label(wind: Tile, style: TileStyle) -> str:
 
 
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
-    """Two lines about one seat: wind, dealer, name, place, score, flowers and melds; then its pond."""
+    """Two lines about one seat: wind, dealer, name, place, score, the ruleset's badge (``seat_badges``),
+    winning tiles laid aside and whether it has left the hand, flowers and melds; then its pond."""
     out = Text()
     acting = view.phase == Phase.TURN and view.current == seat
     out.append("▶ " if acting else "  ", style="bold yellow")
@@ -161,6 +168,14 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     if seat != view.seat:
         out.append(f" · {place(seat, view.seat, style)}", style="dim")
     out.append(f" · {view.scores[seat]:+d}")
+    badge = "" if view.rules is None else view.rules.seat_badges(view.rules_state)[seat]
+    if badge:
+        out.append(f" · {badge}", style="bold magenta")
+    if view.won[seat]:
+        out.append(" · " + tr(style, "won ", "和 "), style="bold green")
+        out.append_text(tiles_text(view.won[seat], style))
+    if not view.active[seat]:
+        out.append(" · " + tr(style, "out of the hand", "已离场"), style="bold green")
     flowers = view.flowers[seat]
     if flowers:
         out.append(f" · {tr(style, 'flowers', '花')} {flowers}")
@@ -190,7 +205,7 @@ def hand_tiles(view: View) -> list[Tile]:
 
 
 def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
-    """The top line: round wind, hand number, wall, the person's seat wind and score."""
+    """The top line: round wind, hand number, wall, the person's seat wind and score, the ruleset."""
     match = session.match
     wind = view.round_wind  # the hand's own: the match's round wind is gone once the last hand is booked
     number = min(match.hand_number, match.hands)
@@ -200,24 +215,95 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
     out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
     out.append(f" {view.scores[view.seat]:+d}")
+    if view.rules is not None:
+        out.append(f" · {view.rules.name}", style="dim")
     return out
 
 
+_ACTION_ZH = {ActionKind.DISCARD: "打", ActionKind.CHOW: "吃", ActionKind.PUNG: "碰", ActionKind.KONG: "明杠",
+              ActionKind.CONCEALED_KONG: "暗杠", ActionKind.ADDED_KONG: "加杠", ActionKind.WIN: "和",
+              ActionKind.PASS: "过", ActionKind.VOID: "定缺", ActionKind.EXCHANGE: "换三张"}
+_SUIT_NAMES = (("m", "万"), ("p", "饼"), ("s", "条"))
+
+
 def action_word(kind: ActionKind, style: TileStyle) -> str:
-    """An action's name: ``chow`` or ``吃``."""
-    zh = {ActionKind.DISCARD: "打", ActionKind.CHOW: "吃", ActionKind.PUNG: "碰", ActionKind.KONG: "明杠",
-          ActionKind.CONCEALED_KONG: "暗杠", ActionKind.ADDED_KONG: "加杠", ActionKind.WIN: "和",
-          ActionKind.PASS: "过"}
-    return tr(style, kind.word, zh[kind])
+    """An action's name: ``chow`` or ``吃`` (a kind without a Chinese word keeps its English one)."""
+    return tr(style, kind.word, _ACTION_ZH.get(kind, kind.word))
 
 
-def describe_action(action: Action, who: str, where: str | None, style: TileStyle) -> str:
-    """One line of the log: ``Bot 1 (fan-aware), right: discard 5m``."""
+def suit_label(tile: Tile, style: TileStyle) -> str:
+    """The suit of a suited tile: ``m`` or ``万``.
+
+    >>> suit_label(Tile.P7, "notation"), suit_label(Tile.S1, "chinese")
+    ('p', '条')
+    """
+    en, zh = _SUIT_NAMES[tile // 9]
+    return tr(style, en, zh)
+
+
+def action_what(action: Action, style: TileStyle) -> str:
+    """An action with what it is done with: ``discard 5m``, ``void p``, ``exchange 1m 1m 9m``.
+
+    >>> action_what(Action.parse("void s"), "chinese")
+    '定缺 条'
+    >>> action_what(Action.parse("exchange 1m9m1m"), "notation")
+    'exchange 1m 1m 9m'
+    """
     what = action_word(action.kind, style)
+    if action.kind == ActionKind.VOID and action.tile is not None:
+        return f"{what} {suit_label(action.tile, style)}"
+    if action.tiles:
+        return f"{what} {' '.join(tile_label(t, style) for t in action.tiles)}"
     if action.tile is not None:
-        what += f" {tile_label(action.tile, style)}"
+        return f"{what} {tile_label(action.tile, style)}"
+    return what
+
+
+def describe_action(action: Action, who: str, where: str | None, style: TileStyle, *,
+                    hidden: bool = False) -> str:
+    """One line of the log: ``Bot 1 (fan-aware), right: discard 5m``; ``hidden`` leaves out what the
+    action was done with (another seat's answer to an opening phase is not shown).
+
+    >>> describe_action(Action.parse("exchange 1m1m9m"), "Bot 2", "across", "notation", hidden=True)
+    'Bot 2, across: exchange (chosen)'
+    """
+    what = action_word(action.kind, style) + tr(style, " (chosen)", " (已选)") if hidden \
+        else action_what(action, style)
     head = who if where is None else f"{who}, {where}"
     return f"{head}: {what}"
+
+
+def _deltas_text(deltas: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(deltas) if d) or "0"
+
+
+def event_line(event: Event, names: Sequence[str], style: TileStyle) -> str | None:
+    """A log line for an event the table shows as it happens: a win, a payment, a false-win charge
+    (``names`` by seat); None for the others (actions have lines of their own).
+
+    >>> names = ("You", "Bot 1", "Bot 2", "Bot 3")
+    >>> event_line(Win((1, 2), Tile.S5, 0), names, "notation")
+    'Bot 1, Bot 2 won on 5s, the discard of You'
+    >>> event_line(Payment("kong", 3, [-2, -2, -2, 6]), names, "chinese")
+    '付款 (kong, Bot 3): You -2, Bot 1 -2, Bot 2 -2, Bot 3 +6'
+    """
+    if isinstance(event, Win):
+        who = ", ".join(names[s] for s in event.seats)
+        tile = tile_label(Tile(event.tile), style)
+        if event.giver is None:
+            return tr(style, f"{who} won on {tile}, self-drawn", f"{who} 自摸 {tile}")
+        giver = names[event.giver]
+        if event.robbing:
+            return tr(style, f"{who} won on {tile}, robbing the kong of {giver}",
+                      f"{who} 抢 {giver} 的杠 {tile}")
+        return tr(style, f"{who} won on {tile}, the discard of {giver}", f"{who} 和 {giver} 打出的 {tile}")
+    if isinstance(event, Payment):
+        return tr(style, "Payment", "付款") + f" ({event.reason}, {names[event.seat]}): " + \
+            _deltas_text(event.deltas, names)
+    if isinstance(event, FalseWinPenalty):
+        return tr(style, f"False win by {names[event.seat]}: ", f"{names[event.seat]} 错和: ") + \
+            _deltas_text(event.deltas, names)
+    return None
 
 
 def visible_tiles(view: View, *, leave_out_claimed: bool = False) -> list[Tile]:
@@ -413,12 +499,15 @@ def _fan_table(result: ScoreResult, hand: Hand, style: TileStyle) -> Table:
 
 def final_hand(game: Game, seat: int, winning: Tile | None = None) -> Hand:
     """``seat``'s hand as the hand ended: its melds (concealed kongs included) and standing tiles, the
-    winning tile last when given."""
+    winning tile last when given (still among the standing tiles after a self-draw; beside them after a
+    win on a discard, or where play went on and the tile was laid aside)."""
+    melds = tuple(game.melds[seat])
     tiles = list(game.standing_tiles(seat))
-    if winning is not None and winning in tiles:
-        tiles.remove(winning)
-        return Hand(tuple(game.melds[seat]), tuple(tiles), winning)
-    return Hand(tuple(game.melds[seat]), tuple(tiles))
+    if len(tiles) + 3 * len(melds) == 14:
+        last = winning if winning is not None and winning in tiles else tiles[-1]
+        tiles.remove(last)
+        return Hand(melds, tuple(tiles), last)
+    return Hand(melds, tuple(tiles), winning)
 
 
 def _hand_line(hand: Hand, style: TileStyle, winning: Tile | None) -> Text:
@@ -427,15 +516,49 @@ def _hand_line(hand: Hand, style: TileStyle, winning: Tile | None) -> Text:
         out.append_text(meld_text(m, style))
         out.append(" ")
     out.append_text(tiles_text(hand.tiles, style))
+    if winning is None and hand.winning_tile is not None:
+        out.append(" ")
+        out.append_text(tile_text(hand.winning_tile, style))  # a fourteenth tile that did not win
     if winning is not None:
         out.append(tr(style, "  won on ", "  和 "))
         out.append_text(tile_text(winning, style, highlight=True))
     return out
 
 
+def score_breakdown(score: Any) -> RenderableType:
+    """A score that is not a Chinese Official one, as its own ``explain()`` gives it, else its
+    ``to_dict()`` one entry a line.
+
+    >>> class Plain:
+    ...     total = 3
+    ...     def to_dict(self): return {"total": 3, "fans": ["清一色", "根"]}
+    >>> print(score_breakdown(Plain()))
+    total: 3
+    fans: 清一色, 根
+    """
+    explain = getattr(score, "explain", None)
+    if callable(explain):
+        return Text(str(explain()))
+    lines = []
+    for key, value in score.to_dict().items():
+        shown = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
+        lines.append(f"{key}: {shown}")
+    return Text("\n".join(lines))
+
+
+def _win_how(win: WinRecord, name: Callable[[int], str], style: TileStyle) -> str:
+    if win.giver is None:
+        return tr(style, "self-drawn 自摸", "自摸")
+    payer = name(win.giver)
+    if win.win_by is WinBy.ROBBING_KONG:
+        return tr(style, f"robbing {payer}'s kong 抢杠和", f"抢 {payer} 的杠")
+    return tr(style, f"on {payer}'s discard 点和", f"{payer} 点和")
+
+
 def result_renderable(session: PlaySession, finished: FinishedHand, style: TileStyle) -> RenderableType:
-    """The end of a hand: each winner's fans, all four hands as they ended (concealed kongs shown), the
-    payments and the new totals; or the exhaustive draw (荒庄)."""
+    """The end of a hand: each win with its score (the fan table of a Chinese Official score, else the
+    score's own breakdown), the payments made during the hand, all four hands as they ended (concealed
+    kongs shown), the changes and the new totals; or the exhaustive draw (荒庄)."""
     game, record = finished.game, finished.record
     result = game.result
     assert result is not None
@@ -445,34 +568,46 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
                f"第 {record.number}/{session.match.hands} 局 · {record.round_wind.zh}风圈")
     parts.append(Text(title, style="bold"))
     if result.exhausted:
-        parts.append(Text(tr(style, "Exhaustive draw 荒庄: the wall ran out, no one won; no points change.",
-                             "荒庄: 牌墙摸完, 无人和牌, 不计分。"), style="bold yellow"))
-    name = session.player_name
-    for i, seat in enumerate(result.winners):
-        player = finished.players_by_seat[seat]
-        score = result.scores[i]
-        payer = "" if result.payer is None else name(finished.players_by_seat[result.payer])
-        if result.self_drawn:
-            how = tr(style, "self-drawn 自摸", "自摸")
-        elif finished.robbed_kong():
-            how = tr(style, f"robbing {payer}'s kong 抢杠和", f"抢 {payer} 的杠")
+        settled = tr(style, "settled as below", "结算见下") if any(result.deltas) \
+            else tr(style, "no points change", "不计分")
+        parts.append(Text(tr(style, f"Exhaustive draw 荒庄: the wall ran out, no one won; {settled}.",
+                             f"荒庄: 牌墙摸完, 无人和牌; {settled}。"), style="bold yellow"))
+
+    def name(seat: int) -> str:
+        return session.player_name(finished.players_by_seat[seat])
+
+    for win in result.wins:
+        score = win.score
+        how = _win_how(win, name, style)
+        if isinstance(score, ScoreResult):
+            parts.append(Text(tr(style, f"{name(win.seat)} won, {how}: {score.total} fans "
+                                        f"(fans {score.fan_total} + flowers {score.flowers})",
+                                 f"{name(win.seat)} 和牌, {how}: {score.total} 番 (番 {score.fan_total} + 花 "
+                                 f"{score.flowers})"), style="bold green"))
+            won_on = finished.winning_tile(win.seat)
+            hand = final_hand(game, win.seat, None if won_on is None else Tile(won_on))
+            parts.append(_fan_table(score, hand, style))
         else:
-            how = tr(style, f"on {payer}'s discard 点和", f"{payer} 点和")
-        parts.append(Text(tr(style, f"{name(player)} won, {how}: {score.total} fans "
-                                    f"(fans {score.fan_total} + flowers {score.flowers})",
-                             f"{name(player)} 和牌, {how}: {score.total} 番 (番 {score.fan_total} + 花 "
-                             f"{score.flowers})"), style="bold green"))
-        win = finished.winning_tile(seat)
-        parts.append(_fan_table(score, final_hand(game, seat, None if win is None else Tile(win)), style))
+            on = tile_label(win.tile, style)
+            fans = "fan" if score.total == 1 else "fans"
+            parts.append(Text(tr(style, f"{name(win.seat)} won on {on}, {how}: {score.total} {fans}",
+                                 f"{name(win.seat)} 和 {on}, {how}: {score.total} 番"), style="bold green"))
+            parts.append(score_breakdown(score))
+    names = [name(s) for s in range(4)]
+    payments = [line for e in game.events if isinstance(e, Payment | FalseWinPenalty)
+                if (line := event_line(e, names, style)) is not None]
+    if payments:
+        parts.append(Text(tr(style, "Payments during the hand", "本局付款"), style="bold italic"))
+        parts.extend(Text("• " + line) for line in payments)
     hands = Table(box=box.SIMPLE_HEAD, title=tr(style, "Hands as they ended", "四家手牌"),
                   title_justify="left", padding=(0, 1),
                   pad_edge=False, show_header=False)
     hands.add_column()
     hands.add_column()
     for seat in range(4):
-        win = finished.winning_tile(seat)
-        tile = None if win is None else Tile(win)
-        who = Text(f"{_wind_label(game.seat_wind(seat), style)} {name(finished.players_by_seat[seat])}")
+        last = finished.winning_tile(seat)
+        tile = None if last is None else Tile(last)
+        who = Text(f"{_wind_label(game.seat_wind(seat), style)} {name(seat)}")
         hands.add_row(who, _hand_line(final_hand(game, seat, tile), style, tile))
     parts.append(hands)
     pay = Table(box=box.SIMPLE_HEAD, title=tr(style, "Payments and totals", "本局得分与总分"),
@@ -483,7 +618,7 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
     pay.add_column(tr(style, "Total", "总分"), justify="right")
     for seat in range(4):
         player = finished.players_by_seat[seat]
-        pay.add_row(f"{_wind_label(game.seat_wind(seat), style)} {name(player)}",
+        pay.add_row(f"{_wind_label(game.seat_wind(seat), style)} {name(seat)}",
                     f"{record.deltas[player]:+d}",
                     f"{finished.totals[player]:+d}")
     parts.append(pay)

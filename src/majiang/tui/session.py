@@ -1,4 +1,5 @@
-"""A match between one person and three bots, without any screen: who acts next, and the booking.
+"""A match between one person and three bots under any ruleset, without any screen: who acts next,
+and the booking.
 
 The terminal app (``majiang.tui.app``) shows a ``PlaySession`` and feeds it key presses; everything
 about turns, bots and scores lives here, so it can be driven and tested without Textual.
@@ -149,6 +150,10 @@ class PlaySession:
         """The human's view of the hand in play."""
         return self.game.view(self.human_seat)
 
+    def human_in_hand(self) -> bool:
+        """Whether the human is still in the hand (a ruleset may let a winner leave, 血战到底)."""
+        return self.game.active[self.human_seat]
+
     def waiting_for_human(self) -> bool:
         """Whether the hand waits for the human's decision."""
         return self.human_seat in self.game.to_act()
@@ -185,8 +190,9 @@ class PlaySession:
         return [a for a in self.view().legal if a.kind in kinds]
 
     def win_check(self) -> ScoreResult | None:
-        """What the human's hand would score if it won now, legal or not: complete with the drawn tile,
-        the discard on offer or the tile of a kong open to robbing. None when it would not be complete.
+        """What the human's hand would score by Chinese Official fans if it won now, legal or not:
+        complete with the drawn tile, the discard on offer or the tile of a kong open to robbing. None
+        when it would not be complete, or when the ruleset does not score by those fans (``mcr_profile``).
 
         The context is the one the table uses (winds, flowers, 和绝张 from the tiles in sight, the last
         tile, a kong replacement), so a result below 8 fans is exactly why a win is refused.
@@ -211,7 +217,9 @@ class PlaySession:
         else:
             return None
         hand = Hand(tuple(game.melds[seat]), tuple(tiles), Tile(win))
-        profile = str(getattr(game.rules, "profile", "mil"))
+        profile = game.rules.mcr_profile()
+        if profile is None:
+            return None
         try:
             return score(hand, win_by=win_by, last_of_wall=last_of_wall,
                          last_copy=game.visible_copies(win, seat) >= 3,

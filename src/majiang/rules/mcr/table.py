@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game.events import FalseWinPenalty
 from majiang.hand import Hand
-from majiang.rules.base import BONUS_BASE, Ruleset, register_ruleset
+from majiang.rules.base import BONUS_BASE, Ruleset, Score, register_ruleset
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
@@ -91,6 +90,8 @@ class McrRules(Ruleset):
       ``false_win_penalty`` points and pays ``false_win_award`` to each other seat (错和: -30 / +10
       by default); the declaration then counts as a pass when answering a discard, and on the
       seat's own turn it must still discard.
+    * ``false_win_penalty``: what a false win costs the declarer under ``false_win="penalty"`` (30).
+    * ``false_win_award``: what a false win pays each other seat under ``false_win="penalty"`` (10).
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
       still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
@@ -127,6 +128,10 @@ class McrRules(Ruleset):
     def new_state(self, game: Game) -> McrState:
         return McrState()
 
+    def mcr_profile(self) -> str | None:
+        """This table scores by the Chinese Official fans of ``profile``."""
+        return self.profile
+
     def start_play(self, game: Game) -> None:
         state: McrState = game.rules_state
         for s in range(4):
@@ -162,10 +167,30 @@ class McrRules(Ruleset):
         the other two pay base."""
         game.pay(win_payments(win.seat, win.giver, win.score.total, self.base_points))
 
+    def score_names(self, score: Score) -> list[str]:
+        """The Chinese names of the fans of a win (flowers 花牌 among them), each once."""
+        assert isinstance(score, ScoreResult)
+        return list(dict.fromkeys(hit.name for hit in score.fans))
+
+    def describe_score(self, score: Score) -> str:
+        """``14 fans (13 + 1 flowers): 海底捞月 8, 断幺 2, ...``."""
+        assert isinstance(score, ScoreResult)
+        fans = ", ".join(f"{hit.name} {hit.points}" for hit in score.fans)
+        return f"{score.total} fans ({score.fan_total} + {score.flowers} flowers): {fans}"
+
+    def entered_win_payments(self, winner: int, discarder: int | None,
+                             total: int) -> tuple[int, int, int, int] | None:
+        """base + fans from the discarder and base from the others, or base + fans from each (自摸)."""
+        return win_payments(winner, discarder, total, self.base_points)
+
     def charge_false_win(self, game: Game, seat: int) -> bool:
         """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
         if self.false_win != FalseWin.PENALTY:
             return False
+        # Imported here: majiang.game imports this module, so a module-level import would make
+        # ``find_ruleset`` fail when it is the first thing imported.
+        from majiang.game.events import FalseWinPenalty
+
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
         game.pay(delta, FalseWinPenalty(seat, delta))
@@ -183,6 +208,10 @@ class McrRules(Ruleset):
         if match.hand_number % 4 == 0 and match.hand_number < 16:
             return match.seat_changes.after_rounds[(match.hand_number - 1) // 4]
         return None
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """The defaults, several winners on one discard, and false wins charged (with the house fans)."""
+        return [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}]
 
 
 _HOUSE = {

@@ -209,6 +209,15 @@ class SichuanRules(Ruleset):
         return SichuanPublic(tuple(state.voids), None if state.direction is None else state.direction.value,
                              tuple(state.wins))
 
+    def seat_badges(self, state: SichuanPublic) -> tuple[str, str, str, str]:
+        """Each seat's void suit once declared (``缺 m``), for a table display.
+
+        >>> SichuanRules().seat_badges(SichuanPublic((0, None, 2, 1), None, (0, 0, 0, 0)))
+        ('缺 m', '', '缺 s', '缺 p')
+        """
+        marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
+        return (marks[0], marks[1], marks[2], marks[3])
+
     # -- legal actions ------------------------------------------------------------------------------
 
     def _locked(self, game: Game, seat: int) -> bool:

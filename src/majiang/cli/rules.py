@@ -1,0 +1,135 @@
+"""``majiang rules [NAME]``: the registered rulesets, and one ruleset's options.
+
+Everything shown comes from the registry (``majiang.rules.base``): names and aliases, the first line of
+each ruleset's docstring, and for one ruleset each option's type (from its type hint), default (what
+``find_ruleset(NAME)`` gives) and meaning (``Ruleset.option_help``). docs/cli.md is the user guide.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import types
+import typing
+from enum import Enum
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from majiang.cli.errors import fail
+from majiang.cli.options import JsonOpt
+from majiang.rules.base import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
+from majiang.sim.simulate import option_text
+
+__all__ = ["option_rows", "rules_command", "ruleset_json", "type_text"]
+
+NameArg = Annotated[str | None, typer.Argument(
+    metavar="NAME", show_default=False,
+    help="A ruleset (or alias) whose options to show; without it, every ruleset is listed.",
+)]
+
+
+def type_text(hint: Any) -> tuple[str, list[str]]:
+    """An option's type in words, and its choices (an enum's values; empty for other types).
+
+    >>> type_text(int | None)
+    ('integer or none', [])
+    >>> type_text(bool)
+    ('true or false', [])
+    """
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    choices: list[str] = []
+    words: list[str] = []
+    enums = [a for a in args if isinstance(a, type) and issubclass(a, Enum)]
+    for kind in enums:
+        choices.extend(str(member.value) for member in kind)
+    for kind in args:
+        if kind in enums or (kind is str and enums):
+            continue  # an enum option also takes its values as text: the choices say them
+        words.append({bool: "true or false", int: "integer", str: "text", type(None): "none"}.get(
+            kind, getattr(kind, "__name__", str(kind))))
+    if choices:
+        words.insert(0, "one of " + ", ".join(choices))
+    return " or ".join(words), choices
+
+
+def _summary(rules: Ruleset) -> str:
+    doc = inspect.getdoc(type(rules)) or ""
+    return doc.split("\n\n")[0].replace("\n", " ").strip()
+
+
+def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
+    """One row per option of ``rules``: name, type in words, choices, default and meaning."""
+    hints = typing.get_type_hints(type(rules))
+    meanings = rules.option_help()
+    defaults = rules.options()
+    rows = []
+    for f in dataclasses.fields(rules):
+        if f.name == "name":
+            continue
+        kind, choices = type_text(hints[f.name])
+        rows.append({"name": f.name, "type": kind, "choices": choices, "default": defaults[f.name],
+                     "help": meanings.get(f.name, "")})
+    return rows
+
+
+def ruleset_json(name: str, *, options: bool) -> dict[str, Any]:
+    """A ruleset as ``majiang rules --json`` shows it (with its options when ``options``)."""
+    rules = find_ruleset(name)
+    rows = option_rows(rules)
+    return {"name": rules.name, "aliases": ruleset_aliases(rules.name),
+            "presets": ruleset_presets(rules.name), "summary": _summary(rules),
+            "options": rows if options else len(rows)}
+
+
+def _aliases(entry: dict[str, Any]) -> str:
+    """``国标, 血流 (mode=blood-river)``: the aliases, a preset with the options it sets."""
+    words = []
+    for alias in entry["aliases"]:
+        preset = entry["presets"].get(alias)
+        sets = ", ".join(f"{k}={option_text(v)}" for k, v in (preset or {}).items())
+        words.append(f"{alias} ({sets})" if sets else alias)
+    return ", ".join(words)
+
+
+def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
+    """List the rulesets with their aliases, or show one ruleset's options (type, default, meaning)."""
+    if name is None:
+        listed = [ruleset_json(n, options=False) for n in ruleset_names()]
+        if as_json:
+            typer.echo(json.dumps({"rulesets": listed}, ensure_ascii=False))
+            return
+        table = Table(title="Rulesets ('majiang rules NAME' shows one ruleset's options)",
+                      title_justify="left")
+        table.add_column("Name")
+        table.add_column("Aliases")
+        table.add_column("Options", justify="right")
+        table.add_column("Rules")
+        for entry in listed:
+            table.add_row(Text(entry["name"]), Text(_aliases(entry)), str(entry["options"]),
+                          Text(entry["summary"]))
+        Console(highlight=False).print(table)
+        return
+    try:
+        shown = ruleset_json(name, options=True)
+    except ValueError as err:
+        fail("rules", str(err), as_json=as_json)
+    if as_json:
+        typer.echo(json.dumps(shown, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    aliases = f" (aliases: {_aliases(shown)})" if shown["aliases"] else ""
+    console.print(f"{shown['name']}{aliases}: {shown['summary']}", markup=False)
+    table = Table(title="Options (--option KEY=VALUE)", title_justify="left")
+    table.add_column("Option")
+    table.add_column("Type")
+    table.add_column("Default")
+    table.add_column("Meaning")
+    for row in shown["options"]:
+        table.add_row(Text(row["name"]), Text(row["type"]), Text(option_text(row["default"])),
+                      Text(row["help"]))
+    console.print(table)

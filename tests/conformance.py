@@ -1,0 +1,528 @@
+"""Conformance checks that every registered ruleset must pass, at every step of bot-played hands.
+
+``play_checked(game, bots, rng)`` plays a hand to its end and checks, before every action:
+
+* tiles are conserved: the wall left, every seat's standing tiles, melds, discards, winning tiles laid
+  aside and bonus tiles shown are, kind by kind, the ruleset's ``wall_tiles()``;
+* money is conserved: the hand's payments sum to minus the ruleset's ``pot`` (0 unless it keeps one), and
+  every seat's score moved by exactly its payments;
+* exactly the seats in ``to_act()`` have legal actions, each is still in the hand, and a seat's view lists
+  exactly its legal actions;
+* sampled steps: every legal action of every asked seat is accepted (on a copy of the game); wrong
+  actions (other kinds and tiles, other seats, things that are not actions) raise and change nothing;
+  a false win the ruleset charges is accepted and keeps the books balanced; each seat's view is the same
+  after the tiles it cannot see (others' standing tiles, the wall) are dealt anew in a copy.
+
+``check_replay`` replays a hand from its seed; ``check_record`` writes a match as a record and reads,
+checks and replays it. A failure names the ruleset, its options, the hand's seed and the step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from majiang.actions import Action, ActionKind
+from majiang.bots import Bot, find_bot
+from majiang.cli import app
+from majiang.errors import IllegalActionError, InvalidActionError
+from majiang.game import Game, Match, Phase
+from majiang.records import check_record as check_record_file
+from majiang.records import play_match, read_record, write_lines_atomically
+from majiang.records.format import dump_line
+from majiang.rules.base import BONUS_BASE, Ruleset
+from majiang.tiles import ALL_TILES
+
+MAX_STEPS = 5000
+"""No hand may take more actions (real hands take a few hundred)."""
+
+WIN = Action(ActionKind.WIN)
+_NOT_ACTIONS: tuple[Any, ...] = ("pass", None, 7, (ActionKind.PASS, None, ()),
+                                 (ActionKind.DISCARD, ALL_TILES[0]))
+"""Things that are not actions (the tuples equal real actions, but are not ``Action``)."""
+_NOT_SEATS: tuple[Any, ...] = (4, -1, "0", None)
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """How often the costly checks run: the share of steps at which each is done."""
+
+    probe: float = 0.05
+    """Wrong actions tried (three per step), each compared with a snapshot of the whole state."""
+    accept: float = 0.02
+    """Every legal action of every asked seat applied to a copy of the game."""
+    views: float = 0.03
+    """Every seat's view compared with its view of a copy where the hidden tiles are dealt anew."""
+    false_win: float = 0.01
+    """An asked seat declares a win it does not have (the ruleset refuses or charges it)."""
+
+
+FULL = Rates()
+LIGHT = Rates(probe=0.01, accept=0.002, views=0.005, false_win=0.005)
+"""The soak's rates: every step still gets the cheap checks (tiles, money, who acts)."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """What the checked hands went through, so a test can show the paths were exercised."""
+
+    hands: int = 0
+    steps: int = 0
+    wins: int = 0
+    shared_wins: int = 0
+    """Wins where several seats won on one tile (一炮多响)."""
+    wins_played_on: int = 0
+    """Wins after which the hand went on."""
+    left: int = 0
+    """Seats that left the hand (血战: a winner leaves)."""
+    kongs: int = 0
+    robbed: int = 0
+    payments: int = 0
+    """Payments logged as their own events (kongs, penalties, ...)."""
+    opening_answers: int = 0
+    false_wins: int = 0
+    """False wins the ruleset charged."""
+    probes: int = 0
+    accepted: int = 0
+    views: int = 0
+    wall_ends: int = 0
+    """Hands that ran the wall out (the ruleset's settlement at the wall's end)."""
+
+    def add(self, other: Tally) -> None:
+        for f in dataclasses.fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+class ConformanceError(AssertionError):
+    """A check failed; the message says where."""
+
+
+@dataclass(slots=True)
+class Checker:
+    """Checks one hand: ``game`` under its ruleset, with what the books should be at its start."""
+
+    game: Game
+    label: str
+    expected_tiles: dict[int, int] = field(init=False)
+    opening_scores: list[int] = field(init=False)
+    step: int = 0
+
+    def __post_init__(self) -> None:
+        self.expected_tiles = dict(Counter(self.game.rules.wall_tiles()))
+        self.opening_scores = list(self.game.events[0].as_dict()["scores"])
+
+    def fail(self, what: str) -> ConformanceError:
+        return ConformanceError(f"{self.label}, step {self.step}: {what}")
+
+    def check(self, game: Game | None = None) -> None:
+        """The every-step checks: tiles, money, who may act."""
+        g = self.game if game is None else game
+        self.check_tiles(g)
+        self.check_money(g)
+        self.check_turns(g)
+
+    def check_tiles(self, g: Game) -> None:
+        found = tile_census(g)
+        if found != self.expected_tiles:
+            extra = Counter(found) - Counter(self.expected_tiles)
+            missing = Counter(self.expected_tiles) - Counter(found)
+            raise self.fail(f"tiles not conserved: extra {dict(extra)}, missing {dict(missing)}")
+        for s in range(4):
+            if min(g.counts[s]) < 0 or max(g.counts[s]) > 4:
+                raise self.fail(f"seat {s} holds impossible counts {g.counts[s]}")
+
+    def check_money(self, g: Game) -> None:
+        pot = g.rules.pot(g)
+        if sum(g.hand_deltas) != -pot:
+            raise self.fail(f"payments {g.hand_deltas} sum to {sum(g.hand_deltas)}, not -pot {-pot}")
+        moved = [g.scores[s] - self.opening_scores[s] for s in range(4)]
+        if moved != g.hand_deltas:
+            raise self.fail(f"scores moved by {moved} but the payments are {g.hand_deltas}")
+
+    def check_turns(self, g: Game) -> None:
+        asked = g.to_act()
+        if g.phase == Phase.OVER and asked:
+            raise self.fail(f"the hand is over but seats {asked} are asked")
+        if g.phase != Phase.OVER and not asked:
+            raise self.fail(f"no seat is asked in phase {g.phase.name}")
+        if len(set(asked)) != len(asked):
+            raise self.fail(f"a seat is asked twice: {asked}")
+        for s in range(4):
+            legal = g.legal_actions(s)
+            if s in asked:
+                if not legal:
+                    raise self.fail(f"seat {s} is asked but has no legal action")
+                if not g.active[s]:
+                    raise self.fail(f"seat {s} has left the hand but is asked")
+                if len(set(legal)) != len(legal):
+                    raise self.fail(f"seat {s} has repeated legal actions {legal}")
+            elif legal:
+                raise self.fail(f"seat {s} is not asked but may {[a.notation() for a in legal]}")
+
+
+def tile_census(g: Game) -> dict[int, int]:
+    """Every tile of the hand where it is now, as wall codes: how many of each."""
+    # One list counted at C speed (a Tile counts as its int: they hash and compare alike).
+    pile: list[int] = g.wall[g.front:g.back]
+    for s in range(4):
+        for m in g.melds[s]:
+            pile += m.tiles
+        pile += g.discards[s]
+        pile += g.won[s]
+        pile += [f + BONUS_BASE for f in g.flowers[s]]
+        pile += g.dealt_flowers[s]
+    found: Counter[int] = Counter(pile)
+    for t, n in enumerate(map(sum, zip(*g.counts, strict=True))):
+        if n:
+            found[t] += n
+    return dict(found)  # compared as a plain dict, at C speed
+
+
+def snapshot(g: Game) -> tuple[bytes, list[Any]]:
+    """The whole state of ``g`` (but the cache of legal actions), to compare before and after."""
+    state = {k: v for k, v in vars(g).items() if k not in ("_legal", "events", "rules")}
+    return pickle.dumps((state, g.rules)), list(g.events)
+
+
+def clone(g: Game) -> Game:
+    """An independent copy of ``g`` (events and the ruleset are immutable values and are shared)."""
+    state = {k: v for k, v in vars(g).items() if k not in ("_legal", "events", "rules")}
+    copy: Game = Game.__new__(Game)
+    vars(copy).update(pickle.loads(pickle.dumps(state)))
+    copy.events = list(g.events)
+    copy.rules = g.rules
+    copy._legal = {}
+    return copy
+
+
+def wrong_actions(g: Game, rng: random.Random) -> Iterator[tuple[Any, Any]]:
+    """Seat-action pairs that are not allowed now (a WIN by an asked seat may be a chargeable false win)."""
+    asked = g.to_act()
+    others = [s for s in range(4) if s not in asked]
+    anything = [a for s in asked for a in g.legal_actions(s)]
+    kinds = list(ActionKind)
+    for _ in range(3):
+        roll = rng.random()
+        if roll < 0.5 and asked:
+            seat = rng.choice(asked)
+            legal = g.legal_actions(seat)
+            for _ in range(20):
+                kind = rng.choice(kinds)
+                tile = ALL_TILES[rng.randrange(34)]
+                if kind == ActionKind.EXCHANGE:
+                    action = Action(kind, None, tuple(sorted(ALL_TILES[rng.randrange(34)] for _ in range(3))))
+                elif kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.WIN, ActionKind.PASS):
+                    action = Action(kind)
+                else:
+                    action = Action(kind, tile)
+                if action not in legal:
+                    yield seat, action
+                    break
+        elif roll < 0.75 and others and anything:
+            yield rng.choice(others), rng.choice(anything)
+        elif roll < 0.9:
+            yield (rng.choice(asked) if asked else 0), rng.choice(_NOT_ACTIONS)
+        else:
+            yield rng.choice(_NOT_SEATS), rng.choice(anything) if anything else WIN
+
+
+@dataclass(slots=True)
+class HandCheck:
+    """Plays one hand with every check; ``run()`` returns the hand's tally."""
+
+    game: Game
+    bots: Sequence[Bot]
+    rng: random.Random
+    rates: Rates
+    label: str
+    tally: Tally = field(default_factory=Tally)
+
+    def run(self) -> Tally:
+        g = self.game
+        checker = Checker(g, self.label)
+        while g.phase != Phase.OVER:
+            if checker.step >= MAX_STEPS:
+                raise checker.fail(f"the hand did not end in {MAX_STEPS} actions")
+            checker.check()
+            rng, rates = self.rng, self.rates
+            if rng.random() < rates.probe:
+                self.probe(checker)
+            if rng.random() < rates.accept:
+                self.accept_all(checker)
+            if rng.random() < rates.views:
+                self.check_views(checker)
+            asked = g.to_act()
+            seat = asked[0] if len(asked) == 1 else rng.choice(asked)
+            legal = g.legal_actions(seat)
+            if WIN not in legal and g.phase != Phase.OPENING and rng.random() < rates.false_win:
+                self.false_win(checker, seat)
+                checker.step += 1
+                continue
+            view = g.view(seat)
+            if view.legal != tuple(legal):
+                raise checker.fail(f"seat {seat}'s view lists {view.legal}, its legal actions are {legal}")
+            action = self.bots[seat].act(view)
+            if action not in legal:
+                raise checker.fail(f"the bot of seat {seat} chose {action}, not a legal action")
+            self.note(action)
+            before = len(g.events)
+            g.apply(seat, action)
+            self.note_events(g.events[before:])
+            checker.step += 1
+        checker.check()
+        self.check_end(checker)
+        self.tally.hands += 1
+        self.tally.steps += checker.step
+        return self.tally
+
+    def note(self, action: Action) -> None:
+        if action.kind in (ActionKind.VOID, ActionKind.EXCHANGE):
+            self.tally.opening_answers += 1
+
+    def note_events(self, events: Sequence[Any]) -> None:
+        t = self.tally
+        for e in events:
+            kind = e.kind
+            if kind == "win":
+                t.wins += len(e.seats)
+                t.shared_wins += len(e.seats) > 1
+                t.robbed += e.robbing
+            elif kind not in ("act", "draw", "discard", "claim", "flower", "end", "deal", "start"):
+                t.payments += 1
+
+    def probe(self, c: Checker) -> None:
+        """Wrong actions raise and change nothing (a false win charged by the ruleset is tried on a copy)."""
+        g = self.game
+        for seat, action in wrong_actions(g, self.rng):
+            self.tally.probes += 1
+            if isinstance(action, Action) and action.kind == ActionKind.WIN and seat in g.to_act() \
+                    and g.phase != Phase.OPENING:
+                copy = clone(g)
+                self.try_false_win(c, copy, seat)
+                continue
+            before = snapshot(g)
+            error: type[Exception] = IllegalActionError if isinstance(action, Action) else InvalidActionError
+            try:
+                g.apply(seat, action)
+            except error:
+                pass
+            except Exception as err:
+                raise c.fail(f"{action!r} by seat {seat!r} raised {err!r}, not {error.__name__}") from err
+            else:
+                raise c.fail(f"the wrong action {action!r} by seat {seat!r} was accepted")
+            if snapshot(g) != before:
+                raise c.fail(f"the refused action {action!r} by seat {seat!r} changed the state")
+
+    def try_false_win(self, c: Checker, g: Game, seat: int) -> bool:
+        """Declare a win ``seat`` does not have on ``g``: refused with nothing changed, or charged with the
+        books still balanced; whether it was charged."""
+        before = snapshot(g)
+        try:
+            g.apply(seat, WIN)
+        except IllegalActionError:
+            if snapshot(g) != before:
+                raise c.fail(f"the refused false win by seat {seat} changed the state") from None
+            return False
+        c.check(g)
+        return True
+
+    def false_win(self, c: Checker, seat: int) -> None:
+        """The asked ``seat`` declares a win it does not have, in the game itself."""
+        if self.try_false_win(c, self.game, seat):
+            self.tally.false_wins += 1
+
+    def accept_all(self, c: Checker) -> None:
+        """Every legal action of every asked seat is accepted by a copy of the game, which stays sound."""
+        g = self.game
+        for seat in g.to_act():
+            for action in g.legal_actions(seat):
+                copy = clone(g)
+                try:
+                    copy.apply(seat, action)
+                except Exception as err:
+                    raise c.fail(f"the legal action {action.notation()} of seat {seat} raised {err!r}") \
+                        from err
+                c.check(copy)
+                self.tally.accepted += 1
+
+    def check_views(self, c: Checker) -> None:
+        """A view does not change when what its seat cannot see changes: the other seats' standing tiles
+        and the wall's are dealt anew (each seat keeps its number of tiles)."""
+        g = self.game
+        for seat in range(4):
+            view = g.view(seat)
+            if view.hands is None:
+                for other in range(4):
+                    if other != seat and any(m.is_concealed_kong for m in view.melds[other]):
+                        raise c.fail(f"seat {seat}'s view shows a concealed kong of seat {other}")
+            if len(view.standing) != sum(g.counts[seat]):
+                raise c.fail(f"seat {seat}'s view shows {len(view.standing)} standing tiles, it holds "
+                             f"{sum(g.counts[seat])}")
+            if g.phase == Phase.OVER:
+                continue
+            copy = redealt(g, seat, self.rng)
+            if copy.view(seat) != view:
+                raise c.fail(f"seat {seat}'s view changed when only tiles hidden from it changed")
+            self.tally.views += 1
+
+    def check_end(self, c: Checker) -> None:
+        g = self.game
+        result = g.result
+        if result is None:
+            raise c.fail("the hand is over without a result")
+        if list(result.deltas) != g.hand_deltas:
+            raise c.fail(f"the result's deltas {result.deltas} are not the hand's payments {g.hand_deltas}")
+        if result.wins != tuple(g.wins) or result.winners != tuple(w.seat for w in g.wins):
+            raise c.fail("the result's wins are not the hand's wins")
+        if result.exhausted != (not g.wins):
+            raise c.fail("the result says exhausted although someone won, or the reverse")
+        end = g.events[-1].as_dict()
+        if end["e"] != "end" or end["winners"] != [w.seat for w in g.wins]:
+            raise c.fail(f"the last event is not the end naming the winners: {end}")
+        if len(result.hands) != 4:
+            raise c.fail("the result does not show the four hands")
+        for w in g.wins:
+            if not isinstance(w.score.total, int) or not isinstance(w.score.to_dict(), dict):
+                raise c.fail(f"the score of {w} is not a Score (total, to_dict)")
+        t = self.tally
+        t.left += sum(not a for a in g.active)
+        t.wall_ends += g.wall_left == 0
+        t.kongs += sum(len(m.tiles) == 4 for melds in g.melds for m in melds)
+        last_play = max(i for i, e in enumerate(g.events) if e.kind in ("act", "draw", "deal"))
+        t.wins_played_on += sum(1 for i, e in enumerate(g.events) if e.kind == "win" and i < last_play)
+        for s in range(4):
+            view = g.view(s)
+            if view.hands != result.hands or view.legal:
+                raise c.fail(f"seat {s}'s view after the end does not show the hands, or lists actions")
+
+
+def redealt(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``g`` where the tiles ``seat`` cannot see (others' standing tiles, the wall's ordinary
+    tiles) are shuffled among the same places."""
+    copy = clone(g)
+    pool: list[int] = []
+    sizes = {}
+    for s in range(4):
+        if s != seat:
+            sizes[s] = sum(copy.counts[s])
+            pool.extend(t for t in range(34) for _ in range(copy.counts[s][t]))
+    places = [i for i in range(copy.front, copy.back) if copy.wall[i] < BONUS_BASE]
+    pool.extend(copy.wall[i] for i in places)
+    rng.shuffle(pool)
+    for s, size in sizes.items():
+        counts = [0] * 34
+        for t in pool[:size]:
+            counts[t] += 1
+        del pool[:size]
+        copy.counts[s] = counts
+    for i, t in zip(places, pool, strict=True):
+        copy.wall[i] = t
+    current = copy.current
+    if copy.phase == Phase.TURN and current != seat and copy.drawn is not None and \
+            not copy.counts[current][copy.drawn]:
+        copy.drawn = max(t for t in range(34) if copy.counts[current][t])
+    return copy
+
+
+def label(rules: Ruleset, seed: int, bots: Sequence[str]) -> str:
+    """How a failure names its hand: enough to reproduce it."""
+    return f"ruleset {rules.name} {rules.options()}, game seed {seed}, bots {list(bots)}"
+
+
+def seat_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """The bots of seats 0-3 (``names`` cycled), seeded from the hand's seed."""
+    return [find_bot(names[s % len(names)], seed * 4 + s) for s in range(4)]
+
+
+def play_checked(rules: Ruleset, seed: int, names: Sequence[str], *, rates: Rates = FULL,
+                 dealer: int = 0) -> tuple[Game, Tally]:
+    """Deal hand ``seed`` under ``rules`` and play it with every check; the finished game and its tally."""
+    game = Game(rules, seed=seed, dealer=dealer)
+    check = HandCheck(game, seat_bots(names, seed), random.Random(seed), rates, label(rules, seed, names))
+    tally = check.run()
+    return game, tally
+
+
+def check_replay(rules: Ruleset, seed: int, names: Sequence[str], first: Game) -> None:
+    """The same seed and bots give the same events; the next seed another wall."""
+    again, _ = play_checked(rules, seed, names, dealer=first.dealer)
+    if again.event_dicts() != first.event_dicts():
+        raise ConformanceError(f"{label(rules, seed, names)}: replaying the seed gave other events")
+    other = Game(rules, seed=seed + 1, dealer=first.dealer)
+    if other.events[0].as_dict()["ring"] == first.events[0].as_dict()["ring"]:
+        raise ConformanceError(f"{label(rules, seed, names)}: seeds {seed} and {seed + 1} dealt one wall")
+
+
+def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> tuple[Match, Tally]:
+    """A match of at most ``hands`` hands (the ruleset's ``match_over`` may end it sooner), each checked at
+    every step, ends, and its totals are its hands' sums."""
+    match = Match(rules, seed=seed, hands=hands)
+    tally = Tally()
+    number = 0
+    while not match.over:
+        number += 1
+        game = match.game
+        bots = seat_bots(names, seed * 100 + number)
+        where = f"{label(rules, seed, names)}, match hand {number}"
+        tally.add(HandCheck(game, bots, random.Random(number), LIGHT, where).run())
+        booked = match.next_hand()
+        by_player = [game.hand_deltas[booked.positions[p]] for p in range(4)]
+        if list(booked.deltas) != by_player:
+            raise ConformanceError(f"{where}: booked {booked.deltas}, the hand paid {by_player} by player")
+        if number > hands:
+            raise ConformanceError(f"{label(rules, seed, names)}: the match did not end after {hands} hands")
+    if len(match.history) != number or number > hands:
+        raise ConformanceError(f"{label(rules, seed, names)}: {len(match.history)} hands booked of {number} "
+                               f"played, at most {hands}")
+    sums = [sum(h.deltas[p] for h in match.history) for p in range(4)]
+    if match.totals != sums:
+        raise ConformanceError(f"{label(rules, seed, names)}: totals {match.totals}, the hands sum to {sums}")
+    return match, tally
+
+
+def check_record(rules: Ruleset, seed: int, directory: Path, hands: int = 2) -> int:
+    """A recorded match round-trips through the file, passes the checker and ``majiang replay --check``,
+    and a tampered copy fails both; the number of actions checked."""
+    bots = seat_bots(["random"], seed)
+    players = [f"player {p + 1}" for p in range(4)]
+    match, lines = play_match(bots, seed=seed, rules=rules, hands=hands, players=players)
+    path = directory / f"{rules.name}-{seed}.jsonl"
+    write_lines_atomically(path, lines)
+    where = f"{label(rules, seed, ['random'])}, record {path.name}"
+    record = read_record(path)
+    if record.header.rules != rules or record.header.seed != seed or record.header.players != tuple(players):
+        raise ConformanceError(f"{where}: the header reads back as {record.header}")
+    if len(record.hands) != hands:
+        raise ConformanceError(f"{where}: {len(record.hands)} hands read back, not {hands}")
+    for block, game in zip(record.hands, match.games, strict=True):
+        read = [block.start.event(), *(line.event() for line in block.events)]
+        if read != game.event_dicts():
+            raise ConformanceError(f"{where}: hand {block.number}'s events read back differently")
+    report = check_record_file(path)
+    if not report.ok or report.hands != hands:
+        raise ConformanceError(f"{where}: the checker says {report}")
+    result = CliRunner().invoke(app, ["replay", "--check", str(path)])
+    if result.exit_code != 0:
+        raise ConformanceError(f"{where}: majiang replay --check exits {result.exit_code}: {result.output}")
+    # A tampered copy (the first hand's summary claims other changes) fails the same checks.
+    tampered = directory / f"{rules.name}-{seed}-tampered.jsonl"
+    summary = record.hands[0].summary.number
+    edited = list(lines)
+    obj = json.loads(edited[summary - 1])
+    obj["deltas"] = [obj["deltas"][0] + 1, obj["deltas"][1] - 1, *obj["deltas"][2:]]
+    edited[summary - 1] = dump_line(obj)
+    write_lines_atomically(tampered, edited)
+    if check_record_file(tampered).ok:
+        raise ConformanceError(f"{where}: a record with a tampered summary passes the checker")
+    if CliRunner().invoke(app, ["replay", "--check", str(tampered)]).exit_code == 0:
+        raise ConformanceError(f"{where}: majiang replay --check passes a tampered record")
+    return report.actions

@@ -1,0 +1,214 @@
+"""The conformance suite (tests/conformance.py) on every registered ruleset and the option variants each
+declares (``Ruleset.conformance_variants``), including the test-only ``toy`` ruleset (tests/toy_ruleset.py)
+that proves a Sichuan-like ruleset needs no engine edit.
+
+The default run plays a few hands per variant with every check; the ``slow`` soak plays
+``MAJIANG_CONFORMANCE_HANDS`` hands per built-in ruleset (300 by default, ``make soak`` 10,000; the toy is
+left out, being no ruleset anyone plays) with the cheap checks at every step and the costly ones sampled
+(``LIGHT``), in chunks that pytest-xdist spreads over the workers. A failure names the ruleset, its
+options and the hand's seed: ``play_checked(find_ruleset(name, options), seed, bots)`` reproduces it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import toy_ruleset
+from conformance import (
+    FULL,
+    LIGHT,
+    ConformanceError,
+    Rates,
+    Tally,
+    check_match,
+    check_record,
+    check_replay,
+    play_checked,
+)
+from majiang.actions import Action
+from majiang.game import Game
+from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.sim.simulate import game_seed
+
+RULESETS = ruleset_names()
+assert "toy" in RULESETS, "tests/toy_ruleset.py registers the toy ruleset on import"
+BUILT_IN = [name for name in RULESETS if name != "toy"]
+VARIANTS = [(name, options) for name in RULESETS for options in find_ruleset(name).conformance_variants()]
+
+
+def _id(case: tuple[str, dict[str, Any]]) -> str:
+    name, options = case
+    return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+HANDS = 8
+"""Hands per variant and bot in the default run (each checked at every step)."""
+SOAK_HANDS = int(os.environ.get("MAJIANG_CONFORMANCE_HANDS", "300"))
+"""Hands per ruleset in the soak, spread over its variants and bots."""
+SOAK_CHUNKS = 16
+
+
+def play_many(name: str, options: dict[str, Any], seed: int, count: int, bots: list[str],
+              rates: Rates = FULL) -> Tally:
+    rules = find_ruleset(name, options)
+    tally = Tally()
+    for i in range(count):
+        _, t = play_checked(rules, game_seed(seed, i), bots, rates=rates, dealer=i % 4)
+        tally.add(t)
+    return tally
+
+
+@pytest.mark.parametrize("case", VARIANTS, ids=_id)
+def test_random_bots(case: tuple[str, dict[str, Any]]) -> None:
+    name, options = case
+    tally = play_many(name, options, 1, HANDS, ["random"])
+    assert tally.hands == HANDS
+    assert tally.probes > 0 and tally.accepted > 0 and tally.views > 0
+
+
+@pytest.mark.parametrize("case", VARIANTS, ids=_id)
+def test_efficiency_bots(case: tuple[str, dict[str, Any]]) -> None:
+    name, options = case
+    tally = play_many(name, options, 2, HANDS, ["efficiency", "efficiency", "random", "efficiency"])
+    assert tally.hands == HANDS
+    assert tally.wins > 0, "efficient play wins some hands"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=4, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**63 - 1), dealer=st.integers(0, 3),
+       bot=st.sampled_from(["random", "efficiency"]))
+def test_any_seed(name: str, seed: int, dealer: int, bot: str) -> None:
+    """Whatever the seed and the dealer, the hand passes every check."""
+    _, tally = play_checked(find_ruleset(name), seed, [bot], dealer=dealer)
+    assert tally.hands == 1 and tally.steps > 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_seeded_replay(name: str) -> None:
+    rules = find_ruleset(name)
+    for seed in (3, 4):
+        game, _ = play_checked(rules, seed, ["random", "efficiency"])
+        check_replay(rules, seed, ["random", "efficiency"], game)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_records(name: str, tmp_path: Path) -> None:
+    assert check_record(find_ruleset(name), 5, tmp_path) > 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_match(name: str) -> None:
+    rules = find_ruleset(name)
+    match, tally = check_match(rules, 6, ["efficiency"], rules.match_hands)
+    assert match.over and 0 < tally.hands == len(match.history) <= rules.match_hands
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_registry_loads_first(name: str) -> None:
+    """A fresh interpreter can find a built-in ruleset before importing anything else (no import cycle)."""
+    code = f"from majiang.rules.base import find_ruleset; print(find_ruleset({name!r}).name)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == name, done.stderr
+
+
+def test_toy_exercises_the_generic_paths() -> None:
+    """The toy's hands go through every path Sichuan needs (each counted by the checks)."""
+    tally = Tally()
+    for options in toy_ruleset.ToyRules().conformance_variants():
+        tally.add(play_many("toy", options, 9, 10, ["efficiency"], rates=LIGHT))
+    assert tally.opening_answers == 4 * tally.hands  # every seat answers the opening phase
+    assert tally.shared_wins > 0  # several winners on one discard
+    assert tally.wins_played_on > 0 and tally.left > 0  # play goes on after a win; winners leave
+    assert tally.kongs > 0 and tally.payments > 0  # kongs paid at once with their own events
+    assert tally.wall_ends > 0  # the settlement when the wall runs out
+
+
+# -- the checks catch broken rulesets ----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Unbalanced(toy_ruleset.ToyRules):
+    """Pays a settlement that does not sum to zero."""
+
+    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+        game.pay([1, 0, 0, 0])
+
+
+@dataclass(frozen=True, slots=True)
+class LosesATile(toy_ruleset.ToyRules):
+    """Loses a tile of seat 0 in the opening phase."""
+
+    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+        toy_ruleset.ToyRules.resolve_opening(self, game, step, answers)
+        counts = game.counts[0]
+        counts[next(t for t in range(34) if counts[t])] -= 1
+
+
+@dataclass(frozen=True, slots=True)
+class Leaky(toy_ruleset.ToyRules):
+    """Shows each seat the next seat's tiles."""
+
+    def public_state(self, game: Game, seat: int) -> tuple[str | None, ...]:
+        return tuple(str(n) for n in game.counts[(seat + 1) % 4])
+
+
+@dataclass(frozen=True, slots=True)
+class AsksNobody(toy_ruleset.ToyRules):
+    """Lists a claim for a seat without the tiles for it."""
+
+    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+        return [*toy_ruleset.ToyRules.claim_options(self, game, seat, giver, tile), Action.parse("kong")]
+
+
+@dataclass(frozen=True, slots=True)
+class TouchesOnRefusal(toy_ruleset.ToyRules):
+    """Refuses a false win, but not before changing the state."""
+
+    def charge_false_win(self, game: Game, seat: int) -> bool:
+        game.discard_count += 1
+        return False
+
+
+@pytest.mark.parametrize(("rules", "rates", "message"), [
+    (Unbalanced(), Rates(0, 0, 0, 0), "sum to"),
+    (LosesATile(), Rates(0, 0, 0, 0), "tiles not conserved"),
+    (Leaky(), Rates(0, 0, 1, 0), "view changed"),
+    (AsksNobody(), Rates(0, 0, 0, 0), "impossible counts"),
+    (AsksNobody(), Rates(0, 1, 0, 0), "impossible counts"),
+    (TouchesOnRefusal(), Rates(0, 0, 0, 0.5), "refused false win .* changed the state"),
+    (TouchesOnRefusal(), Rates(1, 0, 0, 0), "changed the state"),
+], ids=["money", "tiles", "views", "legal", "accept", "false-win", "probe"])
+def test_checks_catch_broken_rulesets(rules: toy_ruleset.ToyRules, rates: Rates, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        for seed in range(20):
+            play_checked(rules, seed, ["random"], rates=rates)
+
+
+# -- the soak ------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(SOAK_CHUNKS))
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_soak(name: str, chunk: int) -> None:
+    """``MAJIANG_CONFORMANCE_HANDS`` hands per ruleset, its variants in turn; one hand in four with efficient
+    bots (they win more, and take longer)."""
+    variants = find_ruleset(name).conformance_variants()
+    count = SOAK_HANDS // SOAK_CHUNKS + (chunk < SOAK_HANDS % SOAK_CHUNKS)
+    tally = Tally()
+    lineups = (["random"], ["random"], ["random"], ["efficiency", "random", "efficiency", "efficiency"])
+    for i in range(count):
+        index = i * SOAK_CHUNKS + chunk
+        rules = find_ruleset(name, variants[index % len(variants)])
+        bots = lineups[index // len(variants) % len(lineups)]
+        _, t = play_checked(rules, game_seed(1000 + index, 0), bots, rates=LIGHT, dealer=index % 4)
+        tally.add(t)
+    assert tally.hands == count
