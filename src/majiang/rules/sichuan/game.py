@@ -409,6 +409,15 @@ class SichuanRules(Ruleset):
                 best = result.points
         return best
 
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> SichuanEfficiency:
+        """Sichuan tile efficiency for the viewing seat: its declared void suit (or the best one to give
+        up), the forms of a Sichuan win, and this ruleset's scoring."""
+        public = view.rules_state
+        void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
+        return _efficiency(void, _scoring(self))
+
     # -- the match ----------------------------------------------------------------------------------
 
     def next_dealer(self, match: Match, game: Game) -> int:
@@ -418,6 +427,11 @@ class SichuanRules(Ruleset):
         roll = game.dice[1] if self.next_dealer_by is NextDealer.DICE else None
         return next_dealer(self.next_dealer_by, game.dealer, state.first_winners, discarder=state.first_giver,
                            dice=roll)
+
+
+@functools.lru_cache(maxsize=64)
+def _efficiency(void: int | None, options: Options) -> SichuanEfficiency:
+    return SichuanEfficiency(void=void, options=options)
 
 
 @functools.lru_cache(maxsize=64)
