@@ -218,12 +218,6 @@ class SichuanRules(Ruleset):
         marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
         return (marks[0], marks[1], marks[2], marks[3])
 
-    def efficiency(self, view: View) -> SichuanEfficiency:
-        """The Sichuan forms for the bots: the seat's void suit dead (before 定缺: the best to give up)."""
-        public = view.rules_state
-        void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
-        return SichuanEfficiency(void, self.scoring)
-
     # -- legal actions ------------------------------------------------------------------------------
 
     def _locked(self, game: Game, seat: int) -> bool:
