@@ -19,7 +19,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
@@ -35,6 +35,7 @@ from majiang.rules.base import (
     PUNG,
     WIN,
     Ruleset,
+    Score,
     register_ruleset,
 )
 from majiang.rules.sichuan.analysis import SichuanEfficiency
@@ -119,6 +120,28 @@ class SichuanRules(Ruleset):
 
     The table options are those of ``TableOptions``, the scoring options those of ``Options``; enum
     options also take their string values.
+
+    * ``mode``: blood-battle 血战到底 (a winner leaves; play on until three have won), blood-river 血流成河
+      (winners stay and win again), or single (the hand ends at the first win).
+    * ``several_winners``: every seat that wins on one discard wins (一炮多响).
+    * ``exchange``: 换三张 before play: none, dice, clockwise, counterclockwise or across.
+    * ``declare_void``: 定缺 before play; the declared suit's tiles must go first.
+    * ``forced_win_last_four``: a ready seat must win on the wall's last four tiles (最后四张自动胡).
+    * ``next_dealer_by``: who deals next: dice, discarder (点炮者) or first-winner.
+    * ``flower_pig``: what a three-suit hand at the wall's end pays each other seat, in base units
+      (查花猪; 0: off).
+    * ``direct_kong``: 直杠 paid by the discarder at once, in base units (刮风).
+    * ``added_kong``: 面下杠 paid by every seat still in at once, in base units.
+    * ``concealed_kong``: 暗杠 paid by every seat still in at once, in base units (下雨).
+    * ``refund_kongs_when_not_ready``: a seat not ready at the wall's end returns its kong income (查大叫).
+    * ``fans``: the fan table, sichuan (seed 004) or chengdu (seed 000).
+    * ``base``: the points of a plain win.
+    * ``plain_fan``: the 番 of a plain win (points are base × 2^(番 − plain_fan)).
+    * ``cap_fan``: the most 番 counted (封顶; none: no cap).
+    * ``cap_points``: the most points one payer pays for a win (none: no cap).
+    * ``self_drawn``: what a self-drawn win adds: none, base or fan.
+    * ``last_of_wall``: whether 海底 scores.
+    * ``concealed_root``: whether four of a kind held without a kong counts as 根.
     """
 
     name: str = "sichuan"
@@ -208,6 +231,23 @@ class SichuanRules(Ruleset):
         state: SichuanState = game.rules_state
         return SichuanPublic(tuple(state.voids), None if state.direction is None else state.direction.value,
                              tuple(state.wins))
+
+    def score_names(self, score: Score) -> list[str]:
+        """The Chinese names of the fans of a win, each once."""
+        assert isinstance(score, ScoreResult)
+        return list(dict.fromkeys(hit.fan.zh for hit in score.fans))
+
+    def describe_score(self, score: Score) -> str:
+        """``3 番, 24 points: 清一色 2, 根 1``."""
+        assert isinstance(score, ScoreResult)
+        fans = ", ".join(f"{hit.fan.zh} {hit.value}" for hit in score.fans)
+        return f"{score.total} 番, {score.points} points: {fans}"
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """The defaults, 血流 with both opening phases, the single-win mode, and one winner per discard."""
+        return [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
+                {"mode": "single", "exchange": "across"},
+                {"several_winners": False, "forced_win_last_four": False}]
 
     def seat_badges(self, state: SichuanPublic) -> tuple[str, str, str, str]:
         """Each seat's void suit once declared (``缺 m``), for a table display.
