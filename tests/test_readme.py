@@ -43,6 +43,7 @@ EXPECTED = {
     "simulate": r"Hands:\s+\d+",
     "replay": r"^ok: \d+ hands",
     "sheet": r"New sheet \S+: A \(E\), B \(S\), C \(W\), D \(N\)",
+    "rules": r"sichuan",
 }
 """What each command's plain output must show (``--json`` output must parse instead)."""
 
