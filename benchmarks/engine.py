@@ -34,8 +34,9 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from majiang.bots import BOTS, find_bot
 from majiang.game import Game, Phase
@@ -80,16 +81,16 @@ def _play(bot: str, seed: int, hands: int) -> tuple[int, int]:
     return steps, wins
 
 
-def _play_clocked(bot: str, seed: int, hands: int) -> tuple[float, float, float, float, int]:
+def _play_clocked(bot: str, seed: int, hands: int, rules: Any = None,
+                  clock: Callable[[], float] = time.perf_counter) -> tuple[float, float, float, float, int]:
     """The same hands with a clock around each part; (deal, view, act, apply) seconds and steps."""
-    clock = time.perf_counter
     deal = view = act = apply = 0.0
     steps = 0
     for i in range(hands):
         hseed = game_seed(seed, i)
         players = [find_bot(bot, hseed * 4 + s) for s in range(4)]
         t0 = clock()
-        game = Game(seed=hseed, dealer=i % 4)
+        game = Game(rules, seed=hseed, dealer=i % 4)
         deal += clock() - t0
         while game.phase != Phase.OVER:
             for seat in game.to_act():
@@ -151,7 +152,6 @@ def ruleset_rate(name: str | None, seed: int, hands: int) -> RulesetRate:
         from majiang.rules.base import find_ruleset
 
         rules = find_ruleset(name)
-    clock = time.process_time
     for warm in range(max(5, hands // 20)):  # tables loaded, caches of recurring shapes filled
         g = Game(rules, seed=game_seed(seed + 1, warm), dealer=warm % 4)
         bots = [find_bot("random", s) for s in range(4)]
@@ -159,27 +159,7 @@ def ruleset_rate(name: str | None, seed: int, hands: int) -> RulesetRate:
             seat = g.to_act()[0]
             g.apply(seat, bots[seat].act(g.view(seat)))
     gc.collect()
-    deal = view = act = apply = 0.0
-    steps = 0
-    for i in range(hands):
-        hseed = game_seed(seed, i)
-        players = [find_bot("random", hseed * 4 + s) for s in range(4)]
-        t0 = clock()
-        game = Game(rules, seed=hseed, dealer=i % 4)
-        deal += clock() - t0
-        while game.phase != Phase.OVER:
-            seat = game.to_act()[0]
-            t0 = clock()
-            v = game.view(seat)
-            t1 = clock()
-            action = players[seat].act(v)
-            t2 = clock()
-            game.apply(seat, action)
-            t3 = clock()
-            view += t1 - t0
-            act += t2 - t1
-            apply += t3 - t2
-            steps += 1
+    deal, view, act, apply, steps = _play_clocked("random", seed, hands, rules, time.process_time)
     return RulesetRate(name or "default", hands, steps, deal, view, act, apply)
 
 
