@@ -41,6 +41,14 @@ def test_sichuan_explains_the_score() -> None:
     ]
 
 
+@pytest.mark.parametrize(("alias", "name"), [("成都", "chengdu"), ("血战", "sichuan"), ("四川", "sichuan")])
+def test_aliases_score_as_their_profile(alias: str, name: str) -> None:
+    by_alias, by_name = (invoke(["fan", "--rules", r, "111222444m33399p", "--json"]) for r in (alias, name))
+    assert by_alias.exit_code == by_name.exit_code == 0
+    assert json.loads(by_alias.stdout) == json.loads(by_name.stdout)
+    assert json.loads(by_alias.stdout)["rules"] == name
+
+
 def test_chengdu_eighteen_scholars_with_options() -> None:
     result = invoke(["fan", "--rules", "chengdu", EIGHTEEN, "--win", "kong-replacement",
                      "--option", "cap_points=none", "--option", "self_drawn=none", "--json"])

@@ -44,6 +44,7 @@ from majiang.cli.simulate import simulate_command
 from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, WinBy, find_profile, parse_wind, score, win_context
+from majiang.rules.sichuan.scoring import find_options
 
 __all__ = ["app", "main"]
 
@@ -187,7 +188,11 @@ def _sichuan(hand: str, rules: str, *, win: str | None, self_drawn: bool, last_o
              after_kong: bool, heavenly: bool, earthly: bool, option: list[str],
              mcr_only: dict[str, object], as_json: bool) -> None:
     if rules not in RULES:
-        fail("fan", f"--rules must be one of {', '.join(RULES)}, not {rules!r}", as_json=as_json)
+        try:
+            rules = find_options(rules).name  # an alias: 四川, 血战, 血流, 成都
+        except InvalidOptionError:
+            fail("fan", f"--rules must be one of {', '.join(RULES)} (or 四川, 血战, 血流, 成都), "
+                        f"not {rules!r}", as_json=as_json)
     try:
         win_by = _win_by(win, self_drawn)
     except ValueError as exc:
