@@ -1,0 +1,83 @@
+"""The fixed discrete action space: every engine ``Action`` as one index, and back.
+
+Layout (638 indices):
+
+====================  ===========  ==========================================
+indices               action       tile
+====================  ===========  ==========================================
+0-33                  discard      the tile let go (code 0-33)
+34-67                 chow         the lowest tile of the chow
+68                    pung
+69                    kong         on a discard (明杠)
+70-103                concealed-   the kind (暗杠)
+                      kong
+104-137               added-kong   the kind added to a pung (加杠)
+138                   win
+139                   pass
+140-142               void         the suit m, p, s (定缺)
+143-637               exchange     three tiles of one suit (换三张): suit * 165
+                                   + the rank of the sorted ranks among the
+                                   165 multisets of three ranks 1-9
+====================  ===========  ==========================================
+
+>>> action_index(Action.parse("discard 5m")), action_of(138).notation()
+(4, 'win')
+>>> action_of(action_index(Action.parse("exchange 9s1s1s"))).notation()
+'exchange 1s1s9s'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from majiang.actions import Action, ActionKind
+from majiang.errors import InvalidActionError
+from majiang.tiles import ALL_TILES
+
+__all__ = ["ACTION_COUNT", "action_index", "action_of"]
+
+DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 34, 68, 69, 70, 104
+WIN, PASS, VOID, EXCHANGE = 138, 139, 140, 143
+_TRIPLES = tuple(combinations_with_replacement(range(9), 3))  # 165 sorted rank triples
+_TRIPLE_INDEX = {t: i for i, t in enumerate(_TRIPLES)}
+ACTION_COUNT = EXCHANGE + 3 * len(_TRIPLES)
+"""How many indices the action space has (638)."""
+
+_TILE_BASE = {ActionKind.DISCARD: DISCARD, ActionKind.CHOW: CHOW,
+              ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG}
+_PLAIN = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.WIN: WIN, ActionKind.PASS: PASS}
+
+
+def action_index(action: Action) -> int:
+    """The index of an engine action in the discrete space."""
+    kind = action.kind
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind in _TILE_BASE and action.tile is not None and 0 <= action.tile < 34:
+        return _TILE_BASE[kind] + int(action.tile)
+    if kind == ActionKind.VOID and action.tile is not None and action.tile in (0, 9, 18):
+        return VOID + int(action.tile) // 9
+    if kind == ActionKind.EXCHANGE and len(action.tiles) == 3:
+        suit = action.tiles[0] // 9
+        ranks = tuple(sorted(int(t) - 9 * suit for t in action.tiles))
+        if suit < 3 and ranks in _TRIPLE_INDEX and all(t // 9 == suit for t in action.tiles):
+            return EXCHANGE + 165 * suit + _TRIPLE_INDEX[ranks]
+    raise InvalidActionError(f"action {action.notation()!r} has no index in the discrete action space")
+
+
+def action_of(index: int) -> Action:
+    """The engine action of an index (InvalidActionError outside 0-637)."""
+    if not 0 <= index < ACTION_COUNT:
+        raise InvalidActionError(f"action index {index!r} is outside 0-{ACTION_COUNT - 1}")
+    if index >= EXCHANGE:
+        suit, rank = divmod(index - EXCHANGE, 165)
+        return Action(ActionKind.EXCHANGE, None, tuple(ALL_TILES[9 * suit + r] for r in _TRIPLES[rank]))
+    if index >= VOID:
+        return Action(ActionKind.VOID, ALL_TILES[9 * (index - VOID)])
+    for kind, code in _PLAIN.items():
+        if index == code:
+            return Action(kind)
+    for kind, base in sorted(_TILE_BASE.items(), key=lambda kv: -kv[1]):
+        if index >= base:
+            return Action(kind, ALL_TILES[index - base])
+    raise AssertionError("unreachable: every index below 638 falls in a range")

@@ -1,0 +1,145 @@
+"""A PettingZoo AEC environment over one hand of ``majiang.game.Game``, for any registered ruleset.
+
+>>> from majiang.env import mcr_v0
+>>> env = mcr_v0.env()
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+('player_0', (20, 34), True)
+
+Agents ``player_0`` .. ``player_3`` are the seats 0-3; seat 0 deals. The action space is
+``Discrete(638)`` (layout in ``majiang.env.actions``) and the observation a dict of ``observation``
+(``majiang.env.observation``) and ``action_mask`` (int8, 1 for each legal index). When several seats
+may answer one discard (or a kong being robbed), the AEC order asks them one by one, in the order the
+engine lists them (turn order after the discarder); the engine decides once all have answered. Each
+reward is the seat's score change over the hand, given when the hand ends; then every agent is
+terminated. An illegal index raises ``IllegalActionError``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from majiang.env.actions import ACTION_COUNT, action_index, action_of
+from majiang.env.observation import OBS_SHAPE, Encoder
+from majiang.errors import IllegalActionError, InvalidOptionError
+from majiang.game import Game, Phase, Ruleset, find_ruleset
+
+__all__ = ["env", "raw_env"]
+
+AGENTS = tuple(f"player_{s}" for s in range(4))
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(rules: Ruleset | str | None = None, render_mode: str | None = None) -> AECEnv[str, Observation, int]:
+    """The environment with PettingZoo's order and bounds checks around it."""
+    wrapped: AECEnv[str, Observation, int] = raw_env(rules, render_mode)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, Observation, int]):
+    """One hand per episode; ``rules``: a ruleset, a registered name or alias, or None (Chinese Official)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "mcr_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, rules: Ruleset | str | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in ("human", "ansi"):
+            raise InvalidOptionError(f"render_mode {render_mode!r}: one of human, ansi or None")
+        self.rules: Ruleset = find_ruleset(rules) if isinstance(rules, str) else \
+            rules if rules is not None else find_ruleset("mcr")
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        space = spaces.Dict({
+            "observation": spaces.Box(0, 255, OBS_SHAPE, dtype=np.int16),
+            "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(AGENTS, space)
+        self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in AGENTS}
+        self._seeds = random.Random()
+        self.game = Game(self.rules, seed=self._seeds.randrange(2**63))
+        self._encoders = [Encoder(s) for s in range(4)]
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; the same ``seed`` deals the same hand (None: the next seed of the last one)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = Game(self.rules, seed=self._seeds.randrange(2**63))
+        self._encoders = [Encoder(s) for s in range(4)]
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {a: {} for a in AGENTS}
+        self._select()
+
+    def _select(self) -> None:
+        waiting = self.game.to_act()
+        if waiting:
+            self.agent_selection = AGENTS[waiting[0]]
+
+    def observe(self, agent: str) -> Observation:
+        seat = AGENTS.index(agent)
+        view = self.game.view(seat)
+        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        for action in view.legal:
+            mask[action_index(action)] = 1
+        return {"observation": self._encoders[seat].update(view).copy(), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is only for an agent whose hand is over")
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(seat, action_of(int(action)))
+        if self.game.phase == Phase.OVER:
+            deltas = self.game.hand_deltas
+            for s, a in enumerate(AGENTS):
+                self.rewards[a] = float(deltas[s])
+                self.terminations[a] = True
+            self._accumulate_rewards()
+        else:
+            self._clear_rewards()
+            self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The last event in the record's text form (``ansi``: returned; ``human``: printed)."""
+        if self.render_mode is None:
+            return None
+        text = str(self.game.events[-1].as_dict()) if self.game.events else ""
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
