@@ -3,7 +3,7 @@
 >>> from majiang.env import SingleAgentEnv
 >>> env = SingleAgentEnv(bot="random")
 >>> obs, info = env.reset(seed=3)
->>> obs["observation"].shape, env.action_space.n
+>>> obs["observation"].shape, int(env.action_space.n)
 ((20, 34), 638)
 """
 
