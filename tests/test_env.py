@@ -155,3 +155,13 @@ def test_gymnasium_episode_and_seed() -> None:
         return actions, total
 
     assert run(4) == run(4)
+
+
+def test_core_package_does_not_load_the_rl_packages() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, majiang, majiang.game, majiang.bots; "
+            "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
