@@ -88,7 +88,25 @@ def test_scripted_hand_state() -> None:
     assert seat.flowers == [0, 1, 0, 1]
     assert [list(d) for d in seat.discards] == [[Tile.M9], [Tile.P9], [Tile.S1], [Tile.WEST]]
     assert sum(seat.counts) == 13
-    assert seat.wall_left == 144 - 52 - 2 - 4
+    assert seat.wall_left == 21 - 1 - 1  # seat 1's own wall: one draw, one flower
+    assert [seat.left(s) for s in range(4)] == [20, 19, 20, 19]
+    assert BotzoneSeat(walls="shared").left(0) == 144 - 52
+
+
+def test_per_seat_walls_end_the_calls() -> None:
+    # Seat 2 has drawn its 21 tiles: seat 1's discard is the last tile, so seat 0 may only win on it.
+    seat = BotzoneSeat()
+    for r in ("0 0 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 W5", *["3 2 DRAW"] * 21):
+        seat.answer(r, first)
+    assert seat.left(2) == 0 and seat.wall_left == 21
+    assert seat.answer("3 1 PLAY F1", prefer(ActionKind.PUNG)) == "PASS"
+    assert seat.claim_actions(1, Tile.EAST) == [Action(ActionKind.PASS)]  # no pung on the last tile
+    assert seat.claim_actions(3, Tile.EAST)[1:] == [Action(ActionKind.PUNG)]  # seat 0 itself can still draw
+
+
+def test_unknown_walls() -> None:
+    with pytest.raises(BotzoneError, match="walls must be one of"):
+        BotzoneSeat(walls="ring")
 
 
 def test_turn_answer_is_the_bot_discard() -> None:
@@ -235,6 +253,7 @@ def test_command_json_keep_running() -> None:
     (["--simple"], "x\n", "turn number"),
     (["--bot", "nobody"], "{}\n", "unknown bot"),
     (["--seed", "q"], '{"requests": ["0 1 0"]}\n', "--seed"),
+    (["--walls", "ring"], '{"requests": ["0 1 0"]}\n', "unknown --walls"),
 ])
 def test_command_errors(args: list[str], text: str, match: str) -> None:
     result = runner.invoke(app, ["botzone", *args], input=text)
@@ -252,7 +271,7 @@ class Driver:
     def __init__(self, seed: int, me: int) -> None:
         self.game = Game(seed=seed)
         self.me = me
-        self.adapter = BotzoneSeat()
+        self.adapter = BotzoneSeat(walls="shared")  # our engine's one wall
         self.bot = find_bot("fan-aware", seed)
         self.others = {s: find_bot("efficiency", seed + s) for s in range(4) if s != me}
         self.seen = len(self.game.events)

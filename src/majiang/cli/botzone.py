@@ -31,6 +31,8 @@ SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="S", show_default
                                              help="Seed of the bot.")]
 SimpleOpt = Annotated[bool, typer.Option("--simple", help="Botzone's simple (line) interaction, not JSON.")]
 KeepOpt = Annotated[bool, typer.Option("--keep-running", help="Botzone's long-running mode.")]
+WallsOpt = Annotated[str, typer.Option("--walls", metavar="KIND",
+                                       help="per-seat (Botzone's wall per seat) or shared (our engine's).")]
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -86,18 +88,20 @@ def _next_request(line: str, simple: bool) -> str:
 
 
 def botzone_command(bot: BotOpt = "fan-aware", seed: SeedOpt = None, simple: SimpleOpt = False,
-                    keep_running: KeepOpt = False) -> None:
+                    keep_running: KeepOpt = False, walls: WallsOpt = "per-seat") -> None:
     """Answer Botzone's Chinese Standard Mahjong requests with one of our bots (stdin to stdout)."""
     from majiang.bots import BOTS, find_bot
-    from majiang.interop.botzone import replay
+    from majiang.interop.botzone import WALLS, replay
 
     if bot not in BOTS:
         fail("botzone", f"unknown bot {bot!r} for --bot; one of {', '.join(BOTS)}")
+    if walls not in WALLS:
+        fail("botzone", f"unknown --walls {walls!r}; one of {', '.join(WALLS)}")
     try:
         seed_given = None if seed is None else integer(seed, "--seed", signed=True)
         requests, responses = _read_simple(sys.stdin) if simple else _read_json(sys.stdin.readline())
         player = find_bot(bot, seed_given)
-        seat = replay(requests, responses)
+        seat = replay(requests, responses, walls)
         answer = seat.answer(requests[-1], player.act)
     except ValueError as err:
         fail("botzone", str(err))

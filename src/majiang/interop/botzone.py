@@ -13,10 +13,12 @@ the discard that follows, in one), ``GANG``, ``HU``.
 legal actions under Chinese Official rules, and turns a bot's choice into the response. Assumptions
 (Botzone does not say them in its requests):
 
-* the wall: 144 tiles, 52 dealt; what is left is counted from the flowers and draws seen (each seat's
-  draw is announced to all). At 0 the discard just made was the last tile: as in our engine, only a win
-  may be claimed on it, and a win on it scores 海底捞月 (妙手回春 on the last draw). If Botzone's judge
-  ends the hand earlier, the adapter never notices;
+* the wall (``walls``): by default Botzone's own wall per seat, 34 tiles of which 13 are dealt, so 21
+  draws, flowers and their replacements included (exact for Botzone's usual flowerless games); or
+  ``shared``, our engine's one wall of 144 tiles. Every draw is announced to all, so what is left is
+  counted. A discard is the last tile when the seat after the discarder has nothing left to draw: only a
+  win may be claimed on it and it scores 海底捞月; a draw that empties the drawer's wall scores 妙手回春;
+  no kong is offered to a seat whose wall is empty (it would need a replacement);
 * an added kong (补杠) is offered only with the tile just drawn, as Botzone's wiki describes it;
 * a win on a flower's replacement after a kong is self-drawn, not 杠上开花 (our engine's default);
 * seat 0 is East (门风) and the dealer; ``quan`` 0-3 is the round wind East..North.
@@ -42,7 +44,7 @@ from majiang.rules.mcr import MINIMUM, score
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["BotzoneError", "BotzoneSeat", "Chooser", "from_code", "replay", "to_code"]
+__all__ = ["WALLS", "BotzoneError", "BotzoneSeat", "Chooser", "from_code", "replay", "to_code"]
 
 _CODES: tuple[str, ...] = (
     *(f"W{r}" for r in range(1, 10)),
@@ -53,7 +55,10 @@ _CODES: tuple[str, ...] = (
 )
 _BY_CODE = {c: ALL_TILES[i] for i, c in enumerate(_CODES)}
 _FLOWERS = frozenset(f"H{i}" for i in range(1, 9))
-_WALL = 144 - 4 * 13  # tiles left to draw after the deal (flowers included)
+_WALL = 144 - 4 * 13  # tiles left to draw after the deal (flowers included), one shared wall
+_SEAT_WALL = 34 - 13  # tiles each seat draws from its own wall after the deal (Botzone's per-seat walls)
+WALLS = ("per-seat", "shared")
+"""How the adapter counts the wall: Botzone's own 34-tile wall per seat, or one wall as our engine."""
 
 
 class BotzoneError(MajiangError):
@@ -114,11 +119,16 @@ class BotzoneSeat:
     drawn: Tile | None = None
     last_discard: tuple[int, Tile] | None = None
     kong_draw: bool = False
-    drawn_count: int = 0
+    walls: str = "per-seat"
+    draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     requests: int = 0
     last_response: str = ""
     _last_kind: str = ""
     _last_seat: int = -1
+
+    def __post_init__(self) -> None:
+        if self.walls not in WALLS:
+            raise BotzoneError(f"walls must be one of {', '.join(WALLS)}, not {self.walls!r}")
 
     @property
     def seat_wind(self) -> Tile:
@@ -162,7 +172,7 @@ class BotzoneSeat:
             tile = from_code(words[1])
             self.counts[tile] += 1
             self.drawn = tile
-            self.drawn_count += 1
+            self.draws[self.seat] += 1
             self.kong_draw = self._last_kind in ("GANG", "BUGANG") and self._last_seat == self.seat
             self._note("DRAW", self.seat)
             return self._turn(choose)
@@ -202,7 +212,7 @@ class BotzoneSeat:
             return "PASS"
         if what == "DRAW":
             self._arity(what, args, 0)
-            self.drawn_count += 1
+            self.draws[who] += 1
             self._note(what, who)
             return "PASS"
         if what == "PLAY":
@@ -312,12 +322,22 @@ class BotzoneSeat:
 
     @property
     def wall_left(self) -> int:
-        """The tiles left to draw, counted from the flowers and draws seen."""
-        return max(0, _WALL - self.drawn_count - sum(self.flowers))
+        """The tiles left for this seat to draw (its own wall, or the shared one)."""
+        return self.left(self.seat)
 
-    def win_score(self, tile: Tile, win_by: WinBy) -> int | None:
-        """The fan total of winning on ``tile`` (already counted in the hand when self-drawn), or None
-        below 8 fans (flowers excluded) or not a win."""
+    def left(self, seat: int) -> int:
+        """The tiles left that ``seat`` may draw: its own wall's, or the shared wall's."""
+        if self.walls == "shared":
+            return max(0, _WALL - sum(self.draws) - sum(self.flowers))
+        return max(0, _SEAT_WALL - self.draws[seat] - self.flowers[seat])
+
+    def is_last_discard(self, giver: int) -> bool:
+        """Whether a tile ``giver`` discards now is the last: the seat to draw next has nothing left."""
+        return self.left((giver + 1) % 4) == 0
+
+    def win_score(self, tile: Tile, win_by: WinBy, giver: int | None = None) -> int | None:
+        """The fan total of winning on ``tile`` (already counted in the hand when self-drawn; discarded by
+        ``giver``, the last discarder unless given), or None below 8 fans (flowers excluded) or not a win."""
         counts = list(self.counts)
         if win_by.self_drawn:
             counts[tile] -= 1
@@ -327,7 +347,14 @@ class BotzoneSeat:
         visible += sum(1 for s in range(4) for m in self.melds[s] for t in m.tiles if t == tile)
         if win_by in (WinBy.DISCARD, WinBy.ROBBING_KONG):
             visible -= 1
-        last_of_wall = self.wall_left == 0 and win_by != WinBy.ROBBING_KONG
+        if win_by == WinBy.DISCARD:
+            if giver is None:
+                if self.last_discard is None:
+                    raise BotzoneError("a win on a discard with no discard")
+                giver = self.last_discard[0]
+            last_of_wall = self.is_last_discard(giver)
+        else:
+            last_of_wall = self.wall_left == 0 and win_by != WinBy.ROBBING_KONG
         try:
             hand = Hand(tuple(self.melds[self.seat]), tiles, tile)
             result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=visible >= 3,
@@ -375,14 +402,14 @@ class BotzoneSeat:
     def claim_actions(self, giver: int, tile: Tile) -> list[Action]:
         """What this seat may do with ``giver``'s discard ``tile``: pass, win, pung, kong, chow."""
         out = [Action(ActionKind.PASS)]
-        if self.win_score(tile, WinBy.DISCARD) is not None:
+        if self.win_score(tile, WinBy.DISCARD, giver) is not None:
             out.append(Action(ActionKind.WIN))
-        if self.wall_left == 0:
+        if self.is_last_discard(giver):
             return out  # no calls on the last discard, only a win
         c = self.counts
         if c[tile] >= 2:
             out.append(Action(ActionKind.PUNG))
-        if c[tile] == 3:
+        if c[tile] == 3 and self.wall_left > 0:  # a kong needs a replacement tile
             out.append(Action(ActionKind.KONG))
         if self.seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
@@ -447,7 +474,7 @@ class BotzoneSeat:
         return action
 
 
-def replay(requests: list[str], responses: list[str]) -> BotzoneSeat:
+def replay(requests: list[str], responses: list[str], walls: str = "per-seat") -> BotzoneSeat:
     """The seat after all ``requests`` but the last (answered by ``responses``), ready to answer the last.
 
     The earlier responses only tell which tile this seat's own concealed kongs were made of.
@@ -457,7 +484,7 @@ def replay(requests: list[str], responses: list[str]) -> BotzoneSeat:
     if len(responses) != len(requests) - 1:
         raise BotzoneError(f"{len(requests)} requests need {len(requests) - 1} responses, "
                            f"not {len(responses)}")
-    seat = BotzoneSeat()
+    seat = BotzoneSeat(walls=walls)
     for i, request in enumerate(requests[:-1]):
         seat.answer(request, _first_legal)
         seat.last_response = responses[i]
