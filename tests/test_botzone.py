@@ -225,7 +225,7 @@ def test_command_json() -> None:
 
 
 def test_command_simple_and_keep_running() -> None:
-    lines = ["3", "0 1 0", "PASS", DEAL, "PASS", "3 0 DRAW", "3 0 PLAY W9", "2 B9"]
+    lines = ["3", "0 1 0", "PASS", DEAL, "PASS", "3 0 DRAW", "", "", "3 0 PLAY W9", "2 B9"]
     result = runner.invoke(app, ["botzone", "--bot", "efficiency", "--simple", "--keep-running"],
                            input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output

@@ -2,10 +2,11 @@
 
 JSON mode (the default) reads one line ``{"requests": [...], "responses": [...]}`` and prints
 ``{"response": "..."}``. ``--simple`` reads Botzone's simple interaction: a line with the turn number
-``n``, then the ``2n - 1`` lines request, response, ..., request; it prints the response line.
+``n``, then the ``2n - 1`` lines request, response, ..., request (the data and globaldata lines after
+them are not used: this bot saves none); it prints the response line.
 ``--keep-running`` (long-running mode) answers the first input as above, prints the marker
 ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, then reads one request per line (in JSON mode a JSON string, or
-an object whose ``requests`` holds one string) until the input ends. Bad input is an error exit (code 2)
+an object whose ``requests`` holds one string; empty lines skipped in simple mode) until the input ends. Bad input is an error exit (code 2)
 naming the request, never a silent ``PASS``: a bot that answers wrongly loses on Botzone anyway, and
 the error says why.
 """
@@ -112,6 +113,8 @@ def botzone_command(bot: BotOpt = "fan-aware", seed: SeedOpt = None, simple: Sim
         typer.echo(KEEP_RUNNING)
         sys.stdout.flush()
         line = sys.stdin.readline()
+        while simple and line and not line.strip():
+            line = sys.stdin.readline()  # the empty data and globaldata lines of simple mode
         if not line:
             return
         try:
