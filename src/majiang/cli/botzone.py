@@ -6,9 +6,9 @@ JSON mode (the default) reads one line ``{"requests": [...], "responses": [...]}
 them are not used: this bot saves none); it prints the response line.
 ``--keep-running`` (long-running mode) answers the first input as above, prints the marker
 ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, then reads one request per line (in JSON mode a JSON string, or
-an object whose ``requests`` holds one string; empty lines skipped in simple mode) until the input ends. Bad input is an error exit (code 2)
-naming the request, never a silent ``PASS``: a bot that answers wrongly loses on Botzone anyway, and
-the error says why.
+an object whose ``requests`` holds one string; empty lines skipped in simple mode) until the input
+ends. Bad input is an error exit (code 2) naming the request, never a silent ``PASS``: a bot that
+answers wrongly loses on Botzone anyway, and the error says why.
 """
 
 from __future__ import annotations
