@@ -1057,3 +1057,32 @@ async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_t
             assert f"{names[w.seat]} won on {w.tile.notation()}" in text
             assert f"total {w.score.total} 番" in text
         assert app.session.match.totals == list(result.deltas) and sum(result.deltas) == 0
+
+
+@pytest.mark.asyncio
+async def test_after_the_void_the_selection_starts_on_a_tile_the_rules_let_go() -> None:
+    """With 定缺 the drawn tile may not be discardable: the cursor then starts on a void-suit tile."""
+    rules = find_ruleset("sichuan", ["declare_void=true"])
+    human = find_bot("efficiency", 0)
+    for seed in range(40):
+        app = new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            session, table = app.session, app.table
+            void = human.act(session.view())
+            assert void.kind == ActionKind.VOID and void.tile is not None
+            await pilot.press("mps"[void.tile // 9])
+            await settle(pilot)
+            view = session.view()
+            if view.phase != Phase.TURN or view.seat != view.current:
+                continue
+            tiles = hand_tiles(view)
+            allowed = {a.tile for a in view.legal if a.kind == ActionKind.DISCARD}
+            if view.drawn is None or view.drawn in allowed:
+                continue  # this deal does not show it
+            assert tiles[table.selected] in allowed
+            await pilot.press("enter")
+            await settle(pilot)
+            assert session.game.discards[0] and session.game.discards[0][0] in allowed
+            return
+    raise AssertionError("no seed below 40 deals the person a drawn tile outside its void suit")

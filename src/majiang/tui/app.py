@@ -455,6 +455,10 @@ class TableScreen(Screen[None]):
         if key != self._hand_key:
             self._hand_key = key
             self.selected = len(tiles) - 1
+            # Start on the drawn tile, or on the last tile the rules let go (定缺: the void suit first).
+            allowed = {a.tile for a in view.legal if a.kind == ActionKind.DISCARD}
+            if allowed and tiles and tiles[self.selected] not in allowed:
+                self.selected = max(i for i, t in enumerate(tiles) if t in allowed)
             self.picked = []
         self.selected = max(0, min(self.selected, len(tiles) - 1))
         discarding = self.can_discard()
