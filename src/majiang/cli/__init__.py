@@ -23,6 +23,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
 import majiang
 from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
+from majiang.cli.botzone import botzone_command
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import (
     EXIT_BATCH_FAILED,
@@ -237,6 +238,7 @@ app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
 app.command("arena")(arena_command)
+app.command("botzone")(botzone_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)

@@ -1,0 +1,496 @@
+"""Play our bots on Botzone's Chinese Standard Mahjong judge (``ChineseStandardMahjong``).
+
+Botzone sends one seat a history of requests and wants one response to each (wiki.botzone.org.cn,
+page Chinese-Standard-Mahjong). Tile codes: ``W1``-``W9`` characters, ``B1``-``B9`` dots, ``T1``-``T9``
+bamboo, ``F1``-``F4`` East..North, ``J1``-``J3`` red, green, white, ``H1``-``H8`` flowers.
+
+Requests: ``0 id quan``, ``1 hua0..hua3 t1..t13 flowers...`` (the deal), ``2 t`` (own draw) and
+``3 id DRAW|PLAY t|PENG t|CHI mid t|GANG|BUGANG t|BUHUA h``. Responses: ``PASS``, ``PLAY t``,
+``GANG t`` (concealed), ``BUGANG t``, ``HU``, and on a discard ``PENG t``/``CHI mid t`` (the claim and
+the discard that follows, in one), ``GANG``, ``HU``.
+
+:class:`BotzoneSeat` replays the requests for one seat, builds a :class:`~majiang.game.View` with the
+legal actions under Chinese Official rules, and turns a bot's choice into the response. Assumptions
+(Botzone does not say them in its requests):
+
+* the wall (``walls``): by default Botzone's own wall per seat, 34 tiles of which 13 are dealt, so 21
+  draws, flowers and their replacements included (exact for Botzone's usual flowerless games); or
+  ``shared``, our engine's one wall of 144 tiles. Every draw is announced to all, so what is left is
+  counted. A discard is the last tile when the seat after the discarder has nothing left to draw: only a
+  win may be claimed on it and it scores 海底捞月; a draw that empties the drawer's wall scores 妙手回春;
+  no kong is offered to a seat whose wall is empty (it would need a replacement);
+* an added kong (补杠) is offered only with the tile just drawn, as Botzone's wiki describes it;
+* a win on a flower's replacement after a kong is self-drawn, not 杠上开花 (our engine's default);
+* seat 0 is East (门风) and the dealer; ``quan`` 0-3 is the round wind East..North.
+
+>>> seat = BotzoneSeat()
+>>> seat.answer("0 1 0", lambda v: v.legal[0]), seat.seat_wind
+('PASS', <Tile.SOUTH: 28>)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from majiang.actions import Action, ActionKind
+from majiang.errors import InvalidHandError, MajiangError
+from majiang.game.table import Phase, View
+from majiang.hand import Hand, WinBy
+from majiang.meld import Meld, MeldKind
+from majiang.rules.base import Ruleset, find_ruleset
+from majiang.rules.mcr import MINIMUM, score
+from majiang.seats import RelativeSeat
+from majiang.tiles import ALL_TILES, Tile
+
+__all__ = ["WALLS", "BotzoneError", "BotzoneSeat", "Chooser", "from_code", "replay", "to_code"]
+
+_CODES: tuple[str, ...] = (
+    *(f"W{r}" for r in range(1, 10)),
+    *(f"B{r}" for r in range(1, 10)),
+    *(f"T{r}" for r in range(1, 10)),
+    "F1", "F2", "F3", "F4",
+    "J3", "J2", "J1",  # our dragon order is white, green, red; Botzone's J1 is red (中)
+)
+_BY_CODE = {c: ALL_TILES[i] for i, c in enumerate(_CODES)}
+_FLOWERS = frozenset(f"H{i}" for i in range(1, 9))
+_WALL = 144 - 4 * 13  # tiles left to draw after the deal (flowers included), one shared wall
+_SEAT_WALL = 34 - 13  # tiles each seat draws from its own wall after the deal (Botzone's per-seat walls)
+WALLS = ("per-seat", "shared")
+"""How the adapter counts the wall: Botzone's own 34-tile wall per seat, or one wall as our engine."""
+
+
+class BotzoneError(MajiangError):
+    """A Botzone request that cannot be read or does not fit the hand so far."""
+
+
+def to_code(tile: Tile | int) -> str:
+    """Botzone's code for a tile.
+
+    >>> to_code(Tile.M1), to_code(Tile.P5), to_code(Tile.S9), to_code(Tile.NORTH), to_code(Tile.RED)
+    ('W1', 'B5', 'T9', 'F4', 'J1')
+    """
+    if not 0 <= tile < 34:
+        raise BotzoneError(f"no Botzone code for tile {tile!r}")
+    return _CODES[tile]
+
+
+def from_code(code: str) -> Tile:
+    """The tile of a Botzone code (not a flower).
+
+    >>> from_code("J3"), from_code("B1")
+    (<Tile.WHITE: 31>, <Tile.P1: 9>)
+    """
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise BotzoneError(f"not a Botzone tile code: {code!r} (W1-9, B1-9, T1-9, F1-4, J1-3)") from None
+
+
+def _flower(code: str) -> str:
+    if code not in _FLOWERS:
+        raise BotzoneError(f"not a Botzone flower code: {code!r} (H1-H8)")
+    return code
+
+
+def _seat_number(word: str) -> int:
+    if word not in ("0", "1", "2", "3"):
+        raise BotzoneError(f"a seat is 0-3, not {word!r}")
+    return int(word)
+
+
+Chooser = Callable[[View], Action]
+"""A bot's choice: given a view, one of its legal actions."""
+
+
+@dataclass
+class BotzoneSeat:
+    """One seat's knowledge of a Botzone hand, fed request by request (``answer``)."""
+
+    rules: Ruleset = field(default_factory=lambda: find_ruleset("mcr"))
+    seat: int = -1
+    round_wind: Tile = Tile.EAST
+    counts: list[int] = field(default_factory=lambda: [0] * 34)
+    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
+    hidden_kongs: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    discards: list[list[Tile]] = field(default_factory=lambda: [[], [], [], []])
+    flowers: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    drawn: Tile | None = None
+    last_discard: tuple[int, Tile] | None = None
+    kong_draw: bool = False
+    walls: str = "per-seat"
+    draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    requests: int = 0
+    last_response: str = ""
+    _last_kind: str = ""
+    _last_seat: int = -1
+
+    def __post_init__(self) -> None:
+        if self.walls not in WALLS:
+            raise BotzoneError(f"walls must be one of {', '.join(WALLS)}, not {self.walls!r}")
+
+    @property
+    def seat_wind(self) -> Tile:
+        """This seat's wind (门风): Botzone's seat 0 is East."""
+        return ALL_TILES[Tile.EAST + self.seat]
+
+    # -- reading requests ---------------------------------------------------------------------------
+
+    def answer(self, request: str, choose: Chooser) -> str:
+        """Take the next request, and the response to it (``choose`` picks among the legal actions)."""
+        index = self.requests
+        try:
+            out = self._answer(request.split(), choose)
+        except MajiangError as err:
+            raise BotzoneError(f"request {index} ({request!r}): {err}") from None
+        self.requests += 1
+        self.last_response = out
+        return out
+
+    def _answer(self, words: list[str], choose: Chooser) -> str:
+        if not words:
+            raise BotzoneError("empty request")
+        kind, index = words[0], self.requests
+        if index == 0 or index == 1:
+            expected = str(index)
+            if kind != expected:
+                raise BotzoneError(f"request {index} must start with {expected}, not {kind!r}")
+        if kind == "0":
+            if len(words) != 3:
+                raise BotzoneError("'0 id quan' needs two numbers")
+            self.seat = _seat_number(words[1])
+            self.round_wind = ALL_TILES[Tile.EAST + _seat_number(words[2])]
+            return "PASS"
+        if kind == "1":
+            return self._deal(words[1:])
+        if self.seat < 0 or (not any(self.counts) and not any(self.melds[self.seat])):
+            raise BotzoneError("a play request before the deal")
+        if kind == "2":
+            if len(words) != 2:
+                raise BotzoneError("'2 tile' needs one tile")
+            tile = from_code(words[1])
+            self.counts[tile] += 1
+            self.drawn = tile
+            self.draws[self.seat] += 1
+            self.kong_draw = self._last_kind in ("GANG", "BUGANG") and self._last_seat == self.seat
+            self._note("DRAW", self.seat)
+            return self._turn(choose)
+        if kind == "3":
+            if len(words) < 3:
+                raise BotzoneError("'3 id WHAT ...' needs a seat and a word")
+            return self._event(_seat_number(words[1]), words[2], words[3:], choose)
+        raise BotzoneError(f"unknown request type {kind!r} (0, 1, 2 or 3)")
+
+    def _deal(self, words: list[str]) -> str:
+        if len(words) < 17:
+            raise BotzoneError("the deal needs four flower counts and 13 tiles")
+        numbers = words[:4]
+        if not all(w.isdigit() and int(w) <= 8 for w in numbers):
+            raise BotzoneError(f"flower counts are 0-8, not {' '.join(numbers)}")
+        self.flowers = [int(w) for w in numbers]
+        tiles = [from_code(w) for w in words[4:17]]
+        rest = [_flower(w) for w in words[17:]]
+        if len(rest) != sum(self.flowers):
+            raise BotzoneError(f"{sum(self.flowers)} flowers counted but {len(rest)} given")
+        for t in tiles:
+            self.counts[t] += 1
+        self._check_counts()
+        return "PASS"
+
+    def _event(self, who: int, what: str, args: list[str], choose: Chooser) -> str:
+        me = who == self.seat
+        if what == "BUHUA":
+            self._arity(what, args, 1)
+            _flower(args[0])
+            self.flowers[who] += 1
+            if me:
+                self.kong_draw = False  # the next draw replaces a flower: self-drawn, not 杠上开花
+                if self.drawn is not None:
+                    raise BotzoneError("a flower replaced after this seat already drew")
+            self._note(what, who)
+            return "PASS"
+        if what == "DRAW":
+            self._arity(what, args, 0)
+            self.draws[who] += 1
+            self._note(what, who)
+            return "PASS"
+        if what == "PLAY":
+            self._arity(what, args, 1)
+            self._discard(who, from_code(args[0]))
+            self._note(what, who)
+            return "PASS" if me else self._claim(who, choose)
+        if what in ("PENG", "CHI"):
+            self._arity(what, args, 1 if what == "PENG" else 2)
+            giver, tile = self._take_discard(who)
+            if what == "PENG":
+                meld = Meld(MeldKind.PUNG, tile, from_seat=RelativeSeat.between(who, giver))
+            else:
+                if giver != (who - 1) % 4:
+                    raise BotzoneError(f"seat {who} cannot chow from seat {giver}")
+                mid = from_code(args[0])
+                if mid >= 27 or mid % 9 in (0, 8) or not -1 <= tile - mid <= 1:
+                    raise BotzoneError(f"no chow around {args[0]} takes {to_code(tile)}")
+                meld = Meld(MeldKind.CHOW, ALL_TILES[mid - 1], claimed=tile - mid + 2,
+                            from_seat=RelativeSeat.LEFT)
+            if me:
+                self._remove([t for t in meld.tiles], except_one=tile)
+            self.melds[who].append(meld)
+            self._discard(who, from_code(args[-1]))
+            self._note(what, who)
+            return "PASS" if me else self._claim(who, choose)
+        if what == "GANG":
+            self._arity(what, args, 0)
+            if self._last_kind in ("PLAY", "PENG", "CHI") and self._last_seat != who:
+                giver, tile = self._take_discard(who)
+                if me:
+                    self._remove([tile] * 3)
+                self.melds[who].append(Meld(MeldKind.KONG, tile, from_seat=RelativeSeat.between(who, giver)))
+            elif me:
+                words = self.last_response.split()
+                if len(words) != 2 or words[0] != "GANG":
+                    raise BotzoneError("this seat's concealed kong was not its last response")
+                tile = from_code(words[1])
+                self._remove([tile] * 4)
+                self.melds[who].append(Meld(MeldKind.KONG, tile))
+                self.drawn = None
+            else:
+                self.hidden_kongs[who] += 1
+            self._note(what, who)
+            return "PASS"
+        if what == "BUGANG":
+            self._arity(what, args, 1)
+            tile = from_code(args[0])
+            melds = self.melds[who]
+            for i, m in enumerate(melds):
+                if m.kind == MeldKind.PUNG and m.tile == tile:
+                    melds[i] = Meld(MeldKind.KONG, tile, from_seat=m.from_seat, added=True)
+                    break
+            else:
+                raise BotzoneError(f"seat {who} has no pung of {args[0]} to add to")
+            if me:
+                self._remove([tile])
+                self.drawn = None
+            self._note(what, who)
+            return "PASS" if me else self._rob(who, tile, choose)
+        raise BotzoneError(f"unknown action {what!r}")
+
+    # -- state changes --------------------------------------------------------------------------------
+
+    def _note(self, kind: str, who: int) -> None:
+        self._last_kind, self._last_seat = kind, who
+
+    @staticmethod
+    def _arity(what: str, args: list[str], n: int) -> None:
+        if len(args) != n:
+            raise BotzoneError(f"{what} takes {n} argument(s), not {len(args)}")
+
+    def _check_counts(self) -> None:
+        bad = [to_code(t) for t in range(34) if self.counts[t] > 4]
+        if bad:
+            raise BotzoneError(f"more than four of {', '.join(bad)}")
+
+    def _remove(self, tiles: list[Tile], except_one: Tile | None = None) -> None:
+        skipped = False
+        for t in tiles:
+            if t == except_one and not skipped:
+                skipped = True
+                continue
+            if self.counts[t] == 0:
+                raise BotzoneError(f"this seat holds no {to_code(t)} to use")
+            self.counts[t] -= 1
+
+    def _discard(self, who: int, tile: Tile) -> None:
+        if who == self.seat:
+            self._remove([tile])
+            self.drawn = None
+            self.kong_draw = False
+        self.discards[who].append(tile)
+        self.last_discard = (who, tile)
+
+    def _take_discard(self, who: int) -> tuple[int, Tile]:
+        if self._last_kind not in ("PLAY", "PENG", "CHI") or self.last_discard is None:
+            raise BotzoneError("a claim with no discard just before it")
+        giver, tile = self.last_discard
+        if giver == who:
+            raise BotzoneError(f"seat {who} claims its own discard")
+        self.discards[giver].pop()
+        self.last_discard = None
+        return giver, tile
+
+    # -- views and answers ----------------------------------------------------------------------------
+
+    @property
+    def wall_left(self) -> int:
+        """The tiles left for this seat to draw (its own wall, or the shared one)."""
+        return self.left(self.seat)
+
+    def left(self, seat: int) -> int:
+        """The tiles left that ``seat`` may draw: its own wall's, or the shared wall's."""
+        if self.walls == "shared":
+            return max(0, _WALL - sum(self.draws) - sum(self.flowers))
+        return max(0, _SEAT_WALL - self.draws[seat] - self.flowers[seat])
+
+    def is_last_discard(self, giver: int) -> bool:
+        """Whether a tile ``giver`` discards now is the last: the seat to draw next has nothing left."""
+        return self.left((giver + 1) % 4) == 0
+
+    def win_score(self, tile: Tile, win_by: WinBy, giver: int | None = None) -> int | None:
+        """The fan total of winning on ``tile`` (already counted in the hand when self-drawn; discarded by
+        ``giver``, the last discarder unless given), or None below 8 fans (flowers excluded) or not a win."""
+        counts = list(self.counts)
+        if win_by.self_drawn:
+            counts[tile] -= 1
+        tiles = tuple(ALL_TILES[t] for t in range(34) for _ in range(counts[t]))
+        # 和绝张: the other three copies in sight, not counting the discard or added tile won on.
+        visible = sum(d.count(tile) for d in self.discards)
+        visible += sum(1 for s in range(4) for m in self.melds[s] for t in m.tiles if t == tile)
+        if win_by in (WinBy.DISCARD, WinBy.ROBBING_KONG):
+            visible -= 1
+        if win_by == WinBy.DISCARD:
+            if giver is None:
+                if self.last_discard is None:
+                    raise BotzoneError("a win on a discard with no discard")
+                giver = self.last_discard[0]
+            last_of_wall = self.is_last_discard(giver)
+        else:
+            last_of_wall = self.wall_left == 0 and win_by != WinBy.ROBBING_KONG
+        try:
+            hand = Hand(tuple(self.melds[self.seat]), tiles, tile)
+            result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=visible >= 3,
+                           seat_wind=self.seat_wind,
+                           round_wind=self.round_wind, flowers=self.flowers[self.seat],
+                           profile=self.rules.mcr_profile() or "mil")
+        except InvalidHandError:
+            return None
+        return result.fan_total if result.fan_total >= MINIMUM else None
+
+    def view(self, phase: Phase, current: int, legal: list[Action],
+             robbing: tuple[int, Tile] | None = None) -> View:
+        """This seat's view with ``legal`` as its choices."""
+        seat = self.seat
+        return View(
+            seat=seat, phase=phase, current=current,
+            standing=tuple(ALL_TILES[t] for t in range(34) for _ in range(self.counts[t])),
+            drawn=self.drawn if phase == Phase.TURN else None,
+            melds=tuple(tuple(m) for m in self.melds),
+            hidden_kongs=tuple(self.hidden_kongs),
+            flowers=tuple(self.flowers),
+            discards=tuple(tuple(d) for d in self.discards),
+            last_discard=self.last_discard,
+            wall_left=self.wall_left,
+            scores=(0, 0, 0, 0),
+            seat_wind=self.seat_wind, round_wind=self.round_wind, dealer=0,
+            legal=tuple(legal), robbing=robbing, rules=self.rules,
+        )
+
+    def turn_actions(self) -> list[Action]:
+        """What this seat may do on its turn: discard, a kong with the tile drawn or four held, or win."""
+        out = [Action(ActionKind.DISCARD, ALL_TILES[t]) for t in range(34) if self.counts[t]]
+        drawn = self.drawn
+        if drawn is not None:
+            if len(self.melds[self.seat]) < 4 and self.wall_left > 0:
+                out += [Action(ActionKind.CONCEALED_KONG, ALL_TILES[t]) for t in range(34)
+                        if self.counts[t] == 4]
+                out += [Action(ActionKind.ADDED_KONG, drawn) for m in self.melds[self.seat]
+                        if m.kind == MeldKind.PUNG and m.tile == drawn]
+            how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
+            if self.win_score(drawn, how) is not None:
+                out.append(Action(ActionKind.WIN))
+        return out
+
+    def claim_actions(self, giver: int, tile: Tile) -> list[Action]:
+        """What this seat may do with ``giver``'s discard ``tile``: pass, win, pung, kong, chow."""
+        out = [Action(ActionKind.PASS)]
+        if self.win_score(tile, WinBy.DISCARD, giver) is not None:
+            out.append(Action(ActionKind.WIN))
+        if self.is_last_discard(giver):
+            return out  # no calls on the last discard, only a win
+        c = self.counts
+        if c[tile] >= 2:
+            out.append(Action(ActionKind.PUNG))
+        if c[tile] == 3 and self.wall_left > 0:  # a kong needs a replacement tile
+            out.append(Action(ActionKind.KONG))
+        if self.seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            for low in (tile - 2, tile - 1, tile):
+                if 0 <= r - (tile - low) <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
+                    out.append(Action(ActionKind.CHOW, ALL_TILES[low]))
+        return out
+
+    def _turn(self, choose: Chooser) -> str:
+        legal = self.turn_actions()
+        action = self._ask(choose, self.view(Phase.TURN, self.seat, legal), legal)
+        if action.kind == ActionKind.WIN:
+            return "HU"
+        assert action.tile is not None
+        word = {ActionKind.DISCARD: "PLAY", ActionKind.CONCEALED_KONG: "GANG",
+                ActionKind.ADDED_KONG: "BUGANG"}[action.kind]
+        return f"{word} {to_code(action.tile)}"
+
+    def _claim(self, giver: int, choose: Chooser) -> str:
+        assert self.last_discard is not None
+        tile = self.last_discard[1]
+        legal = self.claim_actions(giver, tile)
+        action = self._ask(choose, self.view(Phase.CLAIM, giver, legal), legal)
+        if action.kind == ActionKind.PASS:
+            return "PASS"
+        if action.kind == ActionKind.WIN:
+            return "HU"
+        if action.kind == ActionKind.KONG:
+            return "GANG"
+        # A pung or chow: the discard that follows is asked on the turn the claim would give.
+        after = copy.deepcopy(self)
+        if action.kind == ActionKind.PUNG:
+            meld = Meld(MeldKind.PUNG, tile, from_seat=RelativeSeat.between(self.seat, giver))
+        else:
+            assert action.tile is not None
+            meld = Meld(MeldKind.CHOW, action.tile, claimed=tile - action.tile + 1,
+                        from_seat=RelativeSeat.LEFT)
+        after._remove(list(meld.tiles), except_one=tile)
+        after.melds[self.seat].append(meld)
+        after.discards[giver].pop()
+        after.last_discard = None
+        after.drawn = None
+        legal = after.turn_actions()
+        then = after._ask(choose, after.view(Phase.TURN, self.seat, legal), legal)
+        assert then.tile is not None
+        if action.kind == ActionKind.PUNG:
+            return f"PENG {to_code(then.tile)}"
+        return f"CHI {to_code(meld.tile + 1)} {to_code(then.tile)}"
+
+    def _rob(self, konger: int, tile: Tile, choose: Chooser) -> str:
+        if self.win_score(tile, WinBy.ROBBING_KONG) is None:
+            return "PASS"
+        legal = [Action(ActionKind.PASS), Action(ActionKind.WIN)]
+        action = self._ask(choose, self.view(Phase.ROB, konger, legal, robbing=(konger, tile)), legal)
+        return "HU" if action.kind == ActionKind.WIN else "PASS"
+
+    @staticmethod
+    def _ask(choose: Chooser, view: View, legal: list[Action]) -> Action:
+        action = choose(view)
+        if action not in legal:
+            raise BotzoneError(f"the bot chose {action.notation()!r}, not a legal action")
+        return action
+
+
+def replay(requests: list[str], responses: list[str], walls: str = "per-seat") -> BotzoneSeat:
+    """The seat after all ``requests`` but the last (answered by ``responses``), ready to answer the last.
+
+    The earlier responses only tell which tile this seat's own concealed kongs were made of.
+    """
+    if not requests:
+        raise BotzoneError("no requests")
+    if len(responses) != len(requests) - 1:
+        raise BotzoneError(f"{len(requests)} requests need {len(requests) - 1} responses, "
+                           f"not {len(responses)}")
+    seat = BotzoneSeat(walls=walls)
+    for i, request in enumerate(requests[:-1]):
+        seat.answer(request, _first_legal)
+        seat.last_response = responses[i]
+    return seat
+
+
+def _first_legal(view: View) -> Action:
+    # Replaying old requests: the answers given then are in ``responses``, so any legal choice will do.
+    return view.legal[0]
