@@ -12,6 +12,8 @@ SOAK_HANDS ?= 200000
 FUZZ_EXAMPLES ?= 2000
 # Hands per built-in ruleset of the conformance soak (tests/test_conformance.py).
 CONFORMANCE_HANDS ?= 10000
+# Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
+SICHUAN_BOT_HANDS ?= 200
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 
@@ -38,7 +40,7 @@ test: $(STAMP)
 # The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
-		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) \
+		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)

@@ -74,7 +74,8 @@ def test_void_tiles_go_first() -> None:
 
 # --- whole hands under every ruleset ------------------------------------------------------------------
 
-SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "200"))
+SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "30"))
+"""Hands per bot and mode of the slow test: 30 in ``make test``, 200 in ``make soak``."""
 MODES = ["blood-battle", "blood-river", "single"]
 
 
