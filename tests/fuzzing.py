@@ -20,8 +20,8 @@ __all__ = ["FAST", "SOAK", "fuzz", "hand_texts", "json_values", "mutated", "nota
 
 FAST = 25
 """Examples per fuzz test in ``make test``: a second or two each."""
-SOAK = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "100"))
-"""Examples per slow fuzz test: 100 in ``make test`` (a bounded slice), ``make soak`` sets 2,000."""
+SOAK = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "50"))
+"""Examples per slow fuzz test: 50 in ``make test`` (a bounded slice), ``make soak`` sets 2,000."""
 
 _SETTINGS: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow,
                                                                          HealthCheck.data_too_large]}
