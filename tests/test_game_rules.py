@@ -812,9 +812,11 @@ def declare_false_win(game: Game, seat: int) -> None:
     game.apply(seat, Action(ActionKind.WIN))
     paid = [s - b for s, b in zip(game.scores, before["scores"], strict=True)]
     if game.result is not None:
-        # The false claim counted as a pass, and the other answers settled the discard.
+        # The false claim counted as a pass, and the other answers settled the discard: the win's
+        # payments are the end event's (the result's deltas hold the whole hand, penalties included).
         assert seat not in game.result.winners
-        paid = [p - d for p, d in zip(paid, game.result.deltas, strict=True)]
+        won = game.event_dicts()[-1]["deltas"]
+        paid = [p - d for p, d in zip(paid, won, strict=True)]
     assert paid == [-30 if s == seat else 10 for s in range(4)]
 
 
