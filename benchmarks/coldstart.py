@@ -7,6 +7,10 @@ Every row starts new interpreters (``--runs`` of them) and times one step inside
 loads are in it). The minimum and the median over the runs are printed (on a shared machine the
 minimum is the better guide), with the peak RSS of the last run. PyMahjongGB's import is the peer
 row where it is installed. Also printed: the shipped data files and their sizes.
+
+The children may write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped) and one uncounted run comes
+first, so imports read cached ``.pyc`` files as an installed package does; ``--source`` keeps the
+variable as set, which (when it is set) times compiling every module from source as well.
 """
 
 from __future__ import annotations
@@ -51,17 +55,18 @@ ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def run(setup: str, step: str, runs: int) -> tuple[float, float, float] | None:
+def run(setup: str, step: str, runs: int, env: dict[str, str]) -> tuple[float, float, float] | None:
     """Min and median seconds of ``step`` over ``runs`` fresh interpreters, and the last peak RSS (MiB)."""
     times = []
     rss = 0.0
-    for _ in range(runs):
+    for i in range(runs + 1):
         code = _CHILD.format(setup=setup, step=step)
-        done = subprocess.run([sys.executable, "-c", _LAUNCH, code], capture_output=True, text=True)
+        done = subprocess.run([sys.executable, "-c", _LAUNCH, code], capture_output=True, text=True, env=env)
         if done.returncode:
             return None
         elapsed, kib = json.loads(done.stdout)
-        times.append(elapsed)
+        if i:  # the first run writes the bytecode caches
+            times.append(elapsed)
         rss = kib / 1024
     return min(times), statistics.median(times), rss
 
@@ -69,12 +74,17 @@ def run(setup: str, step: str, runs: int) -> tuple[float, float, float] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="fresh interpreters per row (default 9)")
+    parser.add_argument("--source", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE as set (time compiling from source too)")
     args = parser.parse_args(argv)
+    env = dict(os.environ)
+    if not args.source:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     from majiang.data import FILES, path_of
 
     rows = [("step", "min", "median", "peak RSS")]
     for name, setup, step in ROWS:
-        got = run(setup, step, args.runs)
+        got = run(setup, step, args.runs, env)
         if got is None:
             rows.append((name, "n/a", "-", "-"))
             continue
