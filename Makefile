@@ -14,6 +14,8 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
+ADVICE_HANDS ?= 200
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 
@@ -41,6 +43,7 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
+		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)

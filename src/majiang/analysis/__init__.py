@@ -7,7 +7,9 @@ comes without the shanten tables.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -75,8 +77,26 @@ _HOME = {
 }
 
 
+class _Package(ModuleType):
+    """This package: the function ``shanten`` keeps its name when the submodule of that name loads.
+
+    Importing a submodule sets the package attribute of its name; the package used to import every
+    submodule before binding its own names, so ``majiang.analysis.shanten`` was always the function.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "shanten" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
 def __getattr__(name: str) -> Any:
     """Load the submodule that holds ``name`` on first use (PEP 562)."""
+    if name in ("decompose", "efficiency", "tables"):  # the submodules the package used to import
+        return import_module(f"majiang.analysis.{name}")
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'majiang.analysis' has no attribute {name!r}")

@@ -213,7 +213,7 @@ class _Wins:
     wait reaches the minimum, on a discard or self-drawn.
     """
 
-    __slots__ = ("fans", "held", "legal", "melds", "ready", "totals")
+    __slots__ = ("fans", "held", "legal", "melds", "named", "ready", "totals")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans) -> None:
         self.melds = melds
@@ -222,6 +222,8 @@ class _Wins:
         self.totals: dict[tuple[tuple[int, ...], int, bool, bool], int] = {}
         self.ready: dict[tuple[int, ...], list[int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
+        # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
+        self.named: dict[tuple[int, ...], bool] = {}
 
     def total(self, key: tuple[int, ...], win: int, self_drawn: bool, last: bool) -> int:
         """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded."""
@@ -310,23 +312,42 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
     return _waits(h.melds, counts, seen, fans)
 
 
-def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins) -> int:
-    """Live copies of the draws after which some discard leaves a ready hand with a legal wait."""
+def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins,
+                         gone: int) -> int:
+    """Live copies of the draws after which some discard leaves a ready hand with a legal wait.
+
+    ``counts`` is the call's hand less the discard ``gone``; holdings are named in the memo by what
+    left the call's hand and what came in, which is cheaper than their counts.
+    """
     total = 0
-    known = wins.legal
+    known = wins.named
     for t in effective:
         if seen[t] >= 4:
             continue
         counts[t] += 1
         seen[t] += 1
         # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
-        keys = []
+        names = []
         for d in range(34):
-            if counts[d]:
+            # Letting the drawn tile go again leaves the one-away hand: never ready.
+            if counts[d] and d != t:
+                if t == gone:
+                    name: tuple[int, ...] = (d,)
+                elif d < gone:
+                    name = (d, gone, t)
+                else:
+                    name = (gone, d, t)
+                names.append((name, d))
+        ok = any(known.get(name) for name, _ in names)
+        if not ok:
+            for name, d in names:
+                if name in known:
+                    continue
                 counts[d] -= 1
-                keys.append(tuple(counts))
+                ok = known[name] = wins.any_legal(tuple(counts), seen)
                 counts[d] += 1
-        ok = any(known.get(key) for key in keys) or any(wins.any_legal(key, seen) for key in keys)
+                if ok:
+                    break
         counts[t] -= 1
         seen[t] -= 1
         if ok:
@@ -367,7 +388,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
         elif value == 1 and wins is not None and form is None:
-            legal = _legal_live_one_away(counts, seen, effective, wins)
+            legal = _legal_live_one_away(counts, seen, effective, wins, d)
         options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
         counts[d] += 1
         held[d] += 1
