@@ -26,9 +26,9 @@ from typing import NamedTuple, Protocol
 from majiang.analysis.shanten import (
     counts_and_melds,
     effective_counts,
+    ready_kinds,
     shanten_and_effective,
     shanten_counts,
-    shanten_trusted,
 )
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
@@ -239,13 +239,9 @@ class _Wins:
         """The waits of the standing tiles ``key`` (counts), none when the holding is not ready."""
         kinds = self.ready.get(key)
         if kinds is None:
-            melds = len(self.melds)
-            if shanten_trusted(key, melds) == 0:
-                held = self.held
-                kinds = [t for t in effective_counts(key, melds) if key[t] + held[t] < 4]
-            else:
-                kinds = []
-            self.ready[key] = kinds
+            ready = ready_kinds(key, len(self.melds))
+            held = self.held
+            kinds = self.ready[key] = [t for t in ready if key[t] + held[t] < 4] if ready else []
         return kinds
 
     def any_legal(self, key: tuple[int, ...], seen: Sequence[int]) -> bool:

@@ -47,6 +47,7 @@ __all__ = [
     "effective_counts",
     "effective_tiles",
     "form_shanten",
+    "ready_kinds",
     "regular_shanten",
     "shanten",
     "shanten_and_effective",
@@ -503,6 +504,27 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
     Kinds held four times among the standing ``counts`` are left out; so are no others (the melds'
     tiles are not known here: ``effective_counts(..., held=...)`` takes them).
     """
+    return _shanten_and_effective(counts, melds, form)
+
+
+def ready_kinds(counts: Sequence[int], melds: int = 0) -> list[int] | None:
+    """The kinds that complete a ready holding (``effective_counts`` of it), or None when it is not ready.
+
+    One pass over the tables for both questions, for loops that ask them of many holdings.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> ready_kinds(counts_of(parse_tiles("1112345678999m")))
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> ready_kinds(counts_of(parse_tiles("12345678m19pESW"))) is None
+    True
+    """
+    value, kinds = _shanten_and_effective(counts, melds, None, ready_only=True)
+    return kinds if value == 0 else None
+
+
+def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None, ready_only: bool = False
+                           ) -> tuple[int, list[int]]:
     g = _Groups(counts)
     sets = 4 - melds
     values: dict[str, int] = {"regular": 3 * sets + 1 - g.best(sets)}
@@ -523,6 +545,8 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
         low = values[form]
     else:
         low = min(values.values())
+        if ready_only and low != 0:
+            return low, []
         names = [name for name, v in values.items() if v == low]
     found: set[int] = set()
     for name in names:
