@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
+from operator import getitem
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import (
@@ -205,6 +207,10 @@ def _held(melds: Sequence[Meld], standing: Sequence[int]) -> list[int]:
     return held
 
 
+# _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
+_RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
+
+
 class _Wins:
     """The fan check of one advice call: totals and ready holdings remembered while the call lasts.
 
@@ -230,7 +236,7 @@ class _Wins:
         slot = (key, win, self_drawn, last)
         value = self.totals.get(slot)
         if value is None:
-            tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(key[k]))
+            tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
             hand = Hand(self.melds, tiles, ALL_TILES[win])
             value = self.totals[slot] = self.fans(hand, self_drawn=self_drawn, last_copy=last)
         return value
