@@ -17,7 +17,12 @@ SICHUAN_BOT_HANDS ?= 200
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
 
-.PHONY: run test soak lint bench bench-shanten bench-engine clean
+# The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
+COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
+	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
+COMPILED := build/compiled
+
+.PHONY: run test soak lint bench bench-shanten bench-engine compiled test-compiled bench-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +63,22 @@ bench-shanten: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+# A copy of the package with COMPILED_MODULES built by mypyc, in $(COMPILED); nothing in src/ changes.
+# test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH).
+compiled: $(STAMP)
+	rm -rf $(COMPILED) && mkdir -p $(COMPILED)
+	cp -r src/majiang $(COMPILED)/majiang
+	cd $(COMPILED) && ../../$(BIN)/mypyc $(COMPILED_MODULES) > mypyc.log
+
+test-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import sys, majiang.analysis.efficiency as e; \
+		assert e.__file__.endswith('.so'), e.__file__"
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) -p no:cacheprovider tests
+
+bench-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/shanten.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/coldstart.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
