@@ -62,6 +62,20 @@ def test_importing_loads_no_table() -> None:
         assert name not in modules
 
 
+def test_importing_majiang_loads_no_submodule() -> None:
+    names = _fresh("import json, sys, majiang; "
+                   "print(json.dumps({'modules': sorted(m for m in sys.modules if m.startswith('majiang')),"
+                   " 'heavy': sorted(m for m in ('dataclasses', 'typing') if m in sys.modules)}))")
+    assert names == {"modules": ["majiang"], "heavy": []}
+    # The names still resolve, loading their modules then.
+    import majiang
+
+    assert majiang.Hand.parse("123m456p789s1122z").notation() == "123m456p789sEESS"
+    assert majiang.hand.Hand is majiang.Hand
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        majiang.nope  # noqa: B018
+
+
 def test_scoring_loads_only_the_decomposition_table() -> None:
     report = _fresh("import majiang.mcr as m; m.score('1112345678999m5m'); " + _REPORT)
     assert report["loaded"] == ["decompositions.bin"]
