@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.analysis.shanten import _code, _vectors
+from majiang.analysis.shanten import _vectors
 from majiang.analysis.tables import RECORD, suit_table
 from majiang.tiles import KNIT_SUITS
 
@@ -32,8 +32,18 @@ def is_ready(counts: Sequence[int], melds: int) -> bool:
     from a complete hand in some form: shanten 0."""
     table = suit_table()
     vecs = _vectors()
-    i0, i1, i2 = _code(counts, 0) * RECORD, _code(counts, 9) * RECORD, _code(counts, 18) * RECORD
-    honors = vecs.honor_stats(tuple(counts[27:34]))
+    c = counts
+    # Each suit's table key (base 5, rank 1 the lowest digit), written out: this runs on every discard.
+    i0 = (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5 + c[2]) * 5 + c[1]) * 5 \
+        + c[0]
+    i1 = (((((((c[17] * 5 + c[16]) * 5 + c[15]) * 5 + c[14]) * 5 + c[13]) * 5 + c[12]) * 5 + c[11]) * 5
+          + c[10]) * 5 + c[9]
+    i2 = (((((((c[26] * 5 + c[25]) * 5 + c[24]) * 5 + c[23]) * 5 + c[22]) * 5 + c[21]) * 5 + c[20]) * 5
+          + c[19]) * 5 + c[18]
+    i0 *= RECORD
+    i1 *= RECORD
+    i2 *= RECORD
+    honors = vecs.honor_stats(tuple(c[27:34]))
     sets = 4 - melds
     # The regular form: four sets and a pair cover every standing tile but the one waited for.
     regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]), sets)
@@ -48,16 +58,21 @@ def is_ready(counts: Sequence[int], melds: int) -> bool:
         pair = table[i0 + 4] or table[i1 + 4] or table[i2 + 4] or honors[3]
         if kinds + (1 if pair else 0) >= 13:
             return True  # thirteen orphans (十三幺)
-        if honors[2] >= 4:  # honors and knitted tiles (全不靠): thirteen of the sixteen, all different
-            records = (i0, i1, i2)
-            for a, b, c in KNIT_SUITS:
-                if table[records[a] + 5] + table[records[b] + 6] + table[records[c] + 7] + honors[2] >= 13:
-                    return True
-    # A knitted straight (组合龙) with a set and a pair: ready only with eight of its nine tiles held.
+    # The knitted forms need many of the nine knitted tiles of some arrangement (1-4-7 of one suit, 2-5-8
+    # of another, 3-6-9 of the third): at most the best knitted ranks of each suit.
     records = (i0, i1, i2)
+    most = [max(table[i + 5], table[i + 6], table[i + 7]) for i in records]
+    knitted = most[0] + most[1] + most[2]
+    if not melds and knitted + honors[2] >= 13:  # honors and knitted tiles (全不靠): 13 of 16, all different
+        for a, b, c2 in KNIT_SUITS:
+            if table[records[a] + 5] + table[records[b] + 6] + table[records[c2] + 7] + honors[2] >= 13:
+                return True
+    if knitted < 8:
+        return False
+    # A knitted straight (组合龙) with a set and a pair: ready only with eight of its nine tiles held.
     rest_sets = 1 - melds
-    for a, b, c in KNIT_SUITS:
-        ra, rb, rc = records[a], records[b], records[c]
+    for a, b, c2 in KNIT_SUITS:
+        ra, rb, rc = records[a], records[b], records[c2]
         held = table[ra + 5] + table[rb + 6] + table[rc + 7]
         if held < 8:
             continue

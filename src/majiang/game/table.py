@@ -522,7 +522,7 @@ class Game:
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = self.melds[seat]
-        held = list(counts)
+        held = counts[:]
         for m in melds:
             for t in m.tiles:
                 held[t] += 1
@@ -592,7 +592,9 @@ class Game:
             raise InvalidActionError(f"not an Action: {action!r}")
         if self.phase == Phase.OVER:
             raise IllegalActionError("the hand is over")
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._compute_legal(seat)
         if action not in legal:
             if action.kind == ActionKind.WIN and seat in self.to_act() and self.phase != Phase.OPENING:
                 # A false win the ruleset may charge (错和); logged as given, then the charge.

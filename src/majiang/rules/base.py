@@ -28,6 +28,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from majiang.actions import Action, ActionKind
@@ -252,7 +253,7 @@ class Ruleset:
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """What ``seat`` may do on its turn: discard, make a kong, or win."""
         counts = game.counts[seat]
-        out = [d for d, n in zip(DISCARD, counts, strict=True) if n]
+        out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
         if game.drawn is not None and game.wall_left > 0 and len(melds) < 4:
             if 4 in counts:

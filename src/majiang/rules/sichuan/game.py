@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
@@ -300,7 +300,7 @@ class SichuanRules(Ruleset):
         void = state.voids[seat]
         if void is not None and any(counts[9 * void:9 * void + 9]):
             return [DISCARD[t] for t in range(9 * void, 9 * void + 9) if counts[t]]
-        out = [d for d, n in zip(_SUITED_DISCARD, counts, strict=False) if n]  # (no honors: the first 27)
+        out = list(compress(_SUITED_DISCARD, counts))  # the 27 suited kinds (compress stops there)
         melds = game.melds[seat]
         if drawn is not None and game.wall_left > 0 and len(melds) < 4:
             if 4 in counts:
