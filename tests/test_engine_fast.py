@@ -95,8 +95,8 @@ def test_views_equal_views_built_from_scratch(case: tuple[str, dict[str, Any]]) 
             g.apply(seat, bots[seat].act(view))
             steps += 1
         assert steps > 10
-        for view, expected in held:
-            assert fields(view) == expected
+        for old, seen in held:
+            assert fields(old) == seen
 
 
 def test_a_view_behaves_as_a_view_built_with_every_field() -> None:
@@ -121,19 +121,19 @@ def _holdings(rng: random.Random) -> list[tuple[list[int], int]]:
         hand = sample.hand
         tiles = [*hand.tiles, *([hand.winning_tile] if hand.winning_tile is not None else [])]
         counts = [0] * 34
-        for t in tiles:
-            counts[t] += 1
-        for t in {int(t) for t in tiles}:
-            counts[t] -= 1
+        for tile in tiles:
+            counts[tile] += 1
+        for kind in {int(t) for t in tiles}:
+            counts[kind] -= 1
             out.append((list(counts), len(hand.melds)))
-            counts[t] += 1
+            counts[kind] += 1
     wall = [t for t in range(34) for _ in range(4)]
     for k in range(3000):
         rng.shuffle(wall)
         melds = k % 5
         counts = [0] * 34
-        for t in wall[:13 - 3 * melds]:
-            counts[t] += 1
+        for kind in wall[:13 - 3 * melds]:
+            counts[kind] += 1
         out.append((counts, melds))
     return out
 
