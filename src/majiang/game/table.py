@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action, ActionKind
+from majiang.analysis.shanten import shanten_trusted
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import events as ev
 from majiang.hand import Hand, WinBy
@@ -108,6 +109,7 @@ class _Deferred:
             return value
 
 
+_NO_WAITS: frozenset[int] = frozenset()
 _SOURCE: Any = _Deferred.__dict__["_source"]
 _new_view: Any = object.__new__
 
@@ -228,6 +230,7 @@ _MAKERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
     "rules": itemgetter(_RULES),
 }
 """How each field of a view is worked out from what ``Game.view`` captured."""
+_SET_LEGAL: Callable[[View, tuple[Action, ...]], None] = View.__dict__["legal"].__set__
 
 
 class Game:
@@ -291,8 +294,14 @@ class Game:
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
+        # A lower bound on each seat's shanten over the Chinese Official forms, as its holding stands (0: not
+        # known): one tile in and one out lower shanten by one at most, so a holding two or more away is
+        # not ready after its next draw and discard either, and its wait check can wait. Kept only where
+        # the ruleset's waits are empty unless the holding is ready in such a form (``chinese_ready``).
+        self._distance = [0, 0, 0, 0]
         self.rules_state: Any = self.rules.new_state(self)
         self._public_state = type(self.rules).public_state is not Ruleset.public_state
+        self._bounded = type(self.rules).waits is Ruleset.waits or self.rules.chinese_ready
         self._build_wall(wall, dice)
         self._deal()
 
@@ -522,6 +531,11 @@ class Game:
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = self.melds[seat]
+        if self._bounded:
+            distance = self._distance[seat] = shanten_trusted(counts, len(melds))
+            if distance > 0:
+                self.waits[seat] = _NO_WAITS
+                return
         held = counts[:]
         for m in melds:
             for t in m.tiles:
@@ -573,11 +587,13 @@ class Game:
             legal = self._legal[seat] = self._compute_legal(seat)
         result = self.result
         view: View = _new_view(View)
+        actions = tuple(legal)
+        _SET_LEGAL(view, actions)  # set at once: every policy reads it
         _SOURCE.__set__(view, (
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
             None if result is None else result.hands, tuple(map(len, self.flowers)),
             tuple(self._shown_discards), self.last_discard, self.wall_left, tuple(self.scores), self.dealer,
-            self.round_wind, tuple(legal), self.robbed, tuple(self.active), tuple(self._shown_won),
+            self.round_wind, actions, self.robbed, tuple(self.active), tuple(self._shown_won),
             self.rules.public_state(self, seat) if self._public_state else None, self.rules))
         return view
 
@@ -663,7 +679,11 @@ class Game:
         self.last_discard = (seat, tile)
         self.discard_after_kong = self.kong_draw
         self.drawn = None
-        self._update_waits(seat)
+        distance = self._distance[seat]
+        if distance > 1:
+            self._distance[seat] = distance - 1  # one tile in since the count, one out: not ready yet
+        else:
+            self._update_waits(seat)
         self.discard_count += 1
         self.rules.on_discard(self, seat, tile)
         if self.result is not None:
@@ -712,12 +732,14 @@ class Game:
         self.phase = Phase.CLAIM
         self.pending = {}
         self.claim_options = {}
+        claim_options = self.rules.claim_options
+        active = self.active
         for k in (1, 2, 3):
             s = (giver + k) % 4
-            if not self.active[s]:
+            if not active[s]:
                 continue
-            options = self.rules.claim_options(self, s, giver, tile)
-            if options and options != [PASS]:
+            options = claim_options(self, s, giver, tile)
+            if len(options) > 1 or (options and options[0] != PASS):
                 self.pending[s] = None
                 self.claim_options[s] = options
         if not self.pending:
@@ -825,6 +847,7 @@ class Game:
             meld = Meld.kong(ALL_TILES[t], from_seat)
         self.melds[seat].append(meld)
         self._shown_melds[seat] = tuple(self.melds[seat])
+        self._distance[seat] = 0  # a meld changes the forms: count again at the discard
         self.interrupted = True
         if action.kind == ActionKind.KONG:
             self._update_waits(seat)

@@ -142,6 +142,11 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    chinese_ready: ClassVar[bool] = False
+    """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
+    winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
+    knows to be further away (it counts their shanten to know). The default ``waits`` is such a hook
+    whatever this says; a ruleset whose own check is cheaper (Sichuan: three suits held) leaves it off."""
     dead_wall: ClassVar[int] = 0
     """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
     the tail, so each kong's replacement moves the end of the live wall by one."""
