@@ -78,8 +78,8 @@ class Rate:
 
     @property
     def per_second(self) -> float:
-        """Steps per second, the policy included."""
-        return self.steps / (self.engine + self.act)
+        """Steps per second, the policy included: of the plain run where it was timed."""
+        return self.steps / (self.seconds or self.engine + self.act)
 
     @property
     def engine_per_second(self) -> float:
@@ -147,25 +147,39 @@ def throughput(bot: str, seed: int, hands: int) -> Rate:
 
 def ruleset_rate(name: str | None, seed: int, hands: int) -> Rate:
     """Time ``hands`` random-policy hands under ruleset ``name`` (None: the library's default), a view per
-    step, in this process's CPU time (other load on a shared machine does not count); every field of each
-    view is then read once, clocked apart (``Rate.read``: what a bot reading the whole view adds). Uses only
-    what older versions also offer, so ``--baseline`` can run it on their code."""
+    step, in this process's CPU time (other load on a shared machine does not count): once as a whole
+    (``Rate.seconds``: dealing, views, the policy and applying), once by part; in the second every field
+    of each view is also read once, clocked apart (``Rate.read``: what a bot reading the whole view adds).
+    Uses only what older versions also offer, so ``--baseline`` can run it on their code."""
     rules = None
     if name is not None:
         from majiang.rules.base import find_ruleset
 
         rules = find_ruleset(name)
-    for warm in range(max(5, hands // 20)):  # tables loaded, caches of recurring shapes filled
-        g = Game(rules, seed=game_seed(seed + 1, warm), dealer=warm % 4)
-        bots = [find_bot("random", s) for s in range(4)]
-        while g.phase != Phase.OVER:
-            seat = g.to_act()[0]
-            g.apply(seat, bots[seat].act(g.view(seat)))
+    _random_hands(rules, seed + 1, max(5, hands // 20))  # tables loaded, caches of recurring shapes filled
     gc.collect()
+    t0 = time.process_time()
+    plain = _random_hands(rules, seed, hands)
+    seconds = time.process_time() - t0
     fields = [f.name for f in dataclasses.fields(View)]
     deal, view, act, apply, read, steps = _play_clocked("random", seed, hands, rules, time.process_time,
                                                         fields)
-    return Rate(name or "default", hands, steps, deal, view, act, apply, read=read)
+    assert plain == steps, "the clocked run played other hands"
+    return Rate(name or "default", hands, steps, deal, view, act, apply, read=read, seconds=seconds)
+
+
+def _random_hands(rules: Any, seed: int, hands: int) -> int:
+    """Play ``hands`` random-policy hands, a view per step, seeded as ``_play_clocked`` seeds them; steps."""
+    steps = 0
+    for i in range(hands):
+        hseed = game_seed(seed, i)
+        bots = [find_bot("random", hseed * 4 + s) for s in range(4)]
+        g = Game(rules, seed=hseed, dealer=i % 4)
+        while g.phase != Phase.OVER:
+            seat = g.to_act()[0]
+            g.apply(seat, bots[seat].act(g.view(seat)))
+            steps += 1
+    return steps
 
 
 def baseline_rate(directory: str, name: str | None, seed: int, hands: int) -> Rate | None:
@@ -193,7 +207,7 @@ def baseline_rate(directory: str, name: str | None, seed: int, hands: int) -> Ra
 def _best(a: Rate | None, b: Rate | None) -> Rate | None:
     if a is None or b is None:
         return a or b
-    return max(a, b, key=lambda r: r.engine_per_second)
+    return max(a, b, key=lambda r: r.per_second)
 
 
 def ruleset_rates(names: Sequence[str], seed: int, hands: int, baseline: str | None = None,
@@ -222,15 +236,16 @@ def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None,
         for label, r in ((now.name, now), (f"  baseline {tag}"[:24], old)):
             if r is None:
                 continue
-            gain = now.engine_per_second / old.engine_per_second if old is not None else 0.0
+            gain = now.per_second / old.per_second if old is not None else 0.0
             ratio = f"{gain:.2f}x" if gain and r is now else ""
             print(f"{label:<24} {r.steps / r.hands:>10.1f} {r.per_second:>9,.0f} "
                   f"{r.engine_per_second:>14,.0f} "
                   f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
                   f"{r.read * 1e6 / r.steps:>8.1f} {ratio:>11}")
-    print("steps/s counts the random policy; engine steps/s leaves it out. view: capturing the view; read: "
-          "reading each of its fields once\n(clocked apart: a bot that reads the whole view pays it too; "
-          "the random policy reads only the legal actions).")
+    print("steps/s: the plain run, the random policy included (vs baseline compares these). The parts, from a "
+          "second run\nwith a clock around each: engine steps/s leaves the policy out; view: making the view; "
+          "read: reading each of its\nfields once (a bot that reads the whole view pays it too; the random "
+          "policy reads only the legal actions).")
 
 
 def rss_bytes() -> int:
@@ -337,6 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(json.dumps({"name": "baseline", "hands": r.hands, "steps": r.steps, "deal": r.deal,
                           "view": r.view, "act": r.act, "apply": r.apply, "read": r.read,
+                          "seconds": r.seconds,
                           "module": majiang.__file__}))
         return 0
     names = [b.strip() for b in args.bots.split(",") if b.strip()]

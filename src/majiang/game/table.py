@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,11 @@ class _Deferred:
                 source = _SOURCE.__get__(self)
             except AttributeError:
                 raise AttributeError(name) from None
+            if name in _CHEAP:
+                # The plain fields all at once: a policy that reads one usually reads several.
+                for field, (make, put) in _CHEAP.items():
+                    put(self, make(source))
+                return _CHEAP[name][0](source)
             make = _MAKERS.get(name)
             if make is None:
                 raise AttributeError(f"'View' object has no attribute {name!r}")
@@ -159,12 +165,17 @@ class View(_Deferred):
 
 # What ``Game.view`` captures, by position in ``View._source``: plain values and immutable copies.
 _SEAT, _PHASE, _CURRENT, _DRAWN, _COUNTS, _MELDS, _HANDS, _FLOWERS, _DISCARDS, _LAST, _WALL_LEFT, _SCORES, \
-    _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _RULES_STATE, _RULES = range(20)
+    _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _RULES_STATE, _RULES, _HIDDEN = range(21)
 
 
 def _standing(source: tuple[Any, ...]) -> tuple[Tile, ...]:
-    counts: list[int] = source[_COUNTS]
-    return tuple([t for t, n in zip(ALL_TILES, counts, strict=True) if n for _ in range(n)])
+    out: list[Tile] = []
+    for t, n in zip(ALL_TILES, source[_COUNTS], strict=True):
+        if n == 1:
+            out.append(t)
+        elif n:
+            out.extend(repeat(t, n))
+    return tuple(out)
 
 
 def _drawn(source: tuple[Any, ...]) -> Tile | None:
@@ -176,19 +187,20 @@ def _drawn(source: tuple[Any, ...]) -> Tile | None:
 
 def _melds(source: tuple[Any, ...]) -> tuple[tuple[Meld, ...], ...]:
     melds: tuple[tuple[Meld, ...], ...] = source[_MELDS]
-    if source[_HANDS] is not None:
+    hidden: tuple[int, ...] = source[_HIDDEN]
+    if source[_HANDS] is not None or not any(hidden):
         return melds
     seat = source[_SEAT]
-    return tuple(ms if s == seat or not any(m.is_concealed_kong for m in ms)
-                 else tuple(m for m in ms if not m.is_concealed_kong) for s, ms in enumerate(melds))
+    return tuple(ms if s == seat or not hidden[s] else tuple(m for m in ms if not m.is_concealed_kong)
+                 for s, ms in enumerate(melds))
 
 
 def _hidden_kongs(source: tuple[Any, ...]) -> tuple[int, ...]:
-    if source[_HANDS] is not None:
+    hidden: tuple[int, ...] = source[_HIDDEN]
+    if source[_HANDS] is not None or not any(hidden):
         return (0, 0, 0, 0)
     seat = source[_SEAT]
-    return tuple(0 if s == seat else sum(1 for m in ms if m.is_concealed_kong)
-                 for s, ms in enumerate(source[_MELDS]))
+    return tuple(0 if s == seat else n for s, n in enumerate(hidden))
 
 
 def _last_discard(source: tuple[Any, ...]) -> tuple[int, Tile] | None:
@@ -230,6 +242,10 @@ _MAKERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
     "rules": itemgetter(_RULES),
 }
 """How each field of a view is worked out from what ``Game.view`` captured."""
+_CHEAP: dict[str, tuple[Callable[[tuple[Any, ...]], Any], Callable[[View, Any], None]]] = {
+    name: (make, View.__dict__[name].__set__) for name, make in _MAKERS.items()
+    if name not in ("standing", "melds", "hidden_kongs", "legal")}
+"""The fields set together on the first read of any of them (the others cost more, each on its own)."""
 _SET_LEGAL: Callable[[View, tuple[Action, ...]], None] = View.__dict__["legal"].__set__
 
 
@@ -268,6 +284,7 @@ class Game:
         self._shown_discards: list[tuple[Tile, ...]] = [(), (), (), ()]
         self._shown_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self._shown_won: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self._shown_hidden = (0, 0, 0, 0)  # concealed kongs by seat (replaced, never changed in place)
         self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
@@ -594,7 +611,8 @@ class Game:
             None if result is None else result.hands, tuple(map(len, self.flowers)),
             tuple(self._shown_discards), self.last_discard, self.wall_left, tuple(self.scores), self.dealer,
             self.round_wind, actions, self.robbed, tuple(self.active), tuple(self._shown_won),
-            self.rules.public_state(self, seat) if self._public_state else None, self.rules))
+            self.rules.public_state(self, seat) if self._public_state else None, self.rules,
+            self._shown_hidden))
         return view
 
     # -- acting ----------------------------------------------------------------------------------
@@ -716,6 +734,7 @@ class Game:
             self.counts[seat][t] -= 4
             melds.append(Meld.kong(ALL_TILES[t]))
             self._shown_melds[seat] = tuple(melds)
+            self._shown_hidden = tuple(n + (s == seat) for s, n in enumerate(self._shown_hidden))
         else:
             for i, m in enumerate(melds):
                 if m.kind == MeldKind.PUNG and m.tile == t:
