@@ -242,10 +242,10 @@ def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None,
                   f"{r.engine_per_second:>14,.0f} "
                   f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
                   f"{r.read * 1e6 / r.steps:>8.1f} {ratio:>11}")
-    print("steps/s: the plain run, the random policy included (vs baseline compares these). The parts, from a "
-          "second run\nwith a clock around each: engine steps/s leaves the policy out; view: making the view; "
-          "read: reading each of its\nfields once (a bot that reads the whole view pays it too; the random "
-          "policy reads only the legal actions).")
+    print("steps/s: the plain run, the random policy included (vs baseline compares these).")
+    print("The parts, from a second run with a clock around each: engine steps/s leaves the policy out;")
+    print("view: making the view; read: reading each of its fields once (a bot that reads the whole view")
+    print("pays it too; the random policy reads only the legal actions).")
 
 
 def rss_bytes() -> int:

@@ -104,7 +104,7 @@ class _Deferred:
                 raise AttributeError(name) from None
             if name in _CHEAP:
                 # The plain fields all at once: a policy that reads one usually reads several.
-                for field, (make, put) in _CHEAP.items():
+                for make, put in _CHEAP.values():
                     put(self, make(source))
                 return _CHEAP[name][0](source)
             make = _MAKERS.get(name)
