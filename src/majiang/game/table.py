@@ -284,7 +284,7 @@ class Game:
         self._shown_discards: list[tuple[Tile, ...]] = [(), (), (), ()]
         self._shown_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self._shown_won: list[tuple[Tile, ...]] = [(), (), (), ()]
-        self._shown_hidden = (0, 0, 0, 0)  # concealed kongs by seat (replaced, never changed in place)
+        self._shown_hidden: tuple[int, ...] = (0, 0, 0, 0)  # concealed kongs by seat (replaced, not changed)
         self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
