@@ -15,7 +15,7 @@ CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
 
-.PHONY: run test soak lint bench bench-shanten bench-engine clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,7 +47,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)
