@@ -5,8 +5,9 @@
   the public state, for every seat at every step of random play, under every registered ruleset and the
   option sets it declares; a view read after the game moved on still shows the moment it was made. The
   engine's waits (checks skipped for holdings it knows to be far from ready) equal the ruleset's.
-* The quick readiness test (``majiang.analysis.ready.is_ready``) agrees with shanten 0 on generated wins
-  less one tile (every Chinese Official form, with melds) and on random holdings.
+* The quick readiness test and the engine's shanten (``majiang.analysis.ready``) agree with
+  ``shanten_trusted`` on generated wins less one tile (every Chinese Official form, with melds) and on
+  random holdings, with a drawn tile too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 
 import toy_ruleset  # noqa: F401  (registers the test-only ruleset, so every ruleset is played here)
-from majiang.analysis.ready import is_ready
+from majiang.analysis.ready import distance, is_ready
 from majiang.analysis.shanten import shanten_trusted
 from majiang.bots import find_bot
 from majiang.game import Game, Phase, View
@@ -150,11 +151,17 @@ def _holdings(rng: random.Random) -> list[tuple[list[int], int]]:
     return out
 
 
-def test_is_ready_agrees_with_shanten() -> None:
+def test_is_ready_and_distance_agree_with_shanten() -> None:
     holdings = _holdings(random.Random(3))
     ready = 0
     for counts, melds in holdings:
-        expected = shanten_trusted(counts, melds) == 0
-        assert is_ready(counts, melds) == expected, (counts, melds)
-        ready += expected
+        value = shanten_trusted(counts, melds)
+        assert distance(counts, melds) == value, (counts, melds)
+        assert is_ready(counts, melds) == (value == 0), (counts, melds)
+        ready += value == 0
     assert 500 < ready < len(holdings) - 500  # both answers are well represented
+    drawn = random.Random(4)
+    for counts, melds in holdings[::3]:  # with a fourteenth tile (-1: complete) the distance still agrees
+        counts = list(counts)
+        counts[drawn.choice([t for t in range(34) if counts[t] < 4])] += 1
+        assert distance(counts, melds) == shanten_trusted(counts, melds), (counts, melds)

@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action, ActionKind
-from majiang.analysis.shanten import shanten_trusted
+from majiang.analysis.ready import distance
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import events as ev
 from majiang.hand import Hand, WinBy
@@ -549,8 +549,8 @@ class Game:
         counts = self.counts[seat]
         melds = self.melds[seat]
         if self._bounded:
-            distance = self._distance[seat] = shanten_trusted(counts, len(melds))
-            if distance > 0:
+            away = self._distance[seat] = distance(counts, len(melds))
+            if away > 0:
                 self.waits[seat] = _NO_WAITS
                 return
         held = counts[:]
@@ -697,9 +697,9 @@ class Game:
         self.last_discard = (seat, tile)
         self.discard_after_kong = self.kong_draw
         self.drawn = None
-        distance = self._distance[seat]
-        if distance > 1:
-            self._distance[seat] = distance - 1  # one tile in since the count, one out: not ready yet
+        away = self._distance[seat]
+        if away > 1:
+            self._distance[seat] = away - 1  # one tile in since the count, one out: not ready yet
         else:
             self._update_waits(seat)
         self.discard_count += 1
