@@ -319,6 +319,7 @@ class Game:
         self.rules_state: Any = self.rules.new_state(self)
         self._public_state = type(self.rules).public_state is not Ruleset.public_state
         self._bounded = type(self.rules).waits is Ruleset.waits or self.rules.chinese_ready
+        self._plain_claims = type(self.rules).claim_options is Ruleset.claim_options
         self._build_wall(wall, dice)
         self._deal()
 
@@ -753,10 +754,21 @@ class Game:
         self.claim_options = {}
         claim_options = self.rules.claim_options
         active = self.active
+        # The default hook answers a plain pass for a seat that cannot win on the tile, holds no pair of it
+        # and (the next seat, where chows are allowed) no neighbour of it: such seats are not asked.
+        plain = self._plain_claims
+        waits = self.waits
+        rank = tile % 9 if tile < 27 else -1
         for k in (1, 2, 3):
             s = (giver + k) % 4
             if not active[s]:
                 continue
+            if plain:
+                c = self.counts[s]
+                if tile not in waits[s] and c[tile] < 2 and not (
+                        k == 1 and rank >= 0 and self.rules.has_chow
+                        and ((rank and c[tile - 1]) or (rank < 8 and c[tile + 1]))):
+                    continue
             options = claim_options(self, s, giver, tile)
             if len(options) > 1 or (options and options[0] != PASS):
                 self.pending[s] = None

@@ -265,7 +265,7 @@ class Ruleset:
                 out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
             if melds:
                 out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
-        if game.self_win(seat) is not None:
+        if game.drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
         return out
 
