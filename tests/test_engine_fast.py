@@ -165,3 +165,18 @@ def test_is_ready_and_distance_agree_with_shanten() -> None:
         counts = list(counts)
         counts[drawn.choice([t for t in range(34) if counts[t] < 4])] += 1
         assert distance(counts, melds) == shanten_trusted(counts, melds), (counts, melds)
+
+
+def test_recount_follows_tiles_a_ruleset_moves_itself() -> None:
+    g = Game(seed=9)
+    bots = [find_bot("random", s) for s in range(4)]
+    for _ in range(12):
+        seat = g.to_act()[0]
+        g.apply(seat, bots[seat].act(g.view(seat)))
+    other = next(s for s in range(4) if s not in g.to_act() and not g.melds[s] and sum(g.counts[s]) == 13)
+    counts = [0] * 34
+    for t in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8):  # 1112345678999m: the nine gates, every man waited on
+        counts[t] += 1
+    g.counts[other] = counts
+    g.recount(other)
+    assert g.waits[other] == frozenset(range(9))

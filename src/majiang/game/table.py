@@ -546,6 +546,11 @@ class Game:
         tiles = [ALL_TILES[t] for t in range(34) for _ in range(counts[t])]
         return Hand(tuple(self.melds[seat]), tuple(tiles), ALL_TILES[tile])
 
+    def recount(self, seat: int) -> None:
+        """Work out ``seat``'s waits anew: for a ruleset that moves tiles in or out of a hand itself during
+        play (the engine's own draws, discards, claims and kongs keep them up to date)."""
+        self._update_waits(seat)
+
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = self.melds[seat]
