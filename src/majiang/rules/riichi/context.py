@@ -128,7 +128,7 @@ class RiichiOptions:
     kazoe_yakuman: bool = True
     kiriage: bool = False
     open_pinfu_fu: bool = True
-    pinfu_tsumo_fu: bool = False
+    pinfu_tsumo: bool = True
     double_wind_pair_fu: int = 4
     renhou: Renhou = "off"
     daisharin: bool = False

@@ -197,7 +197,7 @@ def _menzen_tsumo(r: Reading) -> bool:
 
 def _pinfu(r: Reading) -> bool:
     return (r.form == "standard" and r.closed and r.wait == "ryanmen" and not r.is_value(r.pair)
-            and all(kind == CHOW for kind, _, _ in r.sets))
+            and all(kind == CHOW for kind, _, _ in r.sets) and (r.options.pinfu_tsumo or not r.tsumo))
 
 
 def _tanyao(r: Reading) -> bool:
@@ -526,7 +526,7 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, list[FuItem]]:
         items.append(FuItem(f"pair {Tile(r.pair).notation()}", 2))
     if r.wait in ("kanchan", "penchan", "tanki"):
         items.append(FuItem(f"{r.wait} wait", 2))
-    if r.tsumo and (not pinfu or r.options.pinfu_tsumo_fu):
+    if r.tsumo and not pinfu:
         items.append(FuItem("tsumo", 2))
     raw = sum(f for _, f in items)
     if raw == 20 and not r.closed and r.options.open_pinfu_fu:
@@ -650,14 +650,14 @@ def score(hand: Hand | RiichiHand | str, context: WinContext | None = None,
     if hand.winning_tile is None:
         raise InvalidHandError("a win needs 14 tiles: the last one is the winning tile")
     _check(hand, context)
-    best: tuple[tuple[int, int, int], RiichiResult, Reading] | None = None
+    best: tuple[tuple[int, int, int, int], RiichiResult, Reading] | None = None
     complete = False
     for reading in _readings(hand, context, options):
         complete = True
         result = _score_reading(reading)
         if result is None:
             continue
-        key = (result.base, result.han, result.fu)
+        key = (result.base, result.yakuman, result.han, result.fu)
         if best is None or key > best[0]:
             best = (key, result, reading)
     if best is None:
