@@ -58,6 +58,11 @@ def _standard(rng: random.Random, counts: list[int]) -> tuple[list[tuple[int, in
     kinds = _kinds(rng)
     chow_share = rng.choice((0.0, 0.3, 0.6, 0.9))
     sets: list[tuple[int, int]] = []
+    if rng.random() < 0.15:
+        for kind, t in _pattern(rng):
+            sets.append((kind, t))
+            for u in ((t, t + 1, t + 2) if kind == MeldKind.CHOW else (t, t, t)):
+                counts[u] += 1
     for _ in range(40):
         if len(sets) == 4:
             break
@@ -77,6 +82,25 @@ def _standard(rng: random.Random, counts: list[int]) -> tuple[list[tuple[int, in
             counts[p] += 2
             return sets, p
     return None
+
+
+def _pattern(rng: random.Random) -> list[tuple[int, int]]:
+    """Sets that make a rarer yaku: a straight, three colours, dragons, winds, a double sequence."""
+    s = 9 * rng.randrange(3)
+    r = rng.randrange(7)
+    roll = rng.randrange(6)
+    if roll == 0:
+        return [(MeldKind.CHOW, s), (MeldKind.CHOW, s + 3), (MeldKind.CHOW, s + 6)]
+    if roll == 1:
+        return [(MeldKind.CHOW, r), (MeldKind.CHOW, r + 9), (MeldKind.CHOW, r + 18)]
+    if roll == 2:
+        r = rng.randrange(9)
+        return [(MeldKind.PUNG, r), (MeldKind.PUNG, r + 9), (MeldKind.PUNG, r + 18)]
+    if roll == 3:
+        return [(MeldKind.PUNG, t) for t in rng.sample((31, 32, 33), rng.choice((2, 3)))]
+    if roll == 4:
+        return [(MeldKind.PUNG, t) for t in rng.sample((27, 28, 29, 30), rng.choice((3, 3, 4)))]
+    return [(MeldKind.CHOW, s + r), (MeldKind.CHOW, s + r)]
 
 
 def _meld(rng: random.Random, kind: int, t: int, counts: list[int]) -> Meld:
@@ -237,3 +261,43 @@ def random_options(rng: random.Random) -> RiichiOptions:
         kazoe_yakuman=rng.random() < 0.8, kiriage=rng.random() < 0.2, open_pinfu_fu=rng.random() < 0.8,
         pinfu_tsumo=rng.random() < 0.8, renhou=rng.choice(("off", "off", "mangan", "yakuman")),
         daisharin=rng.random() < 0.3)
+
+
+def known_difference(case: Case) -> bool:
+    """Whether ``case`` is one where the package follows another ruling on purpose (docs/riichi.md).
+
+    With ``open_pinfu_fu=False`` the package also drops the 2 fu of a self-draw on an open hand with
+    no other fu (20 fu); we keep them (22, rounded to 30), as the fu rules have it.
+    """
+    hand = case.hand.hand
+    open_hand = not all(m.is_concealed_kong for m in hand.melds)
+    return not case.options.open_pinfu_fu and open_hand and case.context.tsumo
+
+
+def compare(case: Case, calculator: Any) -> str | None:
+    """None when we and the package agree on ``case`` (yaku, han, fu, payments), else what differs."""
+    from majiang.rules.riichi import NoYakuError, score
+
+    try:
+        ours = score(case.hand, case.context, case.options)
+    except NoYakuError:
+        ours = None
+    ref = calculator.estimate_hand_value(**package_input(case))
+    if ref.error or ours is None:
+        if ours is None and ref.error == "no_yaku":
+            return None
+        return f"{case}: package {ref.error or [str(y) for y in ref.yaku]}, ours {ours and ours.yaku}"
+    ref_yaku = sorted(PACKAGE_YAKU[y.yaku_id] for y in ref.yaku)
+    our_yaku = sorted(y.id for y in ours.yaku)
+    cost = ref.cost
+    pay = ours.payment
+    if case.context.tsumo:
+        ref_pay = (cost["main"] + cost["main_bonus"], cost["additional"] + cost["additional_bonus"])
+        our_pay = (pay.dealer, pay.others) if not case.context.dealer else (pay.others, pay.others)
+    else:
+        ref_pay, our_pay = (cost["main"] + cost["main_bonus"], 0), (pay.ron, 0)
+    ref_sum = (ref_yaku, ref.han, ref.fu if not ours.yakuman else 0, ref_pay, cost["total"])
+    our_sum = (our_yaku, ours.han, ours.fu if not ours.yakuman else 0, our_pay, pay.total)
+    if ref_sum == our_sum:
+        return None
+    return f"{case}\n  ours    {our_sum}\n  package {ref_sum}"
