@@ -31,10 +31,11 @@ class Case:
         c = self.context
         flags = [f for f in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
                              "houtei", "tenhou", "chiihou", "renhou") if getattr(c, f)]
+        changed = {k: v for k, v in self.options.options().items() if v != getattr(RiichiOptions(), k)}
         return (f"{self.hand.notation()} {' '.join(flags)} seat={c.seat_wind.notation()} "
                 f"round={c.round_wind.notation()} dora={[t.notation() for t in c.dora_indicators]} "
                 f"ura={[t.notation() for t in c.ura_indicators]} honba={c.honba} sticks={c.riichi_sticks}"
-                f" options={ {k: v for k, v in self.options.options().items() if v != getattr(RiichiOptions(), k)} }")
+                f" options={changed}")
 
 
 def _kinds(rng: random.Random) -> list[int]:
@@ -49,7 +50,7 @@ def _kinds(rng: random.Random) -> list[int]:
     if roll < 0.36:
         return [19, 20, 21, 23, 25, 32]  # green
     if roll < 0.42:
-        return list(range(27, 34)) + [rng.randrange(27)]
+        return [*range(27, 34), rng.randrange(27)]
     return list(range(34))
 
 
@@ -166,8 +167,14 @@ def _context(rng: random.Random, hand: Hand, all_counts: list[int]) -> WinContex
     double = riichi and rng.random() < 0.08
     flags: dict[str, Any] = {"tsumo": tsumo, "riichi": riichi, "double_riichi": double,
                              "ippatsu": riichi and rng.random() < 0.2}
+    first = closed and not hand.melds and not riichi and rng.random() < 0.03
     late = rng.random()
-    if tsumo and kans and late < 0.3 and not flags["ippatsu"]:
+    if first:
+        if tsumo:
+            flags["tenhou" if seat == Tile.EAST else "chiihou"] = True
+        elif seat != Tile.EAST and rng.random() < 0.5:
+            flags["renhou"] = True
+    elif tsumo and kans and late < 0.3 and not flags["ippatsu"]:
         flags["rinshan"] = True
     elif tsumo and late > 0.9:
         flags["haitei"] = True
@@ -175,11 +182,6 @@ def _context(rng: random.Random, hand: Hand, all_counts: list[int]) -> WinContex
         flags["houtei"] = True
     elif not tsumo and late < 0.08 and all_counts[hand.winning_tile or 0] == 1:
         flags["chankan"] = True
-    if closed and not hand.melds and not riichi and rng.random() < 0.03:
-        if tsumo:
-            flags["tenhou" if seat == Tile.EAST else "chiihou"] = True
-        elif seat != Tile.EAST and rng.random() < 0.5:
-            flags["renhou"] = True
     dora = tuple(Tile(rng.randrange(34)) for _ in range(1 + kans))
     ura = tuple(Tile(rng.randrange(34)) for _ in range(1 + kans)) if riichi else ()
     return WinContext(seat_wind=seat, round_wind=round_wind, dora_indicators=dora, ura_indicators=ura,

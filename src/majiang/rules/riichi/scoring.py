@@ -4,7 +4,7 @@ A *reading* is one way to see the hand: four sets and a pair (with the set or pa
 completed, which decides the wait and whether a pung won on a discard is concealed), seven pairs, or
 thirteen orphans. Each reading is scored; the highest (points, then han, then fu) is the result.
 
->>> r = score("[777m,2]345p345s345m22s 4p", WinContext(seat_wind=Tile.SOUTH))
+>>> r = score("[777m,2]345p345s45m22s 3m", WinContext(seat_wind=Tile.SOUTH))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.points
 (['tanyao', 'sanshoku'], 2, 30, 2000)
 """
