@@ -33,8 +33,8 @@ def test_explains_yaku_fu_and_points() -> None:
 
 def test_json_with_honba_sticks_winds_and_options() -> None:
     result = invoke(["fan", "--rules", "立直", "123m456p789s23sEE 4s", "--riichi", "--seat", "E",
-                     "--round-wind", "E", "--honba", "1", "--sticks", "2", "--option", "double_wind_pair_fu=2",
-                     "--json"])
+                     "--round-wind", "E", "--honba", "1", "--sticks", "2",
+                     "--option", "double_wind_pair_fu=2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [y["id"] for y in data["yaku"]] == ["riichi"]

@@ -16,8 +16,9 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from majiang.hand import Hand
 from majiang.rules.riichi import NoYakuError, RiichiHand, RiichiOptions, WinContext, score
+from majiang.rules.riichi.generate import Case, random_case, random_options
 from majiang.tiles import Tile
-from riichi_hands import Case, compare, known_difference, random_case, random_options
+from riichi_hands import compare, known_difference
 
 CALCULATOR = HandCalculator()
 
