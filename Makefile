@@ -17,7 +17,7 @@ SICHUAN_BOT_HANDS ?= 200
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
 
-.PHONY: run test soak lint bench bench-shanten bench-engine clean
+.PHONY: run test soak lint bench bench-shanten bench-engine bench-riichi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,9 @@ bench-shanten: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+bench-riichi: $(STAMP)
+	$(BIN)/python benchmarks/riichi.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -254,3 +254,26 @@ def test_every_case_yaku_is_met() -> None:
     """The table cases reach every yaku of the table, dora included."""
     met = {y for case in CASES for y in case[4]}
     assert met >= {y.value for y in YakuId}
+
+
+def test_the_docs_yaku_tables_match_the_yaku_table() -> None:
+    """docs/riichi.md lists every yaku with the table's names and values."""
+    from pathlib import Path
+
+    from majiang.rules.riichi import YAKU
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "riichi.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith("| `") and line.count("|") >= 6:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            rows[cells[0].strip("`")] = cells
+    assert set(rows) == {y.value for y in YakuId}
+    for yid, row in YAKU.items():
+        cells = rows[yid.value]
+        assert (cells[1], cells[2]) == (row.romaji, row.zh)
+        if row.yakuman:
+            assert cells[4] == str(row.yakuman)
+        else:
+            assert cells[4] == str(row.closed)
+            assert cells[5] == (str(row.opened) if row.opened else "—")

@@ -237,8 +237,8 @@ def _sichuan(hand: str, rules: str, *, win: str | None, self_drawn: bool, last_o
         try:
             rules = find_options(rules).name  # an alias: 四川, 血战, 血流, 成都
         except InvalidOptionError:
-            fail("fan", f"--rules must be one of {', '.join(RULES)} (or 四川, 血战, 血流, 成都), "
-                        f"not {rules!r}", as_json=as_json)
+            fail("fan", f"--rules must be one of {', '.join(RULES)}, riichi "
+                        f"(or 四川, 血战, 血流, 成都, 立直), not {rules!r}", as_json=as_json)
     try:
         win_by = _win_by(win, self_drawn)
     except ValueError as exc:
