@@ -37,6 +37,8 @@ class RiichiHand:
     red: tuple[int, int, int] = (0, 0, 0)
 
     def __post_init__(self) -> None:
+        if self.red == (0, 0, 0):
+            return
         all_counts = self.hand.counts(include_melds=True)
         for i, n in enumerate(self.red):
             if n not in (0, 1) or isinstance(n, bool):
@@ -91,6 +93,8 @@ def parse_hand(text: str) -> RiichiHand:
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"expected a string, got {type(text).__name__}", repr(text))
+    if "0" not in text:
+        return RiichiHand(parse_plain(text))
     red = [0, 0, 0]
     first: list[int | None] = [None, None, None]
     i = 0

@@ -477,17 +477,73 @@ def _hit(yid: YakuId, han: int, yakuman: int = 0) -> YakuHit:
     return hit
 
 
-_CLOSED_ROWS = [(_hit(yid, YAKU[yid].closed), p) for yid, p in YAKU_PREDICATES.items()]
-_OPEN_ROWS = [(_hit(yid, YAKU[yid].opened), p) for yid, p in YAKU_PREDICATES.items() if YAKU[yid].opened]
+_SITUATION = (YakuId.RIICHI, YakuId.DOUBLE_RIICHI, YakuId.IPPATSU, YakuId.RINSHAN, YakuId.CHANKAN,
+              YakuId.HAITEI, YakuId.HOUTEI, YakuId.RENHOU_MANGAN)
+"""Yaku of the moment of the win, not of the tiles: looked at only when the context has a flag."""
+_WITH_PUNGS = (YakuId.SEAT_WIND, YakuId.ROUND_WIND, YakuId.HAKU, YakuId.HATSU, YakuId.CHUN,
+               YakuId.SANSHOKU_DOUKOU, YakuId.TOITOI, YakuId.SANANKOU, YakuId.SANKANTSU, YakuId.SHOUSANGEN,
+               YakuId.SANRENKOU)
+"""Yaku that need a pung or kan."""
+_WITH_CHOWS = (YakuId.PINFU, YakuId.IIPEIKOU, YakuId.RYANPEIKOU, YakuId.ITTSU, YakuId.SANSHOKU,
+               YakuId.CHANTA, YakuId.JUNCHAN)
+"""Yaku that need a chow."""
+
+
+def _rows(ids: tuple[YakuId, ...] | None, closed: bool) -> list[tuple[YakuHit, Predicate]]:
+    """(hit, predicate) of the yaku ``ids`` (None: those of no group) a closed or open hand may have."""
+    grouped = set(_SITUATION) | set(_WITH_PUNGS) | set(_WITH_CHOWS)
+    out = []
+    for yid, predicate in YAKU_PREDICATES.items():
+        if (yid in ids) if ids is not None else (yid not in grouped):
+            han = YAKU[yid].closed if closed else YAKU[yid].opened
+            if han:
+                out.append((_hit(yid, han), predicate))
+    return out
+
+
+_ROWS = {closed: (_rows(_SITUATION, closed), _rows(_WITH_PUNGS, closed), _rows(_WITH_CHOWS, closed),
+                  _rows(None, closed)) for closed in (True, False)}
 
 
 def _yaku(r: Reading) -> list[YakuHit]:
-    """The ordinary yaku of a reading with their han (open values on an open hand)."""
-    return [hit for hit, predicate in (_CLOSED_ROWS if r.closed else _OPEN_ROWS) if predicate(r)]
+    """The ordinary yaku of a reading with their han (open values on an open hand), in table order."""
+    situation, pungs, chows, rest = _ROWS[r.closed]
+    ctx = r.context
+    out = [hit for hit, predicate in rest if predicate(r)]
+    if (ctx.riichi or ctx.double_riichi or ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei
+            or ctx.renhou):
+        out += [hit for hit, predicate in situation if predicate(r)]
+    if r.pungs:
+        out += [hit for hit, predicate in pungs if predicate(r)]
+    if r.chows:
+        out += [hit for hit, predicate in chows if predicate(r)]
+    if len(out) > 1:
+        out.sort(key=_ORDER.__getitem__)
+    return out
+
+
+_ORDER = {hit: i for i, hit in enumerate(sorted(
+    {hit for rows in _ROWS.values() for group in rows for hit, _ in group},
+    key=lambda h: (list(YAKU).index(YakuId(h.id)), h.han)))}
+
+
+_PLAIN_TERMINALS = _TH_MASK & ~_HONOR_MASK
+
+
+def _may_be_yakuman(r: Reading) -> bool:
+    """A cheap test every yakuman passes (so most hands skip the predicates): its form, three pungs or
+    more, a first-turn win, one-kind tiles (honours, green, terminals), or one suit alone."""
+    mask = r.mask
+    ctx = r.context
+    return (r.form == "kokushi" or len(r.pungs) >= 3 or ctx.tenhou or ctx.chiihou or ctx.renhou
+            or r.options.touhoku or not mask & ~_HONOR_MASK or not mask & ~_GREEN_MASK
+            or not mask & ~_PLAIN_TERMINALS or any(not mask & ~m for m in _SUIT_MASKS))
 
 
 def _yakuman(r: Reading) -> list[YakuHit]:
     """The yakuman of a reading, each with how many limits it is worth."""
+    if not _may_be_yakuman(r):
+        return []
     out = []
     for yid, predicate in YAKUMAN_PREDICATES.items():
         row = YAKU[yid]
@@ -588,15 +644,15 @@ def _limit(han: int, fu: int, yakuman: int, options: RiichiOptions) -> tuple[int
 
 def _readings(hand: Hand, context: WinContext, options: RiichiOptions, red: int) -> Iterator[Reading]:
     """Every reading of ``hand`` as a win."""
-    win = hand.winning_tile
-    assert win is not None
+    assert hand.winning_tile is not None
+    win = int(hand.winning_tile)
     counts = hand.counts()
     all_counts = tuple(hand.counts(include_melds=True))
     mask = sum(1 << k for k in range(34) if all_counts[k])
     closed = all(m.is_concealed_kong for m in hand.melds)
     tsumo = context.tsumo
     melded = [(int(m.kind), int(m.tile), m.is_concealed_kong) for m in hand.melds]
-    common = (closed, tsumo, int(win), mask, all_counts, context, options, red)
+    common = (closed, tsumo, win, mask, all_counts, context, options, red)
     if not hand.melds:
         kinds = [k for k in range(34) if counts[k]]
         if len(kinds) == 7 and all(counts[k] == 2 for k in kinds):
@@ -648,9 +704,18 @@ _NAMES = tuple(Tile(k).notation() for k in range(34))
 
 
 def _text(tiles: list[int]) -> str:
-    if tiles[0] >= 27:
-        return "".join(_NAMES[t] for t in tiles)
-    return "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
+    key = (tiles[0], tiles[-1], len(tiles))
+    text = _TEXTS.get(key)
+    if text is None:
+        if tiles[0] >= 27:
+            text = "".join(_NAMES[t] for t in tiles)
+        else:
+            text = "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
+        _TEXTS[key] = text
+    return text
+
+
+_TEXTS: dict[tuple[int, int, int], str] = {}
 
 
 def score(hand: Hand | RiichiHand | str, context: WinContext | None = None,
