@@ -7,13 +7,26 @@ read from the standard tables (non-dealer ron 1h30 = 1000, 2h40 = 2600, 3h50 = 6
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from majiang.errors import InvalidHandError, InvalidNotationError
 from majiang.hand import Hand
-from majiang.rules.riichi import NoYakuError, RiichiOptions, WinContext, YakuId, payment, score
+from majiang.rules.riichi import (
+    NoYakuError,
+    RiichiHand,
+    RiichiOptions,
+    WinContext,
+    YakuHit,
+    YakuId,
+    payment,
+    score,
+)
+from majiang.rules.riichi.generate import Case, random_case
 from majiang.rules.riichi.scoring import dora_of
 from majiang.tiles import Tile
 
@@ -277,3 +290,48 @@ def test_the_docs_yaku_tables_match_the_yaku_table() -> None:
         else:
             assert cells[4] == str(row.closed)
             assert cells[5] == (str(row.opened) if row.opened else "—")
+
+
+# -- invariants on random wins ---------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_invariants_of_random_wins(seed: int) -> None:
+    case = random_case(random.Random(seed))
+    assert RiichiHand.parse(case.hand.notation()) == case.hand
+    try:
+        result = score(case.hand, case.context, case.options)
+    except NoYakuError:
+        assert not any(y.han for y in _plain_yaku(case))
+        return
+    ctx = case.context
+    pay = result.payment
+    assert result.han == sum(y.han for y in result.yaku) >= 1
+    assert result.fu == 25 or result.fu % 10 == 0
+    if result.fu != 25:
+        assert result.fu == -(-sum(f for _, f in result.fu_items) // 10) * 10
+    if result.yakuman:
+        assert all(y.yakuman for y in result.yaku) and result.base == 8000 * min(result.yakuman, 6)
+    else:
+        assert not any(y.yakuman for y in result.yaku)
+    if ctx.tsumo:
+        payers = pay.others * 3 if ctx.dealer else pay.dealer + 2 * pay.others
+        assert pay.total == payers + pay.sticks
+        assert pay.ron == 0 and (pay.dealer == 0) == ctx.dealer
+        assert result.points == payers - 3 * 100 * ctx.honba  # three payers, dealer or not
+    else:
+        assert (pay.ron, pay.total) == (result.points + 300 * ctx.honba, pay.ron + pay.sticks)
+    assert pay.sticks == 1000 * ctx.riichi_sticks
+    # Dearer limits never pay less: the basic points are at least what fu and han give, up to the limit.
+    if not result.yakuman and result.han < 5:
+        assert result.base == min(2000, result.fu * 2 ** (result.han + 2)) or result.limit == "mangan"
+
+
+def _plain_yaku(case: Case) -> list[YakuHit]:
+    """The yaku (dora aside) of every reading, to check that a hand without yaku has none."""
+    from majiang.rules.riichi.scoring import _readings, _yaku, _yakuman
+
+    out: list[YakuHit] = []
+    for reading in _readings(case.hand.hand, case.context, case.options, case.hand.red_fives):
+        out += _yaku(reading) + _yakuman(reading)
+    return out
