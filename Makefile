@@ -14,6 +14,8 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
+RIICHI_HANDS ?= 100000
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
 
@@ -22,7 +24,8 @@ COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majia
 	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
 COMPILED := build/compiled
 
-.PHONY: run test soak lint bench bench-shanten bench-engine compiled test-compiled bench-compiled clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi compiled test-compiled \
+	bench-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,14 +51,18 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
+		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)
@@ -63,6 +70,9 @@ bench-shanten: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+bench-riichi: $(STAMP)
+	$(BIN)/python benchmarks/riichi.py
 
 # A copy of the package with COMPILED_MODULES built by mypyc, in $(COMPILED); nothing in src/ changes.
 # test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH).
