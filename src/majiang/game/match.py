@@ -131,7 +131,8 @@ class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
     Hand seeds come from the match seed, so a match replays exactly. ``hands`` (the ruleset's
-    ``match_hands`` if not given; at most its ``most_hands``) may be lowered for short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks source
+    ``match_hands`` if not given; at most its ``most_hands``) may be lowered for short matches (a multiple
+    of 4 keeps every player dealing equally). ``seat_changes`` picks source
     003's changes after each round (the default) or source 000's single change before the West round,
     where the ruleset changes seats at all.
     """

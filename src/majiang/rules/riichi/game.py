@@ -20,6 +20,9 @@ the extension round), with uma and oka in the final standings. Wins are scored b
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -115,7 +118,8 @@ class AbortiveDraw(Event):
 
 @dataclass(frozen=True, slots=True)
 class TenpaiShown(Event):
-    """At an exhaustive draw (荒牌流局), the seats ready (聴牌) and those whose discards make nagashi mangan."""
+    """At an exhaustive draw (荒牌流局): the seats ready (聴牌), and those whose discards make nagashi
+    mangan."""
 
     kind: ClassVar[str] = "tenpai"
     seats: list[int]
@@ -210,7 +214,8 @@ class RiichiRules(Ruleset):
     * ``kuikae``: swap calls refused after a chi or pon (喰い替え): none, same (the called kind) or both
       (the called kind and, after a chi, the kind at the other end of the run; Tenhou).
     * ``kokushi_robs_concealed_kan``: thirteen orphans may rob a concealed kan (国士無双の暗槓搶槓).
-    * ``nine_terminals``: 九種九牌 may be declared on one's first turn with nine kinds of terminals and honors.
+    * ``nine_terminals``: 九種九牌 may be declared on one's first turn with nine kinds of terminals and
+      honors.
     * ``four_winds``: 四風連打 aborts the hand (four first discards of one wind, nobody having called).
     * ``four_riichi``: 四家立直 aborts the hand once the fourth riichi stands.
     * ``four_kans``: 四開槓 aborts the hand once the discard after a fourth kan passes, when more than one
@@ -281,12 +286,14 @@ class RiichiRules(Ruleset):
         for key, allowed in (("kuikae", KUIKAE), ("several_ron", SEVERAL_RON), ("length", LENGTHS),
                              ("renhou", ("off", "mangan", "yakuman"))):
             if getattr(self, key) not in allowed:
-                raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, not {getattr(self, key)!r}")
+                raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
+                                         f"not {getattr(self, key)!r}")
         for key in ("starting_points", "target"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10_000_000 \
                     or value % 100:
-                raise InvalidOptionError(f"{key} must be a positive number of points in hundreds, not {value!r}")
+                raise InvalidOptionError(f"{key} must be a positive number of points in hundreds, "
+                                         f"not {value!r}")
         self.placement()
         self.scoring()
 
@@ -304,16 +311,13 @@ class RiichiRules(Ruleset):
         except ValueError:
             values = []
         if len(values) != 4 or sum(values) != 0:
-            raise InvalidOptionError(f"uma is four whole numbers summing to 0, first place first (20,10,-10,-20), "
-                                     f"not {self.uma!r}")
+            raise InvalidOptionError(f"uma is four whole numbers summing to 0, first place first "
+                                     f"(20,10,-10,-20), not {self.uma!r}")
         return (values[0], values[1], values[2], values[3])
 
     def scoring(self) -> RiichiOptions:
         """The scorer's options (``majiang.rules.riichi.RiichiOptions``) these rules set."""
-        from majiang.rules.riichi import RiichiOptions
-
-        return RiichiOptions(open_tanyao=self.open_tanyao, double_yakuman=self.double_yakuman,
-                             kazoe_yakuman=self.kazoe_yakuman, kiriage=self.kiriage, renhou=self.renhou)
+        return _scoring(self)
 
     def starting_score(self) -> int:
         """Each player starts with ``starting_points`` (25000)."""
@@ -331,8 +335,7 @@ class RiichiRules(Ruleset):
 
     def deal(self, game: Game) -> None:
         """Thirteen tiles each, four at a time then one (the dealer's fourteenth is its draw), noting who got
-        the red fives: the first copies of each five in the wall's drawing order (the second 5p too when
-        there are four)."""
+        the red fives (``red_places``)."""
         st: RiichiState = game.rules_state
         st.red_at = red_places(game.wall, self.red_fives)
         order = [(game.dealer + k) % 4 for k in range(4)]
@@ -370,9 +373,7 @@ class RiichiRules(Ruleset):
     def _can_kong(self, game: Game) -> bool:
         """A kan needs a tile to draw after it, and no more than four kans a hand."""
         st: RiichiState = game.rules_state
-        if game.wall_left <= 0 or len(st.kongs) >= 4:
-            return False
-        return True
+        return game.wall_left > 0 and len(st.kongs) < 4
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """Discard, kan, riichi, 九種九牌 or tsumo; after riichi only the drawn tile, a kan that keeps the
@@ -650,7 +651,7 @@ class RiichiRules(Ruleset):
             st.red_discards[giver].remove(len(game.discards[giver]))
             st.red_melds[seat] += 1
             st.last_red = False
-        from_hand = [t for t in meld.tiles]
+        from_hand = [int(t) for t in meld.tiles]
         from_hand.remove(tile)
         for t in set(from_hand):
             if t in FIVES:
@@ -762,7 +763,7 @@ class RiichiRules(Ruleset):
                      "four_kans": False, "three_ron": False, "nagashi_mangan": False}]
 
     def efficiency(self, view: View) -> RiichiEfficiency:
-        """Yaku-aware tile efficiency for the viewing seat (its value honors: dragons, its wind, the round's)."""
+        """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
         values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})
         return RiichiEfficiency(values, self.open_tanyao)
 
@@ -832,21 +833,37 @@ class RiichiRules(Ruleset):
 
 # -- helpers -------------------------------------------------------------------------------------------
 
-def red_places(wall: list[int], red_fives: int) -> frozenset[int]:
-    """The places in the wall of the red fives: the first copy of 5m, 5p and 5s in drawing order (with 4
-    red fives, the first two copies of 5p).
+@functools.lru_cache(maxsize=64)
+def _scoring(rules: RiichiRules) -> RiichiOptions:
+    """The scorer's options of a ruleset, built (and checked) once."""
+    from majiang.rules.riichi import RiichiOptions
 
-    >>> sorted(red_places([4, 4, 13, 22, 13], 4))
-    [0, 2, 3, 4]
+    return RiichiOptions(open_tanyao=rules.open_tanyao, double_yakuman=rules.double_yakuman,
+                         kazoe_yakuman=rules.kazoe_yakuman, kiriage=rules.kiriage,
+                         renhou=rules.renhou)  # type: ignore[arg-type]  # checked in __post_init__
+
+
+def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
+    """The places in the wall of the red fives (one 5m, 5p and 5s; two 5p with ``red_fives`` 4).
+
+    Which copies are red follows from the wall's order alone (a generator seeded with its bytes), so the
+    same wall, replayed from a record, has the same red fives, while over shuffles each copy of a five is
+    red equally often.
+
+    >>> wall = [t for t in range(34) for _ in range(4)]
+    >>> sorted(wall[i] for i in red_places(wall, 4))
+    [4, 13, 13, 22]
     """
     if not red_fives:
         return frozenset()
-    wanted = {4: 1, 13: 2 if red_fives == 4 else 1, 22: 1}
-    out: set[int] = set()
+    copies: dict[int, list[int]] = {4: [], 13: [], 22: []}
     for i, t in enumerate(wall):
-        if wanted.get(t, 0):
-            wanted[t] -= 1
-            out.add(i)
+        if t in copies:
+            copies[t].append(i)
+    rng = random.Random(bytes(wall))
+    out: set[int] = set()
+    for kind, places in copies.items():
+        out.update(rng.sample(places, 2 if kind == 13 and red_fives == 4 else 1))
     return frozenset(out)
 
 
