@@ -1,9 +1,10 @@
 """Prepared 136-tile walls for the riichi table tests, and drivers for the quiet moves.
 
 ``riichi_game`` deals the four hands given (13 tiles each, by seat; ``""`` fills a hand from the unused
-tiles, shuffled with a fixed seed, as is the rest of a hand given in part), the dealer's 14th, then the draws from the front in order (``?`` takes
-an unused tile), the unused tiles, and the dead wall: replacement tiles from the tail (``rinshan``), dora
-indicators (``dora``, the first turned over at the start) and the ura indicators beneath them (``ura``).
+tiles, shuffled with a fixed seed, as is the rest of a hand given in part), the dealer's 14th, then the
+draws from the front in order (``?`` takes an unused tile), the unused tiles, and the dead wall:
+replacement tiles from the tail (``rinshan``), dora indicators (``dora``, the first turned over at the
+start) and the ura indicators beneath them (``ura``).
 The ring is found by inverting the ruleset's own wall break on a numbered ring.
 """
 

@@ -16,8 +16,9 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Match, Phase
+from majiang.game.table import HandResult
 from majiang.rules.base import WIN, find_ruleset
-from majiang.rules.riichi.game import RiichiState, RiichiTable, dora_of, final_points, red_places
+from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, dora_of, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 
@@ -41,6 +42,12 @@ def paid(game: Game, reason: str) -> list[list[int]]:
     return [list(e.deltas) for e in events(game, "payment") if e.reason == reason]
 
 
+def result(game: Game) -> HandResult:
+    """The result of a hand that is over."""
+    assert game.result is not None
+    return game.result
+
+
 def yaku(game: Game, index: int = 0) -> set[str]:
     return {hit.id for hit in game.wins[index].score.yaku}
 
@@ -60,11 +67,13 @@ def state(game: Game) -> RiichiState:
 def test_registry_options_and_errors() -> None:
     for name in ("riichi", "立直", "立直麻将", "tenhou"):
         assert find_ruleset(name).name == "riichi"
-    rules = find_ruleset("riichi", ["red_fives=4", "length=tonpuu", "several_ron=head-bump", "uma=30,10,-10,-30"])
+    rules = find_ruleset("riichi", ["red_fives=4", "length=tonpuu", "several_ron=head-bump",
+                                    "uma=30,10,-10,-30"])
+    assert isinstance(rules, RiichiRules)
     assert (rules.red_fives, rules.length, rules.several_ron) == (4, "tonpuu", "head-bump")
     assert rules.placement() == (30, 10, -10, -30)
-    for bad in (["red_fives=2"], ["kuikae=sometimes"], ["length=north"], ["uma=20,10,-10"], ["uma=20,10,-10,-10"],
-                ["starting_points=-5"], ["several_ron=triple"]):
+    for bad in (["red_fives=2"], ["kuikae=sometimes"], ["length=north"], ["uma=20,10,-10"],
+                ["uma=20,10,-10,-10"], ["starting_points=-5"], ["several_ron=triple"]):
         with pytest.raises(InvalidOptionError):
             find_ruleset("riichi", bad)
     assert "kuikae" in rules.option_help()
@@ -126,7 +135,7 @@ def test_riichi_then_ippatsu_tsumo() -> None:
     # 6 han (double riichi 2, ippatsu, tsumo, ittsu 2): a dealer's haneman, 6000 from each seat.
     assert paid(g, "win") == [[18000, -6000, -6000, -6000]]
     assert paid(g, "sticks") == [[1000, 0, 0, 0]]
-    assert list(g.result.deltas) == [18000, -6000, -6000, -6000]
+    assert list(result(g).deltas) == [18000, -6000, -6000, -6000]
     assert g.rules.pot(g) == 0
 
 
@@ -173,7 +182,7 @@ def test_own_discard_furiten_blocks_ron_not_tsumo() -> None:
     pass_all(g)
     assert g.current == 1 and "win" in legal(g, 1)
     act(g, 1, "win")
-    assert g.result.winners == (1,)
+    assert result(g).winners == (1,)
 
 
 def test_temporary_furiten_lasts_until_the_seats_next_discard() -> None:
@@ -194,7 +203,7 @@ def test_temporary_furiten_lasts_until_the_seats_next_discard() -> None:
     play(g, 2, "discard 2p")
     assert "win" in legal(g, 1)
     act(g, 1, "win")
-    assert g.result.winners == (1,) and g.wins[0].giver == 2
+    assert result(g).winners == (1,) and g.wins[0].giver == 2
 
 
 def test_riichi_furiten_lasts_the_hand() -> None:
@@ -263,6 +272,7 @@ def test_a_passed_rob_lets_the_kan_stand_and_its_dora_comes_after_the_discard() 
     play(g, 2, "added-kong 7p")
     act(g, 3, "pass")
     assert g.current == 2 and g.phase == Phase.TURN and len(events(g, "dora")) == 1
+    assert g.drawn is not None
     tile = ALL_TILES[g.drawn].notation()
     act(g, 2, f"discard {tile}")
     assert len(events(g, "dora")) == 2
@@ -292,7 +302,7 @@ def test_nine_terminals_is_an_action_on_the_first_turn() -> None:
     g = riichi_game([NINE, "", "", ""], "5m")
     assert "abort" in legal(g, 0)
     play(g, 0, "abort")
-    assert g.phase == Phase.OVER and g.result.winners == () and g.result.deltas == (0, 0, 0, 0)
+    assert g.phase == Phase.OVER and result(g).winners == () and result(g).deltas == (0, 0, 0, 0)
     assert [e.reason for e in events(g, "abort")] == ["nine-terminals"]
     g = riichi_game([NINE, "", "", ""], "5m", options=("red_fives=0", "nine_terminals=false"))
     assert "abort" not in legal(g, 0)
@@ -313,7 +323,7 @@ def test_four_riichi() -> None:
         pass_all(g)
         act(g, seat, f"riichi {wind}")
     assert g.phase == Phase.OVER and [e.reason for e in events(g, "abort")] == ["four-riichi"]
-    assert list(g.result.deltas) == [-1000] * 4 and g.rules.pot(g) == 4000
+    assert list(result(g).deltas) == [-1000] * 4 and g.rules.pot(g) == 4000
     assert all(public(g, 0).double_riichi)
 
 
@@ -342,17 +352,18 @@ def test_three_ron_aborts() -> None:
     play(g, 0, "discard 5s")
     for seat in (1, 2, 3):
         act(g, seat, "win")
-    assert g.result.winners == () and [e.reason for e in events(g, "abort")] == ["three-ron"]
+    assert result(g).winners == () and [e.reason for e in events(g, "abort")] == ["three-ron"]
     g = riichi_game(RON_HANDS, "5s", options=("red_fives=0", "three_ron=false"))
     play(g, 0, "discard 5s")
     for seat in (1, 2, 3):
         act(g, seat, "win")
-    assert g.result.winners == (1, 2, 3) and g.result.deltas[0] == -sum(g.result.deltas[1:])
+    assert result(g).winners == (1, 2, 3) and result(g).deltas[0] == -sum(result(g).deltas[1:])
 
 
 def _double_ron(*options: str) -> Game:
     hands = [*RON_HANDS[:3], JUNK]
-    g = riichi_game(hands, "5s", options=("red_fives=0", *options), match_state=RiichiTable(honba=1, sticks=2))
+    g = riichi_game(hands, "5s", options=("red_fives=0", *options),
+                    match_state=RiichiTable(honba=1, sticks=2))
     play(g, 0, "discard 5s")
     pass_all_but_wins(g)
     return g
@@ -365,7 +376,7 @@ def pass_all_but_wins(g: Game) -> None:
 
 def test_double_ron_pays_each_winner_and_the_sticks_go_to_the_nearest() -> None:
     g = _double_ron()
-    assert g.result.winners == (1, 2)
+    assert result(g).winners == (1, 2)
     # Each: ittsu 2 han, 40 fu: 2600, plus 300 for the one honba; the two sticks to seat 1.
     assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2900, 0, 2900, 0]]
     assert paid(g, "sticks") == [[0, 2000, 0, 0]]
@@ -379,8 +390,8 @@ def test_honba_to_the_nearest_winner_only() -> None:
 
 def test_head_bump() -> None:
     g = _double_ron("several_ron=head-bump")
-    assert g.result.winners == (1,)
-    assert list(g.result.deltas) == [-2900, 4900, 0, 0]
+    assert result(g).winners == (1,)
+    assert list(result(g).deltas) == [-2900, 4900, 0, 0]
 
 
 # -- exhaustive draws ------------------------------------------------------------------------------------
@@ -398,23 +409,23 @@ def _to_the_end(g: Game) -> None:
 def test_tenpai_payments(hands: list[str], deltas: list[int]) -> None:
     g = riichi_game(hands, "3s")
     _to_the_end(g)
-    assert g.result.winners == () and g.wall_left == 0
+    assert result(g).winners == () and g.wall_left == 0
     ready = [s for s in range(4) if deltas[s] > 0]
     assert [e.seats for e in events(g, "tenpai")] == [ready]
-    assert list(g.result.deltas) == deltas
+    assert list(result(g).deltas) == deltas
 
 
 def test_nagashi_mangan() -> None:
-    orphans = "1m 9m 1p 9p 1s 9s E S W N P F C".split()
+    orphans = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C"]
     draws = " ".join(orphans[(i // 4) % 13] if i % 4 == 1 else "?" for i in range(69))
     g = riichi_game([JUNK, JUNK, JUNK, JUNK], "3m", draws=draws, dora="3p")
     _to_the_end(g)
     assert events(g, "tenpai")[0].nagashi == [2]
-    assert list(g.result.deltas) == [-4000, -2000, 8000, -2000]
+    assert list(result(g).deltas) == [-4000, -2000, 8000, -2000]
     g = riichi_game([JUNK, JUNK, JUNK, JUNK], "3m", draws=draws, dora="3p",
                     options=("red_fives=0", "nagashi_mangan=false"))
     _to_the_end(g)
-    assert list(g.result.deltas) == [0, 0, 0, 0]
+    assert list(result(g).deltas) == [0, 0, 0, 0]
 
 
 # -- the match -------------------------------------------------------------------------------------------
@@ -577,7 +588,7 @@ def test_bots_declare_riichi_and_never_wait_without_a_yaku() -> None:
             g.apply(seat, action)
             declared += action.kind == ActionKind.RIICHI
             if action.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and g.waits[seat] \
-                    and not all(m.is_concealed_kong for m in g.melds[seat]) and g.phase != Phase.OVER:
+                    and not all(m.is_concealed_kong for m in g.melds[seat]) and g.result is None:
                 assert any(g.discard_win(seat, w, robbing=False) is not None for w in g.waits[seat]), \
                     f"seed {seed}: seat {seat} waits on {sorted(g.waits[seat])} without a yaku"
     assert declared > 0

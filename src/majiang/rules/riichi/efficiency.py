@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from majiang.analysis.shanten import RULED_OUT, shanten_and_effective
+from majiang.analysis.shanten import RULED_OUT, form_shanten, regular_shanten, shanten_and_effective
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.tiles import TERMINALS_AND_HONORS
 
-__all__ = ["ORPHANS", "RiichiEfficiency", "is_simple", "riichi_forms", "riichi_waits"]
+__all__ = ["ORPHANS", "RiichiEfficiency", "is_simple", "riichi_forms", "riichi_shanten", "riichi_waits"]
 
 ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONORS)
 """The thirteen terminal and honor kinds (么九牌)."""
@@ -58,6 +58,14 @@ def riichi_forms(counts: Sequence[int], melds: int) -> tuple[int, list[int]]:
             elif v == value:
                 found.update(kinds)
     return value, sorted(t for t in found if counts[t] < 4)
+
+
+def riichi_shanten(counts: Sequence[int], melds: int) -> int:
+    """The lowest shanten over riichi's forms (-1: complete), without the effective kinds."""
+    value = regular_shanten(counts, melds)
+    if not melds:
+        value = min(value, _pairs_form(counts)[0], form_shanten(counts, 0, "thirteen_orphans"))
+    return value
 
 
 def riichi_waits(counts: Sequence[int], melds: int, held: Sequence[int]) -> frozenset[int]:

@@ -43,7 +43,7 @@ from majiang.rules.base import (
     Ruleset,
     register_ruleset,
 )
-from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
+from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_shanten, riichi_waits
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -394,7 +394,7 @@ class RiichiRules(Ruleset):
                 out.extend(ADDED_KONG[m.tile] for m in game.melds[seat]
                            if m.kind == MeldKind.PUNG and counts[m.tile])
             if drawn is not None and self._closed(game, seat) and game.scores[seat] >= STICK \
-                    and game.wall_left >= 4:
+                    and game.wall_left >= 4 and riichi_shanten(counts, len(game.melds[seat])) <= 0:
                 out.extend(RIICHI[t] for t in range(34) if counts[t] and self._ready_without(game, seat, t))
             if self.nine_terminals and drawn is not None and self._first_turn(game, seat) \
                     and sum(1 for t in ORPHANS if counts[t]) >= 9:
@@ -412,7 +412,8 @@ class RiichiRules(Ruleset):
         counts = game.counts[seat]
         counts[tile] -= 1
         try:
-            return bool(riichi_waits(counts, len(game.melds[seat]), _held(game, seat)))
+            melds = len(game.melds[seat])
+            return riichi_shanten(counts, melds) == 0 and bool(riichi_waits(counts, melds, _held(game, seat)))
         finally:
             counts[tile] += 1
 
