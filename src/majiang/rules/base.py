@@ -240,6 +240,15 @@ class Ruleset:
         """
         return ("", "", "", "")
 
+    def table_note(self, state: Any) -> str:
+        """A short line about the table for a display, read from ``public_state`` as a view holds it (riichi:
+        the dora indicators, honba and sticks); empty when there is nothing to show.
+
+        >>> Ruleset().table_note(None)
+        ''
+        """
+        return ""
+
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
         built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""

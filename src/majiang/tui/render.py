@@ -217,6 +217,9 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     out.append(f" {view.scores[view.seat]:+d}")
     if view.rules is not None:
         out.append(f" · {view.rules.name}", style="dim")
+        note = view.rules.table_note(view.rules_state)
+        if note:
+            out.append(f" · {note}")
     return out
 
 

@@ -746,6 +746,17 @@ class RiichiRules(Ruleset):
             marks[state.seat] = " ".join(m for m in (marks[state.seat], "振聴") if m)
         return (marks[0], marks[1], marks[2], marks[3])
 
+    def table_note(self, state: RiichiPublic) -> str:
+        """The dora indicators, honba (本場) and riichi sticks (供託) on the table.
+
+        >>> p = RiichiPublic((Tile.M3, Tile.EAST), 2, 1, (False,) * 4, (False,) * 4, ((),) * 4, (0,) * 4,
+        ...                  False, 0, 0)
+        >>> RiichiRules().table_note(p)
+        'dora indicators 3m E · 2 本場 · 1 供託'
+        """
+        shown = " ".join(t.notation() for t in state.dora_indicators)
+        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託"
+
     def score_names(self, score: Any) -> list[str]:
         """The romaji of the yaku of a win, dora included, each once."""
         return list(dict.fromkeys(hit.romaji for hit in score.yaku))
