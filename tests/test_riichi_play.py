@@ -5,6 +5,8 @@ The terminal game is driven through Textual's pilot with the helpers of tests/te
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -15,7 +17,9 @@ from majiang.records import check_record
 from majiang.rules.base import find_ruleset
 from majiang.tui.app import ActionButton, TableScreen
 from majiang.tui.render import hand_tiles
-from test_tui import SIZE, act_as_person, new_app, settle, text_of
+from majiang.rules.riichi.game import RiichiDeclared, RiichiState
+from majiang.tui import new_app
+from test_tui import SIZE, act_as_person, settle, text_of
 
 
 def _riichi_seed() -> int:
@@ -35,7 +39,7 @@ def _riichi_seed() -> int:
 
 
 @pytest.mark.asyncio
-async def test_a_riichi_hand_in_the_terminal_game(tmp_path: object) -> None:
+async def test_a_riichi_hand_in_the_terminal_game(tmp_path: Path) -> None:
     rules = find_ruleset("riichi")
     seed = _riichi_seed()
     app = new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules, records_dir=tmp_path)
@@ -60,8 +64,10 @@ async def test_a_riichi_hand_in_the_terminal_game(tmp_path: object) -> None:
                 await act_as_person(pilot, app, action, "click")
                 declared = True
                 game = app.session.game
-                assert [e.seat for e in game.events if e.kind == "riichi"] == [0]
-                if game.rules_state.riichi[0] and isinstance(app.screen, TableScreen):
+                assert [e.seat for e in game.events if isinstance(e, RiichiDeclared)] == [0]
+                st = game.rules_state
+                assert isinstance(st, RiichiState)
+                if st.riichi[0] and isinstance(app.screen, TableScreen):
                     assert "立直" in text_of(app, "#me")  # the badge, once the riichi stands
             elif action.kind == ActionKind.ABORT:
                 await act_as_person(pilot, app, action, "click")
@@ -74,7 +80,7 @@ async def test_a_riichi_hand_in_the_terminal_game(tmp_path: object) -> None:
     assert report.ok and report.hands == 1, str(report)
 
 
-def test_simulate_and_arena_play_riichi(tmp_path: object) -> None:
+def test_simulate_and_arena_play_riichi(tmp_path: Path) -> None:
     runner = CliRunner()
     records = f"{tmp_path}/riichi.jsonl"
     result = runner.invoke(cli, ["simulate", "--rules", "riichi", "--games", "8", "--bots", "efficiency",
