@@ -15,10 +15,10 @@ from majiang.bots import find_bot
 from majiang.cli import app as cli
 from majiang.records import check_record
 from majiang.rules.base import find_ruleset
-from majiang.tui.app import ActionButton, TableScreen
-from majiang.tui.render import hand_tiles
 from majiang.rules.riichi.game import RiichiDeclared, RiichiState
 from majiang.tui import new_app
+from majiang.tui.app import ActionButton, TableScreen
+from majiang.tui.render import hand_tiles
 from test_tui import SIZE, act_as_person, settle, text_of
 
 
