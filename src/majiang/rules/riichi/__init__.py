@@ -3,7 +3,7 @@
 >>> from majiang.rules.riichi import WinContext, score
 >>> r = score("234567m234p3488s 2s", WinContext(riichi=True, tsumo=True))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.points
-(['riichi', 'menzen_tsumo', 'pinfu', 'tanyao', 'sanshoku'], 6, 20, 12000)
+(['riichi', 'menzen_tsumo', 'pinfu', 'tanyao', 'sanshoku'], 6, 20, 18000)
 """
 
 from majiang.rules.riichi.context import RENHOU_VALUES, RiichiOptions, WinContext

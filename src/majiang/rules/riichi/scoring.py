@@ -4,16 +4,14 @@ A *reading* is one way to see the hand: four sets and a pair (with the set or pa
 completed, which decides the wait and whether a pung won on a discard is concealed), seven pairs, or
 thirteen orphans. Each reading is scored; the highest (points, then han, then fu) is the result.
 
->>> r = score("[777m,2]345p345s345m22s 4p", WinContext(seat_wind=Tile.SOUTH))
+>>> r = score("[777m,2]345p345s45m22s 3m", WinContext(seat_wind=Tile.SOUTH))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.points
 (['tanyao', 'sanshoku'], 2, 30, 2000)
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
 from majiang.errors import InvalidHandError
@@ -56,6 +54,8 @@ def dora_of(indicator: Tile) -> Tile:
         return Tile(27 if k == 30 else k + 1)
     return Tile(31 if k == 33 else k + 1)
 
+
+_DORA = tuple(int(dora_of(Tile(k))) for k in range(34))
 
 # -- reading the hand --------------------------------------------------------------------------------
 
@@ -134,47 +134,47 @@ def _standard_readings(counts: list[int]) -> Iterator[tuple[int, list[Group]]]:
                 yield tile, sets + honor_sets
 
 
-@dataclass(slots=True)
 class Reading:
     """One reading of a win, everything the yaku predicates and the fu count look at.
 
     ``sets`` are (kind, lowest tile, concealed) for the declared melds and the standing sets; a pung
     completed by a discard is not concealed (明刻). ``wait`` is ``ryanmen``, ``kanchan``, ``penchan``,
-    ``tanki``, ``shanpon``, or for the special forms ``chiitoitsu``/``kokushi``/``kokushi13``.
+    ``tanki``, ``shanpon``, or for the special forms ``chiitoitsu``/``kokushi``/``kokushi13``. ``mask``
+    has bit k set when the hand holds kind k (melds included), ``counts`` are those copies, ``red`` the
+    red fives. The sets' pungs, chows, concealed pungs and kans are counted once, here.
     """
 
-    form: str
-    sets: list[tuple[int, int, bool]]
-    pair: int
-    wait: str
-    closed: bool
-    tsumo: bool
-    win: int
-    mask: int
-    counts: tuple[int, ...]
-    context: WinContext
-    options: RiichiOptions
+    __slots__ = ("chow_set", "chows", "closed", "concealed_pungs", "context", "counts", "form", "kans",
+                 "mask", "options", "pair", "pung_set", "pungs", "red", "round_wind", "seat_wind", "sets",
+                 "tsumo", "wait", "win")
 
-    # shared helpers of the predicates
-    def pungs(self) -> list[int]:
-        """Tiles of the pungs and kans."""
-        return [t for kind, t, _ in self.sets if kind != CHOW]
-
-    def chows(self) -> list[int]:
-        """Lowest tiles of the chows."""
-        return [t for kind, t, _ in self.sets if kind == CHOW]
-
-    def concealed_pungs(self) -> int:
-        """Pungs and kans made without a claim (暗刻, 暗杠)."""
-        return sum(1 for kind, _, concealed in self.sets if kind != CHOW and concealed)
-
-    def kans(self) -> int:
-        """Kans of any kind."""
-        return sum(1 for kind, _, _ in self.sets if kind == KONG)
+    def __init__(self, form: str, sets: list[tuple[int, int, bool]], pair: int, wait: str, closed: bool,
+                 tsumo: bool, win: int, mask: int, counts: tuple[int, ...], context: WinContext,
+                 options: RiichiOptions, red: int) -> None:
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.wait = wait
+        self.closed = closed
+        self.tsumo = tsumo
+        self.win = win
+        self.mask = mask
+        self.counts = counts
+        self.context = context
+        self.options = options
+        self.red = red
+        self.seat_wind = int(context.seat_wind)
+        self.round_wind = int(context.round_wind)
+        self.pungs = [t for kind, t, _ in sets if kind != CHOW]
+        self.chows = [t for kind, t, _ in sets if kind == CHOW]
+        self.pung_set = set(self.pungs)
+        self.chow_set = set(self.chows)
+        self.concealed_pungs = sum(1 for kind, _, concealed in sets if kind != CHOW and concealed)
+        self.kans = sum(1 for kind, _, _ in sets if kind == KONG)
 
     def is_value(self, tile: int) -> bool:
         """Whether a pair of ``tile`` earns fu: a dragon, the seat or the round wind."""
-        return tile >= 31 or tile == self.context.seat_wind or tile == self.context.round_wind
+        return tile >= 31 or tile == self.seat_wind or tile == self.round_wind
 
 
 # -- yaku predicates: one per yaku, each (reading) -> bool --------------------------------------------
@@ -206,7 +206,7 @@ def _tanyao(r: Reading) -> bool:
 
 def _peikou(r: Reading) -> int:
     """How many pairs of identical chows (一杯口 1, 两杯口 2)."""
-    chows = r.chows()
+    chows = r.chows
     seen: dict[int, int] = {}
     for t in chows:
         seen[t] = seen.get(t, 0) + 1
@@ -222,15 +222,15 @@ def _ryanpeikou(r: Reading) -> bool:
 
 
 def _has_pung(r: Reading, tile: int) -> bool:
-    return any(kind != CHOW and t == tile for kind, t, _ in r.sets)
+    return tile in r.pung_set
 
 
 def _seat_wind(r: Reading) -> bool:
-    return _has_pung(r, r.context.seat_wind)
+    return r.seat_wind in r.pung_set
 
 
 def _round_wind(r: Reading) -> bool:
-    return _has_pung(r, r.context.round_wind)
+    return r.round_wind in r.pung_set
 
 
 def _haku(r: Reading) -> bool:
@@ -289,17 +289,17 @@ def _junchan(r: Reading) -> bool:
 
 
 def _ittsu(r: Reading) -> bool:
-    chows = set(r.chows())
+    chows = r.chow_set
     return any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18))
 
 
 def _sanshoku(r: Reading) -> bool:
-    chows = set(r.chows())
+    chows = r.chow_set
     return any(t in chows and t + 9 in chows and t + 18 in chows for t in range(7))
 
 
 def _sanshoku_doukou(r: Reading) -> bool:
-    pungs = set(r.pungs())
+    pungs = r.pung_set
     return any(t in pungs and t + 9 in pungs and t + 18 in pungs for t in range(9))
 
 
@@ -308,15 +308,15 @@ def _toitoi(r: Reading) -> bool:
 
 
 def _sanankou(r: Reading) -> bool:
-    return r.concealed_pungs() == 3
+    return r.concealed_pungs == 3
 
 
 def _sankantsu(r: Reading) -> bool:
-    return r.kans() == 3
+    return r.kans == 3
 
 
 def _shousangen(r: Reading) -> bool:
-    return r.pair in _DRAGONS and sum(1 for t in r.pungs() if t in _DRAGONS) == 2
+    return r.pair in _DRAGONS and sum(1 for t in r.pungs if t in _DRAGONS) == 2
 
 
 def _honroutou(r: Reading) -> bool:
@@ -343,7 +343,7 @@ def _renhou_mangan(r: Reading) -> bool:
 
 def _consecutive_pungs(r: Reading, run: int) -> bool:
     """Pungs (or kans) of ``run`` consecutive numbers in one suit (连刻)."""
-    pungs = set(r.pungs())
+    pungs = r.pung_set
     return any(all(t + i in pungs for i in range(run)) and t % 9 + run <= 9 for t in range(27))
 
 
@@ -360,23 +360,23 @@ def _kokushi_13(r: Reading) -> bool:
 
 
 def _suuankou(r: Reading) -> bool:
-    return r.concealed_pungs() == 4 and r.wait != "tanki"
+    return r.concealed_pungs == 4 and r.wait != "tanki"
 
 
 def _suuankou_tanki(r: Reading) -> bool:
-    return r.concealed_pungs() == 4 and r.wait == "tanki"
+    return r.concealed_pungs == 4 and r.wait == "tanki"
 
 
 def _daisangen(r: Reading) -> bool:
-    return sum(1 for t in r.pungs() if t in _DRAGONS) == 3
+    return sum(1 for t in r.pungs if t in _DRAGONS) == 3
 
 
 def _shousuushii(r: Reading) -> bool:
-    return 27 <= r.pair <= 30 and sum(1 for t in r.pungs() if 27 <= t <= 30) == 3
+    return 27 <= r.pair <= 30 and sum(1 for t in r.pungs if 27 <= t <= 30) == 3
 
 
 def _daisuushii(r: Reading) -> bool:
-    return sum(1 for t in r.pungs() if 27 <= t <= 30) == 4
+    return sum(1 for t in r.pungs if 27 <= t <= 30) == 4
 
 
 def _tsuuiisou(r: Reading) -> bool:
@@ -393,7 +393,7 @@ def _chinroutou(r: Reading) -> bool:
 
 def _nine_gates(r: Reading) -> int:
     """0, or 1 for 九莲宝灯, 2 when the 13 tiles before the winning one were 1112345678999 (纯正)."""
-    if not r.closed or r.kans() or not _chinitsu(r):
+    if not r.closed or r.kans or not _chinitsu(r):
         return 0
     base = r.win - r.win % 9
     c = r.counts[base:base + 9]
@@ -411,7 +411,7 @@ def _junsei_chuuren(r: Reading) -> bool:
 
 
 def _suukantsu(r: Reading) -> bool:
-    return r.kans() == 4
+    return r.kans == 4
 
 
 def _tenhou(r: Reading) -> bool:
@@ -466,30 +466,84 @@ YAKUMAN_PREDICATES: dict[YakuId, Predicate] = {
 }
 """The predicate of every yakuman, in table order."""
 
-_IMPLIED = {
-    YakuId.CHANTA: YakuId.HONROUTOU,  # never both: chanta needs a chow, honroutou has none
-    YakuId.HONITSU: YakuId.CHINITSU,
-}
+_HITS: dict[tuple[YakuId, int, int], YakuHit] = {}
 
 
 def _hit(yid: YakuId, han: int, yakuman: int = 0) -> YakuHit:
-    row = YAKU[yid]
-    return YakuHit(yid.value, row.romaji, row.zh, row.en, han, yakuman)
+    hit = _HITS.get((yid, han, yakuman))
+    if hit is None:
+        row = YAKU[yid]
+        hit = _HITS[yid, han, yakuman] = YakuHit(yid.value, row.romaji, row.zh, row.en, han, yakuman)
+    return hit
+
+
+_SITUATION = (YakuId.RIICHI, YakuId.DOUBLE_RIICHI, YakuId.IPPATSU, YakuId.RINSHAN, YakuId.CHANKAN,
+              YakuId.HAITEI, YakuId.HOUTEI, YakuId.RENHOU_MANGAN)
+"""Yaku of the moment of the win, not of the tiles: looked at only when the context has a flag."""
+_WITH_PUNGS = (YakuId.SEAT_WIND, YakuId.ROUND_WIND, YakuId.HAKU, YakuId.HATSU, YakuId.CHUN,
+               YakuId.SANSHOKU_DOUKOU, YakuId.TOITOI, YakuId.SANANKOU, YakuId.SANKANTSU, YakuId.SHOUSANGEN,
+               YakuId.SANRENKOU)
+"""Yaku that need a pung or kan."""
+_WITH_CHOWS = (YakuId.PINFU, YakuId.IIPEIKOU, YakuId.RYANPEIKOU, YakuId.ITTSU, YakuId.SANSHOKU,
+               YakuId.CHANTA, YakuId.JUNCHAN)
+"""Yaku that need a chow."""
+
+
+def _rows(ids: tuple[YakuId, ...] | None, closed: bool) -> list[tuple[YakuHit, Predicate]]:
+    """(hit, predicate) of the yaku ``ids`` (None: those of no group) a closed or open hand may have."""
+    grouped = set(_SITUATION) | set(_WITH_PUNGS) | set(_WITH_CHOWS)
+    out = []
+    for yid, predicate in YAKU_PREDICATES.items():
+        if (yid in ids) if ids is not None else (yid not in grouped):
+            han = YAKU[yid].closed if closed else YAKU[yid].opened
+            if han:
+                out.append((_hit(yid, han), predicate))
+    return out
+
+
+_ROWS = {closed: (_rows(_SITUATION, closed), _rows(_WITH_PUNGS, closed), _rows(_WITH_CHOWS, closed),
+                  _rows(None, closed)) for closed in (True, False)}
 
 
 def _yaku(r: Reading) -> list[YakuHit]:
-    """The ordinary yaku of a reading with their han (open values on an open hand)."""
-    out = []
-    for yid, predicate in YAKU_PREDICATES.items():
-        row = YAKU[yid]
-        han = row.closed if r.closed else row.opened
-        if han and predicate(r):
-            out.append(_hit(yid, han))
+    """The ordinary yaku of a reading with their han (open values on an open hand), in table order."""
+    situation, pungs, chows, rest = _ROWS[r.closed]
+    ctx = r.context
+    out = [hit for hit, predicate in rest if predicate(r)]
+    if (ctx.riichi or ctx.double_riichi or ctx.rinshan or ctx.chankan or ctx.haitei or ctx.houtei
+            or ctx.renhou):
+        out += [hit for hit, predicate in situation if predicate(r)]
+    if r.pungs:
+        out += [hit for hit, predicate in pungs if predicate(r)]
+    if r.chows:
+        out += [hit for hit, predicate in chows if predicate(r)]
+    if len(out) > 1:
+        out.sort(key=_ORDER.__getitem__)
     return out
+
+
+_ORDER = {hit: i for i, hit in enumerate(sorted(
+    {hit for rows in _ROWS.values() for group in rows for hit, _ in group},
+    key=lambda h: (list(YAKU).index(YakuId(h.id)), h.han)))}
+
+
+_PLAIN_TERMINALS = _TH_MASK & ~_HONOR_MASK
+
+
+def _may_be_yakuman(r: Reading) -> bool:
+    """A cheap test every yakuman passes (so most hands skip the predicates): its form, three pungs or
+    more, a first-turn win, one-kind tiles (honours, green, terminals), or one suit alone."""
+    mask = r.mask
+    ctx = r.context
+    return (r.form == "kokushi" or len(r.pungs) >= 3 or ctx.tenhou or ctx.chiihou or ctx.renhou
+            or r.options.touhoku or not mask & ~_HONOR_MASK or not mask & ~_GREEN_MASK
+            or not mask & ~_PLAIN_TERMINALS or any(not mask & ~m for m in _SUIT_MASKS))
 
 
 def _yakuman(r: Reading) -> list[YakuHit]:
     """The yakuman of a reading, each with how many limits it is worth."""
+    if not _may_be_yakuman(r):
+        return []
     out = []
     for yid, predicate in YAKUMAN_PREDICATES.items():
         row = YAKU[yid]
@@ -503,12 +557,38 @@ def _yakuman(r: Reading) -> list[YakuHit]:
 
 # -- fu --------------------------------------------------------------------------------------------
 
-def _fu(r: Reading, pinfu: bool) -> tuple[int, list[FuItem]]:
-    """The fu of a reading, rounded up to 10, and the items it is made of."""
+def _fu(r: Reading, pinfu: bool) -> int:
+    """The fu of a reading, rounded up to 10 (``_fu_items`` says what they are made of)."""
     if r.form == "chiitoitsu":
-        return 25, [FuItem("chiitoitsu", 25)]
+        return 25
+    raw = 30 if r.closed and not r.tsumo else 20
+    for kind, t, concealed in r.sets:
+        if kind != CHOW:
+            raw += (2 << ((t in TERMINALS_HONORS) + concealed)) * (4 if kind == KONG else 1)
+    pair = r.pair
+    if pair >= 31:
+        raw += 2
+    elif pair == r.seat_wind:
+        raw += r.options.double_wind_pair_fu if pair == r.round_wind else 2
+    elif pair == r.round_wind:
+        raw += 2
+    if r.wait in _TWO_FU_WAITS:
+        raw += 2
+    if r.tsumo and not pinfu:
+        raw += 2
+    if raw == 20 and not r.closed and r.options.open_pinfu_fu:
+        return 30
+    return -(-raw // 10) * 10
+
+
+_TWO_FU_WAITS = frozenset(("kanchan", "penchan", "tanki"))
+
+
+def _fu_items(r: Reading, pinfu: bool) -> list[FuItem]:
+    """The items the fu of a reading are made of, before rounding."""
+    if r.form == "chiitoitsu":
+        return [FuItem("chiitoitsu", 25)]
     items = [FuItem("base", 20)]
-    ctx = r.context
     if r.closed and not r.tsumo:
         items.append(FuItem("menzen ron", 10))
     for kind, t, concealed in r.sets:
@@ -516,23 +596,21 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, list[FuItem]]:
             continue
         fu = 2 * (2 if t in TERMINALS_HONORS else 1) * (2 if concealed else 1) * (4 if kind == KONG else 1)
         what = ("closed " if concealed else "open ") + _SET_NAMES[kind]
-        items.append(FuItem(f"{what} {Tile(t).notation()}", fu))
-    if r.pair >= 31:
-        items.append(FuItem(f"pair {Tile(r.pair).notation()}", 2))
-    elif r.pair == ctx.seat_wind and r.pair == ctx.round_wind:
-        items.append(FuItem(f"pair {Tile(r.pair).notation()} (seat and round wind)",
-                            r.options.double_wind_pair_fu))
-    elif r.pair == ctx.seat_wind or r.pair == ctx.round_wind:
-        items.append(FuItem(f"pair {Tile(r.pair).notation()}", 2))
-    if r.wait in ("kanchan", "penchan", "tanki"):
+        items.append(FuItem(f"{what} {_NAMES[t]}", fu))
+    pair = r.pair
+    if pair >= 31:
+        items.append(FuItem(f"pair {_NAMES[pair]}", 2))
+    elif pair == r.seat_wind and pair == r.round_wind:
+        items.append(FuItem(f"pair {_NAMES[pair]} (seat and round wind)", r.options.double_wind_pair_fu))
+    elif pair in (r.seat_wind, r.round_wind):
+        items.append(FuItem(f"pair {_NAMES[pair]}", 2))
+    if r.wait in _TWO_FU_WAITS:
         items.append(FuItem(f"{r.wait} wait", 2))
     if r.tsumo and not pinfu:
         items.append(FuItem("tsumo", 2))
-    raw = sum(f for _, f in items)
-    if raw == 20 and not r.closed and r.options.open_pinfu_fu:
+    if sum(f for _, f in items) == 20 and not r.closed and r.options.open_pinfu_fu:
         items.append(FuItem("open pinfu", 10))
-        raw = 30
-    return -(-raw // 10) * 10, items
+    return items
 
 
 # -- points ----------------------------------------------------------------------------------------
@@ -564,17 +642,17 @@ def _limit(han: int, fu: int, yakuman: int, options: RiichiOptions) -> tuple[int
 
 # -- the entry point -------------------------------------------------------------------------------
 
-def _readings(hand: Hand, context: WinContext, options: RiichiOptions) -> Iterator[Reading]:
+def _readings(hand: Hand, context: WinContext, options: RiichiOptions, red: int) -> Iterator[Reading]:
     """Every reading of ``hand`` as a win."""
-    win = hand.winning_tile
-    assert win is not None
+    assert hand.winning_tile is not None
+    win = int(hand.winning_tile)
     counts = hand.counts()
     all_counts = tuple(hand.counts(include_melds=True))
     mask = sum(1 << k for k in range(34) if all_counts[k])
     closed = all(m.is_concealed_kong for m in hand.melds)
     tsumo = context.tsumo
     melded = [(int(m.kind), int(m.tile), m.is_concealed_kong) for m in hand.melds]
-    common = (closed, tsumo, int(win), mask, all_counts, context, options)
+    common = (closed, tsumo, win, mask, all_counts, context, options, red)
     if not hand.melds:
         kinds = [k for k in range(34) if counts[k]]
         if len(kinds) == 7 and all(counts[k] == 2 for k in kinds):
@@ -622,10 +700,22 @@ def _describe(r: Reading, declared: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_NAMES = tuple(Tile(k).notation() for k in range(34))
+
+
 def _text(tiles: list[int]) -> str:
-    if tiles[0] >= 27:
-        return "".join(Tile(t).notation() for t in tiles)
-    return "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
+    key = (tiles[0], tiles[-1], len(tiles))
+    text = _TEXTS.get(key)
+    if text is None:
+        if tiles[0] >= 27:
+            text = "".join(_NAMES[t] for t in tiles)
+        else:
+            text = "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
+        _TEXTS[key] = text
+    return text
+
+
+_TEXTS: dict[tuple[int, int, int], str] = {}
 
 
 def score(hand: Hand | RiichiHand | str, context: WinContext | None = None,
@@ -642,33 +732,39 @@ def score(hand: Hand | RiichiHand | str, context: WinContext | None = None,
     options = _DEFAULT_OPTIONS if options is None else options
     if isinstance(hand, str):
         hand = parse_hand(hand)
+    red = context.red_fives
     if isinstance(hand, RiichiHand):
-        if context.red_fives:
+        if red:
             raise InvalidHandError("red fives come from the notation (0m 0p 0s); context.red_fives must be 0")
-        context = context.replace(red_fives=hand.red_fives)
+        red = hand.red_fives
         hand = hand.hand
     if hand.winning_tile is None:
         raise InvalidHandError("a win needs 14 tiles: the last one is the winning tile")
-    _check(hand, context)
-    best: tuple[tuple[int, int, int, int], RiichiResult, Reading] | None = None
+    _check(hand, context, red)
+    ctx = context
+    dora = _count_dora(ctx.dora_indicators, hand)
+    ura = _count_dora(ctx.ura_indicators, hand) if ctx.riichi or ctx.double_riichi else 0
+    best: tuple[tuple[int, int, int, int], Reading, list[YakuHit], bool] | None = None
     complete = False
-    for reading in _readings(hand, context, options):
+    for reading in _readings(hand, context, options, red):
         complete = True
-        result = _score_reading(reading)
-        if result is None:
-            continue
-        key = (result.base, result.yakuman, result.han, result.fu)
-        if best is None or key > best[0]:
-            best = (key, result, reading)
+        scored = _score_reading(reading, dora, ura)
+        if scored is not None and (best is None or scored[0] > best[0]):
+            best = scored
     if best is None:
         if complete:
             raise NoYakuError(f"{hand.notation()} is complete but has no yaku (dora alone make no win)")
         raise InvalidHandError(f"{hand.notation()} is not a complete hand (four sets and a pair, "
                                "seven pairs or thirteen orphans)")
-    return dataclasses.replace(best[1], decomposition=_describe(best[2], len(hand.melds)))
+    (base, yakuman, han, fu), r, hits, pinfu = best
+    limit = _limit(han, fu, yakuman, options)[1]
+    plain = payment(base, dealer=ctx.dealer, tsumo=r.tsumo)
+    paid = payment(base, dealer=ctx.dealer, tsumo=r.tsumo, honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)
+    return RiichiResult(tuple(hits), han, fu, tuple(_fu_items(r, pinfu)), yakuman, limit, base, plain.total,
+                        paid, ctx.dealer, r.tsumo, _describe(r, len(hand.melds)))
 
 
-def _check(hand: Hand, context: WinContext) -> None:
+def _check(hand: Hand, context: WinContext, red: int) -> None:
     """Refuse a context the hand contradicts."""
     closed = all(m.is_concealed_kong for m in hand.melds)
     riichi = context.riichi or context.double_riichi
@@ -680,52 +776,34 @@ def _check(hand: Hand, context: WinContext) -> None:
         raise InvalidHandError("rinshan needs a kan among the melds")
     all_counts = hand.counts(include_melds=True)
     fives = all_counts[4] + all_counts[13] + all_counts[22]
-    if context.red_fives > fives:
-        raise InvalidHandError(f"red_fives={context.red_fives} but the hand holds {fives} five(s)")
+    if red > fives:
+        raise InvalidHandError(f"red_fives={red} but the hand holds {fives} five(s)")
 
 
-def _score_reading(r: Reading) -> RiichiResult | None:
-    """The result of one reading, or None when it has no yaku."""
-    yakuman = _yakuman(r)
+def _score_reading(r: Reading, dora: int, ura: int
+                   ) -> tuple[tuple[int, int, int, int], Reading, list[YakuHit], bool] | None:
+    """The ranking key (base points, yakuman, han, fu), yaku and pinfu of a reading; None without yaku."""
     pinfu = _pinfu(r)
-    fu, items = _fu(r, pinfu)
-    if yakuman:
-        n = sum(h.yakuman for h in yakuman)
-        return _result(r, yakuman, 13 * n, fu, items, n)
+    fu = _fu(r, pinfu)
+    hits = _yakuman(r)
+    if hits:
+        n = sum(h.yakuman for h in hits)
+        return (8000 * min(n, 6), n, 13 * n, fu), r, hits, pinfu
     hits = _yaku(r)
     if not hits:
         return None
-    ids = {h.id for h in hits}
-    drop = {YakuId.IIPEIKOU} if YakuId.RYANPEIKOU in ids else set()
-    if YakuId.CHINITSU in ids:
-        drop.add(YakuId.HONITSU)
-    if YakuId.JUNCHAN in ids:
-        drop.add(YakuId.CHANTA)
-    if drop:
-        hits = [h for h in hits if h.id not in drop]
-    ctx = r.context
-    dora = _count_dora(ctx.dora_indicators, r.counts)
     if dora:
         hits.append(_hit(YakuId.DORA, dora))
-    if ctx.red_fives:
-        hits.append(_hit(YakuId.AKA_DORA, ctx.red_fives))
-    if ctx.riichi or ctx.double_riichi:
-        ura = _count_dora(ctx.ura_indicators, r.counts)
-        if ura:
-            hits.append(_hit(YakuId.URA_DORA, ura))
-    return _result(r, hits, sum(h.han for h in hits), fu, items, 0)
+    if r.red:
+        hits.append(_hit(YakuId.AKA_DORA, r.red))
+    if ura:
+        hits.append(_hit(YakuId.URA_DORA, ura))
+    han = sum(h.han for h in hits)
+    return (_limit(han, fu, 0, r.options)[0], 0, han, fu), r, hits, pinfu
 
 
-def _count_dora(indicators: tuple[Tile, ...], counts: tuple[int, ...]) -> int:
-    return sum(counts[dora_of(t)] for t in indicators)
-
-
-def _result(r: Reading, hits: list[YakuHit], han: int, fu: int, items: list[FuItem],
-            yakuman: int) -> RiichiResult:
-    base, limit = _limit(han, fu, yakuman, r.options)
-    ctx = r.context
-    plain = payment(base, dealer=ctx.dealer, tsumo=r.tsumo)
-    paid = payment(base, dealer=ctx.dealer, tsumo=r.tsumo, honba=ctx.honba,
-                   riichi_sticks=ctx.riichi_sticks)
-    return RiichiResult(tuple(hits), han, fu, tuple(items), yakuman, limit, base, plain.total, paid,
-                        ctx.dealer, r.tsumo, ())
+def _count_dora(indicators: tuple[Tile, ...], hand: Hand) -> int:
+    if not indicators:
+        return 0
+    counts = hand.counts(include_melds=True)
+    return sum(counts[_DORA[t]] for t in indicators)
