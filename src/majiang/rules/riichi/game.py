@@ -325,10 +325,6 @@ class RiichiRules(Ruleset):
 
     # -- the wall and the deal ---------------------------------------------------------------------------
 
-    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
-        """The two-dice break of the common table; the last 14 tiles are the dead wall (王牌)."""
-        return Ruleset.break_wall(self, ring, dealer, dice)
-
     def new_state(self, game: Game) -> RiichiState:
         table = game.match_state if isinstance(game.match_state, RiichiTable) else RiichiTable()
         return RiichiState(honba=table.honba, sticks=table.sticks)
@@ -566,7 +562,7 @@ class RiichiRules(Ruleset):
         first = game.wins[0].seat == win.seat  # the winner nearest the discarder
         pay = result.payment
         if not first and not self.honba_to_each and st.honba:
-            pay = _payment_without_honba(result, st.honba)
+            pay = _payment_without_honba(result)
         deltas = [0, 0, 0, 0]
         if win.giver is not None:
             deltas[win.giver] -= pay.ron
@@ -907,7 +903,7 @@ def _orphans_ready(game: Game, seat: int) -> bool:
     return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12
 
 
-def _payment_without_honba(result: RiichiResult, honba: int) -> Any:
+def _payment_without_honba(result: RiichiResult) -> Any:
     from majiang.rules.riichi import payment
 
     return payment(result.base, dealer=result.dealer, tsumo=result.tsumo, honba=0)
