@@ -260,8 +260,11 @@ def test_robbing_an_added_kan() -> None:
     assert paid(g, "win") == [[0, 0, -5200, 5200]]
 
 
-def test_a_passed_rob_lets_the_kan_stand_and_its_dora_comes_after_the_discard() -> None:
-    g = riichi_game([HONORS, "", "77p13579s246mEFN", "123456789m68p11s"], "7p", draws="? ? ? 7p")
+@pytest.mark.parametrize("late", [True, False])
+def test_a_passed_rob_lets_the_kan_stand_and_its_dora_comes_after_the_discard(late: bool) -> None:
+    options = ("red_fives=0", f"kan_dora_after_discard={late}")
+    g = riichi_game([HONORS, "", "77p13579s246mEFN", "123456789m68p11s"], "7p", draws="? ? ? 7p",
+                    options=options)
     play(g, 0, "discard 7p")
     act(g, 3, "pass")
     act(g, 2, "pung")
@@ -271,7 +274,7 @@ def test_a_passed_rob_lets_the_kan_stand_and_its_dora_comes_after_the_discard() 
     pass_all(g)
     play(g, 2, "added-kong 7p")
     act(g, 3, "pass")
-    assert g.current == 2 and g.phase == Phase.TURN and len(events(g, "dora")) == 1
+    assert g.current == 2 and g.phase == Phase.TURN and len(events(g, "dora")) == (1 if late else 2)
     assert g.drawn is not None
     tile = ALL_TILES[g.drawn].notation()
     act(g, 2, f"discard {tile}")
