@@ -11,9 +11,9 @@ from majiang.cli.errors import EXIT_INTERNAL, EXIT_USAGE, error_message, fail, i
 from majiang.cli.options import MAX_DIGITS
 from majiang.errors import InvalidOptionError
 from majiang.hand import WinBy
+from majiang.mcr import parse_wind
 from majiang.notation import parse_tiles
-from majiang.rules.mcr import parse_wind
-from majiang.rules.riichi import RiichiOptions, WinContext, score
+from majiang.riichi import RiichiOptions, WinContext, score
 from majiang.tiles import Tile
 
 __all__ = ["RIICHI_NAMES", "RiichiFlags", "riichi_fan"]

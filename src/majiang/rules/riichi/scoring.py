@@ -2,7 +2,8 @@
 
 A *reading* is one way to see the hand: four sets and a pair (with the set or pair the winning tile
 completed, which decides the wait and whether a pung won on a discard is concealed), seven pairs, or
-thirteen orphans. Each reading is scored; the highest (points, then han, then fu) is the result.
+thirteen orphans. Each reading is scored; the best is the result: the most basic points, then a real
+yakuman before a counted one, then the most han, then the most fu.
 
 >>> r = score("[777m,2]345p345s45m22s 3m", WinContext(seat_wind=Tile.SOUTH))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.points
@@ -31,7 +32,7 @@ _TH_MASK = sum(1 << k for k in TERMINALS_HONORS)
 _HONOR_MASK = sum(1 << k for k in range(27, 34))
 _GREEN_MASK = sum(1 << k for k in (19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 s and 发
 _SUIT_MASKS = tuple(sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
-_DRAGONS = (Tile.WHITE, Tile.GREEN, Tile.RED)
+_DRAGONS = (31, 32, 33)  # white, green, red
 _DEFAULT_CONTEXT = WinContext()
 _DEFAULT_OPTIONS = RiichiOptions()
 _SET_NAMES = {CHOW: "chow", PUNG: "pung", KONG: "kan"}
@@ -63,7 +64,7 @@ Group = tuple[int, int]
 """A set of a reading: (kind, lowest tile)."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)  # one suit's counts: a few thousand shapes come up in play
 def _suit_readings(key: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every way to split one suit's 9 counts into sets and at most one pair: (pair rank or -1, sets)."""
     out: list[tuple[int, tuple[Group, ...]]] = []
