@@ -17,8 +17,9 @@ from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Match, Phase
 from majiang.game.table import HandResult
+from majiang.riichi import dora_of
 from majiang.rules.base import WIN, find_ruleset
-from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, dora_of, final_points, red_places
+from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 
@@ -87,7 +88,7 @@ def test_the_wall_dead_wall_and_first_dora() -> None:
     assert g.wall_left == 136 - 53 - 14
     first = events(g, "dora")
     assert len(first) == 1 and public(g, 1).dora_indicators == (ALL_TILES[first[0].indicator],)
-    assert [dora_of(t) for t in (0, 8, 9, 26, 27, 30, 31, 33)] == [1, 0, 10, 18, 28, 27, 32, 31]
+    assert [dora_of(ALL_TILES[t]) for t in (0, 8, 9, 26, 27, 30, 31, 33)] == [1, 0, 10, 18, 28, 27, 32, 31]
 
 
 @pytest.mark.parametrize("count", [0, 3, 4])

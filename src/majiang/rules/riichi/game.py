@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from majiang.rules.riichi import RiichiOptions, RiichiResult
 
 __all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "RiichiDeclared", "RiichiPublic", "RiichiRules",
-           "RiichiState", "RiichiTable", "TenpaiShown", "dora_of", "final_points"]
+           "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
 
 RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 ABORT = Action(ActionKind.ABORT)
@@ -64,19 +64,6 @@ KUIKAE = ("none", "same", "both")
 LENGTHS = ("tonpuu", "hanchan")
 SEVERAL_RON = ("double", "head-bump")
 ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
-
-
-def dora_of(indicator: int) -> int:
-    """The dora a dora indicator points to: the next kind of its suit, winds and dragons in a ring.
-
-    >>> [ALL_TILES[dora_of(t)].notation() for t in (8, 4, 30, 33)]
-    ['1m', '6m', 'E', 'P']
-    """
-    if indicator < 27:
-        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
-    if indicator < 31:
-        return 27 + (indicator - 26) % 4
-    return 31 + (indicator - 30) % 3
 
 
 # -- events --------------------------------------------------------------------------------------------
