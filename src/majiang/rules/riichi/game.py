@@ -228,7 +228,11 @@ class RiichiRules(Ruleset):
     * ``double_yakuman``: the double yakuman forms count twice.
     * ``kazoe_yakuman``: 13 han or more is a yakuman.
     * ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to a mangan.
+    * ``open_pinfu_fu``: an open hand of pinfu shape won on a discard scores 30 fu.
+    * ``pinfu_tsumo``: pinfu may be won by tsumo (20 fu); off: no pinfu then, and 2 fu for the tsumo.
+    * ``double_wind_pair_fu``: the fu of a pair of a wind both seat and round wind, 2 or 4.
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
+    * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
     """
 
     name: str = "riichi"
@@ -259,7 +263,14 @@ class RiichiRules(Ruleset):
     double_yakuman: bool = True
     kazoe_yakuman: bool = True
     kiriage: bool = False
+    open_pinfu_fu: bool = True
+    pinfu_tsumo: bool = True
+    double_wind_pair_fu: int = 4
     renhou: str = "off"
+    daisharin: bool = False
+    suurenkou: bool = False
+    sanrenkou: bool = False
+    touhoku: bool = False
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = 14
@@ -835,7 +846,11 @@ def _scoring(rules: RiichiRules) -> RiichiOptions:
 
     return RiichiOptions(open_tanyao=rules.open_tanyao, double_yakuman=rules.double_yakuman,
                          kazoe_yakuman=rules.kazoe_yakuman, kiriage=rules.kiriage,
-                         renhou=rules.renhou)  # type: ignore[arg-type]  # checked in __post_init__
+                         open_pinfu_fu=rules.open_pinfu_fu, pinfu_tsumo=rules.pinfu_tsumo,
+                         double_wind_pair_fu=rules.double_wind_pair_fu,
+                         renhou=rules.renhou,  # type: ignore[arg-type]  # checked in __post_init__
+                         daisharin=rules.daisharin, suurenkou=rules.suurenkou, sanrenkou=rules.sanrenkou,
+                         touhoku=rules.touhoku)
 
 
 def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
