@@ -17,7 +17,7 @@ SICHUAN_BOT_HANDS ?= 200
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
 
-.PHONY: run test soak lint bench bench-shanten bench-engine bench-riichi clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,7 +49,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)
