@@ -274,6 +274,9 @@ class RiichiRules(Ruleset):
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = 14
+    chinese_ready: ClassVar[bool] = True
+    """Riichi's forms are Chinese Official ones (seven *different* pairs among seven pairs): a holding not
+    ready in any of those has no riichi wait either."""
     match_hands: ClassVar[int] = 100
     """An upper bound only: a riichi game ends by its own rule (``match_over``)."""
     most_hands: ClassVar[int] = 1000
