@@ -37,7 +37,7 @@ def play(bots: list[Bot], seed: int, dealer: int = 0) -> tuple[Game, int]:
 
 
 def test_registry() -> None:
-    assert BOTS == ("random", "efficiency", "fan-aware")
+    assert BOTS == ("random", "efficiency", "fan-aware", "defense")
     for name in BOTS:
         bot = find_bot(name, seed=1)
         assert bot.name == name

@@ -4,7 +4,8 @@ Every bot is seeded and deterministic given its seed; ``find_bot(name, seed)`` m
 
 * ``random``: uniform over the legal actions;
 * ``efficiency``: tile efficiency only (shanten, then live effective tiles), fans ignored;
-* ``fan-aware``: plays toward 8-fan shapes, weighs the fans of its waits, and defends.
+* ``fan-aware``: plays toward 8-fan shapes, weighs the fans of its waits, and defends;
+* ``defense``: efficiency until a seat threatens (riichi), then the safest discards unless worth pushing.
 
 docs/bots.md describes them and how they compare.
 
@@ -13,7 +14,7 @@ docs/bots.md describes them and how they compare.
 >>> play_out(g, bots) > 0 and g.result is not None
 True
 >>> BOTS
-('random', 'efficiency', 'fan-aware')
+('random', 'efficiency', 'fan-aware', 'defense')
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from majiang.actions import Action
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 
-__all__ = ["BOTS", "MAX_STEPS", "Bot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot", "play_out"]
+__all__ = ["BOTS", "MAX_STEPS", "Bot", "DefenseBot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot",
+           "play_out"]
 
 MAX_STEPS = 5000
 """A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
@@ -55,6 +57,7 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
+from majiang.bots.defense import DefenseBot  # noqa: E402
 from majiang.bots.efficiency import EfficiencyBot  # noqa: E402  (they need nothing from above)
 from majiang.bots.fan_aware import FanAwareBot  # noqa: E402
 
@@ -62,6 +65,7 @@ _REGISTRY: dict[str, Callable[[int | None], Bot]] = {
     RandomBot.name: RandomBot,
     EfficiencyBot.name: EfficiencyBot,
     FanAwareBot.name: FanAwareBot,
+    DefenseBot.name: DefenseBot,
 }
 
 BOTS: tuple[str, ...] = tuple(_REGISTRY)

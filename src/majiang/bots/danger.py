@@ -16,6 +16,15 @@ the tile is among its waits:
 * the 筋 (suji, three apart) of its discards are a little safer;
 * against a flush, tiles of the other suits are nearly safe and tiles of its suit twice as dangerous.
 
+Under a ruleset with furiten (Japanese riichi) the reading is sharper, in the same words. A seat in
+riichi is ready (threat 1). Against any seat, its whole river and, once it is in riichi, every kind
+discarded after its declaration cannot win by discard (現物, genbutsu: ``safe_kinds``). A tile's danger is
+the sum of the waits that could still take it, each only while it is possible: the two-sided waits
+(両面) on either side, unless the tile three away is safe (筋, suji: 1-4-7, 2-5-8, 3-6-9; a 1 or 9 has one
+side, a 4, 5 or 6 needs both) or a tile of the shape is all in sight (壁, kabe; three in sight halve it);
+the edge (辺張) and closed (嵌張) waits, unless a tile of their shape is all in sight; and the pair waits
+(单骑 and 双碰) by the copies left, which is all an honour can be.
+
 >>> from majiang.game import Game
 >>> table = read_table(Game(seed=3).view(0))
 >>> [round(x, 2) for x in table.threat]
@@ -30,12 +39,18 @@ from dataclasses import dataclass
 from majiang.bots.common import seen_counts
 from majiang.game.table import View
 from majiang.meld import MeldKind
+from majiang.rules.riichi.game import RiichiPublic
 
-__all__ = ["Table", "read_table"]
+__all__ = ["Table", "read_table", "safe_kinds"]
 
 _BY_MELDS = (0.04, 0.12, 0.3, 0.55, 0.95)
 _RANK_DANGER = (0.05, 0.075, 0.1, 0.1, 0.1, 0.1, 0.1, 0.075, 0.05)
 _HONOR_DANGER = (0.0, 0.03, 0.06, 0.07, 0.07)  # by copies an opponent could still hold
+# Danger with furiten, per wait that could still take the tile (rough shares of a ready hand's waits).
+_TWO_SIDED = 0.06
+_EDGE = 0.02
+_CLOSED = 0.025
+_PAIR = 0.006  # per copy left to hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,16 +150,68 @@ def _danger(view: View, o: int, seen: Sequence[int]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def safe_kinds(view: View, o: int) -> frozenset[int] | None:
+    """The kinds seat ``o`` cannot win on by discard as far as the view tells (現物, genbutsu): its whole
+    river and what was discarded after its riichi; None under a ruleset without furiten.
+
+    >>> from majiang.game import Game
+    >>> from majiang.rules.base import find_ruleset
+    >>> riichi = Game(find_ruleset("riichi"), seed=3)
+    >>> safe_kinds(Game(seed=3).view(0), 1) is None, safe_kinds(riichi.view(0), 1)
+    (True, frozenset())
+    """
+    state = view.rules_state
+    if not isinstance(state, RiichiPublic):
+        return None
+    return frozenset(int(t) for t in (*state.rivers[o], *state.since_riichi[o]))
+
+
+def _furiten_danger(seen: Sequence[int], safe: frozenset[int]) -> tuple[float, ...]:
+    """Danger of each kind against a seat that cannot win on ``safe`` (the waits that could take it)."""
+    out = []
+    for t in range(34):
+        left = 4 - seen[t]
+        if t in safe or left <= 0:
+            out.append(0.0)
+            continue
+        d = _PAIR * left
+        if t < 27:
+            r = t % 9
+            for step in (1, -1):
+                b, beyond = r + 2 * step, r + 3 * step
+                if not 0 <= b <= 8:
+                    continue
+                if seen[t + step] >= 4 or seen[t + 2 * step] >= 4:
+                    continue  # kabe: the shape cannot be held
+                if not 0 <= beyond <= 8:
+                    d += _EDGE  # 12 waiting on 3, 89 on 7
+                    continue
+                if t + 3 * step in safe:
+                    continue  # suji: that two-sided wait would be furiten
+                d += _TWO_SIDED * (0.5 if max(seen[t + step], seen[t + 2 * step]) == 3 else 1.0)
+            if 1 <= r <= 7 and seen[t - 1] < 4 and seen[t + 1] < 4:
+                d += _CLOSED
+        out.append(d)
+    return tuple(out)
+
+
 def read_table(view: View, seen: Sequence[int] | None = None) -> Table:
     """Threats and dangers as ``view.seat`` sees them."""
     if seen is None:
         seen = seen_counts(view)
     threat = [0.0, 0.0, 0.0, 0.0]
     danger: list[tuple[float, ...]] = []
+    state = view.rules_state
     for o in range(4):
         if o == view.seat:
             danger.append((0.0,) * 34)
             continue
-        threat[o] = _threat(view, o)
-        danger.append(_danger(view, o, seen))
+        safe = safe_kinds(view, o)
+        if safe is None:
+            threat[o] = _threat(view, o)
+            danger.append(_danger(view, o, seen))
+            continue
+        assert isinstance(state, RiichiPublic)
+        threat[o] = 1.0 if state.riichi[o] else _threat(view, o)
+        danger.append(_furiten_danger(seen, safe))
     return Table(view.seat, (threat[0], threat[1], threat[2], threat[3]), tuple(danger))

@@ -134,10 +134,14 @@ def render_arena(console: Console, result: ArenaResult) -> None:
     table.add_column("自摸", justify="right")
     table.add_column("Dealt in", justify="right")
     table.add_column("Win total", justify="right")
+    riichi = any(s.riichi for s in result.bots)
+    if riichi:
+        table.add_column("Riichi", justify="right")
     for s in result.bots:
         interval = f"[{_signed(s.mean.low)}, {_signed(s.mean.high)}]"
-        table.add_row(s.name, _signed(s.mean.mean), interval, f"{s.win_rate:.1%}", str(s.self_drawn),
-                      f"{s.deal_in_rate:.1%}", f"{s.mean_win_total:.1f}")
+        row = [s.name, _signed(s.mean.mean), interval, f"{s.win_rate:.1%}", str(s.self_drawn),
+               f"{s.deal_in_rate:.1%}", f"{s.mean_win_total:.1f}"]
+        table.add_row(*row, *([f"{s.riichi_rate:.1%}"] if riichi else []))
     console.print(table)
     d = result.difference
     console.print(f"A - B: {_signed(d.mean)} points per hand, {pct} interval "

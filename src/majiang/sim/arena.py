@@ -39,6 +39,7 @@ from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.rules.riichi.game import RiichiDeclared
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError, reopen_partial
@@ -212,6 +213,8 @@ class PlayResult:
     """The score total of each win."""
     givers: tuple[int | None, ...] = ()
     """The seat that gave each win (None: self-drawn)."""
+    riichi: tuple[int, ...] = ()
+    """The seats that declared riichi (under a ruleset with riichi)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,10 +249,16 @@ def deal_wind(deal: int) -> Tile:
     return WINDS[(deal // 4) % 4]
 
 
-def _play_result(arrangement: tuple[int, int, int, int], result: HandResult) -> PlayResult:
+def _play_result(arrangement: tuple[int, int, int, int], result: HandResult,
+                 riichi: tuple[int, ...] = ()) -> PlayResult:
     return PlayResult(arrangement, result.deltas, result.winners,
                       result.payer if not result.self_drawn else None, result.self_drawn,
-                      tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins))
+                      tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins), riichi)
+
+
+def _riichi_seats(events: Iterable[dict[str, Any]]) -> tuple[int, ...]:
+    """The seats whose riichi declaration is among a hand's events (as dictionaries)."""
+    return tuple(e["seat"] for e in events if e.get("kind") == RiichiDeclared.kind)
 
 
 def play_deal(names: tuple[str, str], seed: int, deal: int, rules: Ruleset | None = None) -> DealResult:
@@ -273,7 +282,8 @@ def _play_deal_hands(names: tuple[str, str], seed: int, deal: int, record: bool,
         game = _play(bots, game_seed, dealer, deal, rules)
         result = game.result
         assert result is not None
-        plays.append(_play_result(arrangement, result))
+        riichi = tuple(e.seat for e in game.events if isinstance(e, RiichiDeclared))
+        plays.append(_play_result(arrangement, result, riichi))
         if record:
             number = deal * len(ARRANGEMENTS) + k + 1
             hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
@@ -304,6 +314,8 @@ class BotSummary:
     """Wins on its discard or robbed kong (a discard several seats win on counts once for each)."""
     win_points: int
     """Sum of the score totals of its wins (Chinese Official: fans and flowers)."""
+    riichi: int = 0
+    """Seat-hands in which it declared riichi."""
 
     @property
     def win_rate(self) -> float:
@@ -314,6 +326,11 @@ class BotSummary:
     def deal_in_rate(self) -> float:
         """Wins it gave (discarded or had robbed the winning tile) per seat-hand."""
         return self.deal_ins / self.seat_hands if self.seat_hands else 0.0
+
+    @property
+    def riichi_rate(self) -> float:
+        """Riichi declarations per seat-hand."""
+        return self.riichi / self.seat_hands if self.seat_hands else 0.0
 
     @property
     def mean_win_total(self) -> float:
@@ -330,6 +347,7 @@ class BotSummary:
             "self_drawn_wins": self.self_drawn,
             "deal_in_rate": self.deal_in_rate,
             "mean_win_total": self.mean_win_total,
+            "riichi_rate": self.riichi_rate,
         }
 
 
@@ -392,13 +410,14 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
     summaries = []
     exhausted = 0
     for who in (0, 1):
-        seat_hands = wins = self_drawn = deal_ins = points = 0
+        seat_hands = wins = self_drawn = deal_ins = points = riichi = 0
         for d in played:
             for p in d.plays:
                 for seat, sitter in enumerate(p.arrangement):
                     if sitter != who:
                         continue
                     seat_hands += 1
+                    riichi += seat in p.riichi
                     givers = p.givers or (p.payer,) * len(p.winners)
                     for winner, giver, total in zip(p.winners, givers, p.fans, strict=True):
                         if winner == seat:
@@ -408,7 +427,7 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
                         elif giver == seat:
                             deal_ins += 1
         summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
-                                    deal_ins, points))
+                                    deal_ins, points, riichi))
     for d in played:
         exhausted += sum(1 for p in d.plays if not p.winners)
     diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
@@ -506,7 +525,8 @@ def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: in
             if start["seed"] != deal_seed(seed, deal) or start["round_wind"] != deal_wind(deal).notation():
                 return  # another run's hand: play the deal again
             group = [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
-            pending.append((group, _play_result(ARRANGEMENTS[k], hand.result)))
+            riichi = _riichi_seats(line.data for line in lines.events)
+            pending.append((group, _play_result(ARRANGEMENTS[k], hand.result, riichi)))
             if len(pending) == plays:  # a whole deal: keep it
                 done.append(DealResult(deal, start["seed"], deal % 4, tuple(p for _, p in pending)))
                 for group, _ in pending:

@@ -163,6 +163,8 @@ class RiichiState:
     passed: list[bool] = field(default_factory=lambda: [False] * 4)
     """Temporary furiten (同巡内): a win let pass since the seat's last discard."""
     riichi_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    since_riichi: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    """Kinds the other seats discarded after each seat's riichi (it cannot win on them by discard)."""
     kuikae: list[frozenset[int]] = field(default_factory=lambda: [frozenset()] * 4)
     abort: str | None = None
     tenpai: list[int] = field(default_factory=list)
@@ -185,6 +187,11 @@ class RiichiPublic:
     furiten: bool
     red_hand: int
     seat: int
+    rivers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    """Every discard of each seat, those claimed by others included (all of it public)."""
+    since_riichi: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    """Kinds the other seats discarded after each seat's riichi: it let them pass (public, and safe
+    against it: a riichi hand that passes a win is furiten)."""
 
 
 # -- the ruleset ---------------------------------------------------------------------------------------
@@ -592,6 +599,9 @@ class RiichiRules(Ruleset):
             st.pending_dora -= 1
             self._reveal(game, st)
         st.rivers[seat].append(tile)
+        for s in range(4):
+            if st.riichi[s] and s != seat:
+                st.since_riichi[s].append(tile)
         st.offered.clear()
         st.last_red = False
         if tile in FIVES and st.red_hand[seat][tile // 9] > game.counts[seat][tile]:
@@ -728,7 +738,9 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         return RiichiPublic(tuple(ALL_TILES[t] for t in st.indicators), st.honba, st.sticks, tuple(st.riichi),
                             tuple(st.double), tuple(tuple(r) for r in st.red_discards), tuple(st.red_melds),
-                            self._furiten(game, seat), sum(st.red_hand[seat]), seat)
+                            self._furiten(game, seat), sum(st.red_hand[seat]), seat,
+                            tuple(tuple(ALL_TILES[t] for t in r) for r in st.rivers),
+                            tuple(tuple(ALL_TILES[t] for t in r) for r in st.since_riichi))
 
     def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
         """``立直`` (or ``W立直``) for a seat in riichi, ``振聴`` on the viewing seat when furiten.

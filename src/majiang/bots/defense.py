@@ -1,0 +1,88 @@
+"""The defensive bot: tile efficiency while the table is quiet, the safest discards once a seat threatens.
+
+It plays as the efficiency bot until an opponent *threatens*: a seat in riichi, or one whose threat
+(``majiang.bots.danger``: its melds, how long it has discarded, how late the wall is) reaches
+``FOLD_THREAT``. Then it weighs every discard by its chance to deal in (``Table.deal_in``: genbutsu,
+suji, kabe and the copies of honours left under riichi) and
+
+* *pushes* when its hand is worth it: ready with a yaku (a closed ready hand always has riichi), or one
+  tile from ready within its first ``EARLY_DISCARDS`` discards. It keeps the lowest shanten and among
+  those discards lets the safest go, then the one with most live effective tiles; a ready hand declares
+  riichi where it may;
+* *folds* otherwise: the discard least likely to deal in, efficiency breaking ties; it claims nothing
+  and makes no kong (a kong turns a new dora for the threat too).
+
+It wins whenever it may, and reads only its view.
+
+>>> from majiang.bots import play_out
+>>> from majiang.game import Game
+>>> from majiang.rules.base import find_ruleset
+>>> g = Game(find_ruleset("riichi"), seed=5)
+>>> play_out(g, [DefenseBot(seed=s) for s in range(4)]) > 0 and g.result is not None
+True
+"""
+
+from __future__ import annotations
+
+from majiang.actions import Action, ActionKind
+from majiang.bots.common import PASS, PREFERENCE, efficiency_of, hand_counts, own_melds, seen_counts
+from majiang.bots.danger import Table, read_table
+from majiang.bots.efficiency import EfficiencyBot, _live
+from majiang.game.table import View
+from majiang.tiles import ALL_TILES
+
+__all__ = ["EARLY_DISCARDS", "FOLD_THREAT", "DefenseBot"]
+
+FOLD_THREAT = 0.5
+"""An opponent this likely to be ready (a riichi is 1) makes the bot weigh danger."""
+
+EARLY_DISCARDS = 6
+"""A hand one tile from ready still pushes while its seat has discarded fewer tiles than this."""
+
+
+class DefenseBot(EfficiencyBot):
+    """Efficiency, then folding against a threat unless its own hand is worth pushing: see the module."""
+
+    name = "defense"
+
+    def threatened(self, view: View, table: Table) -> bool:
+        """Whether an opponent threatens enough to weigh danger."""
+        return any(table.threat[o] >= FOLD_THREAT for o in range(4) if o != view.seat)
+
+    def _turn(self, view: View) -> Action:
+        legal = view.legal
+        choices = sorted({int(a.tile) for a in legal if a.kind == ActionKind.DISCARD and a.tile is not None})
+        if len(choices) <= 1:
+            return super()._turn(view)
+        seen = seen_counts(view)
+        table = read_table(view, seen)
+        if not self.threatened(view, table):
+            return super()._turn(view)
+        model = efficiency_of(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        ranked: list[tuple[int, int, float, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            counts[d] += 1
+            ranked.append((value, -_live(effective, seen), table.deal_in(d), PREFERENCE[d], d))
+        best = min(r[0] for r in ranked)
+        early = len(view.discards[view.seat]) < EARLY_DISCARDS
+        if best == 0 or (best == 1 and early):
+            # Push: the lowest shanten, the safest of those (in steps of 1%), then efficiency.
+            pushing = (r for r in ranked if r[0] == best)
+            tile = min(pushing, key=lambda r: (round(r[2] * 100), r[1], r[3], r[4]))[4]
+            declare = Action(ActionKind.RIICHI, ALL_TILES[tile])
+            if best == 0 and declare in legal:
+                return declare
+        else:
+            tile = min(ranked, key=lambda r: (r[2], r[0], r[1], r[3], r[4]))[4]
+        return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
+
+    def _claim(self, view: View) -> Action:
+        if self.threatened(view, read_table(view)):
+            model = efficiency_of(view)
+            if model.shanten(hand_counts(view), own_melds(view)) > 1:
+                return PASS if PASS in view.legal else view.legal[0]
+        return super()._claim(view)
