@@ -18,6 +18,8 @@ SICHUAN_BOT_HANDS ?= 200
 RIICHI_HANDS ?= 100000
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
+# Deals of the riichi duplicate arena, defense against efficiency (tests/test_riichi_bots.py).
+RIICHI_ARENA_DEALS ?= 100
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
@@ -52,6 +54,7 @@ soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
+		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
