@@ -89,8 +89,8 @@ def test_riichi_safe_tiles(river: str, others: str, since: str, tile: str) -> No
 
 def test_safe_kinds_reads_river_and_passed_tiles() -> None:
     view = riichi_view(rivers=("", "19m", "5s", ""), since="5s")
-    assert safe_kinds(view, 1) == {int(Tile.parse(t)) for t in ("1m", "9m", "5s")}
-    assert safe_kinds(view, 2) == {int(Tile.parse("5s"))}
+    assert safe_kinds(view, 1) == frozenset(int(Tile.parse(t)) for t in ("1m", "9m", "5s"))
+    assert safe_kinds(view, 2) == frozenset([int(Tile.parse("5s"))])
 
 
 FAR = "147m258p369sESWCP"  # far from ready (every tile isolated)
