@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+import majiang.sim.arena as arena_module
 from conformance import redealt
 from majiang.actions import Action, ActionKind
 from majiang.bots import DefenseBot, EfficiencyBot, play_out
 from majiang.bots.danger import read_table, safe_kinds
+from majiang.cli import app
 from majiang.game.table import Game, Phase, View
 from majiang.notation import parse_tiles
-from majiang.rules.base import find_ruleset
+from majiang.rules.base import Ruleset, find_ruleset
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules
 from majiang.sim.arena import run_arena
 from majiang.tiles import Tile
@@ -164,3 +170,32 @@ def test_defense_deals_in_less_than_efficiency() -> None:
     assert defense.seat_hands == efficiency.seat_hands == ARENA_DEALS * 12
     assert defense.deal_ins < efficiency.deal_ins
     assert defense.riichi > 0 and efficiency.riichi > 0
+
+
+def test_riichi_arena_cli_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["arena", "--rules", "riichi", "--bots", "defense,efficiency", "--deals", "1", "--seed", "3", "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["rules"] == "riichi" and data["hands"] == 6
+    assert [row["bot"] for row in data["results"]] == ["defense", "efficiency"]
+    assert all(0 <= row["riichi_rate"] <= 1 for row in data["results"])
+    # A run cut short during deal 1 resumes from its record with the same figures, riichi counts included.
+    whole = tmp_path / "whole.jsonl.gz"
+    expected = run_arena(("defense", "efficiency"), deals=2, seed=3, rules=RIICHI, records=whole)
+    assert sum(b.riichi for b in expected.bots) > 0
+    real = arena_module._play_deal_hands
+
+    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset) -> Any:
+        if deal == 1:
+            raise RuntimeError("cut")
+        return real(names, seed, deal, record, rules)
+
+    monkeypatch.setattr(arena_module, "_play_deal_hands", failing)
+    cut = tmp_path / "cut.jsonl.gz"
+    with pytest.raises(RuntimeError):
+        run_arena(("defense", "efficiency"), deals=2, seed=3, rules=RIICHI, records=cut)
+    monkeypatch.undo()
+    resumed = run_arena(("defense", "efficiency"), deals=2, seed=3, rules=RIICHI, records=cut, resume=True)
+    assert [b.riichi for b in resumed.bots] == [b.riichi for b in expected.bots]
+    assert resumed.to_dict() == expected.to_dict()
