@@ -173,7 +173,8 @@ def test_defense_deals_in_less_than_efficiency() -> None:
 
 
 def test_riichi_arena_cli_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["arena", "--rules", "riichi", "--bots", "defense,efficiency", "--deals", "1", "--seed", "3", "--json"]
+    args = ["arena", "--rules", "riichi", "--bots", "defense,efficiency", "--deals", "1", "--seed", "3",
+            "--json"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
