@@ -659,7 +659,7 @@ def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, 
     (["--hands", "0"], "--hands must be 1 to 16"),
     (["--hands", "17"], "--hands must be 1 to 16"),
     (["--delay", "-1"], "--delay must be at least 0"),
-    (["--bots", "nope"], "unknown bot 'nope' for --bots; one of random, efficiency, fan-aware"),
+    (["--bots", "nope"], "unknown bot 'nope' for --bots; one of random, efficiency, fan-aware, defense"),
 ])
 def test_play_rejects_bad_options(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli_app, ["play", *args])
