@@ -173,14 +173,25 @@ class McrRules(Ruleset):
         return list(ring), (dealer + dice[0] - 1) % 4
 
     def deal(self, game: Game) -> None:
-        """Per-seat walls: 13 tiles to each seat from its own wall, and no 14th (play begins with the
-        dealer's draw); a shared wall: the common deal."""
+        """Per-seat walls, as the judge deals: each seat in turn takes tiles from its own wall until it
+        holds 13, showing flowers as they come (logged before the deal's event: they are the deal's, not
+        a draw's); no 14th, play begins with the dealer's draw. A shared wall: the common deal."""
         if self.walls == Walls.SHARED:
             Ruleset.deal(self, game)
             return
+        from majiang.game.events import Flower  # (see charge_false_win)
+
         for k in range(4):
-            for _ in range(13):
-                game.deal_tile((game.dealer + k) % 4)
+            seat = (game.dealer + k) % 4
+            held = 0
+            while held < 13:
+                t = game.deal_tile(seat)
+                if t >= FLOWER_BASE:
+                    game.dealt_flowers[seat].remove(t)
+                    game.flowers[seat].append(t - FLOWER_BASE)
+                    game.log(Flower(seat, t - FLOWER_BASE))
+                else:
+                    held += 1
 
     def wall_left(self, game: Game, seat: int) -> int:
         walls = game.rules_state.seat_walls
