@@ -229,6 +229,8 @@ def main() -> None:
             tally["agree on everything"] += 1
         else:
             print(f"hand {hand}: {where}", flush=True)
+        if tally["hands"] % 50 == 0 and tally["hands"] < args.hands:
+            print(f"after hand {hand}:", ", ".join(f"{k}: {v}" for k, v in tally.items()), flush=True)
     print(", ".join(f"{k}: {v}" for k, v in tally.items()))
     print("ends (ours):", ", ".join(f"{k} {v}" for k, v in ends.most_common()))
     sys.exit(0 if tally["agree on everything"] == tally["hands"] else 1)
