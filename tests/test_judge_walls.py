@@ -86,12 +86,11 @@ def test_botzone_preset_sets_the_judges_options() -> None:
 
 def test_seat_walls_take_from_each_parts_end() -> None:
     walls = SeatWalls(34, dealer=2)
-    ring = list(range(136))
     # The dealer's wall is the first part; seat 3 (its next seat) the second.
-    assert [walls.take(ring, 2), walls.take(ring, 3), walls.take(ring, 1)] == [33, 67, 135]
+    assert [walls.take(2), walls.take(3), walls.take(1)] == [33, 67, 135]
     assert walls.left == [34, 33, 33, 33] and len(walls.undrawn()) == 133
     walls.left[0] = 0
-    assert walls.take(ring, 0) is None and walls.left[0] == 0
+    assert walls.take(0) is None and walls.left[0] == 0
 
 
 # -- dealing and drawing ---------------------------------------------------------------------------

@@ -198,11 +198,11 @@ class McrRules(Ruleset):
         walls = game.rules_state.seat_walls
         return Ruleset.wall_left(self, game, seat) if walls is None else walls.left[seat]
 
-    def take_tile(self, game: Game, seat: int, replacement: bool) -> int | None:
+    def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
         walls: SeatWalls | None = game.rules_state.seat_walls
         if walls is None:
-            return Ruleset.take_tile(self, game, seat, replacement)
-        return walls.take(game.wall, seat)
+            return Ruleset.take_place(self, game, seat, replacement)
+        return walls.take(seat)
 
     def undrawn(self, game: Game) -> list[int]:
         walls = game.rules_state.seat_walls
