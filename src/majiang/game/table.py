@@ -216,9 +216,10 @@ class Game:
                                     second_seat, list(self.scores)))
 
     def deal_tile(self, seat: int) -> int:
-        """Give ``seat`` the next tile from the front of the wall (for a ruleset's ``deal``); its code."""
-        t = self.wall[self.front]
-        self.front += 1
+        """Give ``seat`` its next tile (``Ruleset.take_tile``), for a ruleset's ``deal``; its code."""
+        t = self.rules.take_tile(self, seat, False)
+        if t is None:
+            raise InvalidOptionError(f"the wall ran out while dealing to seat {seat}")
         if t >= BONUS_BASE:
             self.dealt_flowers[seat].append(t)
         else:
@@ -236,7 +237,7 @@ class Game:
                     self.dealt_flowers[s].remove(f)
                     self.flowers[s].append(f - BONUS_BASE)
                     self.events.append(ev.Flower(s, f - BONUS_BASE))
-                    tail = self._pop_tail()
+                    tail = self.rules.take_tile(self, s, True)
                     if tail is None:
                         self._end(exhausted=True)
                         return
@@ -244,7 +245,7 @@ class Game:
                         self.dealt_flowers[s].append(tail)
                     else:
                         self.counts[s][tail] += 1
-                    if s == self.dealer:
+                    if s == self.dealer and self.drawn is not None:  # (13 dealt: no 14th to replace)
                         self.drawn = tail
         if self.drawn is not None and self.drawn >= BONUS_BASE:
             self.drawn = None
@@ -260,12 +261,13 @@ class Game:
             return
         dealer = self.dealer
         counts = self.counts[dealer]
+        first_draw = self.drawn is None  # the deal gave the dealer 13 tiles: play begins with its draw
         if self.drawn is not None and not counts[self.drawn]:
             # An opening exchange took the dealer's 14th tile: call its highest tile the one drawn (any
             # tile of a complete hand completes the other thirteen).
             self.drawn = max(t for t in range(34) if counts[t])
         for s in range(4):
-            if s != dealer:
+            if s != dealer or first_draw:
                 self._update_waits(s)
         if self.drawn is not None:
             # The dealer's fourteen: waiting on the tile received last, if the rest are ready.
@@ -273,37 +275,39 @@ class Game:
             self._update_waits(dealer)
             counts[self.drawn] += 1
         self.rules.start_play(self)
-        self._begin_turn(dealer)
+        if first_draw:
+            self._draw(dealer, from_tail=False)
+        else:
+            self._begin_turn(dealer)
 
     # -- the wall ------------------------------------------------------------------------------------
 
     @property
     def wall_left(self) -> int:
-        """Tiles still to be drawn in turn: the wall less the ruleset's dead wall (``Ruleset.dead_wall``)."""
-        return self.back - self.front - self.rules.dead_wall
+        """Tiles the seat whose turn it is may still draw (``Ruleset.wall_left``): the shared wall less the
+        ruleset's dead wall (``Ruleset.dead_wall``), or that seat's own wall where each seat has one."""
+        return self.rules.wall_left(self, self.current)
 
-    def _pop_front(self) -> int | None:
-        if self.front >= self.back:
-            return None
-        t = self.wall[self.front]
-        self.front += 1
-        return t
+    def wall_left_for(self, seat: int) -> int:
+        """Tiles ``seat`` may still draw (``Ruleset.wall_left``)."""
+        return self.rules.wall_left(self, seat)
 
-    def _pop_tail(self) -> int | None:
-        if self.front >= self.back:
-            return None
-        self.back -= 1
-        return self.wall[self.back]
+    def last_tile(self, after: int) -> bool:
+        """Whether the tile ``after`` just drew or let go is the hand's last: the seat to draw next after it
+        has nothing left (海底: only a win may follow)."""
+        seat = self.next_active(after)
+        return self.rules.wall_left(self, after if seat is None else seat) == 0
 
     def _draw(self, seat: int, from_tail: bool) -> bool:
         """Draw for ``seat``, replacing bonus tiles from the tail; False if the wall ran out."""
         bonus = False
-        t = self._pop_tail() if from_tail else self._pop_front()
+        take = self.rules.take_tile
+        t = take(self, seat, from_tail)
         while t is not None and t >= BONUS_BASE:
             self.flowers[seat].append(t - BONUS_BASE)
             self.events.append(ev.Flower(seat, t - BONUS_BASE))
             bonus = True
-            t = self._pop_tail()
+            t = take(self, seat, True)
         if t is None:
             self._end(exhausted=True)
             return False
@@ -427,15 +431,16 @@ class Game:
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
         how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
-        return self.rules.win_score(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
+        return self.rules.win_score(self, seat, hand, win_by=how, last_of_wall=self.last_tile(seat))
 
     def discard_win(self, seat: int, tile: int, robbing: bool) -> Score | None:
         """The score of ``seat`` winning on ``tile`` (a discard, or a kong being added when ``robbing``)."""
         if tile not in self.waits[seat]:
             return None
         how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+        giver = self.current if self.last_discard is None else self.last_discard[0]
         return self.rules.win_score(self, seat, self._hand_with(seat, tile), win_by=how,
-                                    last_of_wall=self.wall_left == 0 and not robbing)
+                                    last_of_wall=not robbing and self.last_tile(giver))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
@@ -472,7 +477,7 @@ class Game:
             flowers=tuple(len(f) for f in self.flowers),
             discards=tuple(tuple(d) for d in self.discards),
             last_discard=last,
-            wall_left=self.wall_left,
+            wall_left=self.rules.wall_left(self, seat),
             scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
             seat_wind=self.seat_wind(seat),
             round_wind=self.round_wind,
@@ -625,8 +630,9 @@ class Game:
 
     def _next_draw(self, after: int) -> None:
         seat = self.next_active(after)
-        if self.wall_left == 0 or seat is None:
-            self._end(exhausted=self.wall_left == 0)
+        left = self.rules.wall_left(self, after if seat is None else seat)
+        if left == 0 or seat is None:
+            self._end(exhausted=left == 0)
             return
         self._draw(seat, from_tail=False)
 
