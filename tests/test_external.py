@@ -354,7 +354,7 @@ def test_arena_with_an_external_seat(bots: dict[str, str], tmp_path: Path) -> No
 
 
 def test_arena_charges_forfeits_under_penalty_rules(bots: dict[str, str], tmp_path: Path) -> None:
-    seat = f"{sys.executable} -I -S {bots['bad']} crash 3 x"
+    seat = f"{sys.executable} -I -S {bots['bad']} crash 1 x"
     result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "random", "--deals", "1", "--workers",
                                  "1", "--json", "--rules", "mcr", "--option", "false_win=penalty"])
     assert result.exit_code == 0, result.output

@@ -182,8 +182,8 @@ class Forfeit(Event):
     """``seat`` broke the table's protocol (an external program's timeout, crash, garbage or illegal
     answer, ``reason`` one of ``FORFEIT_REASONS``): the hand ends and ``deltas`` are its penalty.
 
-    ``turn`` is the Botzone judge turn the bad answer was given to (the log's entry ``2 * turn + 1``) and
-    ``response`` what the program answered (None if nothing), when the seat spoke the Botzone protocol.
+    When the seats spoke the Botzone protocol, ``turn`` is the judge turn the bad answer was given to
+    (the log's entry ``2 * turn + 1``) and ``responses`` what each seat answered to it (None: no answer).
     """
 
     kind: ClassVar[str] = "forfeit"
@@ -191,7 +191,12 @@ class Forfeit(Event):
     reason: str
     deltas: list[int]
     turn: int | None = None
-    response: str | None = None
+    responses: list[str | None] | None = None
+
+    @property
+    def response(self) -> str | None:
+        """What the forfeiting seat answered (None: nothing, or not known)."""
+        return None if self.responses is None else self.responses[self.seat]
 
 
 @dataclass(frozen=True, slots=True)

@@ -743,7 +743,7 @@ class Game:
             self._begin_turn(seat)
 
     def forfeit(self, seat: int, reason: str, *, turn: int | None = None,
-                response: str | None = None) -> None:
+                responses: Sequence[str | None] | None = None) -> None:
         """End the hand because ``seat`` broke the table's protocol (``reason``: one of
         ``events.FORFEIT_REASONS``), charging the ruleset's ``forfeit_payments``; IllegalActionError
         (changing nothing) when the ruleset charges none or the hand is over."""
@@ -759,7 +759,10 @@ class Game:
             raise IllegalActionError(f"seat {seat} forfeits ({reason}: {ev.FORFEIT_REASONS[reason]}), but "
                                      f"the {self.rules.name} rules charge no forfeit")
         self._legal = {}
-        self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, response))
+        if responses is not None and len(responses) != 4:
+            raise InvalidOptionError(f"a forfeit's responses are the four seats', not {len(responses)}")
+        answers = None if responses is None else list(responses)
+        self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
         self._end(exhausted=False)
 
     def end_hand(self) -> None:

@@ -116,6 +116,22 @@ def _dealt(game: Game) -> list[list[int]]:
     return counts
 
 
+def _deal_order(game: Game, seat: int, counts: list[int]) -> list[int]:
+    """The tiles dealt to ``seat`` in the judge's order: with per-seat walls, as drawn from the end of
+    the seat's wall (flowers aside); otherwise sorted."""
+    if game.rules.options().get("walls") == "per-seat":
+        ring = game.events[0].as_dict()["ring"]
+        size = len(ring) // 4
+        k = (seat - game.dealer) % 4
+        drawn = [t for t in reversed(ring[size * k:size * (k + 1)]) if t < 34][:13]
+        left = list(counts)
+        for t in drawn:
+            left[t] -= 1
+        if not any(left) and min(left) == 0:
+            return drawn
+    return [t for t in range(34) for _ in range(counts[t])]
+
+
 class Transcript:
     """The judge turns of a hand, built from its game's events as they come (``update``).
 
@@ -138,7 +154,7 @@ class Transcript:
         flowers = [f"H{f + 1}" for s in self._by_id() for f in game.flowers[s]]
         counts = " ".join(str(len(game.flowers[s])) for s in self._by_id())
         self._add("DEAL", None, tuple(
-            " ".join(["1", counts, *(to_code(t) for t in range(34) for _ in range(dealt[s][t])), *flowers])
+            " ".join(["1", counts, *(to_code(t) for t in _deal_order(game, s, dealt[s])), *flowers])
             for s in range(4)))
         self._seen = len(game.events)
         if game.drawn is not None and game.phase == Phase.TURN:
@@ -215,8 +231,10 @@ class Transcript:
             self._add("BUGANG", e.seat, self._all(e.seat, f"BUGANG {code}"), code)
         elif isinstance(e, ev.Forfeit):
             self.forfeit = e
-            if e.turn is not None and 0 <= e.turn < len(self.turns):
-                self.turns[e.turn].responses[e.seat] = e.response if e.response is not None else ""
+            if e.turn is not None and 0 <= e.turn < len(self.turns) and e.responses is not None:
+                turn = self.turns[e.turn]
+                for s, said in enumerate(e.responses):
+                    turn.responses[s] = said if said is not None else ""
 
     def _act(self, seat: int, action: Action) -> None:
         kind, last = action.kind, len(self.turns) - 1
@@ -508,6 +526,26 @@ def _in_engine_order(game: Game, taken: Mapping[int, Action], options: Mapping[i
 # -- driving a game -----------------------------------------------------------------------------------
 
 
+def _texts(turn: JudgeTurn, answers: Mapping[int, Answer]) -> list[str | None]:
+    """The four seats' answers to ``turn`` as Botzone responses (our bots' actions written as theirs)."""
+    out: list[str | None] = []
+    for s in range(4):
+        answer = answers[s]
+        if isinstance(answer, Reply):
+            out.append(answer.response)
+            continue
+        kind, tile = answer.kind, None if answer.tile is None else to_code(answer.tile)
+        claimed = turn.tile or ""
+        words = {ActionKind.PASS: "PASS", ActionKind.WIN: "HU", ActionKind.KONG: "GANG",
+                 ActionKind.PUNG: f"PENG {claimed}", ActionKind.DISCARD: f"PLAY {tile}",
+                 ActionKind.CONCEALED_KONG: f"GANG {tile}", ActionKind.ADDED_KONG: f"BUGANG {tile}"}
+        if kind == ActionKind.CHOW and answer.tile is not None:
+            out.append(f"CHI {to_code(answer.tile + 1)} {claimed}")
+        else:
+            out.append(words.get(kind, "PASS"))
+    return out
+
+
 def _is_current(game: Game, turn: JudgeTurn) -> bool:
     """Whether the game waits for the answers to ``turn`` (its last turn)."""
     p = turn.seat
@@ -533,7 +571,9 @@ def referee(game: Game, answers: Answers, native: NativeTurn | None = None,
             transcript: Transcript | None = None) -> Transcript:
     """Play ``game`` to its end turn by turn, reading each turn's answers as the judge does.
 
-    A forfeit ends the hand (``Game.forfeit``, with the turn and the offending response); the discard a
+    A forfeit ends the hand (``Game.forfeit``, with the turn and the offending response). The answers to
+    turns after our engine has ended the hand (the last discard's, when the wall then runs out) are asked
+    for and not read: a forfeit there, which the judge would charge, is not. The discard a
     claimer named with its pung or chow is made when our engine gives it the turn, unless ``native``
     says the seat is one of our bots (it then chooses). Returns the transcript of the hand.
     """
@@ -543,6 +583,10 @@ def referee(game: Game, answers: Answers, native: NativeTurn | None = None,
     for _ in range(_MAX_TURNS * 2):
         turns = t.update()
         if game.result is not None:
+            # The judge still reads the answers to the turns our engine ended the hand after (the last
+            # discard before the wall runs out): they are sent, and a bad one changes nothing here.
+            for turn in turns[checked:]:
+                answers(turn, False)
             return t
         if checked < len(turns):
             turn = turns[checked]
@@ -551,11 +595,12 @@ def referee(game: Game, answers: Answers, native: NativeTurn | None = None,
             options: dict[int, list[Action]] = {}
             if current:
                 options = {s: game.legal_actions(s) for s in game.to_act()}
-            outcome = judge_turn(game, turn, answers(turn, current), options)
+            given = answers(turn, current)
+            outcome = judge_turn(game, turn, given, options)
             if outcome.forfeit is not None:
                 seat, reason, response = outcome.forfeit
                 try:
-                    game.forfeit(seat, reason, turn=turn.index, response=response)
+                    game.forfeit(seat, reason, turn=turn.index, responses=_texts(turn, given))
                 except IllegalActionError:
                     raise ForfeitError(seat, reason, turn.index, turn.requests[seat], response,
                                        game.rules.name) from None

@@ -269,17 +269,19 @@ class _Replayer:
     def _forfeit(self, line: RecordLine, game: Game, n: int) -> None:
         data = line.data
         seat: Any = data.get("seat")
-        reason, turn, response = data.get("reason"), data.get("turn"), data.get("response")
+        reason, turn, responses = data.get("reason"), data.get("turn"), data.get("responses")
         if not _is_int(seat) or not 0 <= seat <= 3:
             _fail(line, f"hand {n}: 'seat' must be a seat 0-3, not {_short(seat)}")
         if not isinstance(reason, str):
             _fail(line, f"hand {n}: 'reason' must be a forfeit reason, not {_short(reason)}")
         if turn is not None and not _is_int(turn):
             _fail(line, f"hand {n}: 'turn' must be an integer or null, not {_short(turn)}")
-        if response is not None and not isinstance(response, str):
-            _fail(line, f"hand {n}: 'response' must be a string or null, not {_short(response)}")
+        if responses is not None and not (isinstance(responses, list) and len(responses) == 4 and
+                                          all(r is None or isinstance(r, str) for r in responses)):
+            _fail(line, f"hand {n}: 'responses' must be four strings (or nulls), or null, not "
+                        f"{_short(responses)}")
         try:
-            game.forfeit(seat, reason, turn=turn, response=response)
+            game.forfeit(seat, reason, turn=turn, responses=responses)
         except MajiangError as err:
             _fail(line, f"hand {n}: a forfeit by seat {seat} the re-simulation refuses: {err}")
 

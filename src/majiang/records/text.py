@@ -54,12 +54,12 @@ def _sum_line(players: tuple[str, ...], values: Iterable[int]) -> str:
 def text_log(record: Record) -> Iterator[str]:
     """The text log of a record, line by line; the record is checked as it is read (RecordError)."""
     header = record.header
-    kind = "a match" if header.match else "independent hands"
     count = len(record.hands)
+    hands = f"{count} hand{'s' if count != 1 else ''}"
+    kind = f"a match of {hands}" if header.match else f"{count} independent hand{'s' if count != 1 else ''}"
     options = ", ".join(f"{k}={v}" for k, v in _changed(header.rules).items())
     rules = header.rules.name + (f" ({options})" if options else "")
-    yield (f"majiang record: {rules}, {kind} of {count} hand{'s' if count != 1 else ''}, players "
-           f"{', '.join(header.players)}")
+    yield f"majiang record: {rules}, {kind}, players {', '.join(header.players)}"
     totals: tuple[int, ...] = (0, 0, 0, 0)
     for hand in replay_record(record):
         yield from hand_text(hand, header.rules)
@@ -149,7 +149,9 @@ def _event_line(event: dict[str, Any], who: Any, rules: Ruleset, wins: Iterator[
     if kind == "forfeit":
         turn = event.get("turn")
         where = "" if turn is None else f" at judge turn {turn}"
-        said = event.get("response")
+        answers = event.get("responses")
+        said = answers[seat] if isinstance(answers, list) and len(answers) == 4 and \
+            isinstance(seat, int) and 0 <= seat <= 3 else None
         answer = "" if said is None else f", answering {said!r}"
         deltas = _deltas(event.get("deltas"), who)
         return f"{who(seat)} forfeits ({event.get('reason')}{where}{answer}): {deltas}"

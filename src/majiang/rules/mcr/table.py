@@ -282,9 +282,10 @@ class McrRules(Ruleset):
         return True
 
     def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
-        """Under ``false_win="penalty"`` a forfeit costs what a false win does (Botzone's judge charges
-        both -30 / +10 and ends the game); otherwise none (the forfeit is an error)."""
-        if self.false_win != FalseWin.PENALTY:
+        """Where false wins are charged (``false_win`` ``"penalty"`` or ``"end"``, the ``botzone`` preset)
+        a forfeit costs what a false win does (Botzone's judge charges both -30 / +10 and ends the game);
+        otherwise none (the forfeit is an error)."""
+        if self.false_win == FalseWin.ERROR:
             return None
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
