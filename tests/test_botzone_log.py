@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -300,3 +301,9 @@ def test_imported_record_checks(tmp_path: Path) -> None:
     path.write_text("\n".join(logs_to_record(judge_logs())) + "\n")
     report = check_record(path)
     assert report.ok and report.hands == 9
+
+
+def test_log_errors_cross_processes() -> None:
+    err = LogError("log[3].output", "missing")
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.where, again.reason, str(again)) == ("log[3].output", "missing", "log[3].output: missing")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -363,3 +364,23 @@ def test_arena_charges_forfeits_under_penalty_rules(bots: dict[str, str], tmp_pa
     assert data["results"][0]["forfeits"] == 6 and data["results"][1]["forfeits"] == 0
     # Each hand: -30 for the copy that forfeits, +10 for the other: A's mean per seat-hand is -10.
     assert data["results"][0]["mean"] == -10.0 and data["results"][1]["mean"] == 10.0
+
+
+@pytest.mark.parametrize(("args", "match"), [
+    (["--seat", "random"], "given twice"),
+    (["--seat", "random", "--seat", "random"], "two different"),
+    (["--seat", "random", "--seat", "efficiency", "--bots", "random,efficiency"], "not both"),
+    (["--seat", "python3 bot.py", "--seat", "random", "--rules", "sichuan"], "Chinese Official rules"),
+    (["--seat", "nowhere-bot-xyz", "--seat", "random"], "no program found"),
+    (["--seat", "random", "--seat", "efficiency", "--time-limit", "0"], "--time-limit"),
+    (["--seat", "random", "--seat", "efficiency", "--time-limit", "soon"], "--time-limit"),
+])
+def test_arena_seat_errors(args: list[str], match: str) -> None:
+    result = runner.invoke(app, ["arena", *args, "--deals", "1"])
+    assert result.exit_code == 2 and match in result.stderr
+
+
+def test_forfeit_errors_cross_processes() -> None:
+    err = ForfeitError(2, "TLE", 7, "3 1 DRAW", None, "mcr")
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.seat, again.reason, again.turn, str(again)) == (2, "TLE", 7, str(err))

@@ -31,7 +31,7 @@ from majiang.cli.progress import ProgressReport
 from majiang.cli.simulate import rules_line
 from majiang.errors import InvalidOptionError
 from majiang.interop.botzone_table import ForfeitError
-from majiang.interop.external import DEFAULT_TIME_LIMIT, check_seat
+from majiang.interop.external import DEFAULT_TIME_LIMIT, check_rules, check_seat
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
 from majiang.sim.pool import check_workers
@@ -86,7 +86,10 @@ def arena_command(
             if len(seat) != 2:
                 raise InvalidOptionError(f"--seat is given twice, once for each contestant, not {len(seat)} "
                                          "time(s)")
-            names = [check_seat(s).text.strip() for s in seat]
+            specs = [check_seat(s) for s in seat]
+            if any(spec.external for spec in specs):
+                check_rules(played)
+            names = [spec.text.strip() for spec in specs]
             if names[0] == names[1]:
                 raise InvalidOptionError(f"--seat needs two different contestants, not {names[0]!r} twice")
         else:

@@ -54,6 +54,9 @@ class LogError(MajiangError):
         self.reason = reason
         super().__init__(f"{where}: {reason}" if where else reason)
 
+    def __reduce__(self) -> tuple[type[LogError], tuple[str, str]]:
+        return (LogError, (self.where, self.reason))
+
 
 def _wall_code(code: int) -> str:
     return _FLOWER_CODES[code - BONUS_BASE] if code >= BONUS_BASE else to_code(code)

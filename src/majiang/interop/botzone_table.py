@@ -79,10 +79,15 @@ class ForfeitError(MajiangError):
     def __init__(self, seat: int, reason: str, turn: int, request: str, response: str | None,
                  rules: str) -> None:
         self.seat, self.reason, self.turn, self.request, self.response = seat, reason, turn, request, response
+        self.rules = rules
         said = "" if response is None else f", answer {response[:80]!r}"
         super().__init__(f"seat {seat} forfeits at judge turn {turn} (request {request!r}{said}): {reason}, "
                          f"{ev.FORFEIT_REASONS[reason]}; the {rules} rules charge no forfeit (the botzone "
                          "rules, or false_win=penalty, charge it -30/+10)")
+
+    def __reduce__(self) -> tuple[type[ForfeitError], tuple[int, str, int, str, str | None, str]]:
+        # (rebuilt from its fields when it crosses a process boundary, as from an arena worker)
+        return (ForfeitError, (self.seat, self.reason, self.turn, self.request, self.response, self.rules))
 
 Answer = Reply | Action
 """A seat's answer to a turn: a protocol reply, or (for our own bots) the action it chose in our engine."""

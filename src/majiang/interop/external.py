@@ -37,6 +37,7 @@ from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.table import Game, View
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
+from majiang.rules.base import Ruleset
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -46,6 +47,7 @@ __all__ = [
     "BotzoneProcessBot",
     "Seat",
     "SeatSpec",
+    "check_rules",
     "check_seat",
     "make_seat",
     "parse_seat",
@@ -386,6 +388,13 @@ def check_seat(spec: SeatSpec | str) -> SeatSpec:
     return parsed
 
 
+def check_rules(rules: Ruleset) -> None:
+    """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``); InvalidOptionError else."""
+    if rules.mcr_profile() is None:
+        raise InvalidOptionError(f"external Botzone bots play Chinese Official rules (mcr, botzone), not "
+                                 f"{rules.name}")
+
+
 def make_seat(spec: SeatSpec | str, seed: int | None = None, *, time_limit: float = DEFAULT_TIME_LIMIT,
               cwd: str | os.PathLike[str] | None = None) -> Seat:
     """The player of a seat: our bot seeded ``seed``, or the external program."""
@@ -403,6 +412,7 @@ def play_botzone(game: Game, seats: Sequence[Seat]) -> Transcript:
     """
     if len(seats) != 4:
         raise InvalidOptionError(f"a hand needs four seats, not {len(seats)}")
+    check_rules(game.rules)
 
     def answers(turn: JudgeTurn, current: bool) -> Mapping[int, Answer]:
         asked = game.to_act() if current else []

@@ -40,6 +40,7 @@ from majiang.interop.external import (
     DEFAULT_TIME_LIMIT,
     BotzoneProcessBot,
     Seat,
+    check_rules,
     check_seat,
     make_seat,
     play_botzone,
@@ -480,7 +481,8 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     if names[0] == names[1]:
         raise InvalidOptionError(f"the arena compares two different bots, not {names[0]!r} with itself")
     for name in names:
-        check_seat(name)  # raises InvalidOptionError for a seat that is no bot and no runnable program
+        if check_seat(name).external:  # (InvalidOptionError for a seat that is no bot and no program)
+            check_rules(rules or find_ruleset(DEFAULT_RULESET))
     if deals < 1:
         raise InvalidOptionError(f"deals must be at least 1, not {deals}")
     check_workers(workers)
