@@ -42,10 +42,16 @@ from majiang.tiles import WINDS
 BOTS = ("fan-aware", "efficiency", "fan-aware", "efficiency")
 
 
+FLOWERS = False
+"""With ``--flowers``: 144-tile walls with the eight flowers ``H1``-``H8`` (the judge's ``BUHUA``)."""
+
+
 def wall_for(hand: int) -> tuple[list[str], int]:
-    """The hand's 136 tile codes in the judge's order, and its round wind."""
-    rng = random.Random(f"botzone-logs {hand}")
+    """The hand's 136 (144) tile codes in the judge's order, and its round wind."""
+    rng = random.Random(f"flowers {hand}" if FLOWERS else f"botzone-logs {hand}")
     codes = [to_code(t) for t in range(34) for _ in range(4)]
+    if FLOWERS:
+        codes += [f"H{i}" for i in range(1, 9)]
     rng.shuffle(codes)
     return codes, rng.randrange(4)
 
@@ -99,7 +105,7 @@ def judge_log(judge: str, hand: int, misbehave: dict[int, str]) -> dict[str, Any
 def exported_log(hand: int, misbehave: dict[int, str]) -> dict[str, Any]:
     """The same seats on our engine (the ``botzone`` rules), the hand recorded and exported."""
     codes, quan = wall_for(hand)
-    rules = find_ruleset("botzone")
+    rules = find_ruleset("botzone", ["flowers=true"] if FLOWERS else [])
     game = Game(rules, wall=[ring_code(c) for c in codes], round_wind=WINDS[quan], dice=(2, 2))
     players = [Player(k, hand, misbehave.get(k)) for k in range(4)]
 
@@ -137,7 +143,10 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0, help="the first hand number")
     parser.add_argument("--save", type=Path, help="write the judge's logs to this directory")
     parser.add_argument("--misbehave", action="append", default=[], metavar="K:KIND")
+    parser.add_argument("--flowers", action="store_true", help="walls of 144 tiles with the flowers")
     args = parser.parse_args()
+    global FLOWERS
+    FLOWERS = args.flowers
     misbehave = {int(k): kind for k, kind in (m.split(":") for m in args.misbehave)}
     imported = exported = 0
     for hand in range(args.first, args.first + args.hands):

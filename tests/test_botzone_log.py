@@ -112,7 +112,7 @@ def test_a_shared_wall_game_has_no_botzone_log() -> None:
         list(record_to_logs(parse_record(lines)))
 
 
-@pytest.mark.parametrize("index", range(9))
+@pytest.mark.parametrize("index", range(10))
 def test_judge_logs_import_exactly(index: int) -> None:
     log = judge_logs()[index]
     game = log_to_game(log)  # every request, the end, the fans and the scores are compared on the way
@@ -298,9 +298,13 @@ def test_transcript_requests_agree_with_seat_requests(rules: str) -> None:
 
 def test_imported_record_checks(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
-    path.write_text("\n".join(logs_to_record(judge_logs())) + "\n")
+    logs = judge_logs()
+    path.write_text("\n".join(logs_to_record(logs[:9])) + "\n")
     report = check_record(path)
     assert report.ok and report.hands == 9
+    # One record, one ruleset: the last log has the flowers.
+    with pytest.raises(LogError, match="log 10: played under other rules"):
+        logs_to_record(logs)
 
 
 def test_log_errors_cross_processes() -> None:

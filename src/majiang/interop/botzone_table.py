@@ -155,15 +155,34 @@ class Transcript:
         self.forfeit: ev.Forfeit | None = None
         quan = WINDS.index(game.round_wind)
         self._add("INIT", None, tuple(f"0 {self.id(s)} {quan}" for s in range(4)))
+        events = game.events
+        deal = next(i for i, e in enumerate(events) if isinstance(e, ev.Deal))
+        after = deal + 1
+        while after < len(events) and isinstance(events[after], ev.Flower):
+            after += 1
+        # A deal of 13 each followed by the dealer's draw (per-seat walls): the flowers shown before the
+        # deal event are the deal's, and the dealer's first draw (and its flowers) are turns of their own.
+        # The common deal of 14 to the dealer: every flower shown so far is the deal's, and the dealer's
+        # 14th tile is its first draw.
+        first_draw = after < len(events) and isinstance(events[after], ev.Draw)
+        shown = events[:deal] if first_draw else events[:after]
+        dealt_flowers: list[list[int]] = [[], [], [], []]
+        for e in shown:
+            if isinstance(e, ev.Flower):
+                dealt_flowers[e.seat].append(e.flower)
         dealt = _dealt(game)
-        flowers = [f"H{f + 1}" for s in self._by_id() for f in game.flowers[s]]
-        counts = " ".join(str(len(game.flowers[s])) for s in self._by_id())
+        flowers = [f"H{f + 1}" for s in self._by_id() for f in dealt_flowers[s]]
+        counts = " ".join(str(len(dealt_flowers[s])) for s in self._by_id())
         self._add("DEAL", None, tuple(
             " ".join(["1", counts, *(to_code(t) for t in _deal_order(game, s, dealt[s])), *flowers])
             for s in range(4)))
-        self._seen = len(game.events)
-        if game.drawn is not None and game.phase == Phase.TURN:
-            self._draw(game.current, game.drawn)
+        if first_draw:
+            self._seen = deal + 1
+            self.update()
+        else:
+            self._seen = len(events)
+            if game.drawn is not None and game.phase == Phase.TURN:
+                self._draw(game.current, game.drawn)
 
     def id(self, seat: int) -> int:
         """Botzone's number for ``seat``."""
