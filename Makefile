@@ -14,6 +14,8 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Hands of the Botzone adapter driven by the botzone rules (tests/test_botzone_judge.py).
+BOTZONE_HANDS ?= 1000
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 
@@ -41,6 +43,7 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
+		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)

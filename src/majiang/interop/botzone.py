@@ -17,8 +17,9 @@ legal actions under Chinese Official rules, and turns a bot's choice into the re
   draws, flowers and their replacements included (exact for Botzone's usual flowerless games); or
   ``shared``, our engine's one wall of 144 tiles. Every draw is announced to all, so what is left is
   counted. A discard is the last tile when the seat after the discarder has nothing left to draw: only a
-  win may be claimed on it and it scores 海底捞月; a draw that empties the drawer's wall scores 妙手回春;
-  no kong is offered to a seat whose wall is empty (it would need a replacement);
+  win may be claimed on it and it scores 海底捞月; a draw scores 妙手回春 when the drawer's next seat
+  has nothing left (the judge's rule); no kong is offered to a seat whose wall is empty (it would need
+  a replacement), nor a concealed or added kong when the next seat's is;
 * an added kong (补杠) is offered only with the tile just drawn, as Botzone's wiki describes it;
 * a win on a flower's replacement after a kong is self-drawn, not 杠上开花 (our engine's default);
 * seat 0 is East (门风) and the dealer; ``quan`` 0-3 is the round wind East..North.
@@ -334,7 +335,7 @@ class BotzoneSeat:
         return max(0, _SEAT_WALL - self.draws[seat] - self.flowers[seat])
 
     def is_last_discard(self, giver: int) -> bool:
-        """Whether a tile ``giver`` discards now is the last: the seat to draw next has nothing left."""
+        """Whether a tile ``giver`` discards (or draws) now is the last: its next seat has nothing left."""
         return self.left((giver + 1) % 4) == 0
 
     def win_score(self, tile: Tile, win_by: WinBy, giver: int | None = None) -> int | None:
@@ -355,8 +356,8 @@ class BotzoneSeat:
                     raise BotzoneError("a win on a discard with no discard")
                 giver = self.last_discard[0]
             last_of_wall = self.is_last_discard(giver)
-        else:
-            last_of_wall = self.wall_left == 0 and win_by != WinBy.ROBBING_KONG
+        else:  # self-drawn: the last when this seat's next seat has nothing left (the judge's rule)
+            last_of_wall = self.is_last_discard(self.seat) and win_by != WinBy.ROBBING_KONG
         try:
             hand = Hand(tuple(self.melds[self.seat]), tiles, tile)
             result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=visible >= 3,
@@ -391,7 +392,8 @@ class BotzoneSeat:
         out = [Action(ActionKind.DISCARD, ALL_TILES[t]) for t in range(34) if self.counts[t]]
         drawn = self.drawn
         if drawn is not None:
-            if len(self.melds[self.seat]) < 4 and self.wall_left > 0:
+            # A replacement for the konger, and a tile for the next seat to draw (the judge checks both).
+            if len(self.melds[self.seat]) < 4 and self.wall_left > 0 and not self.is_last_discard(self.seat):
                 out += [Action(ActionKind.CONCEALED_KONG, ALL_TILES[t]) for t in range(34)
                         if self.counts[t] == 4]
                 out += [Action(ActionKind.ADDED_KONG, drawn) for m in self.melds[self.seat]
@@ -537,23 +539,29 @@ class SeatRequests:
         counts = list(dealt.counts[self.seat])
         if me and dealt.drawn is not None:
             counts[dealt.drawn] -= 1
+        # The judge lists the tiles in the order dealt; replacements for flowers (common deal) last.
+        tiles = []
+        for t in dealt.order[self.seat]:
+            if t < 34 and counts[t]:
+                counts[t] -= 1
+                tiles.append(to_code(t))
+        tiles += [to_code(t) for t in range(34) for _ in range(counts[t])]
         shown = [0, 0, 0, 0]
         for f in flowers:
             shown[self._who(f.seat)] += 1
         codes = [f"H{f.flower + 1}" for k in range(4) for f in flowers
                  if self._who(f.seat) == k]
-        tiles = [to_code(t) for t in range(34) for _ in range(counts[t])]
         out.append(" ".join(["1", *map(str, shown), *tiles, *codes]))
         if fourteenth is not None:
             out.append(f"2 {to_code(fourteenth)}" if me else "3 0 DRAW")
         return after
 
-    def _dealt(self) -> Game:
+    def _dealt(self) -> _Dealt:
         """The game as dealt, again from its start (the deal's tiles are in no event)."""
         start = self.game.events[0]
         assert isinstance(start, ev.Start)
         first, second = start.dice
-        return Game(self.game.rules, dealer=start.dealer, round_wind=self.game.round_wind, wall=start.ring,
+        return _Dealt(self.game.rules, dealer=start.dealer, round_wind=self.game.round_wind, wall=start.ring,
                     dice=(first, second), scores=start.scores, match_state=self.game.match_state)
 
     def _request(self, e: ev.Event) -> list[str]:
@@ -575,6 +583,17 @@ class SeatRequests:
         if isinstance(e, ev.AddKong):
             return [f"3 {self._who(e.seat)} BUGANG {to_code(e.tile)}"]
         return []
+
+
+class _Dealt(Game):
+    """A game that remembers the order in which each seat was dealt its tiles."""
+
+    def deal_tile(self, seat: int) -> int:
+        if not hasattr(self, "order"):
+            self.order: list[list[int]] = [[], [], [], []]
+        t = super().deal_tile(seat)
+        self.order[seat].append(t)
+        return t
 
 
 _TURN_WORDS = {"PLAY": ActionKind.DISCARD, "GANG": ActionKind.CONCEALED_KONG, "BUGANG": ActionKind.ADDED_KONG}

@@ -114,11 +114,11 @@ class McrRules(Ruleset):
       still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
     * ``flowers``: the eight flowers are in the wall (144 tiles); off: the 136 playing tiles only.
-    * ``walls`` (``Walls``, or its string value): ``"shared"``, one wall broken by the dice and drawn
-      from the front (replacements from the tail); ``"per-seat"`` (Botzone's judge), the ring cut in
-      four walls of 34 tiles (36 with flowers), the dealer's first, each seat dealt 13 tiles and drawing
-      (replacements too) from the end of its own wall only, the dealer's first draw after the deal.
-      A tile is the last (海底捞月, 妙手回春; only a win may be claimed on it) when the seat to draw
+    * ``walls`` (``Walls``, or its string value): one wall for all (``"shared"``) or each seat its own
+      (``"per-seat"``, Botzone's judge). A shared wall is broken by the dice and drawn from the front
+      (replacements from the tail). Per-seat walls: the ring cut in four walls of 34 tiles (36 with
+      flowers), the dealer's first, each seat dealt 13 tiles and drawing (replacements too) from the
+      end of its own wall only, the dealer's first draw after the deal. A tile is the last (海底捞月, 妙手回春; only a win may be claimed on it) when the seat to draw
       next has nothing left; a kong needs a tile in the konger's wall and, on its own turn, in the next
       seat's; the hand is drawn when the seat to draw has nothing left.
     * ``single_hand``: a match is one hand (Botzone's judge plays one).
