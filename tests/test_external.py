@@ -33,6 +33,10 @@ from majiang.rules.base import find_ruleset
 
 runner = CliRunner()
 PYTHON = [sys.executable, "-I", "-S"]  # no site: a fresh interpreter per request starts fast
+LIMIT = 60.0
+"""A time limit no sound answer reaches, even from a fresh interpreter on a loaded machine: only the
+tests of time-outs wait for a limit, which they lower just before the answer that must run out."""
+SHORT = 0.5
 
 # A legal, simple Botzone bot: it lets go of every tile it draws and passes on everything else. It writes
 # each request it gets to the file in $LOG (one per line) when that is set.
@@ -176,7 +180,7 @@ def test_our_bots_are_not_external() -> None:
 
 
 def test_json_mode_gives_the_whole_history_to_a_fresh_process(bots: dict[str, str]) -> None:
-    with BotzoneProcess([*PYTHON, bots["echo"]]) as process:
+    with BotzoneProcess([*PYTHON, bots["echo"]], time_limit=LIMIT) as process:
         answers = [process.ask(r) for r in ("0 1 0", "1 0 0 0 0 W1", "3 0 DRAW")]
         pids = list(process.pids)
     # Each request in a new process, with every request and the earlier responses, and the data saved.
@@ -186,7 +190,7 @@ def test_json_mode_gives_the_whole_history_to_a_fresh_process(bots: dict[str, st
 
 
 def test_simple_mode_history(bots: dict[str, str]) -> None:
-    with BotzoneProcess([*PYTHON, bots["echo"], "--simple"], simple=True) as process:
+    with BotzoneProcess([*PYTHON, bots["echo"], "--simple"], simple=True, time_limit=LIMIT) as process:
         first = process.ask("0 2 1")
         second = process.ask("3 0 DRAW")
     assert (first.response, second.response) == ("1 0 2 1|", f"2 3 0 DRAW|{first.response}")
@@ -198,7 +202,7 @@ def test_keep_running_uses_one_process(bots: dict[str, str], tmp_path: Path, sim
     argv = [*PYTHON, bots["tsumogiri"], "--keep", *(["--simple"] if simple else [])]
     os.environ["BZ_LOG"] = str(log)
     try:
-        with BotzoneProcess(argv, simple=simple) as process:
+        with BotzoneProcess(argv, simple=simple, time_limit=LIMIT) as process:
             answers = [process.ask(r).response for r in ("0 1 0", "2 T3", "3 2 PLAY B4", "2 J1")]
             assert process.kept and len(process.pids) == 1
             pid = process.pids[0]
@@ -219,8 +223,9 @@ def test_keep_running_uses_one_process(bots: dict[str, str], tmp_path: Path, sim
 ])
 def test_failed_runs(bots: dict[str, str], tmp_path: Path, kind: str, verdict: str) -> None:
     pidfile = tmp_path / "child.pid"
-    with BotzoneProcess([*PYTHON, bots["bad"], kind, "1", str(pidfile)], time_limit=1.0) as process:
+    with BotzoneProcess([*PYTHON, bots["bad"], kind, "1", str(pidfile)], time_limit=LIMIT) as process:
         assert process.ask("0 0 0") == Reply("OK", "PASS")
+        process.time_limit = SHORT
         failed = process.ask("1 0 0 0 0 W1")
         assert failed.verdict == verdict
         assert process.proc is None  # the failed run is over; the next request starts afresh
@@ -245,12 +250,16 @@ def test_bad_command_is_an_error(tmp_path: Path) -> None:
 # -- whole hands ----------------------------------------------------------------------------------------
 
 
-def test_a_hand_with_a_long_running_bot_hears_every_request(bots: dict[str, str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("simple", [False, True])
+def test_a_hand_with_a_long_running_bot_hears_every_request(bots: dict[str, str], tmp_path: Path,
+                                                            simple: bool) -> None:
     log = tmp_path / "requests.txt"
     game = Game(seed=5, dealer=1)
     transcript_game = Game(seed=5, dealer=1)
-    seats = [find_bot("fan-aware", 1), make_seat(f"{sys.executable} -I -S {bots['tsumogiri']} --keep"),
-             find_bot("efficiency", 2), find_bot("fan-aware", 3)]
+    command = f"{sys.executable} -I -S {bots['tsumogiri']} --keep"
+    seat = f"simple: {command} --simple" if simple else command
+    seats = [find_bot("fan-aware", 1), make_seat(seat, time_limit=LIMIT), find_bot("efficiency", 2),
+             find_bot("fan-aware", 3)]
     os.environ["BZ_LOG"] = str(log)
     try:
         transcript = play_botzone(game, seats)
@@ -277,7 +286,8 @@ def test_a_hand_with_a_long_running_bot_hears_every_request(bots: dict[str, str]
 def test_a_hand_in_json_mode_starts_a_process_per_request(bots: dict[str, str]) -> None:
     # (It plays 24 requests, a process each, then stops answering: a whole hand would take 100 processes.)
     game = Game(find_ruleset("mcr", ["false_win=penalty"]), seed=11)
-    seats = [make_seat(f"{sys.executable} -I -S {bots['bad']} crash 24 x"), find_bot("efficiency", 1),
+    seats = [make_seat(f"{sys.executable} -I -S {bots['bad']} crash 24 x", time_limit=LIMIT),
+             find_bot("efficiency", 1),
              find_bot("efficiency", 2), find_bot("efficiency", 3)]
     transcript = play_botzone(game, seats)
     process = seats[0]
@@ -292,10 +302,21 @@ def test_a_hand_in_json_mode_starts_a_process_per_request(bots: dict[str, str]) 
 
 @pytest.mark.parametrize(("kind", "reason"), [("sleep", "TLE"), ("garbage", "NJ"), ("crash", "RE"),
                                               ("claim", "WA")])
-def test_a_failing_bot_forfeits(bots: dict[str, str], tmp_path: Path, kind: str, reason: str) -> None:
+def test_a_failing_bot_forfeits(bots: dict[str, str], tmp_path: Path, kind: str, reason: str,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
     rules = find_ruleset("mcr", ["false_win=penalty"])
     game = Game(rules, seed=3)
-    bad = make_seat(f"{sys.executable} -I -S {bots['bad']} {kind} 6 {tmp_path / 'child.pid'}", time_limit=1.0)
+    command = f"{sys.executable} -I -S {bots['bad']} {kind} 6 {tmp_path / 'child.pid'}"
+    bad = make_seat(command, time_limit=LIMIT)
+    assert isinstance(bad, BotzoneProcessBot)
+    answer = bad.answer
+
+    def shorter_at_the_sleep(request: str) -> Reply:
+        if len(bad.process.requests) == 6:
+            bad.process.time_limit = SHORT
+        return answer(request)
+
+    monkeypatch.setattr(bad, "answer", shorter_at_the_sleep)
     seats = [find_bot("fan-aware", 1), bad, find_bot("efficiency", 2), find_bot("fan-aware", 3)]
     transcript = play_botzone(game, seats)
     forfeit = game.events[-2]
@@ -322,7 +343,8 @@ def test_a_failing_bot_forfeits(bots: dict[str, str], tmp_path: Path, kind: str,
 
 def test_under_rules_without_forfeits_it_is_an_error(bots: dict[str, str], tmp_path: Path) -> None:
     seats = [find_bot("fan-aware", 1), find_bot("efficiency", 2),
-             make_seat(f"{sys.executable} -I -S {bots['bad']} garbage 4 x"), find_bot("fan-aware", 3)]
+             make_seat(f"{sys.executable} -I -S {bots['bad']} garbage 4 x", time_limit=LIMIT),
+             find_bot("fan-aware", 3)]
     match = r"seat 2 forfeits at judge turn 4 .*NJ.* mcr rules charge no"
     with pytest.raises(ForfeitError, match=match) as err:
         play_botzone(Game(seed=3), seats)
@@ -344,7 +366,8 @@ def test_the_transcript_needs_a_fresh_game() -> None:
 def test_arena_with_an_external_seat(bots: dict[str, str], tmp_path: Path) -> None:
     records = tmp_path / "arena.jsonl"
     seat = f"{sys.executable} -I -S {bots['tsumogiri']} --keep"
-    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "efficiency", "--deals", "1", "--workers",
+    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "efficiency", "--time-limit", "60",
+                                 "--deals", "1", "--workers",
                                  "1", "--json", "--records", str(records), "--rules", "mcr"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -356,7 +379,8 @@ def test_arena_with_an_external_seat(bots: dict[str, str], tmp_path: Path) -> No
 
 def test_arena_charges_forfeits_under_penalty_rules(bots: dict[str, str], tmp_path: Path) -> None:
     seat = f"{sys.executable} -I -S {bots['bad']} crash 1 x"
-    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "random", "--deals", "1", "--workers",
+    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "random", "--time-limit", "60",
+                                 "--deals", "1", "--workers",
                                  "1", "--json", "--rules", "mcr", "--option", "false_win=penalty"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
