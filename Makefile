@@ -16,8 +16,10 @@ CONFORMANCE_HANDS ?= 10000
 SICHUAN_BOT_HANDS ?= 200
 # Hands of the Botzone adapter driven by the botzone rules (tests/test_botzone_judge.py).
 BOTZONE_HANDS ?= 1000
+# Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
+RIICHI_HANDS ?= 100000
 
-.PHONY: run test soak lint bench bench-shanten bench-engine clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,14 +45,18 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) \
+		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)
@@ -58,6 +64,9 @@ bench-shanten: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+bench-riichi: $(STAMP)
+	$(BIN)/python benchmarks/riichi.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -36,6 +36,8 @@ from majiang.interop.botzone import BotzoneSeat, SeatRequests, from_code, respon
 from majiang.tiles import Tile
 
 BOTS = ("fan-aware", "efficiency", "random", "efficiency")
+SPECIAL = ("妙手回春", "海底捞月", "杠上开花", "抢杠和", "和绝张")
+"""The fans that depend on the table (the walls, kongs, what is in sight), counted among the wins."""
 """The bot of each seat (Botzone id) unless ``--bots`` says otherwise."""
 
 
@@ -48,6 +50,8 @@ class Side:
     end: str = ""
     """``HU <id> <fans>``, ``HUANG``, ``<verdict> <id>`` (a penalty), or ``error: ...``."""
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    fans: list[str] = field(default_factory=list)
+    """Our side: the fans of the win, for the coverage counts."""
 
 
 def wall_for(hand: int) -> tuple[list[str], int]:
@@ -171,6 +175,7 @@ def our_side(hand: int, bots: list[str]) -> Side:
     result = game.result
     if result.wins:
         side.end = f"HU {result.wins[0].seat} {result.wins[0].score.total}"
+        side.fans = game.rules.score_names(result.wins[0].score)
     elif any(e.kind == "false-win" for e in game.events):
         side.end = f"WH {next(e.seat for e in game.events if e.kind == 'false-win')}"  # type: ignore[attr-defined]
     else:
@@ -209,6 +214,7 @@ def main() -> None:
         parser.error("--bots takes four names")
     tally: Counter[str] = Counter()
     ends: Counter[str] = Counter()
+    special: Counter[str] = Counter()
     for hand in range(args.first, args.first + args.hands):
         ours = our_side(hand, bots)
         if args.whole_log:
@@ -218,6 +224,7 @@ def main() -> None:
         tally["hands"] += 1
         tally["requests" if not args.whole_log else "responses"] += sum(len(r) for r in ours.responses)
         ends[ours.end.split()[0]] += 1
+        special.update(f for f in ours.fans if f in SPECIAL)
         if ours.requests == theirs.requests and not args.whole_log:
             tally["same requests"] += 1
         if ours.end == theirs.end:
@@ -233,6 +240,7 @@ def main() -> None:
             print(f"after hand {hand}:", ", ".join(f"{k}: {v}" for k, v in tally.items()), flush=True)
     print(", ".join(f"{k}: {v}" for k, v in tally.items()))
     print("ends (ours):", ", ".join(f"{k} {v}" for k, v in ends.most_common()))
+    print("wins with:", ", ".join(f"{f} {special[f]}" for f in SPECIAL))
     sys.exit(0 if tally["agree on everything"] == tally["hands"] else 1)
 
 

@@ -118,9 +118,10 @@ class McrRules(Ruleset):
       (``"per-seat"``, Botzone's judge). A shared wall is broken by the dice and drawn from the front
       (replacements from the tail). Per-seat walls: the ring cut in four walls of 34 tiles (36 with
       flowers), the dealer's first, each seat dealt 13 tiles and drawing (replacements too) from the
-      end of its own wall only, the dealer's first draw after the deal. A tile is the last (海底捞月, 妙手回春; only a win may be claimed on it) when the seat to draw
-      next has nothing left; a kong needs a tile in the konger's wall and, on its own turn, in the next
-      seat's; the hand is drawn when the seat to draw has nothing left.
+      end of its own wall only, the dealer's first draw after the deal. A tile is the last (海底捞月,
+      妙手回春; only a win may be claimed on it) when the seat to draw next has nothing left; a kong
+      needs a tile in the konger's wall and, on its own turn, in the next seat's; the hand is drawn
+      when the seat to draw has nothing left.
     * ``single_hand``: a match is one hand (Botzone's judge plays one).
     * ``profile``: the scoring profile (docs/profiles.md).
     * ``base_points``: what each loser pays on top of the fans (8: source 000, 8 + fans).
