@@ -920,6 +920,29 @@ class Game:
             self.kong_draw = False
             self._begin_turn(seat)
 
+    def forfeit(self, seat: int, reason: str, *, turn: int | None = None,
+                responses: Sequence[str | None] | None = None) -> None:
+        """End the hand because ``seat`` broke the table's protocol (``reason``: one of
+        ``events.FORFEIT_REASONS``), charging the ruleset's ``forfeit_payments``; IllegalActionError
+        (changing nothing) when the ruleset charges none or the hand is over."""
+        if not 0 <= seat <= 3:
+            raise InvalidOptionError(f"a seat is 0-3, not {seat!r}")
+        if reason not in ev.FORFEIT_REASONS:
+            raise InvalidOptionError(f"unknown forfeit reason {reason!r}; one of "
+                                     f"{', '.join(ev.FORFEIT_REASONS)}")
+        if self.phase == Phase.OVER:
+            raise IllegalActionError("the hand is over")
+        deltas = self.rules.forfeit_payments(self, seat)
+        if deltas is None:
+            raise IllegalActionError(f"seat {seat} forfeits ({reason}: {ev.FORFEIT_REASONS[reason]}), but "
+                                     f"the {self.rules.name} rules charge no forfeit")
+        self._legal = {}
+        if responses is not None and len(responses) != 4:
+            raise InvalidOptionError(f"a forfeit's responses are the four seats', not {len(responses)}")
+        answers = None if responses is None else list(responses)
+        self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
+        self._end(exhausted=False)
+
     def end_hand(self) -> None:
         """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...)."""
         if self.phase != Phase.OVER:

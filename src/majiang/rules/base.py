@@ -402,6 +402,12 @@ class Ruleset:
         or, on its own turn, the seat must still act); False refuses it as an illegal action."""
         return False
 
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """The penalty when ``seat`` forfeits the hand by breaking the table's protocol (``Game.forfeit``:
+        an external program's timeout or illegal answer), or None: these rules charge none, and the
+        forfeit is refused as an error."""
+        return None
+
     # -- moments --------------------------------------------------------------------------------------
 
     def on_discard(self, game: Game, seat: int, tile: int) -> None:

@@ -282,6 +282,16 @@ class McrRules(Ruleset):
             game.end_hand()
         return True
 
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """Where false wins are charged (``false_win`` ``"penalty"`` or ``"end"``, the ``botzone`` preset)
+        a forfeit costs what a false win does (Botzone's judge charges both -30 / +10 and ends the game);
+        otherwise none (the forfeit is an error)."""
+        if self.false_win == FalseWin.ERROR:
+            return None
+        delta = [self.false_win_award] * 4
+        delta[seat] = -self.false_win_penalty
+        return (delta[0], delta[1], delta[2], delta[3])
+
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
         state: McrState = game.rules_state
         if game.discard_count == 1 and seat == game.dealer:
