@@ -5,10 +5,13 @@ Import from ``majiang.mcr``, the public module; the names here serve it and the 
 
 from __future__ import annotations
 
+from functools import partial
+
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.mcr.calculator import WinBy, WinContext, calculate
+from majiang.rules.mcr.calculator import WinBy, WinContext, explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
+from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import WINDS, Tile
@@ -25,6 +28,7 @@ __all__ = [
     "WinBy",
     "WinContext",
     "fan",
+    "fan_total",
     "find_profile",
     "parse_win_by",
     "parse_wind",
@@ -38,6 +42,11 @@ MINIMUM = 8
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH,
                "东": Tile.EAST, "南": Tile.SOUTH, "西": Tile.WEST, "北": Tile.NORTH,
                "1z": Tile.EAST, "2z": Tile.SOUTH, "3z": Tile.WEST, "4z": Tile.NORTH}
+
+
+_EXACT_WINDS: dict[str | Tile, Tile] = {w: w for w in WINDS}
+for _name, _wind in _WIND_NAMES.items():
+    _EXACT_WINDS[_name] = _wind
 
 
 def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
@@ -104,14 +113,19 @@ def win_context(
     holding another copy) and ``InvalidOptionError``
     (a bad wind, flower count or way of winning) or ``TypeError`` (a flag that is not a bool).
     """
-    how = parse_win_by(win_by)
+    how = win_by if type(win_by) is WinBy else parse_win_by(win_by)
     if not (type(last_of_wall) is bool and type(last_copy) is bool):
         _flag(last_of_wall, "last_of_wall")
         _flag(last_copy, "last_copy")
     if type(flowers) is not int or not 0 <= flowers <= 8:
         raise InvalidOptionError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
-    seat = parse_wind(seat_wind, "seat_wind")
-    round_ = parse_wind(round_wind, "round_wind")
+    # The usual spellings by one lookup; anything else goes through parse_wind (and its errors).
+    seat = _EXACT_WINDS.get(seat_wind) if type(seat_wind) in (str, Tile) else None
+    if seat is None:
+        seat = parse_wind(seat_wind, "seat_wind")
+    round_ = _EXACT_WINDS.get(round_wind) if type(round_wind) in (str, Tile) else None
+    if round_ is None:
+        round_ = parse_wind(round_wind, "round_wind")
     win = hand.winning_tile
     if win is None:
         raise InvalidHandError(
@@ -162,11 +176,47 @@ def score(
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    elif not isinstance(hand, Hand):
-        raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
+    hand = _hand(hand)
     prof = find_profile(profile)
     ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
                       seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
-    return calculate(hand, ctx, prof)
+    total = _fan_total(hand, ctx, prof)
+    if total is None:
+        raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+    return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
+                                         partial(explain, hand, ctx, prof, total))
+
+
+def fan_total(
+    hand: str | Hand,
+    *,
+    win_by: str | WinBy = WinBy.DISCARD,
+    last_of_wall: bool = False,
+    last_copy: bool = False,
+    seat_wind: str | Tile = "E",
+    round_wind: str | Tile = "E",
+    profile: str | Profile = "mil",
+) -> int | None:
+    """The fans of a win without flowers (``score(...).fan_total``), or ``None`` if it is not a win.
+
+    The fast path for engines, bots and advice that need only the number: nothing else is built. The
+    arguments are those of ``score`` (flowers never count toward the fans) and are checked the same way;
+    a hand that is not a winning shape gives ``None`` instead of ``InvalidHandError``.
+
+    >>> fan_total("1112345678999m5m", win_by="self-drawn"), fan_total("123m456p789s11sEEC")
+    (92, None)
+    """
+    hand = _hand(hand)
+    ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
+                      seat_wind=seat_wind, round_wind=round_wind)
+    return _fan_total(hand, ctx, find_profile(profile))
+
+
+def _hand(hand: str | Hand) -> Hand:
+    if type(hand) is Hand:
+        return hand
+    if isinstance(hand, str):
+        return Hand.parse(hand)
+    if isinstance(hand, Hand):
+        return hand
+    raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
