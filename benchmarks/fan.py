@@ -6,7 +6,10 @@ Both calculators first score a separate warm-up set (so one-time table building 
 recurring shapes are in the steady state a simulator sees), then each scores the measured hands
 with its own prepared input: a parsed ``Hand`` for majiang, argument tuples for PyMahjongGB. The
 medians of per-call times and their ratio are printed; majiang from notation (parsing included) is
-shown too. Totals are compared on every hand as a sanity check.
+shown too. ``score`` computes the total on the fast path and names the fans when they are first read, so
+two more rows show the fast path alone (``fan_total``, what engines and bots call) and ``score`` with its
+fans read (the whole explanation, like PyMahjongGB's list of fans). Totals are compared on every hand as a
+sanity check.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from functools import partial
 from typing import Any
 
 from majiang.interop.pymahjonggb import pymahjonggb_args
-from majiang.mcr import score
+from majiang.mcr import fan_total, score
 from majiang.rules.mcr.generate import iter_wins
 
 
@@ -32,6 +35,10 @@ def _times(calls: list[Callable[[], Any]]) -> list[float]:
         call()
         out.append(clock() - t0)
     return out
+
+
+def _fans(hand: Any, kw: dict[str, Any]) -> int:
+    return len(score(hand, **kw).fans)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,17 +72,25 @@ def main(argv: list[str] | None = None) -> int:
     ours = _times([partial(score, h, **kw) for h, kw in ours_kw])
     theirs = _times([partial(MahjongFanCalculator, **p) for p in peer_kw])
     text = _times([partial(score, h, **kw) for h, kw in text_kw])
+    fast_kw = [(h, {k: v for k, v in kw.items() if k != "flowers"}) for h, kw in ours_kw]
+    fast = _times([partial(fan_total, h, **kw) for h, kw in fast_kw])
+    explained = _times([partial(_fans, h, kw) for h, kw in ours_kw])
     empty = _times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     m_ours = (statistics.median(ours) - base) * 1e6
     m_theirs = (statistics.median(theirs) - base) * 1e6
     m_text = (statistics.median(text) - base) * 1e6
+    m_fast = (statistics.median(fast) - base) * 1e6
+    m_explained = (statistics.median(explained) - base) * 1e6
     print(f"hands: {len(samples)} (seed {args.seed}), totals agree on {agree}")
     print(f"majiang.mcr.score (parsed Hand)  median {m_ours:8.2f} us")
     print(f"majiang.mcr.score (notation)     median {m_text:8.2f} us")
+    print(f"majiang.mcr.fan_total (fast path) median {m_fast:8.2f} us")
+    print(f"majiang.mcr.score, fans read     median {m_explained:8.2f} us")
     print(f"PyMahjongGB MahjongFanCalculator median {m_theirs:8.2f} us")
-    print(f"ratio majiang/PyMahjongGB: {m_ours / m_theirs:.1f}x (from notation {m_text / m_theirs:.1f}x)")
+    print(f"ratio majiang/PyMahjongGB: {m_ours / m_theirs:.1f}x (from notation {m_text / m_theirs:.1f}x,"
+          f" fan_total {m_fast / m_theirs:.1f}x, fans read {m_explained / m_theirs:.1f}x)")
     return 0
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
 from majiang.hand import Hand, WinBy
@@ -91,7 +92,7 @@ _IS_TERMINAL_OR_WIND = tuple((t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30 for t
 # A candidate's fans: the bit set and the extra counts of fans counted more than once, (bit index, n - 1).
 _Extras = tuple[tuple[int, int], ...]
 _Part = tuple[int, _Extras]
-_NONE: _Part = (0, ())
+_PungPart = tuple[int, _Extras, tuple[int, ...]]  # the fans' bits, extra counts, the pungs' tiles
 _CACHE_LIMIT = 1 << 17  # entries per table; a full table is emptied and refilled
 
 
@@ -122,7 +123,7 @@ class _Tables:
         self.pairs_special = profile.seven_pairs_with_tile_fans
         self.strict_knit = profile.knitted_straight_wait == KnittedStraightWait.STRICT
         self.settled: dict[int, tuple[int, int]] = {}
-        self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], int], _Part] = {}
+        self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], tuple[int, ...], int, int], _PungPart] = {}
 
     def settle(self, mask: int) -> tuple[int, int]:
         """What is left after exclusions (highest first; an excluded fan excludes nothing) and its value."""
@@ -146,12 +147,21 @@ class _Tables:
         out = self.settled[mask] = (left, value)
         return out
 
-    def pung_part(self, pungs: tuple[tuple[int, int, bool], ...], pair: int) -> _Part:
-        """Fans of the pungs and kongs (sorted ``(tile, kind, concealed)``) with an honor pair or none."""
-        fids = [fid for fid, _ in _pung_fans(list(pungs), pair, self.mixed_kong, self.hidden_kongs)]
+    def pung_part(self, declared: tuple[tuple[int, int, bool], ...], hidden: tuple[int, ...], exposed: int,
+                  pair: int) -> _PungPart:
+        """Fans of the pungs and kongs and the links of the numbered ones, and every pung's tile, sorted.
+
+        ``declared`` are the declared ones as ``(tile, kind, concealed)``, ``hidden`` the tiles of the pungs
+        among the standing tiles (concealed but for ``exposed``, the one a discard completed), ``pair`` the
+        pair if it is an honor, else -1.
+        """
+        pungs = sorted([*declared, *((t, PUNG, t != exposed) for t in hidden)])
+        fids = [fid for fid, _ in _pung_fans(pungs, pair, self.mixed_kong, self.hidden_kongs)]
+        fids.extend(fid for fid, _ in _choose_links(PUNG, tuple(t for t, _, _ in pungs if t < 27)))
+        mask, extras = _part(fids)
         if len(self.pungs) >= _CACHE_LIMIT:
             self.pungs.clear()
-        out = self.pungs[pungs, pair] = _part(fids)
+        out = self.pungs[declared, hidden, exposed, pair] = (mask, extras, tuple(t for t, _, _ in pungs))
         return out
 
 
@@ -162,14 +172,23 @@ def _tables(profile: Profile) -> _Tables:
     found = _TABLES.get(profile)
     if found is None:
         found = _TABLES[profile] = _Tables(profile)
+    _LAST[:] = (profile, found)
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+_LAST: list[Any] = [None, None]  # the profile asked last and its tables: one identity check, no hashing
+
+
+_TILE_PARTS: dict[int, tuple[int, int]] = {}
+
+
 def _tile_part(mask: int) -> tuple[int, int]:
     """The bit sets of ``_tile_fans_of(mask)``: (always combinable, not with strict seven pairs)."""
     plain, special = _tile_fans_of(mask)
-    return _part([fid for fid, _ in plain])[0], _part([fid for fid, _ in special])[0]
+    if len(_TILE_PARTS) >= _CACHE_LIMIT:
+        _TILE_PARTS.clear()
+    out = _TILE_PARTS[mask] = (_part([fid for fid, _ in plain])[0], _part([fid for fid, _ in special])[0])
+    return out
 
 
 _CHOWS: dict[tuple[tuple[int, ...], int], _Part] = {}
@@ -202,6 +221,77 @@ def _pung_link_part(tiles: tuple[int, ...]) -> _Part:
     return _part([fid for fid, _ in _choose_links(PUNG, tiles)])
 
 
+# One way to split a group: chows (lowest tiles), pung tiles, the pair's tile or -1, and the traits its
+# sets and pair share (bit 1 a terminal or honor in each, 2 a five in each, 4 even pungs and pair).
+_Option = tuple[tuple[int, ...], tuple[int, ...], int, int]
+_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7),)
+_ZERO9 = (0,) * 9
+
+
+_SUIT_OPTIONS: tuple[dict[tuple[int, ...], tuple[_Option, ...]], ...] = ({}, {}, {})
+
+
+def _suit_options(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
+    """Every split of one suit's nine counts, with its tiles made absolute from ``base``."""
+    table = _SUIT_OPTIONS[base // 9]
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        found = table[key] = _split_suit(key, base)
+    return found
+
+
+_M_OPTIONS, _P_OPTIONS, _S_OPTIONS = _SUIT_OPTIONS
+
+
+def _split_suit(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
+    if key == _ZERO9:
+        return _EMPTY_OPTIONS
+    out = []
+    for sets, pair in suit_decompositions(key):
+        chows = tuple(sorted(base + r for kind, r in sets if kind == CHOW))
+        pungs = tuple(sorted(base + r for kind, r in sets if kind != CHOW))
+        common = 7
+        for t in chows:
+            common &= _GROUP_TRAITS[CHOW][t]
+        for t in pungs:
+            common &= _GROUP_TRAITS[PUNG][t]
+        if pair >= 0:
+            common &= _GROUP_TRAITS[PAIR][base + pair]
+        out.append((chows, pungs, base + pair if pair >= 0 else -1, common))
+    return tuple(out)
+
+
+_HONOR_OPTIONS: dict[tuple[int, ...], _Option | None] = {}
+
+
+def _honor_option(key: tuple[int, ...]) -> _Option | None:
+    """``_split_honors(key)``, kept."""
+    if len(_HONOR_OPTIONS) >= _CACHE_LIMIT:
+        _HONOR_OPTIONS.clear()
+    out = _HONOR_OPTIONS[key] = _split_honors(key)
+    return out
+
+
+def _split_honors(key: tuple[int, ...]) -> _Option | None:
+    """The honors' pungs, pair (or -1) and shared traits, or None if they split into no sets and pair."""
+    pungs: list[int] = []
+    pair = -1
+    common = 7
+    for i, n in enumerate(key):
+        t = 27 + i
+        if n == 3:
+            pungs.append(t)
+            common &= _GROUP_TRAITS[PUNG][t]
+        elif n == 2 and pair < 0:
+            pair = t
+            common &= _GROUP_TRAITS[PAIR][t]
+        elif n:
+            return None
+    return (), tuple(pungs), pair, common
+
+
 @lru_cache(maxsize=1 << 16)
 def _completing(key: tuple[int, ...]) -> int:
     """Bit r set when one more tile of rank r + 1 makes this suit split into sets (and a pair, if its size
@@ -216,7 +306,7 @@ def _completing(key: tuple[int, ...]) -> int:
     return out
 
 
-def _unique_wait(counts: Sequence[int], win: int, concealed: bool) -> bool:
+def _unique_wait(counts: tuple[int, ...], win: int, concealed: bool) -> bool:
     """Whether the standing tiles less ``win`` (a regular winning shape with it) wait on ``win`` alone.
 
     The shape decides, as for ``analysis.decompose.waits``: each suit and each honor is a group whose
@@ -246,7 +336,8 @@ def _unique_wait(counts: Sequence[int], win: int, concealed: bool) -> bool:
             for t in range(27, 34):
                 if t != base and counts[t] == 2:
                     return False
-    if concealed:
+    if concealed and counts.count(1) + counts.count(3) == 2:
+        # Six pairs and a single before the win leave two odd kinds with it: the single is another wait.
         before_all = list(counts)
         before_all[win] -= 1
         if _seven_pairs_waits(before_all) - {win}:
@@ -256,7 +347,7 @@ def _unique_wait(counts: Sequence[int], win: int, concealed: bool) -> bool:
 
 def _is_nine_gates(counts: Sequence[int], win: int) -> bool:
     base = win - win % 9
-    if win >= 27:
+    if win >= 27 or counts[base] < 3 or counts[base + 8] < 3:
         return False
     key = list(counts[base:base + 9])
     key[win - base] -= 1
@@ -269,7 +360,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     Trusts its arguments: ``hand`` has a winning tile and ``ctx`` was checked against it
     (``majiang.mcr.win_context``); ``majiang.mcr.fan_total`` is the checked entry point.
     """
-    tables = _tables(profile)
+    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
     win = int(hand.winning_tile)  # type: ignore[arg-type]
     counts = hand._counts
     melds = hand.melds
@@ -309,7 +400,8 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
         flags |= _FULLY_CONCEALED if self_drawn else _CONCEALED_HAND
     elif melded == 4 and not self_drawn:
         flags |= _MELDED_HAND
-    plain, special = _tile_part(hand._all_mask)
+    all_mask = hand._all_mask
+    plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
     plain |= flags
     hogs = hand._all_counts.count(4) - kongs
     extras: _Extras = ()
@@ -353,85 +445,88 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                 best = max(best, _knitted_best(tables, hand, ctx, knit, base | _KNITTED, extras, decl_chows,
                                                decl_pungs, self_drawn))
 
-    nine = _NINE_GATES if not melds and _is_nine_gates(counts, win) else 0
+    honor_key = counts[27:]
+    honors = _HONOR_OPTIONS[honor_key] if honor_key in _HONOR_OPTIONS else _honor_option(honor_key)
+    if honors is None:
+        return best if best >= 0 else None
+    by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
+               _P_OPTIONS.get(counts[9:18]) or _suit_options(counts[9:18], 9),
+               _S_OPTIONS.get(counts[18:27]) or _suit_options(counts[18:27], 18))
+    if not (by_suit[0] and by_suit[1] and by_suit[2]):
+        return best if best >= 0 else None
+    # A group's size says whether it holds the pair, so every option of a group agrees: one must.
+    if (by_suit[0][0][2] >= 0) + (by_suit[1][0][2] >= 0) + (by_suit[2][0][2] >= 0) + (honors[2] >= 0) != 1:
+        return best if best >= 0 else None
+
+    mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
+    declared = tuple(sorted(decl_pungs)) if decl_pungs else ()
+    declared_common = 7
+    for t in decl_chows:
+        declared_common &= _GROUP_TRAITS[CHOW][t]
+    for t, k, _ in declared:
+        declared_common &= _GROUP_TRAITS[k][t]
+    win_suit = win // 9 if win < 27 else 3
     unique: bool | None = None
-    traits_pair = _GROUP_TRAITS[PAIR]
-    traits_chow = _GROUP_TRAITS[CHOW]
-    traits = _GROUP_TRAITS
     pung_cache = tables.pungs
-    for sets, pair in iter_decompositions(counts):
-        chows = decl_chows[:]
-        pungs = decl_pungs[:]
-        win_in_chow = self_drawn
-        edge = closed = two_sided = False
-        win_pung = False
-        for kind, t in sets:
-            if kind == CHOW:
-                chows.append(t)
-                if t <= win <= t + 2:
-                    win_in_chow = True
-                    if win == t + 1:
-                        closed = True
-                    elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
-                        two_sided = True
-                    else:
-                        edge = True
-            elif t == win:
-                win_pung = True
-            else:
-                pungs.append((t, PUNG, True))
-        if win_pung:
-            # A discard that completes a pung in hand makes it a claimed one, unless a chow took the tile.
-            pungs.append((win, PUNG, win_in_chow))
-        mask = base | nine
-        more = extras
-        common = traits_pair[pair]
-        if pungs:
-            pungs.sort()
-            key = (tuple(pungs), pair if pair >= 27 else -1)
-            part = pung_cache.get(key)
-            if part is None:
-                part = tables.pung_part(*key)
-            mask |= part[0]
-            if part[1]:
-                more += part[1]
-            suited: list[int] = []
-            for t, k, _ in pungs:
-                common &= traits[k][t]
-                if t < 27:
-                    suited.append(t)
-            if len(suited) > 1:
-                part = _pung_link_part(tuple(suited))
-                mask |= part[0]
-                if part[1]:
-                    more += part[1]
-        if chows:
-            for t in chows:
-                common &= traits_chow[t]
-            if len(chows) > 1:
-                chows.sort()
-                part = _chow_part(tuple(chows), pair if len(chows) == 4 else -1)
-                mask |= part[0]
-                if part[1]:
-                    more += part[1]
-        if common:
-            mask |= _OUTSIDE if common & 1 else _FIVES if common & 2 else _EVEN_PUNGS
-        if not two_sided and (edge or closed or pair == win):
-            if unique is None:
-                unique = _unique_wait(counts, win, not melds)
-            if unique:
-                mask |= _EDGE if edge else _CLOSED if closed else _SINGLE
-        hit = settled_cache.get(mask)
-        left, total = settle(mask) if hit is None else hit
-        for bit, n in more:
-            if left >> bit & 1:
-                total += values[bit] * n
-        if pungs:
-            total += _wind_and_terminal_pungs(tables, mask, left, pungs, ctx)
-        elif not left:
-            total = values[_CHICKEN_BIT]
-        if total > best:
-            best = total
+    for m_option in by_suit[0]:
+        for p_option in by_suit[1]:
+            for s_option in by_suit[2]:
+                chows = m_option[0] + p_option[0] + s_option[0]
+                if decl_chows:
+                    chows = tuple(sorted(chows + tuple(decl_chows)))
+                pair = max(m_option[2], p_option[2], s_option[2], honors[2])
+                common = m_option[3] & p_option[3] & s_option[3] & honors[3] & declared_common
+                # Where the winning tile sits: in a chow (which place), a pung or the pair.
+                win_group = honors if win_suit == 3 else (m_option, p_option, s_option)[win_suit]
+                win_in_chow = self_drawn
+                edge = closed = two_sided = False
+                for t in win_group[0]:
+                    if t <= win <= t + 2:
+                        win_in_chow = True
+                        if win == t + 1:
+                            closed = True
+                        elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
+                            two_sided = True
+                        else:
+                            edge = True
+                mask = mask0
+                more = extras
+                hidden = m_option[1] + p_option[1] + s_option[1] + honors[1]
+                pung_tiles: tuple[int, ...] = ()
+                if hidden or declared:
+                    # A discard that completes a pung in hand makes it a claimed one, unless a chow took it.
+                    exposed = win if not win_in_chow and win in win_group[1] else -1
+                    key = (declared, hidden, exposed, pair if pair >= 27 else -1)
+                    pung_part = pung_cache.get(key)
+                    if pung_part is None:
+                        pung_part = tables.pung_part(*key)
+                    mask |= pung_part[0]
+                    if pung_part[1]:
+                        more += pung_part[1]
+                    pung_tiles = pung_part[2]
+                if len(chows) > 1:
+                    part = _chow_part(chows, pair if len(chows) == 4 else -1)
+                    mask |= part[0]
+                    if part[1]:
+                        more += part[1]
+                if common:
+                    mask |= _OUTSIDE if common & 1 else _FIVES if common & 2 else _EVEN_PUNGS
+                if not two_sided and (edge or closed or pair == win):
+                    if unique is None:
+                        unique = _unique_wait(counts, win, not melds)
+                    if unique:
+                        mask |= _EDGE if edge else _CLOSED if closed else _SINGLE
+                hit = settled_cache.get(mask)
+                left, total = settle(mask) if hit is None else hit
+                for bit, n in more:
+                    if left >> bit & 1:
+                        total += values[bit] * n
+                if pung_tiles:
+                    total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
+                elif not left:
+                    total = values[_CHICKEN_BIT]
+                if total > best:
+                    best = total
     return best if best >= 0 else None
 
 
@@ -444,21 +539,21 @@ def _plain_total(tables: _Tables, mask: int, extras: _Extras) -> int:
     return total if left else tables.values[_CHICKEN_BIT]
 
 
-def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: list[tuple[int, int, bool]],
+def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple[int, ...],
                              ctx: WinContext) -> int:
     """圈风刻, 门风刻 and 幺九刻, settled after the exclusions; 无番和 when nothing at all is left."""
     values = tables.values
     total = 0
     covered = 0
     if left & _BIG_THREE_WINDS or mask & (_LITTLE_FOUR_WINDS | _BIG_FOUR_WINDS):
-        for t, _, _ in pungs:
+        for t in pungs:
             if 27 <= t <= 30:
                 covered |= 1 << t
     added = False
     if not left & _BIG_FOUR_WINDS:
         round_wind = ctx.round_wind
         seat_wind = ctx.seat_wind
-        for t, _, _ in pungs:
+        for t in pungs:
             if t == round_wind:
                 total += values[_ROUND_WIND_BIT]
                 covered |= 1 << t
@@ -469,7 +564,7 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: list[
                 added = True
     if not (left & _NO_TERMINAL_PUNGS or mask & _LITTLE_FOUR_WINDS):
         n = 0
-        for t, _, _ in pungs:
+        for t in pungs:
             if _IS_TERMINAL_OR_WIND[t] and not covered >> t & 1:
                 n += 1
         if n and left & _NINE_GATES:
@@ -491,28 +586,27 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
     rest = list(counts)
     for k in knit:
         rest[k] -= 1
-    options: list[tuple[list[int], list[tuple[int, int, bool]], int]] = []
+    declared = tuple(sorted(decl_pungs))
+    options: list[tuple[list[int], tuple[int, ...], int]] = []
     if hand.melds:
         kinds = [k for k in range(34) if rest[k]]
         if len(kinds) == 1 and rest[kinds[0]] == 2:
-            options.append((decl_chows, decl_pungs, kinds[0]))
+            options.append((decl_chows, (), kinds[0]))
     else:
         for sets, pair in iter_decompositions(rest):
-            chows = [t for k, t in sets if k == CHOW]
-            pungs = [(t, PUNG, True) for k, t in sets if k == PUNG]
-            options.append((chows, pungs, pair))
+            options.append(([t for k, t in sets if k == CHOW], tuple(t for k, t in sets if k == PUNG), pair))
     best = -1
-    for chows, pungs, pair in options:
+    for chows, hidden, pair in options:
         win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not hand.melds)
-        if not win_in_chow:
-            pungs = [(t, k, c and not (k == PUNG and t == win)) for t, k, c in pungs]
-        pungs = sorted(pungs)
         mask = base
         more = extras
-        if pungs:
-            part = tables.pung_part(tuple(pungs), pair if pair >= 27 else -1)
+        pung_tiles: tuple[int, ...] = ()
+        if declared or hidden:
+            exposed = win if not win_in_chow and win in hidden else -1
+            part = tables.pung_part(declared, hidden, exposed, pair if pair >= 27 else -1)
             mask |= part[0]
             more += part[1]
+            pung_tiles = part[2]
         if len(chows) == 1 and pair < 27:
             mask |= _ALL_CHOWS
         mask |= _knitted_wait(tables, hand, knit, chows, pair, win)
@@ -520,8 +614,8 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
         for bit, n in more:
             if left >> bit & 1:
                 total += tables.values[bit] * n
-        if pungs:
-            total += _wind_and_terminal_pungs(tables, mask, left, pungs, ctx)
+        if pung_tiles:
+            total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
         elif not left:
             total = tables.values[_CHICKEN_BIT]
         best = max(best, total)
