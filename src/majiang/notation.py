@@ -16,6 +16,7 @@ Hand.parse('[123m,2]456p789sEEEE')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add
 
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
@@ -61,41 +62,61 @@ _CLASS.update({letter: 200 + tile for letter, tile in _HONOR.items()})
 _CLASS[" "] = 300
 
 
-def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int], where: list[int]) -> None:
-    """Read the tiles of ``text[start:end]`` in one pass: their codes into ``tiles`` and the position of
-    the character that names each into ``where``."""
+def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int],
+          where: list[int] | None) -> None:
+    """Read the tiles of ``text[start:end]`` in one pass: their codes into ``tiles`` and, if ``where`` is a
+    list, the position of the character that names each into it."""
     classes = _CLASS
-    digits: list[int] = []  # positions of pending digits
+    runs = _RUNS
+    first = -1  # position of the first pending digit; pending digits are always one run
     for i in range(start, end):
         code = classes.get(text[i], -1)
         if 0 < code < _DIGIT_END:
-            digits.append(i)
+            if first < 0:
+                first = i
         elif code >= _SUIT_END:
             if code >= _HONOR_END:
                 if not allow_space:
                     raise InvalidNotationError("unexpected character ' '", text, i)
             else:
                 tiles.append(code - 200)
-                where.append(i)
-            if digits:
-                raise InvalidNotationError("digits without a suit letter", text, digits[0])
+                if where is not None:
+                    where.append(i)
+            if first >= 0:
+                raise InvalidNotationError("digits without a suit letter", text, first)
         elif code > 0:
-            if not digits:
+            if first < 0:
                 raise InvalidNotationError(f"suit letter {text[i]!r} without digits before it", text, i)
-            base = code - 102  # the code of the suit's 1 is base + 1
-            for p in digits:
-                rank = classes[text[p]]
-                if base == 26 and rank > 7:
-                    raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
-                tiles.append(base + rank)
-                where.append(p)
-            digits.clear()
+            run = runs.get(text[first:i + 1])
+            tiles.extend(_run(text, first, i, code - 102) if run is None else run)
+            if where is not None:
+                where.extend(range(first, i))
+            first = -1
         elif code == 0:
             raise InvalidNotationError("0 is not a tile rank (ranks are 1-9)", text, i)
         else:
             raise InvalidNotationError(f"unexpected character {text[i]!r}", text, i)
-    if digits:
-        raise InvalidNotationError("digits without a suit letter", text, digits[0])
+    if first >= 0:
+        raise InvalidNotationError("digits without a suit letter", text, first)
+
+
+# Runs of digits with their suit letter already read (``123m``, ``55z``), by their text.
+_RUNS: dict[str, tuple[int, ...]] = {}
+_RUNS_LIMIT = 4096
+
+
+def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
+    """The tiles of the digits ``text[first:letter]`` in the suit whose 1 is ``base + 1``; kept for reuse."""
+    out = []
+    for p in range(first, letter):
+        rank = _CLASS[text[p]]
+        if base == 26 and rank > 7:
+            raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
+        out.append(base + rank)
+    if len(_RUNS) >= _RUNS_LIMIT:
+        _RUNS.clear()
+    run = _RUNS[text[first:letter + 1]] = tuple(out)
+    return run
 
 
 def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
@@ -114,7 +135,7 @@ def parse_tiles(text: str) -> list[Tile]:
     """
     _check_text(text)
     tiles: list[int] = []
-    _scan(text, 0, len(text), True, tiles, [])
+    _scan(text, 0, len(text), True, tiles, None)
     return [ALL_TILES[t] for t in tiles]
 
 
@@ -225,13 +246,11 @@ def parse_hand(text: str) -> Hand:
         while i < n and text[i] == " ":
             i += 1
     # The first bracket or comma after the melds is the error, wherever other mistakes are.
-    found = [(at, reason) for ch, reason in _OUTSIDE_MELD if (at := text.find(ch, i)) >= 0]
-    if found:
-        at, reason = min(found)
+    if text.find("[", i) >= 0 or text.find("]", i) >= 0 or text.find(",", i) >= 0:
+        at, reason = min((at, reason) for ch, reason in _OUTSIDE_MELD if (at := text.find(ch, i)) >= 0)
         raise InvalidNotationError(reason, text, at)
     tiles: list[int] = []
-    where: list[int] = []
-    _scan(text, i, n, True, tiles, where)
+    _scan(text, i, n, True, tiles, None)
     want = 13 - 3 * len(melds)
     if len(tiles) - want not in (0, 1):
         raise InvalidNotationError(
@@ -239,34 +258,45 @@ def parse_hand(text: str) -> Hand:
             f" not {len(tiles)}",
             text,
         )
-    in_melds = [0] * 34
-    meld_mask = 0
-    for m in melds:
-        for kind in m.tiles:
-            in_melds[kind] += 1
-            meld_mask |= 1 << kind
     standing = [0] * 34
     mask = 0
-    for k, t in enumerate(tiles):
-        copies = standing[t] + 1
-        standing[t] = copies
+    for t in tiles:
+        standing[t] += 1
         mask |= 1 << t
-        if copies + in_melds[t] > 4:
-            raise InvalidNotationError(f"a fifth copy of {ALL_TILES[t].notation()} (counting melds)",
-                                       text, where[k])
     if melds:
-        if max(in_melds) > 4:  # two kongs of one kind, etc.
-            raise InvalidNotationError(
-                f"more than four copies of {ALL_TILES[in_melds.index(max(in_melds))].notation()} among the"
-                " melds", text
-            )
-        all_counts = tuple([a + b for a, b in zip(standing, in_melds, strict=True)])
+        in_melds = [0] * 34
+        meld_mask = 0
+        for m in melds:
+            for kind in m.tiles:
+                in_melds[kind] += 1
+                meld_mask |= 1 << kind
+        all_counts = tuple(map(add, standing, in_melds))
+        if max(all_counts) > 4:
+            _too_many(text, i, in_melds)
     else:
+        meld_mask = 0
         all_counts = tuple(standing)
+        if max(all_counts) > 4:
+            _too_many(text, i, [0] * 34)
     last = ALL_TILES[tiles.pop()] if len(tiles) > want else None
     tiles.sort()
-    return Hand._checked(tuple(melds), tuple([ALL_TILES[t] for t in tiles]), last, tuple(standing),
+    return Hand._checked(tuple(melds), tuple(map(ALL_TILES.__getitem__, tiles)), last, tuple(standing),
                          all_counts, mask, mask | meld_mask)
+
+
+def _too_many(text: str, start: int, in_melds: list[int]) -> None:
+    """Raise for the first standing tile that is a fifth copy (counting melds), else for the melds."""
+    tiles: list[int] = []
+    where: list[int] = []
+    _scan(text, start, len(text), True, tiles, where)
+    counts = list(in_melds)
+    for t, pos in zip(tiles, where, strict=True):
+        counts[t] += 1
+        if counts[t] > 4:
+            raise InvalidNotationError(f"a fifth copy of {ALL_TILES[t].notation()} (counting melds)", text,
+                                       pos)
+    kind = next(k for k in range(34) if in_melds[k] > 4)
+    raise InvalidNotationError(f"more than four copies of {ALL_TILES[kind].notation()} among the melds", text)
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
