@@ -9,6 +9,7 @@ from functools import partial
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
+from majiang.notation import parse_hand
 from majiang.rules.mcr.calculator import WinBy, WinContext, explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
 from majiang.rules.mcr.fast import fan_total as _fan_total
@@ -216,7 +217,7 @@ def _hand(hand: str | Hand) -> Hand:
     if type(hand) is Hand:
         return hand
     if isinstance(hand, str):
-        return Hand.parse(hand)
+        return parse_hand(hand)
     if isinstance(hand, Hand):
         return hand
     raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
