@@ -23,11 +23,15 @@ from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.mcr.calculator import (
     _CONCEALED_FORMS,
+    _GREEN_MASK,
     _GROUP_TRAITS,
+    _HONOR_MASK,
     _KNIT_MASKS,
     _KNITS,
     _NUMBERED_MASK,
     _ORPHAN_MASK,
+    _REVERSIBLE_MASK,
+    _TERMINAL_MASK,
     CHOW,
     KONG,
     PAIR,
@@ -38,7 +42,6 @@ from majiang.rules.mcr.calculator import (
     _pung_fans,
     _seven_pairs_waits,
     _terminal_chows_fan,
-    _tile_fans_of,
     _values,
 )
 from majiang.rules.mcr.fans import FANS
@@ -92,7 +95,8 @@ _IS_TERMINAL_OR_WIND = tuple((t < 27 and t % 9 in (0, 8)) or 27 <= t <= 30 for t
 # A candidate's fans: the bit set and the extra counts of fans counted more than once, (bit index, n - 1).
 _Extras = tuple[tuple[int, int], ...]
 _Part = tuple[int, _Extras]
-_PungPart = tuple[int, _Extras, tuple[int, ...]]  # the fans' bits, extra counts, the pungs' tiles
+# The fans' bits, their extra counts, the tiles of the pungs of terminals and winds.
+_PungPart = tuple[int, _Extras, tuple[int, ...]]
 _CACHE_LIMIT = 1 << 17  # entries per table; a full table is emptied and refilled
 
 
@@ -149,7 +153,8 @@ class _Tables:
 
     def pung_part(self, declared: tuple[tuple[int, int, bool], ...], hidden: tuple[int, ...], exposed: int,
                   pair: int) -> _PungPart:
-        """Fans of the pungs and kongs and the links of the numbered ones, and every pung's tile, sorted.
+        """Fans of the pungs and kongs and the links of the numbered ones, and the tiles of the pungs of
+        terminals and winds (what 圈风刻, 门风刻 and 幺九刻 read after the exclusions), sorted.
 
         ``declared`` are the declared ones as ``(tile, kind, concealed)``, ``hidden`` the tiles of the pungs
         among the standing tiles (concealed but for ``exposed``, the one a discard completed), ``pair`` the
@@ -161,7 +166,8 @@ class _Tables:
         mask, extras = _part(fids)
         if len(self.pungs) >= _CACHE_LIMIT:
             self.pungs.clear()
-        out = self.pungs[declared, hidden, exposed, pair] = (mask, extras, tuple(t for t, _, _ in pungs))
+        terminal_or_wind = tuple(t for t, _, _ in pungs if _IS_TERMINAL_OR_WIND[t])
+        out = self.pungs[declared, hidden, exposed, pair] = (mask, extras, terminal_or_wind)
         return out
 
 
@@ -179,16 +185,62 @@ def _tables(profile: Profile) -> _Tables:
 _LAST: list[Any] = [None, None]  # the profile asked last and its tables: one identity check, no hashing
 
 
-_TILE_PARTS: dict[int, tuple[int, int]] = {}
+def _rank_bits(ranks: int) -> int:
+    """全小/小于五, 全大/大于五 or 全中 of a hand without honors holding ranks ``ranks`` (bit r: rank r + 1)."""
+    if ranks & ~0b1111 == 0:
+        return _b("lower_four") if ranks & 0b1000 else _b("lower_tiles")
+    if ranks & ~0b111100000 == 0:
+        return _b("upper_four") if ranks & 0b100000 else _b("upper_tiles")
+    if ranks & ~0b111000 == 0:
+        return _b("middle_tiles")
+    return 0
+
+
+_RANK_BITS = tuple(_rank_bits(r) for r in range(512))
+_NO_HONORS = _b("no_honors")
+_ONE_VOIDED_SUIT = _b("one_voided_suit")
+_HALF_FLUSH = _b("half_flush")
+_FULL_FLUSH = _b("full_flush")
+_ALL_TYPES = _b("all_types")
+_ALL_SIMPLES = _b("all_simples")
+_REVERSIBLE = _b("reversible_tiles")
+_ALL_GREEN = _b("all_green")
+_ALL_HONORS = _b("all_honors")
+_ALL_TERMINALS = _b("all_terminals")
+_ALL_TERMINALS_AND_HONORS = _b("all_terminals_and_honors")
 
 
 def _tile_part(mask: int) -> tuple[int, int]:
-    """The bit sets of ``_tile_fans_of(mask)``: (always combinable, not with strict seven pairs)."""
-    plain, special = _tile_fans_of(mask)
-    if len(_TILE_PARTS) >= _CACHE_LIMIT:
-        _TILE_PARTS.clear()
-    out = _TILE_PARTS[mask] = (_part([fid for fid, _ in plain])[0], _part([fid for fid, _ in special])[0])
-    return out
+    """``_tile_fans_of(mask)`` as bit sets: (always combinable, not with strict seven pairs)."""
+    m = mask & 0x1FF
+    p = mask >> 9 & 0x1FF
+    s = mask >> 18 & 0x1FF
+    honors = mask >> 27
+    plain = 0
+    special = 0
+    suits = (m != 0) + (p != 0) + (s != 0)
+    if suits == 2:
+        plain = _ONE_VOIDED_SUIT
+    elif suits == 1:
+        plain = _HALF_FLUSH if honors else _FULL_FLUSH
+    elif suits == 3 and honors & 0xF and honors >> 4:
+        plain = _ALL_TYPES
+    if mask & _ORPHAN_MASK == 0:
+        plain |= _ALL_SIMPLES
+    elif mask & ~_HONOR_MASK == 0:
+        special = _ALL_HONORS
+    elif mask & ~_TERMINAL_MASK == 0:
+        special = _ALL_TERMINALS
+    elif mask & ~_ORPHAN_MASK == 0:
+        special = _ALL_TERMINALS_AND_HONORS
+    if mask & ~_REVERSIBLE_MASK == 0:
+        plain |= _REVERSIBLE
+    if mask & ~_GREEN_MASK == 0:
+        special |= _ALL_GREEN
+    if not honors:
+        plain |= _NO_HONORS
+        special |= _RANK_BITS[m | p | s]
+    return plain, special
 
 
 _CHOWS: dict[tuple[tuple[int, ...], int], _Part] = {}
@@ -401,7 +453,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     elif melded == 4 and not self_drawn:
         flags |= _MELDED_HAND
     all_mask = hand._all_mask
-    plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
+    plain, special = _tile_part(all_mask)
     plain |= flags
     hogs = hand._all_counts.count(4) - kongs
     extras: _Extras = ()
@@ -541,7 +593,8 @@ def _plain_total(tables: _Tables, mask: int, extras: _Extras) -> int:
 
 def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple[int, ...],
                              ctx: WinContext) -> int:
-    """圈风刻, 门风刻 and 幺九刻, settled after the exclusions; 无番和 when nothing at all is left."""
+    """圈风刻, 门风刻 and 幺九刻 of the pungs of terminals and winds ``pungs``, settled after the
+    exclusions; 无番和 when nothing at all is left."""
     values = tables.values
     total = 0
     covered = 0
@@ -565,7 +618,7 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
     if not (left & _NO_TERMINAL_PUNGS or mask & _LITTLE_FOUR_WINDS):
         n = 0
         for t in pungs:
-            if _IS_TERMINAL_OR_WIND[t] and not covered >> t & 1:
+            if not covered >> t & 1:
                 n += 1
         if n and left & _NINE_GATES:
             n -= 1  # the gate's own 1 or 9 pung
@@ -622,6 +675,10 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
     return best
 
 
+# Whether the set and pair beside a 组合龙, less the winning tile, wait on one kind: by their counts.
+_KNIT_REST_UNIQUE: dict[tuple[int, ...], bool] = {}
+
+
 def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: list[int], pair: int,
                   win: int) -> int:
     """The wait fan beside a 组合龙: the set and pair judge it (``rest``) unless the winning tile is in
@@ -637,7 +694,13 @@ def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: lis
     if rest[win] < 1:
         return 0
     rest[win] -= 1
-    if len(set(waits(rest))) != 1:
+    key = tuple(rest)
+    unique = _KNIT_REST_UNIQUE.get(key)
+    if unique is None:
+        if len(_KNIT_REST_UNIQUE) >= _CACHE_LIMIT:
+            _KNIT_REST_UNIQUE.clear()
+        unique = _KNIT_REST_UNIQUE[key] = len(waits(rest)) == 1
+    if not unique:
         return 0
     edge = closed = False
     for t in chows:
