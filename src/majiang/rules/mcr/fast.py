@@ -186,7 +186,7 @@ _LAST: list[Any] = [None, None]  # the profile asked last and its tables: one id
 
 
 def _rank_bits(ranks: int) -> int:
-    """全小/小于五, 全大/大于五 or 全中 of a hand without honors holding ranks ``ranks`` (bit r: rank r + 1)."""
+    """全小/小于五, 全大/大于五 or 全中 of a hand without honors holding ``ranks`` (bit r: rank r + 1)."""
     if ranks & ~0b1111 == 0:
         return _b("lower_four") if ranks & 0b1000 else _b("lower_tiles")
     if ranks & ~0b111100000 == 0:
