@@ -114,8 +114,8 @@ def _part(fids: Sequence[str]) -> _Part:
 class _Tables:
     """What one profile changes: fan values, exclusions, the switches the fast path reads, and caches."""
 
-    __slots__ = ("excl", "hidden_kongs", "mixed_kong", "pairs_special", "pungs", "settled", "strict_knit",
-                 "values")
+    __slots__ = ("excl", "excluders", "hidden_kongs", "mixed_kong", "pairs_special", "pungs", "removed",
+                 "settled", "strict_knit", "values")
 
     def __init__(self, profile: Profile) -> None:
         values = _values(profile)
@@ -127,18 +127,27 @@ class _Tables:
         self.pairs_special = profile.seven_pairs_with_tile_fans
         self.strict_knit = profile.knitted_straight_wait == KnittedStraightWait.STRICT
         self.settled: dict[int, tuple[int, int]] = {}
+        self.excluders = sum(1 << i for i, bits in enumerate(self.excl) if bits)
+        self.removed: dict[int, int] = {}
         self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], tuple[int, ...], int, int], _PungPart] = {}
 
     def settle(self, mask: int) -> tuple[int, int]:
         """What is left after exclusions (highest first; an excluded fan excludes nothing) and its value."""
-        left = mask
-        rest = mask
-        excl = self.excl
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if left & low:
-                left &= ~excl[low.bit_length() - 1]
+        excluders = mask & self.excluders
+        removed = self.removed.get(excluders)
+        if removed is None:
+            # Only fans that exclude something matter here, and whether one does depends only on the
+            # higher ones: so what is removed is a function of them alone.
+            removed = 0
+            excl = self.excl
+            rest = excluders
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if not removed & low:
+                    removed |= excl[low.bit_length() - 1]
+            self.removed[excluders] = removed
+        left = mask & ~removed
         value = 0
         values = self.values
         rest = left
