@@ -114,8 +114,8 @@ def _part(fids: Sequence[str]) -> _Part:
 class _Tables:
     """What one profile changes: fan values, exclusions, the switches the fast path reads, and caches."""
 
-    __slots__ = ("excl", "excluders", "hidden_kongs", "mixed_kong", "pairs_special", "pungs", "removed",
-                 "settled", "strict_knit", "values")
+    __slots__ = ("excl", "excluders", "hidden_kongs", "mixed_kong", "pairs_special", "pung_table", "pungs",
+                 "removed", "settled", "strict_knit", "values")
 
     def __init__(self, profile: Profile) -> None:
         values = _values(profile)
@@ -129,6 +129,7 @@ class _Tables:
         self.settled: dict[int, tuple[int, int]] = {}
         self.excluders = sum(1 << i for i, bits in enumerate(self.excl) if bits)
         self.removed: dict[int, int] = {}
+        self.pung_table: dict[tuple[int, int, int, int, int, int, int], _Part] = {}
         self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], tuple[int, ...], int, int], _PungPart] = {}
 
     def settle(self, mask: int) -> tuple[int, int]:
@@ -158,6 +159,21 @@ class _Tables:
         if len(self.settled) >= _CACHE_LIMIT:
             self.settled.clear()
         out = self.settled[mask] = (left, value)
+        return out
+
+    def pung_bits(self, key: tuple[int, int, int, int, int, int, int]) -> _Part:
+        """Fans of the pungs and kongs from their numbers: ``(kongs, concealed kongs, concealed pungs, pungs
+        and kongs, wind pungs, dragon pungs, pair)``, the pair 1 for a wind, 2 for a dragon, else 0."""
+        kongs, concealed_kongs, concealed_pungs, n, winds, dragons, pair = key
+        # Which pung is which tile does not matter to these fans: a stand-in list with the same numbers.
+        kinds = ([(KONG, True)] * concealed_kongs + [(KONG, False)] * (kongs - concealed_kongs)
+                 + [(PUNG, True)] * concealed_pungs + [(PUNG, False)] * (n - kongs - concealed_pungs))
+        tiles = [27 + i for i in range(winds)] + [31 + i for i in range(dragons)]
+        tiles += [i for i in range(n - len(tiles))]
+        pungs = sorted((t, k, c) for t, (k, c) in zip(tiles, kinds, strict=True))
+        pair_tile = (-1, 27, 31)[pair]
+        fids = [fid for fid, _ in _pung_fans(pungs, pair_tile, self.mixed_kong, self.hidden_kongs)]
+        out = self.pung_table[key] = _part(fids)
         return out
 
     def pung_part(self, declared: tuple[tuple[int, int, bool], ...], hidden: tuple[int, ...], exposed: int,
@@ -276,16 +292,22 @@ def _chow_part(chows: tuple[int, ...], pair: int) -> _Part:
     return out
 
 
-@lru_cache(maxsize=1 << 15)
-def _pung_link_part(tiles: tuple[int, ...]) -> _Part:
-    """The link fans of sorted numbered pungs (双同刻, 三同刻, 三节高, ...)."""
-    return _part([fid for fid, _ in _choose_links(PUNG, tiles)])
+_PUNG_LINKS: dict[tuple[int, ...], _Part] = {}
+
+
+def _pung_links_part(tiles: tuple[int, ...]) -> _Part:
+    """The link fans of sorted numbered pungs (双同刻, 三同刻, 三节高, ...), kept."""
+    if len(_PUNG_LINKS) >= _CACHE_LIMIT:
+        _PUNG_LINKS.clear()
+    out = _PUNG_LINKS[tiles] = _part([fid for fid, _ in _choose_links(PUNG, tiles)])
+    return out
 
 
 # One way to split a group: chows (lowest tiles), pung tiles, the pair's tile or -1, and the traits its
 # sets and pair share (bit 1 a terminal or honor in each, 2 a five in each, 4 even pungs and pair).
-_Option = tuple[tuple[int, ...], tuple[int, ...], int, int]
-_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7),)
+# Then the pungs' winds and dragons, the tiles of its pungs of terminals and winds, and its numbered pungs.
+_Option = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, tuple[int, ...], tuple[int, ...]]
+_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7, 0, 0, (), ()),)
 _ZERO9 = (0,) * 9
 
 
@@ -320,7 +342,8 @@ def _split_suit(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
             common &= _GROUP_TRAITS[PUNG][t]
         if pair >= 0:
             common &= _GROUP_TRAITS[PAIR][base + pair]
-        out.append((chows, pungs, base + pair if pair >= 0 else -1, common))
+        terminal = tuple(t for t in pungs if _IS_TERMINAL_OR_WIND[t])
+        out.append((chows, pungs, base + pair if pair >= 0 else -1, common, 0, 0, terminal, pungs))
     return tuple(out)
 
 
@@ -350,7 +373,8 @@ def _split_honors(key: tuple[int, ...]) -> _Option | None:
             common &= _GROUP_TRAITS[PAIR][t]
         elif n:
             return None
-    return (), tuple(pungs), pair, common
+    winds = tuple(t for t in pungs if t <= 30)
+    return (), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, ()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -520,15 +544,30 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
         return best if best >= 0 else None
 
     mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
-    declared = tuple(sorted(decl_pungs)) if decl_pungs else ()
     declared_common = 7
     for t in decl_chows:
         declared_common &= _GROUP_TRAITS[CHOW][t]
-    for t, k, _ in declared:
+    declared_winds = declared_dragons = concealed_kongs = 0
+    declared_numbered: tuple[int, ...] = ()
+    declared_terminal: tuple[int, ...] = ()
+    for t, k, c in decl_pungs:
         declared_common &= _GROUP_TRAITS[k][t]
+        if k == KONG and c:
+            concealed_kongs += 1
+        if t < 27:
+            declared_numbered += (t,)
+        elif t < 31:
+            declared_winds += 1
+        else:
+            declared_dragons += 1
+        if _IS_TERMINAL_OR_WIND[t]:
+            declared_terminal += (t,)
+    if len(declared_numbered) > 1:
+        declared_numbered = tuple(sorted(declared_numbered))
+    n_declared = len(decl_pungs)
     win_suit = win // 9 if win < 27 else 3
     unique: bool | None = None
-    pung_cache = tables.pungs
+    pung_table = tables.pung_table
     for m_option in by_suit[0]:
         for p_option in by_suit[1]:
             for s_option in by_suit[2]:
@@ -552,19 +591,27 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                             edge = True
                 mask = mask0
                 more = extras
-                hidden = m_option[1] + p_option[1] + s_option[1] + honors[1]
+                n_hidden = len(m_option[1]) + len(p_option[1]) + len(s_option[1]) + len(honors[1])
                 pung_tiles: tuple[int, ...] = ()
-                if hidden or declared:
+                if n_hidden or n_declared:
                     # A discard that completes a pung in hand makes it a claimed one, unless a chow took it.
-                    exposed = win if not win_in_chow and win in win_group[1] else -1
-                    key = (declared, hidden, exposed, pair if pair >= 27 else -1)
-                    pung_part = pung_cache.get(key)
-                    if pung_part is None:
-                        pung_part = tables.pung_part(*key)
-                    mask |= pung_part[0]
-                    if pung_part[1]:
-                        more += pung_part[1]
-                    pung_tiles = pung_part[2]
+                    exposed = 1 if not win_in_chow and win in win_group[1] else 0
+                    key = (kongs, concealed_kongs, n_hidden - exposed, n_declared + n_hidden,
+                           declared_winds + honors[4], declared_dragons + honors[5],
+                           0 if pair < 27 else 1 if pair < 31 else 2)
+                    part = pung_table.get(key) or tables.pung_bits(key)
+                    mask |= part[0]
+                    if part[1]:
+                        more += part[1]
+                    suited = declared_numbered + m_option[7] + p_option[7] + s_option[7]
+                    if len(suited) > 1:
+                        if declared_numbered:
+                            suited = tuple(sorted(suited))
+                        part = _PUNG_LINKS.get(suited) or _pung_links_part(suited)
+                        mask |= part[0]
+                        if part[1]:
+                            more += part[1]
+                    pung_tiles = declared_terminal + m_option[6] + p_option[6] + s_option[6] + honors[6]
                 if len(chows) > 1:
                     part = _chow_part(chows, pair if len(chows) == 4 else -1)
                     mask |= part[0]
