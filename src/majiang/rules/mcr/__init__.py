@@ -114,6 +114,12 @@ def win_context(
     holding another copy) and ``InvalidOptionError``
     (a bad wind, flower count or way of winning) or ``TypeError`` (a flag that is not a bool).
     """
+    return _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
+
+
+def _context(hand: Hand, win_by: str | WinBy, last_of_wall: bool, last_copy: bool, seat_wind: str | Tile,
+             round_wind: str | Tile, flowers: int) -> WinContext:
+    """``win_context`` with its arguments by position (``score`` calls it on every hand)."""
     how = win_by if type(win_by) is WinBy else parse_win_by(win_by)
     if not (type(last_of_wall) is bool and type(last_copy) is bool):
         _flag(last_of_wall, "last_of_wall")
@@ -179,8 +185,7 @@ def score(
     """
     hand = _hand(hand)
     prof = find_profile(profile)
-    ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
-                      seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
+    ctx = _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
     total = _fan_total(hand, ctx, prof)
     if total is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")
@@ -208,9 +213,8 @@ def fan_total(
     (92, None)
     """
     hand = _hand(hand)
-    ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
-                      seat_wind=seat_wind, round_wind=round_wind)
-    return _fan_total(hand, ctx, find_profile(profile))
+    prof = find_profile(profile)
+    return _fan_total(hand, _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, 0), prof)
 
 
 def _hand(hand: str | Hand) -> Hand:

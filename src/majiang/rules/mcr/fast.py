@@ -97,7 +97,7 @@ _Extras = tuple[tuple[int, int], ...]
 _Part = tuple[int, _Extras]
 # The fans' bits, their extra counts, the tiles of the pungs of terminals and winds.
 _PungPart = tuple[int, _Extras, tuple[int, ...]]
-_CACHE_LIMIT = 1 << 17  # entries per table; a full table is emptied and refilled
+_CACHE_LIMIT = 1 << 16  # entries per table (a few MB at most); a full table is emptied and refilled
 
 
 def _part(fids: Sequence[str]) -> _Part:

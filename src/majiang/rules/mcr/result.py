@@ -71,10 +71,13 @@ class ScoreResult:
         def __getattr__(self, name: str) -> Any:
             # Only a lazily explained result lacks ``fans``; build them once, then they are a plain field.
             if name == "fans":
-                explain = self.__dict__.pop("_explain", None)
+                explain = self.__dict__.get("_explain")
                 if explain is not None:
                     fans = explain()
                     object.__setattr__(self, "fans", fans)
+                    # Dropped only once the fans are there: another thread reading them meanwhile
+                    # builds them too rather than finding neither.
+                    self.__dict__.pop("_explain", None)
                     return fans
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
