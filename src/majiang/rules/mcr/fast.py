@@ -15,7 +15,6 @@ The explained result (names, melds, the tie-break between equal totals) stays wi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
@@ -348,6 +347,7 @@ def _split_suit(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
 
 
 _HONOR_OPTIONS: dict[tuple[int, ...], _Option | None] = {}
+_UNSEEN: Any = object()  # a key not in _HONOR_OPTIONS (whose values may be None)
 
 
 def _honor_option(key: tuple[int, ...]) -> _Option | None:
@@ -377,10 +377,12 @@ def _split_honors(key: tuple[int, ...]) -> _Option | None:
     return (), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, ()
 
 
-@lru_cache(maxsize=1 << 16)
+_COMPLETING: dict[tuple[int, ...], int] = {}
+
+
 def _completing(key: tuple[int, ...]) -> int:
     """Bit r set when one more tile of rank r + 1 makes this suit split into sets (and a pair, if its size
-    asks for one)."""
+    asks for one); kept."""
     out = 0
     counts = list(key)
     for r in range(9):
@@ -388,11 +390,34 @@ def _completing(key: tuple[int, ...]) -> int:
         if suit_decompositions(tuple(counts)):
             out |= 1 << r
         counts[r] -= 1
+    if len(_COMPLETING) >= _CACHE_LIMIT:
+        _COMPLETING.clear()
+    _COMPLETING[key] = out
     return out
 
 
-def _unique_wait(counts: tuple[int, ...], win: int, concealed: bool) -> bool:
-    """Whether the standing tiles less ``win`` (a regular winning shape with it) wait on ``win`` alone.
+_WIN_GROUP: dict[tuple[tuple[int, ...], int], tuple[bool, bool]] = {}
+
+
+def _win_group(key: tuple[int, ...], rank: int) -> tuple[bool, bool]:
+    """For a suit holding the winning tile of rank ``rank`` + 1 (``key`` counts it): whether another tile
+    of the suit would have completed it too, and whether without it the suit can hold the pair; kept."""
+    before = list(key)
+    before[rank] -= 1
+    short = tuple(before)
+    completing = _COMPLETING.get(short)
+    if completing is None:
+        completing = _completing(short)
+    out = (bool(completing & ~(1 << rank)), sum(key) % 3 == 0 and bool(suit_decompositions(short)))
+    if len(_WIN_GROUP) >= _CACHE_LIMIT:
+        _WIN_GROUP.clear()
+    _WIN_GROUP[key, rank] = out
+    return out
+
+
+def _unique_wait(counts: tuple[int, ...], win: int, pair: int, concealed: bool) -> bool:
+    """Whether the standing tiles less ``win`` (a regular winning shape with it, ``pair`` the pair of one
+    of its splits) wait on ``win`` alone.
 
     The shape decides, as for ``analysis.decompose.waits``: each suit and each honor is a group whose
     size says whether it holds the pair. Another tile of the winning tile's group may complete it; a
@@ -400,27 +425,24 @@ def _unique_wait(counts: tuple[int, ...], win: int, concealed: bool) -> bool:
     """
     if win < 27:
         base = win - win % 9
-        key = list(counts[base:base + 9])
-        key[win - base] -= 1
-        before = tuple(key)
-        if _completing(before) & ~(1 << (win - base)):
+        key = counts[base:base + 9]
+        group = _WIN_GROUP.get((key, win - base)) or _win_group(key, win - base)
+        if group[0]:
             return False
-        size = sum(before) + 1
-        pair_capable = size % 3 == 0 and bool(suit_decompositions(before))
+        pair_capable = group[1]
     else:
-        base = win
         pair_capable = counts[win] == 3
     if pair_capable:
         # The winning tile's group was a set group: the pair's group may be completed to sets instead.
-        for b in (0, 9, 18):
-            if b != base and sum(counts[b:b + 9]) % 3 == 2:
-                if _completing(tuple(counts[b:b + 9])):
-                    return False
-                break
-        else:
-            for t in range(27, 34):
-                if t != base and counts[t] == 2:
-                    return False
+        if pair >= 27:
+            return False
+        base = pair - pair % 9
+        key = counts[base:base + 9]
+        completing = _COMPLETING.get(key)
+        if completing is None:
+            completing = _completing(key)
+        if completing:
+            return False
     if concealed and counts.count(1) + counts.count(3) == 2:
         # Six pairs and a single before the win leave two odd kinds with it: the single is another wait.
         before_all = list(counts)
@@ -531,7 +553,9 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                                                decl_pungs, self_drawn))
 
     honor_key = counts[27:]
-    honors = _HONOR_OPTIONS[honor_key] if honor_key in _HONOR_OPTIONS else _honor_option(honor_key)
+    honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
+    if honors is _UNSEEN:
+        honors = _honor_option(honor_key)
     if honors is None:
         return best if best >= 0 else None
     by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
@@ -613,7 +637,8 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                             more += part[1]
                     pung_tiles = declared_terminal + m_option[6] + p_option[6] + s_option[6] + honors[6]
                 if len(chows) > 1:
-                    part = _chow_part(chows, pair if len(chows) == 4 else -1)
+                    chow_key = (chows, pair if len(chows) == 4 else -1)
+                    part = _CHOWS.get(chow_key) or _chow_part(*chow_key)
                     mask |= part[0]
                     if part[1]:
                         more += part[1]
@@ -621,7 +646,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                     mask |= _OUTSIDE if common & 1 else _FIVES if common & 2 else _EVEN_PUNGS
                 if not two_sided and (edge or closed or pair == win):
                     if unique is None:
-                        unique = _unique_wait(counts, win, not melds)
+                        unique = _unique_wait(counts, win, pair, not melds)
                     if unique:
                         mask |= _EDGE if edge else _CLOSED if closed else _SINGLE
                 hit = settled_cache.get(mask)

@@ -63,8 +63,13 @@ class ScoreResult:
                           explain: Callable[[], tuple[FanHit, ...]]) -> ScoreResult:
         """A result whose ``fans`` come from ``explain()`` when first read (a picklable callable)."""
         result = object.__new__(cls)
-        result.__dict__.update(total=total, flowers=flowers, meets_minimum=meets_minimum, profile=profile,
-                               decomposition=(), _explain=explain)
+        fields = result.__dict__
+        fields["total"] = total
+        fields["flowers"] = flowers
+        fields["meets_minimum"] = meets_minimum
+        fields["profile"] = profile
+        fields["decomposition"] = ()
+        fields["_explain"] = explain
         return result
 
     if not TYPE_CHECKING:
