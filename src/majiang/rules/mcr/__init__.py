@@ -183,8 +183,11 @@ def score(
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
     """
-    hand = _hand(hand)
-    prof = find_profile(profile)
+    if type(hand) is not Hand:
+        hand = _hand(hand)
+    prof = PROFILES.get(profile) if type(profile) is str else None
+    if prof is None:
+        prof = find_profile(profile)
     ctx = _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
     total = _fan_total(hand, ctx, prof)
     if total is None:

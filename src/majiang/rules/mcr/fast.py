@@ -85,6 +85,8 @@ _BIG_FOUR_WINDS = _b("big_four_winds")
 # After exclusions these leave no 幺九刻 (a wind pung of 小四喜 is covered, so it leaves none either).
 _NO_TERMINAL_PUNGS = (_b("all_terminals") | _b("all_terminals_and_honors") | _b("all_honors")
                       | _BIG_FOUR_WINDS)
+# Fans after which 幺九刻 are not simply counted: those that leave none, and 九莲宝灯 (its own pung).
+_TERMINAL_PUNG_RULES = _NO_TERMINAL_PUNGS | _NINE_GATES
 _ROUND_WIND_BIT = _BIT["round_wind"]
 _SEAT_WIND_BIT = _BIT["seat_wind"]
 _TERMINAL_PUNG_BIT = _BIT["pung_of_terminals_or_honors"]
@@ -655,7 +657,11 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                     if left >> bit & 1:
                         total += values[bit] * n
                 if pung_tiles:
-                    total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
+                    if key[4] or left & _TERMINAL_PUNG_RULES or mask & _LITTLE_FOUR_WINDS:
+                        total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
+                    else:
+                        # Terminal pungs and no wind pung: each is a 幺九刻, nothing covers one.
+                        total += values[_TERMINAL_PUNG_BIT] * len(pung_tiles)
                 elif not left:
                     total = values[_CHICKEN_BIT]
                 if total > best:
