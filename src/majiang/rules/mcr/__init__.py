@@ -45,6 +45,7 @@ _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH,
                "1z": Tile.EAST, "2z": Tile.SOUTH, "3z": Tile.WEST, "4z": Tile.NORTH}
 
 
+_new_tuple = tuple.__new__
 _EXACT_WINDS: dict[str | Tile, Tile] = {w: w for w in WINDS}
 for _name, _wind in _WIND_NAMES.items():
     _EXACT_WINDS[_name] = _wind
@@ -158,7 +159,8 @@ def _context(hand: Hand, win_by: str | WinBy, last_of_wall: bool, last_copy: boo
         )
     if in_melds == 3:
         last_copy = True  # three copies shown in the winner's own melds: this is the last one
-    return WinContext(how, last_of_wall, last_copy, seat, round_, flowers)
+    # tuple.__new__ skips the named tuple's Python-level constructor: the fields are checked above.
+    return _new_tuple(WinContext, (how, last_of_wall, last_copy, seat, round_, flowers))
 
 
 def score(

@@ -236,8 +236,11 @@ _ALL_TERMINALS = _b("all_terminals")
 _ALL_TERMINALS_AND_HONORS = _b("all_terminals_and_honors")
 
 
+_TILE_PARTS: dict[int, tuple[int, int]] = {}
+
+
 def _tile_part(mask: int) -> tuple[int, int]:
-    """``_tile_fans_of(mask)`` as bit sets: (always combinable, not with strict seven pairs)."""
+    """``_tile_fans_of(mask)`` as bit sets: (always combinable, not with strict seven pairs); kept."""
     m = mask & 0x1FF
     p = mask >> 9 & 0x1FF
     s = mask >> 18 & 0x1FF
@@ -266,7 +269,10 @@ def _tile_part(mask: int) -> tuple[int, int]:
     if not honors:
         plain |= _NO_HONORS
         special |= _RANK_BITS[m | p | s]
-    return plain, special
+    if len(_TILE_PARTS) >= _CACHE_LIMIT:
+        _TILE_PARTS.clear()
+    out = _TILE_PARTS[mask] = (plain, special)
+    return out
 
 
 _CHOWS: dict[tuple[tuple[int, ...], int], _Part] = {}
@@ -510,7 +516,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     elif melded == 4 and not self_drawn:
         flags |= _MELDED_HAND
     all_mask = hand._all_mask
-    plain, special = _tile_part(all_mask)
+    plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
     plain |= flags
     hogs = hand._all_counts.count(4) - kongs
     extras: _Extras = ()
