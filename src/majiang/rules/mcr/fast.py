@@ -21,7 +21,6 @@ from majiang.analysis.decompose import iter_decompositions, suit_decompositions,
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.mcr.calculator import (
-    _CONCEALED_FORMS,
     _GREEN_MASK,
     _GROUP_TRAITS,
     _HONOR_MASK,
@@ -809,7 +808,3 @@ def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: lis
     if closed:
         return _CLOSED
     return _SINGLE if pair == win else 0
-
-
-# Always-concealed forms: kept here so the profile switch stays one list (calculator._CONCEALED_FORMS).
-assert all(fid in _BIT for fid in _CONCEALED_FORMS)
