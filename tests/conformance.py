@@ -464,7 +464,7 @@ def check_replay(rules: Ruleset, seed: int, names: Sequence[str], first: Game) -
 
 def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> tuple[Match, Tally]:
     """A match of at most ``hands`` hands (the ruleset's ``match_over`` may end it sooner), each checked at
-    every step, ends, and its totals are its hands' sums."""
+    every step, ends, and its totals are the starting score plus its hands' sums."""
     match = Match(rules, seed=seed, hands=hands)
     tally = Tally()
     number = 0
@@ -483,7 +483,8 @@ def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> 
     if len(match.history) != number or number > hands:
         raise ConformanceError(f"{label(rules, seed, names)}: {len(match.history)} hands booked of {number} "
                                f"played, at most {hands}")
-    sums = [sum(h.deltas[p] for h in match.history) for p in range(4)]
+    start = rules.starting_score()
+    sums = [start + sum(h.deltas[p] for h in match.history) for p in range(4)]
     if match.totals != sums:
         raise ConformanceError(f"{label(rules, seed, names)}: totals {match.totals}, the hands sum to {sums}")
     return match, tally

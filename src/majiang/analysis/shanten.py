@@ -490,20 +490,26 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
     Kinds held four times among the standing ``counts`` are left out; so are no others (the melds'
     tiles are not known here: ``effective_counts(..., held=...)`` takes them).
     """
+    if form is not None and form not in FORMS:
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     g = _Groups(counts)
     sets = 4 - melds
-    values: dict[str, int] = {"regular": 3 * sets + 1 - g.best(sets)}
+    values: dict[str, int] = {}
+    # One form asked for: only that one is worked out.
+    if form in (None, "regular"):
+        values["regular"] = 3 * sets + 1 - g.best(sets)
     if not melds:
-        values["seven_pairs"] = _seven_pairs(g)
-        values["thirteen_orphans"] = _thirteen_orphans(g)
-        values["honors_knitted"] = _honors_knitted(g)
-    if melds <= 1:
+        if form in (None, "seven_pairs"):
+            values["seven_pairs"] = _seven_pairs(g)
+        if form in (None, "thirteen_orphans"):
+            values["thirteen_orphans"] = _thirteen_orphans(g)
+        if form in (None, "honors_knitted"):
+            values["honors_knitted"] = _honors_knitted(g)
+    if melds <= 1 and form in (None, "knitted_straight"):
         # Exact when it ties or beats the others (all that matters for the minimum's tiles).
         bound = min(values.values()) + 1 if form is None else RULED_OUT
         values["knitted_straight"] = _knitted_straight(counts, melds, bound, g)
     if form is not None:
-        if form not in FORMS:
-            raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
         if form not in values:
             return RULED_OUT, []
         names = [form]

@@ -254,13 +254,14 @@ class Game:
 
     ``wall`` injects a prepared wall (the ruleset's tiles as wall codes in ring order, for duplicate play
     and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
-    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views;
+    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views
+    (each the ruleset's ``starting_score()`` if not given);
     ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``).
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
-                 dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0),
+                 dice: tuple[int, int] | None = None, scores: Sequence[int] | None = None,
                  match_state: Any = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.match_state = match_state  # the ruleset's state carried across a match (honba, sticks, ...)
@@ -272,7 +273,7 @@ class Game:
             raise InvalidOptionError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
         self.round_wind = Tile(round_wind)
-        self.scores = list(scores)
+        self.scores = list(scores) if scores is not None else [self.rules.starting_score()] * 4
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
@@ -437,11 +438,13 @@ class Game:
         """Draw for ``seat``, replacing bonus tiles from the tail; False if the wall ran out."""
         bonus = False
         t = self._pop_tail() if from_tail else self._pop_front()
+        index = self.back if from_tail else self.front - 1  # the drawn tile's place in the wall
         while t is not None and t >= BONUS_BASE:
             self.flowers[seat].append(t - BONUS_BASE)
             self.events.append(ev.Flower(seat, t - BONUS_BASE))
             bonus = True
             t = self._pop_tail()
+            index = self.back
         if t is None:
             self._end(exhausted=True)
             return False
@@ -450,6 +453,7 @@ class Game:
         self.kong_draw = from_tail
         self.bonus_after_kong = from_tail and bonus
         self.events.append(ev.Draw(seat, t, from_tail))
+        self.rules.on_draw(self, seat, index)
         self._begin_turn(seat)
         return True
 
@@ -779,6 +783,13 @@ class Game:
                 self.pending[s] = None
                 self.claim_options[s] = options
         if not self.pending:
+            self._let_go(giver, tile)
+
+    def _let_go(self, giver: int, tile: int) -> None:
+        """Nobody won or claimed ``giver``'s discard: the ruleset's ``on_pass`` (which may end the hand),
+        then the next draw."""
+        self.rules.on_pass(self, giver, tile)
+        if self.result is None:
             self._next_draw(giver)
 
     def _next_draw(self, after: int) -> None:
@@ -818,7 +829,7 @@ class Game:
             if a is not None and a.kind == ActionKind.CHOW:
                 self._claim(s, giver, t, a)
                 return
-        self._next_draw(giver)
+        self._let_go(giver, t)
 
     def _win(self, winners: list[int], tile: int, giver: int | None, robbing: bool = False) -> None:
         """Score and pay the wins on ``tile``; then the ruleset says whether play goes on."""

@@ -246,8 +246,10 @@ class _Replayer:
         try:
             # Rebuilt from the recorded wall and dice, the game holds no seed (a prepared wall never
             # does); the seed itself is checked below, against the deal it makes.
+            # In a match the hand also gets what the ruleset carries from hand to hand (honba, sticks).
             game = Game(self.rules, dealer=dealer, round_wind=winds[round_wind], wall=ring,
-                        dice=(dice[0], dice[1]), scores=scores)
+                        dice=(dice[0], dice[1]), scores=scores,
+                        match_state=None if match is None else match.rules_state)
         except ValueError as err:
             _fail(line, f"hand {n}: {err}")
         unseeded_start = {**start, "seed": None}
@@ -259,7 +261,8 @@ class _Replayer:
         elif match is None or self.header.seed is None:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
-            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores)
+            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores,
+                        match_state=None if match is None else match.rules_state)
             dealt = deal.events[0].as_dict()
             if canonical(start) != canonical(dealt):
                 _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "

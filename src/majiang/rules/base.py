@@ -142,6 +142,8 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    most_hands: ClassVar[int] = 16
+    """The most hands a match may have (a ruleset whose ``match_over`` ends the match may allow more)."""
     chinese_ready: ClassVar[bool] = False
     """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
     winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
@@ -228,6 +230,10 @@ class Ruleset:
     def start_play(self, game: Game) -> None:
         """Called once the deal and the opening phases are done, before the dealer's first turn."""
 
+    def starting_score(self) -> int:
+        """Each seat's score before a match's first hand (and a lone hand's, unless given): 0 here."""
+        return 0
+
     def public_state(self, game: Game, seat: int) -> Any:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
@@ -240,6 +246,15 @@ class Ruleset:
         ('', '', '', '')
         """
         return ("", "", "", "")
+
+    def table_note(self, state: Any) -> str:
+        """A short line about the table for a display, read from ``public_state`` as a view holds it (riichi:
+        the dora indicators, honba and sticks); empty when there is nothing to show.
+
+        >>> Ruleset().table_note(None)
+        ''
+        """
+        return ""
 
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
@@ -334,6 +349,14 @@ class Ruleset:
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
         """Called after every discard, before others are asked."""
 
+    def on_draw(self, game: Game, seat: int, index: int) -> None:
+        """Called after each draw in play (not the deal) with the drawn tile's place in ``game.wall``, for a
+        ruleset that tells copies of a kind apart (riichi's red fives)."""
+
+    def on_pass(self, game: Game, giver: int, tile: int) -> None:
+        """Called when nobody won or claimed ``giver``'s discard, before the next draw; it may end the hand
+        (``game.end_hand``: riichi's four riichi, 四家立直)."""
+
     def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
         """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
 
@@ -386,6 +409,12 @@ class Ruleset:
     def new_match_state(self) -> Any:
         """What the ruleset carries from hand to hand in a match (each hand's ``game.match_state``)."""
         return None
+
+    def standings(self, match: Match) -> tuple[float, float, float, float]:
+        """The players' table points by their totals so far (``Match.standings``): 4/2/1/0, ties shared."""
+        from majiang.game.match import standard_scores
+
+        return standard_scores(match.totals)
 
     def match_over(self, match: Match) -> bool:
         """Whether the match has ended after the hands booked so far: all its hands are played."""
@@ -445,7 +474,7 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
 _PRESETS: dict[str, dict[str, Any]] = {}
-_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game")
+_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
 
