@@ -14,6 +14,8 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Hands of the Botzone adapter driven by the botzone rules (tests/test_botzone_judge.py).
+BOTZONE_HANDS ?= 1000
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
@@ -53,8 +55,8 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
-		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
+		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
+		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
