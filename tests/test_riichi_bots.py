@@ -187,10 +187,11 @@ def test_riichi_arena_cli_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert any(p.riichi for p in expected.deals[0].plays)  # the deal kept from the record has riichi
     real = arena_module._play_deal_hands
 
-    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset) -> Any:
+    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset,
+                time_limit: float) -> Any:
         if deal == 1:
             raise RuntimeError("cut")
-        return real(names, seed, deal, record, rules)
+        return real(names, seed, deal, record, rules, time_limit)
 
     monkeypatch.setattr(arena_module, "_play_deal_hands", failing)
     cut = tmp_path / "cut.jsonl.gz"
