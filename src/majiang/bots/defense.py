@@ -9,8 +9,10 @@ suji, kabe and the copies of honours left under riichi) and
   tile from ready within its first ``EARLY_DISCARDS`` discards. It keeps the lowest shanten and among
   those discards lets the safest go, then the one with most live effective tiles; a ready hand declares
   riichi where it may;
-* *folds* otherwise: the discard least likely to deal in, efficiency breaking ties; it claims nothing
-  and makes no kong (a kong turns a new dora for the threat too).
+* *folds* otherwise: the discard least likely to deal in, efficiency breaking ties.
+
+Under a threat it makes no kong (a kong turns a new dora for the threat too) and claims only while
+ready or one tile from ready (then as the efficiency bot does).
 
 It wins whenever it may, and reads only its view.
 
