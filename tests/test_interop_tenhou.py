@@ -156,3 +156,23 @@ def test_a_truncated_log_is_refused() -> None:
     cut = text[:text.rindex("<AGARI")] + "</mjloggm>"
     with pytest.raises(MjlogError, match=r"owari|ends"):
         import_mjlog(cut.encode())
+
+
+def test_cli_imports_and_replay_checks(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["import", "--format", "mjlog", str(LOGS[7]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "3 hands reproduced" in result.output
+    checked = runner.invoke(app, ["replay", "--check", str(out)])
+    assert checked.exit_code == 0 and checked.output.startswith("ok: 3 hands")
+    bad = tmp_path / "bad.mjlog"
+    bad.write_bytes(b"<mjloggm><GO")
+    failed = runner.invoke(app, ["import", str(bad), "-o", str(tmp_path / "x.jsonl")])
+    assert failed.exit_code == 2 and "not well-formed" in failed.output
+    assert not (tmp_path / "x.jsonl").exists()
+    assert runner.invoke(app, ["import", "--format", "xml", str(bad), "-o", str(out)]).exit_code == 2

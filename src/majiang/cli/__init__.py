@@ -33,6 +33,7 @@ from majiang.cli.errors import (
     fail,
     is_user_error,
 )
+from majiang.cli.interop import import_command
 from majiang.cli.odds import odds_command
 from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
@@ -279,6 +280,7 @@ def _batch(
     raise typer.Exit(0 if ok else EXIT_BATCH_FAILED)
 
 
+app.command("import")(import_command)
 app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
