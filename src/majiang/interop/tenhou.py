@@ -8,8 +8,9 @@ indicators, each win's yaku, han, fu and points, every hand's score changes (``s
 honba and riichi sticks of each hand, and the final standing (``owari``). The first disagreement is
 a ``MjlogError`` naming the hand and the log's tag; an import that returns has reproduced them all.
 
->>> decode_meld(0x2e03)["kind"], decode_meld(0x2e03)["tiles"]  # a chi 5m-6m-7m from the left
-('chi', [17, 20, 26])
+>>> meld = decode_meld(58719)  # a chi of 6s-7s-8s, the 6s (tile 95) called from the seat before
+>>> meld["kind"], meld["tiles"], meld["called"], meld["from"]
+('chi', [95, 98, 102], 95, 3)
 """
 
 from __future__ import annotations
