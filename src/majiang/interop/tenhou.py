@@ -47,6 +47,7 @@ __all__ = [
     "Tag",
     "decode_meld",
     "import_mjlog",
+    "import_tags",
     "lobby_rules",
     "parse_mjlog",
     "read_mjlog",
@@ -539,8 +540,10 @@ class _Replay:
         if game.phase != Phase.OVER:
             raise self.fail(wins[-1], f"the wins are in but the engine waits for {game.to_act()}")
         for tag in wins:
-            self.check_win(tag)
-        self.check_sc(wins[-1])
+            if "ten" in tag.attrs:
+                self.check_win(tag)
+        if "sc" in wins[-1].attrs:
+            self.check_sc(wins[-1])
 
     def check_win(self, tag: Tag) -> None:
         n = self.hand.number
@@ -607,7 +610,8 @@ class _Replay:
             if not shown or sorted(shown[0].seats) != ready:
                 raise self.fail(tag, f"ready seats: the engine's {shown[0].seats if shown else None}, "
                                      f"the log's {ready}")
-        self.check_sc(tag)
+        if "sc" in tag.attrs:
+            self.check_sc(tag)
 
 
 def _yaku_name(tag: Tag, number: int, hand: int) -> str:
@@ -623,17 +627,25 @@ def _yaku_text(yaku: dict[str, int]) -> str:
 def import_mjlog(data: bytes) -> Imported:
     """Replay a Tenhou mjlog (bytes, gzip or plain) on our riichi engine; MjlogError at the first tag the
     engine does not reproduce or cannot read."""
-    tags = read_mjlog(data)
+    return import_tags(read_mjlog(data))
+
+
+def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
+                final: list[int] | None = None) -> Imported:
+    """Replay the tags of a Tenhou log (or of another log put in its tags) under ``rules`` (from the
+    lobby code when None); ``final``: the final points, for a log without Tenhou's ``owari``."""
     heads, hands = _split(tags)
-    go = heads.get("GO")
-    if go is None:
-        raise MjlogError("the log", "no <GO> tag with the lobby code")
     if not hands:
         raise MjlogError("the log", "no hand (no <INIT> tag)")
     owari = next((t for t in hands[-1].tags if "owari" in t.attrs), None)
-    if owari is None:
+    if owari is None and final is None:
         raise MjlogError("the last hand", "no owari (final standing) attribute: the log is incomplete")
-    rules = lobby_rules(_ints(go, "type")[0], _uma(owari))
+    if rules is None:
+        go = heads.get("GO")
+        if go is None:
+            raise MjlogError("the log", "no <GO> tag with the lobby code")
+        assert owari is not None
+        rules = lobby_rules(_ints(go, "type")[0], _uma(owari))
     players = _players(heads.get("UN"))
     match = RecordedMatch(rules, hands=min(len(hands), rules.most_hands))
     out = Imported(match, players)
@@ -666,8 +678,13 @@ def import_mjlog(data: bytes) -> Imported:
         out.seen.append(seen)
         booked = match.next_hand()
     assert booked is not None
-    totals, points = _owari(owari)
     mine = list(match.totals)
+    if owari is None:
+        assert final is not None
+        if mine != final:
+            raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {mine}")
+        return out
+    totals, points = _owari(owari)
     first = max(range(4), key=lambda p: (mine[p], -p))
     mine[first] += match.rules_state.sticks * 1000  # Tenhou gives the sticks left over to first place
     if mine != totals:
