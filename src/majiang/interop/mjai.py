@@ -31,6 +31,7 @@ from majiang.interop.tenhou import (
 )
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
+from majiang.rules.base import Ruleset
 from majiang.rules.riichi.game import (
     DoraRevealed,
     RiichiRules,
@@ -72,20 +73,13 @@ def export_mjai(record: Record) -> list[dict[str, Any]]:
     if not isinstance(rules, RiichiRules):
         raise MjlogError("the record", f"mjai is riichi's protocol; this record's rules are {rules.name!r}")
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(record.header.players)}]
-    passes = 0
     for hand in record.hands:
-        out.extend(_export_hand(rules, hand.start.event(), [line.event() for line in hand.events], passes))
-        dealer, nxt = hand.start.event()["dealer"], None
-        for line in record.hands[hand.number:hand.number + 1]:
-            nxt = line.start.event()["dealer"]
-        if nxt is not None and nxt != dealer:
-            passes += 1
+        out.extend(_export_hand(rules, hand.start.event(), [line.event() for line in hand.events]))
     out.append({"type": "end_game"})
     return out
 
 
-def _export_hand(rules: RiichiRules, start: dict[str, Any], lines: list[dict[str, Any]],
-                 passes: int) -> list[dict[str, Any]]:
+def _export_hand(rules: RiichiRules, start: dict[str, Any], lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     counters = next((e for e in lines if e.get("e") == "counters"), None)
     if counters is None:
         raise MjlogError("the record", "a riichi hand without its counters line")
@@ -112,10 +106,9 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any], lines: list[dict[str
         tehais.append(tiles)
     dora = next(e for e in game.events if isinstance(e, DoraRevealed))
     out: list[dict[str, Any]] = [{
-        "type": "start_kyoku", "bakaze": start["round_wind"], "kyoku": passes % 4 + 1, "honba": table.honba,
-        "kyotaku": table.sticks, "oya": game.dealer,
-        "scores": list(start["scores"]), "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at),
-        "tehais": tehais}]
+        "type": "start_kyoku", "bakaze": start["round_wind"], "kyoku": game.dealer + 1, "honba": table.honba,
+        "kyotaku": table.sticks, "oya": game.dealer, "scores": list(start["scores"]),
+        "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}]
     walker = _Walker(game, st, out)
     assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
     red = 52 in st.red_at
@@ -327,9 +320,11 @@ def _meld_code(kind: str, called: int, consumed: Sequence[int], rel: int) -> int
     return (called << 8) | rel
 
 
-def import_mjai(lines: Iterable[str], rules: RiichiRules | None = None) -> Imported:
+def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
     """Replay an mjai log (its JSON lines) on our engine under ``rules`` (Tenhou's hanchan with red fives
     by default); MjlogError names the line and the event our engine does not reproduce."""
+    if rules is not None and not isinstance(rules, RiichiRules):
+        raise MjlogError("the rules", f"mjai logs are riichi games, not {rules.name!r}")
     events = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
