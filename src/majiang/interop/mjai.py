@@ -79,7 +79,8 @@ def export_mjai(record: Record) -> list[dict[str, Any]]:
     return out
 
 
-def _export_hand(rules: RiichiRules, start: dict[str, Any], lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _export_hand(rules: RiichiRules, start: dict[str, Any],
+                 lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     counters = next((e for e in lines if e.get("e") == "counters"), None)
     if counters is None:
         raise MjlogError("the record", "a riichi hand without its counters line")
