@@ -74,3 +74,21 @@ def test_a_changed_draw_is_caught(tmp_path: Path) -> None:
         '{"type":"dahai","actor":1,"pai":"P","tsumogiri":false}'
     with pytest.raises(MjlogError, match=rf"line {i + 1}: seat 1 holds no|hand 1, tag {i + 1}"):
         import_mjai(lines, imported.match.rules)
+
+
+def test_cli_exports_and_imports_mjai(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+
+    runner = CliRunner()
+    record, log, back = tmp_path / "game.jsonl", tmp_path / "game.mjai", tmp_path / "back.jsonl"
+    assert runner.invoke(app, ["import", str(LOGS[7]), "-o", str(record)]).exit_code == 0
+    exported = runner.invoke(app, ["export", "--format", "mjai", str(record), "-o", str(log)])
+    assert exported.exit_code == 0 and "267 mjai events" in exported.output
+    imported = runner.invoke(app, ["import", "--format", "mjai", str(log), "-o", str(back)])
+    assert imported.exit_code == 0 and "3 hands reproduced" in imported.output
+    assert read_record(back).final.data["totals"] == read_record(record).final.data["totals"]
+    log.write_text('{"type":"start_game","names":["a","b","c","d"]}\n{"type":"warp"}\n')
+    failed = runner.invoke(app, ["import", "--format", "mjai", str(log), "-o", str(tmp_path / "x.jsonl")])
+    assert failed.exit_code == 2 and "line 2: unknown mjai event" in failed.output

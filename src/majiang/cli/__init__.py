@@ -33,7 +33,7 @@ from majiang.cli.errors import (
     fail,
     is_user_error,
 )
-from majiang.cli.interop import import_command
+from majiang.cli.interop import export_command, import_command
 from majiang.cli.odds import odds_command
 from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
@@ -281,6 +281,7 @@ def _batch(
 
 
 app.command("import")(import_command)
+app.command("export")(export_command)
 app.command("odds")(odds_command)
 app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)

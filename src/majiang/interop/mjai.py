@@ -28,6 +28,7 @@ from majiang.interop.tenhou import (
     MjlogError,
     Tag,
     import_tags,
+    lobby_rules,
 )
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
@@ -322,9 +323,12 @@ def _meld_code(kind: str, called: int, consumed: Sequence[int], rel: int) -> int
 
 
 def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
-    """Replay an mjai log (its JSON lines) on our engine under ``rules`` (Tenhou's hanchan with red fives
-    by default); MjlogError names the line and the event our engine does not reproduce."""
-    if rules is not None and not isinstance(rules, RiichiRules):
+    """Replay an mjai log (its JSON lines) on our engine under ``rules`` (by default Tenhou's hanchan with
+    red fives, as ``lobby_rules(0x09)``); MjlogError names the line and the event our engine does not
+    reproduce."""
+    if rules is None:
+        rules = lobby_rules(0x09)  # an mjai log does not say: Tenhou's hanchan with red fives
+    if not isinstance(rules, RiichiRules):
         raise MjlogError("the rules", f"mjai logs are riichi games, not {rules.name!r}")
     events = []
     for number, line in enumerate(lines, 1):
