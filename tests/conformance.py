@@ -172,7 +172,8 @@ class Checker:
 def tile_census(g: Game) -> dict[int, int]:
     """Every tile of the hand where it is now, as wall codes: how many of each."""
     # One list counted at C speed (a Tile counts as its int: they hash and compare alike).
-    pile: list[int] = g.wall[g.front:g.back]
+    wall = g.wall
+    pile: list[int] = [wall[i] for i in g.rules.undrawn(g)]
     for s in range(4):
         for m in g.melds[s]:
             pile += m.tiles
@@ -415,7 +416,7 @@ def redealt(g: Game, seat: int, rng: random.Random) -> Game:
         if s != seat:
             sizes[s] = sum(copy.counts[s])
             pool.extend(t for t in range(34) for _ in range(copy.counts[s][t]))
-    places = [i for i in range(copy.front, copy.back) if copy.wall[i] < BONUS_BASE]
+    places = [i for i in copy.rules.undrawn(copy) if copy.wall[i] < BONUS_BASE]
     pool.extend(copy.wall[i] for i in places)
     rng.shuffle(pool)
     for s, size in sizes.items():

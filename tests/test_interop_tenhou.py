@@ -144,7 +144,8 @@ def test_an_impossible_draw_is_caught() -> None:
     (b"<other/>", "not a Tenhou mjlog"),
     (b"\x1f\x8b\x08\x00junk", "damaged gzip"),
     (b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>', "no hand"),
-    (b'<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,1"/></mjloggm>', "no <GO> tag"),
+    (b'<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,1"/><AGARI owari="250,0,250,0,250,0,250,0"/></mjloggm>',
+     "no <GO> tag"),
 ])
 def test_malformed_logs_say_what(data: bytes, message: str) -> None:
     with pytest.raises(MjlogError, match=message):
@@ -167,12 +168,12 @@ def test_cli_imports_and_replay_checks(tmp_path: Path) -> None:
     out = tmp_path / "game.jsonl"
     result = runner.invoke(app, ["import", "--format", "mjlog", str(LOGS[7]), "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "3 hands reproduced" in result.output
+    assert "3 hands from" in result.output
     checked = runner.invoke(app, ["replay", "--check", str(out)])
     assert checked.exit_code == 0 and "ok: 3 hands, 155 actions" in checked.output
     bad = tmp_path / "bad.mjlog"
     bad.write_bytes(b"<mjloggm><GO")
-    failed = runner.invoke(app, ["import", str(bad), "-o", str(tmp_path / "x.jsonl")])
+    failed = runner.invoke(app, ["import", "--format", "mjlog", str(bad), "-o", str(tmp_path / "x.jsonl")])
     assert failed.exit_code == 2 and "not well-formed" in failed.output
     assert not (tmp_path / "x.jsonl").exists()
     assert runner.invoke(app, ["import", "--format", "xml", str(bad), "-o", str(out)]).exit_code == 2

@@ -42,9 +42,10 @@ EXPECTED = {
     "arena": r"points per hand",
     "simulate": r"Hands:\s+\d+",
     "replay": r"^ok: \d+ hands",
+    "export": r"^majiang record: mcr",
     "sheet": r"New sheet \S+: A \(E\), B \(S\), C \(W\), D \(N\)",
     "rules": r"sichuan",
-    "import": r"hands reproduced; wrote game.jsonl",
+    "import": r"game.jsonl: 3 hands from tenhou.mjlog",
 }
 """What each command's plain output must show (``--json`` output must parse instead)."""
 

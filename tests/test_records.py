@@ -161,7 +161,8 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
-                          "base_points": 8, "house_fans": False}}
+                          "base_points": 8, "house_fans": False, "flowers": True, "walls": "shared",
+                          "single_hand": False}}
     final = json.loads(lines[-1])
     assert final == {"e": "final", "hands": 16, "totals": match.totals, "standings": list(match.standings())}
 

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "Ruleset", "Score", "SeatWalls",
+           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
 BONUS_BASE = 34
@@ -133,6 +134,38 @@ class ChineseEfficiency:
 CHINESE_EFFICIENCY = ChineseEfficiency()
 
 
+@dataclass(slots=True)
+class SeatWalls:
+    """Each seat its own wall (Botzone's duplicate format), for a ruleset's wall hooks to keep in its state.
+
+    The ring is cut in four equal parts: the dealer's first, then each seat in turn order. A seat is dealt
+    and draws (replacements too) only from its own part, from the part's end; ``left`` counts what each
+    part still holds, by seat.
+
+    >>> walls = SeatWalls(34, dealer=0)
+    >>> [walls.take(1) for _ in range(2)], walls.left
+    ([67, 66], [34, 32, 34, 34])
+    """
+
+    size: int
+    dealer: int
+    left: list[int] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.left = [self.size] * 4
+
+    def take(self, seat: int) -> int | None:
+        """The place in the ring of the next tile of ``seat``'s own wall (None when it is empty)."""
+        if not self.left[seat]:
+            return None
+        self.left[seat] -= 1
+        return self.size * ((seat - self.dealer) % 4) + self.left[seat]
+
+    def undrawn(self) -> list[int]:
+        """The places of the ring still in some seat's wall."""
+        return [self.size * ((s - self.dealer) % 4) + i for s in range(4) for i in range(self.left[s])]
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
@@ -142,6 +175,9 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    later_options: ClassVar[frozenset[str]] = frozenset()
+    """Options added after records were first written: a record may lack them (their defaults keep the
+    older play)."""
     most_hands: ClassVar[int] = 16
     """The most hands a match may have (a ruleset whose ``match_over`` ends the match may allow more)."""
     chinese_ready: ClassVar[bool] = False
@@ -216,6 +252,26 @@ class Ruleset:
             game.deal_tile(s)
         game.drawn = game.deal_tile(order[0])
 
+    def wall_left(self, game: Game, seat: int) -> int:
+        """Tiles ``seat`` may still draw: by default every seat draws from one wall, less the dead wall."""
+        return game.back - game.front - self.dead_wall
+
+    def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
+        """Take the next tile ``seat`` is dealt or draws (a ``replacement`` for a kong or a bonus tile): its
+        place in ``game.wall``, or None when there is none. By default the shared wall's front, or its
+        tail for a replacement."""
+        if game.front >= game.back:
+            return None
+        if replacement:
+            game.back -= 1
+            return game.back
+        game.front += 1
+        return game.front - 1
+
+    def undrawn(self, game: Game) -> list[int]:
+        """The places in ``game.wall`` not taken yet (checks and tools): by default from front to back."""
+        return list(range(game.front, game.back))
+
     def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
         """The choices each seat must make in opening phase ``step`` (0, 1, ...) before play; empty: none."""
         return {}
@@ -275,7 +331,9 @@ class Ruleset:
         counts = game.counts[seat]
         out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
-        if game.drawn is not None and game.wall_left > 0 and len(melds) < 4:
+        # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
+        if game.drawn is not None and len(melds) < 4 and game.wall_left_for(seat) > 0 \
+                and not game.last_tile(seat):
             if 4 in counts:
                 out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
             if melds:
@@ -294,12 +352,12 @@ class Ruleset:
         out = [PASS]
         if game.discard_win(seat, tile, robbing=False) is not None:
             out.append(WIN)
-        if game.wall_left == 0:
+        if game.last_tile(giver):
             return out  # no calls on the last discard, only a win
         c = game.counts[seat]
         if c[tile] >= 2:
             out.append(PUNG)
-        if c[tile] == 3:
+        if c[tile] == 3 and game.wall_left_for(seat) > 0:  # the kong's replacement comes from seat's wall
             out.append(KONG)
         if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
@@ -343,6 +401,12 @@ class Ruleset:
         """Handle a win declared by an asked seat that cannot win: True if charged (it then counts as a pass
         or, on its own turn, the seat must still act); False refuses it as an illegal action."""
         return False
+
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """The penalty when ``seat`` forfeits the hand by breaking the table's protocol (``Game.forfeit``:
+        an external program's timeout or illegal answer), or None: these rules charge none, and the
+        forfeit is refused as an error."""
+        return None
 
     # -- moments --------------------------------------------------------------------------------------
 
