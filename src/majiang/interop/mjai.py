@@ -433,6 +433,8 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                          "four-kans": "kan4", "three-ron": "ron3"}
                 if reason in types:
                     attrs["type"] = types[reason]
+                if "tenpais" not in o and reason not in types:
+                    attrs["tenpai"] = "unknown"  # (a tenhou.net/6 draw where nobody paid)
                 for s, ready in enumerate(o.get("tenpais") or []):
                     if ready:
                         attrs[f"hai{s}"] = ""
