@@ -48,3 +48,21 @@ def test_malformed_tenhou6_says_where(data: object, message: str) -> None:
 def test_a_bad_tile_is_named() -> None:
     with pytest.raises(MjlogError, match=r"58 is no tenhou\.net/6 tile"):
         mjai_name(58)
+
+
+def test_cli_exports_and_imports_tenhou6(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+
+    runner = CliRunner()
+    record, log, back = tmp_path / "game.jsonl", tmp_path / "game.json", tmp_path / "back.jsonl"
+    assert runner.invoke(app, ["import", "--format", "mjlog", str(LOGS[7]), "-o", str(record)]).exit_code == 0
+    assert runner.invoke(app, ["export", str(record), "--format", "tenhou6", "-o", str(log)]).exit_code == 0
+    assert len(json.loads(log.read_text())["log"]) == 3
+    imported = runner.invoke(app, ["import", "--format", "tenhou6", str(log), "-o", str(back)])
+    assert imported.exit_code == 0 and "3 hands from" in imported.output
+    assert read_record(back).final.data["totals"] == read_record(record).final.data["totals"]
+    log.write_text('{"log":')
+    failed = runner.invoke(app, ["import", "--format", "tenhou6", str(log), "-o", str(tmp_path / "x.jsonl")])
+    assert failed.exit_code == 2 and "not JSON" in failed.output

@@ -19,7 +19,8 @@ from majiang.cli.errors import EXIT_INTERNAL, fail, internal_message
 from majiang.errors import MajiangError
 from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_logs
 from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
-from majiang.interop.tenhou import import_mjlog
+from majiang.interop.tenhou import MjlogError, import_mjlog
+from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
@@ -27,10 +28,10 @@ from majiang.records.writer import iter_record_lines
 
 __all__ = ["FORMATS", "IMPORT_FORMATS", "export_command", "import_command"]
 
-FORMATS = ("botzone", "text", "mjai")
+FORMATS = ("botzone", "text", "mjai", "tenhou6")
 """What ``export`` writes."""
-IMPORT_FORMATS = ("botzone", "mjlog", "mjai")
-"""What ``import`` reads: Botzone logs, Tenhou's mjlog (riichi), mjai JSON lines (riichi)."""
+IMPORT_FORMATS = ("botzone", "mjlog", "mjai", "tenhou6")
+"""What ``import`` reads: Botzone logs, Tenhou's mjlog, mjai JSON lines and tenhou.net/6 JSON (riichi)."""
 
 RecordArg = Annotated[str, typer.Argument(metavar="RECORD", show_default=False,
                                           help="A game record (JSON lines).")]
@@ -39,8 +40,9 @@ LogArg = Annotated[str, typer.Argument(metavar="LOG", show_default=False,
                                             "lines of logs.")]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
                                         help="botzone (the judge's log, one JSON object per hand and line), "
-                                             "text (one line per event), or for riichi mjai (JSON lines); "
-                                             "import also reads mjlog (a Tenhou log).")]
+                                             "text (one line per event), or for riichi mjai (JSON lines) or "
+                                             "tenhou6 (tenhou.net/6 JSON); import also reads mjlog (a "
+                                             "Tenhou log).")]
 HandOpt = Annotated[list[str] | None, typer.Option("--hand", metavar="N",
                                                    help="Only hand N (repeatable); default every hand.")]
 OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
@@ -58,6 +60,13 @@ def _hands(values: list[str] | None) -> list[int] | None:
             raise ValueError(f"--hand takes a hand number from 1, not {text!r}")
         out.append(int(text))
     return out
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise MjlogError("the log", f"not JSON ({err})") from None
 
 
 def _emit(lines: list[str], output: Path | None) -> None:
@@ -85,6 +94,10 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the mjai log holds the whole record")
             lines = dump_mjai(export_mjai(read))
+        elif format == "tenhou6":
+            if hands is not None:
+                raise ValueError("--hand is for --format botzone; a tenhou.net/6 log holds the whole record")
+            lines = [json.dumps(to_tenhou6(export_mjai(read)), ensure_ascii=False, separators=(",", ":"))]
         else:
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the text log shows the whole record")
@@ -114,8 +127,10 @@ def import_command(log: LogArg, output: ImportOutputOpt,
         else:
             with open(log, encoding="utf-8") as f:
                 text = f.read()
-            if format == "mjai":
-                imported = import_mjai(text.splitlines())
+            if format in ("mjai", "tenhou6"):
+                events = text.splitlines() if format == "mjai" else \
+                    [json.dumps(e) for e in from_tenhou6(_json(text))]
+                imported = import_mjai(events)
                 lines = list(iter_record_lines(imported.match, imported.players))
             else:
                 lines = logs_to_record(read_logs(text))
