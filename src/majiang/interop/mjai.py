@@ -138,6 +138,7 @@ class _Walker:
         self.pending: dict[str, Any] | None = None  # a win or draw waiting for its payments
         self.won = 0  # the winning tile
         self.dora = 1  # dora indicators turned over so far (the first at the start)
+        self.pons: dict[tuple[int, int], list[bool]] = {}  # (seat, kind): which pon tiles are red
         self.scores = list(game.scores)  # the scores as the events so far leave them
 
     def apply(self, seat: int, action: Action) -> None:
@@ -232,6 +233,8 @@ class _Walker:
             consumed.append(mjai_tile(k, r))
         self.out.append({"type": kind, "actor": e.seat, "target": e.giver, "pai": mjai_tile(tile, red),
                          "consumed": consumed})
+        if kind == "pon":
+            self.pons[(e.seat, tile)] = [red, *(c.endswith("r") for c in consumed)]
 
     def _kan(self, seat: int, tile: int, kind: str, count: int) -> None:
         moved = self._reds(seat)
@@ -243,8 +246,9 @@ class _Walker:
         if kind == "ankan":
             self.out.append({"type": "ankan", "actor": seat, "consumed": tiles})
         else:
+            pon = self.pons.get((seat, tile), [False] * 3)
             self.out.append({"type": "kakan", "actor": seat, "pai": tiles[0],
-                             "consumed": [mjai_tile(tile, False)] * 3})
+                             "consumed": [mjai_tile(tile, r) for r in sorted(pon, reverse=True)]})
 
     def finish(self) -> None:
         if self.pending is not None:
