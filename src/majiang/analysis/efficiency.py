@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
-from operator import getitem
+from operator import add, getitem
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import (
@@ -219,13 +219,14 @@ class _Wins:
     wait reaches the minimum, on a discard or self-drawn.
     """
 
-    __slots__ = ("fans", "held", "legal", "melds", "named", "ready", "totals")
+    __slots__ = ("fans", "hands", "held", "legal", "melds", "named", "ready", "totals")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans) -> None:
         self.melds = melds
         self.fans = fans
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
         self.totals: dict[tuple[tuple[int, ...], int, bool, bool], int] = {}
+        self.hands: dict[tuple[tuple[int, ...], int], Hand] = {}
         self.ready: dict[tuple[int, ...], list[int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
         # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
@@ -236,10 +237,24 @@ class _Wins:
         slot = (key, win, self_drawn, last)
         value = self.totals.get(slot)
         if value is None:
-            tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
-            hand = Hand(self.melds, tiles, ALL_TILES[win])
+            hand = self.hands.get((key, win))
+            if hand is None:
+                hand = self.hands[key, win] = self._hand(key, win)
             value = self.totals[slot] = self.fans(hand, self_drawn=self_drawn, last_copy=last)
         return value
+
+    def _hand(self, key: tuple[int, ...], win: int) -> Hand:
+        """The hand of the win on ``win`` by the standing tiles ``key``, counted here, not re-checked."""
+        tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
+        counts = list(key)
+        counts[win] += 1
+        all_counts = list(map(add, counts, self.held))
+        if len(tiles) != 13 - 3 * len(self.melds) or max(all_counts) > 4:
+            return Hand(self.melds, tiles, ALL_TILES[win])  # raises the usual error
+        mask = sum(1 << k for k in range(34) if counts[k])
+        all_mask = sum(1 << k for k in range(34) if all_counts[k])
+        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
+                             all_mask)
 
     def waits(self, key: tuple[int, ...]) -> list[int]:
         """The waits of the standing tiles ``key`` (counts), none when the holding is not ready."""
