@@ -207,6 +207,15 @@ def _held(melds: Sequence[Meld], standing: Sequence[int]) -> list[int]:
     return held
 
 
+# Counts 0-4 as the digits of a binary number, kind 0 last: a bit set per kind held, in C-level passes.
+_BIT_DIGITS = bytes.maketrans(bytes(range(5)), b"01111")
+
+
+def _mask(counts: Sequence[int]) -> int:
+    """Bit k set when kind k is held (``Hand``'s masks)."""
+    return int(bytes(counts[::-1]).translate(_BIT_DIGITS), 2)
+
+
 # _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
 _RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
 
@@ -251,8 +260,8 @@ class _Wins:
         all_counts = list(map(add, counts, self.held))
         if len(tiles) != 13 - 3 * len(self.melds) or max(all_counts) > 4:
             return Hand(self.melds, tiles, ALL_TILES[win])  # raises the usual error
-        mask = sum(1 << k for k in range(34) if counts[k])
-        all_mask = sum(1 << k for k in range(34) if all_counts[k])
+        mask = _mask(counts)
+        all_mask = _mask(all_counts)
         return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
                              all_mask)
 
@@ -279,8 +288,10 @@ class _Wins:
             minimum = self.fans.minimum
             for t in self.waits(key):
                 last = seen[t] - key[t] == 3 and not key[t]
-                if (self.total(key, t, False, last) >= minimum
-                        or self.total(key, t, True, last) >= minimum):
+                # Self-drawn first: it scores at least as much but for rare fans (全求人), so it
+                # settles most legal waits in one total.
+                if (self.total(key, t, True, last) >= minimum
+                        or self.total(key, t, False, last) >= minimum):
                     ok = True
                     break
             self.legal[slot] = ok
