@@ -26,6 +26,8 @@ from operator import add, getitem
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import (
+    _POW5,
+    _code,
     counts_and_melds,
     effective_counts,
     ready_kinds,
@@ -265,17 +267,20 @@ class _Wins:
         return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
                              all_mask)
 
-    def waits(self, key: tuple[int, ...]) -> list[int]:
-        """The waits of the standing tiles ``key`` (counts), none when the holding is not ready."""
+    def waits(self, key: tuple[int, ...], codes: tuple[int, int, int] | None = None) -> list[int]:
+        """The waits of the standing tiles ``key`` (counts; ``codes`` its suits' table keys if known),
+        none when the holding is not ready."""
         kinds = self.ready.get(key)
         if kinds is None:
-            ready = ready_kinds(key, len(self.melds))
+            ready = ready_kinds(key, len(self.melds), codes)
             held = self.held
             kinds = self.ready[key] = [t for t in ready if key[t] + held[t] < 4] if ready else []
         return kinds
 
-    def any_legal(self, key: tuple[int, ...], seen: Sequence[int]) -> bool:
-        """Whether the holding ``key`` is ready with a wait that reaches the minimum.
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
+                  codes: tuple[int, int, int] | None = None) -> bool:
+        """Whether the holding ``key`` (``codes``: its suits' table keys, if known) is ready with a wait
+        that reaches the minimum.
 
         ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
@@ -286,7 +291,7 @@ class _Wins:
         if ok is None:
             ok = False
             minimum = self.fans.minimum
-            for t in self.waits(key):
+            for t in self.waits(key, codes):
                 last = seen[t] - key[t] == 3 and not key[t]
                 # Self-drawn first: it scores at least as much but for rare fans (全求人), so it
                 # settles most legal waits in one total.
@@ -349,6 +354,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     """
     total = 0
     known = wins.named
+    # The suits' table keys of ``counts``, moved by a draw and a discard as ``Holding`` moves them.
+    base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
     for t in effective:
         if seen[t] >= 4:
             continue
@@ -372,7 +379,12 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 if name in known:
                     continue
                 counts[d] -= 1
-                ok = known[name] = wins.any_legal(tuple(counts), seen)
+                codes = base_codes.copy()
+                if t < 27:
+                    codes[t // 9] += _POW5[t % 9]
+                if d < 27:
+                    codes[d // 9] -= _POW5[d % 9]
+                ok = known[name] = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
                 counts[d] += 1
                 if ok:
                     break
