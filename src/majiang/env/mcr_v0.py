@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 from majiang.env.actions import ACTION_COUNT, action_of
 from majiang.env.observation import OBS_SHAPE, TableEncoder
-from majiang.errors import IllegalActionError, InvalidOptionError
+from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import Game, Phase, Ruleset, find_ruleset
 
 __all__ = ["env", "raw_env"]
@@ -40,6 +40,7 @@ __all__ = ["env", "raw_env"]
 AGENTS = tuple(f"player_{s}" for s in range(4))
 Observation = dict[str, npt.NDArray[Any]]
 Options = Mapping[str, Any] | Iterable[str]
+_ACTIONS = tuple(action_of(i) for i in range(ACTION_COUNT))
 
 
 def find_rules(rules: Ruleset | str | None, options: Options = ()) -> Ruleset:
@@ -62,10 +63,9 @@ def observation_space() -> spaces.Dict:
 
 def env(rules: Ruleset | str | None = None, render_mode: str | None = None,
         options: Options = ()) -> AECEnv[str, Observation, int]:
-    """The environment with PettingZoo's order and bounds checks around it."""
-    wrapped: AECEnv[str, Observation, int] = raw_env(rules, render_mode, options)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment with PettingZoo's order checks around it (``raw_env`` checks the indices itself:
+    ``InvalidActionError`` outside the space, ``IllegalActionError`` where the mask has 0)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode, options))
 
 
 class raw_env(AECEnv[str, Observation, int]):
@@ -133,9 +133,11 @@ class raw_env(AECEnv[str, Observation, int]):
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for an agent whose hand is over")
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidActionError(f"an action is an index 0-{ACTION_COUNT - 1}, not {action!r}")
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(seat, action_of(int(action)))
+        self.game.apply(seat, _ACTIONS[action] if 0 <= action < ACTION_COUNT else action_of(int(action)))
         if self.game.phase == Phase.OVER:
             deltas = self.game.hand_deltas
             for s, a in enumerate(AGENTS):

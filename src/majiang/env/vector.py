@@ -34,10 +34,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from majiang.actions import Action
 from majiang.bots import Bot, find_bot
-from majiang.env.actions import ACTION_COUNT, action_of
-from majiang.env.mcr_v0 import Observation, Options, find_rules, observation_space
+from majiang.env.actions import ACTION_COUNT
+from majiang.env.mcr_v0 import _ACTIONS, Observation, Options, find_rules, observation_space
 from majiang.env.observation import GATHER, STORE_ROWS, TableEncoder
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Phase, Ruleset
@@ -45,7 +44,6 @@ from majiang.game import Game, Phase, Ruleset
 __all__ = ["VectorEnv"]
 
 Flags = npt.NDArray[np.bool_]
-_ACTIONS: tuple[Action, ...] = tuple(action_of(i) for i in range(ACTION_COUNT))
 
 
 class VectorEnv:
