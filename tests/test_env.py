@@ -371,3 +371,31 @@ def test_core_package_does_not_load_the_rl_packages() -> None:
             "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_training_example_runs() -> None:
+    import contextlib
+    import importlib.util
+    import io
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_reinforce.py"
+    spec = importlib.util.spec_from_file_location("train_reinforce", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        example.main(["--hands", "24", "--tables", "4", "--block", "12", "--eval", "8"])
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("REINFORCE on sichuan")
+    assert lines[1].split() == ["hands", "win", "rate", "mean", "reward", "seconds"]
+    curve = [line.split() for line in lines[2:4]]
+    assert [int(row[0]) for row in curve] == [12, 24]
+    assert all(0.0 <= float(row[1]) <= 1.0 and len(row) == 4 for row in curve)
+    assert lines[4] == "evaluation over 8 hands, same seeds:"
+    assert lines[5].startswith("  random policy:  win rate ")
+    assert lines[6].startswith("  trained policy: win rate ")
+    weights = lines[7].split()
+    assert weights[0] == "weights:" and len(weights) == 1 + example.FEATURES
+    assert any(float(w) != 0.0 for w in weights[1:])  # the policy did learn something

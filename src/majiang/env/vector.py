@@ -15,8 +15,9 @@
 Each table plays one hand after another and deals the next hand itself when one ends (auto-reset):
 the step that ends a hand returns every seat's score change over it in ``rewards`` (a row of four,
 zeros on other steps), ``terminated`` True, and already the first observation of the next hand.
-Without ``bot`` the policy plays all four seats (self-play): ``info["seat"]`` says which seat each
-observation belongs to. With ``bot`` (a name of ``majiang.bots.find_bot``) it plays seat 0 only and
+``info["result"][i]`` is then the ``HandResult`` of the hand that ended (winners, scores), None at the
+other tables. Without ``bot`` the policy plays all four seats (self-play): ``info["seat"]`` says which
+seat each observation belongs to. With ``bot`` (a name of ``majiang.bots.find_bot``) it plays seat 0 only and
 the bots, seeded from each hand's seed, play the rest, as in ``SingleAgentEnv``.
 
 ``reset(seed=s)`` seeds table ``i`` with ``s + i``: table ``i`` then plays exactly what
@@ -39,7 +40,7 @@ from majiang.env.actions import ACTION_COUNT
 from majiang.env.mcr_v0 import _ACTIONS, Observation, Options, find_rules, observation_space
 from majiang.env.observation import GATHER, STORE_ROWS, TableEncoder
 from majiang.errors import IllegalActionError, InvalidOptionError
-from majiang.game import Game, Phase, Ruleset
+from majiang.game import Game, HandResult, Phase, Ruleset
 
 __all__ = ["VectorEnv"]
 
@@ -116,6 +117,7 @@ class VectorEnv:
                                      f"{int(self.seats[i])} (its mask has 0 there)")
         rewards = np.zeros((n, 4), dtype=np.float32)
         terminated = np.zeros(n, dtype=np.bool_)
+        results: list[HandResult | None] = [None] * n
         games = self.games
         for i in range(n):
             game = games[i]
@@ -124,8 +126,10 @@ class VectorEnv:
             if game.phase == Phase.OVER:
                 rewards[i] = game.hand_deltas
                 terminated[i] = True
+                results[i] = game.result
                 games[i] = self._deal(i)
-        return self._observe(), rewards, terminated, np.zeros(n, dtype=np.bool_), {"seat": self.seats.copy()}
+        info = {"seat": self.seats.copy(), "result": results}
+        return self._observe(), rewards, terminated, np.zeros(n, dtype=np.bool_), info
 
     def _observe(self) -> Observation:
         masks = self.masks
