@@ -10,10 +10,10 @@ visible; for a claim, a win, a pass or a void, a weight of its own and the size 
 All weights start at 0, which is the random policy. Each finished hand's reward (seat 0's score change,
 scaled) minus a running mean drives a REINFORCE step.
 
-The output is a table: hands played, the learner's win rate and mean reward over each block of hands,
-and the same figures for the random policy (weights 0) and the trained policy (no more updates) on the
-same seeds. Chinese Official rules need eight fans to win, so random exploration almost never wins
-there (about 1 hand in 800); Sichuan (no minimum) is the default here.
+The output is a table: hands played (and CPU seconds so far), the learner's win rate and mean reward
+over each block of hands; then the same figures for the random policy (weights 0) and the trained
+policy (no more updates) on the same seeds. Chinese Official rules need eight fans to win, so random
+exploration almost never wins there (about 1 hand in 800); Sichuan (no minimum) is the default here.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def play(policy: Policy, venv: VectorEnv, hands: int, seed: int, learn: bool = F
     total = 0.0
     baseline, scale = 0.0, 1.0
     block_wins, block_total, block_done = 0, 0.0, 0
-    while done < hands and (done == 0 or time.monotonic() < deadline):
+    while done < hands and (done == 0 or time.process_time() < deadline):
         actions = []
         for i in range(venv.num_envs):
             action, grad = policy.act(obs["observation"][i], obs["action_mask"][i])
@@ -160,7 +160,7 @@ def play(policy: Policy, venv: VectorEnv, hands: int, seed: int, learn: bool = F
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--minutes", type=float, default=3.0, help="training time (default 3)")
+    parser.add_argument("--minutes", type=float, default=3.0, help="training time, CPU minutes (default 3)")
     parser.add_argument("--hands", type=int, default=0, help="train this many hands instead of --minutes")
     parser.add_argument("--rules", default="sichuan", help="ruleset (default sichuan)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -173,13 +173,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     venv = VectorEnv(args.tables, args.rules, options=args.option, bot="random")
     policy = Policy(np.random.default_rng(args.seed))
-    start = time.monotonic()
+    start = time.process_time()
 
     def report(hands: int, win_rate: float, reward: float) -> None:
-        print(f"{hands:8d} {win_rate:9.3f} {reward:12.2f} {time.monotonic() - start:8.0f}", flush=True)
+        print(f"{hands:8d} {win_rate:9.3f} {reward:12.2f} {time.process_time() - start:8.0f}", flush=True)
 
     print(f"REINFORCE on {args.rules}, seat 0 against 3 random bots, {args.tables} tables")
-    print(f"{'hands':>8} {'win rate':>9} {'mean reward':>12} {'seconds':>8}")
+    print(f"{'hands':>8} {'win rate':>9} {'mean reward':>12} {'CPU s':>8}")
     deadline = float("inf") if args.hands else start + 60 * args.minutes
     play(policy, venv, args.hands or 10**9, args.seed, learn=True, lr=args.lr, block=args.block,
          report=report, deadline=deadline)

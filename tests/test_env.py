@@ -248,6 +248,11 @@ def test_illegal_index_raises_and_changes_nothing() -> None:
         env.step(illegal)
     with pytest.raises(IllegalActionError, match="must act"):
         env.step(None)
+    for bad in (ACTION_COUNT, -1, 2.0, True, "3"):
+        with pytest.raises(InvalidActionError, match="integer index"):
+            env.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match="integer index"):
+        SingleAgentEnv(bot="random").step(1.5)  # type: ignore[arg-type]
     assert len(env.game.events) == events
 
 
@@ -389,7 +394,7 @@ def test_training_example_runs() -> None:
         example.main(["--hands", "24", "--tables", "4", "--block", "12", "--eval", "8"])
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("REINFORCE on sichuan")
-    assert lines[1].split() == ["hands", "win", "rate", "mean", "reward", "seconds"]
+    assert lines[1].split() == ["hands", "win", "rate", "mean", "reward", "CPU", "s"]
     curve = [line.split() for line in lines[2:4]]
     assert [int(row[0]) for row in curve] == [12, 24]
     assert all(0.0 <= float(row[1]) <= 1.0 and len(row) == 4 for row in curve)

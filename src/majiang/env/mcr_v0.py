@@ -43,6 +43,14 @@ Options = Mapping[str, Any] | Iterable[str]
 _ACTIONS = tuple(action_of(i) for i in range(ACTION_COUNT))
 
 
+def check_index(action: object) -> int:
+    """``action`` as an index of the action space (``InvalidActionError`` for anything else)."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
+            not 0 <= action < ACTION_COUNT:
+        raise InvalidActionError(f"an action is an integer index 0-{ACTION_COUNT - 1}, not {action!r}")
+    return int(action)
+
+
 def find_rules(rules: Ruleset | str | None, options: Options = ()) -> Ruleset:
     """A ruleset object from a ruleset, a registered name or alias with ``options``, or None (Chinese
     Official)."""
@@ -133,11 +141,9 @@ class raw_env(AECEnv[str, Observation, int]):
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for an agent whose hand is over")
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise InvalidActionError(f"an action is an index 0-{ACTION_COUNT - 1}, not {action!r}")
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(seat, _ACTIONS[action] if 0 <= action < ACTION_COUNT else action_of(int(action)))
+        self.game.apply(seat, _ACTIONS[check_index(action)])
         if self.game.phase == Phase.OVER:
             deltas = self.game.hand_deltas
             for s, a in enumerate(AGENTS):

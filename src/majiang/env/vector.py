@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +49,9 @@ Flags = npt.NDArray[np.bool_]
 
 class VectorEnv:
     """``num_envs`` tables of one ruleset stepped together (see the module's description)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": "SameStep"}
+    """Gymnasium's name of this reset rule (``gymnasium.vector.AutoresetMode.SAME_STEP``)."""
 
     def __init__(self, num_envs: int, rules: Ruleset | str | None = None, options: Options = (),
                  bot: str | None = None) -> None:
@@ -128,8 +131,9 @@ class VectorEnv:
                 terminated[i] = True
                 results[i] = game.result
                 games[i] = self._deal(i)
+        observation = self._observe()  # sets the seats
         info = {"seat": self.seats.copy(), "result": results}
-        return self._observe(), rewards, terminated, np.zeros(n, dtype=np.bool_), info
+        return observation, rewards, terminated, np.zeros(n, dtype=np.bool_), info
 
     def _observe(self) -> Observation:
         masks = self.masks
