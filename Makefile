@@ -14,6 +14,7 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+ENV_HANDS ?= 100
 
 .PHONY: run test soak lint bench bench-shanten bench-engine clean
 
@@ -33,7 +34,7 @@ run: $(RUN_STAMP)
 
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS)
 
@@ -41,10 +42,10 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		MAJIANG_ENV_HANDS=$(ENV_HANDS) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
 bench: $(STAMP)

@@ -200,10 +200,11 @@ def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int
     env = mcr_v0.raw_env(rules)
     env.reset(seed=seed)
     rng, shuffler = random.Random(seed), random.Random(-seed)
-    changed = 0
+    changed = with_kong = 0
     step = 0
     while env.game.to_act():
-        if step % 5 == 0 or any(m.is_concealed_kong for melds in env.game.melds for m in melds):
+        if step % 6 == 0:
+            with_kong += any(m.is_concealed_kong for melds in env.game.melds for m in melds)
             for seat in range(4):
                 other = redeal_hidden(env.game, seat, shuffler)
                 changed += other.counts != env.game.counts
@@ -218,7 +219,7 @@ def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int
         env.step(kongs[0] if kongs else rng.choice(legal))  # concealed kongs, to hide them
         step += 1
     assert changed > 10  # the re-deals did change what the other seats hold
-    assert any(m.is_concealed_kong for melds in env.game.melds for m in melds)
+    assert with_kong  # ... and a concealed kong was on the table at some of the checks
 
 
 def test_seeded_resets_reproduce() -> None:
