@@ -14,9 +14,12 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
+RIICHI_HANDS ?= 100000
+# Hands per ruleset variant of the RL observation soak (tests/test_env.py).
 ENV_HANDS ?= 100
 
-.PHONY: run test soak lint bench bench-shanten bench-engine clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,13 +45,18 @@ test: $(STAMP)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_ENV_HANDS=$(ENV_HANDS) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
+		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)
@@ -56,6 +64,9 @@ bench-shanten: $(STAMP)
 
 bench-engine: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+bench-riichi: $(STAMP)
+	$(BIN)/python benchmarks/riichi.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -78,7 +78,7 @@ def test_chengdu_default_cap_and_flags() -> None:
     (["--rules", "sichuan", "123m456m789m55m111p", "--option", "cap=1"], "key=value"),
     (["--rules", "sichuan", "123m456m789m55m111p", "--option", "base=0"], "base"),
     (["--rules", "sichuan", "123m456m789m55m111p", "--win", "tsumo"], "--win must be one of"),
-    (["--rules", "riichi", "123m456m789m55m111p"], "--rules must be one of"),
+    (["--rules", "nosuchrules", "123m456m789m55m111p"], "--rules must be one of"),
     (["--rules", "sichuan", "-", "--json"], "batch mode"),
     (["123m456m789m55m111p", "--after-kong"], "--after-kong only go with --rules sichuan"),
     (["123m456m789m55m111p", "--option", "base=1"], "--option only go with"),

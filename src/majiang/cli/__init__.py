@@ -1,4 +1,4 @@
-"""The ``majiang`` command line; ``majiang fan`` scores a Chinese Official hand.
+"""The ``majiang`` command line; ``majiang fan`` scores a Chinese Official (or Sichuan, riichi) hand.
 
 Needs the ``cli`` extra (Typer and Rich); no other part of majiang imports them. Scoring and its
 checks live in ``majiang.mcr``: this package reads options, maps exceptions to messages and prints.
@@ -38,6 +38,7 @@ from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
+from majiang.cli.riichi import RIICHI_NAMES, RiichiFlags, riichi_fan
 from majiang.cli.rules import rules_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.sichuan import RULES, sichuan_fan
@@ -94,18 +95,20 @@ WinOpt = Annotated[str | None, typer.Option(
     help="How the hand was won: discard 点和, self-drawn 自摸, kong-replacement 杠上开花 (self-drawn on a "
          "kong's replacement tile) or robbing-kong 抢杠和.",
 )]
-SelfDrawnOpt = Annotated[bool, typer.Option("--self-drawn", help="Short for --win self-drawn (自摸).")]
+SelfDrawnOpt = Annotated[bool, typer.Option(
+    "--self-drawn", "--tsumo", help="Short for --win self-drawn (自摸).")]
 LastOfWallOpt = Annotated[bool, typer.Option(
-    "--last-of-wall", help="The wall's last tile: 妙手回春 when self-drawn, 海底捞月 on a discard.",
+    "--last-of-wall", help="The wall's last tile: 妙手回春 when self-drawn, 海底捞月 on a discard (riichi: "
+                           "haitei / houtei).",
 )]
 LastCopyOpt = Annotated[bool, typer.Option(
     "--last-copy", help="和绝张: the winning tile is the last copy of its kind.",
 )]
 SeatOpt = Annotated[str | None, typer.Option(
-    "--seat", metavar="WIND", show_default="E", help=f"Seat wind 门风: {_WIND_HELP}",
+    "--seat", "--seat-wind", metavar="WIND", show_default="E", help=f"Seat wind 门风: {_WIND_HELP}",
 )]
 RoundOpt = Annotated[str | None, typer.Option(
-    "--round", metavar="WIND", show_default="E", help=f"Round wind 圈风: {_WIND_HELP}",
+    "--round", "--round-wind", metavar="WIND", show_default="E", help=f"Round wind 圈风: {_WIND_HELP}",
 )]
 FlowersOpt = Annotated[str | None, typer.Option(
     "--flowers", metavar="N", show_default="0", help="Flowers 花牌, 0 to 8 (not counted toward the minimum).",
@@ -118,16 +121,35 @@ JsonOpt = Annotated[bool, typer.Option(
 )]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="NAME", show_default="mcr",
-    help=f"Scoring rules: {', '.join(RULES)} (Sichuan and Chengdu: see docs/sichuan.md).",
+    help=f"Scoring rules: {', '.join(RULES)}, riichi (Sichuan and Chengdu: see docs/sichuan.md; riichi: "
+         "docs/riichi.md).",
 )]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="KEY=VALUE", help="A Sichuan/Chengdu option, e.g. cap_points=none (repeatable).",
+    "--option", metavar="KEY=VALUE",
+    help="A Sichuan/Chengdu or riichi option, e.g. cap_points=none, kiriage=true (repeatable).",
 )]
 AfterKongOpt = Annotated[bool, typer.Option(
     "--after-kong", help="Sichuan 杠上炮: won on a discard made right after the discarder's kong.",
 )]
-HeavenlyOpt = Annotated[bool, typer.Option("--heavenly", help="Sichuan 天胡: the dealer's opening hand.")]
-EarthlyOpt = Annotated[bool, typer.Option("--earthly", help="Sichuan 地胡: a win in the first go-round.")]
+HeavenlyOpt = Annotated[bool, typer.Option(
+    "--heavenly", "--tenhou", help="Sichuan 天胡 / riichi tenhou: the dealer's opening hand.")]
+EarthlyOpt = Annotated[bool, typer.Option(
+    "--earthly", "--chiihou", help="Sichuan 地胡: a win in the first go-round; riichi chiihou: a "
+                                   "non-dealer's first draw.")]
+RiichiOpt = Annotated[bool, typer.Option("--riichi", help="Riichi: the winner declared riichi (立直).")]
+DoubleRiichiOpt = Annotated[bool, typer.Option("--double-riichi", help="Riichi: double riichi (双重立直).")]
+IppatsuOpt = Annotated[bool, typer.Option("--ippatsu", help="Riichi: won within the go-round after riichi.")]
+RenhouOpt = Annotated[bool, typer.Option(
+    "--renhou", help="Riichi 人和: a non-dealer's win on a discard before their first draw (scored only "
+                     "with --option renhou=mangan or yakuman).")]
+DoraOpt = Annotated[list[str] | None, typer.Option(
+    "--dora", metavar="TILES", help="Riichi: dora indicators, e.g. 3m or 3m7z (repeatable).")]
+UraOpt = Annotated[list[str] | None, typer.Option(
+    "--ura", metavar="TILES", help="Riichi: ura dora indicators (with --riichi).")]
+HonbaOpt = Annotated[str | None, typer.Option(
+    "--honba", metavar="N", show_default="0", help="Riichi: honba counters (300 per honba).")]
+SticksOpt = Annotated[str | None, typer.Option(
+    "--sticks", metavar="N", show_default="0", help="Riichi: riichi sticks on the table (1000 each).")]
 
 
 @app.command()
@@ -147,8 +169,31 @@ def fan(
     after_kong: AfterKongOpt = False,
     heavenly: HeavenlyOpt = False,
     earthly: EarthlyOpt = False,
+    riichi: RiichiOpt = False,
+    double_riichi: DoubleRiichiOpt = False,
+    ippatsu: IppatsuOpt = False,
+    renhou: RenhouOpt = False,
+    dora: DoraOpt = None,
+    ura: UraOpt = None,
+    honba: HonbaOpt = None,
+    sticks: SticksOpt = None,
 ) -> None:
-    """Score a winning hand under Chinese Official rules (or --rules sichuan/chengdu): fans and total."""
+    """Score a winning hand under Chinese Official rules (or --rules sichuan/chengdu/riichi)."""
+    flags = RiichiFlags(riichi, double_riichi, ippatsu, renhou, tuple(dora or ()), tuple(ura or ()), honba,
+                        sticks)
+    if rules is not None and rules.lower() in RIICHI_NAMES:
+        try:
+            win_by = _win_by(win, self_drawn)
+        except ValueError as exc:
+            fail("fan", str(exc), as_json=as_json)
+        others = {"--last-copy": last_copy, "--flowers": flowers is not None,
+                  "--profile": profile is not None, "--after-kong": after_kong}
+        riichi_fan(hand, win_by=win_by, last_of_wall=last_of_wall, heavenly=heavenly, earthly=earthly,
+                   seat=seat, round_=round_, flags=flags, options=option or [],
+                   others=[name for name, value in others.items() if value], as_json=as_json)
+        return
+    if flags.given():
+        fail("fan", f"{', '.join(flags.given())} only go with --rules riichi", as_json=as_json)
     if rules is not None and rules != "mcr":
         _sichuan(hand, rules, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall,
                  after_kong=after_kong, heavenly=heavenly, earthly=earthly, option=option or [],
@@ -192,8 +237,8 @@ def _sichuan(hand: str, rules: str, *, win: str | None, self_drawn: bool, last_o
         try:
             rules = find_options(rules).name  # an alias: 四川, 血战, 血流, 成都
         except InvalidOptionError:
-            fail("fan", f"--rules must be one of {', '.join(RULES)} (or 四川, 血战, 血流, 成都), "
-                        f"not {rules!r}", as_json=as_json)
+            fail("fan", f"--rules must be one of {', '.join(RULES)}, riichi "
+                        f"(or 四川, 血战, 血流, 成都, 立直), not {rules!r}", as_json=as_json)
     try:
         win_by = _win_by(win, self_drawn)
     except ValueError as exc:
