@@ -20,6 +20,8 @@ BOTZONE_HANDS ?= 1000
 RIICHI_HANDS ?= 100000
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
+# Hands per ruleset variant of the RL observation soak (tests/test_env.py).
+ENV_HANDS ?= 100
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
@@ -45,7 +47,7 @@ run: $(RUN_STAMP)
 
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS)
 
@@ -54,11 +56,11 @@ soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
-		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) \
+		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
 # Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
