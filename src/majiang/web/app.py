@@ -7,6 +7,8 @@ it through ``routers`` or ``app.include_router``. docs/web.md describes the prot
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import json
 import os
 from collections.abc import AsyncIterator, Sequence
@@ -171,10 +173,11 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
 
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
                pause_seconds: float = 15.0, standin: str = "efficiency",
-               routers: Sequence[APIRouter] = ()) -> FastAPI:
+               routers: Sequence[APIRouter] = (), pages: bool = True) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
-    ``routers`` (the pages' routes) are included after the server's own; more can be added later with
+    ``routers`` are included after the server's own, then (with ``pages``) ``majiang.web.pages.router``,
+    the pages and their static files, where that module is installed; more can be added later with
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
     """
     settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
@@ -196,4 +199,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.include_router(api_router())
     for router in routers:
         app.include_router(router)
+    if pages and importlib.util.find_spec("majiang.web.pages") is not None:
+        module = importlib.import_module("majiang.web.pages")
+        app.include_router(module.router)
     return app
