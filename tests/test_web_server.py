@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from majiang.records import check_record
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
@@ -283,6 +284,11 @@ def test_reconnect_and_replace(client: TestClient) -> None:
         with join(client, created, 0) as ws2:
             wait_turn(ws2)
             expect_error(ws, "replaced")
+            # The replaced socket is closed: it can no longer act for the seat.
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    ws.receive_json()
+            assert tables(client).get(created["id"]).step == again["step"]
             ws2.send_json({"type": "act", "action": again["view"]["legal"][0]})
             while (m := ws2.receive_json())["type"] != "state" or m["step"] <= again["step"]:
                 pass
@@ -335,6 +341,14 @@ def test_store_survives_restart(tmp_path: Path) -> None:
     again = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False)
     with TestClient(again) as client:
         assert snapshot(tables(client).get(created["id"])) == before
-        listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()}
-        assert listed == {created["id"]: "playing", done["id"]: "finished"}
-        check_exported(client, done["id"], tmp_path)
+        listed = {t["id"]: t for t in client.get("/api/tables").json()}
+        statuses = {k: t["status"] for k, t in listed.items()}
+        assert statuses == {created["id"]: "playing", done["id"]: "finished"}
+        text = check_exported(client, done["id"], tmp_path)
+        final = json.loads(text.splitlines()[-1])
+        assert listed[done["id"]]["totals"] == final["totals"]
+        # Looked at, the finished table is re-played: its last hand shows, over, with the same totals.
+        with join(client, done, None) as ws:
+            message = ws.receive_json()
+        assert message["match_over"] and message["view"]["phase"] == "over"
+        assert [p["total"] for p in message["players"]] == final["totals"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import random
 import secrets
 import time
@@ -104,6 +105,21 @@ class Table:
             self.match.game.apply(row.seat, Action.parse(row.action))
             self.step += 1
 
+    def ensure_played(self) -> None:
+        """Re-play a finished table loaded from the store, once, when it is first looked at."""
+        if self.finished and not self.match.over:
+            self.replay()
+            while self.match.game.phase == Phase.OVER and not self.match.over:
+                self.match.next_hand()
+
+    def final_totals(self) -> list[int]:
+        """The players' totals: the match's, or for a finished table not re-played, its record's."""
+        if self.finished and not self.match.over:
+            text = self.store.record(self.id) or ""
+            last = text.rstrip("\n").rsplit("\n", 1)[-1]
+            return list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+        return list(self.match.totals)
+
     def is_person(self, player: int) -> bool:
         """Whether ``player`` is played by a person (an open seat), not a bot."""
         return self.players[player].kind == "open"
@@ -131,12 +147,12 @@ class Table:
         positions = self.match.positions
         return {
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
-            "hand": min(self.match.hand_number, self.row.hands), "created": self.row.created,
+            "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "status": "finished" if self.finished else "playing",
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
-            "totals": list(self.match.totals),
+            "totals": self.final_totals(),
         }
 
     def state(self, player: int | None) -> dict[str, Any]:
@@ -381,6 +397,7 @@ class Tables:
         table = self.tables.get(table_id)
         if table is None:
             raise ProtocolError("unknown-table", f"no table {table_id!r}")
+        table.ensure_played()
         return table
 
     def create(self, body: object) -> tuple[Table, list[dict[str, Any]]]:
