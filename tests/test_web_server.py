@@ -15,6 +15,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.records import check_record
+from majiang.rules.base import ruleset_names
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
 from majiang.web.store import Store
 from majiang.web.tables import Table, Tables
@@ -87,6 +88,7 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
     claim window); returns every state received."""
     states = []
     answered: set[int] = set()
+    sent = -1  # the step of the state this player last answered
     while True:
         message = ws.receive_json()
         assert message["type"] == "state", message
@@ -100,7 +102,8 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
                 answered.add(message["step"])
                 ws.send_json({"type": "next"})
             continue
-        if message["seat"] in view["to_act"] and message["step"] not in answered:
+        mine = message["acted"] is not None and message["acted"] >= sent
+        if message["seat"] in view["to_act"] and message["step"] not in answered and (sent < 0 or mine):
             if view["phase"] == "turn":
                 # The table waits for this seat alone: what it was sent is what the game holds.
                 game = table.match.game
@@ -109,6 +112,7 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
             elif not claims:
                 continue
             answered.add(message["step"])
+            sent = message["step"]
             ws.send_json({"type": "act", "action": view["legal"][0], "step": message["step"]})
 
 
@@ -167,6 +171,21 @@ def test_bots_only_table_finishes_and_is_recorded(client: TestClient, tmp_path: 
             if message["status"] == "finished":
                 break
     check_exported(client, created["id"], tmp_path)
+
+
+@pytest.mark.parametrize("rules", ruleset_names())
+def test_every_ruleset_plays_with_a_person(client: TestClient, rules: str, tmp_path: Path) -> None:
+    options = ["exchange=dice", "declare_void=true"] if rules != "mcr" else ["false_win=penalty"]
+    r = client.post("/api/tables", json={"rules": rules, "options": options, "hands": 1, "seed": 13,
+                                         "players": ["bot:random", "open", "bot:efficiency", "bot:random"]})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    table = tables(client).get(created["id"])
+    with join(client, created, 1) as ws:
+        play_human(ws, table, 1)
+    text = check_exported(client, created["id"], tmp_path)
+    header = json.loads(text.splitlines()[0])
+    assert header["rules"] == rules and header["options"] == table.rules.options()
 
 
 def snapshot(table: Table) -> str:

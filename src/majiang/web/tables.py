@@ -103,6 +103,7 @@ class Table:
                 raise MajiangError(f"table {self.id}: action {row.n} is stored where {self.step} "
                                    "was expected")
             self.match.game.apply(row.seat, Action.parse(row.action))
+            self.acted[self.match.player_at(row.seat)] = self.step
             self.step += 1
 
     def ensure_played(self) -> None:
@@ -165,6 +166,7 @@ class Table:
             p["total"] = self.match.totals[p["player"]]
         return {
             "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
+            "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
             "hand": summary["hand"], "hands": self.row.hands, "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
@@ -195,6 +197,7 @@ class Table:
             raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
         game.apply(seat, action)
+        self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
         self._refresh_clock()
         self.wake.set()
@@ -215,7 +218,6 @@ class Table:
             # Answering a state from before this player's own last action: a repeated click.
             raise ProtocolError("stale", f"player {player} has acted since step {step} (now {self.step})")
         self.commit(self.match.positions[player], action)
-        self.acted[player] = self.step - 1
         await self.broadcast()
 
     async def next_hand(self, player: int) -> None:
