@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,6 +110,11 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
                 game = table.match.game
                 held = game.standing_tiles(message["seat"])
                 assert sorted(view["standing"]) == sorted(t.notation() for t in held)
+                for s in range(4):  # others' concealed kongs are counted, never shown
+                    shown = [m.notation() for m in game.melds[s]
+                             if s == message["seat"] or not m.is_concealed_kong]
+                    assert view["melds"][s] == shown
+                    assert view["hidden_kongs"][s] == len(game.melds[s]) - len(shown)
             elif not claims:
                 continue
             answered.add(message["step"])
@@ -160,6 +166,31 @@ def test_human_plays_a_hand_against_bots(client: TestClient, tmp_path: Path) -> 
     # Every action the human sent is in the record, in its seat.
     acts = [json.loads(line) for line in text.splitlines() if '"e":"act"' in line]
     assert sum(1 for a in acts if a["seat"] == states[0]["seat"]) >= 1
+
+
+def test_two_people_play_together(client: TestClient, tmp_path: Path) -> None:
+    created = new_table(client, ["open", "bot:random", "open", "bot:random"], seed=17)
+    table = tables(client).get(created["id"])
+    results: dict[int, list[dict[str, Any]]] = {}
+    errors: list[BaseException] = []
+
+    def seat(player: int) -> None:
+        try:
+            with join(client, created, player) as ws:
+                results[player] = play_human(ws, table, player)
+        except BaseException as err:  # reported by the main thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=seat, args=(p,)) for p in (0, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    assert not errors, errors
+    assert results[0][-1]["status"] == results[2][-1]["status"] == "finished"
+    text = check_exported(client, created["id"], tmp_path)
+    acts = [json.loads(line) for line in text.splitlines() if '"e":"act"' in line]
+    assert {a["seat"] for a in acts} >= {results[0][0]["seat"], results[2][0]["seat"]}
 
 
 def test_bots_only_table_finishes_and_is_recorded(client: TestClient, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import random
 import secrets
 import time
@@ -30,6 +31,8 @@ from majiang.web.store import PlayerRow, Store, TableRow
 from majiang.web.views import view_json
 
 __all__ = ["ProtocolError", "Settings", "Table", "Tables"]
+
+_log = logging.getLogger("majiang.web")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """How a message reaches one connection."""
@@ -347,6 +350,12 @@ class Table:
         """Start the table's task (if it is still playing)."""
         if not self.finished and self.task is None:
             self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.id}")
+            self.task.add_done_callback(self._stopped)
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        # A table whose task failed stays as it was (every action stored); a restart resumes it.
+        if not task.cancelled() and task.exception() is not None:
+            _log.error("table %s stopped at step %d", self.id, self.step, exc_info=task.exception())
 
     async def stop(self) -> None:
         """Cancel the table's task."""
