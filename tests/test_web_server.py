@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from majiang.records import check_record
 from majiang.rules.base import ruleset_names
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
-from majiang.web.store import Store
+from majiang.web.store import Store, StoreError
 from majiang.web.tables import Table, Tables
 
 TILE = re.compile(r"(?<![\w])([1-9][mps]|[ESWNCFP])(?![\w])")
@@ -402,3 +402,17 @@ def test_store_survives_restart(tmp_path: Path) -> None:
             message = ws.receive_json()
         assert message["match_over"] and message["view"]["phase"] == "over"
         assert [p["total"] for p in message["players"]] == final["totals"]
+
+
+def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
+    db = tmp_path / "bad.db"
+    with TestClient(create_app(db, claim_seconds=60, away_seconds=600, pages=False)) as client:
+        created = new_table(client, ["open", "bot:random", "bot:random", "bot:random"], seed=8)
+        with join(client, created, 0) as ws:
+            wait_turn(ws)
+    store = Store(db)
+    store.db.execute("UPDATE actions SET action = 'pung' WHERE n = 0")
+    store.close()
+    with pytest.raises(StoreError, match=f"table {created['id']} cannot be resumed"), \
+            TestClient(create_app(db, pages=False)):
+        pass

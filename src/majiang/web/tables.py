@@ -27,7 +27,7 @@ from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import check_players, rules_from_options
 from majiang.rules.base import find_ruleset
-from majiang.web.store import PlayerRow, Store, TableRow
+from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
 __all__ = ["ProtocolError", "Settings", "Table", "Tables"]
@@ -390,7 +390,10 @@ class Tables:
         for row in self.store.tables():
             table = Table(row, self.store.players(row.id), self.store, self.settings)
             if not table.finished:
-                table.replay()
+                try:
+                    table.replay()
+                except MajiangError as err:
+                    raise StoreError(f"{self.store.path}: table {row.id} cannot be resumed: {err}") from None
             self.tables[row.id] = table
 
     def start(self) -> None:
