@@ -22,28 +22,31 @@ RIICHI_HANDS ?= 100000
 ADVICE_HANDS ?= 200
 # Hands per ruleset variant of the RL observation soak (tests/test_env.py).
 ENV_HANDS ?= 100
+# Tables played at once by the web load test (tests/test_web_load.py).
+WEB_LOAD_TABLES ?= 50
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
 	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
 COMPILED := build/compiled
 
-.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi compiled test-compiled \
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web compiled test-compiled \
 	bench-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[cli]'
+	$(PIP) install -e '.[cli,web]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[cli,test]'
 	touch $(RUN_STAMP) $(STAMP)
 
+# The web server (it prints the URL to open); `majiang play` is the terminal game.
 run: $(RUN_STAMP)
-	$(BIN)/majiang play
+	$(BIN)/majiang serve
 
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
 test: $(STAMP)
@@ -57,6 +60,7 @@ soak: $(STAMP)
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
+		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
@@ -94,6 +98,9 @@ test-compiled: compiled
 bench-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/shanten.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/coldstart.py
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py --tables 50
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
