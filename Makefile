@@ -23,15 +23,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[cli]'
+	$(PIP) install -e '.[cli,web]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[cli,test]'
 	touch $(RUN_STAMP) $(STAMP)
 
+# The web server (it prints the URL to open); `majiang play` is the terminal game.
 run: $(RUN_STAMP)
-	$(BIN)/majiang play
+	$(BIN)/majiang serve
 
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
 test: $(STAMP)
