@@ -33,6 +33,11 @@ function text(x, y, size, colour, chars, weight = "700") {
     `fill="${colour}" text-anchor="middle" dominant-baseline="central">${chars}</text>`;
 }
 
+function corner(label) {
+  return `<text x="8" y="10" font-size="11" font-family="sans-serif" fill="#6b6450" text-anchor="middle" ` +
+    `dominant-baseline="central">${label}</text>`;
+}
+
 function dot(x, y, r, colour) {
   return `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${colour}" stroke-width="${r * 0.32}"/>` +
     `<circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="${colour}"/>` +
@@ -62,7 +67,8 @@ function face(kind) {
   if (/^[1-9][mps]$/.test(kind)) {
     const rank = Number(kind[0]), suit = kind[1];
     if (suit === "m") {
-      return text(30, 24, 26, INK, NUMERALS[rank - 1]) + text(30, 58, 28, RED, "万");
+      // a small index numeral in the corner keeps the tile readable where no CJK font is installed
+      return text(30, 24, 26, INK, NUMERALS[rank - 1]) + text(30, 58, 28, RED, "万") + corner(String(rank));
     }
     if (suit === "p") {
       const r = rank === 1 ? 17 : rank <= 4 ? 10 : rank <= 6 ? 8.5 : 7;
@@ -72,7 +78,7 @@ function face(kind) {
     const h = rank <= 2 ? 24 : rank <= 6 ? 20 : 15;
     return PIPS[rank].map(([x, y], i) => stick(x, y, h, rank === 9 && i % 3 === 1 ? RED : i === 2 && rank === 5 ? RED : GREEN)).join("");
   }
-  if (WIND_CHARS[kind]) return text(30, 40, 40, INK, WIND_CHARS[kind]);
+  if (WIND_CHARS[kind]) return text(30, 40, 40, INK, WIND_CHARS[kind]) + corner(kind);
   if (kind === "C") return text(30, 40, 42, RED, "中");
   if (kind === "F") return text(30, 40, 42, GREEN, "发");
   if (kind === "P") {
