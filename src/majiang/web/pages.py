@@ -19,8 +19,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.errors import MajiangError
 from majiang.game import Action, Game, Phase
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.mcr import PROFILES, discard_advice, score
+from majiang.notation import parse_tiles
 from majiang.records import RecordError, parse_record, replay_record
 from majiang.tiles import ALL_TILES, WINDS
 
@@ -103,11 +104,6 @@ def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
     return value
 
 
-def _tiles(text: str) -> list[str]:
-    """The tiles of a group of standing tiles in notation, one by one."""
-    return [t.notation() for t in Hand.parse(text).tiles] if text else []
-
-
 def _meld_json(notation: str) -> dict[str, Any]:
     from majiang.meld import Meld
     meld = Meld.parse(notation)
@@ -126,7 +122,10 @@ def calc_json(data: dict[str, Any]) -> dict[str, Any]:
     if not text.strip():
         raise BadRequest("'hand' is empty: write a winning hand in notation, the winning tile last")
     hand = Hand.parse(text)
-    result = score(hand, win_by=_field(data, "win_by", str, "discard"),
+    win_by = _field(data, "win_by", str, "discard")
+    if win_by not in {w.value for w in WinBy}:
+        raise BadRequest(f"'win_by' must be one of {', '.join(w.value for w in WinBy)}, not {win_by!r}")
+    result = score(hand, win_by=win_by,
                    last_of_wall=_field(data, "last_of_wall", bool, False),
                    last_copy=_field(data, "last_copy", bool, False),
                    seat_wind=_field(data, "seat_wind", str, "E"),
@@ -165,7 +164,7 @@ def advice_json(data: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest("'hand' is empty: write a hand of 14 tiles (melds count as 3) in notation")
     hand = Hand.parse(text)
     visible_text = _field(data, "visible", str, "")
-    visible = Hand.parse(visible_text).tiles if visible_text.strip() else ()
+    visible = parse_tiles(visible_text) if visible_text.strip() else []
     fan_check = _field(data, "fan_check", bool, True)
     options = discard_advice(hand, visible, seat_wind=_field(data, "seat_wind", str, "E"),
                              round_wind=_field(data, "round_wind", str, "E"),

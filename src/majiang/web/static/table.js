@@ -273,7 +273,8 @@ function render() {
     return;
   }
   const me = state.seat ?? 0;
-  const felt = el("div", { class: "felt", id: "felt" });
+  const felt = el("div", { class: "felt", id: "felt", "data-step": String(state.step), "data-phase": state.view.phase,
+    "data-match-over": String(state.match_over) });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
   app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), resultBox() ?? "", scoreSheet());
