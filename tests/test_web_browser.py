@@ -51,7 +51,8 @@ def _page(browser: Browser, errors: list[str]) -> Page:
 
 
 def _table(base_url: str, players: list[str], seed: int) -> dict[str, Any]:
-    res = httpx.post(f"{base_url}/api/tables", json={"rules": "mcr", "hands": 1, "seed": seed, "players": players})
+    body = {"rules": "mcr", "hands": 1, "seed": seed, "players": players}
+    res = httpx.post(f"{base_url}/api/tables", json=body)
     assert res.status_code == 201, res.text
     answer: dict[str, Any] = res.json()
     return answer
@@ -177,7 +178,8 @@ def test_two_browsers_never_see_each_others_tiles(browser: Browser, base_url: st
     states = {p: [f for f in frames[p] if f.get("type") == "state"] for p in (0, 1)}
     assert states[0] and states[1]
     # each page's own tiles by step; the other page's frames of the same step must not hold them
-    own = {p: {s["step"]: s["view"]["standing"] for s in states[p] if s["view"]["phase"] != "over"} for p in (0, 1)}
+    own = {p: {s["step"]: s["view"]["standing"] for s in states[p] if s["view"]["phase"] != "over"}
+           for p in (0, 1)}
 
     def tile_lists(value: Any) -> Iterator[list[str]]:
         if isinstance(value, list):
@@ -274,7 +276,8 @@ def test_coach_page(browser: Browser, base_url: str) -> None:
 
 
 def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: Path) -> None:
-    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=77, hands=2, players=["Ann", "Bo", "Cy", "Di"])
+    players = ["Ann", "Bo", "Cy", "Di"]
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=77, hands=2, players=players)
     record = tmp_path / "match.jsonl"
     record.write_text("\n".join(lines) + "\n", encoding="utf-8")
     acts = [json.loads(x) for x in lines if '"e":"act"' in x and json.loads(x)["hand"] == 1]
@@ -284,7 +287,6 @@ def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: P
     page.set_input_files("#record-file", str(record))
     page.wait_for_selector("#step-label")
     assert page.inner_text("#step-label") == f"Step 0/{len(acts)}"
-    players = ["Ann", "Bo", "Cy", "Di"]
     start = json.loads(lines[1])
     assert start["e"] == "start"
     for i in range(1, 6):  # the buttons and the arrow key both step, in the record's order
@@ -316,7 +318,8 @@ def test_tiles_and_languages(browser: Browser, base_url: str) -> None:
         let unknown = null;
         try { tiles.tileSVG('0m'); } catch (e) { unknown = e.message; }
         const en = Object.keys(i18n.STRINGS.en).sort(), zh = Object.keys(i18n.STRINGS.zh).sort();
-        return {count: kinds.length, distinct: new Set(svgs).size, svg: svgs.every((s) => s.startsWith('<svg')),
+        return {count: kinds.length, distinct: new Set(svgs).size,
+                svg: svgs.every((s) => s.startsWith('<svg')),
                 unknown, sameKeys: JSON.stringify(en) === JSON.stringify(zh),
                 split: tiles.splitTiles('123m5pE'), meld: tiles.parseMeld('[7777s]')};
     }""")
