@@ -107,6 +107,8 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     page.wait_for_selector("#my-hand .tile")
     assert page.locator("#my-hand .tile").count() in (13, 14)
     assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
+    assert re.search(r"Dice: \d+ \+ \d+", page.inner_text("#felt .center"))
+    assert page.locator(".seat .badge.dealer").count() == 1
     claims: list[str] = []
     moves = 0
     while _move(page, claims):
@@ -128,6 +130,7 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     sheet = page.inner_text("#score-sheet")
     assert "Match over" in sheet and re.search(r"^1\t", sheet, re.M)
     table_id = join.split("/")[2].split("?")[0]
+    assert page.get_attribute("#replay-link", "href") == f"/replay?game={table_id}"
     # the finished game in the replay viewer, by a shareable link that carries hand, step and seat
     page.goto(f"{base_url}/replay?game={table_id}&hand=1&step=3&seat=0")
     page.wait_for_selector("#step-label")

@@ -264,6 +264,7 @@ function scoreSheet() {
   }
   rows.append(el("tr", {}, el("th", {}, t("total")), ...state.players.map((p) => el("th", {}, String(p.total))), el("th", {})));
   box.append(rows);
+  if (state.match_over) box.append(el("p", {}, el("a", { href: `/replay?game=${encodeURIComponent(tableId)}`, id: "replay-link" }, t("replay_game"))));
   return box;
 }
 
