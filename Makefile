@@ -16,8 +16,10 @@ CONFORMANCE_HANDS ?= 10000
 SICHUAN_BOT_HANDS ?= 200
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
+# Tables played at once by the web load test (tests/test_web_load.py).
+WEB_LOAD_TABLES ?= 50
 
-.PHONY: run test soak lint bench bench-shanten bench-engine bench-riichi clean
+.PHONY: run test soak lint bench bench-shanten bench-engine bench-riichi bench-web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +53,7 @@ test: $(STAMP) $(CHROMIUM)
 soak: $(STAMP)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -68,6 +70,9 @@ bench-engine: $(STAMP)
 
 bench-riichi: $(STAMP)
 	$(BIN)/python benchmarks/riichi.py
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py --tables 50
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

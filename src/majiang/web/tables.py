@@ -180,6 +180,7 @@ class Table:
         self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
         game.apply(seat, action)
         self.step += 1
+        self._refresh_clock()
         self.wake.set()
 
     async def act(self, player: int, text: object, step: object = None) -> None:
@@ -257,24 +258,34 @@ class Table:
         return (self.match.hand_number, game.phase, game.discard_count, game.robbed, game.opening_step,
                 sum(len(m) for m in game.melds))
 
+    def _refresh_clock(self) -> None:
+        """Open a new deadline when a claim window, an opening choice or a hand's end begins."""
+        game = self.match.game
+        if game.phase == Phase.TURN or self.finished:
+            # A person's own turn has no deadline; only leaving the table hands it to a bot.
+            self.window = self.deadline = None
+            return
+        pause = game.phase == Phase.OVER
+        key = (pause, *self._window_key())
+        if self.window != key:
+            seconds = self.settings.pause_seconds if pause else self.settings.claim_seconds
+            self.window, self.deadline = key, time.time() + seconds
+
     async def run(self) -> None:
         """Play until the match is over: bots act, deadlines pass, ended hands are booked."""
         loop = asyncio.get_running_loop()
         while not self.finished:
             self.wake.clear()
+            self._refresh_clock()
             game = self.match.game
+            late = self.deadline is not None and time.time() >= self.deadline
             if game.phase == Phase.OVER:
-                waiting = [p for p in self.conns if p not in self.ready]
-                key = ("pause", *self._window_key())
-                if waiting and self.window != key:
-                    self.window, self.deadline = key, time.time() + self.settings.pause_seconds
-                    await self.broadcast()
-                if not waiting or self.deadline is None or time.time() >= self.deadline:
-                    self.window = self.deadline = None
+                if late or all(p in self.ready for p in self.conns):
                     self._book()
+                    self._refresh_clock()
                     await self.broadcast()
                     continue
-                await self._sleep(self.deadline - time.time())
+                await self._sleep(self._next_timer())
                 continue
             seats = game.to_act()
             bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
@@ -286,18 +297,10 @@ class Table:
                     self.commit(seat, action)
                     await self.broadcast()
                 continue
-            if game.phase == Phase.TURN:
-                # A person's own turn has no deadline; only leaving the table hands it to a bot.
-                self.window = self.deadline = None
-            else:
-                key = self._window_key()
-                if self.window != key:
-                    self.window, self.deadline = key, time.time() + self.settings.claim_seconds
-                    await self.broadcast()
-                if self.deadline is not None and time.time() >= self.deadline:
-                    self._answer_late(seats)
-                    await self.broadcast()
-                    continue
+            if late:
+                self._answer_late(seats)
+                await self.broadcast()
+                continue
             await self._sleep(self._next_timer())
 
     def _answer_late(self, seats: Sequence[int]) -> None:

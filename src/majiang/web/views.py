@@ -6,8 +6,8 @@ holds no concealed tile at all. Once the hand is over every hand is shown (as at
 >>> from majiang.game import Game
 >>> g = Game(seed=3)
 >>> v = view_json(g, 0)
->>> len(v["standing"]), v["concealed"], v["legal"][:1]
-(14, [14, 13, 13, 13], ['discard 1m'])
+>>> len(v["standing"]), v["concealed"], v["legal"][0].split()[0]
+(14, [14, 13, 13, 13], 'discard')
 >>> view_json(g, None)["standing"], view_json(g, None)["legal"]
 ([], [])
 """
