@@ -120,9 +120,12 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     result = page.inner_text("#result")
     fans = page.locator("#result table.fans tr[data-fan]")
     assert "Exhaustive draw" in result or fans.count() > 0
-    if fans.count():  # the winner's total is the sum of the fan rows shown
+    if fans.count():  # the winner's total is the sum of the fan rows shown, and a legal win has 8
         total = int(page.inner_text("#result table.fans th.total"))
-        assert total >= 8
+        values = page.locator("#result table.fans tr[data-fan] td:nth-child(2)").all_inner_texts()
+        cells = (v.partition(" × ") if "×" in v else (v, "", "1") for v in values)
+        points = [int(a) * int(b) for a, _, b in cells]
+        assert sum(points) == total and total >= 8
     # every seat shows its hand at the end; the score sheet gets its row once the hand is booked
     assert page.locator("#felt .seat .backs .tile[data-tile='back']").count() == 0
     page.click("#next-hand")
@@ -228,6 +231,9 @@ def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
     after = sorted(page.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
     assert after == before
     assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
+    # readable on a phone: at a phone's width the table fits without sideways scrolling
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     # the seat still plays after the reload: the discard leaves its hand (a bot may claim it at once)
     assert len(after) == 14
     page.locator("#my-hand .tile.can-discard").first.click()

@@ -224,7 +224,7 @@ function fanTable(score) {
   }
   // flowers as a row of their own only where the ruleset's fans leave them out of the list
   const listed = (score.fans || []).reduce((sum, f) => sum + f.value * (f.count || 1), 0);
-  if (score.flowers && listed + score.flowers === score.total) rows.append(el("tr", {}, el("td", {}, `${t("flowers")}`), el("td", {}, String(score.flowers)), el("td", {})));
+  if (score.flowers && listed + score.flowers === score.total) rows.append(el("tr", { "data-fan": "flowers" }, el("td", {}, `${t("flowers")}`), el("td", {}, String(score.flowers)), el("td", {})));
   rows.append(el("tr", {}, el("th", {}, t("total")), el("th", { class: "total" }, String(score.total)), el("th", {})));
   return rows;
 }
