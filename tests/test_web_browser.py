@@ -118,6 +118,7 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     for text in claims:
         assert 0 <= int(text.split()[0]) <= 60
     result = page.inner_text("#result")
+    assert page.locator("#log div").count() > 0  # the event log saw the hand's discards and its end
     fans = page.locator("#result table.fans tr[data-fan]")
     assert "Exhaustive draw" in result or fans.count() > 0
     if fans.count():  # the winner's total is the sum of the fan rows shown, and a legal win has 8
@@ -231,6 +232,11 @@ def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
     after = sorted(page.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
     assert after == before
     assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
+    # the coach's hints on the turn: discards of tiles in the hand, best first
+    page.check("#hints-toggle")
+    page.wait_for_selector("#hints .hint")
+    hinted = page.locator("#hints .hint").evaluate_all("hs => hs.map(h => h.dataset.discard)")
+    assert hinted and set(hinted) <= set(after)
     # readable on a phone: at a phone's width the table fits without sideways scrolling
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

@@ -1,6 +1,6 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
 import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
-import { tileElement, meldElement, tileOrder, splitHand } from "./tiles.js";
+import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -19,6 +19,10 @@ let message = "";          // the last error from the server
 let fatal = false;         // a refusal that reconnecting cannot mend
 let retry = 0;
 let keymap = new Map();    // key -> action text, for the buttons shown
+let rules = null;          // the table's ruleset name (the coach's hints are for Chinese Official rules)
+let log = [];              // what happened lately, read from the changes between states
+let hints = localStorage.getItem("majiang-hints") === "1";
+let advice = null;         // {step, rows} of the coach for the current turn
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -43,7 +47,7 @@ function connect() {
   socket.addEventListener("open", () => { retry = 0; });
   socket.addEventListener("message", (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { state = msg; message = ""; keepOrder(); remember(); render(); }
+    if (msg.type === "state") { noteChanges(state, msg); state = msg; message = ""; keepOrder(); remember(); render(); coachHints(); }
     else if (msg.type === "error") {
       message = `${t("error")}: ${msg.message}`;
       if (["unknown-table", "bad-token", "replaced"].includes(msg.code)) fatal = true;
@@ -96,6 +100,62 @@ function remember() {
   const byPlayer = state.players.map((p) => v.result.deltas[p.seat] ?? 0);
   sheet[state.hand] = { deltas: byPlayer, winners: v.result.winners.map((s) => playerAt(s)?.name ?? `#${s}`) };
   localStorage.setItem(sheetKey(), JSON.stringify(sheet));
+}
+
+// The event log: discards, claims and kongs, read from what changed between two states of one hand.
+function noteChanges(before, after) {
+  if (!before || before.hand !== after.hand) { log = []; return; }
+  const name = (seat) => after.players.find((p) => p.seat === seat)?.name ?? `#${seat}`;
+  for (let s = 0; s < 4; s++) {
+    const was = before.view.discards[s], now = after.view.discards[s];
+    if (now.length > was.length) log.push(`${name(s)}: ${t("discard")} ${now[now.length - 1]}`);
+    const m0 = before.view.melds[s], m1 = after.view.melds[s];
+    if (m1.length > m0.length) log.push(`${name(s)}: ${m1[m1.length - 1]}`);
+    else if (m1.join() !== m0.join()) log.push(`${name(s)}: ${t("added_kong")}`);
+    if (after.view.hidden_kongs[s] > before.view.hidden_kongs[s]) log.push(`${name(s)}: ${t("concealed_kong")}`);
+  }
+  if (after.view.phase === "over" && before.view.phase !== "over") {
+    const r = after.view.result;
+    log.push(r && r.winners.length ? r.winners.map((s) => `${name(s)} ${t("wins")}`).join(", ") : t("draw"));
+  }
+  log = log.slice(-8);
+}
+
+// The coach's advice on my turn (Chinese Official rules): the best discards by the chance of a legal win.
+async function coachHints() {
+  const v = state.view;
+  if (!hints || rules !== "mcr" || state.seat === null || v.phase !== "turn" || !legalDiscards().size) { advice = null; return; }
+  if (advice && advice.step === state.step) return;
+  const step = state.step;
+  const seen = [];
+  for (let s = 0; s < 4; s++) {
+    seen.push(...v.discards[s]);
+    if (s !== state.seat) for (const m of v.melds[s]) seen.push(...parseMeld(m).tiles);
+  }
+  const rest = [...order];
+  if (v.drawn) rest.splice(rest.lastIndexOf(v.drawn), 1);
+  const hand = v.melds[state.seat].join("") + rest.join("") + (v.drawn ?? "");
+  try {
+    const res = await fetch("/api/coach", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ hand, visible: seen.join(""), seat_wind: v.seat_wind, round_wind: v.round_wind }) });
+    const body = await res.json();
+    if (state.step === step) { advice = res.ok ? { step, rows: body.rows.slice(0, 4) } : null; render(); }
+  } catch { advice = null; }
+}
+
+function hintsBox() {
+  const toggle = el("label", {}, el("input", { type: "checkbox", id: "hints-toggle" }), t("coach"));
+  const box = toggle.querySelector("input");
+  box.checked = hints;
+  box.addEventListener("change", () => { hints = box.checked; localStorage.setItem("majiang-hints", hints ? "1" : "0"); advice = null; coachHints(); render(); });
+  const out = el("div", { class: "hints", id: "hints" }, toggle);
+  if (hints && advice) {
+    for (const r of advice.rows) {
+      out.append(el("div", { class: "hint", "data-discard": r.discard }, `${t("discard")} `, tileElement(r.discard, "tiny"),
+        ` ${t("shanten")} ${r.shanten} · ${t("legal_live")} ${r.legal_live ?? "–"} · ${t("live")} ${r.live}`));
+    }
+  }
+  return out;
 }
 
 function playerAt(seat) { return state.players.find((p) => p.seat === seat); }
@@ -280,7 +340,9 @@ function render() {
     "data-match-over": String(state.match_over) });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
-  app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), resultBox() ?? "", scoreSheet());
+  const events = el("div", { class: "log", id: "log" }, ...log.map((line) => el("div", {}, line)));
+  app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
+    events, scoreSheet());
   applyI18n();
 }
 
@@ -310,4 +372,5 @@ setInterval(() => {
 
 navBar(render);
 render();
+fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; if (state) coachHints(); }).catch(() => {});
 connect();
