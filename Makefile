@@ -19,7 +19,7 @@ RIICHI_HANDS ?= 100000
 # Tables played at once by the web load test (tests/test_web_load.py).
 WEB_LOAD_TABLES ?= 50
 
-.PHONY: run test soak lint bench bench-shanten bench-engine bench-riichi bench-web clean
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,7 +59,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
 bench: $(STAMP)
+	$(BIN)/python benchmarks/all.py
+
+bench-fan: $(STAMP)
 	$(BIN)/python benchmarks/fan.py
 
 bench-shanten: $(STAMP)

@@ -3,9 +3,9 @@
 Run: ``.venv/bin/python benchmarks/engine.py`` (or ``make bench-engine``); ``--help`` lists the sizes.
 
 * Engine steps per second for every registered ruleset: random policy, a view built for each step, one
-  core, in CPU time; with ``--baseline DIR`` (a checkout of an older majiang: ``git archive <commit>
-  src | tar -x -C DIR``) the default ruleset is also timed under that code, in a subprocess, and
-  ratios are printed.
+  core, in CPU time, and apart what reading every field of each view costs; with ``--baseline DIR`` (a
+  checkout of an older majiang: ``git archive <commit> src | tar -x -C DIR``) each ruleset is also timed
+  under that code, in a subprocess, and the ratios are printed.
 * Throughput, in this one process (one core), for each bot (``random`` and ``efficiency`` by
   default): hands seeded as ``majiang simulate`` seeds them, every seat played by that bot. A step is
   one ``Game.apply``. The hands are played twice: once plainly for the overall rate, once with a clock
@@ -24,6 +24,7 @@ The reference figures printed at the end are other projects' published numbers, 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import multiprocessing
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.bots import BOTS, find_bot
-from majiang.game import Game, Phase
+from majiang.game import Game, Phase, View
 from majiang.sim.simulate import game_seed, play_hand
 
 TARGETS = (
@@ -51,24 +52,39 @@ TARGETS = (
 
 
 @dataclass(frozen=True, slots=True)
-class Throughput:
-    """One bot's figures over ``hands`` hands played in one process."""
+class Rate:
+    """Figures of ``hands`` hands played in one process: by a bot (the throughput table) or under a ruleset
+    with the random policy (the ruleset table); seconds by part of a step."""
 
-    bot: str
+    name: str
+    """The bot or the ruleset."""
     hands: int
     steps: int
-    wins: int
-    seconds: float
-    """The plain run, clocked as a whole."""
     deal: float
     view: float
     act: float
     apply: float
-    """The instrumented run, by part: dealing hands, building views, the bots, applying actions."""
+    """The clocked run, by part: dealing hands, capturing views, the policy, applying actions."""
+    read: float = 0.0
+    """Reading every field of every view once (clocked apart, in none of the parts above)."""
+    wins: int = 0
+    seconds: float = 0.0
+    """The plain run, clocked as a whole (0: not timed)."""
 
     @property
     def engine(self) -> float:
+        """Seconds in the engine: dealing, views, applying actions."""
         return self.deal + self.view + self.apply
+
+    @property
+    def per_second(self) -> float:
+        """Steps per second, the policy included: of the plain run where it was timed."""
+        return self.steps / (self.seconds or self.engine + self.act)
+
+    @property
+    def engine_per_second(self) -> float:
+        """Steps per second of the engine alone."""
+        return self.steps / self.engine
 
 
 def _play(bot: str, seed: int, hands: int) -> tuple[int, int]:
@@ -82,9 +98,13 @@ def _play(bot: str, seed: int, hands: int) -> tuple[int, int]:
 
 
 def _play_clocked(bot: str, seed: int, hands: int, rules: Any = None,
-                  clock: Callable[[], float] = time.perf_counter) -> tuple[float, float, float, float, int]:
-    """The same hands with a clock around each part; (deal, view, act, apply) seconds and steps."""
-    deal = view = act = apply = 0.0
+                  clock: Callable[[], float] = time.perf_counter,
+                  fields: Sequence[str] = ()) -> tuple[float, float, float, float, float, int]:
+    """The same hands with a clock around each part; (deal, view, act, apply, read) seconds and steps.
+
+    ``fields``: the view fields read once per step, clocked apart (``read``).
+    """
+    deal = view = act = apply = read = 0.0
     steps = 0
     for i in range(hands):
         hseed = game_seed(seed, i)
@@ -105,106 +125,127 @@ def _play_clocked(bot: str, seed: int, hands: int, rules: Any = None,
                 act += t2 - t1
                 apply += t3 - t2
                 steps += 1
-    return deal, view, act, apply, steps
+                if fields:
+                    t0 = clock()
+                    for name in fields:
+                        getattr(v, name)
+                    read += clock() - t0
+    return deal, view, act, apply, read, steps
 
 
-def throughput(bot: str, seed: int, hands: int) -> Throughput:
+def throughput(bot: str, seed: int, hands: int) -> Rate:
     """Warm up, then time ``hands`` hands of ``bot`` plainly and by part."""
     _play(bot, seed + 1, max(10, hands // 20))  # tables loaded, caches of recurring shapes filled
     gc.collect()
     t0 = time.perf_counter()
     steps, wins = _play(bot, seed, hands)
     seconds = time.perf_counter() - t0
-    deal, view, act, apply, clocked = _play_clocked(bot, seed, hands)
+    deal, view, act, apply, _, clocked = _play_clocked(bot, seed, hands)
     assert clocked == steps, "the clocked run played other hands"
-    return Throughput(bot, hands, steps, wins, seconds, deal, view, act, apply)
+    return Rate(bot, hands, steps, deal, view, act, apply, wins=wins, seconds=seconds)
 
 
-@dataclass(frozen=True, slots=True)
-class RulesetRate:
-    """One ruleset's figures with the random policy: steps and seconds by part."""
-
-    name: str
-    hands: int
-    steps: int
-    deal: float
-    view: float
-    act: float
-    apply: float
-
-    @property
-    def engine(self) -> float:
-        """Seconds in the engine: dealing, views, applying actions."""
-        return self.deal + self.view + self.apply
-
-    @property
-    def per_second(self) -> float:
-        """Steps per second, the random policy included."""
-        return self.steps / (self.engine + self.act)
-
-
-def ruleset_rate(name: str | None, seed: int, hands: int) -> RulesetRate:
+def ruleset_rate(name: str | None, seed: int, hands: int) -> Rate:
     """Time ``hands`` random-policy hands under ruleset ``name`` (None: the library's default), a view per
-    step, in this process's CPU time (other load on a shared machine does not count). Uses only what older
-    versions also offer, so ``--baseline`` can run it on their code."""
+    step, in this process's CPU time (other load on a shared machine does not count): once as a whole
+    (``Rate.seconds``: dealing, views, the policy and applying), once by part; in the second every field
+    of each view is also read once, clocked apart (``Rate.read``: what a bot reading the whole view adds).
+    Uses only what older versions also offer, so ``--baseline`` can run it on their code."""
     rules = None
     if name is not None:
         from majiang.rules.base import find_ruleset
 
         rules = find_ruleset(name)
-    for warm in range(max(5, hands // 20)):  # tables loaded, caches of recurring shapes filled
-        g = Game(rules, seed=game_seed(seed + 1, warm), dealer=warm % 4)
-        bots = [find_bot("random", s) for s in range(4)]
+    _random_hands(rules, seed + 1, max(5, hands // 20))  # tables loaded, caches of recurring shapes filled
+    gc.collect()
+    t0 = time.process_time()
+    plain = _random_hands(rules, seed, hands)
+    seconds = time.process_time() - t0
+    fields = [f.name for f in dataclasses.fields(View)]
+    deal, view, act, apply, read, steps = _play_clocked("random", seed, hands, rules, time.process_time,
+                                                        fields)
+    assert plain == steps, "the clocked run played other hands"
+    return Rate(name or "default", hands, steps, deal, view, act, apply, read=read, seconds=seconds)
+
+
+def _random_hands(rules: Any, seed: int, hands: int) -> int:
+    """Play ``hands`` random-policy hands, a view per step, seeded as ``_play_clocked`` seeds them; steps."""
+    steps = 0
+    for i in range(hands):
+        hseed = game_seed(seed, i)
+        bots = [find_bot("random", hseed * 4 + s) for s in range(4)]
+        g = Game(rules, seed=hseed, dealer=i % 4)
         while g.phase != Phase.OVER:
             seat = g.to_act()[0]
             g.apply(seat, bots[seat].act(g.view(seat)))
-    gc.collect()
-    deal, view, act, apply, steps = _play_clocked("random", seed, hands, rules, time.process_time)
-    return RulesetRate(name or "default", hands, steps, deal, view, act, apply)
+            steps += 1
+    return steps
 
 
-def baseline_rate(directory: str, seed: int, hands: int) -> RulesetRate:
-    """``ruleset_rate`` of the default ruleset under the majiang in ``directory``/src, in a subprocess."""
+def baseline_rate(directory: str, name: str | None, seed: int, hands: int) -> Rate | None:
+    """``ruleset_rate`` under the majiang in ``directory``/src, in a subprocess (None: that version has no
+    ruleset ``name``)."""
     src = os.path.join(directory, "src")
     if not os.path.isdir(os.path.join(src, "majiang")):
         raise SystemExit(f"--baseline: no majiang package under {src}")
     env = {**os.environ, "PYTHONPATH": src}
     command = [sys.executable, __file__, "--rate-worker", "--hands", str(hands), "--seed", str(seed)]
-    figures = json.loads(subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout)
+    if name is not None:
+        command += ["--rulesets", name]
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    if done.returncode:
+        if "unknown ruleset" in done.stderr:
+            return None
+        raise SystemExit(f"--baseline: the worker failed:\n{done.stderr}")
+    figures = json.loads(done.stdout)
     module = figures.pop("module")
     if not os.path.abspath(module).startswith(os.path.abspath(src)):
         raise SystemExit(f"--baseline: the worker imported {module}, not the package under {src}")
-    return RulesetRate(**figures)
+    return Rate(**figures)
+
+
+def _best(a: Rate | None, b: Rate | None) -> Rate | None:
+    if a is None or b is None:
+        return a or b
+    return max(a, b, key=lambda r: r.per_second)
+
+
+def ruleset_rates(names: Sequence[str], seed: int, hands: int, baseline: str | None = None,
+                  repeat: int = 3) -> list[tuple[Rate, Rate | None]]:
+    """Each ruleset's figures now and under the ``baseline`` checkout (None: no baseline, or that version
+    lacks the ruleset), the best of ``repeat`` rounds taken in turn (other load only slows a round down)."""
+    best: list[tuple[Rate | None, Rate | None]] = [(None, None) for _ in names]
+    for _ in range(max(1, repeat)):
+        for i, name in enumerate(names):
+            now = ruleset_rate(name, seed, hands)
+            old = baseline_rate(baseline, name, seed, hands) if baseline is not None else None
+            best[i] = (_best(best[i][0], now), _best(best[i][1], old))
+    return [(now, old) for now, old in best if now is not None]
 
 
 def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None, repeat: int) -> None:
-    """Time every ruleset (and the baseline) with the random policy, the best of ``repeat`` rounds taken in
-    turn (other load on the machine only slows a round down), and print rates and ratios."""
+    """Time every ruleset (and each under the baseline) with the random policy and print rates and ratios."""
     print(f"Engine steps per CPU second by ruleset (random policy, a view per step, one core, {hands} hands "
           f"each, best of {repeat})")
-    header = (f"{'ruleset':<22} {'steps/hand':>10} {'steps/s':>9} {'engine steps/s':>14} "
-              f"{'view us':>8} {'apply us':>8} {'vs first':>8}")
+    header = (f"{'ruleset':<24} {'steps/hand':>10} {'steps/s':>9} {'engine steps/s':>14} "
+              f"{'view us':>8} {'apply us':>8} {'read us':>8} {'vs baseline':>11}")
     print(header)
     print("-" * len(header))
-    rows: list[RulesetRate] = []
-    for _ in range(repeat):
-        round_ = [ruleset_rate(name, seed, hands) for name in names]
-        if baseline is not None:
-            round_.append(baseline_rate(baseline, seed, hands))
-        rows = round_ if not rows else [max(a, b, key=lambda r: r.steps / r.engine)
-                                         for a, b in zip(rows, round_, strict=True)]
-    first = rows[0]
-    for r in rows:
-        label = r.name
-        if baseline is not None and r is rows[-1]:
-            label = f"baseline {os.path.basename(os.path.normpath(baseline))}"[:22]
-        print(f"{label:<22} {r.steps / r.hands:>10.1f} {r.per_second:>9,.0f} {r.steps / r.engine:>14,.0f} "
-              f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
-              f"{(r.steps / r.engine) / (first.steps / first.engine):>7.2f}x")
-    if baseline is not None:
-        old = rows[-1]
-        print(f"{first.name} now / baseline: {(first.steps / first.engine) / (old.steps / old.engine):.2f}x "
-              f"engine steps/s, {first.per_second / old.per_second:.2f}x steps/s with the policy")
+    tag = "" if baseline is None else os.path.basename(os.path.normpath(baseline))
+    for now, old in ruleset_rates(names, seed, hands, baseline, repeat):
+        for label, r in ((now.name, now), (f"  baseline {tag}"[:24], old)):
+            if r is None:
+                continue
+            gain = now.per_second / old.per_second if old is not None else 0.0
+            ratio = f"{gain:.2f}x" if gain and r is now else ""
+            print(f"{label:<24} {r.steps / r.hands:>10.1f} {r.per_second:>9,.0f} "
+                  f"{r.engine_per_second:>14,.0f} "
+                  f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
+                  f"{r.read * 1e6 / r.steps:>8.1f} {ratio:>11}")
+    print("steps/s: the plain run, the random policy included (vs baseline compares these).")
+    print("The parts, from a second run with a clock around each: engine steps/s leaves the policy out;")
+    print("view: making the view; read: reading each of its fields once (a bot that reads the whole view")
+    print("pays it too; the random policy reads only the legal actions).")
 
 
 def rss_bytes() -> int:
@@ -275,7 +316,7 @@ def throughput_table(names: list[str], seed: int, hands: int, bot_hands: int) ->
     for name in names:
         r = throughput(name, seed, hands if name == "random" else bot_hands)
         total = r.engine + r.act
-        print(f"{r.bot:<11} {r.hands:>6} {r.steps / r.hands:>10.1f} {r.wins / r.hands:>6.1%} "
+        print(f"{r.name:<11} {r.hands:>6} {r.steps / r.hands:>10.1f} {r.wins / r.hands:>6.1%} "
               f"{r.steps / r.seconds:>9,.0f} {r.hands / r.seconds:>8,.1f} {r.steps / r.engine:>14,.0f} "
               f"{r.steps / (r.deal + r.apply):>10,.0f} {r.act / total:>12.1%}")
         us = 1e6 / r.steps
@@ -305,12 +346,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the ruleset timing (best counts)")
     parser.add_argument("--rate-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.rate_worker:  # run by --baseline under the older code: print the default ruleset's figures
-        r = ruleset_rate(None, args.seed, args.hands)
+    if args.rate_worker:  # run by --baseline under the older code: print one ruleset's figures
+        r = ruleset_rate(args.rulesets or None, args.seed, args.hands)
         import majiang
 
         print(json.dumps({"name": "baseline", "hands": r.hands, "steps": r.steps, "deal": r.deal,
-                          "view": r.view, "act": r.act, "apply": r.apply, "module": majiang.__file__}))
+                          "view": r.view, "act": r.act, "apply": r.apply, "read": r.read,
+                          "seconds": r.seconds,
+                          "module": majiang.__file__}))
         return 0
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     for name in names:

@@ -1,6 +1,6 @@
 """Fan calculator speed: majiang.mcr.score against PyMahjongGB on the same generated hands.
 
-Run: ``.venv/bin/python benchmarks/fan.py [--hands 20000] [--seed 7]`` (or ``make bench``).
+Run: ``.venv/bin/python benchmarks/fan.py [--hands 20000] [--seed 7]`` (``make bench`` has its rows).
 
 Both calculators first score a separate warm-up set (so one-time table building and caches of
 recurring shapes are in the steady state a simulator sees), then each scores the measured hands
@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -34,28 +35,37 @@ def _times(calls: list[Callable[[], Any]]) -> list[float]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20000)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--warmup", type=int, default=20000)
-    args = parser.parse_args(argv)
+@dataclass(frozen=True, slots=True)
+class FanFigures:
+    """Median microseconds per call over ``hands`` generated wins, and how many totals agree."""
+
+    hands: int
+    agree: int
+    parsed: float
+    """majiang.mcr.score on a parsed ``Hand``."""
+    notation: float
+    """majiang.mcr.score from notation (parsing included)."""
+    peer: float
+    """PyMahjongGB's MahjongFanCalculator."""
+
+
+def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFigures | None:
+    """Time both calculators on the same hands (None when PyMahjongGB is missing)."""
     try:
         from MahjongGB import MahjongFanCalculator
     except ImportError:
-        print("PyMahjongGB is missing: pip install pymahjonggb", file=sys.stderr)
-        return 2
+        return None
 
     def peer(kw: dict[str, Any]) -> int:
         fans = MahjongFanCalculator(**kw)
         return sum(f[0] for f in fans)
 
-    warm = list(iter_wins(args.seed + 1_000_003, args.warmup))
+    warm = list(iter_wins(seed + 1_000_003, warmup))
     for s in warm:
         score(s.hand, **s.kwargs())
         peer(pymahjonggb_args(s))
 
-    samples = list(iter_wins(args.seed, args.hands))
+    samples = list(iter_wins(seed, hands))
     ours_kw = [(s.hand, s.kwargs()) for s in samples]
     text_kw = [(s.hand.notation(), s.kwargs()) for s in samples]
     peer_kw = [pymahjonggb_args(s) for s in samples]
@@ -68,14 +78,25 @@ def main(argv: list[str] | None = None) -> int:
     empty = _times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
-    m_ours = (statistics.median(ours) - base) * 1e6
-    m_theirs = (statistics.median(theirs) - base) * 1e6
-    m_text = (statistics.median(text) - base) * 1e6
-    print(f"hands: {len(samples)} (seed {args.seed}), totals agree on {agree}")
-    print(f"majiang.mcr.score (parsed Hand)  median {m_ours:8.2f} us")
-    print(f"majiang.mcr.score (notation)     median {m_text:8.2f} us")
-    print(f"PyMahjongGB MahjongFanCalculator median {m_theirs:8.2f} us")
-    print(f"ratio majiang/PyMahjongGB: {m_ours / m_theirs:.1f}x (from notation {m_text / m_theirs:.1f}x)")
+    return FanFigures(len(samples), agree, (statistics.median(ours) - base) * 1e6,
+                      (statistics.median(text) - base) * 1e6, (statistics.median(theirs) - base) * 1e6)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--warmup", type=int, default=20000)
+    args = parser.parse_args(argv)
+    f = fan_figures(args.hands, args.seed, args.warmup)
+    if f is None:
+        print("PyMahjongGB is missing: pip install pymahjonggb", file=sys.stderr)
+        return 2
+    print(f"hands: {f.hands} (seed {args.seed}), totals agree on {f.agree}")
+    print(f"majiang.mcr.score (parsed Hand)  median {f.parsed:8.2f} us")
+    print(f"majiang.mcr.score (notation)     median {f.notation:8.2f} us")
+    print(f"PyMahjongGB MahjongFanCalculator median {f.peer:8.2f} us")
+    print(f"ratio majiang/PyMahjongGB: {f.parsed / f.peer:.1f}x (from notation {f.notation / f.peer:.1f}x)")
     return 0
 
 

@@ -17,12 +17,15 @@ IllegalActionError and changes nothing. Bots and clients should only read ``view
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from itertools import repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action, ActionKind
+from majiang.analysis.ready import distance
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import events as ev
 from majiang.hand import Hand, WinBy
@@ -87,9 +90,44 @@ class HandResult:
         return self.wins[0].tile if self.wins else None
 
 
+class _Deferred:
+    """A view's fields are worked out when first read, from what ``Game.view`` captured (``_source``)."""
+
+    __slots__ = ("_source",)
+
+    if not TYPE_CHECKING:  # mypy would otherwise take every attribute of a view as existing
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a field not set yet (an unset slot): work it out and keep it.
+            try:
+                source = _SOURCE.__get__(self)
+            except AttributeError:
+                raise AttributeError(name) from None
+            if name in _CHEAP:
+                # The plain fields all at once: a policy that reads one usually reads several.
+                for make, put in _CHEAP.values():
+                    put(self, make(source))
+                return _CHEAP[name][0](source)
+            make = _MAKERS.get(name)
+            if make is None:
+                raise AttributeError(f"'View' object has no attribute {name!r}")
+            value = make(source)
+            object.__setattr__(self, name, value)
+            return value
+
+
+_NO_WAITS: frozenset[int] = frozenset()
+_SOURCE: Any = _Deferred.__dict__["_source"]
+_new_view: Any = object.__new__
+
+
 @dataclass(frozen=True, slots=True)
-class View:
-    """What one seat may know: its own tiles, everything on the table, and its legal actions."""
+class View(_Deferred):
+    """What one seat may know: its own tiles, everything on the table, and its legal actions.
+
+    A view made by ``Game.view`` captures the state at once (cheaply: the engine keeps immutable copies of
+    what everyone sees) and works each field out the first time it is read; it equals, compares and
+    pickles like a view built with every field given.
+    """
 
     seat: int
     phase: Phase
@@ -125,6 +163,92 @@ class View:
     """The ruleset being played (its options are public)."""
 
 
+# What ``Game.view`` captures, by position in ``View._source``: plain values and immutable copies.
+_SEAT, _PHASE, _CURRENT, _DRAWN, _COUNTS, _MELDS, _HANDS, _FLOWERS, _DISCARDS, _LAST, _WALL_LEFT, _SCORES, \
+    _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _RULES_STATE, _RULES, _HIDDEN = range(21)
+
+
+def _standing(source: tuple[Any, ...]) -> tuple[Tile, ...]:
+    out: list[Tile] = []
+    for t, n in zip(ALL_TILES, source[_COUNTS], strict=True):
+        if n == 1:
+            out.append(t)
+        elif n:
+            out.extend(repeat(t, n))
+    return tuple(out)
+
+
+def _drawn(source: tuple[Any, ...]) -> Tile | None:
+    drawn: int | None = source[_DRAWN]
+    if drawn is None or source[_CURRENT] != source[_SEAT] or source[_PHASE] != Phase.TURN:
+        return None
+    return ALL_TILES[drawn]
+
+
+def _melds(source: tuple[Any, ...]) -> tuple[tuple[Meld, ...], ...]:
+    melds: tuple[tuple[Meld, ...], ...] = source[_MELDS]
+    hidden: tuple[int, ...] = source[_HIDDEN]
+    if source[_HANDS] is not None or not any(hidden):
+        return melds
+    seat = source[_SEAT]
+    return tuple(ms if s == seat or not hidden[s] else tuple(m for m in ms if not m.is_concealed_kong)
+                 for s, ms in enumerate(melds))
+
+
+def _hidden_kongs(source: tuple[Any, ...]) -> tuple[int, ...]:
+    hidden: tuple[int, ...] = source[_HIDDEN]
+    if source[_HANDS] is not None or not any(hidden):
+        return (0, 0, 0, 0)
+    seat = source[_SEAT]
+    return tuple(0 if s == seat else n for s, n in enumerate(hidden))
+
+
+def _last_discard(source: tuple[Any, ...]) -> tuple[int, Tile] | None:
+    last: tuple[int, int] | None = source[_LAST]
+    return None if last is None else (last[0], ALL_TILES[last[1]])
+
+
+def _robbing(source: tuple[Any, ...]) -> tuple[int, Tile] | None:
+    robbed: tuple[int, int] | None = source[_ROBBED]
+    return None if robbed is None else (robbed[0], ALL_TILES[robbed[1]])
+
+
+def _seat_wind(source: tuple[Any, ...]) -> Tile:
+    return seat_wind(source[_SEAT], source[_DEALER])
+
+
+_MAKERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
+    "seat": itemgetter(_SEAT),
+    "phase": itemgetter(_PHASE),
+    "current": itemgetter(_CURRENT),
+    "standing": _standing,
+    "drawn": _drawn,
+    "melds": _melds,
+    "hidden_kongs": _hidden_kongs,
+    "flowers": itemgetter(_FLOWERS),
+    "discards": itemgetter(_DISCARDS),
+    "last_discard": _last_discard,
+    "wall_left": itemgetter(_WALL_LEFT),
+    "scores": itemgetter(_SCORES),
+    "seat_wind": _seat_wind,
+    "round_wind": itemgetter(_ROUND_WIND),
+    "dealer": itemgetter(_DEALER),
+    "legal": itemgetter(_LEGAL),
+    "robbing": _robbing,
+    "hands": itemgetter(_HANDS),
+    "active": itemgetter(_ACTIVE),
+    "won": itemgetter(_WON),
+    "rules_state": itemgetter(_RULES_STATE),
+    "rules": itemgetter(_RULES),
+}
+"""How each field of a view is worked out from what ``Game.view`` captured."""
+_CHEAP: dict[str, tuple[Callable[[tuple[Any, ...]], Any], Callable[[View, Any], None]]] = {
+    name: (make, View.__dict__[name].__set__) for name, make in _MAKERS.items()
+    if name not in ("standing", "melds", "hidden_kongs", "legal")}
+"""The fields set together on the first read of any of them (the others cost more, each on its own)."""
+_SET_LEGAL: Callable[[View, tuple[Action, ...]], None] = View.__dict__["legal"].__set__
+
+
 class Game:
     """A single hand under a ruleset (Chinese Official by default).
 
@@ -155,6 +279,12 @@ class Game:
         self.discards: list[list[Tile]] = [[] for _ in range(4)]
         self.won: list[list[Tile]] = [[] for _ in range(4)]
         self.active = [True, True, True, True]
+        # What every seat sees of the lists above, kept as immutable copies as they change, so that a view
+        # captures them at no cost (discards, melds and won tiles change only through the engine).
+        self._shown_discards: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self._shown_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+        self._shown_won: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self._shown_hidden: tuple[int, ...] = (0, 0, 0, 0)  # concealed kongs by seat (replaced, not changed)
         self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
@@ -181,7 +311,15 @@ class Game:
         # The kinds that would complete each seat's waiting hand, kept up to date as hands change, so
         # that win checks on discards and draws are set lookups.
         self.waits: list[frozenset[int]] = [frozenset()] * 4
+        # A lower bound on each seat's shanten over the Chinese Official forms, as its holding stands (0: not
+        # known): one tile in and one out lower shanten by one at most, so a holding two or more away is
+        # not ready after its next draw and discard either, and its wait check can wait. Kept only where
+        # the ruleset's waits are empty unless the holding is ready in such a form (``chinese_ready``).
+        self._distance = [0, 0, 0, 0]
         self.rules_state: Any = self.rules.new_state(self)
+        self._public_state = type(self.rules).public_state is not Ruleset.public_state
+        self._bounded = type(self.rules).waits is Ruleset.waits or self.rules.chinese_ready
+        self._plain_claims = type(self.rules).claim_options is Ruleset.claim_options
         self._build_wall(wall, dice)
         self._deal()
 
@@ -408,10 +546,20 @@ class Game:
         tiles = [ALL_TILES[t] for t in range(34) for _ in range(counts[t])]
         return Hand(tuple(self.melds[seat]), tuple(tiles), ALL_TILES[tile])
 
+    def recount(self, seat: int) -> None:
+        """Work out ``seat``'s waits anew: for a ruleset that moves tiles in or out of a hand itself during
+        play (the engine's own draws, discards, claims and kongs keep them up to date)."""
+        self._update_waits(seat)
+
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]
         melds = self.melds[seat]
-        held = list(counts)
+        if self._bounded:
+            away = self._distance[seat] = distance(counts, len(melds))
+            if away > 0:
+                self.waits[seat] = _NO_WAITS
+                return
+        held = counts[:]
         for m in melds:
             for t in m.tiles:
                 held[t] += 1
@@ -452,39 +600,26 @@ class Game:
         return []
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002)."""
-        over = self.result is not None
-        melds = tuple(tuple(m for m in self.melds[s] if over or s == seat or not m.is_concealed_kong)
-                      for s in range(4))
-        hidden = tuple(sum(1 for m in self.melds[s] if m.is_concealed_kong) if s != seat and not over else 0
-                       for s in range(4))
-        last = None if self.last_discard is None else (self.last_discard[0], ALL_TILES[self.last_discard[1]])
-        drawn = ALL_TILES[self.drawn] if self.drawn is not None and self.current == seat and \
-            self.phase == Phase.TURN else None
-        return View(
-            seat=seat,
-            phase=self.phase,
-            current=self.current,
-            standing=tuple(self.standing_tiles(seat)),
-            drawn=drawn,
-            melds=melds,
-            hidden_kongs=hidden,
-            flowers=tuple(len(f) for f in self.flowers),
-            discards=tuple(tuple(d) for d in self.discards),
-            last_discard=last,
-            wall_left=self.wall_left,
-            scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
-            seat_wind=self.seat_wind(seat),
-            round_wind=self.round_wind,
-            dealer=self.dealer,
-            legal=tuple(self.legal_actions(seat)),
-            robbing=None if self.robbed is None else (self.robbed[0], ALL_TILES[self.robbed[1]]),
-            hands=None if self.result is None else self.result.hands,
-            active=tuple(self.active),
-            won=tuple(tuple(w) for w in self.won),
-            rules_state=self.rules.public_state(self, seat),
-            rules=self.rules,
-        )
+        """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002).
+
+        The view captures the state now (plain values and the engine's immutable copies of what everyone
+        sees) and works each field out when it is first read.
+        """
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._compute_legal(seat)
+        result = self.result
+        view: View = _new_view(View)
+        actions = tuple(legal)
+        _SET_LEGAL(view, actions)  # set at once: every policy reads it
+        _SOURCE.__set__(view, (
+            seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
+            None if result is None else result.hands, tuple(map(len, self.flowers)),
+            tuple(self._shown_discards), self.last_discard, self.wall_left, tuple(self.scores), self.dealer,
+            self.round_wind, actions, self.robbed, tuple(self.active), tuple(self._shown_won),
+            self.rules.public_state(self, seat) if self._public_state else None, self.rules,
+            self._shown_hidden))
+        return view
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -497,7 +632,9 @@ class Game:
             raise InvalidActionError(f"not an Action: {action!r}")
         if self.phase == Phase.OVER:
             raise IllegalActionError("the hand is over")
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._compute_legal(seat)
         if action not in legal:
             if action.kind == ActionKind.WIN and seat in self.to_act() and self.phase != Phase.OPENING:
                 # A false win the ruleset may charge (错和); logged as given, then the charge.
@@ -562,10 +699,15 @@ class Game:
         """``seat`` lets ``tile`` go and the others are asked (for a ruleset's own turn actions)."""
         self.counts[seat][tile] -= 1
         self.discards[seat].append(ALL_TILES[tile])
+        self._shown_discards[seat] += (ALL_TILES[tile],)
         self.last_discard = (seat, tile)
         self.discard_after_kong = self.kong_draw
         self.drawn = None
-        self._update_waits(seat)
+        away = self._distance[seat]
+        if away > 1:
+            self._distance[seat] = away - 1  # one tile in since the count, one out: not ready yet
+        else:
+            self._update_waits(seat)
         self.discard_count += 1
         self.rules.on_discard(self, seat, tile)
         if self.result is not None:
@@ -597,10 +739,13 @@ class Game:
         if self.robbed_how == "concealed":
             self.counts[seat][t] -= 4
             melds.append(Meld.kong(ALL_TILES[t]))
+            self._shown_melds[seat] = tuple(melds)
+            self._shown_hidden = tuple(n + (s == seat) for s, n in enumerate(self._shown_hidden))
         else:
             for i, m in enumerate(melds):
                 if m.kind == MeldKind.PUNG and m.tile == t:
                     melds[i] = Meld.kong(m.tile, m.from_seat, added=True)
+                    self._shown_melds[seat] = tuple(melds)
                     break
             self.counts[seat][t] -= 1
         self._update_waits(seat)
@@ -612,12 +757,25 @@ class Game:
         self.phase = Phase.CLAIM
         self.pending = {}
         self.claim_options = {}
+        claim_options = self.rules.claim_options
+        active = self.active
+        # The default hook answers a plain pass for a seat that cannot win on the tile, holds no pair of it
+        # and (the next seat, where chows are allowed) no neighbour of it: such seats are not asked.
+        plain = self._plain_claims
+        waits = self.waits
+        rank = tile % 9 if tile < 27 else -1
         for k in (1, 2, 3):
             s = (giver + k) % 4
-            if not self.active[s]:
+            if not active[s]:
                 continue
-            options = self.rules.claim_options(self, s, giver, tile)
-            if options and options != [PASS]:
+            if plain:
+                c = self.counts[s]
+                if tile not in waits[s] and c[tile] < 2 and not (
+                        k == 1 and rank >= 0 and self.rules.has_chow
+                        and ((rank and c[tile - 1]) or (rank < 8 and c[tile + 1]))):
+                    continue
+            options = claim_options(self, s, giver, tile)
+            if len(options) > 1 or (options and options[0] != PASS):
                 self.pending[s] = None
                 self.claim_options[s] = options
         if not self.pending:
@@ -686,6 +844,7 @@ class Game:
             if robbing:
                 assert giver is not None
                 self.discards[giver].append(ALL_TILES[tile])  # like a discard won on, before the konger
+                self._shown_discards[giver] = tuple(self.discards[giver])
             self._end(exhausted=False)
             return
         # Play goes on: the winning tile is laid aside with the (first) winner, and the seat after the
@@ -695,7 +854,9 @@ class Game:
             self.counts[first][tile] -= 1
         elif not robbing:
             self.discards[giver].pop()
+            self._shown_discards[giver] = tuple(self.discards[giver])
         self.won[first].append(ALL_TILES[tile])
+        self._shown_won[first] = tuple(self.won[first])
         for record in records:
             self._update_waits(record.seat)
         self.drawn = None
@@ -706,6 +867,7 @@ class Game:
     def _claim(self, seat: int, giver: int, t: int, action: Action) -> None:
         counts = self.counts[seat]
         self.discards[giver].pop()  # the claimed tile moves into the meld
+        self._shown_discards[giver] = tuple(self.discards[giver])
         from_seat = RelativeSeat.between(seat, giver)
         if action.kind == ActionKind.CHOW:
             low = int(action.tile)  # type: ignore[arg-type]
@@ -720,6 +882,8 @@ class Game:
             counts[t] -= 3
             meld = Meld.kong(ALL_TILES[t], from_seat)
         self.melds[seat].append(meld)
+        self._shown_melds[seat] = tuple(self.melds[seat])
+        self._distance[seat] = 0  # a meld changes the forms: count again at the discard
         self.interrupted = True
         if action.kind == ActionKind.KONG:
             self._update_waits(seat)

@@ -28,9 +28,11 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from majiang.actions import Action, ActionKind
+from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
@@ -140,6 +142,11 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    chinese_ready: ClassVar[bool] = False
+    """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
+    winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
+    knows to be further away (it counts their shanten to know). The default ``waits`` is such a hook
+    whatever this says; a ruleset whose own check is cheaper (Sichuan: three suits held) leaves it off."""
     dead_wall: ClassVar[int] = 0
     """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
     the tail, so each kong's replacement moves the end of the live wall by one."""
@@ -244,24 +251,31 @@ class Ruleset:
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
         """Kinds that would complete a 13-tile holding in some form (a superset of real wins is fine:
         ``win_score`` decides); empty unless ready. ``held`` counts melds too, for live copies."""
-        if shanten_trusted(counts, melds) != 0:
+        if not is_ready(counts, melds):
             return frozenset()
         return frozenset(effective_counts(counts, melds, held=held))
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """What ``seat`` may do on its turn: discard, make a kong, or win."""
         counts = game.counts[seat]
-        out = [DISCARD[t] for t in range(34) if counts[t]]
+        out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
         if game.drawn is not None and game.wall_left > 0 and len(melds) < 4:
-            out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
-            out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
-        if game.self_win(seat) is not None:
+            if 4 in counts:
+                out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+            if melds:
+                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
+        if game.drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
         return out
 
     def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
         """What ``seat`` may do with ``giver``'s discard: pass, win, pung, kong, chow (the next seat)."""
+        c = game.counts[seat]
+        if tile not in game.waits[seat] and c[tile] < 2 and not (
+                self.has_chow and seat == (giver + 1) % 4 and tile < 27
+                and ((tile % 9 and c[tile - 1]) or (tile % 9 < 8 and c[tile + 1]))):
+            return [PASS]  # the common answer (no win, no pung, no neighbour for a chow), decided at once
         out = [PASS]
         if game.discard_win(seat, tile, robbing=False) is not None:
             out.append(WIN)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
 SUIT_LETTERS = "mps"
+_SUITED_DISCARD = DISCARD[:27]
 _VOID = tuple(Action(ActionKind.VOID, ALL_TILES[9 * suit]) for suit in range(3))
 _KONG_KINDS = {"concealed": KongKind.CONCEALED, "melded": KongKind.DIRECT, "added": KongKind.ADDED}
 _TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(TableOptions))
@@ -102,6 +103,8 @@ class SichuanState:
     """Indexes into ``kongs`` whose income went to the winners of a 杠上炮."""
     first_winners: tuple[int, ...] = ()
     first_giver: int | None = None
+    shown: SichuanPublic | None = None
+    """What every seat sees (``public_state``), kept until the voids, the direction or the wins change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,17 +223,22 @@ class SichuanRules(Ruleset):
                 for t in action.tiles:
                     game.counts[receiver][t] += 1
             state.direction = direction
+            state.shown = None
             game.log(ExchangeMade(direction.value))
             return
         for seat, action in answers.items():
             assert action.tile is not None
             state.voids[seat] = int(action.tile) // 9
+        state.shown = None
         game.log(VoidsDeclared([SUIT_LETTERS[v] if v is not None else "" for v in state.voids]))
 
     def public_state(self, game: Game, seat: int) -> SichuanPublic:
         state: SichuanState = game.rules_state
-        return SichuanPublic(tuple(state.voids), None if state.direction is None else state.direction.value,
-                             tuple(state.wins))
+        shown = state.shown
+        if shown is None:
+            shown = state.shown = SichuanPublic(tuple(state.voids), None if state.direction is None else
+                                                state.direction.value, tuple(state.wins))
+        return shown
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans of a win, each once."""
@@ -271,12 +279,12 @@ class SichuanRules(Ruleset):
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
         """The common table's waits, kept to kinds that leave the hand missing a suit (缺一门)."""
+        if any(held[0:9]) and any(held[9:18]) and any(held[18:27]):
+            return frozenset()  # three suits held: no win until one is gone (the common case, decided first)
         found = Ruleset.waits(self, counts, melds, held)
         if not found:
             return found
         suits = {k // 9 for k in range(27) if held[k]}
-        if len(suits) == 3:
-            return frozenset()
         return frozenset(t for t in found if t < 27 and len(suits | {t // 9}) < 3)
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
@@ -292,17 +300,21 @@ class SichuanRules(Ruleset):
         void = state.voids[seat]
         if void is not None and any(counts[9 * void:9 * void + 9]):
             return [DISCARD[t] for t in range(9 * void, 9 * void + 9) if counts[t]]
-        out = [DISCARD[t] for t in range(27) if counts[t]]
+        out = list(compress(_SUITED_DISCARD, counts))  # the 27 suited kinds (compress stops there)
         melds = game.melds[seat]
         if drawn is not None and game.wall_left > 0 and len(melds) < 4:
-            out.extend(CONCEALED_KONG[t] for t in range(27) if counts[t] == 4)
-            out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
+            if 4 in counts:
+                out.extend(CONCEALED_KONG[t] for t in range(27) if counts[t] == 4)
+            if melds:
+                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
         if can_win:
             out.append(WIN)
         return out
 
     def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
         """Pass, win, pung or kong (no chow); none of the void suit; a forced win is the only choice."""
+        if tile not in game.waits[seat] and game.counts[seat][tile] < 2:
+            return [PASS]  # the common answer (no win, no pung), decided at once
         out = [PASS]
         if game.discard_win(seat, tile, robbing=False) is not None:
             if self._forced(game):
@@ -382,6 +394,7 @@ class SichuanRules(Ruleset):
         state: SichuanState = game.rules_state
         for w in wins:
             state.wins[w.seat] += 1
+        state.shown = None
         if not state.first_winners:
             state.first_winners = tuple(w.seat for w in wins)
             state.first_giver = wins[0].giver
