@@ -54,11 +54,12 @@ async def _play(base: str, table: dict[str, Any], seed: int, latencies: list[flo
         async for raw in ws:
             message = json.loads(raw)
             if message["type"] != "state":
-                if message.get("code") != "stale":
-                    raise RuntimeError(f"table {table['id']}: {message}")
-                continue
+                raise RuntimeError(f"table {table['id']}: {message}")
             step = message["step"]
-            if sent is not None and step > sent[0]:
+            if sent is not None:
+                acted = message["acted"]
+                if acted is None or acted < sent[0]:
+                    continue  # a state from before this client's last action was applied
                 latencies.append(time.perf_counter() - sent[1])
                 sent = None
             if message["status"] == "finished":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,8 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from majiang.records import check_record
+from majiang.rules.base import ruleset_names
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
 from majiang.web.store import Store
 from majiang.web.tables import Table, Tables
@@ -86,6 +89,7 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
     claim window); returns every state received."""
     states = []
     answered: set[int] = set()
+    sent = -1  # the step of the state this player last answered
     while True:
         message = ws.receive_json()
         assert message["type"] == "state", message
@@ -99,15 +103,22 @@ def play_human(ws: WebSocketTestSession, table: Table, player: int, *,
                 answered.add(message["step"])
                 ws.send_json({"type": "next"})
             continue
-        if message["seat"] in view["to_act"] and message["step"] not in answered:
+        mine = message["acted"] is not None and message["acted"] >= sent
+        if message["seat"] in view["to_act"] and message["step"] not in answered and (sent < 0 or mine):
             if view["phase"] == "turn":
                 # The table waits for this seat alone: what it was sent is what the game holds.
                 game = table.match.game
                 held = game.standing_tiles(message["seat"])
                 assert sorted(view["standing"]) == sorted(t.notation() for t in held)
+                for s in range(4):  # others' concealed kongs are counted, never shown
+                    shown = [m.notation() for m in game.melds[s]
+                             if s == message["seat"] or not m.is_concealed_kong]
+                    assert view["melds"][s] == shown
+                    assert view["hidden_kongs"][s] == len(game.melds[s]) - len(shown)
             elif not claims:
                 continue
             answered.add(message["step"])
+            sent = message["step"]
             ws.send_json({"type": "act", "action": view["legal"][0], "step": message["step"]})
 
 
@@ -157,6 +168,31 @@ def test_human_plays_a_hand_against_bots(client: TestClient, tmp_path: Path) -> 
     assert sum(1 for a in acts if a["seat"] == states[0]["seat"]) >= 1
 
 
+def test_two_people_play_together(client: TestClient, tmp_path: Path) -> None:
+    created = new_table(client, ["open", "bot:random", "open", "bot:random"], seed=17)
+    table = tables(client).get(created["id"])
+    results: dict[int, list[dict[str, Any]]] = {}
+    errors: list[BaseException] = []
+
+    def seat(player: int) -> None:
+        try:
+            with join(client, created, player) as ws:
+                results[player] = play_human(ws, table, player)
+        except BaseException as err:  # reported by the main thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=seat, args=(p,)) for p in (0, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    assert not errors, errors
+    assert results[0][-1]["status"] == results[2][-1]["status"] == "finished"
+    text = check_exported(client, created["id"], tmp_path)
+    acts = [json.loads(line) for line in text.splitlines() if '"e":"act"' in line]
+    assert {a["seat"] for a in acts} >= {results[0][0]["seat"], results[2][0]["seat"]}
+
+
 def test_bots_only_table_finishes_and_is_recorded(client: TestClient, tmp_path: Path) -> None:
     created = new_table(client, ["bot:random"] * 4, hands=2, seed=3)
     with join(client, created, None) as ws:
@@ -166,6 +202,21 @@ def test_bots_only_table_finishes_and_is_recorded(client: TestClient, tmp_path: 
             if message["status"] == "finished":
                 break
     check_exported(client, created["id"], tmp_path)
+
+
+@pytest.mark.parametrize("rules", ruleset_names())
+def test_every_ruleset_plays_with_a_person(client: TestClient, rules: str, tmp_path: Path) -> None:
+    options = ["exchange=dice", "declare_void=true"] if rules != "mcr" else ["false_win=penalty"]
+    r = client.post("/api/tables", json={"rules": rules, "options": options, "hands": 1, "seed": 13,
+                                         "players": ["bot:random", "open", "bot:efficiency", "bot:random"]})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    table = tables(client).get(created["id"])
+    with join(client, created, 1) as ws:
+        play_human(ws, table, 1)
+    text = check_exported(client, created["id"], tmp_path)
+    header = json.loads(text.splitlines()[0])
+    assert header["rules"] == rules and header["options"] == table.rules.options()
 
 
 def snapshot(table: Table) -> str:
@@ -283,6 +334,11 @@ def test_reconnect_and_replace(client: TestClient) -> None:
         with join(client, created, 0) as ws2:
             wait_turn(ws2)
             expect_error(ws, "replaced")
+            # The replaced socket is closed: it can no longer act for the seat.
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    ws.receive_json()
+            assert tables(client).get(created["id"]).step == again["step"]
             ws2.send_json({"type": "act", "action": again["view"]["legal"][0]})
             while (m := ws2.receive_json())["type"] != "state" or m["step"] <= again["step"]:
                 pass
@@ -335,6 +391,14 @@ def test_store_survives_restart(tmp_path: Path) -> None:
     again = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False)
     with TestClient(again) as client:
         assert snapshot(tables(client).get(created["id"])) == before
-        listed = {t["id"]: t["status"] for t in client.get("/api/tables").json()}
-        assert listed == {created["id"]: "playing", done["id"]: "finished"}
-        check_exported(client, done["id"], tmp_path)
+        listed = {t["id"]: t for t in client.get("/api/tables").json()}
+        statuses = {k: t["status"] for k, t in listed.items()}
+        assert statuses == {created["id"]: "playing", done["id"]: "finished"}
+        text = check_exported(client, done["id"], tmp_path)
+        final = json.loads(text.splitlines()[-1])
+        assert listed[done["id"]]["totals"] == final["totals"]
+        # Looked at, the finished table is re-played: its last hand shows, over, with the same totals.
+        with join(client, done, None) as ws:
+            message = ws.receive_json()
+        assert message["match_over"] and message["view"]["phase"] == "over"
+        assert [p["total"] for p in message["players"]] == final["totals"]

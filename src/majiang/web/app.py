@@ -121,14 +121,26 @@ def _identify(table: Table, player_text: str | None, token: str | None) -> int |
     return player
 
 
-async def _serve(table: Table, player: int | None, websocket: WebSocket) -> None:
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_json(message)
+class _Peer:
+    """One connection as the table sees it: a way to send it a message."""
 
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.replaced = False
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        await self.websocket.send_json(message)
+
+
+async def _serve(table: Table, player: int | None, websocket: WebSocket) -> None:
+    send = _Peer(websocket)
     old = await table.connect(player, send)
-    if old is not None:
+    if isinstance(old, _Peer):
+        # The seat was joined elsewhere (another tab, a reconnect before the old socket timed out).
+        old.replaced = True
         with contextlib.suppress(Exception):
             await old({"type": "error", "code": "replaced", "message": "this seat was joined elsewhere"})
+            await old.websocket.close(code=4409)
     try:
         while True:
             message = await websocket.receive()
@@ -138,6 +150,8 @@ async def _serve(table: Table, player: int | None, websocket: WebSocket) -> None
             if raw is None:
                 raw = message.get("bytes") or b""
             try:
+                if send.replaced:
+                    raise ProtocolError("replaced", "this seat was joined elsewhere")
                 await _handle(table, player, raw, send)
             except ProtocolError as err:
                 await send({"type": "error", "code": err.code, "message": str(err)})

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
+import logging
 import random
 import secrets
 import time
@@ -29,6 +31,8 @@ from majiang.web.store import PlayerRow, Store, TableRow
 from majiang.web.views import view_json
 
 __all__ = ["ProtocolError", "Settings", "Table", "Tables"]
+
+_log = logging.getLogger("majiang.web")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """How a message reaches one connection."""
@@ -102,7 +106,23 @@ class Table:
                 raise MajiangError(f"table {self.id}: action {row.n} is stored where {self.step} "
                                    "was expected")
             self.match.game.apply(row.seat, Action.parse(row.action))
+            self.acted[self.match.player_at(row.seat)] = self.step
             self.step += 1
+
+    def ensure_played(self) -> None:
+        """Re-play a finished table loaded from the store, once, when it is first looked at."""
+        if self.finished and not self.match.over:
+            self.replay()
+            while self.match.game.phase == Phase.OVER and not self.match.over:
+                self.match.next_hand()
+
+    def final_totals(self) -> list[int]:
+        """The players' totals: the match's, or for a finished table not re-played, its record's."""
+        if self.finished and not self.match.over:
+            text = self.store.record(self.id) or ""
+            last = text.rstrip("\n").rsplit("\n", 1)[-1]
+            return list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+        return list(self.match.totals)
 
     def is_person(self, player: int) -> bool:
         """Whether ``player`` is played by a person (an open seat), not a bot."""
@@ -131,12 +151,12 @@ class Table:
         positions = self.match.positions
         return {
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
-            "hand": min(self.match.hand_number, self.row.hands), "created": self.row.created,
+            "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "status": "finished" if self.finished else "playing",
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
-            "totals": list(self.match.totals),
+            "totals": self.final_totals(),
         }
 
     def state(self, player: int | None) -> dict[str, Any]:
@@ -149,6 +169,7 @@ class Table:
             p["total"] = self.match.totals[p["player"]]
         return {
             "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
+            "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
             "hand": summary["hand"], "hands": self.row.hands, "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
@@ -179,6 +200,7 @@ class Table:
             raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
         game.apply(seat, action)
+        self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
         self._refresh_clock()
         self.wake.set()
@@ -199,7 +221,6 @@ class Table:
             # Answering a state from before this player's own last action: a repeated click.
             raise ProtocolError("stale", f"player {player} has acted since step {step} (now {self.step})")
         self.commit(self.match.positions[player], action)
-        self.acted[player] = self.step - 1
         await self.broadcast()
 
     async def next_hand(self, player: int) -> None:
@@ -329,6 +350,12 @@ class Table:
         """Start the table's task (if it is still playing)."""
         if not self.finished and self.task is None:
             self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.id}")
+            self.task.add_done_callback(self._stopped)
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        # A table whose task failed stays as it was (every action stored); a restart resumes it.
+        if not task.cancelled() and task.exception() is not None:
+            _log.error("table %s stopped at step %d", self.id, self.step, exc_info=task.exception())
 
     async def stop(self) -> None:
         """Cancel the table's task."""
@@ -381,6 +408,7 @@ class Tables:
         table = self.tables.get(table_id)
         if table is None:
             raise ProtocolError("unknown-table", f"no table {table_id!r}")
+        table.ensure_played()
         return table
 
     def create(self, body: object) -> tuple[Table, list[dict[str, Any]]]:
