@@ -144,6 +144,7 @@ async function coachHints() {
 }
 
 function hintsBox() {
+  if (rules !== "mcr" || state.seat === null) return "";
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "hints-toggle" }), t("coach"));
   const box = toggle.querySelector("input");
   box.checked = hints;
@@ -372,5 +373,5 @@ setInterval(() => {
 
 navBar(render);
 render();
-fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; if (state) coachHints(); }).catch(() => {});
+fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; if (state) { render(); coachHints(); } }).catch(() => {});
 connect();
