@@ -18,6 +18,8 @@ SICHUAN_BOT_HANDS ?= 200
 RIICHI_HANDS ?= 100000
 # Tables played at once by the web load test (tests/test_web_load.py).
 WEB_LOAD_TABLES ?= 50
+# Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
+WEB_MATCH_HANDS ?= 16
 
 .PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web clean
 
@@ -50,10 +52,11 @@ test: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest -n $(WORKERS)
 
 # The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
-soak: $(STAMP)
+soak: $(STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) \
+		MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -348,3 +348,34 @@ def test_tiles_and_languages(browser: Browser, base_url: str) -> None:
     page.click("#lang-toggle")
     assert page.inner_text(".topnav a[href='/calc']") == "Calculator"
     assert errors == []
+
+
+@pytest.mark.slow
+def test_match_through_the_page(browser: Browser, base_url: str) -> None:
+    """A whole match of ``MAJIANG_WEB_MATCH_HANDS`` hands (default 2) against three bots, hand after hand."""
+    hands = int(os.environ.get("MAJIANG_WEB_MATCH_HANDS", "2"))
+    body = {"rules": "mcr", "hands": hands, "seed": 21,
+            "players": ["open", "bot:efficiency", "bot:fan-aware", "bot:random"]}
+    table = httpx.post(f"{base_url}/api/tables", json=body).json()
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    claims: list[str] = []
+    for hand in range(1, hands + 1):
+        page.wait_for_selector("#felt:not([data-phase='over'])")
+        moves = 0
+        while _move(page, claims):
+            moves += 1
+            assert moves < MAX_MOVES
+        page.click("#next-hand")
+        if hand < hands:
+            page.wait_for_selector("#felt:not([data-phase='over'])")
+    page.wait_for_selector("#felt[data-match-over='true']")
+    rows = page.locator("#score-sheet tr")
+    assert rows.count() == hands + 2  # the heading, a row per hand, the totals
+    info = httpx.get(f"{base_url}/api/tables/{table['id']}").json()
+    shown = [int(x) for x in rows.nth(hands + 1).locator("th").all_inner_texts()[1:5]]
+    assert shown == info["totals"]
+    deltas = [[int(x) for x in rows.nth(h).locator("td").all_inner_texts()[1:5]] for h in range(1, hands + 1)]
+    assert [sum(d[p] for d in deltas) for p in range(4)] == info["totals"]
+    assert errors == []
