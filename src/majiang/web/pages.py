@@ -21,6 +21,7 @@ from majiang.errors import MajiangError
 from majiang.game import Action, Game, Phase
 from majiang.hand import Hand, WinBy
 from majiang.mcr import PROFILES, discard_advice, score
+from majiang.meld import Meld
 from majiang.notation import parse_tiles
 from majiang.records import RecordError, parse_record, replay_record
 from majiang.tiles import ALL_TILES, WINDS
@@ -105,7 +106,6 @@ def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
 
 
 def _meld_json(notation: str) -> dict[str, Any]:
-    from majiang.meld import Meld
     meld = Meld.parse(notation)
     return {"notation": notation, "tiles": [t.notation() for t in meld.tiles],
             "concealed_kong": meld.is_concealed_kong}
@@ -185,7 +185,7 @@ def advice_json(data: dict[str, Any]) -> dict[str, Any]:
             "standing": [t.notation() for t in tiles], "rows": rows}
 
 
-def _seat_frame(game: Game, over: bool) -> list[dict[str, Any]]:
+def _seat_frame(game: Game) -> list[dict[str, Any]]:
     """Every seat's tiles as the hand stands: open to all (a replay shows finished hands)."""
     seats = []
     for s in range(4):
@@ -214,7 +214,7 @@ def _frame(game: Game, what: dict[str, Any] | None) -> dict[str, Any]:
         "current": game.current,
         "wall_left": game.wall_left,
         "last_discard": None if last is None else {"seat": last[0], "tile": ALL_TILES[last[1]].notation()},
-        "seats": _seat_frame(game, game.result is not None),
+        "seats": _seat_frame(game),
     }
 
 
