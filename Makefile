@@ -14,14 +14,24 @@ FUZZ_EXAMPLES ?= 2000
 CONFORMANCE_HANDS ?= 10000
 # Hands per bot and mode of the Sichuan bot soak (tests/test_bots_rulesets.py).
 SICHUAN_BOT_HANDS ?= 200
+# Hands of the Botzone adapter driven by the botzone rules (tests/test_botzone_judge.py).
+BOTZONE_HANDS ?= 1000
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
 # Tables played at once by the web load test (tests/test_web_load.py).
 WEB_LOAD_TABLES ?= 50
 # Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
 WEB_MATCH_HANDS ?= 16
+# Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
+ADVICE_HANDS ?= 200
 
-.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web clean
+# The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
+COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
+	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
+COMPILED := build/compiled
+
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web compiled test-compiled \
+	bench-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,8 +65,10 @@ test: $(STAMP) $(CHROMIUM)
 soak: $(STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
-		MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) \
-		MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) $(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
+		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) \
+		MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
+		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -80,6 +92,22 @@ bench-riichi: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --tables 50
+
+# A copy of the package with COMPILED_MODULES built by mypyc, in $(COMPILED); nothing in src/ changes.
+# test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH).
+compiled: $(STAMP)
+	rm -rf $(COMPILED) && mkdir -p $(COMPILED)
+	cp -r src/majiang $(COMPILED)/majiang
+	cd $(COMPILED) && ../../$(BIN)/mypyc $(COMPILED_MODULES) > mypyc.log
+
+test-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import sys, majiang.analysis.efficiency as e; \
+		assert e.__file__.endswith('.so'), e.__file__"
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) -p no:cacheprovider tests
+
+bench-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/shanten.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/coldstart.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -6,7 +6,10 @@ Both calculators first score a separate warm-up set (so one-time table building 
 recurring shapes are in the steady state a simulator sees), then each scores the measured hands
 with its own prepared input: a parsed ``Hand`` for majiang, argument tuples for PyMahjongGB. The
 medians of per-call times and their ratio are printed; majiang from notation (parsing included) is
-shown too. Totals are compared on every hand as a sanity check.
+shown too. ``score`` computes the total on the fast path and names the fans when they are first read, so
+two more rows show the fast path alone (``fan_total``, what engines and bots call) and ``score`` with its
+fans read (the whole explanation, like PyMahjongGB's list of fans). Totals are compared on every hand as a
+sanity check.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from functools import partial
 from typing import Any
 
 from majiang.interop.pymahjonggb import pymahjonggb_args
-from majiang.mcr import score
+from majiang.mcr import fan_total, score
 from majiang.rules.mcr.generate import iter_wins
 
 
@@ -47,6 +50,14 @@ class FanFigures:
     """majiang.mcr.score from notation (parsing included)."""
     peer: float
     """PyMahjongGB's MahjongFanCalculator."""
+    fast: float
+    """majiang.mcr.fan_total on a parsed ``Hand`` (the fast path alone, no result object)."""
+    explained: float
+    """majiang.mcr.score on a parsed ``Hand`` with its fans read (names and melds built)."""
+
+
+def _fans(hand: Any, kw: dict[str, Any]) -> int:
+    return len(score(hand, **kw).fans)
 
 
 def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFigures | None:
@@ -75,11 +86,15 @@ def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFi
     ours = _times([partial(score, h, **kw) for h, kw in ours_kw])
     theirs = _times([partial(MahjongFanCalculator, **p) for p in peer_kw])
     text = _times([partial(score, h, **kw) for h, kw in text_kw])
+    fast_kw = [(h, {k: v for k, v in kw.items() if k != "flowers"}) for h, kw in ours_kw]
+    fast = _times([partial(fan_total, h, **kw) for h, kw in fast_kw])
+    explained = _times([partial(_fans, h, kw) for h, kw in ours_kw])
     empty = _times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     return FanFigures(len(samples), agree, (statistics.median(ours) - base) * 1e6,
-                      (statistics.median(text) - base) * 1e6, (statistics.median(theirs) - base) * 1e6)
+                      (statistics.median(text) - base) * 1e6, (statistics.median(theirs) - base) * 1e6,
+                      (statistics.median(fast) - base) * 1e6, (statistics.median(explained) - base) * 1e6)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,8 +110,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hands: {f.hands} (seed {args.seed}), totals agree on {f.agree}")
     print(f"majiang.mcr.score (parsed Hand)  median {f.parsed:8.2f} us")
     print(f"majiang.mcr.score (notation)     median {f.notation:8.2f} us")
+    print(f"majiang.mcr.fan_total (fast path) median {f.fast:8.2f} us")
+    print(f"majiang.mcr.score, fans read     median {f.explained:8.2f} us")
     print(f"PyMahjongGB MahjongFanCalculator median {f.peer:8.2f} us")
-    print(f"ratio majiang/PyMahjongGB: {f.parsed / f.peer:.1f}x (from notation {f.notation / f.peer:.1f}x)")
+    print(f"ratio majiang/PyMahjongGB: {f.parsed / f.peer:.1f}x (from notation {f.notation / f.peer:.1f}x,"
+          f" fan_total {f.fast / f.peer:.1f}x, fans read {f.explained / f.peer:.1f}x)")
     return 0
 
 

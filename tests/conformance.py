@@ -172,7 +172,8 @@ class Checker:
 def tile_census(g: Game) -> dict[int, int]:
     """Every tile of the hand where it is now, as wall codes: how many of each."""
     # One list counted at C speed (a Tile counts as its int: they hash and compare alike).
-    pile: list[int] = g.wall[g.front:g.back]
+    wall = g.wall
+    pile: list[int] = [wall[i] for i in g.rules.undrawn(g)]
     for s in range(4):
         for m in g.melds[s]:
             pile += m.tiles
@@ -415,7 +416,7 @@ def redealt(g: Game, seat: int, rng: random.Random) -> Game:
         if s != seat:
             sizes[s] = sum(copy.counts[s])
             pool.extend(t for t in range(34) for _ in range(copy.counts[s][t]))
-    places = [i for i in range(copy.front, copy.back) if copy.wall[i] < BONUS_BASE]
+    places = [i for i in copy.rules.undrawn(copy) if copy.wall[i] < BONUS_BASE]
     pool.extend(copy.wall[i] for i in places)
     rng.shuffle(pool)
     for s, size in sizes.items():
@@ -464,7 +465,7 @@ def check_replay(rules: Ruleset, seed: int, names: Sequence[str], first: Game) -
 
 def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> tuple[Match, Tally]:
     """A match of at most ``hands`` hands (the ruleset's ``match_over`` may end it sooner), each checked at
-    every step, ends, and its totals are its hands' sums."""
+    every step, ends, and its totals are the starting score plus its hands' sums."""
     match = Match(rules, seed=seed, hands=hands)
     tally = Tally()
     number = 0
@@ -483,7 +484,8 @@ def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> 
     if len(match.history) != number or number > hands:
         raise ConformanceError(f"{label(rules, seed, names)}: {len(match.history)} hands booked of {number} "
                                f"played, at most {hands}")
-    sums = [sum(h.deltas[p] for h in match.history) for p in range(4)]
+    start = rules.starting_score()
+    sums = [start + sum(h.deltas[p] for h in match.history) for p in range(4)]
     if match.totals != sums:
         raise ConformanceError(f"{label(rules, seed, names)}: totals {match.totals}, the hands sum to {sums}")
     return match, tally

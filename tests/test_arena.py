@@ -147,7 +147,7 @@ def test_cli_json_shape() -> None:
     assert data["arrangements"] == ["AABB", "BAAB", "BBAA", "ABBA", "ABAB", "BABA"]
     for row, name in zip(data["results"], ("efficiency", "random"), strict=True):
         assert set(row) == {"bot", "mean", "ci", "seat_hands", "win_rate", "self_drawn_wins", "deal_in_rate",
-                            "mean_win_total"}
+                            "mean_win_total", "forfeits"}
         assert row["bot"] == name and row["seat_hands"] == 36
         assert row["ci"][0] <= row["mean"] <= row["ci"][1]
     assert set(data["difference"]) == {"a", "b", "mean", "ci", "decisive"}
@@ -173,10 +173,11 @@ def test_records_check_and_resume_gives_the_same_bytes(tmp_path: Path,
     # Interrupted during deal 2: deals 0 and 1 are kept, deal 2 played again.
     real = arena_module._play_deal_hands
 
-    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset) -> Any:
+    def failing(names: tuple[str, str], seed: int, deal: int, record: bool, rules: Ruleset,
+                time_limit: float) -> Any:
         if deal == 2:
             raise RuntimeError("boom")
-        return real(names, seed, deal, record, rules)
+        return real(names, seed, deal, record, rules, time_limit)
 
     monkeypatch.setattr(arena_module, "_play_deal_hands", failing)
     cut = tmp_path / "cut.jsonl.gz"

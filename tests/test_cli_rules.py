@@ -139,7 +139,8 @@ def test_rules_of_one_ruleset_give_type_default_and_meaning() -> None:
     rows = {row["name"]: row for row in shown["options"]}
     assert rows["kong_price"] == {"name": "kong_price", "type": "integer", "choices": [], "default": 2,
                                   "help": "what each other seat still in pays for a kong, at once."}
-    assert rows["false_win"]["choices"] == ["error", "penalty"] and rows["false_win"]["default"] == "error"
+    assert rows["false_win"]["choices"] == ["error", "penalty", "end"]
+    assert rows["false_win"]["default"] == "error"
     assert rows["several_winners"]["type"] == "true or false"
     mcr = json.loads(run("rules", "mcr", "--json").stdout)
     assert [row["name"] for row in mcr["options"]] == list(find_ruleset("mcr").options())

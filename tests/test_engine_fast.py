@@ -50,7 +50,7 @@ def scratch_view(g: Game, seat: int) -> View:
         flowers=tuple(len(f) for f in g.flowers),
         discards=tuple(tuple(d) for d in g.discards),
         last_discard=None if g.last_discard is None else (g.last_discard[0], ALL_TILES[g.last_discard[1]]),
-        wall_left=g.wall_left,
+        wall_left=g.wall_left_for(seat),
         scores=(g.scores[0], g.scores[1], g.scores[2], g.scores[3]),
         seat_wind=g.seat_wind(seat),
         round_wind=g.round_wind,

@@ -42,6 +42,7 @@ EXPECTED = {
     "arena": r"points per hand",
     "simulate": r"Hands:\s+\d+",
     "replay": r"^ok: \d+ hands",
+    "export": r"^majiang record: mcr",
     "sheet": r"New sheet \S+: A \(E\), B \(S\), C \(W\), D \(N\)",
     "rules": r"sichuan",
 }

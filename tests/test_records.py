@@ -161,7 +161,8 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
-                          "base_points": 8, "house_fans": False}}
+                          "base_points": 8, "house_fans": False, "flowers": True, "walls": "shared",
+                          "single_hand": False}}
     final = json.loads(lines[-1])
     assert final == {"e": "final", "hands": 16, "totals": match.totals, "standings": list(match.standings())}
 
@@ -537,7 +538,8 @@ MALFORMED: list[tuple[str, Callable[[list[str]], list[str] | bytes], int | str, 
     ("unknown header key", lambda lines: _header_with(lines, comment="hi"), 1,
      "unknown header key 'comment'"),
     ("three players", lambda lines: _header_with(lines, players=["a", "b", "c"]), 1, "four players"),
-    ("unknown ruleset", lambda lines: _header_with(lines, rules="riichi"), 1, "unknown ruleset 'riichi'"),
+    ("unknown ruleset", lambda lines: _header_with(lines, rules="no-such-rules"), 1,
+     "unknown ruleset 'no-such-rules'"),
     ("unknown option", lambda lines: _options_with(lines, dora=3), 1, "unknown option 'dora'"),
     ("option type", lambda lines: _options_with(lines, several_winners=1), 1, "must be bool"),
     ("option value", lambda lines: _options_with(lines, false_win="maybe"), 1, "bad options"),

@@ -32,6 +32,8 @@ class ActionKind(IntEnum):
     PASS = 7  # 过
     VOID = 8  # 定缺: tile = the 1 of the suit declared void (text ``void m``)
     EXCHANGE = 9  # 换三张: tiles = the three tiles passed on (text ``exchange 1m1m9m``)
+    RIICHI = 10  # 立直: declare ready and discard the tile (text ``riichi 5m``)
+    ABORT = 11  # 流局 declared on one's turn: riichi's nine kinds of terminals and honors (九種九牌)
 
     @classmethod
     def _missing_(cls, value: object) -> ActionKind:
@@ -43,7 +45,8 @@ class ActionKind(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-_WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG}
+_WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
+              ActionKind.RIICHI}
 _BY_WORD = {k.word: k for k in ActionKind}
 _SUITS = "mps"
 

@@ -97,6 +97,22 @@ class Hand:
         return parse_hand(text)
 
     @classmethod
+    def _checked(cls, melds: tuple[Meld, ...], tiles: tuple[Tile, ...], winning_tile: Tile | None,
+                 counts: tuple[int, ...], all_counts: tuple[int, ...], mask: int, all_mask: int) -> Hand:
+        """A hand from parts the caller has checked and counted (the notation parser): sorted ``tiles``,
+        at most four melds, the right number of tiles and no fifth copy. Nothing is checked again."""
+        hand = object.__new__(cls)
+        put = object.__setattr__
+        put(hand, "melds", melds)
+        put(hand, "tiles", tiles)
+        put(hand, "winning_tile", winning_tile)
+        put(hand, "_counts", counts)
+        put(hand, "_all_counts", all_counts)
+        put(hand, "_mask", mask)
+        put(hand, "_all_mask", all_mask)
+        return hand
+
+    @classmethod
     def of(cls, melds: Iterable[Meld], tiles: Iterable[Tile], winning_tile: Tile | None = None) -> Hand:
         """Build a hand from any iterables."""
         return cls(tuple(melds), tuple(tiles), winning_tile)

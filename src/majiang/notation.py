@@ -16,6 +16,7 @@ Hand.parse('[123m,2]456p789sEEEE')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add
 
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
@@ -50,42 +51,80 @@ def _check_text(text: object) -> str:
     return text
 
 
+# Character classes, looked up once per character: a digit is its rank (0-9), a suit letter 101 + the
+# code of its 1 (``z``: 128, as ``1z`` is code 27), an honor letter 200 + its code, a space 300. Any
+# other character is not in the table.
+_DIGIT_END, _SUIT_END, _HONOR_END = 10, 200, 300
+_CLASS: dict[str, int] = {str(r): r for r in range(10)}
+_CLASS.update({letter: 101 + base for letter, base in _SUIT_BASE.items()})
+_CLASS["z"] = 128
+_CLASS.update({letter: 200 + tile for letter, tile in _HONOR.items()})
+_CLASS[" "] = 300
+
+
+def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int],
+          where: list[int] | None) -> None:
+    """Read the tiles of ``text[start:end]`` in one pass: their codes into ``tiles`` and, if ``where`` is a
+    list, the position of the character that names each into it."""
+    classes = _CLASS
+    runs = _RUNS
+    first = -1  # position of the first pending digit; pending digits are always one run
+    for i in range(start, end):
+        code = classes.get(text[i], -1)
+        if 0 < code < _DIGIT_END:
+            if first < 0:
+                first = i
+        elif code >= _SUIT_END:
+            if code >= _HONOR_END:
+                if not allow_space:
+                    raise InvalidNotationError("unexpected character ' '", text, i)
+            else:
+                tiles.append(code - 200)
+                if where is not None:
+                    where.append(i)
+            if first >= 0:
+                raise InvalidNotationError("digits without a suit letter", text, first)
+        elif code > 0:
+            if first < 0:
+                raise InvalidNotationError(f"suit letter {text[i]!r} without digits before it", text, i)
+            run = runs.get(text[first:i + 1])
+            tiles.extend(_run(text, first, i, code - 102) if run is None else run)
+            if where is not None:
+                where.extend(range(first, i))
+            first = -1
+        elif code == 0:
+            raise InvalidNotationError("0 is not a tile rank (ranks are 1-9)", text, i)
+        else:
+            raise InvalidNotationError(f"unexpected character {text[i]!r}", text, i)
+    if first >= 0:
+        raise InvalidNotationError("digits without a suit letter", text, first)
+
+
+# Runs of digits with their suit letter already read (``123m``, ``55z``), by their text.
+_RUNS: dict[str, tuple[int, ...]] = {}
+_RUNS_LIMIT = 4096
+
+
+def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
+    """The tiles of the digits ``text[first:letter]`` in the suit whose 1 is ``base + 1``; kept for reuse."""
+    out = []
+    for p in range(first, letter):
+        rank = _CLASS[text[p]]
+        if base == 26 and rank > 7:
+            raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
+        out.append(base + rank)
+    if len(_RUNS) >= _RUNS_LIMIT:
+        _RUNS.clear()
+    run = _RUNS[text[first:letter + 1]] = tuple(out)
+    return run
+
+
 def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
     """Read tiles in ``text[start:end]``; each tile comes with the position of its character."""
-    out: list[tuple[Tile, int]] = []
-    digits: list[int] = []  # positions of pending digits
-    i = start
-    while i < end:
-        ch = text[i]
-        if ch in "0123456789":
-            if ch == "0":
-                raise InvalidNotationError("0 is not a tile rank (ranks are 1-9)", text, i)
-            digits.append(i)
-        elif ch in _SUIT_BASE or ch == "z":
-            if not digits:
-                raise InvalidNotationError(f"suit letter {ch!r} without digits before it", text, i)
-            for p in digits:
-                rank = int(text[p])
-                if ch == "z":
-                    if rank > 7:
-                        raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
-                    out.append((ALL_TILES[26 + rank], p))
-                else:
-                    out.append((ALL_TILES[_SUIT_BASE[ch] + rank - 1], p))
-            digits.clear()
-        elif ch in _HONOR:
-            if digits:
-                raise InvalidNotationError("digits without a suit letter", text, digits[0])
-            out.append((_HONOR[ch], i))
-        elif ch == " " and allow_space:
-            if digits:
-                raise InvalidNotationError("digits without a suit letter", text, digits[0])
-        else:
-            raise InvalidNotationError(f"unexpected character {ch!r}", text, i)
-        i += 1
-    if digits:
-        raise InvalidNotationError("digits without a suit letter", text, digits[0])
-    return out
+    tiles: list[int] = []
+    where: list[int] = []
+    _scan(text, start, end, allow_space, tiles, where)
+    return [(ALL_TILES[t], p) for t, p in zip(tiles, where, strict=True)]
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -95,7 +134,9 @@ def parse_tiles(text: str) -> list[Tile]:
     ['1m', '2m', 'E', 'C']
     """
     _check_text(text)
-    return [t for t, _ in _scan_tiles(text, 0, len(text), allow_space=True)]
+    tiles: list[int] = []
+    _scan(text, 0, len(text), True, tiles, None)
+    return [ALL_TILES[t] for t in tiles]
 
 
 def _is_chow(kinds: list[Tile]) -> bool:
@@ -147,6 +188,23 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
     return Meld.pung(kinds[0], RelativeSeat(source or 1))
 
 
+# Melds already read, by the text between their brackets: there are a few hundred spellings in use.
+_MELDS: dict[str, Meld] = {}
+_MELDS_LIMIT = 4096
+
+
+def _meld_at(text: str, start: int, end: int) -> Meld:
+    """The meld written in ``text[start:end]``, read once per spelling."""
+    body = text[start:end]
+    meld = _MELDS.get(body)
+    if meld is None:
+        meld = _meld_from(text, start, end)
+        if len(_MELDS) >= _MELDS_LIMIT:
+            _MELDS.clear()
+        _MELDS[body] = meld
+    return meld
+
+
 def parse_meld(text: str) -> Meld:
     """Parse one bracketed meld: ``[123m,2]``, ``[EEE]``, ``[7777s,5]``."""
     _check_text(text)
@@ -155,7 +213,11 @@ def parse_meld(text: str) -> Meld:
         raise InvalidNotationError(
             "a meld is written in one pair of brackets, e.g. [123m,2]", text, 0 if text else None
         )
-    return _meld_from(text, 1, len(text) - 1)
+    return _meld_at(text, 1, len(text) - 1)
+
+
+_OUTSIDE_MELD = (("[", "melds go before the standing tiles"), ("]", "']' without a matching '['"),
+                 (",", "',' outside a meld"))
 
 
 def parse_hand(text: str) -> Hand:
@@ -179,41 +241,62 @@ def parse_hand(text: str) -> Hand:
             raise InvalidNotationError("'[' inside a meld", text, nested)
         if len(melds) == 4:
             raise InvalidNotationError("more than four melds", text, i)
-        melds.append(_meld_from(text, i + 1, close))
+        melds.append(_meld_at(text, i + 1, close))
         i = close + 1
         while i < n and text[i] == " ":
             i += 1
-    for j in range(i, n):
-        if text[j] == "[":
-            raise InvalidNotationError("melds go before the standing tiles", text, j)
-        if text[j] == "]":
-            raise InvalidNotationError("']' without a matching '['", text, j)
-        if text[j] == ",":
-            raise InvalidNotationError("',' outside a meld", text, j)
-    scanned = _scan_tiles(text, i, n, allow_space=True)
+    # The first bracket or comma after the melds is the error, wherever other mistakes are.
+    if text.find("[", i) >= 0 or text.find("]", i) >= 0 or text.find(",", i) >= 0:
+        at, reason = min((at, reason) for ch, reason in _OUTSIDE_MELD if (at := text.find(ch, i)) >= 0)
+        raise InvalidNotationError(reason, text, at)
+    tiles: list[int] = []
+    _scan(text, i, n, True, tiles, None)
     want = 13 - 3 * len(melds)
-    if len(scanned) not in (want, want + 1):
+    if len(tiles) - want not in (0, 1):
         raise InvalidNotationError(
             f"with {len(melds)} meld(s) a hand has {want} or {want + 1} standing tiles,"
-            f" not {len(scanned)}",
+            f" not {len(tiles)}",
             text,
         )
-    counts = [0] * 34
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for t, pos in scanned:
+    standing = [0] * 34
+    mask = 0
+    for t in tiles:
+        standing[t] += 1
+        mask |= 1 << t
+    if melds:
+        in_melds = [0] * 34
+        meld_mask = 0
+        for m in melds:
+            for kind in m.tiles:
+                in_melds[kind] += 1
+                meld_mask |= 1 << kind
+        all_counts = tuple(map(add, standing, in_melds))
+        if max(all_counts) > 4:
+            _too_many(text, i, in_melds)
+    else:
+        meld_mask = 0
+        all_counts = tuple(standing)
+        if max(all_counts) > 4:
+            _too_many(text, i, [0] * 34)
+    last = ALL_TILES[tiles.pop()] if len(tiles) > want else None
+    tiles.sort()
+    return Hand._checked(tuple(melds), tuple(map(ALL_TILES.__getitem__, tiles)), last, tuple(standing),
+                         all_counts, mask, mask | meld_mask)
+
+
+def _too_many(text: str, start: int, in_melds: list[int]) -> None:
+    """Raise for the first standing tile that is a fifth copy (counting melds), else for the melds."""
+    tiles: list[int] = []
+    where: list[int] = []
+    _scan(text, start, len(text), True, tiles, where)
+    counts = list(in_melds)
+    for t, pos in zip(tiles, where, strict=True):
         counts[t] += 1
         if counts[t] > 4:
-            raise InvalidNotationError(f"a fifth copy of {t.notation()} (counting melds)", text, pos)
-    for kind_index, n_copies in enumerate(counts):
-        if n_copies > 4:  # only melds can get here: 2 kongs of one kind, etc.
-            raise InvalidNotationError(
-                f"more than four copies of {Tile(kind_index).notation()} among the melds", text
-            )
-    tiles = [t for t, _ in scanned]
-    last = tiles.pop() if len(tiles) == want + 1 else None
-    return Hand(tuple(melds), tuple(tiles), last)
+            raise InvalidNotationError(f"a fifth copy of {ALL_TILES[t].notation()} (counting melds)", text,
+                                       pos)
+    kind = next(k for k in range(34) if in_melds[k] > 4)
+    raise InvalidNotationError(f"more than four copies of {ALL_TILES[kind].notation()} among the melds", text)
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

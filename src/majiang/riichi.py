@@ -28,3 +28,8 @@ from majiang.tiles import Tile
 __all__ = ["RENHOU_VALUES", "YAKU", "FuItem", "NoYakuError", "Payment", "RiichiHand", "RiichiOptions",
            "RiichiResult", "Tile", "WinContext", "Yaku", "YakuHit", "YakuId", "dora_of", "parse_hand",
            "payment", "score"]
+
+# The game (``--rules riichi``): the ruleset, what a view shows of it, and the final points of a game.
+from majiang.rules.riichi.game import RiichiPublic, RiichiRules, final_points, red_places
+
+__all__ += ["RiichiPublic", "RiichiRules", "final_points", "red_places"]

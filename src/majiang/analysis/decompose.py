@@ -12,10 +12,14 @@ Counts are lists of 34 ints indexed by ``Tile``. A *set* is ``(kind, tile)`` wit
 
 from __future__ import annotations
 
+import sys
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from majiang.data import read_data
 from majiang.tiles import Tile
 
 __all__ = [
@@ -48,11 +52,11 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
     return c
 
 
-@cache
-def _table() -> dict[tuple[int, ...], tuple[SuitDecomposition, ...]]:
-    """Every suit shape that splits into up to four sets and at most one pair, built once (~50 ms).
+def search_table() -> dict[tuple[int, ...], tuple[SuitDecomposition, ...]]:
+    """Every suit shape that splits into up to four sets and at most one pair, by search (~0.1 s).
 
-    Counts go up to 5 so that the formal-wait rule can ask about a fifth copy of a held kind.
+    Counts go up to 5 so that the formal-wait rule can ask about a fifth copy of a held kind. This is
+    the reference the shipped table (``data/decompositions.bin``) is built from and checked against.
     """
     kinds = [(CHOW, r) for r in range(7)] + [(PUNG, r) for r in range(9)]
     found: dict[tuple[int, ...], set[SuitDecomposition]] = {}
@@ -77,6 +81,103 @@ def _table() -> dict[tuple[int, ...], tuple[SuitDecomposition, ...]]:
     return {key: tuple(sorted(v)) for key, v in found.items()}
 
 
+DATA_FILE = "decompositions.bin"
+_MAGIC = b"MJDC1"
+
+
+def shape_code(counts: Sequence[int]) -> int:
+    """A suit shape (9 counts, each 0-5) as one int in base 6, rank 1 the lowest digit.
+
+    >>> shape_code((1, 1, 1, 0, 0, 0, 0, 0, 0)), shape_code((0,) * 8 + (1,))
+    (43, 1679616)
+    """
+    code = 0
+    for i in range(8, -1, -1):
+        code = code * 6 + counts[i]
+    return code
+
+
+def _pack(split: SuitDecomposition) -> int:
+    """One split as an int: the pair's rank + 1 (0: none) in 4 bits, then 5 bits per set."""
+    sets, pair = split
+    value = pair + 1
+    for i, (kind, r) in enumerate(sets):
+        value |= (1 + r + (7 if kind == PUNG else 0)) << (4 + 5 * i)
+    return value
+
+
+def _unpack(value: int) -> SuitDecomposition:
+    pair = (value & 15) - 1
+    sets = []
+    value >>= 4
+    while value:
+        k = (value & 31) - 1
+        sets.append((CHOW, k) if k < 7 else (PUNG, k - 7))
+        value >>= 5
+    return tuple(sets), pair
+
+
+def build_table() -> bytes:
+    """The shipped file's contents: sorted shape codes, each shape's first split, the packed splits.
+
+    Layout (little-endian u32s after the magic): n shapes, m splits, n codes, n + 1 starts, m splits.
+    """
+    table = search_table()
+    codes = sorted((shape_code(key), key) for key in table)
+    starts = [0]
+    items: list[int] = []
+    for _, key in codes:
+        items.extend(_pack(split) for split in table[key])
+        starts.append(len(items))
+    words = [len(codes), len(items), *(code for code, _ in codes), *starts, *items]
+    return _MAGIC + b"".join(w.to_bytes(4, "little") for w in words)
+
+
+class _Shipped:
+    """The shipped table as three arrays; a shape's splits are decoded on first lookup."""
+
+    __slots__ = ("codes", "items", "starts")
+
+    def __init__(self, raw: bytes) -> None:
+        if raw[:len(_MAGIC)] != _MAGIC:
+            raise RuntimeError(f"{DATA_FILE} is not a majiang decomposition table")
+        n = int.from_bytes(raw[5:9], "little")
+        m = int.from_bytes(raw[9:13], "little")
+        if len(raw) != 13 + 4 * (2 * n + 1 + m):
+            raise RuntimeError(f"{DATA_FILE} is damaged: {len(raw)} bytes for {n} shapes and {m} splits")
+        words = array("I")
+        if words.itemsize != 4:
+            words = array("L")
+        words.frombytes(raw[13:])
+        if sys.byteorder != "little":
+            words.byteswap()
+        self.codes = words[:n]
+        self.starts = words[n:2 * n + 1]
+        self.items = words[2 * n + 1:]
+
+    def splits(self, counts: Sequence[int]) -> tuple[SuitDecomposition, ...]:
+        code = shape_code(counts)
+        codes = self.codes
+        i = bisect_left(codes, code)
+        if i == len(codes) or codes[i] != code:
+            return ()
+        return tuple(_unpack(v) for v in self.items[self.starts[i]:self.starts[i + 1]])
+
+
+_shipped: _Shipped | None = None
+"""The shipped table once loaded (``None`` until the first lookup: importing loads nothing)."""
+
+# Shapes that split, decoded once (at most the table's ~30,000); the others are cheap to look up again.
+_SPLITS: dict[tuple[int, ...], tuple[SuitDecomposition, ...]] = {}
+
+
+def _table() -> _Shipped:
+    global _shipped
+    if _shipped is None:
+        _shipped = _Shipped(read_data(DATA_FILE))
+    return _shipped
+
+
 def suit_decompositions(counts: tuple[int, ...]) -> tuple[SuitDecomposition, ...]:
     """Every way to split one numbered suit's 9 counts into sets and at most one pair.
 
@@ -85,18 +186,22 @@ def suit_decompositions(counts: tuple[int, ...]) -> tuple[SuitDecomposition, ...
     >>> suit_decompositions((1, 1, 0, 0, 0, 0, 0, 0, 0))
     ()
     """
-    return _table().get(counts, ())
+    splits = _SPLITS.get(counts)
+    if splits is None:
+        if len(counts) != 9 or min(counts) < 0 or max(counts) > 5:
+            return ()
+        splits = _table().splits(counts)
+        if splits:
+            _SPLITS[counts] = splits
+    return splits
 
 
-@cache
-def _shape_table() -> dict[tuple[int, ...], int]:
-    """Bit 1: the suit splits into sets only; bit 2: into sets and one pair (absent: neither)."""
-    return {key: (2 if any(pair >= 0 for _, pair in splits) else 1) for key, splits in _table().items()}
-
-
+# Bounded caches: a long simulation meets most of the ~400,000 suit holdings, and memory must stay small.
+@lru_cache(maxsize=1 << 16)
 def _suit_shape(counts: tuple[int, ...]) -> int:
     """Bit 1: splits into sets only; bit 2: splits into sets and one pair."""
-    return _shape_table().get(counts, 0)
+    splits = suit_decompositions(counts)
+    return (2 if splits[0][1] >= 0 else 1) if splits else 0
 
 
 def _honor_shape(n: int) -> int:
@@ -192,27 +297,21 @@ def is_complete(counts: Sequence[int]) -> bool:
     return _complete_from_shapes(_shapes(counts))
 
 
-@cache
-def _wait_table() -> dict[tuple[int, ...], tuple[int, int]]:
-    """For every suit one tile short of a complete shape: the ranks that complete it (sets / pair).
-
-    Derived from the split table by taking one tile away from each complete shape (~0.1 s, once).
-    """
-    found: dict[tuple[int, ...], list[int]] = {}
-    for key, shape in _shape_table().items():
-        c = list(key)
-        for r in range(9):
-            if c[r]:
-                c[r] -= 1
-                masks = found.setdefault(tuple(c), [0, 0])
-                masks[0 if shape == 1 else 1] |= 1 << r
-                c[r] += 1
-    return {key: (m[0], m[1]) for key, m in found.items()}
-
-
+@lru_cache(maxsize=1 << 16)
 def _suit_wait_masks(counts: tuple[int, ...]) -> tuple[int, int]:
     """Bit masks of the ranks whose addition makes a suit split into sets only / sets and a pair."""
-    return _wait_table().get(counts, (0, 0))
+    sets = pair = 0
+    c = list(counts)
+    for r in range(9):
+        if c[r] < 5:
+            c[r] += 1
+            shape = _suit_shape(tuple(c))
+            c[r] -= 1
+            if shape == 1:
+                sets |= 1 << r
+            elif shape == 2:
+                pair |= 1 << r
+    return sets, pair
 
 
 def _group_waits(counts: Sequence[int], group: int, want_pair: bool) -> list[int]:

@@ -21,9 +21,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
+from operator import getitem
 from typing import NamedTuple, Protocol
 
-from majiang.analysis.shanten import counts_and_melds, effective_counts, shanten_and_effective, shanten_counts
+from majiang.analysis.shanten import (
+    counts_and_melds,
+    effective_counts,
+    ready_kinds,
+    shanten_and_effective,
+    shanten_counts,
+)
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
@@ -199,24 +207,90 @@ def _held(melds: Sequence[Meld], standing: Sequence[int]) -> list[int]:
     return held
 
 
+# _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
+_RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
+
+
+class _Wins:
+    """The fan check of one advice call: totals and ready holdings remembered while the call lasts.
+
+    The one-away check meets the same holdings and wins many times over (a draw then a discard, or the
+    discard then the draw), so each total is computed once; a holding is judged legal as soon as one
+    wait reaches the minimum, on a discard or self-drawn.
+    """
+
+    __slots__ = ("fans", "held", "legal", "melds", "named", "ready", "totals")
+
+    def __init__(self, melds: tuple[Meld, ...], fans: WinFans) -> None:
+        self.melds = melds
+        self.fans = fans
+        self.held = _held(melds, [0] * 34)  # the melds' tiles alone
+        self.totals: dict[tuple[tuple[int, ...], int, bool, bool], int] = {}
+        self.ready: dict[tuple[int, ...], list[int]] = {}
+        self.legal: dict[tuple[int, ...], bool] = {}
+        # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
+        self.named: dict[tuple[int, ...], bool] = {}
+
+    def total(self, key: tuple[int, ...], win: int, self_drawn: bool, last: bool) -> int:
+        """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded."""
+        slot = (key, win, self_drawn, last)
+        value = self.totals.get(slot)
+        if value is None:
+            tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
+            hand = Hand(self.melds, tiles, ALL_TILES[win])
+            value = self.totals[slot] = self.fans(hand, self_drawn=self_drawn, last_copy=last)
+        return value
+
+    def waits(self, key: tuple[int, ...]) -> list[int]:
+        """The waits of the standing tiles ``key`` (counts), none when the holding is not ready."""
+        kinds = self.ready.get(key)
+        if kinds is None:
+            ready = ready_kinds(key, len(self.melds))
+            held = self.held
+            kinds = self.ready[key] = [t for t in ready if key[t] + held[t] < 4] if ready else []
+        return kinds
+
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int]) -> bool:
+        """Whether the holding ``key`` is ready with a wait that reaches the minimum.
+
+        ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
+        answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
+        standing, and a drawn copy of ``w`` that is not discarded again is standing.
+        """
+        slot = key
+        ok = self.legal.get(slot)
+        if ok is None:
+            ok = False
+            minimum = self.fans.minimum
+            for t in self.waits(key):
+                last = seen[t] - key[t] == 3 and not key[t]
+                if (self.total(key, t, False, last) >= minimum
+                        or self.total(key, t, True, last) >= minimum):
+                    ok = True
+                    break
+            self.legal[slot] = ok
+        return ok
+
+
 def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
-           fans: WinFans | None, form: str | None = None) -> tuple[Wait, ...]:
+           fans: WinFans | None, form: str | None = None, wins: _Wins | None = None) -> tuple[Wait, ...]:
     counts = list(standing)
+    if fans is not None and wins is None:
+        wins = _Wins(melds, fans)
+    key = tuple(counts)
     out = []
-    tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
     # A formal wait on a fifth copy (counting melds) is dropped: there is no tile to win on.
     for t in effective_counts(counts, len(melds), form, held=_held(melds, counts)):
-        if fans is None:
+        if wins is None:
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue
-        hand = Hand(melds, tiles, ALL_TILES[t])
         # 和绝张 when the other three copies are in sight outside the standing tiles. With a copy also
         # standing the wait is exhausted and its win hypothetical: scored without 和绝张, which the
         # calculator rightly refuses beside a standing copy.
         last = seen[t] - counts[t] == 3 and not counts[t]
-        on_discard = fans(hand, self_drawn=False, last_copy=last)
-        drawn = fans(hand, self_drawn=True, last_copy=last)
-        legal = max(on_discard, drawn) >= fans.minimum
+        on_discard = wins.total(key, t, False, last)
+        drawn = wins.total(key, t, True, last)
+        legal = max(on_discard, drawn) >= wins.fans.minimum
         out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
     return tuple(out)
 
@@ -240,25 +314,42 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
     return _waits(h.melds, counts, seen, fans)
 
 
-def _legal_live_one_away(melds: tuple[Meld, ...], counts: list[int], seen: list[int],
-                         effective: Sequence[int], fans: WinFans) -> int:
-    """Live copies of the draws after which some discard leaves a ready hand with a legal wait."""
+def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins,
+                         gone: int) -> int:
+    """Live copies of the draws after which some discard leaves a ready hand with a legal wait.
+
+    ``counts`` is the call's hand less the discard ``gone``; holdings are named in the memo by what
+    left the call's hand and what came in, which is cheaper than their counts.
+    """
     total = 0
+    known = wins.named
     for t in effective:
         if seen[t] >= 4:
             continue
         counts[t] += 1
         seen[t] += 1
-        ok = False
+        # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
+        names = []
         for d in range(34):
-            if not counts[d]:
-                continue
-            counts[d] -= 1
-            if shanten_counts(counts, len(melds)) == 0:
-                ok = any(w.legal for w in _waits(melds, counts, seen, fans))
-            counts[d] += 1
-            if ok:
-                break
+            # Letting the drawn tile go again leaves the one-away hand: never ready.
+            if counts[d] and d != t:
+                if t == gone:
+                    name: tuple[int, ...] = (d,)
+                elif d < gone:
+                    name = (d, gone, t)
+                else:
+                    name = (gone, d, t)
+                names.append((name, d))
+        ok = any(known.get(name) for name, _ in names)
+        if not ok:
+            for name, d in names:
+                if name in known:
+                    continue
+                counts[d] -= 1
+                ok = known[name] = wins.any_legal(tuple(counts), seen)
+                counts[d] += 1
+                if ok:
+                    break
         counts[t] -= 1
         seen[t] -= 1
         if ok:
@@ -284,6 +375,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
     seen = seen_counts(h, visible)
     held = h.counts(include_melds=True)
     options: list[DiscardOption] = []
+    wins = _Wins(h.melds, fans) if fans is not None else None
     for d in range(34):
         if not counts[d]:
             continue
@@ -294,11 +386,11 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         waits: tuple[Wait, ...] = ()
         legal: int | None = None
         if value == 0:
-            waits = _waits(h.melds, counts, seen, fans, form)
+            waits = _waits(h.melds, counts, seen, fans, form, wins)
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
-        elif value == 1 and fans is not None and form is None:
-            legal = _legal_live_one_away(h.melds, counts, seen, effective, fans)
+        elif value == 1 and wins is not None and form is None:
+            legal = _legal_live_one_away(counts, seen, effective, wins, d)
         options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
         counts[d] += 1
         held[d] += 1

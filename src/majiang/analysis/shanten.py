@@ -47,6 +47,7 @@ __all__ = [
     "effective_counts",
     "effective_tiles",
     "form_shanten",
+    "ready_kinds",
     "regular_shanten",
     "shanten",
     "shanten_and_effective",
@@ -360,6 +361,16 @@ def form_shanten(counts: Sequence[int], melds: int, form: str) -> int:
     return _honors_knitted(g)
 
 
+def _near_ranks(held: int) -> tuple[int, ...]:
+    """The ranks within two of a held rank (bit r of ``held``: rank r + 1 is held)."""
+    near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF
+    return tuple(r for r in range(9) if near >> r & 1)
+
+
+_NEAR = tuple(_near_ranks(held) for held in range(512))
+_ALL_RANKS = tuple(range(9))
+
+
 def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_copies: bool = False,
                        groups: _Groups | None = None) -> list[int]:
     """Kinds whose addition lowers the regular shanten (``current``), one group at a time.
@@ -370,52 +381,55 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
     g = groups if groups is not None else _Groups(counts)
     vecs = _vectors()
     table = suit_table()
-    ids = g.ids
+    i0, i1, i2, i3 = g.ids
     final = vecs.final
     full = sum(counts) >= 3 * sets + 1
     target = 3 * sets + 1 - current  # the overlap one more tile must beat
+    pow5 = _POW5
+    combine = vecs.combine
+    c01 = combine(i0, i1)
+    c23 = combine(i2, i3)
+    rests = (combine(i1, c23), combine(i0, c23), combine(c01, i3), combine(c01, i2))
     out: list[int] = []
-    for group in range(4):
-        a, b, c = (ids[k] for k in range(4) if k != group)
-        rest = vecs.combine(vecs.combine(a, b), c)
-        if group < 3:
-            base = group * 9
-            code = g.codes[group]
-            held = 0
-            for r in range(9):
-                if counts[base + r]:
-                    held |= 1 << r
-            # In a full hand only tiles within two ranks of a held one can help: an optimal split then
-            # has no set or pair without a held tile, so an isolated newcomer gains nothing. A short
-            # holding (a partial hand) does have such empty groups, so every tile is tried.
-            near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF if full else 0x1FF
-            fifth = max(counts[base:base + 9]) >= (4 if fifth_copies else 5)
-            for r in range(9):
-                if not near >> r & 1 or (counts[base + r] == 4 and not fifth_copies):
-                    continue
-                if fifth:
-                    rest_suit = list(counts[base:base + 9])
-                    rest_suit[r] += 1
-                    vid = vecs.intern(overlap_vector(tuple(rest_suit)))
-                else:
-                    vid = table[(code + _POW5[r]) * RECORD]
-                # vecs.best(rest, vid, sets), its cache read inline: this loop is the hot path.
-                key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
-                value = final.get(key)
-                if value is None:
-                    value = vecs.best(rest, vid, sets)
-                if value > target:
-                    out.append(base + r)
+    for group in range(3):
+        rest = rests[group]
+        base = group * 9
+        code = g.codes[group]
+        c = counts[base:base + 9]
+        # In a full hand only tiles within two ranks of a held one can help: an optimal split then
+        # has no set or pair without a held tile, so an isolated newcomer gains nothing. A short
+        # holding (a partial hand) does have such empty groups, so every tile is tried.
+        if full:
+            ranks = _NEAR[(c[0] > 0) | (c[1] > 0) << 1 | (c[2] > 0) << 2 | (c[3] > 0) << 3 | (c[4] > 0) << 4
+                          | (c[5] > 0) << 5 | (c[6] > 0) << 6 | (c[7] > 0) << 7 | (c[8] > 0) << 8]
         else:
-            honors = list(counts[27:34])
-            for k in range(7):
-                if (not honors[k] and full) or (honors[k] == 4 and not fifth_copies):
-                    continue
-                honors[k] += 1
-                if vecs.best(rest, vecs.honor_id(tuple(honors)), sets) > target:
-                    out.append(27 + k)
-                honors[k] -= 1
-    out.sort()
+            ranks = _ALL_RANKS
+        fifth = fifth_copies and 4 in c
+        for r in ranks:
+            if c[r] == 4 and not fifth_copies:
+                continue
+            if fifth:
+                rest_suit = list(c)
+                rest_suit[r] += 1
+                vid = vecs.intern(overlap_vector(tuple(rest_suit)))
+            else:
+                vid = table[(code + pow5[r]) * RECORD]
+            # vecs.best(rest, vid, sets), its cache read inline: this loop is the hot path.
+            key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
+            value = final.get(key)
+            if value is None:
+                value = vecs.best(rest, vid, sets)
+            if value > target:
+                out.append(base + r)
+    rest = rests[3]
+    honors = list(counts[27:34])
+    for k in range(7):
+        if (not honors[k] and full) or (honors[k] == 4 and not fifth_copies):
+            continue
+        honors[k] += 1
+        if vecs.best(rest, vecs.honor_id(tuple(honors)), sets) > target:
+            out.append(27 + k)
+        honors[k] -= 1
     return out
 
 
@@ -490,26 +504,55 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
     Kinds held four times among the standing ``counts`` are left out; so are no others (the melds'
     tiles are not known here: ``effective_counts(..., held=...)`` takes them).
     """
+    if form is not None and form not in FORMS:
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+    return _shanten_and_effective(counts, melds, form)
+
+
+def ready_kinds(counts: Sequence[int], melds: int = 0) -> list[int] | None:
+    """The kinds that complete a ready holding (``effective_counts`` of it), or None when it is not ready.
+
+    One pass over the tables for both questions, for loops that ask them of many holdings.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> ready_kinds(counts_of(parse_tiles("1112345678999m")))
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> ready_kinds(counts_of(parse_tiles("12345678m19pESW"))) is None
+    True
+    """
+    value, kinds = _shanten_and_effective(counts, melds, None, ready_only=True)
+    return kinds if value == 0 else None
+
+
+def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None, ready_only: bool = False
+                           ) -> tuple[int, list[int]]:
     g = _Groups(counts)
     sets = 4 - melds
-    values: dict[str, int] = {"regular": 3 * sets + 1 - g.best(sets)}
+    values: dict[str, int] = {}
+    # One form asked for: only that one is worked out.
+    if form in (None, "regular"):
+        values["regular"] = 3 * sets + 1 - g.best(sets)
     if not melds:
-        values["seven_pairs"] = _seven_pairs(g)
-        values["thirteen_orphans"] = _thirteen_orphans(g)
-        values["honors_knitted"] = _honors_knitted(g)
-    if melds <= 1:
+        if form in (None, "seven_pairs"):
+            values["seven_pairs"] = _seven_pairs(g)
+        if form in (None, "thirteen_orphans"):
+            values["thirteen_orphans"] = _thirteen_orphans(g)
+        if form in (None, "honors_knitted"):
+            values["honors_knitted"] = _honors_knitted(g)
+    if melds <= 1 and form in (None, "knitted_straight"):
         # Exact when it ties or beats the others (all that matters for the minimum's tiles).
         bound = min(values.values()) + 1 if form is None else RULED_OUT
         values["knitted_straight"] = _knitted_straight(counts, melds, bound, g)
     if form is not None:
-        if form not in FORMS:
-            raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
         if form not in values:
             return RULED_OUT, []
         names = [form]
         low = values[form]
     else:
         low = min(values.values())
+        if ready_only and low != 0:
+            return low, []
         names = [name for name, v in values.items() if v == low]
     found: set[int] = set()
     for name in names:

@@ -8,8 +8,8 @@ combines the four groups (three suits and the honors); shanten is that minus one
 
 The tables cover every suit holding (up to four of each rank, at most 14 tiles: 405,350 of them). They
 take about a minute to compute in Python, so they ship as package data (``data/suits.bin.xz``) and are
-decoded on first use; ``python -m majiang.analysis.tables`` rebuilds the file, and the test suite checks
-the shipped data against this code.
+decoded on first use; ``python -m majiang.data.build suits.bin.xz`` rebuilds the file, and the test suite
+checks the shipped data against this code.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 import lzma
 import sys
 from functools import cache
-from importlib import resources
-from pathlib import Path
+
+from majiang.data import read_data
 
 __all__ = [
     "FIELDS",
@@ -231,7 +231,7 @@ _DATA = "suits.bin.xz"
 
 @cache
 def _load() -> tuple[tuple[tuple[int, ...], ...], bytearray]:
-    packed = resources.files("majiang.data").joinpath(_DATA).read_bytes()
+    packed = read_data(_DATA)
     decoder = lzma.LZMADecompressor()
     head = decoder.decompress(packed, max_length=len(_MAGIC) + 2)
     if head[:len(_MAGIC)] != _MAGIC:
@@ -268,13 +268,10 @@ def vectors() -> tuple[tuple[int, ...], ...]:
 
 
 def main() -> None:
-    """Rebuild the shipped table file."""
-    target = Path(__file__).resolve().parent.parent / "data" / _DATA
-    data = build()
-    # A small dictionary keeps the decoder's memory small; the table compresses well anyway.
-    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 22}]
-    target.write_bytes(lzma.compress(data, format=lzma.FORMAT_XZ, filters=filters))
-    print(f"wrote {target} ({target.stat().st_size} bytes, {len(data)} decoded)")
+    """Rebuild the shipped table file (``python -m majiang.data.build suits.bin.xz`` does the same)."""
+    from majiang.data.build import main as build_main
+
+    build_main([_DATA])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 It wins whenever a win is legal, discards to minimise shanten and then maximise live effective tiles
 (live: four less the copies in sight), claims a discard only when that lowers shanten or keeps it with
 more live effective tiles after the best discard, and makes a concealed or added kong when it does
-not raise shanten. Shanten is the ruleset's (``Ruleset.efficiency``): every Chinese Official form by
+not raise shanten; where the ruleset offers riichi with its chosen discard, it declares it. Shanten is the
+ruleset's (``Ruleset.efficiency``): every Chinese Official form by
 default, the Sichuan forms with the seat's void suit dead under Sichuan rules, where tiles of the void
 suit go first. Asked to declare a void suit (定缺) or pass three tiles on (换三张), it gives up its
 weakest suit (``majiang.rules.sichuan.analysis``). It never looks at fans, so under the 8-fan minimum
@@ -150,6 +151,9 @@ class EfficiencyBot:
                 counts[t] += 1
             if after <= value:
                 return a
+        declare = Action(ActionKind.RIICHI, ALL_TILES[tile])
+        if declare in legal:
+            return declare  # a ruleset with riichi offers it exactly when the discard leaves the hand ready
         return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
 
     def _richest_wait(self, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],

@@ -33,6 +33,7 @@ from majiang.cli.errors import (
     fail,
     is_user_error,
 )
+from majiang.cli.logs import export_command, import_command
 from majiang.cli.odds import odds_command
 from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
@@ -285,6 +286,8 @@ app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
 app.command("arena")(arena_command)
 app.command("botzone")(botzone_command)
+app.command("export")(export_command)
+app.command("import")(import_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)

@@ -30,6 +30,8 @@ from majiang.cli.options import (
 from majiang.cli.progress import ProgressReport
 from majiang.cli.simulate import rules_line
 from majiang.errors import InvalidOptionError
+from majiang.interop.botzone_table import ForfeitError
+from majiang.interop.external import DEFAULT_TIME_LIMIT, check_rules, check_seat
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
 from majiang.sim.pool import check_workers
@@ -45,6 +47,16 @@ BotsOpt = Annotated[str | None, typer.Option(
     "--bots", metavar="A,B", show_default=DEFAULT_BOTS,
     help=f"The two bots to compare, comma-separated: {', '.join(BOTS)}.",
 )]
+SeatOpt = Annotated[list[str] | None, typer.Option(
+    "--seat", metavar="SEAT",
+    help="Instead of --bots, give each of the two contestants (twice): one of our bots by name, or an "
+         "external Botzone bot's command line ('python their_bot.py'; prefix 'simple:' for Botzone's simple "
+         "line interaction, 'json:' to force a command that is also a bot name).",
+)]
+TimeLimitOpt = Annotated[str | None, typer.Option(
+    "--time-limit", metavar="SECONDS", show_default=str(DEFAULT_TIME_LIMIT),
+    help="Seconds an external bot has for each answer.",
+)]
 DealsOpt = Annotated[str | None, typer.Option(
     "--deals", metavar="N", show_default=str(DEFAULT_DEALS),
     help=f"Deals to play, 1 to {MAX_DEALS:,}; each is played {len(ARRANGEMENTS)} times.",
@@ -53,6 +65,8 @@ DealsOpt = Annotated[str | None, typer.Option(
 
 def arena_command(
     bots: BotsOpt = None,
+    seat: SeatOpt = None,
+    time_limit: TimeLimitOpt = None,
     deals: DealsOpt = None,
     seed: SeedOpt = None,
     workers: WorkersOpt = None,
@@ -66,14 +80,28 @@ def arena_command(
     """Compare two bots on the same deals, each in every seat (duplicate format), with 95% intervals."""
     try:
         played = ruleset(rules, option)
-        names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
-        if len(names) != 2 or not all(names):
-            raise InvalidOptionError(f"--bots takes two bot names separated by a comma, not {bots!r}")
-        for name in names:
-            if name not in BOTS:
-                raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
-        if names[0] == names[1]:
-            raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
+        if seat:
+            if bots is not None:
+                raise InvalidOptionError("give the contestants either with --bots or with --seat, not both")
+            if len(seat) != 2:
+                raise InvalidOptionError(f"--seat is given twice, once for each contestant, not {len(seat)} "
+                                         "time(s)")
+            specs = [check_seat(s) for s in seat]
+            if any(spec.external for spec in specs):
+                check_rules(played)
+            names = [spec.text.strip() for spec in specs]
+            if names[0] == names[1]:
+                raise InvalidOptionError(f"--seat needs two different contestants, not {names[0]!r} twice")
+        else:
+            names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
+            if len(names) != 2 or not all(names):
+                raise InvalidOptionError(f"--bots takes two bot names separated by a comma, not {bots!r}")
+            for name in names:
+                if name not in BOTS:
+                    raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
+            if names[0] == names[1]:
+                raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
+        limit = DEFAULT_TIME_LIMIT if time_limit is None else _seconds(time_limit)
         n = DEFAULT_DEALS if deals is None else integer(deals, "--deals")
         if not 1 <= n <= MAX_DEALS:
             raise InvalidOptionError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
@@ -91,8 +119,8 @@ def arena_command(
     try:
         with report:
             result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume,
-                               rules=played)
-    except ResumeError as err:
+                               rules=played, time_limit=limit)
+    except (ResumeError, ForfeitError) as err:
         fail("arena", str(err), as_json=as_json)
     except KeyboardInterrupt:
         where = "" if records is None else f"; {partial_path(records)} keeps the finished deals: run the " \
@@ -108,6 +136,16 @@ def arena_command(
         if records is not None:
             Console(highlight=False).print(f"Records: {records} ({result.hands} hands)", markup=False,
                                            soft_wrap=True)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise InvalidOptionError(f"--time-limit must be a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise InvalidOptionError(f"--time-limit must be more than 0 and at most 3600 seconds, not {text}")
+    return value
 
 
 def _signed(x: float) -> str:
@@ -148,3 +186,6 @@ def render_arena(console: Console, result: ArenaResult) -> None:
     else:
         console.print("Not decisive: the interval includes 0; play more deals.", markup=False)
     console.print(f"No winner (荒庄) in {result.exhausted} of {result.hands} hands.", markup=False)
+    forfeits = [f"{s.name} {s.forfeits}" for s in result.bots if s.forfeits]
+    if forfeits:
+        console.print(f"Forfeited hands (a failed or illegal answer): {', '.join(forfeits)}.", markup=False)

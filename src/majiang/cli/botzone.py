@@ -21,10 +21,9 @@ import typer
 
 from majiang.cli.errors import fail
 from majiang.cli.options import integer
+from majiang.interop.external import KEEP_RUNNING
 
 __all__ = ["KEEP_RUNNING", "botzone_command"]
-
-KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
 BotOpt = Annotated[str, typer.Option("--bot", metavar="NAME",
                                      help="Our bot: efficiency, fan-aware or random.")]

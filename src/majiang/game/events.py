@@ -17,8 +17,8 @@ from typing import Any, ClassVar, TypeVar
 
 from majiang.actions import Action
 
-__all__ = ["Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event", "FalseWinPenalty", "Flower",
-           "Kong", "Payment", "Start", "Win"]
+__all__ = ["FORFEIT_REASONS", "Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event",
+           "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Payment", "Start", "Win"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +182,41 @@ class FalseWinPenalty(Event):
     kind: ClassVar[str] = "false-win"
     seat: int
     deltas: list[int]
+
+
+FORFEIT_REASONS: dict[str, str] = {
+    "TLE": "no answer within the time limit",
+    "RE": "the program exited or crashed without an answer",
+    "NJ": "the answer is not in the protocol's form (not JSON, no response)",
+    "OLE": "the answer is too long",
+    "MLE": "the program ran out of memory",
+    "WA": "an answer the rules do not allow",
+    "WH": "a win declared on a hand that does not win (错和)",
+}
+"""Why a seat forfeits a hand: Botzone's verdict codes for a bot's run and its judge's codes for a bad
+answer (``WA``) and a false win (``WH``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit(Event):
+    """``seat`` broke the table's protocol (an external program's timeout, crash, garbage or illegal
+    answer, ``reason`` one of ``FORFEIT_REASONS``): the hand ends and ``deltas`` are its penalty.
+
+    When the seats spoke the Botzone protocol, ``turn`` is the judge turn the bad answer was given to
+    (the log's entry ``2 * turn + 1``) and ``responses`` what each seat answered to it (None: no answer).
+    """
+
+    kind: ClassVar[str] = "forfeit"
+    seat: int
+    reason: str
+    deltas: list[int]
+    turn: int | None = None
+    responses: list[str | None] | None = None
+
+    @property
+    def response(self) -> str | None:
+        """What the forfeiting seat answered (None: nothing, or not known)."""
+        return None if self.responses is None else self.responses[self.seat]
 
 
 @dataclass(frozen=True, slots=True)

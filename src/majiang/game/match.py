@@ -130,24 +130,28 @@ def standard_scores(totals: Sequence[int]) -> tuple[float, float, float, float]:
 class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
-    Hand seeds come from the match seed, so a match replays exactly. ``hands`` may be lowered for
-    short matches (a multiple of 4 keeps every player dealing equally). ``seat_changes`` picks source
+    Hand seeds come from the match seed, so a match replays exactly. ``hands`` (the ruleset's
+    ``match_hands`` if not given; at most its ``most_hands``) may be lowered for short matches (a multiple
+    of 4 keeps every player dealing equally). ``seat_changes`` picks source
     003's changes after each round (the default) or source 000's single change before the West round,
     where the ruleset changes seats at all.
     """
 
-    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16,
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int | None = None,
                  seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> None:
-        if not 1 <= hands <= 16:
-            raise InvalidOptionError(f"a match has 1 to 16 hands, not {hands!r}")
-        self.seat_changes = _seat_changes(seat_changes)
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
+        most = self.rules.most_hands
+        if hands is None:
+            hands = self.rules.match_hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= most:
+            raise InvalidOptionError(f"a match has 1 to {most} hands, not {hands!r}")
+        self.seat_changes = _seat_changes(seat_changes)
         self.dealer = 0  # the seat (position) dealing the current hand
         self.rules_state = self.rules.new_match_state()
         self.seed = seed
         self.hands = hands
         self._rng = random.Random(seed)
-        self.totals = [0, 0, 0, 0]
+        self.totals = [self.rules.starting_score()] * 4
         self.positions = [0, 1, 2, 3]  # positions[player] = seat position
         self.history: list[MatchHand] = []
         self.hand_number = 1
@@ -204,5 +208,6 @@ class Match:
         return record
 
     def standings(self) -> tuple[float, float, float, float]:
-        """Standard table points 4/2/1/0 of the players by their totals so far."""
-        return standard_scores(self.totals)
+        """The players' table points by their totals so far: standard 4/2/1/0 unless the ruleset ranks
+        otherwise (``Ruleset.standings``: riichi's uma and oka)."""
+        return self.rules.standings(self)

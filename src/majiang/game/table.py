@@ -254,13 +254,14 @@ class Game:
 
     ``wall`` injects a prepared wall (the ruleset's tiles as wall codes in ring order, for duplicate play
     and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
-    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views;
+    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views
+    (each the ruleset's ``starting_score()`` if not given);
     ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``).
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
-                 dice: tuple[int, int] | None = None, scores: Sequence[int] = (0, 0, 0, 0),
+                 dice: tuple[int, int] | None = None, scores: Sequence[int] | None = None,
                  match_state: Any = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.match_state = match_state  # the ruleset's state carried across a match (honba, sticks, ...)
@@ -272,7 +273,7 @@ class Game:
             raise InvalidOptionError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
         self.round_wind = Tile(round_wind)
-        self.scores = list(scores)
+        self.scores = list(scores) if scores is not None else [self.rules.starting_score()] * 4
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
@@ -354,9 +355,11 @@ class Game:
                                     second_seat, list(self.scores)))
 
     def deal_tile(self, seat: int) -> int:
-        """Give ``seat`` the next tile from the front of the wall (for a ruleset's ``deal``); its code."""
-        t = self.wall[self.front]
-        self.front += 1
+        """Give ``seat`` its next tile (``Ruleset.take_place``), for a ruleset's ``deal``; its code."""
+        place = self.rules.take_place(self, seat, False)
+        if place is None:
+            raise InvalidOptionError(f"the wall ran out while dealing to seat {seat}")
+        t = self.wall[place]
         if t >= BONUS_BASE:
             self.dealt_flowers[seat].append(t)
         else:
@@ -374,15 +377,16 @@ class Game:
                     self.dealt_flowers[s].remove(f)
                     self.flowers[s].append(f - BONUS_BASE)
                     self.events.append(ev.Flower(s, f - BONUS_BASE))
-                    tail = self._pop_tail()
-                    if tail is None:
+                    place = self.rules.take_place(self, s, True)
+                    if place is None:
                         self._end(exhausted=True)
                         return
+                    tail = self.wall[place]
                     if tail >= BONUS_BASE:
                         self.dealt_flowers[s].append(tail)
                     else:
                         self.counts[s][tail] += 1
-                    if s == self.dealer:
+                    if s == self.dealer and self.drawn is not None:  # (13 dealt: no 14th to replace)
                         self.drawn = tail
         if self.drawn is not None and self.drawn >= BONUS_BASE:
             self.drawn = None
@@ -398,12 +402,13 @@ class Game:
             return
         dealer = self.dealer
         counts = self.counts[dealer]
+        first_draw = self.drawn is None  # the deal gave the dealer 13 tiles: play begins with its draw
         if self.drawn is not None and not counts[self.drawn]:
             # An opening exchange took the dealer's 14th tile: call its highest tile the one drawn (any
             # tile of a complete hand completes the other thirteen).
             self.drawn = max(t for t in range(34) if counts[t])
         for s in range(4):
-            if s != dealer:
+            if s != dealer or first_draw:
                 self._update_waits(s)
         if self.drawn is not None:
             # The dealer's fourteen: waiting on the tile received last, if the rest are ready.
@@ -411,37 +416,41 @@ class Game:
             self._update_waits(dealer)
             counts[self.drawn] += 1
         self.rules.start_play(self)
-        self._begin_turn(dealer)
+        if first_draw:
+            self._draw(dealer, from_tail=False)
+        else:
+            self._begin_turn(dealer)
 
     # -- the wall ------------------------------------------------------------------------------------
 
     @property
     def wall_left(self) -> int:
-        """Tiles still to be drawn in turn: the wall less the ruleset's dead wall (``Ruleset.dead_wall``)."""
-        return self.back - self.front - self.rules.dead_wall
+        """Tiles the seat whose turn it is may still draw (``Ruleset.wall_left``): the shared wall less the
+        ruleset's dead wall (``Ruleset.dead_wall``), or that seat's own wall where each seat has one."""
+        return self.rules.wall_left(self, self.current)
 
-    def _pop_front(self) -> int | None:
-        if self.front >= self.back:
-            return None
-        t = self.wall[self.front]
-        self.front += 1
-        return t
+    def wall_left_for(self, seat: int) -> int:
+        """Tiles ``seat`` may still draw (``Ruleset.wall_left``)."""
+        return self.rules.wall_left(self, seat)
 
-    def _pop_tail(self) -> int | None:
-        if self.front >= self.back:
-            return None
-        self.back -= 1
-        return self.wall[self.back]
+    def last_tile(self, after: int) -> bool:
+        """Whether the tile ``after`` just drew or let go is the hand's last: the seat to draw next after it
+        has nothing left (海底: only a win may follow)."""
+        seat = self.next_active(after)
+        return self.rules.wall_left(self, after if seat is None else seat) == 0
 
     def _draw(self, seat: int, from_tail: bool) -> bool:
         """Draw for ``seat``, replacing bonus tiles from the tail; False if the wall ran out."""
         bonus = False
-        t = self._pop_tail() if from_tail else self._pop_front()
+        take = self.rules.take_place
+        place = take(self, seat, from_tail)
+        t = None if place is None else self.wall[place]
         while t is not None and t >= BONUS_BASE:
             self.flowers[seat].append(t - BONUS_BASE)
             self.events.append(ev.Flower(seat, t - BONUS_BASE))
             bonus = True
-            t = self._pop_tail()
+            place = take(self, seat, True)
+            t = None if place is None else self.wall[place]
         if t is None:
             self._end(exhausted=True)
             return False
@@ -450,6 +459,8 @@ class Game:
         self.kong_draw = from_tail
         self.bonus_after_kong = from_tail and bonus
         self.events.append(ev.Draw(seat, t, from_tail))
+        assert place is not None
+        self.rules.on_draw(self, seat, place)
         self._begin_turn(seat)
         return True
 
@@ -575,15 +586,16 @@ class Game:
         hand = self._hand_with(seat, self.drawn)
         counts[self.drawn] += 1
         how = WinBy.KONG_REPLACEMENT if self.kong_draw else WinBy.SELF_DRAWN
-        return self.rules.win_score(self, seat, hand, win_by=how, last_of_wall=self.wall_left == 0)
+        return self.rules.win_score(self, seat, hand, win_by=how, last_of_wall=self.last_tile(seat))
 
     def discard_win(self, seat: int, tile: int, robbing: bool) -> Score | None:
         """The score of ``seat`` winning on ``tile`` (a discard, or a kong being added when ``robbing``)."""
         if tile not in self.waits[seat]:
             return None
         how = WinBy.ROBBING_KONG if robbing else WinBy.DISCARD
+        giver = self.current if self.last_discard is None else self.last_discard[0]
         return self.rules.win_score(self, seat, self._hand_with(seat, tile), win_by=how,
-                                    last_of_wall=self.wall_left == 0 and not robbing)
+                                    last_of_wall=not robbing and self.last_tile(giver))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (an empty list when it is not asked to act)."""
@@ -615,10 +627,10 @@ class Game:
         _SOURCE.__set__(view, (
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
             None if result is None else result.hands, tuple(map(len, self.flowers)),
-            tuple(self._shown_discards), self.last_discard, self.wall_left, tuple(self.scores), self.dealer,
-            self.round_wind, actions, self.robbed, tuple(self.active), tuple(self._shown_won),
-            self.rules.public_state(self, seat) if self._public_state else None, self.rules,
-            self._shown_hidden))
+            tuple(self._shown_discards), self.last_discard, self.rules.wall_left(self, seat),
+            tuple(self.scores), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
+            tuple(self._shown_won), self.rules.public_state(self, seat) if self._public_state else None,
+            self.rules, self._shown_hidden))
         return view
 
     # -- acting ----------------------------------------------------------------------------------
@@ -779,12 +791,20 @@ class Game:
                 self.pending[s] = None
                 self.claim_options[s] = options
         if not self.pending:
+            self._let_go(giver, tile)
+
+    def _let_go(self, giver: int, tile: int) -> None:
+        """Nobody won or claimed ``giver``'s discard: the ruleset's ``on_pass`` (which may end the hand),
+        then the next draw."""
+        self.rules.on_pass(self, giver, tile)
+        if self.result is None:
             self._next_draw(giver)
 
     def _next_draw(self, after: int) -> None:
         seat = self.next_active(after)
-        if self.wall_left == 0 or seat is None:
-            self._end(exhausted=self.wall_left == 0)
+        left = self.rules.wall_left(self, after if seat is None else seat)
+        if left == 0 or seat is None:
+            self._end(exhausted=left == 0)
             return
         self._draw(seat, from_tail=False)
 
@@ -818,7 +838,7 @@ class Game:
             if a is not None and a.kind == ActionKind.CHOW:
                 self._claim(s, giver, t, a)
                 return
-        self._next_draw(giver)
+        self._let_go(giver, t)
 
     def _win(self, winners: list[int], tile: int, giver: int | None, robbing: bool = False) -> None:
         """Score and pay the wins on ``tile``; then the ruleset says whether play goes on."""
@@ -899,6 +919,29 @@ class Game:
             self.drawn = None
             self.kong_draw = False
             self._begin_turn(seat)
+
+    def forfeit(self, seat: int, reason: str, *, turn: int | None = None,
+                responses: Sequence[str | None] | None = None) -> None:
+        """End the hand because ``seat`` broke the table's protocol (``reason``: one of
+        ``events.FORFEIT_REASONS``), charging the ruleset's ``forfeit_payments``; IllegalActionError
+        (changing nothing) when the ruleset charges none or the hand is over."""
+        if not 0 <= seat <= 3:
+            raise InvalidOptionError(f"a seat is 0-3, not {seat!r}")
+        if reason not in ev.FORFEIT_REASONS:
+            raise InvalidOptionError(f"unknown forfeit reason {reason!r}; one of "
+                                     f"{', '.join(ev.FORFEIT_REASONS)}")
+        if self.phase == Phase.OVER:
+            raise IllegalActionError("the hand is over")
+        deltas = self.rules.forfeit_payments(self, seat)
+        if deltas is None:
+            raise IllegalActionError(f"seat {seat} forfeits ({reason}: {ev.FORFEIT_REASONS[reason]}), but "
+                                     f"the {self.rules.name} rules charge no forfeit")
+        self._legal = {}
+        if responses is not None and len(responses) != 4:
+            raise InvalidOptionError(f"a forfeit's responses are the four seats', not {len(responses)}")
+        answers = None if responses is None else list(responses)
+        self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
+        self._end(exhausted=False)
 
     def end_hand(self) -> None:
         """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...)."""

@@ -246,8 +246,10 @@ class _Replayer:
         try:
             # Rebuilt from the recorded wall and dice, the game holds no seed (a prepared wall never
             # does); the seed itself is checked below, against the deal it makes.
+            # In a match the hand also gets what the ruleset carries from hand to hand (honba, sticks).
             game = Game(self.rules, dealer=dealer, round_wind=winds[round_wind], wall=ring,
-                        dice=(dice[0], dice[1]), scores=scores)
+                        dice=(dice[0], dice[1]), scores=scores,
+                        match_state=None if match is None else match.rules_state)
         except ValueError as err:
             _fail(line, f"hand {n}: {err}")
         unseeded_start = {**start, "seed": None}
@@ -259,14 +261,37 @@ class _Replayer:
         elif match is None or self.header.seed is None:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
-            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores)
+            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores,
+                        match_state=None if match is None else match.rules_state)
             dealt = deal.events[0].as_dict()
             if canonical(start) != canonical(dealt):
                 _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "
                             f"{difference(start, dealt)}")
         return game
 
+    def _forfeit(self, line: RecordLine, game: Game, n: int) -> None:
+        data = line.data
+        seat: Any = data.get("seat")
+        reason, turn, responses = data.get("reason"), data.get("turn"), data.get("responses")
+        if not _is_int(seat) or not 0 <= seat <= 3:
+            _fail(line, f"hand {n}: 'seat' must be a seat 0-3, not {_short(seat)}")
+        if not isinstance(reason, str):
+            _fail(line, f"hand {n}: 'reason' must be a forfeit reason, not {_short(reason)}")
+        if turn is not None and not _is_int(turn):
+            _fail(line, f"hand {n}: 'turn' must be an integer or null, not {_short(turn)}")
+        if responses is not None and not (isinstance(responses, list) and len(responses) == 4 and
+                                          all(r is None or isinstance(r, str) for r in responses)):
+            _fail(line, f"hand {n}: 'responses' must be four strings (or nulls), or null, not "
+                        f"{_short(responses)}")
+        try:
+            game.forfeit(seat, reason, turn=turn, responses=responses)
+        except MajiangError as err:
+            _fail(line, f"hand {n}: a forfeit by seat {seat} the re-simulation refuses: {err}")
+
     def _apply(self, line: RecordLine, game: Game, n: int) -> None:
+        if line.kind == "forfeit":
+            self._forfeit(line, game, n)
+            return
         seat, text = line.data["seat"], line.data["a"]
         if not _is_int(seat) or not 0 <= seat <= 3:
             _fail(line, f"hand {n}: 'seat' must be a seat 0-3, not {_short(seat)}")
@@ -290,14 +315,15 @@ class _Replayer:
         for i, line in enumerate(lines):
             kind = line.kind
             if done == len(game.events) and i not in applied:
-                target = i if kind == "act" else None
+                target = i if kind in ("act", "forfeit") else None
                 if target is None:
                     hint = "" if game.phase == Phase.OVER else " (a missing act line?)"
                     _fail(line, f"hand {n}: a {kind} line where the re-simulation has no event: "
                                 f"{_waiting(game)}{hint}")
                 self._apply(lines[target], game, n)
                 applied.add(target)
-                last_act = lines[target]
+                if kind == "act":
+                    last_act = lines[target]
             expected = game.events[done].as_dict()
             recorded = line.event()
             if canonical(recorded) != canonical(expected):
@@ -315,7 +341,7 @@ class _Replayer:
                            f"{_short(missing)} (a missing line?)")
         if game.phase != Phase.OVER:
             _fail(summary, f"hand {n}: the summary comes too early: {_waiting(game)}")
-        return len(applied)
+        return sum(1 for i in applied if lines[i].kind == "act")
 
     def _hand(self, block: HandLines) -> HandReplay:
         n = block.number

@@ -170,7 +170,8 @@ def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
         if type(value) is not type(default) and not (nullable and (value is None or default is None)):
             raise InvalidOptionError(f"option {key!r} must be {type(default).__name__}, not "
                                      f"{canonical(value)}")
-    missing = [key for key in known if key not in options]
+    # Options added after a record was written may be missing: their defaults are what it was played by.
+    missing = [key for key in known if key not in options and key not in base.later_options]
     if missing:
         raise InvalidOptionError(f"missing option{'s' if len(missing) > 1 else ''} "
                                  f"{', '.join(map(repr, missing))}")

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "Ruleset", "Score", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "Ruleset", "Score", "SeatWalls",
+           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
 BONUS_BASE = 34
@@ -133,6 +134,38 @@ class ChineseEfficiency:
 CHINESE_EFFICIENCY = ChineseEfficiency()
 
 
+@dataclass(slots=True)
+class SeatWalls:
+    """Each seat its own wall (Botzone's duplicate format), for a ruleset's wall hooks to keep in its state.
+
+    The ring is cut in four equal parts: the dealer's first, then each seat in turn order. A seat is dealt
+    and draws (replacements too) only from its own part, from the part's end; ``left`` counts what each
+    part still holds, by seat.
+
+    >>> walls = SeatWalls(34, dealer=0)
+    >>> [walls.take(1) for _ in range(2)], walls.left
+    ([67, 66], [34, 32, 34, 34])
+    """
+
+    size: int
+    dealer: int
+    left: list[int] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.left = [self.size] * 4
+
+    def take(self, seat: int) -> int | None:
+        """The place in the ring of the next tile of ``seat``'s own wall (None when it is empty)."""
+        if not self.left[seat]:
+            return None
+        self.left[seat] -= 1
+        return self.size * ((seat - self.dealer) % 4) + self.left[seat]
+
+    def undrawn(self) -> list[int]:
+        """The places of the ring still in some seat's wall."""
+        return [self.size * ((s - self.dealer) % 4) + i for s in range(4) for i in range(self.left[s])]
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
@@ -142,6 +175,11 @@ class Ruleset:
     """Whether the seat after the discarder may chow (吃)."""
     match_hands: ClassVar[int] = 16
     """The hands of a match unless the caller says otherwise."""
+    later_options: ClassVar[frozenset[str]] = frozenset()
+    """Options added after records were first written: a record may lack them (their defaults keep the
+    older play)."""
+    most_hands: ClassVar[int] = 16
+    """The most hands a match may have (a ruleset whose ``match_over`` ends the match may allow more)."""
     chinese_ready: ClassVar[bool] = False
     """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
     winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
@@ -214,6 +252,26 @@ class Ruleset:
             game.deal_tile(s)
         game.drawn = game.deal_tile(order[0])
 
+    def wall_left(self, game: Game, seat: int) -> int:
+        """Tiles ``seat`` may still draw: by default every seat draws from one wall, less the dead wall."""
+        return game.back - game.front - self.dead_wall
+
+    def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
+        """Take the next tile ``seat`` is dealt or draws (a ``replacement`` for a kong or a bonus tile): its
+        place in ``game.wall``, or None when there is none. By default the shared wall's front, or its
+        tail for a replacement."""
+        if game.front >= game.back:
+            return None
+        if replacement:
+            game.back -= 1
+            return game.back
+        game.front += 1
+        return game.front - 1
+
+    def undrawn(self, game: Game) -> list[int]:
+        """The places in ``game.wall`` not taken yet (checks and tools): by default from front to back."""
+        return list(range(game.front, game.back))
+
     def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
         """The choices each seat must make in opening phase ``step`` (0, 1, ...) before play; empty: none."""
         return {}
@@ -228,6 +286,10 @@ class Ruleset:
     def start_play(self, game: Game) -> None:
         """Called once the deal and the opening phases are done, before the dealer's first turn."""
 
+    def starting_score(self) -> int:
+        """Each seat's score before a match's first hand (and a lone hand's, unless given): 0 here."""
+        return 0
+
     def public_state(self, game: Game, seat: int) -> Any:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
@@ -240,6 +302,15 @@ class Ruleset:
         ('', '', '', '')
         """
         return ("", "", "", "")
+
+    def table_note(self, state: Any) -> str:
+        """A short line about the table for a display, read from ``public_state`` as a view holds it (riichi:
+        the dora indicators, honba and sticks); empty when there is nothing to show.
+
+        >>> Ruleset().table_note(None)
+        ''
+        """
+        return ""
 
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
@@ -260,7 +331,9 @@ class Ruleset:
         counts = game.counts[seat]
         out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
-        if game.drawn is not None and game.wall_left > 0 and len(melds) < 4:
+        # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
+        if game.drawn is not None and len(melds) < 4 and game.wall_left_for(seat) > 0 \
+                and not game.last_tile(seat):
             if 4 in counts:
                 out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
             if melds:
@@ -279,12 +352,12 @@ class Ruleset:
         out = [PASS]
         if game.discard_win(seat, tile, robbing=False) is not None:
             out.append(WIN)
-        if game.wall_left == 0:
+        if game.last_tile(giver):
             return out  # no calls on the last discard, only a win
         c = game.counts[seat]
         if c[tile] >= 2:
             out.append(PUNG)
-        if c[tile] == 3:
+        if c[tile] == 3 and game.wall_left_for(seat) > 0:  # the kong's replacement comes from seat's wall
             out.append(KONG)
         if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
@@ -329,10 +402,24 @@ class Ruleset:
         or, on its own turn, the seat must still act); False refuses it as an illegal action."""
         return False
 
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """The penalty when ``seat`` forfeits the hand by breaking the table's protocol (``Game.forfeit``:
+        an external program's timeout or illegal answer), or None: these rules charge none, and the
+        forfeit is refused as an error."""
+        return None
+
     # -- moments --------------------------------------------------------------------------------------
 
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
         """Called after every discard, before others are asked."""
+
+    def on_draw(self, game: Game, seat: int, index: int) -> None:
+        """Called after each draw in play (not the deal) with the drawn tile's place in ``game.wall``, for a
+        ruleset that tells copies of a kind apart (riichi's red fives)."""
+
+    def on_pass(self, game: Game, giver: int, tile: int) -> None:
+        """Called when nobody won or claimed ``giver``'s discard, before the next draw; it may end the hand
+        (``game.end_hand``: riichi's four riichi, 四家立直)."""
 
     def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
         """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
@@ -386,6 +473,12 @@ class Ruleset:
     def new_match_state(self) -> Any:
         """What the ruleset carries from hand to hand in a match (each hand's ``game.match_state``)."""
         return None
+
+    def standings(self, match: Match) -> tuple[float, float, float, float]:
+        """The players' table points by their totals so far (``Match.standings``): 4/2/1/0, ties shared."""
+        from majiang.game.match import standard_scores
+
+        return standard_scores(match.totals)
 
     def match_over(self, match: Match) -> bool:
         """Whether the match has ended after the hands booked so far: all its hands are played."""
@@ -445,7 +538,7 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
 _PRESETS: dict[str, dict[str, Any]] = {}
-_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game")
+_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
 

@@ -32,9 +32,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import Bot, find_bot, play_out
+from majiang.bots import play_out
 from majiang.errors import InvalidOptionError
+from majiang.game import events as ev
 from majiang.game.table import Game, HandResult
+from majiang.interop.external import (
+    DEFAULT_TIME_LIMIT,
+    BotzoneProcessBot,
+    Seat,
+    check_rules,
+    check_seat,
+    make_seat,
+    play_botzone,
+)
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
@@ -212,6 +222,8 @@ class PlayResult:
     """The score total of each win."""
     givers: tuple[int | None, ...] = ()
     """The seat that gave each win (None: self-drawn)."""
+    forfeits: tuple[int, ...] = ()
+    """The seat that forfeited the hand, if one did (an external program's failed or illegal answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,9 +247,12 @@ class DealResult:
         return total / n
 
 
-def _play(bots: Sequence[Bot], seed: int, dealer: int, deal: int, rules: Ruleset) -> Game:
+def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int, rules: Ruleset) -> Game:
     game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
-    play_out(game, bots)
+    if any(isinstance(bot, BotzoneProcessBot) for bot in bots):
+        play_botzone(game, bots)  # external programs: every seat hears every request of the judge
+    else:
+        play_out(game, bots)
     return game
 
 
@@ -246,16 +261,30 @@ def deal_wind(deal: int) -> Tile:
     return WINDS[(deal // 4) % 4]
 
 
-def _play_result(arrangement: tuple[int, int, int, int], result: HandResult) -> PlayResult:
+def _play_result(arrangement: tuple[int, int, int, int], result: HandResult,
+                 forfeits: tuple[int, ...] = ()) -> PlayResult:
     return PlayResult(arrangement, result.deltas, result.winners,
                       result.payer if not result.self_drawn else None, result.self_drawn,
-                      tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins))
+                      tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins),
+                      forfeits)
 
 
-def play_deal(names: tuple[str, str], seed: int, deal: int, rules: Ruleset | None = None) -> DealResult:
+def _forfeits(events: Sequence[ev.Event | dict[str, Any]]) -> tuple[int, ...]:
+    """The seats that forfeited, from a hand's events (typed, or as a record holds them)."""
+    out = []
+    for e in events:
+        if isinstance(e, ev.Forfeit):
+            out.append(e.seat)
+        elif isinstance(e, dict) and e.get("e") == ev.Forfeit.kind:
+            out.append(int(e["seat"]))
+    return tuple(out)
+
+
+def play_deal(names: tuple[str, str], seed: int, deal: int, rules: Ruleset | None = None,
+              time_limit: float = DEFAULT_TIME_LIMIT) -> DealResult:
     """Play deal ``deal`` of an arena seeded ``seed`` in all six arrangements (Chinese Official rules
-    unless ``rules`` says otherwise)."""
-    return _play_deal_hands(names, seed, deal, False, rules or find_ruleset(DEFAULT_RULESET))[0]
+    unless ``rules`` says otherwise); ``names`` are seats (``majiang.interop.external.parse_seat``)."""
+    return _play_deal_hands(names, seed, deal, False, rules or find_ruleset(DEFAULT_RULESET), time_limit)[0]
 
 
 RecordedHand = tuple[list[str], dict[str, Any]]
@@ -263,27 +292,34 @@ RecordedHand = tuple[list[str], dict[str, Any]]
 
 
 def _play_deal_hands(names: tuple[str, str], seed: int, deal: int, record: bool,
-                     rules: Ruleset) -> tuple[DealResult, list[RecordedHand]]:
+                     rules: Ruleset, time_limit: float = DEFAULT_TIME_LIMIT
+                     ) -> tuple[DealResult, list[RecordedHand]]:
     game_seed = deal_seed(seed, deal)
     dealer = deal % 4
     plays = []
     hands: list[RecordedHand] = []
     for k, arrangement in enumerate(ARRANGEMENTS):
-        bots = [find_bot(names[who], _bot_seed(seed, deal, k, s)) for s, who in enumerate(arrangement)]
-        game = _play(bots, game_seed, dealer, deal, rules)
+        bots = [make_seat(names[who], _bot_seed(seed, deal, k, s), time_limit=time_limit)
+                for s, who in enumerate(arrangement)]
+        try:
+            game = _play(bots, game_seed, dealer, deal, rules)
+        finally:
+            for bot in bots:
+                if isinstance(bot, BotzoneProcessBot):
+                    bot.close()
         result = game.result
         assert result is not None
-        plays.append(_play_result(arrangement, result))
+        plays.append(_play_result(arrangement, result, _forfeits(game.events)))
         if record:
             number = deal * len(ARRANGEMENTS) + k + 1
             hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
     return DealResult(deal, game_seed, dealer, tuple(plays)), hands
 
 
-def _play_deals(args: tuple[tuple[str, str], int, list[int], bool, Ruleset]
+def _play_deals(args: tuple[tuple[str, str], int, list[int], bool, Ruleset, float]
                 ) -> list[tuple[DealResult, list[RecordedHand]]]:
-    names, seed, deals, record, rules = args
-    return [_play_deal_hands(names, seed, d, record, rules) for d in deals]
+    names, seed, deals, record, rules, time_limit = args
+    return [_play_deal_hands(names, seed, d, record, rules, time_limit) for d in deals]
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -304,6 +340,8 @@ class BotSummary:
     """Wins on its discard or robbed kong (a discard several seats win on counts once for each)."""
     win_points: int
     """Sum of the score totals of its wins (Chinese Official: fans and flowers)."""
+    forfeits: int = 0
+    """Hands it forfeited (an external program's failed or illegal answer)."""
 
     @property
     def win_rate(self) -> float:
@@ -330,6 +368,7 @@ class BotSummary:
             "self_drawn_wins": self.self_drawn,
             "deal_in_rate": self.deal_in_rate,
             "mean_win_total": self.mean_win_total,
+            "forfeits": self.forfeits,
         }
 
 
@@ -392,13 +431,14 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
     summaries = []
     exhausted = 0
     for who in (0, 1):
-        seat_hands = wins = self_drawn = deal_ins = points = 0
+        seat_hands = wins = self_drawn = deal_ins = points = forfeits = 0
         for d in played:
             for p in d.plays:
                 for seat, sitter in enumerate(p.arrangement):
                     if sitter != who:
                         continue
                     seat_hands += 1
+                    forfeits += p.forfeits.count(seat)
                     givers = p.givers or (p.payer,) * len(p.winners)
                     for winner, giver, total in zip(p.winners, givers, p.fans, strict=True):
                         if winner == seat:
@@ -408,9 +448,9 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
                         elif giver == seat:
                             deal_ins += 1
         summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
-                                    deal_ins, points))
+                                    deal_ins, points, forfeits))
     for d in played:
-        exhausted += sum(1 for p in d.plays if not p.winners)
+        exhausted += sum(1 for p in d.plays if not p.winners and not p.forfeits)
     diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
     return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted, rules)
 
@@ -422,9 +462,14 @@ RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")
 
 def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int = 1,
               progress: Progress | None = None, records: Path | None = None,
-              resume: bool = False, rules: Ruleset | None = None) -> ArenaResult:
+              resume: bool = False, rules: Ruleset | None = None,
+              time_limit: float = DEFAULT_TIME_LIMIT) -> ArenaResult:
     """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format, under
     ``rules`` (default Chinese Official).
+
+    A name is one of our bots or an external Botzone program's command line
+    (``majiang.interop.external.parse_seat``); each seat an external program takes runs its own copy,
+    spoken to over Botzone's protocol with ``time_limit`` seconds per answer.
 
     ``workers`` > 1 plays deals in that many processes; the result is the same for any number.
     ``records`` receives the ``majiang-record`` of every hand played (six per deal), streamed to
@@ -436,7 +481,8 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     if names[0] == names[1]:
         raise InvalidOptionError(f"the arena compares two different bots, not {names[0]!r} with itself")
     for name in names:
-        find_bot(name)  # raises InvalidOptionError for an unknown name
+        if check_seat(name).external:  # (InvalidOptionError for a seat that is no bot and no program)
+            check_rules(rules or find_ruleset(DEFAULT_RULESET))
     if deals < 1:
         raise InvalidOptionError(f"deals must be at least 1, not {deals}")
     check_workers(workers)
@@ -466,7 +512,7 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
         chunk = max(1, min(8, (deals - first) // (4 * workers)))
         if records is not None:
             chunk = min(chunk, 4)  # six hands' records per deal travel back from the workers
-        batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None, rules)
+        batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None, rules, time_limit)
                    for i in range(first, deals, chunk))
         for batch in ordered_map(_play_deals, batches, workers):
             for deal, hands in batch:
@@ -506,7 +552,7 @@ def _resume(records: Path, writer: RecordWriter, pair: tuple[str, str], seed: in
             if start["seed"] != deal_seed(seed, deal) or start["round_wind"] != deal_wind(deal).notation():
                 return  # another run's hand: play the deal again
             group = [dump_line(line.data) for line in (lines.start, *lines.events, lines.summary)]
-            pending.append((group, _play_result(ARRANGEMENTS[k], hand.result)))
+            pending.append((group, _play_result(ARRANGEMENTS[k], hand.result, _forfeits(hand.events))))
             if len(pending) == plays:  # a whole deal: keep it
                 done.append(DealResult(deal, start["seed"], deal % 4, tuple(p for _, p in pending)))
                 for group, _ in pending:

@@ -525,8 +525,11 @@ class TableScreen(Screen[None]):
             exchange = self.picked_exchange()
             if exchange is not None and exchange in view.legal:
                 actions.append(exchange)  # the confirmation of the tiles picked
-            # Every exchange is legal on its own: they are offered through the tiles picked, not as buttons.
-            actions.extend(a for a in view.legal if a.kind not in (ActionKind.DISCARD, ActionKind.EXCHANGE))
+            # Every exchange is legal on its own: they are offered through the tiles picked, not as buttons;
+            # a riichi declaration likewise through the tile selected, which it lets go.
+            declare = Action(ActionKind.RIICHI, tiles[self.selected]) if tiles else None
+            actions.extend(a for a in view.legal if a.kind not in (ActionKind.DISCARD, ActionKind.EXCHANGE,
+                                                                   ActionKind.RIICHI) or a == declare)
         buttons = list(self.query(ActionButton))
         for i, button in enumerate(buttons):
             if i < len(actions):

@@ -29,6 +29,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
+from majiang.rules.base import Ruleset
 from majiang.rules.mcr.result import hit_melds
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile, seat_wind
@@ -155,6 +156,17 @@ def _wind_label(wind: Tile, style: TileStyle) -> str:
     return tr(style, wind.notation(), wind.zh)
 
 
+def points_label(value: int, rules: Ruleset | None) -> str:
+    """A seat's points: signed where every seat starts at 0, as they are where they start with points
+    (riichi's 25000).
+
+    >>> from majiang.game import find_ruleset
+    >>> points_label(1200, None), points_label(26000, find_ruleset("riichi"))
+    ('+1200', '26000')
+    """
+    return f"{value:+d}" if rules is None or rules.starting_score() == 0 else str(value)
+
+
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     """Two lines about one seat: wind, dealer, name, place, score, the ruleset's badge (``seat_badges``),
     winning tiles laid aside and whether it has left the hand, flowers and melds; then its pond."""
@@ -167,7 +179,7 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     out.append(f" {name}", style="bold")
     if seat != view.seat:
         out.append(f" · {place(seat, view.seat, style)}", style="dim")
-    out.append(f" · {view.scores[seat]:+d}")
+    out.append(f" · {points_label(view.scores[seat], view.rules)}")
     badge = "" if view.rules is None else view.rules.seat_badges(view.rules_state)[seat]
     if badge:
         out.append(f" · {badge}", style="bold magenta")
@@ -214,9 +226,12 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     out.append(tr(style, f" · Hand {number}/{match.hands}", f" · 第{number}/{match.hands}局"))
     out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
     out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
-    out.append(f" {view.scores[view.seat]:+d}")
+    out.append(f" {points_label(view.scores[view.seat], view.rules)}")
     if view.rules is not None:
         out.append(f" · {view.rules.name}", style="dim")
+        note = view.rules.table_note(view.rules_state)
+        if note:
+            out.append(f" · {note}")
     return out
 
 
@@ -620,7 +635,7 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
         player = finished.players_by_seat[seat]
         pay.add_row(f"{_wind_label(game.seat_wind(seat), style)} {name(seat)}",
                     f"{record.deltas[player]:+d}",
-                    f"{finished.totals[player]:+d}")
+                    points_label(finished.totals[player], game.rules))
     parts.append(pay)
     return Group(*parts)
 
@@ -638,7 +653,7 @@ def standings_table(session: PlaySession, style: TileStyle) -> Table:
     table.add_column(tr(style, "Total", "总分"), justify="right")
     table.add_column(tr(style, "Standard score", "标准分"), justify="right")
     for rank, player in enumerate(order, start=1):
-        table.add_row(str(rank), session.player_name(player), f"{match.totals[player]:+d}",
+        table.add_row(str(rank), session.player_name(player), points_label(match.totals[player], match.rules),
                       f"{standings[player]:g}")
     return table
 

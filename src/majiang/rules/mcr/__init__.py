@@ -5,10 +5,14 @@ Import from ``majiang.mcr``, the public module; the names here serve it and the 
 
 from __future__ import annotations
 
+from functools import partial
+
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.mcr.calculator import WinBy, WinContext, calculate
+from majiang.notation import parse_hand
+from majiang.rules.mcr.calculator import WinBy, WinContext, explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
+from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import WINDS, Tile
@@ -25,6 +29,7 @@ __all__ = [
     "WinBy",
     "WinContext",
     "fan",
+    "fan_total",
     "find_profile",
     "parse_win_by",
     "parse_wind",
@@ -38,6 +43,12 @@ MINIMUM = 8
 _WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH,
                "东": Tile.EAST, "南": Tile.SOUTH, "西": Tile.WEST, "北": Tile.NORTH,
                "1z": Tile.EAST, "2z": Tile.SOUTH, "3z": Tile.WEST, "4z": Tile.NORTH}
+
+
+_new_tuple = tuple.__new__
+_EXACT_WINDS: dict[str | Tile, Tile] = {w: w for w in WINDS}
+for _name, _wind in _WIND_NAMES.items():
+    _EXACT_WINDS[_name] = _wind
 
 
 def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
@@ -104,14 +115,25 @@ def win_context(
     holding another copy) and ``InvalidOptionError``
     (a bad wind, flower count or way of winning) or ``TypeError`` (a flag that is not a bool).
     """
-    how = parse_win_by(win_by)
+    return _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
+
+
+def _context(hand: Hand, win_by: str | WinBy, last_of_wall: bool, last_copy: bool, seat_wind: str | Tile,
+             round_wind: str | Tile, flowers: int) -> WinContext:
+    """``win_context`` with its arguments by position (``score`` calls it on every hand)."""
+    how = win_by if type(win_by) is WinBy else parse_win_by(win_by)
     if not (type(last_of_wall) is bool and type(last_copy) is bool):
         _flag(last_of_wall, "last_of_wall")
         _flag(last_copy, "last_copy")
     if type(flowers) is not int or not 0 <= flowers <= 8:
         raise InvalidOptionError(f"flowers must be an integer from 0 to 8, not {flowers!r}")
-    seat = parse_wind(seat_wind, "seat_wind")
-    round_ = parse_wind(round_wind, "round_wind")
+    # The usual spellings by one lookup; anything else goes through parse_wind (and its errors).
+    seat = _EXACT_WINDS.get(seat_wind) if type(seat_wind) in (str, Tile) else None
+    if seat is None:
+        seat = parse_wind(seat_wind, "seat_wind")
+    round_ = _EXACT_WINDS.get(round_wind) if type(round_wind) in (str, Tile) else None
+    if round_ is None:
+        round_ = parse_wind(round_wind, "round_wind")
     win = hand.winning_tile
     if win is None:
         raise InvalidHandError(
@@ -137,7 +159,8 @@ def win_context(
         )
     if in_melds == 3:
         last_copy = True  # three copies shown in the winner's own melds: this is the last one
-    return WinContext(how, last_of_wall, last_copy, seat, round_, flowers)
+    # tuple.__new__ skips the named tuple's Python-level constructor: the fields are checked above.
+    return _new_tuple(WinContext, (how, last_of_wall, last_copy, seat, round_, flowers))
 
 
 def score(
@@ -162,11 +185,48 @@ def score(
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    elif not isinstance(hand, Hand):
-        raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")
+    if type(hand) is not Hand:
+        hand = _hand(hand)
+    prof = PROFILES.get(profile) if type(profile) is str else None
+    if prof is None:
+        prof = find_profile(profile)
+    ctx = _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
+    total = _fan_total(hand, ctx, prof)
+    if total is None:
+        raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+    return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
+                                         partial(explain, hand, ctx, prof, total))
+
+
+def fan_total(
+    hand: str | Hand,
+    *,
+    win_by: str | WinBy = WinBy.DISCARD,
+    last_of_wall: bool = False,
+    last_copy: bool = False,
+    seat_wind: str | Tile = "E",
+    round_wind: str | Tile = "E",
+    profile: str | Profile = "mil",
+) -> int | None:
+    """The fans of a win without flowers (``score(...).fan_total``), or ``None`` if it is not a win.
+
+    The fast path for engines, bots and advice that need only the number: nothing else is built. The
+    arguments are those of ``score`` (flowers never count toward the fans) and are checked the same way;
+    a hand that is not a winning shape gives ``None`` instead of ``InvalidHandError``.
+
+    >>> fan_total("1112345678999m5m", win_by="self-drawn"), fan_total("123m456p789s11sEEC")
+    (92, None)
+    """
+    hand = _hand(hand)
     prof = find_profile(profile)
-    ctx = win_context(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
-                      seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
-    return calculate(hand, ctx, prof)
+    return _fan_total(hand, _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, 0), prof)
+
+
+def _hand(hand: str | Hand) -> Hand:
+    if type(hand) is Hand:
+        return hand
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    if isinstance(hand, Hand):
+        return hand
+    raise TypeError(f"hand must be notation or a Hand, not {type(hand).__name__}")

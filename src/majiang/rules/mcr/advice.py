@@ -10,14 +10,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from majiang.analysis import efficiency
-from majiang.analysis.efficiency import CallKind, CallOption, DiscardOption, Wait
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, find_profile, parse_wind, score
 from majiang.rules.mcr.profiles import Profile
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
+
+if TYPE_CHECKING:
+    from majiang.analysis.efficiency import CallOption, DiscardOption, Wait
 
 __all__ = ["McrWinFans", "call_advice", "discard_advice", "ready_waits"]
 
@@ -43,6 +45,9 @@ class McrWinFans:
 def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
                 round_wind: str | Tile = "E", profile: str | Profile = "mil") -> tuple[Wait, ...]:
     """Waits of a ready hand with live counts, the fans of each win and whether it reaches 8."""
+    # The tile-efficiency code and its tables load on first use: scoring alone needs neither.
+    from majiang.analysis import efficiency
+
     return efficiency.live_waits(hand, visible, McrWinFans(seat_wind, round_wind, profile))
 
 
@@ -54,6 +59,8 @@ def discard_advice(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind:
     >>> [o.discard.notation() for o in discard_advice("123456789m1234pE")][:1]
     ['E']
     """
+    from majiang.analysis import efficiency
+
     fans = McrWinFans(seat_wind, round_wind, profile) if fan_check else None
     return efficiency.discard_efficiency(hand, visible, fans, form)
 
@@ -63,6 +70,9 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, from_seat: RelativeSeat =
                 seat_wind: str | Tile = "E", round_wind: str | Tile = "E",
                 profile: str | Profile = "mil") -> list[CallOption]:
     """Passing against each claim of a discard; a win below 8 fans is dropped (it would be a false win)."""
+    from majiang.analysis import efficiency
+    from majiang.analysis.efficiency import CallKind
+
     visible = tuple(visible)
     options = efficiency.call_efficiency(hand, tile, from_seat=from_seat, visible=visible)
     win = next((o for o in options if o.kind == CallKind.WIN), None)

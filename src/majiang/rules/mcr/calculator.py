@@ -344,20 +344,11 @@ class _Scorer:
 
     def _terminal_chows(self, f: _Fans, chows: list[int], pair: int) -> bool:
         """一色双龙会 / 三色双龙会: two 123 and two 789 chows with a pair of fives."""
-        if pair >= 27 or pair % 9 != 4:
+        fid = _terminal_chows_fan(chows, pair)
+        if fid is None:
             return False
-        names = [(CHOW, t) for t in chows] + [(PAIR, pair)]
-        if any(t % 9 not in (0, 6) for t in chows):
-            return False
-        suits = [t // 9 for t in chows]
-        if all(s == pair // 9 for s in suits) and sorted(t % 9 for t in chows) == [0, 0, 6, 6]:
-            f.add("pure_terminal_chows", melds=names)
-            return True
-        others = sorted({0, 1, 2} - {pair // 9})
-        if sorted(chows) == sorted(s * 9 + r for s in others for r in (0, 6)):
-            f.add("three_suited_terminal_chows", melds=names)
-            return True
-        return False
+        f.add(fid, melds=[*((CHOW, t) for t in chows), (PAIR, pair)])
+        return True
 
     def _group_fans(self, f: _Fans, sets: list[_Set], pair: int) -> None:
         """全带幺, 全带五, 全双刻: a property every set and the pair share."""
@@ -601,6 +592,20 @@ def _pung_fans(
     return out
 
 
+def _terminal_chows_fan(chows: Sequence[int], pair: int) -> str | None:
+    """一色双龙会 or 三色双龙会 of four sorted chows and the pair, if they make one."""
+    if pair >= 27 or pair % 9 != 4:
+        return None
+    if any(t % 9 not in (0, 6) for t in chows):
+        return None
+    if all(t // 9 == pair // 9 for t in chows) and sorted(t % 9 for t in chows) == [0, 0, 6, 6]:
+        return "pure_terminal_chows"
+    others = sorted({0, 1, 2} - {pair // 9})
+    if sorted(chows) == sorted(s * 9 + r for s in others for r in (0, 6)):
+        return "three_suited_terminal_chows"
+    return None
+
+
 def _traits(kind: int, t: int) -> int:
     bits = 1 if _has_terminal(kind, t) else 0
     if _has_five(kind, t):
@@ -816,3 +821,12 @@ def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[s
     """
     scorer = _Scorer(hand, ctx, profile)
     return [scorer.settle(cand) for cand in scorer.candidates()]
+
+
+def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int) -> tuple[FanHit, ...]:
+    """The fans of a hand whose total (flowers excluded) the fast path has found."""
+    result = calculate(hand, ctx, profile)
+    # The two paths weigh the same candidates; a difference is a bug in one of them.
+    if result.fan_total != fan_total:
+        raise AssertionError(f"{hand.notation()}: fast total {fan_total}, explained {result.fan_total}")
+    return result.fans

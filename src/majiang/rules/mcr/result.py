@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -38,12 +39,16 @@ class FanHit(NamedTuple):
                 "melds": list(self.melds)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoreResult:
     """Fans of a winning hand under one rule profile.
 
     ``total`` includes flower points; ``meets_minimum`` compares the total without flowers with the
     8-fan minimum.
+
+    ``majiang.mcr.score`` computes the totals on its fast path and builds ``fans`` (the names and the
+    melds behind each fan) the first time they are read; the result looks and compares the same either
+    way, and ``dataclasses.replace``, ``==``, ``repr`` and pickling read the fans.
     """
 
     total: int
@@ -52,6 +57,34 @@ class ScoreResult:
     meets_minimum: bool
     profile: str
     decomposition: tuple[str, ...] = ()
+
+    @classmethod
+    def explained_on_read(cls, total: int, flowers: int, meets_minimum: bool, profile: str,
+                          explain: Callable[[], tuple[FanHit, ...]]) -> ScoreResult:
+        """A result whose ``fans`` come from ``explain()`` when first read (a picklable callable)."""
+        result = object.__new__(cls)
+        fields = result.__dict__
+        fields["total"] = total
+        fields["flowers"] = flowers
+        fields["meets_minimum"] = meets_minimum
+        fields["profile"] = profile
+        fields["decomposition"] = ()
+        fields["_explain"] = explain
+        return result
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            # Only a lazily explained result lacks ``fans``; build them once, then they are a plain field.
+            if name == "fans":
+                explain = self.__dict__.get("_explain")
+                if explain is not None:
+                    fans = explain()
+                    object.__setattr__(self, "fans", fans)
+                    # Dropped only once the fans are there: another thread reading them meanwhile
+                    # builds them too rather than finding neither.
+                    self.__dict__.pop("_explain", None)
+                    return fans
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def fan_total(self) -> int:

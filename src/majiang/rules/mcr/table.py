@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.base import BONUS_BASE, Ruleset, Score, register_ruleset
+from majiang.rules.base import BONUS_BASE, Ruleset, Score, SeatWalls, register_ruleset
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from majiang.game.match import Match
     from majiang.game.table import Game, WinRecord
 
-__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "FalseWin", "McrRules",
-           "McrState", "house_fans", "win_payments"]
+__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "SEAT_WALL", "FalseWin",
+           "McrRules", "McrState", "Walls", "house_fans", "win_payments"]
 
 FLOWER_BASE = BONUS_BASE
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
@@ -37,6 +37,8 @@ FALSE_WIN_PENALTY = 30
 """What a false win 错和 costs the offender."""
 FALSE_WIN_AWARD = 10
 """What each other player gets from a false win 错和."""
+SEAT_WALL = 34
+"""Tiles in each seat's own wall under ``walls="per-seat"`` without flowers (136 / 4)."""
 
 
 def win_payments(winner: int, discarder: int | None, fan: int, base_points: int = BASE_POINTS
@@ -62,6 +64,7 @@ class FalseWin(StrEnum):
 
     ERROR = "error"  # refuse it as an illegal action
     PENALTY = "penalty"  # charge the declarer and play on (competition)
+    END = "end"  # charge the declarer and end the hand (Botzone's judge)
 
     @classmethod
     def _missing_(cls, value: object) -> FalseWin:
@@ -69,12 +72,26 @@ class FalseWin(StrEnum):
         raise InvalidOptionError(f"false_win must be one of {choices}, not {value!r}")
 
 
+class Walls(StrEnum):
+    """Where the seats draw from: one wall for all, or each seat its own (Botzone's duplicate format)."""
+
+    SHARED = "shared"
+    PER_SEAT = "per-seat"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Walls:
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidOptionError(f"walls must be one of {choices}, not {value!r}")
+
+
 @dataclass(slots=True)
 class McrState:
     """What the house fans need to know about the hand so far: which seats have been ready from the deal
-    on (the dealer: from its first discard), after every discard of theirs since (天听)."""
+    on (the dealer: from its first discard), after every discard of theirs since (天听); and each seat's
+    own wall under ``walls="per-seat"``."""
 
     ready_from_deal: list[bool] = field(default_factory=lambda: [False, False, False, False])
+    seat_walls: SeatWalls | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +106,23 @@ class McrRules(Ruleset):
       (competition) charges a seat that is asked to act and declares such a win
       ``false_win_penalty`` points and pays ``false_win_award`` to each other seat (错和: -30 / +10
       by default); the declaration then counts as a pass when answering a discard, and on the
-      seat's own turn it must still discard.
+      seat's own turn it must still discard. ``"end"`` (Botzone's judge) charges it the same way and
+      ends the hand.
     * ``false_win_penalty``: what a false win costs the declarer under ``false_win="penalty"`` (30).
     * ``false_win_award``: what a false win pays each other seat under ``false_win="penalty"`` (10).
     * ``kong_flower_counts``: a replacement drawn after a kong whose own replacement was a flower
       still scores 杠上开花. Off by default: source 003 (花牌) says a win on a flower's replacement
       scores 自摸 and not 杠上开花.
+    * ``flowers``: the eight flowers are in the wall (144 tiles); off: the 136 playing tiles only.
+    * ``walls`` (``Walls``, or its string value): one wall for all (``"shared"``) or each seat its own
+      (``"per-seat"``, Botzone's judge). A shared wall is broken by the dice and drawn from the front
+      (replacements from the tail). Per-seat walls: the ring cut in four walls of 34 tiles (36 with
+      flowers), the dealer's first, each seat dealt 13 tiles and drawing (replacements too) from the
+      end of its own wall only, the dealer's first draw after the deal. A tile is the last (海底捞月,
+      妙手回春; only a win may be claimed on it) when the seat to draw next has nothing left; a kong
+      needs a tile in the konger's wall and, on its own turn, in the next seat's; the hand is drawn
+      when the seat to draw has nothing left.
+    * ``single_hand``: a match is one hand (Botzone's judge plays one).
     * ``profile``: the scoring profile (docs/profiles.md).
     * ``base_points``: what each loser pays on top of the fans (8: source 000, 8 + fans).
     * ``house_fans``: the 联众 non-standard fans of source 000, off by default: 四方大发 168 (big four
@@ -107,6 +135,7 @@ class McrRules(Ruleset):
       (docs/mcr.md, House fans).
     """
 
+    later_options: ClassVar[frozenset[str]] = frozenset({"flowers", "walls", "single_hand"})
     name: str = "mcr"
     several_winners: bool = False
     false_win: FalseWin | str = FalseWin.ERROR
@@ -116,17 +145,72 @@ class McrRules(Ruleset):
     profile: str = "mil"
     base_points: int = BASE_POINTS
     house_fans: bool = False
+    flowers: bool = True
+    walls: Walls | str = Walls.SHARED
+    single_hand: bool = False
 
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
         object.__setattr__(self, "false_win", FalseWin(self.false_win))
+        object.__setattr__(self, "walls", Walls(self.walls))
 
     def wall_tiles(self) -> list[int]:
-        """144 tiles: the 136 playing tiles and the eight flowers."""
-        return [t for t in range(34) for _ in range(4)] + list(range(FLOWER_BASE, FLOWER_BASE + 8))
+        """144 tiles: the 136 playing tiles and the eight flowers (136 without ``flowers``)."""
+        tiles = [t for t in range(34) for _ in range(4)]
+        return tiles + list(range(FLOWER_BASE, FLOWER_BASE + 8)) if self.flowers else tiles
 
     def new_state(self, game: Game) -> McrState:
-        return McrState()
+        state = McrState()
+        if self.walls == Walls.PER_SEAT:
+            state.seat_walls = SeatWalls(len(self.wall_tiles()) // 4, game.dealer)
+        return state
+
+    # -- per-seat walls (the shared wall is the base ruleset's) ---------------------------------------
+
+    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
+        """Per-seat walls are the ring as it lies (the judge's order); a shared wall is broken by the dice."""
+        if self.walls == Walls.SHARED:
+            return Ruleset.break_wall(self, ring, dealer, dice)
+        return list(ring), (dealer + dice[0] - 1) % 4
+
+    def deal(self, game: Game) -> None:
+        """Per-seat walls, as the judge deals: each seat in turn takes tiles from its own wall until it
+        holds 13, showing flowers as they come (logged before the deal's event: they are the deal's, not
+        a draw's); no 14th, play begins with the dealer's draw. A shared wall: the common deal."""
+        if self.walls == Walls.SHARED:
+            Ruleset.deal(self, game)
+            return
+        from majiang.game.events import Flower  # (see charge_false_win)
+
+        for k in range(4):
+            seat = (game.dealer + k) % 4
+            held = 0
+            while held < 13:
+                t = game.deal_tile(seat)
+                if t >= FLOWER_BASE:
+                    game.dealt_flowers[seat].remove(t)
+                    game.flowers[seat].append(t - FLOWER_BASE)
+                    game.log(Flower(seat, t - FLOWER_BASE))
+                else:
+                    held += 1
+
+    def wall_left(self, game: Game, seat: int) -> int:
+        walls = game.rules_state.seat_walls
+        return Ruleset.wall_left(self, game, seat) if walls is None else walls.left[seat]
+
+    def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
+        walls: SeatWalls | None = game.rules_state.seat_walls
+        if walls is None:
+            return Ruleset.take_place(self, game, seat, replacement)
+        return walls.take(seat)
+
+    def undrawn(self, game: Game) -> list[int]:
+        walls = game.rules_state.seat_walls
+        return Ruleset.undrawn(self, game) if walls is None else walls.undrawn()
+
+    def match_over(self, match: Match) -> bool:
+        """All the match's hands are played, or the first with ``single_hand``."""
+        return match.hand_number > (1 if self.single_hand else match.hands)
 
     def mcr_profile(self) -> str | None:
         """This table scores by the Chinese Official fans of ``profile``."""
@@ -185,7 +269,7 @@ class McrRules(Ruleset):
 
     def charge_false_win(self, game: Game, seat: int) -> bool:
         """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
-        if self.false_win != FalseWin.PENALTY:
+        if self.false_win == FalseWin.ERROR:
             return False
         # Imported here: majiang.game imports this module, so a module-level import would make
         # ``find_ruleset`` fail when it is the first thing imported.
@@ -194,7 +278,19 @@ class McrRules(Ruleset):
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
         game.pay(delta, FalseWinPenalty(seat, delta))
+        if self.false_win == FalseWin.END:
+            game.end_hand()
         return True
+
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """Where false wins are charged (``false_win`` ``"penalty"`` or ``"end"``, the ``botzone`` preset)
+        a forfeit costs what a false win does (Botzone's judge charges both -30 / +10 and ends the game);
+        otherwise none (the forfeit is an error)."""
+        if self.false_win == FalseWin.ERROR:
+            return None
+        delta = [self.false_win_award] * 4
+        delta[seat] = -self.false_win_penalty
+        return (delta[0], delta[1], delta[2], delta[3])
 
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
         state: McrState = game.rules_state
@@ -210,8 +306,9 @@ class McrRules(Ruleset):
         return None
 
     def conformance_variants(self) -> list[dict[str, Any]]:
-        """The defaults, several winners on one discard, and false wins charged (with the house fans)."""
-        return [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}]
+        """The defaults, several winners on one discard, false wins charged (with the house fans), and the
+        ``botzone`` preset (per-seat walls, no flowers, a false win ends the hand)."""
+        return [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, BOTZONE]
 
 
 _HOUSE = {
@@ -271,4 +368,8 @@ def _with_house_fans(result: ScoreResult, game: Game, seat: int, hand: Hand, sel
                    meets_minimum=total - result.flowers >= MINIMUM)
 
 
-register_ruleset("mcr", McrRules, aliases=("国标", "国标麻将", "chinese-official", "official"))
+BOTZONE: dict[str, Any] = {"flowers": False, "walls": "per-seat", "false_win": "end", "single_hand": True}
+"""The preset ``botzone``: the options of Botzone's judge ``ChineseStandardMahjong`` (docs/interop.md)."""
+
+register_ruleset("mcr", McrRules, aliases=("国标", "国标麻将", "chinese-official", "official"),
+                 presets={"botzone": BOTZONE})

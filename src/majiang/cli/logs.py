@@ -1,0 +1,113 @@
+"""``majiang export`` and ``majiang import``: records to Botzone's judge logs or a text log, and Botzone
+logs back to records (docs/interop.md, docs/cli.md).
+
+The conversions are ``majiang.interop.botzone_log`` and ``majiang.records.text``; this module reads the
+options and writes the files (atomically).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from majiang.atomic import write_lines_atomically
+from majiang.cli.errors import EXIT_INTERNAL, fail, internal_message
+from majiang.errors import MajiangError
+from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_logs
+from majiang.records import read_record
+from majiang.records.check import check_record
+from majiang.records.text import text_log
+
+__all__ = ["FORMATS", "export_command", "import_command"]
+
+FORMATS = ("botzone", "text")
+
+RecordArg = Annotated[str, typer.Argument(metavar="RECORD", show_default=False,
+                                          help="A game record (JSON lines).")]
+LogArg = Annotated[str, typer.Argument(metavar="LOG", show_default=False,
+                                       help="A Botzone log (a JSON object), a JSON list of logs, or JSON "
+                                            "lines of logs.")]
+FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
+                                        help="botzone (the judge's log, one JSON object per hand and line) "
+                                             "or text (one line per event).")]
+HandOpt = Annotated[list[str] | None, typer.Option("--hand", metavar="N",
+                                                   help="Only hand N (repeatable); default every hand.")]
+OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
+                                                help="Write to FILE (atomically), not to standard output.")]
+ImportOutputOpt = Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
+                                               help="The record to write (atomically).")]
+
+
+def _hands(values: list[str] | None) -> list[int] | None:
+    if not values:
+        return None
+    out = []
+    for text in values:
+        if not text.strip().isdigit() or int(text) < 1:
+            raise ValueError(f"--hand takes a hand number from 1, not {text!r}")
+        out.append(int(text))
+    return out
+
+
+def _emit(lines: list[str], output: Path | None) -> None:
+    if output is None:
+        for line in lines:
+            typer.echo(line)
+    else:
+        write_lines_atomically(output, lines)
+
+
+def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandOpt = None,
+                   output: OutputOpt = None) -> None:
+    """Write a record as Botzone's judge logs (per-seat walls: --rules botzone) or as a text log."""
+    try:
+        if format not in FORMATS:
+            raise ValueError(f"--format must be one of {', '.join(FORMATS)}, not {format!r}")
+        hands = _hands(hand)
+        if output is not None and not output.parent.is_dir():
+            raise ValueError(f"--output: no directory {str(output.parent)!r}")
+        read = read_record(record)
+        if format == "botzone":
+            lines = [json.dumps(log, ensure_ascii=False, separators=(",", ":"))
+                     for log in record_to_logs(read, hands)]
+        else:
+            if hands is not None:
+                raise ValueError("--hand is for --format botzone; the text log shows the whole record")
+            lines = list(text_log(read))
+    except OSError as err:
+        fail("export", f"{record}: {err.strerror or err}")
+    except (MajiangError, ValueError) as err:
+        fail("export", f"{record}: {err}" if isinstance(err, MajiangError) else str(err))
+    except Exception as exc:
+        fail("export", internal_message(exc), code=EXIT_INTERNAL)
+    _emit(lines, output)
+
+
+def import_command(log: LogArg, output: ImportOutputOpt,
+                   format: FormatOpt = "botzone") -> None:
+    """Play Botzone logs again on our engine (the botzone rules) and write them as a record, checked."""
+    try:
+        if format != "botzone":
+            raise ValueError(f"--format must be botzone (the only log format read), not {format!r}")
+        if not output.parent.is_dir():
+            raise ValueError(f"--output: no directory {str(output.parent)!r}")
+        with open(log, encoding="utf-8") as f:
+            text = f.read()
+        lines = logs_to_record(read_logs(text))
+    except OSError as err:
+        fail("import", f"{log}: {err.strerror or err}")
+    except UnicodeDecodeError as err:
+        fail("import", f"{log}: not UTF-8 text ({err.reason})")
+    except (MajiangError, ValueError) as err:
+        fail("import", f"{log}: {err}" if isinstance(err, MajiangError) else str(err))
+    except Exception as exc:
+        fail("import", internal_message(exc), code=EXIT_INTERNAL)
+    write_lines_atomically(output, lines)
+    report = check_record(os.fspath(output))
+    if not report.ok:
+        fail("import", f"the record written does not check: {report}", code=EXIT_INTERNAL)
+    typer.echo(f"{output}: {report.hands} hand{'s' if report.hands != 1 else ''} from {log}")

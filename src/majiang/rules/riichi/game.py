@@ -1,0 +1,941 @@
+"""Japanese riichi (立直麻将) as a ruleset on the engine's hooks: the table, the hand and the match.
+
+Tenhou's rules are the defaults and every common variant is an option (docs/riichi.md, "The game"):
+136 tiles with red fives, a 14-tile dead wall with dora indicators and replacement draws, kan dora
+(at once for a concealed kan, after the next discard for an open or added one), riichi (closed and
+ready, a 1000-point stick, at least 1000 points and four tiles left to draw; ippatsu, double riichi),
+furiten (one's own discards, a passed win until one's next discard, a passed win after riichi for the
+rest of the hand), chi/pon/kan with swap-call limits (喰い替え), robbing a kan (kokushi robbing a
+concealed kan as an option), the abortive draws (九種九牌 as an action; 四風連打, 四家立直, 四開槓, 三家和),
+tenpai payments and nagashi mangan at an exhaustive draw, double ron or head bump, renchan and honba,
+riichi sticks carried to the next winner, and the end of a hanchan or tonpuusen (busting, agari-yame,
+the extension round), with uma and oka in the final standings. Wins are scored by
+``majiang.rules.riichi.score``.
+
+>>> from majiang.rules.base import find_ruleset
+>>> r = find_ruleset("tenhou")
+>>> r.name, r.red_fives, r.length, r.starting_points
+('riichi', 3, 'hanchan', 25000)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from majiang.actions import Action, ActionKind
+from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.events import Event, Payment
+from majiang.hand import Hand, WinBy
+from majiang.meld import Meld, MeldKind
+from majiang.rules.base import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    PASS,
+    PUNG,
+    WIN,
+    Ruleset,
+    register_ruleset,
+)
+from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_shanten, riichi_waits
+from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
+
+if TYPE_CHECKING:
+    from majiang.game.match import Match
+    from majiang.game.table import Game, View, WinRecord
+    from majiang.rules.riichi import RiichiOptions, RiichiResult
+
+__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "RiichiDeclared", "RiichiPublic", "RiichiRules",
+           "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
+
+RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
+ABORT = Action(ActionKind.ABORT)
+FIVES = (4, 13, 22)
+"""The kinds with red copies: 5m, 5p, 5s."""
+STICK = 1000
+"""A riichi stick (供託)."""
+KUIKAE = ("none", "same", "both")
+LENGTHS = ("tonpuu", "hanchan")
+SEVERAL_RON = ("double", "head-bump")
+ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
+
+
+# -- events --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HandCounters(Event):
+    """What the hand starts with on the table: honba (本場) and riichi sticks left from earlier hands."""
+
+    kind: ClassVar[str] = "counters"
+    honba: int
+    sticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed(Event):
+    """A dora indicator (ドラ表示牌) is turned over: the first at the start, one more per kan."""
+
+    kind: ClassVar[str] = "dora"
+    indicator: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared(Event):
+    """``seat`` declares riichi (``double``: on its first discard, nobody having called) with its discard."""
+
+    kind: ClassVar[str] = "riichi"
+    seat: int
+    double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AbortiveDraw(Event):
+    """The hand ends without a winner before the wall runs out (途中流局), for ``reason``."""
+
+    kind: ClassVar[str] = "abort"
+    reason: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TenpaiShown(Event):
+    """At an exhaustive draw (荒牌流局): the seats ready (聴牌), and those whose discards make nagashi
+    mangan."""
+
+    kind: ClassVar[str] = "tenpai"
+    seats: list[int]
+    nagashi: list[int]
+
+
+# -- state ---------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class RiichiTable:
+    """What a riichi match carries from hand to hand: honba, the riichi sticks on the table, how many
+    times the deal has passed (East 1 is 0; the round wind follows), and whether the match has ended."""
+
+    honba: int = 0
+    sticks: int = 0
+    passes: int = 0
+    over: bool = False
+
+
+@dataclass(slots=True)
+class RiichiState:
+    """What the ruleset tracks through one hand."""
+
+    honba: int = 0
+    sticks: int = 0
+    """Riichi sticks on the table: those carried in, plus deposits this hand, less any a winner took."""
+    deposited: int = 0
+    collected: int = 0
+    red_at: frozenset[int] = frozenset()
+    """Places in ``game.wall`` holding the red fives."""
+    red_hand: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(4)])
+    """Red fives standing in each seat's hand, by suit."""
+    red_melds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    red_discards: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    """Indexes into each seat's discards (``game.discards``) of its red fives."""
+    last_red: bool = False
+    """Whether the last discard was a red five."""
+    indicators: list[int] = field(default_factory=list)
+    pending_dora: int = 0
+    """Kan dora indicators to turn over after the next discard (an open or added kan, Tenhou)."""
+    kongs: list[int] = field(default_factory=list)
+    """The seat of each kan made this hand."""
+    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    double: list[bool] = field(default_factory=lambda: [False] * 4)
+    ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
+    declaring: int | None = None
+    """The seat whose riichi declaration discard is on the table and not yet passed (the stick unpaid)."""
+    rivers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    """Every discard of each seat, those claimed by others included (furiten and nagashi read them)."""
+    called_from: list[bool] = field(default_factory=lambda: [False] * 4)
+    """Whether someone has claimed one of the seat's discards (no nagashi mangan then)."""
+    offered: set[int] = field(default_factory=set)
+    """Seats offered a win on the tile now on the table: furiten once they let it pass."""
+    passed: list[bool] = field(default_factory=lambda: [False] * 4)
+    """Temporary furiten (同巡内): a win let pass since the seat's last discard."""
+    riichi_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    kuikae: list[frozenset[int]] = field(default_factory=lambda: [frozenset()] * 4)
+    abort: str | None = None
+    tenpai: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiPublic:
+    """The ruleset's state as one seat sees it: the dora indicators turned over, honba and the riichi sticks
+    on the table, each seat's riichi (and double riichi), the red fives among each seat's discards
+    (indexes into its discards) and melds, and for the viewing seat only its furiten and red fives in hand
+    (another seat's furiten would tell what it waits on)."""
+
+    dora_indicators: tuple[Tile, ...]
+    honba: int
+    sticks: int
+    riichi: tuple[bool, ...]
+    double_riichi: tuple[bool, ...]
+    red_discards: tuple[tuple[int, ...], ...]
+    red_melds: tuple[int, ...]
+    furiten: bool
+    red_hand: int
+    seat: int
+
+
+# -- the ruleset ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class RiichiRules(Ruleset):
+    """Japanese riichi with Tenhou's rules by default; every option is in docs/riichi.md ("The game").
+
+    * ``red_fives``: red fives in the set: 0, 3 (one 5m, 5p, 5s) or 4 (two of them 5p).
+    * ``kan_dora``: a kan turns over a further dora indicator (槓ドラ).
+    * ``kan_dora_after_discard``: an open or added kan's indicator is turned over after the konger's next
+      discard (Tenhou); off: at once, like a concealed kan's.
+    * ``ura_dora``: a riichi winner also counts the indicators under the dora indicators (裏ドラ).
+    * ``kuikae``: swap calls refused after a chi or pon (喰い替え): none, same (the called kind) or both
+      (the called kind and, after a chi, the kind at the other end of the run; Tenhou).
+    * ``kokushi_robs_concealed_kan``: thirteen orphans may rob a concealed kan (国士無双の暗槓搶槓).
+    * ``nine_terminals``: 九種九牌 may be declared on one's first turn with nine kinds of terminals and
+      honors.
+    * ``four_winds``: 四風連打 aborts the hand (four first discards of one wind, nobody having called).
+    * ``four_riichi``: 四家立直 aborts the hand once the fourth riichi stands.
+    * ``four_kans``: 四開槓 aborts the hand once the discard after a fourth kan passes, when more than one
+      seat made the kans.
+    * ``three_ron``: 三家和 aborts the hand when three seats declare ron on one discard.
+    * ``several_ron``: double (every declarer wins, ダブロン; Tenhou) or head-bump (only the nearest after the
+      discarder, 頭ハネ).
+    * ``honba_to_each``: with double ron, every winner gets the honba; off: only the nearest.
+    * ``nagashi_mangan``: discards all terminals and honors, none claimed, pay a mangan at an exhaustive draw.
+    * ``length``: hanchan (East and South rounds) or tonpuu (East round only).
+    * ``starting_points``: each player's points at the start.
+    * ``target``: the points someone must reach for the game to end after its last regular hand, and the
+      return points of oka.
+    * ``extension``: when nobody has ``target`` after the last hand, play on into the next round (西入),
+      ending once someone has it, at the latest after that round.
+    * ``busting``: the game ends when someone's points go below zero (トビ).
+    * ``agari_yame``: in the last hand a dealer who wins and is then first ends the game.
+    * ``tenpai_yame``: in the last hand a dealer who is ready at the draw and first ends the game.
+    * ``uma``: the placement points (ウマ) of first to fourth, in thousands: ``20,10,-10,-20``.
+    * ``oka``: first place also takes the difference between ``target`` and ``starting_points`` of all
+      four players (オカ).
+    * ``open_tanyao``: all simples counts with calls (喰いタン).
+    * ``double_yakuman``: the double yakuman forms count twice.
+    * ``kazoe_yakuman``: 13 han or more is a yakuman.
+    * ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to a mangan.
+    * ``open_pinfu_fu``: an open hand of pinfu shape won on a discard scores 30 fu.
+    * ``pinfu_tsumo``: pinfu may be won by tsumo (20 fu); off: no pinfu then, and 2 fu for the tsumo.
+    * ``double_wind_pair_fu``: the fu of a pair of a wind both seat and round wind, 2 or 4.
+    * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
+    * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    """
+
+    name: str = "riichi"
+    red_fives: int = 3
+    kan_dora: bool = True
+    kan_dora_after_discard: bool = True
+    ura_dora: bool = True
+    kuikae: str = "both"
+    kokushi_robs_concealed_kan: bool = True
+    nine_terminals: bool = True
+    four_winds: bool = True
+    four_riichi: bool = True
+    four_kans: bool = True
+    three_ron: bool = True
+    several_ron: str = "double"
+    honba_to_each: bool = True
+    nagashi_mangan: bool = True
+    length: str = "hanchan"
+    starting_points: int = 25000
+    target: int = 30000
+    extension: bool = True
+    busting: bool = True
+    agari_yame: bool = True
+    tenpai_yame: bool = False
+    uma: str = "20,10,-10,-20"
+    oka: bool = True
+    open_tanyao: bool = True
+    double_yakuman: bool = True
+    kazoe_yakuman: bool = True
+    kiriage: bool = False
+    open_pinfu_fu: bool = True
+    pinfu_tsumo: bool = True
+    double_wind_pair_fu: int = 4
+    renhou: str = "off"
+    daisharin: bool = False
+    suurenkou: bool = False
+    sanrenkou: bool = False
+    touhoku: bool = False
+
+    has_chow: ClassVar[bool] = True
+    dead_wall: ClassVar[int] = 14
+    chinese_ready: ClassVar[bool] = True
+    """Riichi's forms are Chinese Official ones (seven *different* pairs among seven pairs): a holding not
+    ready in any of those has no riichi wait either."""
+    match_hands: ClassVar[int] = 100
+    """An upper bound only: a riichi game ends by its own rule (``match_over``)."""
+    most_hands: ClassVar[int] = 1000
+
+    def __post_init__(self) -> None:
+        if self.red_fives not in (0, 3, 4) or isinstance(self.red_fives, bool):
+            raise InvalidOptionError(f"red_fives must be 0, 3 or 4, not {self.red_fives!r}")
+        for key, allowed in (("kuikae", KUIKAE), ("several_ron", SEVERAL_RON), ("length", LENGTHS),
+                             ("renhou", ("off", "mangan", "yakuman"))):
+            if getattr(self, key) not in allowed:
+                raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
+                                         f"not {getattr(self, key)!r}")
+        for key in ("starting_points", "target"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10_000_000 \
+                    or value % 100:
+                raise InvalidOptionError(f"{key} must be a positive number of points in hundreds, "
+                                         f"not {value!r}")
+        self.placement()
+        self.scoring()
+
+    # -- options -----------------------------------------------------------------------------------------
+
+    def placement(self) -> tuple[int, int, int, int]:
+        """The uma of first to fourth place, in thousands (``uma`` read and checked).
+
+        >>> RiichiRules(uma="30,10,-10,-30").placement()
+        (30, 10, -10, -30)
+        """
+        parts = str(self.uma).split(",")
+        try:
+            values = [int(p) for p in parts]
+        except ValueError:
+            values = []
+        if len(values) != 4 or sum(values) != 0:
+            raise InvalidOptionError(f"uma is four whole numbers summing to 0, first place first "
+                                     f"(20,10,-10,-20), not {self.uma!r}")
+        return (values[0], values[1], values[2], values[3])
+
+    def scoring(self) -> RiichiOptions:
+        """The scorer's options (``majiang.rules.riichi.RiichiOptions``) these rules set."""
+        return _scoring(self)
+
+    def starting_score(self) -> int:
+        """Each player starts with ``starting_points`` (25000)."""
+        return self.starting_points
+
+    # -- the wall and the deal ---------------------------------------------------------------------------
+
+    def new_state(self, game: Game) -> RiichiState:
+        table = game.match_state if isinstance(game.match_state, RiichiTable) else RiichiTable()
+        return RiichiState(honba=table.honba, sticks=table.sticks)
+
+    def deal(self, game: Game) -> None:
+        """Thirteen tiles each, four at a time then one (the dealer's fourteenth is its draw), noting who got
+        the red fives (``red_places``)."""
+        st: RiichiState = game.rules_state
+        st.red_at = red_places(game.wall, self.red_fives)
+        order = [(game.dealer + k) % 4 for k in range(4)]
+        seats = [s for _ in range(3) for s in order for _ in range(4)] + order
+        for s in seats:
+            _deal_one(game, st, s)
+        game.drawn = _deal_one(game, st, order[0])
+
+    def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
+        """Riichi's forms: four sets and a pair, seven different pairs, thirteen orphans."""
+        return riichi_waits(counts, melds, held)
+
+    def start_play(self, game: Game) -> None:
+        """Show the counters carried in and turn over the first dora indicator."""
+        st: RiichiState = game.rules_state
+        game.log(HandCounters(st.honba, st.sticks))
+        self._reveal(game, st)
+
+    def _reveal(self, game: Game, st: RiichiState) -> None:
+        k = len(st.indicators)
+        t = game.wall[_indicator_place(len(game.wall), k)]
+        st.indicators.append(t)
+        game.log(DoraRevealed(t))
+
+    def on_draw(self, game: Game, seat: int, index: int) -> None:
+        st: RiichiState = game.rules_state
+        if index in st.red_at:
+            st.red_hand[seat][game.wall[index] // 9] += 1
+
+    # -- what a seat may do ----------------------------------------------------------------------------
+
+    def _closed(self, game: Game, seat: int) -> bool:
+        return all(m.is_concealed_kong for m in game.melds[seat])
+
+    def _can_kong(self, game: Game) -> bool:
+        """A kan needs a tile to draw after it, and no more than four kans a hand."""
+        st: RiichiState = game.rules_state
+        return game.wall_left > 0 and len(st.kongs) < 4
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        """Discard, kan, riichi, 九種九牌 or tsumo; after riichi only the drawn tile, a kan that keeps the
+        waits, or tsumo; after a chi or pon not the swap-call kinds."""
+        st: RiichiState = game.rules_state
+        counts = game.counts[seat]
+        drawn = game.drawn
+        out: list[Action] = []
+        if st.riichi[seat] and drawn is not None:
+            out.append(DISCARD[drawn])
+            if counts[drawn] == 4 and self._can_kong(game) and self._keeps_waits(game, seat, drawn):
+                out.append(CONCEALED_KONG[drawn])
+        else:
+            forbidden = st.kuikae[seat]
+            out.extend(DISCARD[t] for t in range(34) if counts[t] and t not in forbidden)
+            if drawn is not None and self._can_kong(game):
+                out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+                out.extend(ADDED_KONG[m.tile] for m in game.melds[seat]
+                           if m.kind == MeldKind.PUNG and counts[m.tile])
+            if drawn is not None and self._closed(game, seat) and game.scores[seat] >= STICK \
+                    and game.wall_left >= 4 and riichi_shanten(counts, len(game.melds[seat])) <= 0:
+                out.extend(RIICHI[t] for t in range(34) if counts[t] and self._ready_without(game, seat, t))
+            if self.nine_terminals and drawn is not None and self._first_turn(game, seat) \
+                    and sum(1 for t in ORPHANS if counts[t]) >= 9:
+                out.append(ABORT)
+        if game.self_win(seat) is not None:
+            out.append(WIN)
+        return out
+
+    def _first_turn(self, game: Game, seat: int) -> bool:
+        """The seat's first turn, nobody having called or made a kan."""
+        st: RiichiState = game.rules_state
+        return not game.interrupted and not st.rivers[seat]
+
+    def _ready_without(self, game: Game, seat: int, tile: int) -> bool:
+        counts = game.counts[seat]
+        counts[tile] -= 1
+        try:
+            melds = len(game.melds[seat])
+            return riichi_shanten(counts, melds) == 0 and bool(riichi_waits(counts, melds, _held(game, seat)))
+        finally:
+            counts[tile] += 1
+
+    def _keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether a concealed kan of ``tile`` after riichi leaves the waits as they are (Tenhou's test)."""
+        counts = game.counts[seat]
+        counts[tile] -= 4
+        try:
+            after = riichi_waits(counts, len(game.melds[seat]) + 1, _held(game, seat))
+        finally:
+            counts[tile] += 4
+        return bool(after) and after == game.waits[seat]
+
+    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+        """A riichi declaration (then its discard), or 九種九牌."""
+        st: RiichiState = game.rules_state
+        if action.kind == ActionKind.ABORT:
+            self._abort(game, st, "nine-terminals", seat)
+            return
+        if action.kind != ActionKind.RIICHI or action.tile is None:
+            raise InvalidOptionError(f"ruleset {self.name!r} has no action {action.notation()!r}")
+        double = self._first_turn(game, seat)
+        st.riichi[seat] = True
+        st.double[seat] = double
+        st.ippatsu[seat] = True
+        st.declaring = seat
+        game.log(RiichiDeclared(seat, double))
+        game.discard(seat, int(action.tile))
+
+    def _furiten(self, game: Game, seat: int) -> bool:
+        st: RiichiState = game.rules_state
+        if st.passed[seat] or st.riichi_furiten[seat]:
+            return True
+        river = st.rivers[seat]
+        return any(t in river for t in game.waits[seat])
+
+    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+        """Ron unless furiten; chi (the next seat), pon and kan unless in riichi or on the last discard, and
+        not a chi or pon after which every tile left would be a swap call."""
+        st: RiichiState = game.rules_state
+        out = [PASS]
+        if tile in game.waits[seat] and not self._furiten(game, seat) \
+                and game.discard_win(seat, tile, robbing=False) is not None:
+            out.append(WIN)
+            st.offered.add(seat)
+        if st.riichi[seat] or game.wall_left == 0:
+            return out
+        c = game.counts[seat]
+        if c[tile] >= 2 and self._discard_left(c, {tile: 2}, self._swaps(tile, None)):
+            out.append(PUNG)
+        if c[tile] == 3 and self._can_kong(game):
+            out.append(KONG)
+        if seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            for low in (tile - 2, tile - 1, tile):
+                if 0 <= r - (tile - low) <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
+                    used = {k: 1 for k in (low, low + 1, low + 2) if k != tile}
+                    if self._discard_left(c, used, self._swaps(tile, low)):
+                        out.append(CHOW[low])
+        return out
+
+    def _swaps(self, tile: int, low: int | None) -> frozenset[int]:
+        """The kinds a seat may not discard right after calling ``tile`` (a chi from ``low``, or a pon)."""
+        if self.kuikae == "none":
+            return frozenset()
+        out = {tile}
+        if self.kuikae == "both" and low is not None:
+            if tile == low and tile % 9 <= 5:
+                out.add(tile + 3)
+            elif tile == low + 2 and tile % 9 >= 3:
+                out.add(tile - 3)
+        return frozenset(out)
+
+    @staticmethod
+    def _discard_left(counts: list[int], used: dict[int, int], forbidden: frozenset[int]) -> bool:
+        """Whether some tile is left to discard after a call that takes ``used`` from the hand."""
+        return any(counts[t] - used.get(t, 0) > 0 and t not in forbidden for t in range(34))
+
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+        """Rob an added kan (搶槓) unless furiten; a concealed kan only with thirteen orphans, if allowed."""
+        if how == "concealed" and not (self.kokushi_robs_concealed_kan and _orphans_ready(game, seat)):
+            return []
+        if tile not in game.waits[seat] or self._furiten(game, seat) \
+                or game.discard_win(seat, tile, robbing=True) is None:
+            return []
+        st: RiichiState = game.rules_state
+        st.offered.add(seat)
+        return [PASS, WIN]
+
+    # -- wins ------------------------------------------------------------------------------------------
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> RiichiResult | None:
+        """The riichi score of a win, or None when the hand has no yaku (dora alone do not count)."""
+        from majiang.rules.riichi import WinContext, score
+
+        st: RiichiState = game.rules_state
+        tsumo = win_by.self_drawn
+        riichi = st.riichi[seat] and st.declaring != seat
+        first = not game.interrupted and not st.rivers[seat]
+        red = sum(st.red_hand[seat]) + st.red_melds[seat]
+        if win_by is WinBy.DISCARD and st.last_red:
+            red += 1
+        elif win_by is WinBy.ROBBING_KONG and game.robbed is not None:
+            konger, t = game.robbed
+            if t in FIVES and st.red_hand[konger][t // 9]:
+                red += 1  # the konger adds its red five first (it keeps plain ones in hand)
+        try:
+            context = WinContext(
+                tsumo=tsumo, riichi=riichi, double_riichi=riichi and st.double[seat],
+                ippatsu=riichi and st.ippatsu[seat], rinshan=win_by is WinBy.KONG_REPLACEMENT,
+                chankan=win_by is WinBy.ROBBING_KONG,
+                haitei=last_of_wall and win_by is WinBy.SELF_DRAWN,
+                houtei=last_of_wall and win_by is WinBy.DISCARD,
+                tenhou=first and tsumo and seat == game.dealer,
+                chiihou=first and tsumo and seat != game.dealer,
+                renhou=first and not tsumo and seat != game.dealer and self.renhou != "off",
+                seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
+                dora_indicators=tuple(ALL_TILES[t] for t in st.indicators),
+                ura_indicators=self._ura(game, st) if riichi else (),
+                red_fives=red, honba=st.honba, riichi_sticks=0)
+            return score(hand, context, self.scoring())
+        except InvalidHandError:
+            return None
+
+    def _ura(self, game: Game, st: RiichiState) -> tuple[Tile, ...]:
+        if not self.ura_dora:
+            return ()
+        return tuple(ALL_TILES[game.wall[_indicator_place(len(game.wall), k) + 1]]
+                     for k in range(len(st.indicators)))
+
+    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+        """Every declarer (double ron; 三家和 aborts the hand when on), or only the nearest (head bump)."""
+        order = sorted(seats, key=lambda s: (s - giver) % 4)
+        if self.three_ron and len(order) >= 3:
+            st: RiichiState = game.rules_state
+            self._abort(game, st, "three-ron", None)
+            return []
+        return order if self.several_ron == "double" else order[:1]
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
+        """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
+        nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder."""
+        st: RiichiState = game.rules_state
+        result: RiichiResult = win.score
+        if st.declaring is not None and st.declaring == win.giver:
+            # Ron on the riichi declaration tile: the riichi never stood and its stick is not paid.
+            st.riichi[st.declaring] = False
+            st.declaring = None
+        first = game.wins[0].seat == win.seat  # the winner nearest the discarder
+        pay = result.payment
+        if not first and not self.honba_to_each and st.honba:
+            pay = _payment_without_honba(result)
+        deltas = [0, 0, 0, 0]
+        if win.giver is not None:
+            deltas[win.giver] -= pay.ron
+            deltas[win.seat] += pay.ron
+        else:
+            for s in range(4):
+                if s != win.seat:
+                    owed = pay.dealer if s == game.dealer else pay.others
+                    deltas[s] -= owed
+                    deltas[win.seat] += owed
+        game.pay(deltas, Payment("win", win.seat, deltas))
+        if first and st.sticks:
+            take = [0, 0, 0, 0]
+            take[win.seat] = st.sticks * STICK
+            st.collected += st.sticks * STICK
+            st.sticks = 0
+            game.pay(take, Payment("sticks", win.seat, take))
+
+    # -- moments -----------------------------------------------------------------------------------------
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
+        temporary furiten for the discarder, and abort on 四風連打."""
+        st: RiichiState = game.rules_state
+        while st.pending_dora:
+            st.pending_dora -= 1
+            self._reveal(game, st)
+        st.rivers[seat].append(tile)
+        st.offered.clear()
+        st.last_red = False
+        if tile in FIVES and st.red_hand[seat][tile // 9] > game.counts[seat][tile]:
+            # Only a red five is left of that kind: a plain five goes first.
+            st.red_hand[seat][tile // 9] -= 1
+            st.red_discards[seat].append(len(game.discards[seat]) - 1)
+            st.last_red = True
+        if st.declaring != seat:
+            st.ippatsu[seat] = False
+        st.passed[seat] = False
+        st.kuikae[seat] = frozenset()
+        if self.four_winds and not game.interrupted and game.discard_count == 4 and tile in WINDS \
+                and all(st.rivers[s] == [tile] for s in range(4)):
+            self._abort(game, st, "four-winds", None)
+
+    def on_pass(self, game: Game, giver: int, tile: int) -> None:
+        """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
+        are furiten, and 四家立直 or 四開槓 end the hand."""
+        st: RiichiState = game.rules_state
+        self._let_wins_go(st)
+        self._stand_riichi(game, st)
+        if self.four_riichi and all(st.riichi):
+            self._abort(game, st, "four-riichi", None)
+        elif self.four_kans and len(st.kongs) == 4 and len(set(st.kongs)) > 1:
+            self._abort(game, st, "four-kans", None)
+
+    def _let_wins_go(self, st: RiichiState) -> None:
+        for s in st.offered:
+            if st.riichi[s]:
+                st.riichi_furiten[s] = True
+            st.passed[s] = True
+        st.offered.clear()
+
+    def _stand_riichi(self, game: Game, st: RiichiState) -> None:
+        seat = st.declaring
+        if seat is None:
+            return
+        st.declaring = None
+        deltas = [0, 0, 0, 0]
+        deltas[seat] = -STICK
+        st.sticks += 1
+        st.deposited += STICK
+        game.pay(deltas, Payment("riichi-stick", seat, deltas))
+
+    def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
+        """A call ends every ippatsu, stands a riichi declared with the called tile, notes the swap calls
+        the caller may not make now, and moves red fives into the meld (those in hand first)."""
+        st: RiichiState = game.rules_state
+        self._let_wins_go(st)
+        self._stand_riichi(game, st)
+        st.ippatsu = [False] * 4
+        st.called_from[giver] = True
+        tile = int(meld.tile) + (meld.claimed or 1) - 1 if meld.kind == MeldKind.CHOW else int(meld.tile)
+        if st.last_red:
+            st.red_discards[giver].remove(len(game.discards[giver]))
+            st.red_melds[seat] += 1
+            st.last_red = False
+        from_hand = [int(t) for t in meld.tiles]
+        from_hand.remove(tile)
+        for t in set(from_hand):
+            if t in FIVES:
+                moved = min(st.red_hand[seat][t // 9], from_hand.count(t))
+                st.red_hand[seat][t // 9] -= moved
+                st.red_melds[seat] += moved
+        if meld.kind == MeldKind.CHOW:
+            st.kuikae[seat] = self._swaps(tile, int(meld.tile))
+        elif meld.kind == MeldKind.PUNG:
+            st.kuikae[seat] = self._swaps(tile, None)
+
+    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+        """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
+        discard for an open or added one (``kan_dora_after_discard``)."""
+        st: RiichiState = game.rules_state
+        self._let_wins_go(st)
+        st.ippatsu = [False] * 4
+        st.kongs.append(seat)
+        if how != "melded" and tile in FIVES:
+            moved = min(st.red_hand[seat][tile // 9], 4 if how == "concealed" else 1)
+            st.red_hand[seat][tile // 9] -= moved
+            st.red_melds[seat] += moved
+        if not self.kan_dora:
+            return
+        while st.pending_dora:  # a kan after an open kan turns over the one still pending first
+            st.pending_dora -= 1
+            self._reveal(game, st)
+        if how == "concealed" or not self.kan_dora_after_discard:
+            self._reveal(game, st)
+        else:
+            st.pending_dora += 1
+
+    def _abort(self, game: Game, st: RiichiState, reason: str, seat: int | None) -> None:
+        st.abort = reason
+        game.log(AbortiveDraw(reason, seat))
+        game.end_hand()
+
+    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+        """A riichi declared with the last discard stands; at an exhaustive draw the ready seats are shown,
+        then nagashi mangan or the tenpai payments (3000 points shared)."""
+        st: RiichiState = game.rules_state
+        if not game.wins:
+            self._stand_riichi(game, st)
+        if not exhausted:
+            return
+        ready = [s for s in range(4) if game.waits[s]]
+        nagashi = [s for s in range(4) if self.nagashi_mangan and st.rivers[s] and not st.called_from[s]
+                   and all(t in ORPHANS for t in st.rivers[s])]
+        st.tenpai = ready
+        game.log(TenpaiShown(ready, nagashi))
+        if nagashi:
+            from majiang.rules.riichi import payment
+
+            for s in nagashi:
+                pay = payment(2000, dealer=s == game.dealer, tsumo=True)
+                deltas = [0, 0, 0, 0]
+                for o in range(4):
+                    if o != s:
+                        owed = pay.dealer if o == game.dealer else pay.others
+                        deltas[o] -= owed
+                        deltas[s] += owed
+                game.pay(deltas, Payment("nagashi", s, deltas))
+            return
+        if 0 < len(ready) < 4:
+            deltas = [3000 // len(ready) if s in ready else -3000 // (4 - len(ready)) for s in range(4)]
+            game.pay(deltas, Payment("tenpai", ready[0], deltas))
+
+    def pot(self, game: Game) -> int:
+        """The riichi sticks put on the table this hand, less those a winner took (carried ones included)."""
+        st: RiichiState = game.rules_state
+        return st.deposited - st.collected
+
+    # -- views and words ------------------------------------------------------------------------------
+
+    def public_state(self, game: Game, seat: int) -> RiichiPublic:
+        st: RiichiState = game.rules_state
+        return RiichiPublic(tuple(ALL_TILES[t] for t in st.indicators), st.honba, st.sticks, tuple(st.riichi),
+                            tuple(st.double), tuple(tuple(r) for r in st.red_discards), tuple(st.red_melds),
+                            self._furiten(game, seat), sum(st.red_hand[seat]), seat)
+
+    def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
+        """``立直`` (or ``W立直``) for a seat in riichi, ``振聴`` on the viewing seat when furiten.
+
+        >>> p = RiichiPublic((), 0, 1, (True, False, False, False), (False,) * 4, ((),) * 4, (0,) * 4,
+        ...                  True, 0, 1)
+        >>> RiichiRules().seat_badges(p)
+        ('立直', '振聴', '', '')
+        """
+        marks = [("W立直" if state.double_riichi[s] else "立直") if state.riichi[s] else "" for s in range(4)]
+        if state.furiten:
+            marks[state.seat] = " ".join(m for m in (marks[state.seat], "振聴") if m)
+        return (marks[0], marks[1], marks[2], marks[3])
+
+    def table_note(self, state: RiichiPublic) -> str:
+        """The dora indicators, honba (本場) and riichi sticks (供託) on the table.
+
+        >>> p = RiichiPublic((Tile.M3, Tile.EAST), 2, 1, (False,) * 4, (False,) * 4, ((),) * 4, (0,) * 4,
+        ...                  False, 0, 0)
+        >>> RiichiRules().table_note(p)
+        'dora indicators 3m E · 2 本場 · 1 供託'
+        """
+        shown = " ".join(t.notation() for t in state.dora_indicators)
+        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託"
+
+    def score_names(self, score: Any) -> list[str]:
+        """The romaji of the yaku of a win, dora included, each once."""
+        return list(dict.fromkeys(hit.romaji for hit in score.yaku))
+
+    def describe_score(self, score: Any) -> str:
+        """``3 han 30 fu, 3900 points: riichi 1, pinfu 1, dora 1``."""
+        limit = f" {score.limit}" if score.limit else ""
+        yaku = ", ".join(f"{hit.romaji} {hit.han}" for hit in score.yaku)
+        return f"{score.han} han {score.fu} fu{limit}, {score.points} points: {yaku}"
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls and
+        none of the abortive draws."""
+        return [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,
+                     "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
+                     "four_kans": False, "three_ron": False, "nagashi_mangan": False}]
+
+    def efficiency(self, view: View) -> RiichiEfficiency:
+        """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
+        values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})
+        return RiichiEfficiency(values, self.open_tanyao)
+
+    # -- the match -----------------------------------------------------------------------------------------
+
+    def new_match_state(self) -> RiichiTable:
+        return RiichiTable()
+
+    def round_wind(self, match: Match) -> Tile:
+        """East for the first four passes of the deal, then South, West (an extension), North."""
+        table: RiichiTable = match.rules_state
+        return WINDS[min(table.passes // 4, 3)]
+
+    def next_dealer(self, match: Match, game: Game) -> int:
+        """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
+        honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
+        the table carry over; and whether the game is over is decided here."""
+        table: RiichiTable = match.rules_state
+        st: RiichiState = game.rules_state
+        dealer = game.dealer
+        if game.wins:
+            kept = any(w.seat == dealer for w in game.wins)
+            table.honba = st.honba + 1 if kept else 0
+        else:
+            kept = st.abort is not None or dealer in st.tenpai
+            table.honba = st.honba + 1
+        table.sticks = st.sticks
+        table.over = self._game_over(match, game, kept)
+        if not kept:
+            table.passes += 1
+        return dealer if kept else (dealer + 1) % 4
+
+    def _game_over(self, match: Match, game: Game, kept: bool) -> bool:
+        totals = match.totals
+        if self.busting and min(totals) < 0:
+            return True
+        table: RiichiTable = match.rules_state
+        last = 4 * (1 if self.length == "tonpuu" else 2) - 1
+        if table.passes < last:
+            return False
+        reached = max(totals) >= self.target
+        if kept:
+            st: RiichiState = game.rules_state
+            dealer_player = match.player_at(game.dealer)
+            first = _order(totals)[0] == dealer_player
+            won = any(w.seat == game.dealer for w in game.wins)
+            stop = (won and self.agari_yame) or (not game.wins and st.abort is None and self.tenpai_yame)
+            if table.passes > last:  # the extension ends as soon as someone has reached the target
+                return reached
+            return stop and first and (reached or not self.extension)
+        if not self.extension or reached:
+            return True
+        return table.passes + 1 >= last + 5  # the extension round is played out
+
+    def match_over(self, match: Match) -> bool:
+        """The game has ended by its rules (``next_dealer``), or after ``match.hands`` hands."""
+        table: RiichiTable = match.rules_state
+        return table.over or match.hand_number > match.hands
+
+    def standings(self, match: Match) -> tuple[float, float, float, float]:
+        """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
+        table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
+        table: RiichiTable = match.rules_state
+        return final_points(match.totals, table.sticks, self.placement(),
+                            self.target if self.oka else self.starting_points, self.starting_points)
+
+
+# -- helpers -------------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=64)
+def _scoring(rules: RiichiRules) -> RiichiOptions:
+    """The scorer's options of a ruleset, built (and checked) once."""
+    from majiang.rules.riichi import RiichiOptions
+
+    return RiichiOptions(open_tanyao=rules.open_tanyao, double_yakuman=rules.double_yakuman,
+                         kazoe_yakuman=rules.kazoe_yakuman, kiriage=rules.kiriage,
+                         open_pinfu_fu=rules.open_pinfu_fu, pinfu_tsumo=rules.pinfu_tsumo,
+                         double_wind_pair_fu=rules.double_wind_pair_fu,
+                         renhou=rules.renhou,  # type: ignore[arg-type]  # checked in __post_init__
+                         daisharin=rules.daisharin, suurenkou=rules.suurenkou, sanrenkou=rules.sanrenkou,
+                         touhoku=rules.touhoku)
+
+
+def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
+    """The places in the wall of the red fives (one 5m, 5p and 5s; two 5p with ``red_fives`` 4).
+
+    Which copies are red follows from the wall's order alone (a generator seeded with its bytes), so the
+    same wall, replayed from a record, has the same red fives, while over shuffles each copy of a five is
+    red equally often.
+
+    >>> wall = [t for t in range(34) for _ in range(4)]
+    >>> sorted(wall[i] for i in red_places(wall, 4))
+    [4, 13, 13, 22]
+    """
+    if not red_fives:
+        return frozenset()
+    copies: dict[int, list[int]] = {4: [], 13: [], 22: []}
+    for i, t in enumerate(wall):
+        if t in copies:
+            copies[t].append(i)
+    rng = random.Random(bytes(wall))
+    out: set[int] = set()
+    for kind, places in copies.items():
+        out.update(rng.sample(places, 2 if kind == 13 and red_fives == 4 else 1))
+    return frozenset(out)
+
+
+def _deal_one(game: Game, st: RiichiState, seat: int) -> int:
+    index = game.front
+    t = game.deal_tile(seat)
+    if index in st.red_at:
+        st.red_hand[seat][t // 9] += 1
+    return t
+
+
+def _indicator_place(size: int, k: int) -> int:
+    """Where the ``k``-th dora indicator lies in the wall (the ura indicator is the next place): the dead
+    wall is the last 14 tiles, the replacement tiles its last four."""
+    return size - 6 - 2 * k
+
+
+def _held(game: Game, seat: int) -> list[int]:
+    held = list(game.counts[seat])
+    for m in game.melds[seat]:
+        for t in m.tiles:
+            held[t] += 1
+    return held
+
+
+def _orphans_ready(game: Game, seat: int) -> bool:
+    """Whether the seat waits with thirteen orphans (a closed hand of terminals and honors only)."""
+    counts = game.counts[seat]
+    return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12
+
+
+def _payment_without_honba(result: RiichiResult) -> Any:
+    from majiang.rules.riichi import payment
+
+    return payment(result.base, dealer=result.dealer, tsumo=result.tsumo, honba=0)
+
+
+def _order(totals: list[int]) -> list[int]:
+    """Players from first to last by points, ties to the earlier seat of the first hand."""
+    return sorted(range(len(totals)), key=lambda p: (-totals[p], p))
+
+
+def final_points(totals: list[int], sticks: int, uma: tuple[int, int, int, int], returned: int,
+                 start: int) -> tuple[float, float, float, float]:
+    """Each player's final points in thousands: (points − ``returned``)/1000, plus uma by place, plus oka
+    (4 × (``returned`` − ``start``)) and the sticks left on the table to first place.
+
+    >>> final_points([42000, 28000, 20000, 10000], 0, (20, 10, -10, -20), 30000, 25000)
+    (52.0, 8.0, -20.0, -40.0)
+    """
+    order = _order(totals)
+    out = [0.0, 0.0, 0.0, 0.0]
+    for place, p in enumerate(order):
+        points = totals[p] + (sticks * STICK if place == 0 else 0)
+        value = (points - returned) / 1000 + uma[place]
+        if place == 0:
+            value += 4 * (returned - start) / 1000
+        out[p] = round(value, 1)
+    return (out[0], out[1], out[2], out[3])
+
+
+register_ruleset("riichi", RiichiRules, aliases=("立直", "立直麻将", "立直麻雀", "tenhou", "天鳳"))

@@ -1,0 +1,102 @@
+"""Riichi at the table: the terminal game (``majiang play --rules riichi``) and the simulation commands.
+
+The terminal game is driven through Textual's pilot with the helpers of tests/test_tui.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from majiang.actions import Action, ActionKind
+from majiang.bots import find_bot
+from majiang.cli import app as cli
+from majiang.records import check_record
+from majiang.rules.base import find_ruleset
+from majiang.rules.riichi.game import RiichiDeclared, RiichiState
+from majiang.tui import new_app
+from majiang.tui.app import ActionButton, TableScreen
+from majiang.tui.render import hand_tiles
+from test_tui import SIZE, act_as_person, settle, text_of
+
+
+def _riichi_seed() -> int:
+    """A seed whose first hand the efficiency bot (as the person, seat 0) declares riichi in."""
+    rules = find_ruleset("riichi")
+    for seed in range(40):
+        app = new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules)
+        session = app.session
+        human = find_bot("efficiency", 0)
+        while not session.hand_over:
+            if session.bot_step() is None:
+                action = human.act(session.view())
+                if action.kind == ActionKind.RIICHI:
+                    return seed
+                session.play(action)
+    raise AssertionError("no seed below 40 has the person declare riichi")
+
+
+@pytest.mark.asyncio
+async def test_a_riichi_hand_in_the_terminal_game(tmp_path: Path) -> None:
+    rules = find_ruleset("riichi")
+    seed = _riichi_seed()
+    app = new_app(seed=seed, bots="efficiency", hands=1, delay=0, rules=rules, records_dir=tmp_path)
+    human = find_bot("efficiency", 0)
+    declared = False
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        status = text_of(app, "#status")
+        assert "dora indicators" in status and "本場" in status and "供託" in status
+        while isinstance(app.screen, TableScreen):
+            view = app.session.view()
+            action = human.act(view)
+            if action.kind == ActionKind.RIICHI:
+                # Riichi is offered for the tile selected: select it, then press its button.
+                index = hand_tiles(view).index(action.tile)  # type: ignore[arg-type]
+                while app.table.selected != index:
+                    app.table.action_move(1)
+                await settle(pilot)
+                buttons = [b.action_value for b in app.table.query(ActionButton) if b.display]
+                assert action in buttons
+                assert sum(1 for a in buttons if a is not None and a.kind == ActionKind.RIICHI) == 1
+                await act_as_person(pilot, app, action, "click")
+                declared = True
+                game = app.session.game
+                assert [e.seat for e in game.events if isinstance(e, RiichiDeclared)] == [0]
+                st = game.rules_state
+                assert isinstance(st, RiichiState)
+                if st.riichi[0] and isinstance(app.screen, TableScreen):
+                    assert "立直" in text_of(app, "#me")  # the badge, once the riichi stands
+            elif action.kind == ActionKind.ABORT:
+                await act_as_person(pilot, app, action, "click")
+            else:
+                await act_as_person(pilot, app, action, "handlers")
+    assert declared
+    path = app.session.record_path
+    assert path is not None
+    report = check_record(path)
+    assert report.ok and report.hands == 1, str(report)
+
+
+def test_simulate_and_arena_play_riichi(tmp_path: Path) -> None:
+    runner = CliRunner()
+    records = f"{tmp_path}/riichi.jsonl"
+    result = runner.invoke(cli, ["simulate", "--rules", "riichi", "--games", "8", "--bots", "efficiency",
+                                 "--workers", "1", "--records", records])
+    assert result.exit_code == 0, result.output
+    assert "Riichi" in result.output or "Tanyao" in result.output or "Yakuhai" in result.output
+    replay = runner.invoke(cli, ["replay", "--check", records])
+    assert replay.exit_code == 0 and "ok: 8 hands" in replay.output, replay.output
+    arena = runner.invoke(cli, ["arena", "--rules", "riichi", "--bots", "efficiency,random", "--deals", "2",
+                                "--workers", "1"])
+    assert arena.exit_code == 0, arena.output
+
+
+def test_rules_lists_riichi_and_its_options() -> None:
+    result = CliRunner().invoke(cli, ["rules", "riichi"])
+    assert result.exit_code == 0, result.output
+    for option in ("red_fives", "kuikae", "several_ron", "agari_yame", "uma"):
+        assert option in result.output
+    assert Action.parse("riichi 5m").notation() == "riichi 5m" and Action.parse("abort").tile is None
