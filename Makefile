@@ -18,6 +18,8 @@ SICHUAN_BOT_HANDS ?= 200
 BOTZONE_HANDS ?= 1000
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
+# Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
+WEB_MATCH_HANDS ?= 16
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
 # Hands per ruleset variant of the RL observation soak (tests/test_env.py).
@@ -48,19 +50,26 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/majiang serve
 
+# Debian's Chromium for the browser tests (tests/test_web_browser.py); installed with apt when missing.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
+	else echo "the browser tests need $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; fi
+
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS)
 
 # The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
-soak: $(STAMP)
+soak: $(STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
-		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) \
+		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)

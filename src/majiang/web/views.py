@@ -62,6 +62,7 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "phase": PHASES[game.phase],
         "current": game.current,
         "dealer": game.dealer,
+        "dice": [game.dice[0], game.dice[1]],
         "seat_wind": None if seat is None else game.seat_wind(seat).notation(),
         "round_wind": game.round_wind.notation(),
         "standing": [t.notation() for t in view.standing] if own else [],
