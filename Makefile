@@ -18,8 +18,14 @@ SICHUAN_BOT_HANDS ?= 200
 BOTZONE_HANDS ?= 1000
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
+# Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
+WEB_MATCH_HANDS ?= 16
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
+# Hands per ruleset variant of the RL observation soak (tests/test_env.py).
+ENV_HANDS ?= 100
+# Tables played at once by the web load test (tests/test_web_load.py).
+WEB_LOAD_TABLES ?= 50
 # Deals of the riichi duplicate arena, defense against efficiency (tests/test_riichi_bots.py).
 RIICHI_ARENA_DEALS ?= 100
 
@@ -28,39 +34,49 @@ COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majia
 	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
 COMPILED := build/compiled
 
-.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi compiled test-compiled \
+.PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web compiled test-compiled \
 	bench-compiled clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[cli]'
+	$(PIP) install -e '.[cli,web]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[cli,test]'
 	touch $(RUN_STAMP) $(STAMP)
 
+# The web server (it prints the URL to open); `majiang play` is the terminal game.
 run: $(RUN_STAMP)
-	$(BIN)/majiang play
+	$(BIN)/majiang serve
+
+# Debian's Chromium for the browser tests (tests/test_web_browser.py); installed with apt when missing.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
+	else echo "the browser tests need $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; fi
 
 # The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
-test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+test: $(STAMP) $(CHROMIUM)
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS)
 
 # The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
-soak: $(STAMP)
+soak: $(STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
-		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
+		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
+		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
+		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
 		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
 # Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
@@ -94,6 +110,9 @@ test-compiled: compiled
 bench-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/shanten.py
 	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/coldstart.py
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py --tables 50
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

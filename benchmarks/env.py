@@ -1,66 +1,139 @@
-"""Environment speed: AEC steps per second of random masked play in ``majiang.env.mcr_v0``.
+"""Environment speed: steps and hands per second of random legal play, ours and (optionally) the IJCAI
+course environment, in one process.
 
-Run: ``.venv/bin/python benchmarks/env.py [--hands N] [--rules NAME]``. A step is one ``env.step`` of a
-live agent after ``env.last()`` (the observation and its mask); the policy picks uniformly among the
-mask's indices. Also timed: the engine alone (``Game.apply`` with a view per step, same policy), so the
-environment's own cost shows. One core, CPU time, after a warm-up hand (the analysis tables).
+Run: ``.venv/bin/python benchmarks/env.py [--steps N] [--rules NAME] [--ijcai DIR]``. Every timing plays
+the same number of steps with a uniformly random legal policy, one core, CPU time, after a warm-up
+hand (the analysis tables):
+
+* ``engine``: the bare ``Game`` (``legal_actions`` and ``apply``; no observation), for reference;
+* ``aec``: ``mcr_v0.env()`` as PettingZoo users drive it (``agent_iter``, ``last``, ``step``; the
+  observation and mask of each acting seat), wrappers included;
+* ``aec-raw``: the same on ``mcr_v0.raw_env`` (no PettingZoo wrappers);
+* ``vector``: ``VectorEnv(16)`` self-play, a batched choice per step (a step is one table's action);
+* ``ijcai``: with ``--ijcai DIR``, the ``MahjongGBEnv`` of the PKU IJCAI course starter code with its
+  ``FeatureAgent`` (DIR holds its ``env.py``, ``agent.py`` and ``feature.py``; needs PyMahjongGB).
+  Its step answers every seat asked at once (after a discard, all three others, even when they can
+  only pass), so it takes more steps per hand than ours: compare hands per second.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from majiang.env import mcr_v0
+from majiang.env import VectorEnv, mcr_v0
 from majiang.game import Game, find_ruleset
 
+Timing = tuple[int, int, float]
+"""Steps, hands finished, CPU seconds."""
 
-def env_rate(rules: str, hands: int) -> tuple[int, float]:
-    """Live steps and CPU seconds for ``hands`` hands through the AEC environment."""
-    env = mcr_v0.env(rules)
+
+def engine_rate(rules: str, steps: int) -> Timing:
+    ruleset = find_ruleset(rules)
     rng = random.Random(0)
-    steps = 0
+    done = hands = 0
     start = time.process_time()
-    for hand in range(hands):
-        env.reset(seed=hand)
+    while done < steps:
+        game = Game(ruleset, seed=hands)
+        while (waiting := game.to_act()) and done < steps:
+            game.apply(waiting[0], rng.choice(game.legal_actions(waiting[0])))
+            done += 1
+        hands += not game.to_act()
+    return done, hands, time.process_time() - start
+
+
+def aec_rate(rules: str, steps: int, raw: bool = False) -> Timing:
+    env: Any = mcr_v0.raw_env(rules) if raw else mcr_v0.env(rules)
+    rng = random.Random(0)
+    done = hands = 0
+    start = time.process_time()
+    while done < steps:
+        env.reset(seed=hands)
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
+            if done == steps:
+                break
             env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
-    return steps, time.process_time() - start
+            done += 1
+        hands += not env.agents
+    return done, hands, time.process_time() - start
 
 
-def engine_rate(rules: str, hands: int) -> tuple[int, float]:
-    """Steps and CPU seconds of the same play on the bare engine (a view per step)."""
-    ruleset = find_ruleset(rules)
-    rng = random.Random(0)
-    steps = 0
+def vector_rate(rules: str, steps: int, tables: int = 16) -> Timing:
+    venv = VectorEnv(tables, rules)
+    rng = np.random.default_rng(0)
+    done = hands = 0
     start = time.process_time()
-    for hand in range(hands):
-        game = Game(ruleset, seed=hand)
-        while waiting := game.to_act():
-            seat = waiting[0]
-            game.apply(seat, rng.choice(game.view(seat).legal))
-            steps += 1
-    return steps, time.process_time() - start
+    obs, _ = venv.reset(seed=0)
+    while done < steps:
+        mask = obs["action_mask"]
+        obs, _, terminated, _, _ = venv.step((rng.random(mask.shape) * mask).argmax(axis=1))
+        done += tables
+        hands += int(terminated.sum())
+    return done, hands, time.process_time() - start
+
+
+def ijcai_rate(directory: Path, steps: int) -> Timing:
+    sys.path.insert(0, str(directory))  # their modules import each other by plain names
+    spec = importlib.util.spec_from_file_location("ijcai_env", directory / "env.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from feature import FeatureAgent  # type: ignore[import-not-found]
+
+    env = module.MahjongGBEnv({"agent_clz": FeatureAgent})
+    rng = random.Random(0)
+    done = hands = 0
+    start = time.process_time()
+    while done < steps:
+        obs = env.reset()
+        finished = False
+        while not finished and done < steps:
+            actions = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist()) for a, o in obs.items()}
+            obs, _, finished = env.step(actions)
+            done += 1
+        hands += finished
+    return done, hands, time.process_time() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=200, help="hands per timing (default 200)")
+    parser.add_argument("--steps", type=int, default=20000, help="steps per timing (default 20000)")
     parser.add_argument("--rules", default="mcr", help="ruleset name (default mcr)")
+    parser.add_argument("--ijcai", type=Path, help="directory of the IJCAI course env.py/agent.py/feature.py")
     args = parser.parse_args()
-    engine_rate(args.rules, 1)  # builds the analysis tables once, outside every timing
-    for label, timing in (("env", env_rate), ("engine", engine_rate)):
-        steps, seconds = timing(args.rules, args.hands)
-        rate = steps / seconds
-        print(f"{label:7} {args.rules}: {steps} steps in {seconds:.2f} s CPU = {rate:,.0f} steps/s")
+    engine_rate(args.rules, 200)  # builds the analysis tables once, outside every timing
+    timings: list[tuple[str, Callable[[], Timing]]] = [
+        ("engine", lambda: engine_rate(args.rules, args.steps)),
+        ("aec", lambda: aec_rate(args.rules, args.steps)),
+        ("aec-raw", lambda: aec_rate(args.rules, args.steps, raw=True)),
+        ("vector", lambda: vector_rate(args.rules, args.steps)),
+    ]
+    if args.ijcai is not None:
+        timings.append(("ijcai", lambda: ijcai_rate(args.ijcai, args.steps)))
+    rates: dict[str, tuple[float, float]] = {}
+    for label, timing in timings:
+        steps, hands, seconds = timing()
+        rates[label] = (steps / seconds, hands / seconds)
+        print(f"{label:8} {args.rules if label != 'ijcai' else 'mcr':8} {steps} steps, {hands} hands in "
+              f"{seconds:.2f} s CPU = {steps / seconds:9,.0f} steps/s, {hands / seconds:6,.1f} hands/s")
+    if "ijcai" in rates:
+        ref_steps, ref_hands = rates["ijcai"]
+        for label in ("aec", "aec-raw", "vector"):
+            ours_steps, ours_hands = rates[label]
+            print(f"{label} / ijcai: {ours_steps / ref_steps:.2f}x steps/s, "
+                  f"{ours_hands / ref_hands:.2f}x hands/s")
 
 
 if __name__ == "__main__":

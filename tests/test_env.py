@@ -1,8 +1,12 @@
-"""The PettingZoo environment and the Gymnasium wrapper: API contracts, masks against the engine's
-legal actions, the incremental observation against a fresh one, seeded resets, a Sichuan episode."""
+"""The PettingZoo environment, the Gymnasium wrapper and the vector form: API contracts, masks against
+the engine's legal actions, the incremental observation against one built from the view, hidden
+information, seeded resets, vector against single tables, a Sichuan episode."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import os
 import random
 from typing import Any
 
@@ -11,16 +15,37 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
+import toy_ruleset
 from majiang.actions import Action, ActionKind
-from majiang.env import ACTION_COUNT, SingleAgentEnv, action_index, action_of, mcr_v0
-from majiang.env.observation import Encoder
-from majiang.errors import IllegalActionError, InvalidActionError
-from majiang.game import find_ruleset
-from majiang.tiles import Tile
+from majiang.bots.efficiency import EfficiencyBot
+from majiang.env import (
+    ACTION_COUNT,
+    OBS_SHAPE,
+    SingleAgentEnv,
+    TableEncoder,
+    VectorEnv,
+    action_index,
+    action_of,
+    encode_view,
+    mask_of,
+    mcr_v0,
+)
+from majiang.env import observation as ob
+from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from majiang.game import Game, events, find_ruleset
+from majiang.meld import Meld
+from majiang.rules.base import ruleset_names
+from majiang.tiles import ALL_TILES, Tile
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 SICHUAN = find_ruleset("sichuan", ["exchange=clockwise"])
+assert "toy" in ruleset_names(), toy_ruleset.__name__
+VARIANTS = [(name, options) for name in ruleset_names()
+            for options in find_ruleset(name).conformance_variants()]
+VARIANT_IDS = [f"{name}-{i}" for i, (name, _) in enumerate(VARIANTS)]
+"""Every registered ruleset (the test-only toy one too) with each option set its conformance suite plays."""
+SOAK_HANDS = int(os.environ.get("MAJIANG_ENV_HANDS", "3"))
 
 
 def play(env: Any, seed: int, rng_seed: int) -> list[Any]:
@@ -37,7 +62,7 @@ def play(env: Any, seed: int, rng_seed: int) -> list[Any]:
 
 
 def test_action_indices_round_trip() -> None:
-    assert ACTION_COUNT == 638
+    assert ACTION_COUNT == 673
     for i in range(ACTION_COUNT):
         assert action_index(action_of(i)) == i
 
@@ -46,9 +71,31 @@ def test_action_indices_round_trip() -> None:
     ("discard 1m", 0), ("discard C", 33), ("chow 7s", 34 + 24), ("pung", 68), ("kong", 69),
     ("concealed-kong E", 70 + 27), ("added-kong 9p", 104 + 17), ("win", 138), ("pass", 139),
     ("void p", 141), ("exchange 1m1m1m", 143), ("exchange 9s9s9s", 637), ("exchange 1p2p3p", 143 + 165 + 10),
+    ("riichi 1m", 638), ("riichi C", 671), ("abort", 672),
 ])
 def test_action_layout(action: str, index: int) -> None:
     assert action_index(Action.parse(action)) == index
+
+
+def test_every_action_kind_has_indices() -> None:
+    assert {action_of(i).kind for i in range(ACTION_COUNT)} == set(ActionKind)
+
+
+def test_riichi_declarations_are_in_the_space() -> None:
+    # Random play rarely reaches a ready closed hand; the efficiency bot declares riichi when it can.
+    rules = find_ruleset("riichi")
+    declared = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        bot = EfficiencyBot(seed=seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            assert [action_of(action_index(a)) for a in legal] == legal
+            choice = bot.act(game.view(seat))
+            declared += choice.kind == ActionKind.RIICHI
+            game.apply(seat, choice)
+    assert declared > 0
 
 
 def test_out_of_space_errors() -> None:
@@ -63,30 +110,139 @@ def test_pettingzoo_api(rules: Any) -> None:
     api_test(mcr_v0.env(rules), num_cycles=200)
 
 
-@pytest.mark.parametrize(("rules", "seed"), [(None, 1), (None, 2), (SICHUAN, 3), ("血流", 4)])
-def test_masks_and_observations_follow_the_engine(rules: Any, seed: int) -> None:
-    env = mcr_v0.raw_env(rules)
+def check_hand(rules: str, options: dict[str, Any], seed: int) -> int:
+    """Random masked play of one hand, checking every seat at every step; the number of steps."""
+    env = mcr_v0.raw_env(rules, options=options)
     env.reset(seed=seed)
     rng = random.Random(seed)
     steps = 0
-    while env.game.to_act():
+    while True:
         game = env.game
         for seat, agent in enumerate(env.possible_agents):
             obs = env.observe(agent)
-            legal = game.legal_actions(seat)
-            assert set(np.flatnonzero(obs["action_mask"]).tolist()) == {action_index(a) for a in legal}
-            assert int(obs["action_mask"].sum()) == len(legal)
-            # The incremental encoding equals one built from this view alone.
-            assert np.array_equal(obs["observation"], Encoder(seat).update(game.view(seat)))
-        seat = env.possible_agents.index(env.agent_selection)
-        assert seat == game.to_act()[0]
-        index = rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist())
-        env.step(index)
+            view = game.view(seat)
+            # The mask is the engine's legal actions, nothing more.
+            assert set(np.flatnonzero(obs["action_mask"]).tolist()) == \
+                {action_index(a) for a in game.legal_actions(seat)}
+            assert np.array_equal(obs["action_mask"], mask_of(view.legal))
+            # The incremental encoding equals one built from scratch from this seat's view.
+            assert obs["observation"].shape == OBS_SHAPE
+            assert np.array_equal(obs["observation"], encode_view(view)), (rules, options, seed, steps, seat)
+        if not game.to_act():
+            break
+        assert env.possible_agents.index(env.agent_selection) == game.to_act()[0]
+        env.step(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()))
         steps += 1
     assert all(env.terminations.values())
-    deltas = env.game.hand_deltas
-    assert [env.rewards[a] for a in env.possible_agents] == [float(d) for d in deltas]
-    assert steps > 4
+    assert [env.rewards[a] for a in env.possible_agents] == [float(d) for d in env.game.hand_deltas]
+    return steps
+
+
+@pytest.mark.parametrize(("rules", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_incremental_observation_equals_the_view(rules: str, options: dict[str, Any]) -> None:
+    assert check_hand(rules, options, seed=len(options) + 1) > 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_incremental_observation_soak(rules: str, options: dict[str, Any]) -> None:
+    for seed in range(100, 100 + SOAK_HANDS):
+        check_hand(rules, options, seed)
+
+
+def test_observation_rows() -> None:
+    # Sichuan with both opening phases: exchange indices at first, then voids, then the voids shown.
+    env = mcr_v0.raw_env("sichuan", options=["exchange=clockwise", "declare_void=true"])
+    env.reset(seed=5)
+    mask = env.observe("player_0")["action_mask"]
+    assert set(np.flatnonzero(mask)) <= set(range(143, 638)) and mask.sum() > 1
+    for agent in env.possible_agents:
+        options = np.flatnonzero(env.observe(agent)["action_mask"])
+        env.step(int(options[0]))
+    assert set(np.flatnonzero(env.observe("player_0")["action_mask"])) == {140, 141, 142}
+    for k in range(4):
+        env.step(140 + (k % 3))  # seat k declares suit k % 3 void
+    obs = env.observe("player_1")["observation"]
+    # Seen from seat 1: itself (relative 0) declared p, seat 2 (relative 1) s, seat 3 m, seat 0 m.
+    voids = obs[ob.INFO:ob.INFO + 4, ob.I_VOID:ob.I_VOID + 3]
+    assert voids.tolist() == [[0, 1, 0], [0, 0, 1], [1, 0, 0], [1, 0, 0]]
+    assert obs[ob.GLOBAL, ob.G_EXCHANGE:ob.G_EXCHANGE + 3].tolist() == [1, 0, 0]  # clockwise
+    assert obs[ob.GLOBAL, :5].tolist() == [1, 0, 0, 0, 0]  # the dealer's turn
+    assert obs[ob.INFO + 3, ob.I_DEALER] == 1 and obs[ob.INFO + 3, ob.I_TURN] == 1  # seat 0 is 上家
+    assert obs[ob.SEAT_WIND, Tile.SOUTH] == 1 and obs[ob.ROUND_WIND, Tile.EAST] == 1
+    # The dealer's fourteen tiles, one of them the drawn tile.
+    dealer = env.observe("player_0")["observation"]
+    assert dealer[ob.HAND].sum() == 14 and dealer[ob.DRAWN].sum() == 1
+    assert obs[ob.HAND].sum() == 13 and obs[ob.DRAWN].sum() == 0
+    assert dealer[ob.HAND].tolist() == env.game.counts[0]
+
+
+def test_discard_order_rows() -> None:
+    env = mcr_v0.raw_env()
+    env.reset(seed=3)
+    rng = random.Random(3)
+    while len(env.game.discards[1]) < 6 and env.game.to_act():
+        env.step(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()))
+    river = env.game.discards[1]
+    obs = env.observe("player_0")["observation"]
+    latest = [int(np.flatnonzero(obs[ob.ORDER + 4 + j])[0]) for j in range(ob.RECENT)]
+    assert latest == [int(t) for t in reversed(river[-ob.RECENT:])]
+    assert obs[ob.INFO + 1, ob.I_RIVER] == len(river)
+
+
+def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` where everything ``seat`` may not see is dealt again: the other seats'
+    concealed tiles and the wall shuffled together, their draws and concealed kongs changed."""
+    other = copy.deepcopy(game)
+    others = [s for s in range(4) if s != seat]
+    pool = [t for s in others for t in range(34) for _ in range(other.counts[s][t])]
+    pool += [t for t in other.wall[other.front:other.back] if t < 34]
+    rng.shuffle(pool)
+    for s in others:
+        n = sum(other.counts[s])
+        other.counts[s] = [0] * 34
+        for t in pool[:n]:
+            other.counts[s][t] += 1
+        del pool[:n]
+        other.melds[s] = [Meld.kong(ALL_TILES[rng.randrange(34)]) if m.is_concealed_kong else m
+                          for m in other.melds[s]]
+    for i in range(other.front, other.back):
+        if other.wall[i] < 34:
+            other.wall[i] = pool.pop()
+    for i, e in enumerate(other.events):
+        if isinstance(e, events.Draw | events.Kong) and e.seat != seat and \
+                (isinstance(e, events.Draw) or e.how == "concealed"):
+            other.events[i] = dataclasses.replace(e, tile=rng.randrange(34))
+        elif isinstance(e, events.Start):
+            other.events[i] = dataclasses.replace(e, ring=rng.sample(e.ring, len(e.ring)))
+    return other
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("mcr", 1), ("sichuan", 4)])
+def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int) -> None:
+    env = mcr_v0.raw_env(rules)
+    env.reset(seed=seed)
+    rng, shuffler = random.Random(seed), random.Random(-seed)
+    changed = with_kong = 0
+    step = 0
+    while env.game.to_act():
+        if step % 6 == 0:
+            with_kong += any(m.is_concealed_kong for melds in env.game.melds for m in melds)
+            for seat in range(4):
+                other = redeal_hidden(env.game, seat, shuffler)
+                changed += other.counts != env.game.counts
+                fresh = TableEncoder()
+                fresh.reset(other)
+                obs, mask = fresh.observe(seat)
+                expected = env.observe(env.possible_agents[seat])
+                assert np.array_equal(obs, expected["observation"]), (step, seat)
+                assert np.array_equal(mask, expected["action_mask"])
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
+        kongs = [i for i in legal if action_of(i).kind == ActionKind.CONCEALED_KONG]
+        env.step(kongs[0] if kongs else rng.choice(legal))  # concealed kongs, to hide them
+        step += 1
+    assert changed > 10  # the re-deals did change what the other seats hold
+    assert with_kong  # ... and a concealed kong was on the table at some of the checks
 
 
 def test_seeded_resets_reproduce() -> None:
@@ -116,6 +272,11 @@ def test_illegal_index_raises_and_changes_nothing() -> None:
         env.step(illegal)
     with pytest.raises(IllegalActionError, match="must act"):
         env.step(None)
+    for bad in (ACTION_COUNT, -1, 2.0, True, "3"):
+        with pytest.raises(InvalidActionError, match="integer index"):
+            env.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match="integer index"):
+        SingleAgentEnv(bot="random").step(1.5)  # type: ignore[arg-type]
     assert len(env.game.events) == events
 
 
@@ -157,6 +318,80 @@ def test_gymnasium_episode_and_seed() -> None:
     assert run(4) == run(4)
 
 
+def run_vector(venv: VectorEnv, seed: int, steps: int) -> list[list[Any]]:
+    """Per table, the trace of (seat, observation, mask, action, rewards, terminated) under random play
+    drawn from the table's own generator."""
+    obs, info = venv.reset(seed=seed)
+    rngs = [random.Random(i) for i in range(venv.num_envs)]
+    traces: list[list[Any]] = [[] for _ in range(venv.num_envs)]
+    for _ in range(steps):
+        actions = [rng.choice(np.flatnonzero(mask).tolist())
+                   for rng, mask in zip(rngs, obs["action_mask"], strict=True)]
+        seats = info["seat"]
+        new, rewards, terminated, truncated, info = venv.step(actions)
+        assert not truncated.any()
+        for i in range(venv.num_envs):
+            traces[i].append((int(seats[i]), obs["observation"][i].tolist(), obs["action_mask"][i].tolist(),
+                              actions[i], rewards[i].tolist(), bool(terminated[i])))
+        obs = new
+    return traces
+
+
+def test_vector_env_plays_like_single_tables() -> None:
+    traces = run_vector(VectorEnv(3, "sichuan"), seed=20, steps=400)
+    assert any(t[-1] for t in traces[0])  # a hand ended and the next was dealt
+    for i, trace in enumerate(traces):
+        env = mcr_v0.raw_env("sichuan")
+        env.reset(seed=20 + i)
+        rng = random.Random(i)
+        for seat, obs, mask, action, rewards, terminated in trace:
+            assert env.agent_selection == f"player_{seat}"
+            single = env.observe(env.agent_selection)
+            assert single["observation"].tolist() == obs and single["action_mask"].tolist() == mask
+            assert action == rng.choice(np.flatnonzero(single["action_mask"]).tolist())
+            env.step(action)
+            over = all(env.terminations.values())
+            assert over == terminated
+            assert rewards == ([env.rewards[a] for a in env.possible_agents] if over else [0.0] * 4)
+            if over:
+                env.reset()
+
+
+def test_vector_env_with_bots_plays_like_the_gymnasium_env() -> None:
+    traces = run_vector(VectorEnv(2, bot="random"), seed=7, steps=150)
+    for i, trace in enumerate(traces):
+        env = SingleAgentEnv(bot="random")
+        obs, _ = env.reset(seed=7 + i)
+        for seat, observation, mask, action, rewards, terminated in trace:
+            assert seat == 0
+            assert obs["observation"].tolist() == observation and obs["action_mask"].tolist() == mask
+            obs, reward, done, _, _ = env.step(action)
+            assert done == terminated and reward == rewards[0]
+            if done:
+                assert rewards == [float(d) for d in env.table.game.hand_deltas]
+                obs, _ = env.reset()
+    assert run_vector(VectorEnv(2, bot="random"), seed=7, steps=150) == traces
+
+
+def test_vector_env_errors() -> None:
+    venv = VectorEnv(2)
+    with pytest.raises(IllegalActionError, match="reset"):
+        venv.step([0, 0])
+    obs, _ = venv.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
+    legal = int(np.flatnonzero(obs["action_mask"][0])[0])
+    events_before = [len(g.events) for g in venv.games]
+    with pytest.raises(IllegalActionError, match="table 1"):
+        venv.step([legal, illegal])
+    with pytest.raises(IllegalActionError, match="2 actions"):
+        venv.step([legal])
+    assert [len(g.events) for g in venv.games] == events_before  # no table moved
+    with pytest.raises(InvalidOptionError):
+        VectorEnv(0)
+    with pytest.raises(InvalidOptionError):
+        VectorEnv(2, bot="nobody")
+
+
 def test_core_package_does_not_load_the_rl_packages() -> None:
     import subprocess
     import sys
@@ -165,3 +400,31 @@ def test_core_package_does_not_load_the_rl_packages() -> None:
             "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_training_example_runs() -> None:
+    import contextlib
+    import importlib.util
+    import io
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_reinforce.py"
+    spec = importlib.util.spec_from_file_location("train_reinforce", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        example.main(["--hands", "24", "--tables", "4", "--block", "12", "--eval", "8"])
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("REINFORCE on sichuan")
+    assert lines[1].split() == ["hands", "win", "rate", "mean", "reward", "CPU", "s"]
+    curve = [line.split() for line in lines[2:4]]
+    assert [int(row[0]) for row in curve] == [12, 24]
+    assert all(0.0 <= float(row[1]) <= 1.0 and len(row) == 4 for row in curve)
+    assert lines[4] == "evaluation over 8 hands, same seeds:"
+    assert lines[5].startswith("  random policy:  win rate ")
+    assert lines[6].startswith("  trained policy: win rate ")
+    weights = lines[7].split()
+    assert weights[0] == "weights:" and len(weights) == 1 + example.FEATURES
+    assert any(float(w) != 0.0 for w in weights[1:])  # the policy did learn something

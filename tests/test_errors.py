@@ -64,7 +64,7 @@ CASES: tuple[tuple[str, Callable[[], Any], type[MajiangError], str], ...] = (
      InvalidOptionError, "no tile 99"),
     ("action_word", lambda: Action.parse("shout 5m"), InvalidActionError, "unknown action 'shout 5m'"),
     ("action_no_tile", lambda: Action.parse("discard"), InvalidActionError, "discard needs one tile"),
-    ("action_bad_tile", lambda: Action.parse("discard 0m"), InvalidActionError, "discard needs a tile"),
+    ("action_bad_tile", lambda: Action.parse("discard 0z"), InvalidActionError, "discard needs a tile"),
     ("action_extra_tile", lambda: Action.parse("pass 5m"), InvalidActionError, "pass takes no tile"),
     ("action_kind", lambda: ActionKind(99), InvalidActionError, "no action kind 99"),
     ("profile", lambda: find_profile("nope"), InvalidOptionError, "unknown profile 'nope'"),

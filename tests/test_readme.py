@@ -45,6 +45,7 @@ EXPECTED = {
     "export": r"^majiang record: mcr",
     "sheet": r"New sheet \S+: A \(E\), B \(S\), C \(W\), D \(N\)",
     "rules": r"sichuan",
+    "import": r"game.jsonl: 3 hands from tenhou.mjlog",
 }
 """What each command's plain output must show (``--json`` output must parse instead)."""
 
@@ -54,7 +55,12 @@ def _record(path: Path) -> None:
     write_record(path, match, ["A", "B", "C", "D"])
 
 
-FIXTURES: dict[str, Callable[[Path], None]] = {"match.jsonl": _record}
+def _tenhou_log(path: Path) -> None:
+    path.write_bytes((Path(__file__).parent / "data" / "riichi" /
+                      "2019110302gm-00a9-0000-473e5852_tw=3.mjlog").read_bytes())
+
+
+FIXTURES: dict[str, Callable[[Path], None]] = {"match.jsonl": _record, "tenhou.mjlog": _tenhou_log}
 
 
 def readme_commands(text: str) -> list[tuple[list[str], str | None]]:

@@ -47,6 +47,8 @@ class ActionKind(IntEnum):
 
 _WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
               ActionKind.RIICHI}
+_RED = {ActionKind.DISCARD, ActionKind.RIICHI}
+"""Kinds that may name a red five (text ``discard 0m``: the red copy, ``tiles`` holding the five once)."""
 _BY_WORD = {k.word: k for k in ActionKind}
 _SUITS = "mps"
 
@@ -84,6 +86,10 @@ class Action(NamedTuple):
             except InvalidNotationError as err:
                 raise InvalidActionError(f"exchange needs tiles: {err}") from None
             return cls(kind, None, tuple(sorted(tiles)))
+        if kind in _RED and len(words) == 2 and len(words[1]) == 2 and words[1][0] == "0" \
+                and words[1][1] in _SUITS:
+            five = ALL_TILES[9 * _SUITS.index(words[1][1]) + 4]
+            return cls(kind, five, (five,))
         if kind in _WITH_TILE:
             if len(words) != 2:
                 raise InvalidActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
@@ -102,6 +108,8 @@ class Action(NamedTuple):
         """The text form, e.g. ``discard 5m``."""
         if self.kind == ActionKind.VOID and self.tile is not None and self.tile < 27:
             return f"void {_SUITS[self.tile // 9]}"  # (an honor is no suit: shown as given, for errors)
+        if self.tiles and self.kind in _RED and self.tile is not None:
+            return f"{self.kind.word} 0{_SUITS[self.tile // 9]}"
         if self.tiles:
             return f"{self.kind.word} {''.join(ALL_TILES[t].notation() for t in self.tiles)}"
         if self.tile is None:

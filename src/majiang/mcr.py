@@ -5,6 +5,8 @@
 (2, ['箭刻'])
 """
 
+from typing import TYPE_CHECKING
+
 from majiang.rules.mcr import (
     FAN_IDS,
     FANS,
@@ -24,10 +26,39 @@ from majiang.rules.mcr import (
     score,
     win_context,
 )
-from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
-from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
 from majiang.rules.mcr.fans import FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait
+
+if TYPE_CHECKING:
+    from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
+    from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
+
+# The advice and the fan definitions load on first use: scoring, what most callers import for, needs
+# neither (part of the import-time budget in the README's Speed section).
+_LAZY = {
+    "McrWinFans": "majiang.rules.mcr.advice",
+    "call_advice": "majiang.rules.mcr.advice",
+    "discard_advice": "majiang.rules.mcr.advice",
+    "ready_waits": "majiang.rules.mcr.advice",
+    "DEFINITIONS": "majiang.rules.mcr.definitions",
+    "Definition": "majiang.rules.mcr.definitions",
+    "definition": "majiang.rules.mcr.definitions",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "DEFINITIONS",

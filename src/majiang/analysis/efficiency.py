@@ -22,10 +22,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
-from operator import getitem
+from operator import add, getitem
 from typing import NamedTuple, Protocol
 
 from majiang.analysis.shanten import (
+    _POW5,
+    _code,
     counts_and_melds,
     effective_counts,
     ready_kinds,
@@ -207,6 +209,15 @@ def _held(melds: Sequence[Meld], standing: Sequence[int]) -> list[int]:
     return held
 
 
+# Counts 0-4 as the digits of a binary number, kind 0 last: a bit set per kind held, in C-level passes.
+_BIT_DIGITS = bytes.maketrans(bytes(range(5)), b"01111")
+
+
+def _mask(counts: Sequence[int]) -> int:
+    """Bit k set when kind k is held (``Hand``'s masks)."""
+    return int(bytes(counts[::-1]).translate(_BIT_DIGITS), 2)
+
+
 # _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
 _RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
 
@@ -219,13 +230,14 @@ class _Wins:
     wait reaches the minimum, on a discard or self-drawn.
     """
 
-    __slots__ = ("fans", "held", "legal", "melds", "named", "ready", "totals")
+    __slots__ = ("fans", "hands", "held", "legal", "melds", "named", "ready", "totals")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans) -> None:
         self.melds = melds
         self.fans = fans
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
         self.totals: dict[tuple[tuple[int, ...], int, bool, bool], int] = {}
+        self.hands: dict[tuple[tuple[int, ...], int], Hand] = {}
         self.ready: dict[tuple[int, ...], list[int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
         # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
@@ -236,22 +248,39 @@ class _Wins:
         slot = (key, win, self_drawn, last)
         value = self.totals.get(slot)
         if value is None:
-            tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
-            hand = Hand(self.melds, tiles, ALL_TILES[win])
+            hand = self.hands.get((key, win))
+            if hand is None:
+                hand = self.hands[key, win] = self._hand(key, win)
             value = self.totals[slot] = self.fans(hand, self_drawn=self_drawn, last_copy=last)
         return value
 
-    def waits(self, key: tuple[int, ...]) -> list[int]:
-        """The waits of the standing tiles ``key`` (counts), none when the holding is not ready."""
+    def _hand(self, key: tuple[int, ...], win: int) -> Hand:
+        """The hand of the win on ``win`` by the standing tiles ``key``, counted here, not re-checked."""
+        tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
+        counts = list(key)
+        counts[win] += 1
+        all_counts = list(map(add, counts, self.held))
+        if len(tiles) != 13 - 3 * len(self.melds) or max(all_counts) > 4:
+            return Hand(self.melds, tiles, ALL_TILES[win])  # raises the usual error
+        mask = _mask(counts)
+        all_mask = _mask(all_counts)
+        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
+                             all_mask)
+
+    def waits(self, key: tuple[int, ...], codes: tuple[int, int, int] | None = None) -> list[int]:
+        """The waits of the standing tiles ``key`` (counts; ``codes`` its suits' table keys if known),
+        none when the holding is not ready."""
         kinds = self.ready.get(key)
         if kinds is None:
-            ready = ready_kinds(key, len(self.melds))
+            ready = ready_kinds(key, len(self.melds), codes)
             held = self.held
             kinds = self.ready[key] = [t for t in ready if key[t] + held[t] < 4] if ready else []
         return kinds
 
-    def any_legal(self, key: tuple[int, ...], seen: Sequence[int]) -> bool:
-        """Whether the holding ``key`` is ready with a wait that reaches the minimum.
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
+                  codes: tuple[int, int, int] | None = None) -> bool:
+        """Whether the holding ``key`` (``codes``: its suits' table keys, if known) is ready with a wait
+        that reaches the minimum.
 
         ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
@@ -262,10 +291,12 @@ class _Wins:
         if ok is None:
             ok = False
             minimum = self.fans.minimum
-            for t in self.waits(key):
+            for t in self.waits(key, codes):
                 last = seen[t] - key[t] == 3 and not key[t]
-                if (self.total(key, t, False, last) >= minimum
-                        or self.total(key, t, True, last) >= minimum):
+                # Self-drawn first: it scores at least as much but for rare fans (全求人), so it
+                # settles most legal waits in one total.
+                if (self.total(key, t, True, last) >= minimum
+                        or self.total(key, t, False, last) >= minimum):
                     ok = True
                     break
             self.legal[slot] = ok
@@ -323,6 +354,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     """
     total = 0
     known = wins.named
+    # The suits' table keys of ``counts``, moved by a draw and a discard as ``Holding`` moves them.
+    base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
     for t in effective:
         if seen[t] >= 4:
             continue
@@ -346,7 +379,12 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 if name in known:
                     continue
                 counts[d] -= 1
-                ok = known[name] = wins.any_legal(tuple(counts), seen)
+                codes = base_codes.copy()
+                if t < 27:
+                    codes[t // 9] += _POW5[t % 9]
+                if d < 27:
+                    codes[d // 9] -= _POW5[d % 9]
+                ok = known[name] = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
                 counts[d] += 1
                 if ok:
                     break

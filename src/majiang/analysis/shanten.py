@@ -509,10 +509,12 @@ def shanten_and_effective(counts: Sequence[int], melds: int = 0, form: str | Non
     return _shanten_and_effective(counts, melds, form)
 
 
-def ready_kinds(counts: Sequence[int], melds: int = 0) -> list[int] | None:
+def ready_kinds(counts: Sequence[int], melds: int = 0, codes: tuple[int, int, int] | None = None
+                ) -> list[int] | None:
     """The kinds that complete a ready holding (``effective_counts`` of it), or None when it is not ready.
 
-    One pass over the tables for both questions, for loops that ask them of many holdings.
+    One pass over the tables for both questions, for loops that ask them of many holdings; such a loop
+    may pass the suits' table keys (``codes``, as ``Holding`` keeps them) when it has them at hand.
 
     >>> from majiang.analysis.decompose import counts_of
     >>> from majiang.notation import parse_tiles
@@ -521,12 +523,35 @@ def ready_kinds(counts: Sequence[int], melds: int = 0) -> list[int] | None:
     >>> ready_kinds(counts_of(parse_tiles("12345678m19pESW"))) is None
     True
     """
-    value, kinds = _shanten_and_effective(counts, melds, None, ready_only=True)
-    return kinds if value == 0 else None
+    # _shanten_and_effective's ready test without its bookkeeping: a form counts only at shanten 0.
+    g = _Groups(counts, codes=codes)
+    sets = 4 - melds
+    names = []
+    if g.best(sets) == 3 * sets + 1:
+        names.append("regular")
+    if not melds:
+        if _seven_pairs(g) == 0:
+            names.append("seven_pairs")
+        if _thirteen_orphans(g) == 0:
+            names.append("thirteen_orphans")
+        if _honors_knitted(g) == 0:
+            names.append("honors_knitted")
+    if melds <= 1 and _knitted_straight(counts, melds, 1, g) == 0:
+        names.append("knitted_straight")
+    if not names:
+        return None
+    found: set[int] = set()
+    for name in names:
+        if name == "regular":
+            found.update(_regular_effective(counts, melds, 0, groups=g))
+        elif name == "knitted_straight":
+            found.update(_knitted_effective(counts, melds, 0))
+        else:
+            found.update(_special_effective(counts, name, g))
+    return sorted(t for t in found if counts[t] < 4)
 
 
-def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None, ready_only: bool = False
-                           ) -> tuple[int, list[int]]:
+def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None) -> tuple[int, list[int]]:
     g = _Groups(counts)
     sets = 4 - melds
     values: dict[str, int] = {}
@@ -551,8 +576,6 @@ def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None, 
         low = values[form]
     else:
         low = min(values.values())
-        if ready_only and low != 0:
-            return low, []
         names = [name for name, v in values.items() if v == low]
     found: set[int] = set()
     for name in names:

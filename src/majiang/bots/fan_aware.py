@@ -52,7 +52,7 @@ from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_
 from majiang.errors import InvalidHandError
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
-from majiang.mcr import MINIMUM, WinBy, score
+from majiang.mcr import MINIMUM, WinBy, fan_total
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
@@ -146,11 +146,11 @@ def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: 
     out = []
     for win_by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
         try:
-            result = score(hand, win_by=win_by, last_copy=last, seat_wind=Tile(seat_wind),
-                           round_wind=Tile(round_wind))
-            out.append(result.fan_total)
-        except InvalidHandError:
-            out.append(0)
+            total = fan_total(hand, win_by=win_by, last_copy=last, seat_wind=Tile(seat_wind),
+                              round_wind=Tile(round_wind))
+        except InvalidHandError:  # a context the hand cannot have, as for a hand that is no win
+            total = None
+        out.append(total or 0)
     if len(_FAN_CACHE) > 100_000:
         _FAN_CACHE.clear()
     value = _FAN_CACHE[key] = (out[0], out[1])

@@ -41,6 +41,7 @@ from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
 from majiang.cli.riichi import RIICHI_NAMES, RiichiFlags, riichi_fan
 from majiang.cli.rules import rules_command
+from majiang.cli.serve import serve_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.sichuan import RULES, sichuan_fan
 from majiang.cli.simulate import simulate_command
@@ -290,6 +291,7 @@ app.command("import")(import_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)
+app.command("serve")(serve_command)
 app.add_typer(sheet_app, name="sheet")
 app.command("simulate")(simulate_command)
 

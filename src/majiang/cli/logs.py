@@ -18,13 +18,20 @@ from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import EXIT_INTERNAL, fail, internal_message
 from majiang.errors import MajiangError
 from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_logs
+from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
+from majiang.interop.tenhou import MjlogError, import_mjlog
+from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
+from majiang.records.writer import iter_record_lines
 
-__all__ = ["FORMATS", "export_command", "import_command"]
+__all__ = ["FORMATS", "IMPORT_FORMATS", "export_command", "import_command"]
 
-FORMATS = ("botzone", "text")
+FORMATS = ("botzone", "text", "mjai", "tenhou6")
+"""What ``export`` writes."""
+IMPORT_FORMATS = ("botzone", "mjlog", "mjai", "tenhou6")
+"""What ``import`` reads: Botzone logs, Tenhou's mjlog, mjai JSON lines and tenhou.net/6 JSON (riichi)."""
 
 RecordArg = Annotated[str, typer.Argument(metavar="RECORD", show_default=False,
                                           help="A game record (JSON lines).")]
@@ -32,8 +39,10 @@ LogArg = Annotated[str, typer.Argument(metavar="LOG", show_default=False,
                                        help="A Botzone log (a JSON object), a JSON list of logs, or JSON "
                                             "lines of logs.")]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
-                                        help="botzone (the judge's log, one JSON object per hand and line) "
-                                             "or text (one line per event).")]
+                                        help="botzone (the judge's log, one JSON object per hand and line), "
+                                             "text (one line per event), or for riichi mjai (JSON lines) or "
+                                             "tenhou6 (tenhou.net/6 JSON); import also reads mjlog (a "
+                                             "Tenhou log).")]
 HandOpt = Annotated[list[str] | None, typer.Option("--hand", metavar="N",
                                                    help="Only hand N (repeatable); default every hand.")]
 OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
@@ -51,6 +60,13 @@ def _hands(values: list[str] | None) -> list[int] | None:
             raise ValueError(f"--hand takes a hand number from 1, not {text!r}")
         out.append(int(text))
     return out
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise MjlogError("the log", f"not JSON ({err})") from None
 
 
 def _emit(lines: list[str], output: Path | None) -> None:
@@ -74,6 +90,14 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
         if format == "botzone":
             lines = [json.dumps(log, ensure_ascii=False, separators=(",", ":"))
                      for log in record_to_logs(read, hands)]
+        elif format == "mjai":
+            if hands is not None:
+                raise ValueError("--hand is for --format botzone; the mjai log holds the whole record")
+            lines = dump_mjai(export_mjai(read))
+        elif format == "tenhou6":
+            if hands is not None:
+                raise ValueError("--hand is for --format botzone; a tenhou.net/6 log holds the whole record")
+            lines = [json.dumps(to_tenhou6(export_mjai(read)), ensure_ascii=False, separators=(",", ":"))]
         else:
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the text log shows the whole record")
@@ -89,15 +113,27 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
 
 def import_command(log: LogArg, output: ImportOutputOpt,
                    format: FormatOpt = "botzone") -> None:
-    """Play Botzone logs again on our engine (the botzone rules) and write them as a record, checked."""
+    """Play logs again on our engine and write them as a record, checked: Botzone logs (the botzone rules),
+    a Tenhou mjlog or an mjai log (riichi; every draw, call, win and score must come out as logged)."""
     try:
-        if format != "botzone":
-            raise ValueError(f"--format must be botzone (the only log format read), not {format!r}")
+        if format not in IMPORT_FORMATS:
+            raise ValueError(f"--format must be one of {', '.join(IMPORT_FORMATS)}, not {format!r}")
         if not output.parent.is_dir():
             raise ValueError(f"--output: no directory {str(output.parent)!r}")
-        with open(log, encoding="utf-8") as f:
-            text = f.read()
-        lines = logs_to_record(read_logs(text))
+        if format == "mjlog":
+            with open(log, "rb") as raw:
+                imported = import_mjlog(raw.read())
+            lines = list(iter_record_lines(imported.match, imported.players))
+        else:
+            with open(log, encoding="utf-8") as f:
+                text = f.read()
+            if format in ("mjai", "tenhou6"):
+                events = text.splitlines() if format == "mjai" else \
+                    [json.dumps(e) for e in from_tenhou6(_json(text))]
+                imported = import_mjai(events)
+                lines = list(iter_record_lines(imported.match, imported.players))
+            else:
+                lines = logs_to_record(read_logs(text))
     except OSError as err:
         fail("import", f"{log}: {err.strerror or err}")
     except UnicodeDecodeError as err:

@@ -1,6 +1,6 @@
 """The fixed discrete action space: every engine ``Action`` as one index, and back.
 
-Layout (638 indices):
+Layout (673 indices; the ranges of later rulesets are appended, so earlier indices never move):
 
 ====================  ===========  ==========================================
 indices               action       tile
@@ -18,6 +18,8 @@ indices               action       tile
 143-637               exchange     three tiles of one suit (换三张): suit * 165
                                    + the rank of the sorted ranks among the
                                    165 multisets of three ranks 1-9
+638-671               riichi       the tile let go with the declaration (立直)
+672                   abort        九種九牌, declared on one's turn (riichi)
 ====================  ===========  ==========================================
 
 >>> action_index(Action.parse("discard 5m")), action_of(138).notation()
@@ -40,12 +42,16 @@ DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 34, 68, 69, 70, 104
 WIN, PASS, VOID, EXCHANGE = 138, 139, 140, 143
 _TRIPLES = tuple(combinations_with_replacement(range(9), 3))  # 165 sorted rank triples
 _TRIPLE_INDEX = {t: i for i, t in enumerate(_TRIPLES)}
-ACTION_COUNT = EXCHANGE + 3 * len(_TRIPLES)
-"""How many indices the action space has (638)."""
+RIICHI = EXCHANGE + 3 * len(_TRIPLES)
+ABORT = RIICHI + 34
+ACTION_COUNT = ABORT + 1
+"""How many indices the action space has (673)."""
 
 _TILE_BASE = {ActionKind.DISCARD: DISCARD, ActionKind.CHOW: CHOW,
-              ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG}
-_PLAIN = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.WIN: WIN, ActionKind.PASS: PASS}
+              ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG,
+              ActionKind.RIICHI: RIICHI}
+_PLAIN = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.WIN: WIN, ActionKind.PASS: PASS,
+          ActionKind.ABORT: ABORT}
 
 
 def action_index(action: Action) -> int:
@@ -66,18 +72,22 @@ def action_index(action: Action) -> int:
 
 
 def action_of(index: int) -> Action:
-    """The engine action of an index (InvalidActionError outside 0-637)."""
+    """The engine action of an index (InvalidActionError outside 0 to ACTION_COUNT - 1)."""
     if not 0 <= index < ACTION_COUNT:
         raise InvalidActionError(f"action index {index!r} is outside 0-{ACTION_COUNT - 1}")
+    for kind, code in _PLAIN.items():
+        if index == code:
+            return Action(kind)
+    if index >= RIICHI:
+        return Action(ActionKind.RIICHI, ALL_TILES[index - RIICHI])
     if index >= EXCHANGE:
         suit, rank = divmod(index - EXCHANGE, 165)
         return Action(ActionKind.EXCHANGE, None, tuple(ALL_TILES[9 * suit + r] for r in _TRIPLES[rank]))
     if index >= VOID:
         return Action(ActionKind.VOID, ALL_TILES[9 * (index - VOID)])
-    for kind, code in _PLAIN.items():
-        if index == code:
-            return Action(kind)
     for kind, base in sorted(_TILE_BASE.items(), key=lambda kv: -kv[1]):
+        if base >= VOID:
+            continue
         if index >= base:
             return Action(kind, ALL_TILES[index - base])
-    raise AssertionError("unreachable: every index below 638 falls in a range")
+    raise AssertionError("unreachable: every index below ACTION_COUNT falls in a range")

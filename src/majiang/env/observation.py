@@ -1,96 +1,382 @@
-"""The observation of one seat as a (20, 34) int16 array, kept up to date from its views.
+"""Each seat's observation as a (40, 34) int32 array, kept up to date from the engine's events.
 
 Rows (seats are relative to the observer: 0 itself, 1 the next seat 下家, 2 across 对家, 3 the
-previous seat 上家):
+previous seat 上家); a tile row has one column per kind (codes 0-33: 1m..9m, 1p..9p, 1s..9s, E S W N,
+P F C). docs/rl.md has the same table.
 
-* 0: own standing tiles (the drawn tile included) as counts; 1: the drawn tile (one-hot)
-* 2-5: the tiles of each seat's melds as counts (others' concealed kongs are not shown: row 18)
-* 6-9: each seat's discards still in its river as counts
-* 10: the tile being answered: the last discard while others may claim it, or a kong being robbed
-* 11: seat wind, 12: round wind (one-hot over the 34 kinds)
-* 13-16: each seat's winning tiles laid aside (rulesets that play on after a win)
-* 17: the phase one-hot in columns 0-4 (turn, claim, rob, over, opening); the wall left in column 5
-* 18: per relative seat k: hidden concealed kongs (column k), bonus tiles shown (4 + k), the dealer
-  (8 + k), whose turn (12 + k), still in the hand (16 + k), who gave the tile of row 10 (20 + k)
-* 19: the viewing seat's legal action kinds (column = ``ActionKind``), a summary of the mask
+======  =================================================================================================
+row     content
+======  =================================================================================================
+0       own standing tiles as counts, the drawn tile included
+1       the drawn tile (one-hot; only on one's own turn)
+2       own concealed kongs (暗杠) as counts (4 per kong)
+3-6     each relative seat's exposed melds as counts (concealed kongs are not shown: column 0 of 34-37)
+7-10    each relative seat's river (its discards not claimed) as counts
+11-26   the order of play: row 11 + 4k + j is relative seat k's j-th latest discard still in its river
+        (j = 0 the latest), one-hot
+27-30   each relative seat's winning tiles laid aside (rulesets that play on after a win)
+31      the tile being answered: the discard others may claim, or the kong that may be robbed (one-hot)
+32, 33  seat wind, round wind (one-hot)
+34-37   one row per relative seat; columns: 0 concealed kongs, 1 bonus tiles shown, 2 the dealer,
+        3 whose turn, 4 still in the hand, 5 gave the tile of row 31, 6 score, 7 tiles in its river,
+        8 exposed melds, 9-11 its declared void suit m, p, s (定缺; one-hot, all 0 before)
+38      columns 0-4: the phase one-hot (turn, claim, rob, over, opening); 5: tiles left in the wall;
+        6-8: the exchange's direction (换三张: clockwise, counterclockwise, across; one-hot)
+39      the kinds of the observer's legal actions (column = ``ActionKind`` value)
+======  =================================================================================================
 
-Rows 6-9 (discards) are incremental: only the tiles added to (or claimed from) a river since the last
-observation are applied. Rows 2-5 are rebuilt for a seat only when its melds changed. The rest is small
-and written each time.
+``TableEncoder`` keeps the rows of all four seats of one table in one array in absolute seat order
+(a store), applies each new engine event in place (a draw, a discard, a claim, a kong, a win, a
+payment), and gives a seat its observation by one gather of the store's rows in that seat's relative
+order. A seat's private rows (0-2, 39) come only from its own store rows; no row is read from another
+seat's concealed tiles. ``encode_view`` builds the same array from one ``View`` alone: the reference
+the tests compare against at every step.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-from majiang.game import Phase, View
+from majiang.actions import Action
+from majiang.env.actions import ACTION_COUNT, action_index, action_of
+from majiang.game import Game, Phase, View
+from majiang.game import events as ev
+from majiang.tiles import seat_wind
 
-__all__ = ["OBS_SHAPE", "Encoder"]
+__all__ = ["OBS_SHAPE", "ObsArray", "TableEncoder", "encode_view", "mask_of"]
 
-OBS_SHAPE = (20, 34)
+ObsArray = npt.NDArray[np.int32]
+OBS_SHAPE = (40, 34)
+RECENT = 4
+"""How many latest discards per seat rows 11-26 show."""
+
+# Observation rows.
+HAND, DRAWN, OWN_KONGS, MELDS, RIVERS, ORDER, WON, ANSWER, SEAT_WIND, ROUND_WIND, INFO, GLOBAL, LEGAL = \
+    0, 1, 2, 3, 7, 11, 27, 31, 32, 33, 34, 38, 39
+# Columns of the INFO rows and the GLOBAL row.
+I_KONGS, I_BONUS, I_DEALER, I_TURN, I_ACTIVE, I_GIVER, I_SCORE, I_RIVER, I_MELDS, I_VOID = range(10)
+G_WALL, G_EXCHANGE = 5, 6
+_DIRECTIONS = {"clockwise": 0, "counterclockwise": 1, "across": 2}
+
+# Store rows: the same content for the four absolute seats (shared rows once).
+_S_HAND, _S_DRAWN, _S_KONGS, _S_MELDS, _S_RIVERS, _S_ORDER, _S_WON = 0, 4, 8, 12, 16, 20, 36
+_S_ANSWER, _S_SEAT_WIND, _S_ROUND_WIND, _S_INFO, _S_GLOBAL, _S_LEGAL = 40, 41, 45, 46, 50, 51
+STORE_ROWS = 55
 
 
-class Encoder:
-    """One seat's observation array, updated from that seat's successive views of one hand."""
+def _gather_rows(seat: int) -> list[int]:
+    def rel(k: int) -> int:
+        return (seat + k) % 4
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.array: npt.NDArray[np.int16] = np.zeros(OBS_SHAPE, dtype=np.int16)
-        self._rivers: list[list[int]] = [[], [], [], []]  # by absolute seat, as last applied
-        self._melds: list[tuple[object, ...]] = [(), (), (), ()]
+    return ([_S_HAND + seat, _S_DRAWN + seat, _S_KONGS + seat]
+            + [_S_MELDS + rel(k) for k in range(4)] + [_S_RIVERS + rel(k) for k in range(4)]
+            + [_S_ORDER + RECENT * rel(k) + j for k in range(4) for j in range(RECENT)]
+            + [_S_WON + rel(k) for k in range(4)]
+            + [_S_ANSWER, _S_SEAT_WIND + seat, _S_ROUND_WIND] + [_S_INFO + rel(k) for k in range(4)]
+            + [_S_GLOBAL, _S_LEGAL + seat])
 
-    def update(self, view: View) -> npt.NDArray[np.int16]:
-        """Bring the array up to ``view`` and return it (the encoder's own array: copy to keep it)."""
-        a = self.array
-        seat = self.seat
+
+GATHER: npt.NDArray[np.intp] = np.array([_gather_rows(s) for s in range(4)], dtype=np.intp)
+"""``GATHER[seat]``: the store rows of ``seat``'s observation, in observation order."""
+
+_INDEX: dict[Action, int] = {}
+_KIND = np.array([action_of(i).kind for i in range(ACTION_COUNT)], dtype=np.intp)
+"""The ``ActionKind`` of each index."""
+
+
+def indices_of(legal: list[Action] | tuple[Action, ...]) -> list[int]:
+    """The action-space indices of ``legal`` (cached per action)."""
+    try:
+        return [_INDEX[action] for action in legal]
+    except KeyError:
+        for action in legal:
+            if action not in _INDEX:
+                _INDEX[action] = action_index(action)
+        return [_INDEX[action] for action in legal]
+
+
+def mask_of(legal: list[Action] | tuple[Action, ...]) -> npt.NDArray[np.int8]:
+    """The int8 action mask with a 1 at the index of each action of ``legal``."""
+    mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+    mask[indices_of(legal)] = 1
+    return mask
+
+
+_ALL = 0b1111
+
+
+class TableEncoder:
+    """The observation rows of the four seats of one hand, updated from the game's new events.
+
+    ``store`` (``STORE_ROWS`` × 34, int32) may be given to place the rows inside a larger array (the
+    vector environment keeps every table's store in one batch).
+    """
+
+    def __init__(self, store: ObsArray | None = None) -> None:
+        self.store: ObsArray = store if store is not None else np.zeros((STORE_ROWS, 34), dtype=np.int32)
+        self.game: Game | None = None
+        self._seen = 0
+        self._drawn: tuple[int, int] | None = None
+        self._answer: tuple[int, int] | None = None
+        self._turn = self._phase = -1
+        self._direction: str | None = None
+        self._scores: list[int] = []
+        self._active: list[bool] = []
+
+    def reset(self, game: Game) -> None:
+        """Forget the last hand and follow ``game`` from its first event."""
+        self.store[:] = 0
+        self.game = game
+        self._seen = 0
+        self._drawn = self._answer = None
+        self._turn = self._phase = -1
+        self._direction = None
+        self._scores = []
+        self._active = []
+        self.sync()
+
+    def sync(self) -> None:
+        """Apply the game's events since the last call."""
+        game = self.game
+        assert game is not None
+        events = game.events
+        if len(events) == self._seen:
+            return
+        store = self.store
+        hands = melds = rivers = 0  # bit masks of seats to re-read
+        won = public = False
+        for e in events[self._seen:]:
+            if isinstance(e, ev.Act):
+                continue
+            if isinstance(e, ev.Draw):
+                store[_S_HAND + e.seat, e.tile] += 1
+                if e.tail:
+                    # A replacement: a kong may just have been completed (not an event of its own).
+                    hands |= 1 << e.seat
+                    melds |= 1 << e.seat
+            elif isinstance(e, ev.Discard):
+                seat, tile = e.seat, e.tile
+                store[_S_HAND + seat, tile] -= 1
+                store[_S_RIVERS + seat, tile] += 1
+                store[_S_INFO + seat, I_RIVER] += 1
+                order = store[_S_ORDER + RECENT * seat:_S_ORDER + RECENT * seat + RECENT]
+                order[1:] = order[:-1]  # numpy copies overlapping rows as if through a buffer
+                order[0] = 0
+                order[0, tile] = 1
+            elif isinstance(e, ev.Claim):
+                hands |= 1 << e.seat
+                melds |= 1 << e.seat
+                rivers |= 1 << e.giver
+            elif isinstance(e, (ev.Kong, ev.AddKong)):
+                hands |= 1 << e.seat
+                melds |= 1 << e.seat
+            elif isinstance(e, ev.Flower):
+                store[_S_INFO + e.seat, I_BONUS] += 1
+                hands |= 1 << e.seat
+            elif isinstance(e, ev.Start):
+                self._start(game)
+            elif not isinstance(e, (ev.Payment, ev.FalseWinPenalty)):
+                # A win (tiles laid aside, a robbed kong, a discard moved, winners leaving), the deal,
+                # the end, and any event of a ruleset's own (an exchange, declared voids, an abortive
+                # draw): re-read everything from the game. Payments need nothing: scores are compared
+                # at every step.
+                hands = melds = rivers = _ALL
+                won = public = True
+        self._seen = len(events)
+        if hands | melds | rivers:
+            for s in range(4):
+                bit = 1 << s
+                if hands & bit:
+                    store[_S_HAND + s] = game.counts[s]
+                if melds & bit:
+                    self._read_melds(s)
+                if rivers & bit:
+                    self._read_river(s)
+        if won:
+            for s in range(4):
+                row = store[_S_WON + s]
+                row[:] = 0
+                for tile in game.won[s]:
+                    row[tile] += 1
+        if public:
+            self._read_public(game)
+        self._read_flow(game)
+
+    def _start(self, game: Game) -> None:
+        store = self.store
         for s in range(4):
-            rel = (s - seat) % 4
-            river, seen = view.discards[s], self._rivers[s]
-            row = a[6 + rel]
-            while len(seen) > len(river) or (seen and seen[-1] != river[len(seen) - 1]):
-                row[seen.pop()] -= 1  # a claimed discard left the river
-            for t in river[len(seen):]:
-                row[t] += 1
-                seen.append(int(t))
-            if view.melds[s] != self._melds[s]:
-                self._melds[s] = view.melds[s]
-                mrow = a[2 + rel]
-                mrow[:] = 0
-                for meld in view.melds[s]:
-                    for t in meld.tiles:
-                        mrow[t] += 1
-        a[0] = 0
-        for t in view.standing:
-            a[0, t] += 1
-        a[1] = 0
-        if view.drawn is not None:
-            a[0, view.drawn] += 1
-            a[1, view.drawn] = 1
-        a[10:18] = 0
-        a[18:20] = 0
-        giver: int | None = None
-        if view.robbing is not None:
-            giver = view.robbing[0]
-            a[10, view.robbing[1]] = 1
-        elif view.last_discard is not None and view.phase == Phase.CLAIM:
-            giver = view.last_discard[0]
-            a[10, view.last_discard[1]] = 1
-        a[11, view.seat_wind] = 1
-        a[12, view.round_wind] = 1
+            store[_S_SEAT_WIND + s, seat_wind(s, game.dealer)] = 1
+        store[_S_ROUND_WIND, game.round_wind] = 1
+        store[_S_INFO + game.dealer, I_DEALER] = 1
+
+    def _read_melds(self, seat: int) -> None:
+        assert self.game is not None
+        store = self.store
+        exposed, kongs = store[_S_MELDS + seat], store[_S_KONGS + seat]
+        exposed[:] = 0
+        kongs[:] = 0
+        n_kongs = n_exposed = 0
+        for meld in self.game.melds[seat]:
+            if meld.is_concealed_kong:
+                kongs[meld.tile] += 4
+                n_kongs += 1
+            else:
+                for tile in meld.tiles:
+                    exposed[tile] += 1
+                n_exposed += 1
+        store[_S_INFO + seat, I_KONGS] = n_kongs
+        store[_S_INFO + seat, I_MELDS] = n_exposed
+
+    def _read_river(self, seat: int) -> None:
+        assert self.game is not None
+        river = self.game.discards[seat]
+        row = self.store[_S_RIVERS + seat]
+        row[:] = 0
+        for tile in river:
+            row[tile] += 1
+        self.store[_S_INFO + seat, I_RIVER] = len(river)
+        order = self.store[_S_ORDER + RECENT * seat:_S_ORDER + RECENT * seat + RECENT]
+        order[:] = 0
+        for j, tile in enumerate(river[:-RECENT - 1:-1]):
+            order[j, tile] = 1
+
+    def _read_public(self, game: Game) -> None:
+        # Only what every seat sees: declared void suits and the exchange's direction.
+        state = game.rules.public_state(game, 0)
+        voids = getattr(state, "voids", None)
+        if voids is not None:
+            for s in range(4):
+                self.store[_S_INFO + s, I_VOID:I_VOID + 3] = 0
+                if voids[s] is not None:
+                    self.store[_S_INFO + s, I_VOID + voids[s]] = 1
+        direction = getattr(state, "exchange", None)
+        if direction != self._direction:
+            self.store[_S_GLOBAL, G_EXCHANGE:G_EXCHANGE + 3] = 0
+            if direction in _DIRECTIONS:
+                self.store[_S_GLOBAL, G_EXCHANGE + _DIRECTIONS[direction]] = 1
+            self._direction = direction
+
+    def _read_flow(self, game: Game) -> None:
+        """The small state that moves at every step: phase, turn, wall, the drawn and answered tiles."""
+        store = self.store
+        phase = int(game.phase)
+        if phase != self._phase:
+            if self._phase >= 0:
+                store[_S_GLOBAL, self._phase] = 0
+            store[_S_GLOBAL, phase] = 1
+            self._phase = phase
+        store[_S_GLOBAL, G_WALL] = game.wall_left
+        if game.scores != self._scores:  # payments may come without an event of their own
+            store[_S_INFO:_S_INFO + 4, I_SCORE] = game.scores
+            self._scores = list(game.scores)
+        if game.active != self._active:
+            store[_S_INFO:_S_INFO + 4, I_ACTIVE] = game.active
+            self._active = list(game.active)
+        if game.current != self._turn:
+            if self._turn >= 0:
+                store[_S_INFO + self._turn, I_TURN] = 0
+            store[_S_INFO + game.current, I_TURN] = 1
+            self._turn = game.current
+        drawn = (game.current, game.drawn) if game.drawn is not None and phase == Phase.TURN else None
+        if drawn != self._drawn:
+            if self._drawn is not None:
+                store[_S_DRAWN + self._drawn[0], self._drawn[1]] = 0
+            if drawn is not None:
+                store[_S_DRAWN + drawn[0], drawn[1]] = 1
+            self._drawn = drawn
+        answer = game.robbed if game.robbed is not None else \
+            game.last_discard if phase == Phase.CLAIM else None
+        if answer != self._answer:
+            if self._answer is not None:
+                store[_S_ANSWER, self._answer[1]] = 0
+                store[_S_INFO + self._answer[0], I_GIVER] = 0
+            if answer is not None:
+                store[_S_ANSWER, answer[1]] = 1
+                store[_S_INFO + answer[0], I_GIVER] = 1
+            self._answer = answer
+
+    def legal(self, seat: int) -> tuple[list[Action], list[int]]:
+        """``seat``'s legal actions and their indices; also writes its row 39."""
+        assert self.game is not None
+        legal = self.game.legal_actions(seat)
+        indices = indices_of(legal)
+        row = self.store[_S_LEGAL + seat]
+        row[:] = 0
+        row[_KIND[indices]] = 1
+        return legal, indices
+
+    def observe(self, seat: int) -> tuple[ObsArray, npt.NDArray[np.int8]]:
+        """``seat``'s observation (a new array) and action mask, after applying the new events."""
+        self.sync()
+        _, indices = self.legal(seat)
+        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        mask[indices] = 1
+        obs = self.store[GATHER[seat]]
+        self.own_wall(obs, seat)
+        return obs, mask
+
+    def own_wall(self, obs: ObsArray, seat: int) -> None:
+        """Write what ``seat`` may still draw into its gathered observation (per-seat walls differ)."""
+        assert self.game is not None
+        obs[GLOBAL, G_WALL] = self.game.wall_left_for(seat)
+
+
+def encode_view(view: View) -> ObsArray:
+    """The observation of ``view``'s seat built from that view alone (the reference for the encoder)."""
+    a = np.zeros(OBS_SHAPE, dtype=np.int32)
+    seat = view.seat
+    for tile in view.standing:
+        a[HAND, tile] += 1
+    if view.drawn is not None:
+        a[DRAWN, view.drawn] = 1
+    for s in range(4):
+        k = (s - seat) % 4
+        info = a[INFO + k]
+        kongs = 0
+        for meld in view.melds[s]:
+            if meld.is_concealed_kong:
+                kongs += 1
+                if s == seat:
+                    a[OWN_KONGS, meld.tile] += 4
+            else:
+                info[I_MELDS] += 1
+                for tile in meld.tiles:
+                    a[MELDS + k, tile] += 1
+        info[I_KONGS] = kongs + view.hidden_kongs[s]
+        river = view.discards[s]
+        for tile in river:
+            a[RIVERS + k, tile] += 1
+        for j, tile in enumerate(river[:-RECENT - 1:-1]):
+            a[ORDER + RECENT * k + j, tile] = 1
+        for tile in view.won[s]:
+            a[WON + k, tile] += 1
+        info[I_BONUS] = view.flowers[s]
+        info[I_DEALER] = s == view.dealer
+        info[I_TURN] = s == view.current
+        info[I_ACTIVE] = view.active[s]
+        info[I_SCORE] = view.scores[s]
+        info[I_RIVER] = len(river)
+    answer: tuple[int, int] | None = view.robbing if view.robbing is not None else \
+        view.last_discard if view.phase == Phase.CLAIM else None
+    if answer is not None:
+        a[ANSWER, answer[1]] = 1
+        a[INFO + (answer[0] - seat) % 4, I_GIVER] = 1
+    a[SEAT_WIND, view.seat_wind] = 1
+    a[ROUND_WIND, view.round_wind] = 1
+    state: Any = view.rules_state
+    voids = getattr(state, "voids", None)
+    if voids is not None:
         for s in range(4):
-            rel = (s - seat) % 4
-            for t in view.won[s]:
-                a[13 + rel, t] += 1
-            a[18, rel] = view.hidden_kongs[s]
-            a[18, 4 + rel] = view.flowers[s]
-            a[18, 16 + rel] = int(view.active[s])
-        a[17, int(view.phase)] = 1
-        a[17, 5] = view.wall_left
-        a[18, 8 + (view.dealer - seat) % 4] = 1
-        a[18, 12 + (view.current - seat) % 4] = 1
-        if giver is not None:
-            a[18, 20 + (giver - seat) % 4] = 1
-        for action in view.legal:
-            a[19, int(action.kind)] = 1
-        return a
+            if voids[s] is not None:
+                a[INFO + (s - seat) % 4, I_VOID + voids[s]] = 1
+    direction = getattr(state, "exchange", None)
+    if direction in _DIRECTIONS:
+        a[GLOBAL, G_EXCHANGE + _DIRECTIONS[direction]] = 1
+    a[GLOBAL, int(view.phase)] = 1
+    a[GLOBAL, G_WALL] = view.wall_left
+    for action in view.legal:
+        a[LEGAL, action.kind] = 1
+    return a

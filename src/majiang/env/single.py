@@ -4,7 +4,7 @@
 >>> env = SingleAgentEnv(bot="random")
 >>> obs, info = env.reset(seed=3)
 >>> obs["observation"].shape, int(env.action_space.n)
-((20, 34), 638)
+((40, 34), 673)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import gymnasium as gym
 
 from majiang.bots import find_bot
 from majiang.env.actions import action_index, action_of
-from majiang.env.mcr_v0 import AGENTS, Observation, raw_env
+from majiang.env.mcr_v0 import AGENTS, Observation, check_index, raw_env
 from majiang.game import Phase, Ruleset
 
 __all__ = ["SingleAgentEnv"]
@@ -59,9 +59,10 @@ class SingleAgentEnv(gym.Env[Observation, int]):
             self.table.step(action_index(self.bots[seat].act(game.view(seat))))
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        if self.illegal_reward is not None and action_of(int(action)) not in self.table.game.legal_actions(0):
+        index = check_index(action)
+        if self.illegal_reward is not None and action_of(index) not in self.table.game.legal_actions(0):
             return self.table.observe(AGENTS[0]), self.illegal_reward, True, False, {"illegal": True}
-        self.table.step(int(action))
+        self.table.step(index)
         self._play_others()
         over = self.table.game.phase == Phase.OVER
         reward = float(self.table.game.hand_deltas[0]) if over else 0.0

@@ -686,7 +686,7 @@ class Game:
             assert self.drawn is not None
             self._win([seat], self.drawn, None)
             return
-        if kind == ActionKind.DISCARD:
+        if kind == ActionKind.DISCARD and not action.tiles:  # (a red five named: the ruleset's own)
             assert action.tile is not None
             self.discard(seat, int(action.tile))
             return

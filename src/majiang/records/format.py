@@ -242,8 +242,8 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
         raise RecordError(1, f"'seed' must be an integer or null, not {canonical(seed)}")
     if not isinstance(match, bool):
         raise RecordError(1, f"'match' must be true or false, not {canonical(match)}")
-    if not _is_int(hands) or hands < 1 or (match and hands > 16):
-        limit = "1 to 16" if match else "at least 1"
+    if not _is_int(hands) or hands < 1 or (match and hands > rules.most_hands):
+        limit = f"1 to {rules.most_hands}" if match else "at least 1"
         raise RecordError(1, f"'hands' must be an integer, {limit}, not {canonical(hands)}")
     return RecordHeader(rules, seed, players, match, hands, version)
 

@@ -122,13 +122,13 @@ class ChineseEfficiency:
 
     def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
         """Fans of the win (flowers none, winds East), None below the 8-fan minimum."""
-        from majiang.rules.mcr import MINIMUM, score
+        from majiang.rules.mcr import MINIMUM, fan_total
 
         try:
-            result = score(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD)
+            total = fan_total(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD)
         except InvalidHandError:
             return None
-        return result.fan_total if result.fan_total >= MINIMUM else None
+        return total if total is not None and total >= MINIMUM else None
 
 
 CHINESE_EFFICIENCY = ChineseEfficiency()

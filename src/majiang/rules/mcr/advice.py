@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from majiang.errors import InvalidHandError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, WinBy, find_profile, parse_wind, score
+from majiang.rules.mcr import MINIMUM, WinBy, _context, find_profile, parse_wind
+from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import Profile
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
@@ -36,10 +38,13 @@ class McrWinFans:
         self.profile = find_profile(profile)
 
     def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
-        result = score(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD, last_copy=last_copy,
-                       seat_wind=self.seat,
-                       round_wind=self.round, profile=self.profile)
-        return result.fan_total
+        # The fast path (no result object), with the checks of ``score``: the advice scores every wait.
+        ctx = _context(hand, WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD, False, last_copy, self.seat,
+                       self.round, 0)
+        total = _fan_total(hand, ctx, self.profile)
+        if total is None:
+            raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+        return total
 
 
 def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",

@@ -144,6 +144,8 @@ class RiichiState:
     """Indexes into each seat's discards (``game.discards``) of its red fives."""
     last_red: bool = False
     """Whether the last discard was a red five."""
+    red_next: bool = False
+    """The discard being made names the red five (``discard 0m`` under ``red_choice``)."""
     indicators: list[int] = field(default_factory=list)
     pending_dora: int = 0
     """Kan dora indicators to turn over after the next discard (an open or added kan, Tenhou)."""
@@ -240,6 +242,10 @@ class RiichiRules(Ruleset):
     * ``double_wind_pair_fu``: the fu of a pair of a wind both seat and round wind, 2 or 4.
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
     * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
+      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
+    * ``round_final``: final points rounded to whole thousands, five hundred down and six up (五捨六入),
+      first place taking what keeps the sum at zero (Tenhou's table); off: to a tenth.
     """
 
     name: str = "riichi"
@@ -278,6 +284,8 @@ class RiichiRules(Ruleset):
     suurenkou: bool = False
     sanrenkou: bool = False
     touhoku: bool = False
+    red_choice: bool = False
+    round_final: bool = False
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = 14
@@ -403,8 +411,22 @@ class RiichiRules(Ruleset):
             if self.nine_terminals and drawn is not None and self._first_turn(game, seat) \
                     and sum(1 for t in ORPHANS if counts[t]) >= 9:
                 out.append(ABORT)
+        if self.red_choice:
+            out.extend(self._red_actions(st, seat, counts, out))
         if game.self_win(seat) is not None:
             out.append(WIN)
+        return out
+
+    @staticmethod
+    def _red_actions(st: RiichiState, seat: int, counts: list[int], offered: list[Action]) -> list[Action]:
+        """``discard 0m`` (``riichi 0m``) beside each ``discard 5m`` (``riichi 5m``) offered while the seat
+        holds a red five and a plain one of the suit."""
+        out = []
+        for a in offered:
+            if a.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and a.tile is not None and a.tile in FIVES:
+                reds = st.red_hand[seat][a.tile // 9]
+                if 0 < reds < counts[a.tile]:
+                    out.append(Action(a.kind, a.tile, (a.tile,)))
         return out
 
     def _first_turn(self, game: Game, seat: int) -> bool:
@@ -436,6 +458,10 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         if action.kind == ActionKind.ABORT:
             self._abort(game, st, "nine-terminals", seat)
+            return
+        st.red_next = bool(action.tiles)
+        if action.kind == ActionKind.DISCARD and action.tile is not None and action.tiles:
+            game.discard(seat, int(action.tile))
             return
         if action.kind != ActionKind.RIICHI or action.tile is None:
             raise InvalidOptionError(f"ruleset {self.name!r} has no action {action.notation()!r}")
@@ -604,8 +630,11 @@ class RiichiRules(Ruleset):
                 st.since_riichi[s].append(tile)
         st.offered.clear()
         st.last_red = False
-        if tile in FIVES and st.red_hand[seat][tile // 9] > game.counts[seat][tile]:
-            # Only a red five is left of that kind: a plain five goes first.
+        named = st.red_next
+        st.red_next = False
+        if tile in FIVES and st.red_hand[seat][tile // 9] and \
+                (named or st.red_hand[seat][tile // 9] > game.counts[seat][tile]):
+            # The red five named, or only a red five left of that kind: a plain five goes first.
             st.red_hand[seat][tile // 9] -= 1
             st.red_discards[seat].append(len(game.discards[seat]) - 1)
             st.last_red = True
@@ -849,7 +878,8 @@ class RiichiRules(Ruleset):
         table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
         table: RiichiTable = match.rules_state
         return final_points(match.totals, table.sticks, self.placement(),
-                            self.target if self.oka else self.starting_points, self.starting_points)
+                            self.target if self.oka else self.starting_points, self.starting_points,
+                            whole=self.round_final)
 
 
 # -- helpers -------------------------------------------------------------------------------------------
@@ -931,16 +961,32 @@ def _order(totals: list[int]) -> list[int]:
     return sorted(range(len(totals)), key=lambda p: (-totals[p], p))
 
 
+def _whole(points: int) -> int:
+    """Points in whole thousands, 五捨六入: five hundred rounds toward zero, six hundred away."""
+    size, sign = abs(points), (1 if points >= 0 else -1)
+    return sign * (size // 1000 + (1 if size % 1000 >= 600 else 0))
+
+
 def final_points(totals: list[int], sticks: int, uma: tuple[int, int, int, int], returned: int,
-                 start: int) -> tuple[float, float, float, float]:
+                 start: int, whole: bool = False) -> tuple[float, float, float, float]:
     """Each player's final points in thousands: (points − ``returned``)/1000, plus uma by place, plus oka
     (4 × (``returned`` − ``start``)) and the sticks left on the table to first place.
 
+    With ``whole``, the points are rounded to whole thousands before the uma, five hundred toward zero and
+    six hundred away (五捨六入), and first place gets what keeps the sum at zero (Tenhou):
+
     >>> final_points([42000, 28000, 20000, 10000], 0, (20, 10, -10, -20), 30000, 25000)
     (52.0, 8.0, -20.0, -40.0)
+    >>> final_points([30900, 46300, 26400, -3600], 0, (20, 10, -10, -20), 30000, 25000, whole=True)
+    (11.0, 57.0, -14.0, -54.0)
     """
     order = _order(totals)
     out = [0.0, 0.0, 0.0, 0.0]
+    if whole:
+        for place, p in enumerate(order[1:], 1):
+            out[p] = float(_whole(totals[p] - returned) + uma[place])
+        out[order[0]] = -sum(out)
+        return (out[0], out[1], out[2], out[3])
     for place, p in enumerate(order):
         points = totals[p] + (sticks * STICK if place == 0 else 0)
         value = (points - returned) / 1000 + uma[place]

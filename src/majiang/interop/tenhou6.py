@@ -1,0 +1,288 @@
+"""tenhou.net/6 JSON (the log format of Tenhou's viewer): written from mjai events, read into them.
+
+A log is ``{"title", "name", "rule", "log"}``; each hand in ``log`` is ``[[round, honba, sticks],
+scores, dora indicators, ura indicators, then for each seat its 13 tiles, its draws (and calls) and
+its discards, and the result]``. Tiles are 11-19 (m), 21-29 (p), 31-39 (s), 41-47 (E S W N P F C),
+51-53 the red fives; a discard of the tile just drawn is 60; ``r`` marks a riichi discard; a call
+in the draws is a string with ``c`` (chi), ``p`` (pon) or ``m`` (open kan) before the called tile,
+placed by where it came from (first: the seat before, second: across, last: the seat after), and a
+kan made from one's hand is a string in the discards, ``k`` (added) or ``a`` (concealed).
+
+``to_tenhou6(events)`` turns mjai events (``majiang.interop.mjai.export_mjai``) into such a log, and
+``from_tenhou6(log)`` back into mjai events, which ``import_mjai`` replays and checks on our engine.
+
+>>> tenhou6_tile("5mr"), tenhou6_tile("C"), mjai_name(53), mjai_name(41)
+(51, 47, '5sr', 'E')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.interop.tenhou import MjlogError
+
+__all__ = ["from_tenhou6", "mjai_name", "tenhou6_tile", "to_tenhou6"]
+
+HONORS = "ESWNPFC"
+ABORTS = {"nine-terminals": "九種九牌", "four-winds": "四風連打", "four-riichi": "四家立直",
+          "four-kans": "四槓散了", "three-ron": "三家和了"}
+
+
+def tenhou6_tile(name: str) -> int:
+    """The tenhou.net/6 number of an mjai tile name."""
+    if name in HONORS:
+        return 41 + HONORS.index(name)
+    suit = "mps".index(name[1]) + 1
+    return 50 + suit if name.endswith("r") else suit * 10 + int(name[0])
+
+
+def mjai_name(code: object, where: str = "the log") -> str:
+    """The mjai name of a tenhou.net/6 tile number; MjlogError otherwise."""
+    if isinstance(code, int) and not isinstance(code, bool):
+        if 51 <= code <= 53:
+            return f"5{'mps'[code - 51]}r"
+        if 11 <= code <= 39 and code % 10:
+            return f"{code % 10}{'mps'[code // 10 - 1]}"
+        if 41 <= code <= 47:
+            return HONORS[code - 41]
+    raise MjlogError(where, f"{code!r} is no tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+def _norm(code: int) -> int:
+    """A red five's number as the plain five's (51 is 15)."""
+    return {51: 15, 52: 25, 53: 35}.get(code, code)
+
+
+def _two(name: str) -> str:
+    return str(tenhou6_tile(name))
+
+
+def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A tenhou.net/6 log of mjai events (one game)."""
+    names = next(e["names"] for e in events if e["type"] == "start_game")
+    log: list[list[Any]] = []
+    hand: list[Any] = []
+    takes: list[list[Any]] = []
+    drops: list[list[Any]] = []
+    drawn: list[str | None] = [None] * 4
+    reach = [False] * 4
+    result: list[Any] = []
+    ura: list[int] = []
+    aka = 0
+    for e in events:
+        kind = e["type"]
+        if kind == "start_kyoku":
+            bakaze = "ESWN".index(e["bakaze"])
+            hand = [[bakaze * 4 + e["kyoku"] - 1, e["honba"], e["kyotaku"]], list(e["scores"]),
+                    [tenhou6_tile(e["dora_marker"])], []]
+            haipai = [sorted(tenhou6_tile(t) for t in h) for h in e["tehais"]]
+            takes, drops, result, ura = [[], [], [], []], [[], [], [], []], [], []
+            drawn, reach = [None] * 4, [False] * 4
+            hand.append(haipai)
+            aka |= any(t >= 51 for h in haipai for t in h)
+        elif kind == "tsumo":
+            takes[e["actor"]].append(tenhou6_tile(e["pai"]))
+            drawn[e["actor"]] = e["pai"]
+            aka |= e["pai"].endswith("r")
+        elif kind == "reach":
+            reach[e["actor"]] = True
+        elif kind == "dahai":
+            a = e["actor"]
+            code: Any = 60 if e["tsumogiri"] and drawn[a] == e["pai"] else tenhou6_tile(e["pai"])
+            if reach[a]:
+                code, reach[a] = f"r{code}", False
+            drops[a].append(code)
+            drawn[a] = None
+        elif kind in ("chi", "pon", "daiminkan"):
+            a, called = e["actor"], _two(e["pai"])
+            own = [_two(t) for t in e["consumed"]]
+            letter = {"chi": "c", "pon": "p", "daiminkan": "m"}[kind]
+            at = {3: 0, 2: 1, 1: len(own)}[(e["target"] - a) % 4]
+            takes[a].append("".join([*own[:at], letter + called, *own[at:]]))
+            if kind == "daiminkan":
+                drops[a].append(0)
+        elif kind == "kakan":
+            a = e["actor"]
+            kind_of = _norm(tenhou6_tile(e["pai"]))
+            pon = next(t for t in reversed(takes[a]) if isinstance(t, str) and "p" in t
+                       and _norm(int(_split(t)[0])) == kind_of)
+            drops[a].append(pon.replace("p", "k" + _two(e["pai"]), 1))
+        elif kind == "ankan":
+            own = [_two(t) for t in e["consumed"]]
+            drops[e["actor"]].append("".join(own[:3]) + "a" + own[3])
+        elif kind == "dora":
+            hand[2].append(tenhou6_tile(e["dora_marker"]))
+        elif kind == "hora":
+            if not result:
+                result = ["和了"]
+            result.append(list(e["deltas"]))
+            value = f"{e['fu']}符{e['fan']}飜{e['hora_points']}点"
+            result.append([e["actor"], e["target"], e["actor"], value])
+            if e.get("uradora_markers") and not ura:
+                ura = [tenhou6_tile(t) for t in e["uradora_markers"]]
+        elif kind == "ryukyoku":
+            reason = e.get("reason")
+            result = [ABORTS[reason]] if reason in ABORTS else ["流局", list(e["deltas"])]
+        elif kind == "end_kyoku":
+            hand[3] = ura
+            seats = [hand[4][s] for s in range(4)]
+            body = hand[:4]
+            for s in range(4):
+                body.extend([seats[s], takes[s], drops[s]])
+            body.append(result)
+            log.append(body)
+    return {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
+                                                          "aka": 1 if aka else 0}, "log": log}
+
+
+def from_tenhou6(data: object) -> list[dict[str, Any]]:
+    """mjai events of a tenhou.net/6 log (the order of play rebuilt from the draws and discards)."""
+    if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+        raise MjlogError("the log", "a tenhou.net/6 log is an object with a 'log' list")
+    names = data.get("name")
+    if not isinstance(names, list) or len(names) != 4:
+        raise MjlogError("the log", "'name' must list four players")
+    out: list[dict[str, Any]] = [{"type": "start_game", "names": [str(n) for n in names]}]
+    for k, hand in enumerate(data["log"]):
+        out.extend(_hand_events(hand, f"log[{k}]"))
+    out.append({"type": "end_game"})
+    return out
+
+
+def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
+    if not isinstance(hand, list) or len(hand) != 17:
+        raise MjlogError(where, "a hand is a list of 17 entries")
+    head, scores, dora, ura = hand[0], hand[1], hand[2], hand[3]
+    if not (isinstance(head, list) and len(head) == 3 and isinstance(scores, list) and len(scores) == 4):
+        raise MjlogError(where, "a hand starts with [round, honba, sticks] and four scores")
+    seats = [(hand[4 + 3 * s], hand[5 + 3 * s], hand[6 + 3 * s]) for s in range(4)]
+    result = hand[16]
+    oya = head[0] % 4
+    scores = list(scores)
+    out: list[dict[str, Any]] = [{
+        "type": "start_kyoku", "bakaze": "ESWN"[head[0] // 4], "kyoku": oya + 1, "honba": head[1],
+        "kyotaku": head[2], "oya": oya, "scores": list(scores), "dora_marker": mjai_name(dora[0], where),
+        "tehais": [[mjai_name(t, where) for t in seats[s][0]] for s in range(4)]}]
+    doras = iter(dora[1:])
+    ti, di = [0, 0, 0, 0], [0, 0, 0, 0]
+    seat = oya
+    drawn: str | None = None
+    riichi_pending: int | None = None
+    while True:
+        takes, drops = seats[seat][1], seats[seat][2]
+        if ti[seat] >= len(takes):
+            break
+        take = takes[ti[seat]]
+        ti[seat] += 1
+        if isinstance(take, str):
+            out.extend(_call(take, seat, out, where))
+            if "m" in take:
+                di[seat] += 1  # the 0 placeholder: the replacement draw comes next
+                for marker in doras:
+                    out.append({"type": "dora", "dora_marker": mjai_name(marker, where)})
+                    break
+                continue
+        else:
+            drawn = mjai_name(take, where)
+            out.append({"type": "tsumo", "actor": seat, "pai": drawn})
+        if riichi_pending is not None:
+            scores[riichi_pending] -= 1000
+            deltas = [0, 0, 0, 0]
+            deltas[riichi_pending] = -1000
+            out.append({"type": "reach_accepted", "actor": riichi_pending, "deltas": deltas,
+                        "scores": list(scores)})
+            riichi_pending = None
+        if di[seat] >= len(drops):
+            break  # a tsumo win or an abortive draw on this turn
+        drop = drops[di[seat]]
+        di[seat] += 1
+        if isinstance(drop, str) and ("k" in drop or "a" in drop):
+            out.append(_kan_of_own(drop, seat, where))
+            for marker in doras:
+                out.append({"type": "dora", "dora_marker": mjai_name(marker, where)})
+                break
+            continue
+        riichi = isinstance(drop, str) and drop.startswith("r")
+        code = int(drop[1:]) if riichi else drop
+        pai = drawn if code == 60 else mjai_name(code, where)
+        if riichi:
+            out.append({"type": "reach", "actor": seat})
+            riichi_pending = seat
+        out.append({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": code == 60})
+        nxt = _caller(seats, ti, seat, tenhou6_tile(pai) if pai is not None else 0)
+        seat = nxt if nxt is not None else (seat + 1) % 4
+    out.extend(_result(result, scores, where))
+    if isinstance(ura, list) and ura:
+        for e in out:
+            if e["type"] == "hora":
+                e["uradora_markers"] = [mjai_name(t, where) for t in ura]
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def _caller(seats: list[tuple[Any, Any, Any]], ti: list[int], giver: int, tile: int) -> int | None:
+    """The seat whose next draw entry is a call on ``giver``'s discard ``tile``."""
+    for s in range(4):
+        if s == giver:
+            continue
+        takes = seats[s][1]
+        if ti[s] < len(takes) and isinstance(takes[ti[s]], str):
+            take = takes[ti[s]]
+            letter = next(ch for ch in take if ch.isalpha())
+            at = take.index(letter) // 2
+            rel = {0: 3, 1: 2}.get(at, 1)
+            if (giver - s) % 4 == rel and _split(take)[0] == str(tile):
+                return s
+    return None
+
+
+def _split(text: str) -> tuple[str, list[str], int]:
+    letter = next(ch for ch in text if ch.isalpha())
+    i = text.index(letter)
+    called = text[i + 1:i + 3]
+    own = [text[j:j + 2] for j in range(0, i, 2)] + [text[j:j + 2] for j in range(i + 3, len(text), 2)]
+    return called, own, i // 2
+
+
+def _call(take: str, seat: int, out: list[dict[str, Any]], where: str) -> list[dict[str, Any]]:
+    letter = next(ch for ch in take if ch.isalpha())
+    called, own, at = _split(take)
+    kind = {"c": "chi", "p": "pon", "m": "daiminkan"}.get(letter)
+    if kind is None:
+        raise MjlogError(where, f"unknown call {take!r}")
+    rel = {0: 3, 1: 2}.get(at, 1)
+    target = (seat + rel) % 4
+    return [{"type": kind, "actor": seat, "target": target, "pai": mjai_name(int(called), where),
+             "consumed": [mjai_name(int(t), where) for t in own]}]
+
+
+def _kan_of_own(drop: str, seat: int, where: str) -> dict[str, Any]:
+    called, own, _ = _split(drop)
+    if "a" in drop:
+        tiles = [*own[:3], called]
+        return {"type": "ankan", "actor": seat, "consumed": [mjai_name(int(t), where) for t in tiles]}
+    return {"type": "kakan", "actor": seat, "pai": mjai_name(int(called), where),
+            "consumed": [mjai_name(int(t), where) for t in own]}
+
+
+def _result(result: object, scores: list[int], where: str) -> list[dict[str, Any]]:
+    if not isinstance(result, list) or not result:
+        raise MjlogError(where, "a hand ends with its result")
+    name = result[0]
+    if name == "和了":
+        out = []
+        for k in range(1, len(result), 2):
+            deltas, info = result[k], result[k + 1]
+            scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
+            out.append({"type": "hora", "actor": info[0], "target": info[1], "deltas": list(deltas),
+                        "scores": list(scores)})
+        return out
+    reasons = {v: k for k, v in ABORTS.items()}
+    if name in reasons:
+        return [{"type": "ryukyoku", "reason": reasons[name], "deltas": [0, 0, 0, 0], "scores": list(scores)}]
+    deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
+    scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
+    event = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas), "scores": list(scores)}
+    if any(deltas):  # the ready seats are paid; with no payment, all or none were ready
+        event["tenpais"] = [d > 0 for d in deltas]
+    return [event]

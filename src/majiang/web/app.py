@@ -1,0 +1,219 @@
+"""The web server: REST routes for rulesets, bots, tables and records, and one WebSocket per seat.
+
+``create_app(db_path)`` builds the FastAPI app; the page routes (``majiang.web.pages``) are mounted on
+it through ``routers`` or ``app.include_router``. docs/web.md describes the protocol.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import json
+import os
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from majiang.bots import BOTS
+from majiang.errors import MajiangError
+from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.web.store import Store
+from majiang.web.tables import ProtocolError, Settings, Table, Tables
+
+__all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
+
+MAX_MESSAGE_BYTES = 4096
+"""The largest WebSocket message a client may send (a real one is under 100 bytes)."""
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def api_router() -> APIRouter:
+    """The server's REST routes and the table WebSocket."""
+    router = APIRouter()
+
+    @router.get("/api/rulesets")
+    def rulesets() -> list[dict[str, Any]]:
+        out = []
+        for name in ruleset_names():
+            rules = find_ruleset(name)
+            out.append({"name": name, "options": rules.options(), "match_hands": rules.match_hands})
+        return out
+
+    @router.get("/api/bots")
+    def bots() -> list[str]:
+        return list(BOTS)
+
+    @router.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > 16 * MAX_MESSAGE_BYTES:
+            return _error(400, "the body is too big")
+        try:
+            body = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            return _error(400, "the body is not JSON")
+        try:
+            table, players = _tables(request).create(body)
+        except MajiangError as err:
+            return _error(400, str(err))
+        return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}"},
+                            status_code=201)
+
+    @router.get("/api/tables")
+    def list_tables(request: Request) -> list[dict[str, Any]]:
+        tables = sorted(_tables(request).tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)
+        return [t.summary() for t in tables]
+
+    @router.get("/api/tables/{table_id}")
+    def one_table(request: Request, table_id: str) -> Any:
+        try:
+            return _tables(request).get(table_id).summary()
+        except ProtocolError as err:
+            return _error(404, str(err))
+
+    @router.get("/api/games/{table_id}/record")
+    def record(request: Request, table_id: str) -> Any:
+        try:
+            table = _tables(request).get(table_id)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        text = table.store.record(table.id)
+        if text is None:
+            return _error(409, f"the match at table {table_id} is not finished")
+        return PlainTextResponse(text, media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
+
+    @router.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            table = _tables(websocket).get(table_id)
+            query = websocket.query_params
+            player = _identify(table, query.get("player"), query.get("token"))
+        except ProtocolError as err:
+            await websocket.send_json({"type": "error", "code": err.code, "message": str(err)})
+            await websocket.close(code=4404 if err.code == "unknown-table" else 4403)
+            return
+        await _serve(table, player, websocket)
+
+    return router
+
+
+def _identify(table: Table, player_text: str | None, token: str | None) -> int | None:
+    if player_text is None and token is None:
+        return None
+    if player_text not in ("0", "1", "2", "3") or token is None:
+        raise ProtocolError("bad-token", "join with ?player=0-3&token=... (or neither, to watch)")
+    player = int(player_text)
+    if not table.check_token(player, token):
+        raise ProtocolError("bad-token", f"that is not player {player}'s token at this table")
+    return player
+
+
+class _Peer:
+    """One connection as the table sees it: a way to send it a message."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.replaced = False
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        await self.websocket.send_json(message)
+
+
+async def _serve(table: Table, player: int | None, websocket: WebSocket) -> None:
+    send = _Peer(websocket)
+    old = await table.connect(player, send)
+    if isinstance(old, _Peer):
+        # The seat was joined elsewhere (another tab, a reconnect before the old socket timed out).
+        old.replaced = True
+        with contextlib.suppress(Exception):
+            await old({"type": "error", "code": "replaced", "message": "this seat was joined elsewhere"})
+            await old.websocket.close(code=4409)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            try:
+                if send.replaced:
+                    raise ProtocolError("replaced", "this seat was joined elsewhere")
+                await _handle(table, player, raw, send)
+            except ProtocolError as err:
+                await send({"type": "error", "code": err.code, "message": str(err)})
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await table.disconnect(player, send)
+
+
+async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any) -> None:
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-big", f"a message may hold {MAX_MESSAGE_BYTES} bytes, not {size}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad-json", "the message is not JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
+    kind = data["type"]
+    if kind == "ping":
+        await send({"type": "pong"})
+    elif kind in ("act", "next"):
+        if player is None:
+            raise ProtocolError("spectator", "a spectator cannot act; join with a seat's link")
+        if kind == "act":
+            await table.act(player, data.get("action"), data.get("step"))
+        else:
+            await table.next_hand(player)
+    else:
+        raise ProtocolError("bad-message", f"unknown message type {kind[:40]!r}; act, next or ping")
+
+
+def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
+               pause_seconds: float = 15.0, standin: str = "efficiency",
+               routers: Sequence[APIRouter] = (), pages: bool = True) -> FastAPI:
+    """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
+
+    ``routers`` are included after the server's own, then (with ``pages``) ``majiang.web.pages.router``,
+    the pages and their static files, where that module is installed; more can be added later with
+    ``app.include_router``. Stored tables are loaded and resumed when the app starts.
+    """
+    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_path)
+        tables = Tables(store, settings)
+        tables.load()
+        app.state.tables = tables
+        tables.start()
+        try:
+            yield
+        finally:
+            await tables.stop()
+            store.close()
+
+    app = FastAPI(title="majiang", lifespan=lifespan)
+    app.include_router(api_router())
+    for router in routers:
+        app.include_router(router)
+    if pages and importlib.util.find_spec("majiang.web.pages") is not None:
+        module = importlib.import_module("majiang.web.pages")
+        app.include_router(module.router)
+    return app

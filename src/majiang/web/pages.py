@@ -1,0 +1,320 @@
+"""The web pages: the static files, the page routes and the stateless JSON endpoints behind them.
+
+``router`` is a FastAPI ``APIRouter`` that the server mounts through ``create_app(routers=[router])``:
+``/`` (lobby), ``/table/{id}``, ``/calc`` (calculator), ``/coach``, ``/replay`` and ``/static/...``;
+``POST /api/calc`` scores a winning hand (Chinese Official fans with both names and the melds behind
+each), ``POST /api/coach`` ranks the discards of a hand (8-fan aware) and ``POST /api/replay`` turns a
+``majiang-record`` document into frames to step through. Errors answer 400 with ``{"error": message}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from majiang.errors import MajiangError
+from majiang.game import Action, Game, Phase
+from majiang.hand import Hand, WinBy
+from majiang.mcr import PROFILES, discard_advice, score
+from majiang.meld import Meld
+from majiang.notation import parse_tiles
+from majiang.records import RecordError, parse_record, replay_record
+from majiang.tiles import ALL_TILES, WINDS
+
+__all__ = ["MAX_BODY", "MAX_RECORD", "STATIC", "advice_json", "calc_json", "replay_json", "router"]
+
+STATIC = Path(__file__).with_name("static")
+"""The pages' HTML, CSS and JavaScript (plain ES modules, no build step)."""
+
+MAX_BODY = 16_384
+"""Largest body of ``/api/calc`` and ``/api/coach`` (bytes)."""
+
+MAX_RECORD = 8_000_000
+"""Largest record ``/api/replay`` reads (bytes; a 16-hand match is about 250 kB)."""
+
+_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+
+_PAGES = {"/": "index.html", "/calc": "calc.html", "/coach": "coach.html", "/replay": "replay.html"}
+
+router = APIRouter()
+
+
+class BadRequest(MajiangError):
+    """A request body the endpoints cannot use (not JSON, a field of the wrong type, too big)."""
+
+
+def _page(name: str) -> Callable[[], FileResponse]:
+    def serve() -> FileResponse:
+        return FileResponse(STATIC / name, media_type=_TYPES[".html"])
+    serve.__name__ = f"page_{name.split('.')[0]}"
+    return serve
+
+
+for _route, _file in _PAGES.items():
+    router.add_api_route(_route, _page(_file), methods=["GET"], include_in_schema=False)
+
+
+@router.get("/table/{table_id}", include_in_schema=False)
+def table_page(table_id: str) -> FileResponse:
+    """The table view (it reads the table id, player and token from its own URL)."""
+    return FileResponse(STATIC / "table.html", media_type=_TYPES[".html"])
+
+
+@router.get("/static/{name}", include_in_schema=False)
+def static_file(name: str) -> Response:
+    """One file of the static folder (flat: no sub-folders, so no path can leave it)."""
+    path = STATIC / name
+    kind = _TYPES.get(path.suffix)
+    if kind is None or "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
+        return JSONResponse({"error": f"no static file {name!r}"}, status_code=404)
+    return FileResponse(path, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+
+def _error(err: Exception) -> JSONResponse:
+    return JSONResponse({"error": str(err)}, status_code=400)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    raw = await request.body()
+    if len(raw) > limit:
+        raise BadRequest(f"the request body has {len(raw)} bytes; at most {limit} are read")
+    return raw
+
+
+def _object(raw: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise BadRequest(f"the body is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    return data
+
+
+def _field(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    value = data.get(key, default)
+    # bool is an int in Python; a flag must not be read as a count or the other way round
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadRequest(f"{key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _meld_json(notation: str) -> dict[str, Any]:
+    meld = Meld.parse(notation)
+    return {"notation": notation, "tiles": [t.notation() for t in meld.tiles],
+            "concealed_kong": meld.is_concealed_kong}
+
+
+def calc_json(data: dict[str, Any]) -> dict[str, Any]:
+    """Score the hand of a ``/api/calc`` body: fans with Chinese and English names, values and melds.
+
+    >>> r = calc_json({"hand": "[567m,2]123p456s99sCCC"})
+    >>> r["total"], [(f["name"], f["en"], f["melds"]) for f in r["fans"]]
+    (2, [('箭刻', 'Dragon Pung', ['CCC'])])
+    """
+    text = _field(data, "hand", str, "")
+    if not text.strip():
+        raise BadRequest("'hand' is empty: write a winning hand in notation, the winning tile last")
+    hand = Hand.parse(text)
+    win_by = _field(data, "win_by", str, "discard")
+    if win_by not in {w.value for w in WinBy}:
+        raise BadRequest(f"'win_by' must be one of {', '.join(w.value for w in WinBy)}, not {win_by!r}")
+    result = score(hand, win_by=win_by,
+                   last_of_wall=_field(data, "last_of_wall", bool, False),
+                   last_copy=_field(data, "last_copy", bool, False),
+                   seat_wind=_field(data, "seat_wind", str, "E"),
+                   round_wind=_field(data, "round_wind", str, "E"),
+                   flowers=_field(data, "flowers", int, 0),
+                   profile=_field(data, "profile", str, "mil"))
+    winning = hand.winning_tile
+    return {
+        "hand": hand.notation(),
+        "melds": [_meld_json(m.notation()) for m in hand.melds],
+        "standing": [t.notation() for t in hand.tiles],
+        "winning": None if winning is None else winning.notation(),
+        "total": result.total,
+        "fan_total": result.fan_total,
+        "flowers": result.flowers,
+        "meets_minimum": result.meets_minimum,
+        "profile": result.profile,
+        "decomposition": list(result.decomposition),
+        "fans": [{"id": f.id, "name": f.name, "en": f.en, "value": f.value, "count": f.count,
+                  "points": f.points, "melds": list(f.melds)} for f in result.fans],
+    }
+
+
+def advice_json(data: dict[str, Any]) -> dict[str, Any]:
+    """Rank the discards of a ``/api/coach`` body's hand (14 tiles, melds counted), best first.
+
+    The order is ``majiang.mcr.discard_advice``'s: by the live tiles that lead to a legal (8-fan) win
+    where the hand is ready or one away, then by shanten and live effective tiles.
+
+    >>> rows = advice_json({"hand": "123456789m1234pE"})["rows"]
+    >>> rows[0]["discard"], rows[0]["shanten"]
+    ('E', 0)
+    """
+    text = _field(data, "hand", str, "")
+    if not text.strip():
+        raise BadRequest("'hand' is empty: write a hand of 14 tiles (melds count as 3) in notation")
+    hand = Hand.parse(text)
+    visible_text = _field(data, "visible", str, "")
+    visible = parse_tiles(visible_text) if visible_text.strip() else []
+    fan_check = _field(data, "fan_check", bool, True)
+    options = discard_advice(hand, visible, seat_wind=_field(data, "seat_wind", str, "E"),
+                             round_wind=_field(data, "round_wind", str, "E"),
+                             profile=_field(data, "profile", str, "mil"), fan_check=fan_check)
+    rows = []
+    for o in options:
+        rows.append({
+            "discard": o.discard.notation(),
+            "shanten": o.shanten,
+            "effective": [{"tile": e.tile.notation(), "live": e.live} for e in o.effective],
+            "live": o.live,
+            "legal_live": o.legal_live,
+            "waits": [{"tile": w.tile.notation(), "live": w.live, "fans_discard": w.fans_discard,
+                       "fans_self_drawn": w.fans_self_drawn, "legal": w.legal} for w in o.waits],
+        })
+    tiles = list(hand.tiles) + ([hand.winning_tile] if hand.winning_tile is not None else [])
+    return {"hand": hand.notation(), "melds": [_meld_json(m.notation()) for m in hand.melds],
+            "standing": [t.notation() for t in tiles], "rows": rows}
+
+
+def _seat_frame(game: Game) -> list[dict[str, Any]]:
+    """Every seat's tiles as the hand stands: open to all (a replay shows finished hands)."""
+    seats = []
+    for s in range(4):
+        drawn = game.drawn if game.phase == Phase.TURN and game.current == s else None
+        standing = game.standing_tiles(s)
+        if drawn is not None:
+            standing.remove(ALL_TILES[drawn])
+        seats.append({
+            "standing": [t.notation() for t in standing],
+            "drawn": None if drawn is None else ALL_TILES[drawn].notation(),
+            "melds": [m.notation() for m in game.melds[s]],
+            "flowers": [f"f{f + 1}" for f in game.flowers[s]],
+            "discards": [t.notation() for t in game.discards[s]],
+            "won": [t.notation() for t in game.won[s]],
+            "active": game.active[s],
+            "score": game.scores[s],
+        })
+    return seats
+
+
+def _frame(game: Game, what: dict[str, Any] | None) -> dict[str, Any]:
+    last = game.last_discard
+    return {
+        "event": what,
+        "phase": game.phase.name.lower(),
+        "current": game.current,
+        "wall_left": game.wall_left,
+        "last_discard": None if last is None else {"seat": last[0], "tile": ALL_TILES[last[1]].notation()},
+        "seats": _seat_frame(game),
+    }
+
+
+def _result_json(game: Game) -> dict[str, Any]:
+    result = game.result
+    assert result is not None
+    return {
+        "winners": list(result.winners),
+        "exhausted": result.exhausted,
+        "self_drawn": result.self_drawn,
+        "payer": result.payer,
+        "deltas": list(result.deltas),
+        "hands": [h.notation() for h in result.hands],
+        "wins": [{"seat": w.seat, "tile": w.tile.notation(), "win_by": str(w.win_by), "giver": w.giver,
+                  "total": w.score.total, "score": _score_dict(w.score)} for w in result.wins],
+    }
+
+
+def _score_dict(value: Any) -> dict[str, Any]:
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        out = to_dict()
+        if isinstance(out, dict):
+            return out
+    return {"total": value.total, "text": str(value.explain()) if hasattr(value, "explain") else ""}
+
+
+def replay_json(lines: list[str]) -> dict[str, Any]:
+    """Frames of every hand of a ``majiang-record`` document: one after the deal, then one per action.
+
+    The record is checked first (``replay_record``): a record that does not replay is refused. Each
+    frame holds every seat's tiles, melds, flowers and discards (seats in turn order); the page hides
+    the other seats' tiles for one seat's view.
+    """
+    record = parse_record(lines)
+    hands = []
+    checked = list(replay_record(record))
+    for block, replayed in zip(record.hands, checked, strict=True):
+        start = block.start.event()
+        winds = {w.notation(): w for w in WINDS}
+        game = Game(record.header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
+                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"])
+        frames = [_frame(game, None)]
+        for line in block.events:
+            if line.kind == "act":
+                seat, text = line.data["seat"], line.data["a"]
+                game.apply(seat, Action.parse(text))
+                frames.append(_frame(game, {"seat": seat, "action": text}))
+        hands.append({
+            "number": replayed.number,
+            "round_wind": replayed.round_wind.notation(),
+            "dealer_seat": start["dealer"],
+            "positions": list(replayed.positions),
+            "dice": list(replayed.dice),
+            "frames": frames,
+            "result": _result_json(game),
+            "deltas": list(replayed.deltas),
+            "totals": list(replayed.totals),
+        })
+    header = record.header
+    return {"rules": header.rules.name, "players": list(header.players), "match": header.match,
+            "seed": header.seed, "hands": hands,
+            "totals": hands[-1]["totals"] if hands else [0, 0, 0, 0]}
+
+
+@router.post("/api/calc")
+async def api_calc(request: Request) -> JSONResponse:
+    """Score a winning hand: ``{"hand", "win_by", "last_of_wall", "last_copy", "seat_wind",
+    "round_wind", "flowers", "profile"}`` -> the fan breakdown."""
+    try:
+        return JSONResponse(calc_json(_object(await _body(request, MAX_BODY))))
+    except (MajiangError, TypeError) as err:
+        return _error(err)
+
+
+@router.post("/api/coach")
+async def api_coach(request: Request) -> JSONResponse:
+    """Rank a hand's discards: ``{"hand", "visible", "seat_wind", "round_wind", "profile", "fan_check"}``."""
+    try:
+        return JSONResponse(advice_json(_object(await _body(request, MAX_BODY))))
+    except (MajiangError, TypeError) as err:
+        return _error(err)
+
+
+@router.post("/api/replay")
+async def api_replay(request: Request) -> JSONResponse:
+    """Frames of a ``majiang-record`` document sent as the body (JSON lines)."""
+    try:
+        raw = await _body(request, MAX_RECORD)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise BadRequest(f"the record is not UTF-8: {err}") from None
+        return JSONResponse(replay_json(text.splitlines()))
+    except (MajiangError, RecordError) as err:
+        return _error(err)
+
+
+@router.get("/api/profiles")
+def api_profiles() -> list[str]:
+    """The Chinese Official scoring profiles the calculator and coach offer."""
+    return list(PROFILES)
+

@@ -1,0 +1,102 @@
+// Interface strings, one table per language; the choice is kept in localStorage ("majiang-lang").
+
+export const STRINGS = {
+  en: {
+    title: "majiang", lobby: "Lobby", calc: "Calculator", coach: "Coach", replay: "Replay", lang: "中文",
+    new_table: "New table", rules: "Rules", options: "Options", hands: "Hands", seed: "Seed", seat: "Player",
+    open: "open (a person)", bot: "bot", name: "Name", create: "Create table", join_links: "Join links",
+    play_here: "Play here", copy: "Copy", copied: "Copied", watch: "Watch", tables: "Tables", none: "none yet",
+    playing: "playing", finished: "finished", hand: "Hand", round: "Round", wall: "Wall", dice: "Dice",
+    dealer: "dealer", you: "you", spectator: "watching", connecting: "connecting…", disconnected: "disconnected: reconnecting…",
+    your_turn: "Your turn: click a tile to discard", claim: "Claim the discard?", waiting: "Waiting for",
+    sort: "Sort", countdown: "s left", result: "Hand result", draw: "Exhaustive draw (荒庄)", wins: "wins",
+    from: "from", self_drawn: "self-drawn", total: "Total", fan: "Fan", value: "Value", melds: "Melds",
+    next_hand: "Next hand", score_sheet: "Score sheet", match_over: "Match over", deltas: "Change",
+    away: "away (bot plays)", offline: "offline", flowers: "Flowers", discards: "Discards",
+    hand_notation: "Hand in notation (winning tile last)", pick: "Pick tiles", clear: "Clear", undo: "Undo",
+    win_by: "Won by", discard_win: "discard", self_draw: "self-drawn", kong_replacement: "kong replacement (杠上开花)",
+    robbing: "robbing a kong (抢杠和)", last_of_wall: "last tile of the wall", last_copy: "last copy (和绝张)",
+    seat_wind: "Seat wind", round_wind: "Round wind", profile: "Profile", score_it: "Score",
+    meets: "meets the 8-fan minimum", short: "below the 8-fan minimum", advise: "Advise",
+    coach_hand: "Hand of 14 tiles (after the draw)", visible: "Tiles in sight (others' discards, melds)",
+    discard: "Discard", shanten: "Shanten", effective: "Effective tiles", live: "Live", legal_live: "Legal-win tiles",
+    waits: "Waits (fans discard/self-drawn)", fan_check: "8-fan check", record_file: "Record file (majiang-record)",
+    game_id: "Stored game id", load: "Load", all_open: "all hands open", seat_view: "seat's view", step: "Step",
+    prev: "◀ Back", next: "Next ▶", first: "⏮", last: "⏭", share: "Share link", start_of_hand: "after the deal",
+    players: "Players", standings: "Standings", turn: "turn", claim_phase: "claim", rob: "robbing", over: "over",
+    opening: "opening", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
+    concealed_kong: "concealed kong", added_kong: "added kong", keyboard: "Keys: 1-9/0 tiles, letters actions",
+    wind_E: "East", wind_S: "South", wind_W: "West", wind_N: "North", copy_link: "Copy link", replay_game: "Replay",
+  },
+  zh: {
+    title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
+    new_table: "开新桌", rules: "规则", options: "选项", hands: "盘数", seed: "种子", seat: "玩家",
+    open: "空位（真人）", bot: "机器人", name: "名字", create: "建桌", join_links: "加入链接",
+    play_here: "在此入座", copy: "复制", copied: "已复制", watch: "观战", tables: "牌桌", none: "暂无",
+    playing: "进行中", finished: "已结束", hand: "盘", round: "圈风", wall: "牌墙", dice: "骰子",
+    dealer: "庄", you: "你", spectator: "观战", connecting: "连接中…", disconnected: "连接断开，重连中…",
+    your_turn: "轮到你：点一张牌打出", claim: "要这张牌吗？", waiting: "等待",
+    sort: "理牌", countdown: "秒", result: "本盘结果", draw: "荒庄", wins: "和牌",
+    from: "点炮", self_drawn: "自摸", total: "合计", fan: "番种", value: "番数", melds: "组成",
+    next_hand: "下一盘", score_sheet: "计分表", match_over: "比赛结束", deltas: "得失",
+    away: "离开（机器人代打）", offline: "离线", flowers: "花牌", discards: "弃牌",
+    hand_notation: "牌型记法（最后一张为和牌张）", pick: "选牌", clear: "清空", undo: "撤销",
+    win_by: "和牌方式", discard_win: "点和", self_draw: "自摸", kong_replacement: "杠上开花",
+    robbing: "抢杠和", last_of_wall: "海底（最后一张）", last_copy: "和绝张",
+    seat_wind: "门风", round_wind: "圈风", profile: "规则版本", score_it: "算番",
+    meets: "达到八番起和", short: "不足八番", advise: "分析",
+    coach_hand: "摸牌后的十四张", visible: "已见的牌（弃牌、副露）",
+    discard: "打出", shanten: "向听", effective: "有效牌", live: "枚数", legal_live: "可和（够八番）枚数",
+    waits: "听牌（点和/自摸番数）", fan_check: "八番检查", record_file: "牌谱文件（majiang-record）",
+    game_id: "对局编号", load: "载入", all_open: "明牌", seat_view: "单家视角", step: "步",
+    prev: "◀ 上一步", next: "下一步 ▶", first: "⏮", last: "⏭", share: "分享链接", start_of_hand: "配牌后",
+    players: "玩家", standings: "名次", turn: "出牌", claim_phase: "鸣牌", rob: "抢杠", over: "结束",
+    opening: "开局", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
+    concealed_kong: "暗杠", added_kong: "加杠", keyboard: "按键：1-9/0 选牌，字母执行动作",
+    wind_E: "东", wind_S: "南", wind_W: "西", wind_N: "北", copy_link: "复制链接", replay_game: "回放",
+  },
+};
+
+export function lang() {
+  const stored = localStorage.getItem("majiang-lang");
+  if (stored === "en" || stored === "zh") return stored;
+  return (navigator.language || "en").startsWith("zh") ? "zh" : "en";
+}
+
+/** The string `key` in the current language (the key itself if missing, so a gap shows). */
+export function t(key) {
+  const table = STRINGS[lang()];
+  return table[key] ?? STRINGS.en[key] ?? key;
+}
+
+/** Fill every element with data-i18n="key" in `root`. */
+export function applyI18n(root = document) {
+  document.documentElement.lang = lang() === "zh" ? "zh-CN" : "en";
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}
+
+/** Switch language and re-render through `rerender`. */
+export function toggleLang(rerender) {
+  localStorage.setItem("majiang-lang", lang() === "en" ? "zh" : "en");
+  applyI18n();
+  if (rerender) rerender();
+}
+
+/** The top navigation bar shared by the pages, with the language toggle. */
+export function navBar(rerender) {
+  const nav = document.createElement("nav");
+  nav.className = "topnav";
+  nav.innerHTML = `<a href="/" data-i18n="lobby"></a><a href="/calc" data-i18n="calc"></a>` +
+    `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
+    `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
+  nav.querySelector("#lang-toggle").addEventListener("click", () => toggleLang(rerender));
+  document.body.prepend(nav);
+  applyI18n();
+}
+
+/** A fan's name in the interface language, with the other language alongside. */
+export function fanName(f) {
+  return lang() === "zh" ? `${f.name} ${f.en}` : `${f.en} (${f.name})`;
+}
+
+export function windName(w) { return t("wind_" + w); }

@@ -1,0 +1,134 @@
+// The lobby: create a table (ruleset, options, bots and open seats), share its join links, list tables.
+import { t, navBar, applyI18n } from "./i18n.js";
+
+const app = document.getElementById("app");
+let rulesets = [], bots = [], created = null;
+
+async function getJSON(url, init) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || res.statusText);
+  return body;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function optionInputs(rules) {
+  const box = el("div", { id: "options" });
+  for (const [key, value] of Object.entries(rules.options)) {
+    const input = el("input", { name: key, "data-option": key, value: String(value) });
+    box.append(el("label", {}, key, input));
+  }
+  return box;
+}
+
+function form() {
+  const rulesSel = el("select", { id: "rules" });
+  for (const r of rulesets) rulesSel.append(el("option", { value: r.name }, r.name));
+  const optionsBox = el("div");
+  const hands = el("input", { id: "hands", type: "number", min: "1", max: "16" });
+  const setRules = () => {
+    const r = rulesets.find((x) => x.name === rulesSel.value);
+    optionsBox.replaceChildren(optionInputs(r));
+    hands.value = String(r.match_hands);
+  };
+  rulesSel.addEventListener("change", setRules);
+  const seats = el("div", { class: "cards" });
+  for (let p = 0; p < 4; p++) {
+    const sel = el("select", { id: `kind-${p}` });
+    sel.append(el("option", { value: "open" }, t("open")));
+    for (const b of bots) sel.append(el("option", { value: `bot:${b}` }, `${t("bot")}: ${b}`));
+    if (p > 0 && bots.length) sel.value = `bot:${bots.includes("efficiency") ? "efficiency" : bots[0]}`;
+    const name = el("input", { id: `name-${p}`, placeholder: t("name") });
+    seats.append(el("div", { class: "card" }, el("strong", {}, `${t("seat")} ${p + 1}`), el("br"), sel, " ", name));
+  }
+  const seed = el("input", { id: "seed", type: "number", placeholder: "random" });
+  const error = el("div", { class: "error", id: "create-error" });
+  const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
+    error.textContent = "";
+    const r = rulesets.find((x) => x.name === rulesSel.value);
+    const options = [];
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      if (input.value !== String(r.options[input.dataset.option])) options.push(`${input.dataset.option}=${input.value}`);
+    }
+    const body = {
+      rules: rulesSel.value, options, hands: hands.value ? Number(hands.value) : null,
+      seed: seed.value ? Number(seed.value) : null,
+      players: [0, 1, 2, 3].map((p) => document.getElementById(`kind-${p}`).value),
+      names: [0, 1, 2, 3].map((p) => document.getElementById(`name-${p}`).value || null),
+    };
+    try {
+      created = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      render();
+    } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+  } }, t("create"));
+  const box = el("section", {}, el("h2", {}, t("new_table")),
+    el("label", {}, t("rules"), rulesSel), el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed),
+    el("h3", {}, t("options")), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
+  if (rulesets.length) setRules();
+  return box;
+}
+
+function links() {
+  if (!created) return el("div");
+  const box = el("section", { id: "join-links", class: "card" }, el("h2", {}, t("join_links")));
+  for (const p of created.players) {
+    if (p.kind !== "open") { box.append(el("div", {}, `${t("seat")} ${p.player + 1}: ${p.name} (${t("bot")})`)); continue; }
+    const url = new URL(p.join, location.href).href;
+    const copy = el("button", { type: "button", onclick: async () => {
+      try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
+    } }, t("copy"));
+    box.append(el("div", {}, el("strong", {}, `${t("seat")} ${p.player + 1} (${p.name}): `),
+      el("a", { href: p.join, class: "play-link", "data-player": String(p.player) }, t("play_here")), " ", copy,
+      el("div", { class: "joinlink" }, url)));
+  }
+  box.append(el("div", {}, el("a", { href: created.watch }, t("watch"))));
+  return box;
+}
+
+async function tableList() {
+  const box = el("section", {}, el("h2", {}, t("tables")));
+  let tables = [];
+  try { tables = await getJSON("/api/tables"); } catch (err) { box.append(el("div", { class: "error" }, err.message)); }
+  if (!tables.length) { box.append(el("div", { class: "muted" }, t("none"))); return box; }
+  const rows = el("table", { class: "grid" });
+  rows.append(el("tr", {}, el("th", {}, "id"), el("th", {}, t("rules")), el("th", {}, t("hand")),
+    el("th", {}, t("players")), el("th", {}, ""), el("th", {}, "")));
+  for (const tab of tables) {
+    const names = tab.players.map((p, i) => `${p.name}${p.connected ? " ●" : ""} ${tab.totals ? tab.totals[i] : ""}`).join(", ");
+    const replayCell = tab.status === "finished" ? el("a", { href: `/replay?game=${tab.id}` }, t("replay_game")) : "";
+    rows.append(el("tr", {}, el("td", {}, tab.id), el("td", {}, tab.rules),
+      el("td", {}, `${tab.hand}/${tab.hands} ${t(tab.status)}`), el("td", {}, names),
+      el("td", {}, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
+  }
+  box.append(rows);
+  return box;
+}
+
+async function render() {
+  const list = await tableList();
+  app.replaceChildren(el("h1", {}, "majiang"), links(), form(), list);
+  applyI18n();
+}
+
+async function start() {
+  navBar(render);
+  try {
+    [rulesets, bots] = await Promise.all([getJSON("/api/rulesets"), getJSON("/api/bots")]);
+  } catch (err) {
+    app.textContent = `${t("error")}: ${err.message}`;
+    return;
+  }
+  await render();
+}
+
+start();

@@ -1,0 +1,168 @@
+// The replay viewer: step through a record hand by hand and action by action, all hands open or one
+// player's view; the URL carries game, hand, step and seat, so a position can be shared.
+import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
+import { tileElement, meldElement, splitHand, parseMeld } from "./tiles.js";
+import { el } from "./picker.js";
+
+const app = document.getElementById("app");
+const query = new URLSearchParams(location.search);
+const WINDS = ["E", "S", "W", "N"];
+let data = null;                               // the /api/replay answer
+let game = query.get("game");                  // a stored game's id, or null for an uploaded file
+let hand = Math.max(0, Number(query.get("hand") || 1) - 1);
+let step = Number(query.get("step") || 0);
+let viewer = query.get("seat") === null || query.get("seat") === "all" ? null : Number(query.get("seat")); // a player, or null
+const error = el("div", { class: "error", id: "error" });
+const board = el("div", { id: "board" });
+
+async function load(text) {
+  const res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body: text });
+  const out = await res.json();
+  if (!res.ok) throw new Error(out.error || res.statusText);
+  data = out;
+  hand = Math.min(hand, data.hands.length - 1);
+  step = Math.min(step, data.hands[hand].frames.length - 1);
+}
+
+async function loadGame(id) {
+  const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
+  if (!res.ok) {
+    let msg = res.statusText;
+    try { msg = (await res.json()).error; } catch { /* not JSON */ }
+    throw new Error(msg);
+  }
+  await load(await res.text());
+}
+
+function link() {
+  const params = new URLSearchParams();
+  if (game) params.set("game", game);
+  params.set("hand", String(hand + 1));
+  params.set("step", String(step));
+  params.set("seat", viewer === null ? "all" : String(viewer));
+  return `/replay?${params}`;
+}
+
+function describe(ev, h) {
+  if (!ev) return t("start_of_hand");
+  const p = h.positions.indexOf(ev.seat);
+  return `${data.players[p]}: ${ev.action}`;
+}
+
+function seatBox(h, frame, seat, pos) {
+  const s = frame.seats[seat];
+  const p = h.positions.indexOf(seat);
+  const wind = WINDS[(seat - h.dealer_seat + 4) % 4];
+  const over = frame.phase === "over";
+  const open = viewer === null || h.positions[viewer] === seat || over;
+  const who = el("div", { class: "who" }, el("span", { class: "badge" }, windName(wind)),
+    seat === h.dealer_seat ? el("span", { class: "badge dealer" }, t("dealer")) : null,
+    el("span", { class: "name" }, data.players[p]), el("span", {}, String(s.score)),
+    s.flowers.length ? el("span", {}, ...s.flowers.map((f) => tileElement(f, "tiny"))) : null);
+  const melds = el("div", { class: "row melds" });
+  for (const m of s.melds) {
+    const hidden = !open && parseMeld(m).concealedKong;
+    if (hidden) { const box = el("span", { class: "meld" }); for (let i = 0; i < 4; i++) box.append(tileElement("back")); melds.append(box); }
+    else melds.append(meldElement(m));
+  }
+  for (const w of s.won) melds.append(tileElement(w, "win small"));
+  const tiles = el("div", { class: "row standing", "data-seat": String(seat) });
+  for (const x of s.standing) tiles.append(tileElement(open ? x : "back", "small"));
+  if (s.drawn) tiles.append(tileElement(open ? s.drawn : "back", "small drawn"));
+  const pond = el("div", { class: "pond" });
+  s.discards.forEach((d, i) => pond.append(tileElement(d, frame.last_discard && frame.last_discard.seat === seat && i === s.discards.length - 1 ? "last" : "")));
+  const cls = `seat pos-${pos}` + (frame.current === seat && !over ? " current" : "");
+  return el("section", { class: cls }, who, melds, tiles, pond);
+}
+
+function resultBox(h) {
+  const r = h.result;
+  const box = el("section", { class: "result-box", id: "hand-result" }, el("h2", {}, t("result")));
+  if (r.exhausted) box.append(el("p", {}, t("draw")));
+  for (const w of r.wins) {
+    const p = h.positions.indexOf(w.seat);
+    box.append(el("h3", {}, `${data.players[p]} ${t("wins")} `, tileElement(w.tile, "small"), ` · ${w.total}`));
+    const rows = el("table", { class: "grid fans" });
+    for (const f of w.score.fans || []) {
+      rows.append(el("tr", {}, el("td", {}, fanName(f)), el("td", {}, f.count > 1 ? `${f.value} × ${f.count}` : String(f.value)),
+        el("td", {}, ...(f.melds || []).map((m) => { try { return m.startsWith("[") ? meldElement(m) : el("span", { class: "meld" }, ...splitHand(m).tiles.map((x) => tileElement(x, "tiny"))); } catch { return m; } }))));
+    }
+    rows.append(el("tr", {}, el("th", {}, t("total")), el("th", {}, String(w.total)), el("th", {})));
+    box.append(rows);
+  }
+  const deltas = el("table", { class: "grid" });
+  deltas.append(el("tr", {}, ...data.players.map((n) => el("th", {}, n))));
+  deltas.append(el("tr", {}, ...h.deltas.map((d) => el("td", {}, (d > 0 ? "+" : "") + d))));
+  deltas.append(el("tr", {}, ...h.totals.map((d) => el("td", {}, String(d)))));
+  box.append(deltas);
+  return box;
+}
+
+function draw() {
+  if (!data) { board.replaceChildren(); return; }
+  const h = data.hands[hand];
+  const frame = h.frames[step];
+  history.replaceState(null, "", link());
+  const handSel = el("select", { id: "hand-select" });
+  data.hands.forEach((x, i) => handSel.append(el("option", { value: String(i) }, `${t("hand")} ${x.number} (${windName(x.round_wind)})`)));
+  handSel.value = String(hand);
+  handSel.addEventListener("change", () => { hand = Number(handSel.value); step = 0; draw(); });
+  const seatSel = el("select", { id: "seat-select" });
+  seatSel.append(el("option", { value: "all" }, t("all_open")));
+  data.players.forEach((n, p) => seatSel.append(el("option", { value: String(p) }, `${n} (${t("seat_view")})`)));
+  seatSel.value = viewer === null ? "all" : String(viewer);
+  seatSel.addEventListener("change", () => { viewer = seatSel.value === "all" ? null : Number(seatSel.value); draw(); });
+  const last = h.frames.length - 1;
+  const go = (s) => { step = Math.max(0, Math.min(last, s)); draw(); };
+  const slider = el("input", { type: "range", id: "step-slider", min: "0", max: String(last), value: String(step) });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const controls = el("div", { class: "actions" }, handSel, seatSel,
+    el("button", { type: "button", id: "first", onclick: () => go(0) }, t("first")),
+    el("button", { type: "button", id: "prev", onclick: () => go(step - 1) }, t("prev")),
+    el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
+    el("button", { type: "button", id: "last", onclick: () => go(last) }, t("last")), slider,
+    el("span", { id: "step-label" }, `${t("step")} ${step}/${last}`),
+    el("a", { href: link(), id: "share" }, t("share")));
+  const me = viewer === null ? 0 : h.positions[viewer];
+  const felt = el("div", { class: "felt" });
+  ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatBox(h, frame, (me + k) % 4, pos)));
+  felt.append(el("div", { class: "center" }, el("div", { class: "big" }, `${t("hand")} ${h.number} · ${t("round")} ${windName(h.round_wind)}`),
+    el("div", {}, `${t("dice")}: ${h.dice.join(" + ")}`), el("div", {}, `${t("wall")}: ${frame.wall_left}`),
+    el("div", { id: "event" }, describe(frame.event, h))));
+  board.replaceChildren(controls, felt, step === last ? resultBox(h) : "");
+  applyI18n();
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+  const lastStep = data.hands[hand].frames.length - 1;
+  if (ev.key === "ArrowRight") { step = Math.min(lastStep, step + 1); draw(); }
+  else if (ev.key === "ArrowLeft") { step = Math.max(0, step - 1); draw(); }
+  else if (ev.key === "PageDown" && hand < data.hands.length - 1) { hand += 1; step = 0; draw(); }
+  else if (ev.key === "PageUp" && hand > 0) { hand -= 1; step = 0; draw(); }
+});
+
+async function start() {
+  const file = el("input", { type: "file", id: "record-file", accept: ".jsonl,.json,.ndjson,.txt" });
+  file.addEventListener("change", async () => {
+    if (!file.files.length) return;
+    error.textContent = "";
+    try { game = null; hand = 0; step = 0; await load(await file.files[0].text()); draw(); }
+    catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+  });
+  const id = el("input", { id: "game-id", value: game || "", size: "24" });
+  const loadBtn = el("button", { type: "button", id: "load", onclick: async () => {
+    error.textContent = "";
+    try { game = id.value.trim(); hand = 0; step = 0; await loadGame(game); draw(); }
+    catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+  } }, t("load"));
+  app.replaceChildren(el("h1", {}, t("replay")), el("div", {}, el("label", {}, t("record_file"), file)),
+    el("div", {}, el("label", {}, t("game_id"), id), loadBtn), error, board);
+  applyI18n();
+  if (game) {
+    try { await loadGame(game); draw(); } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+  }
+}
+
+navBar(() => draw());
+start();

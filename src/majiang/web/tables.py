@@ -1,0 +1,467 @@
+"""Tables in play on the server: a match, its players (people or bots), their connections, its clock.
+
+Each table runs one asyncio task (``Table.run``) that lets bots act (in a thread, so the loop stays
+free), enforces claim deadlines, hands an away player's seat to a stand-in bot, and books each ended
+hand. People act through ``Table.act``. Every accepted action goes to the store before anyone hears of
+it; a table rebuilt from the store (``Table.load``) re-plays its seeded match through those actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.actions import Action, ActionKind
+from majiang.bots import BOTS, Bot, find_bot
+from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
+from majiang.game.table import Phase
+from majiang.records import RecordedMatch, iter_record_lines
+from majiang.records.format import check_players, rules_from_options
+from majiang.rules.base import find_ruleset
+from majiang.web.store import PlayerRow, Store, StoreError, TableRow
+from majiang.web.views import view_json
+
+__all__ = ["ProtocolError", "Settings", "Table", "Tables"]
+
+_log = logging.getLogger("majiang.web")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+"""How a message reaches one connection."""
+
+
+class ProtocolError(MajiangError):
+    """A message or request the server refuses: ``code`` (see WEB_API) and a message for the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The server's clocks (seconds) and its stand-in bot for away players."""
+
+    claim_seconds: float = 20.0
+    """How long a person may think in a claim window (or an opening choice) before the server answers."""
+    away_seconds: float = 60.0
+    """How long a player may stay disconnected before a stand-in bot plays for it."""
+    pause_seconds: float = 15.0
+    """How long an ended hand waits for the connected people's ``next`` before it is booked."""
+    standin: str = "efficiency"
+    """The bot that plays for an away player (and makes a late opening choice)."""
+
+    def __post_init__(self) -> None:
+        for name in ("claim_seconds", "away_seconds", "pause_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
+                raise InvalidOptionError(f"{name} must be 0 to 86400 seconds, not {value!r}")
+        if self.standin not in BOTS:
+            raise InvalidOptionError(f"unknown stand-in bot {self.standin!r}; one of {', '.join(BOTS)}")
+
+
+class Table:
+    """One match at one table; build with ``Tables.create`` or ``Tables.load``."""
+
+    def __init__(self, row: TableRow, players: Sequence[PlayerRow], store: Store, settings: Settings) -> None:
+        self.row = row
+        self.id = row.id
+        self.players = list(players)
+        self.store = store
+        self.settings = settings
+        self.rules = rules_from_options(row.rules, row.options)
+        self.match = RecordedMatch(self.rules, seed=row.seed, hands=row.hands)
+        self.step = 0
+        self.acted = [-1] * 4  # the step of each player's last action here (guards repeated clicks)
+        self.bots: list[Bot | None] = [find_bot(p.bot, seed=row.seed + p.player) if p.kind == "bot" and p.bot
+                                       else None for p in self.players]
+        self.standins: list[Bot] = [find_bot(settings.standin, seed=row.seed + 10 + p) for p in range(4)]
+        self.conns: dict[int, Send] = {}
+        self.watchers: list[Send] = []
+        now = time.monotonic()
+        self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
+        self.ready: set[int] = set()
+        self.window: tuple[Any, ...] | None = None  # the claim window (or pause) the deadline belongs to
+        self.deadline: float | None = None  # wall clock, as sent to clients
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.finished = row.status == "finished"
+
+    # -- state -------------------------------------------------------------------------------------
+
+    def replay(self) -> None:
+        """Re-play the stored actions (a table loaded from the store)."""
+        for row in self.store.actions(self.id):
+            while row.hand > self.match.hand_number:
+                self.match.next_hand()
+            if row.n != self.step:
+                raise MajiangError(f"table {self.id}: action {row.n} is stored where {self.step} "
+                                   "was expected")
+            self.match.game.apply(row.seat, Action.parse(row.action))
+            self.acted[self.match.player_at(row.seat)] = self.step
+            self.step += 1
+
+    def ensure_played(self) -> None:
+        """Re-play a finished table loaded from the store, once, when it is first looked at."""
+        if self.finished and not self.match.over:
+            self.replay()
+            while self.match.game.phase == Phase.OVER and not self.match.over:
+                self.match.next_hand()
+
+    def final_totals(self) -> list[int]:
+        """The players' totals: the match's, or for a finished table not re-played, its record's."""
+        if self.finished and not self.match.over:
+            text = self.store.record(self.id) or ""
+            last = text.rstrip("\n").rsplit("\n", 1)[-1]
+            return list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+        return list(self.match.totals)
+
+    def is_person(self, player: int) -> bool:
+        """Whether ``player`` is played by a person (an open seat), not a bot."""
+        return self.players[player].kind == "open"
+
+    def away(self, player: int) -> bool:
+        """Whether a person's seat is played by the stand-in: disconnected for ``away_seconds``."""
+        return (self.is_person(player) and player not in self.conns
+                and time.monotonic() - self.left_at[player] >= self.settings.away_seconds)
+
+    def controller(self, seat: int) -> Bot | None:
+        """The bot acting in ``seat`` now (the player's own, or the stand-in of an away person), or None."""
+        player = self.match.player_at(seat)
+        bot = self.bots[player]
+        if bot is not None:
+            return bot
+        return self.standins[player] if self.away(player) else None
+
+    def check_token(self, player: int, token: str) -> bool:
+        """Whether ``token`` is the secret of the open seat ``player``."""
+        secret = self.players[player].token
+        return self.is_person(player) and secret is not None and hmac.compare_digest(secret, token)
+
+    def summary(self) -> dict[str, Any]:
+        """The table as ``GET /api/tables`` lists it."""
+        positions = self.match.positions
+        return {
+            "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
+            "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
+            "status": "finished" if self.finished else "playing",
+            "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
+                         "seat": positions[p.player], "connected": p.player in self.conns,
+                         "away": self.away(p.player)} for p in self.players],
+            "totals": self.final_totals(),
+        }
+
+    def state(self, player: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``player`` (None: a spectator)."""
+        seat = None if player is None else self.match.positions[player]
+        game = self.match.game
+        summary = self.summary()
+        players = summary["players"]
+        for p in players:
+            p["total"] = self.match.totals[p["player"]]
+        return {
+            "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
+            "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
+            "hand": summary["hand"], "hands": self.row.hands, "round_wind": game.round_wind.notation(),
+            "match_over": self.match.over, "status": summary["status"],
+            "deadline": self._deadline_for(seat),
+            "waiting_next": game.phase == Phase.OVER and not self.match.over,
+            "players": players, "view": view_json(game, seat),
+        }
+
+    def _deadline_for(self, seat: int | None) -> float | None:
+        game = self.match.game
+        if self.deadline is None or seat is None:
+            return self.deadline if seat is None else None
+        if game.phase == Phase.OVER or seat in game.to_act():
+            return self.deadline
+        return None
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def commit(self, seat: int, action: Action) -> None:
+        """Store and carry out ``seat``'s action; IllegalActionError (nothing changed) if not legal now."""
+        game = self.match.game
+        if self.finished or game.phase == Phase.OVER:
+            raise ProtocolError("over", "the hand is over")
+        legal = game.legal_actions(seat)
+        if action not in legal:
+            if seat not in game.to_act():
+                raise ProtocolError("not-your-turn", f"seat {seat} is not to act now")
+            choices = ", ".join(a.notation() for a in legal)
+            raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
+        self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
+        game.apply(seat, action)
+        self.acted[self.match.player_at(seat)] = self.step
+        self.step += 1
+        self._refresh_clock()
+        self.wake.set()
+
+    async def act(self, player: int, text: object, step: object = None) -> None:
+        """A person's action (action text) for ``player``; ProtocolError when refused (nothing changes)."""
+        if not isinstance(text, str) or len(text) > 64:
+            raise ProtocolError("bad-message", "'action' must be an action text such as 'discard 5m'")
+        if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+            raise ProtocolError("bad-message", "'step' must be an integer")
+        if self.finished or self.match.over:
+            raise ProtocolError("over", "the match is over")
+        try:
+            action = Action.parse(text)
+        except (InvalidActionError, MajiangError) as err:
+            raise ProtocolError("bad-action", str(err)) from None
+        if step is not None and (step > self.step or step <= self.acted[player]):
+            # Answering a state from before this player's own last action: a repeated click.
+            raise ProtocolError("stale", f"player {player} has acted since step {step} (now {self.step})")
+        self.commit(self.match.positions[player], action)
+        await self.broadcast()
+
+    async def next_hand(self, player: int) -> None:
+        """``player`` is ready for the next hand."""
+        if self.match.game.phase != Phase.OVER or self.match.over:
+            raise ProtocolError("bad-message", "no hand is waiting to be booked")
+        self.ready.add(player)
+        self.wake.set()
+
+    def _book(self) -> None:
+        self.match.next_hand()
+        self.ready.clear()
+        if self.match.over:
+            names = [p.name for p in self.players]
+            self.store.finish(self.id, "".join(line + "\n" for line in iter_record_lines(self.match, names)))
+            self.finished = True
+
+    # -- connections -------------------------------------------------------------------------------
+
+    async def connect(self, player: int | None, send: Send) -> Send | None:
+        """Attach a connection; returns the connection it replaces (same player), if any."""
+        old = None
+        if player is None:
+            self.watchers.append(send)
+        else:
+            old = self.conns.get(player)
+            self.conns[player] = send
+        self.wake.set()
+        await self.broadcast()
+        return old
+
+    async def disconnect(self, player: int | None, send: Send) -> None:
+        """Detach a connection (if it is still the attached one)."""
+        if player is None:
+            with contextlib.suppress(ValueError):
+                self.watchers.remove(send)
+            return
+        if self.conns.get(player) is send:
+            del self.conns[player]
+            self.left_at[player] = time.monotonic()
+            self.wake.set()
+            await self.broadcast()
+
+    async def broadcast(self) -> None:
+        """Send every connection its state."""
+        targets: list[tuple[int | None, Send]] = [(p, s) for p, s in self.conns.items()]
+        targets += [(None, s) for s in self.watchers]
+        for player, send in targets:
+            with contextlib.suppress(Exception):  # a connection closing meanwhile is detached by its handler
+                await send(self.state(player))
+
+    # -- the table's clock -------------------------------------------------------------------------
+
+    def _window_key(self) -> tuple[Any, ...]:
+        game = self.match.game
+        return (self.match.hand_number, game.phase, game.discard_count, game.robbed, game.opening_step,
+                sum(len(m) for m in game.melds))
+
+    def _refresh_clock(self) -> None:
+        """Open a new deadline when a claim window, an opening choice or a hand's end begins."""
+        game = self.match.game
+        if game.phase == Phase.TURN or self.finished:
+            # A person's own turn has no deadline; only leaving the table hands it to a bot.
+            self.window = self.deadline = None
+            return
+        pause = game.phase == Phase.OVER
+        key = (pause, *self._window_key())
+        if self.window != key:
+            seconds = self.settings.pause_seconds if pause else self.settings.claim_seconds
+            self.window, self.deadline = key, time.time() + seconds
+
+    async def run(self) -> None:
+        """Play until the match is over: bots act, deadlines pass, ended hands are booked."""
+        loop = asyncio.get_running_loop()
+        while not self.finished:
+            self.wake.clear()
+            self._refresh_clock()
+            game = self.match.game
+            late = self.deadline is not None and time.time() >= self.deadline
+            if game.phase == Phase.OVER:
+                if late or all(p in self.ready for p in self.conns):
+                    self._book()
+                    self._refresh_clock()
+                    await self.broadcast()
+                    continue
+                await self._sleep(self._next_timer())
+                continue
+            seats = game.to_act()
+            bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
+            if bots:
+                seat, bot = bots[0]
+                step = self.step
+                action = await loop.run_in_executor(None, bot.act, game.view(seat))
+                if self.step == step and not self.finished:
+                    self.commit(seat, action)
+                    await self.broadcast()
+                continue
+            if late:
+                self._answer_late(seats)
+                await self.broadcast()
+                continue
+            await self._sleep(self._next_timer())
+
+    def _answer_late(self, seats: Sequence[int]) -> None:
+        game = self.match.game
+        for seat in seats:
+            if seat not in game.to_act() or game.phase == Phase.OVER:
+                continue
+            legal = game.legal_actions(seat)
+            passing = Action(ActionKind.PASS)
+            player = self.match.player_at(seat)
+            self.commit(seat, passing if passing in legal else self.standins[player].act(game.view(seat)))
+
+    def _next_timer(self) -> float:
+        """Seconds until something changes by itself: a deadline, or a person turning away."""
+        now, mono = time.time(), time.monotonic()
+        waits = [] if self.deadline is None else [self.deadline - now]
+        waits += [self.left_at[p] + self.settings.away_seconds - mono for p in range(4)
+                  if self.is_person(p) and p not in self.conns and not self.away(p)]
+        return min(waits, default=3600.0)
+
+    async def _sleep(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), timeout=max(0.0, seconds) + 0.01)
+
+    def start(self) -> None:
+        """Start the table's task (if it is still playing)."""
+        if not self.finished and self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.id}")
+            self.task.add_done_callback(self._stopped)
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        # A table whose task failed stays as it was (every action stored); a restart resumes it.
+        if not task.cancelled() and task.exception() is not None:
+            _log.error("table %s stopped at step %d", self.id, self.step, exc_info=task.exception())
+
+    async def stop(self) -> None:
+        """Cancel the table's task."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+
+def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
+    if spec == "open":
+        return "open", None
+    if isinstance(spec, str) and spec.startswith("bot:"):
+        name = spec[4:]
+        if name not in BOTS:
+            raise InvalidOptionError(f"players[{player}]: unknown bot {name!r}; one of {', '.join(BOTS)}")
+        return "bot", name
+    raise InvalidOptionError(f"players[{player}] must be 'open' or 'bot:NAME', not {spec!r}")
+
+
+class Tables:
+    """Every table of the server, backed by ``store``."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+
+    def load(self) -> None:
+        """Rebuild every stored table (unfinished ones re-played to their last action)."""
+        for row in self.store.tables():
+            table = Table(row, self.store.players(row.id), self.store, self.settings)
+            if not table.finished:
+                try:
+                    table.replay()
+                except MajiangError as err:
+                    raise StoreError(f"{self.store.path}: table {row.id} cannot be resumed: {err}") from None
+            self.tables[row.id] = table
+
+    def start(self) -> None:
+        """Start every unfinished table's task."""
+        for table in self.tables.values():
+            table.start()
+
+    async def stop(self) -> None:
+        """Stop every table's task."""
+        for table in self.tables.values():
+            await table.stop()
+
+    def get(self, table_id: str) -> Table:
+        """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("unknown-table", f"no table {table_id!r}")
+        table.ensure_played()
+        return table
+
+    def create(self, body: object) -> tuple[Table, list[dict[str, Any]]]:
+        """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field."""
+        if not isinstance(body, dict):
+            raise InvalidOptionError("the body must be a JSON object")
+        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names"}
+        if unknown:
+            raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
+                                     f"{', '.join(sorted(unknown))}")
+        name = body.get("rules", "mcr")
+        options = body.get("options", [])
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            raise InvalidOptionError("'options' must be a list of 'key=value' texts")
+        rules = find_ruleset(name, options)
+        hands = body.get("hands")
+        hands = rules.match_hands if hands is None else hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 16:
+            raise InvalidOptionError(f"'hands' must be 1 to 16, not {hands!r}")
+        seed = body.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**62)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**62-1, not {seed!r}")
+        specs = body.get("players", ["open", "bot:fan-aware", "bot:fan-aware", "bot:fan-aware"])
+        if not isinstance(specs, list) or len(specs) != 4:
+            raise InvalidOptionError("'players' must list four players ('open' or 'bot:NAME')")
+        kinds = [_player_spec(spec, p) for p, spec in enumerate(specs)]
+        names = body.get("names") or [None] * 4
+        if not isinstance(names, list) or len(names) != 4 or \
+                not all(n is None or (isinstance(n, str) and 0 < len(n) <= 40) for n in names):
+            raise InvalidOptionError("'names' must list four names (1-40 characters) or nulls")
+        chosen = [n if n is not None else (f"{bot} {p + 1}" if kind == "bot" else f"player {p + 1}")
+                  for p, ((kind, bot), n) in enumerate(zip(kinds, names, strict=True))]
+        check_players(chosen)
+        table_id = secrets.token_hex(6)
+        row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time())
+        players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if kind == "open" else None)
+                   for p, (kind, bot) in enumerate(kinds)]
+        self.store.create_table(row, players)
+        table = Table(row, players, self.store, self.settings)
+        self.tables[table_id] = table
+        table.start()
+        out: list[dict[str, Any]] = []
+        for p in players:
+            item: dict[str, Any] = {"player": p.player, "kind": p.kind, "name": p.name}
+            if p.kind == "bot":
+                item["bot"] = p.bot
+            else:
+                item["token"] = p.token
+                item["join"] = f"/table/{table_id}?player={p.player}&token={p.token}"
+            out.append(item)
+        return table, out

@@ -1,0 +1,88 @@
+"""What the server sends about a hand: one seat's view, or the public view, as plain JSON data.
+
+A seat's view holds its own concealed tiles and nothing of another seat's but counts; a spectator's
+holds no concealed tile at all. Once the hand is over every hand is shown (as at a real table).
+
+>>> from majiang.game import Game
+>>> g = Game(seed=3)
+>>> v = view_json(g, 0)
+>>> len(v["standing"]), v["concealed"], v["legal"][0].split()[0]
+(14, [14, 13, 13, 13], 'discard')
+>>> view_json(g, None)["standing"], view_json(g, None)["legal"]
+([], [])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.game.table import Game, Phase, WinRecord
+
+__all__ = ["PHASES", "result_json", "view_json"]
+
+PHASES = {Phase.TURN: "turn", Phase.CLAIM: "claim", Phase.ROB: "rob", Phase.OVER: "over",
+          Phase.OPENING: "opening"}
+"""The phase names of the protocol."""
+
+
+def _tile(t: int | None) -> str | None:
+    from majiang.tiles import ALL_TILES
+
+    return None if t is None else ALL_TILES[t].notation()
+
+
+def _win_json(win: WinRecord) -> dict[str, Any]:
+    score = win.score
+    return {"seat": win.seat, "tile": _tile(win.tile), "win_by": win.win_by.name.lower().replace("_", "-"),
+            "giver": win.giver, "total": int(score.total), "score": score.to_dict()}
+
+
+def result_json(game: Game) -> dict[str, Any] | None:
+    """How the hand ended (None while it is in play)."""
+    result = game.result
+    if result is None:
+        return None
+    return {"winners": list(result.winners), "exhausted": result.exhausted, "self_drawn": result.self_drawn,
+            "payer": result.payer, "deltas": list(result.deltas), "wins": [_win_json(w) for w in result.wins]}
+
+
+def view_json(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (its own tiles and legal actions), or the public view for ``seat=None``."""
+    over = game.result is not None
+    own = seat is not None
+    view = game.view(seat if seat is not None else game.current)
+    melds = [[m.notation() for m in game.melds[s] if over or s == seat or not m.is_concealed_kong]
+             for s in range(4)]
+    hidden = [0 if over or s == seat else sum(1 for m in game.melds[s] if m.is_concealed_kong)
+              for s in range(4)]
+    concealed = [len(game.standing_tiles(s)) for s in range(4)]
+    state = view.rules_state
+    badges = list(game.rules.seat_badges(state)) if state is not None else ["", "", "", ""]
+    return {
+        "phase": PHASES[game.phase],
+        "current": game.current,
+        "dealer": game.dealer,
+        "dice": [game.dice[0], game.dice[1]],
+        "seat_wind": None if seat is None else game.seat_wind(seat).notation(),
+        "round_wind": game.round_wind.notation(),
+        "standing": [t.notation() for t in view.standing] if own else [],
+        "drawn": _tile(view.drawn) if own else None,
+        "concealed": concealed,
+        "melds": melds,
+        "hidden_kongs": hidden,
+        "flowers": list(view.flowers),
+        "discards": [[t.notation() for t in d] for d in view.discards],
+        "last_discard": None if view.last_discard is None else
+        {"seat": view.last_discard[0], "tile": _tile(view.last_discard[1])},
+        "robbing": None if view.robbing is None else
+        {"seat": view.robbing[0], "tile": _tile(view.robbing[1])},
+        "wall_left": view.wall_left,
+        "scores": list(view.scores),
+        "active": list(view.active),
+        "won": [[t.notation() for t in w] for w in view.won],
+        "badges": badges,
+        "to_act": game.to_act(),
+        "legal": [a.notation() for a in view.legal] if own else [],
+        "hands": None if view.hands is None else [h.notation() for h in view.hands],
+        "result": result_json(game),
+    }

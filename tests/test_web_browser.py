@@ -1,0 +1,381 @@
+"""The pages in a real browser: Playwright drives Debian's Chromium against a server on loopback.
+
+A hand played through the table page against three bots, two browsers at one table (neither ever
+receives the other's concealed tiles), reconnecting, the calculator, the coach and the replay viewer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+
+from majiang.bots import RandomBot
+from majiang.records import play_match
+from web_browser import CHROMIUM, CHROMIUM_ARGS, serve
+
+# the pages' turns and claim windows; a bounded loop guards against a page that stops answering
+MAX_MOVES = 400
+WAIT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "web.db"
+    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Browser, errors: list[str]) -> Page:
+    page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return page
+
+
+def _table(base_url: str, players: list[str], seed: int) -> dict[str, Any]:
+    body = {"rules": "mcr", "hands": 1, "seed": seed, "players": players}
+    res = httpx.post(f"{base_url}/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    answer: dict[str, Any] = res.json()
+    return answer
+
+
+def _step(page: Page) -> int:
+    return int(page.get_attribute("#felt", "data-step") or -1)
+
+
+READY = "#result, #actions button, #my-hand .tile.can-discard"
+
+
+def _move(page: Page, claims: list[str]) -> bool:
+    """Make one move on ``page`` if it has one (win, else pass, else discard); False once the hand is over."""
+    page.wait_for_selector(READY)
+    if page.locator("#result").count():
+        return False
+    before = _step(page)
+    buttons = page.locator("#actions button")
+    if buttons.count():
+        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if "win" in actions:
+            page.click('#actions button[data-action="win"]')
+        elif "pass" in actions:
+            # a claim window: its countdown is on the page, counting down from the server's deadline
+            claims.append(page.inner_text("#countdown"))
+            page.keyboard.press("x")  # the pass button's shortcut
+        else:
+            page.locator("#my-hand .tile.can-discard").last.click()
+    else:
+        page.locator("#my-hand .tile.can-discard").last.click()
+    # the move is done when a new state arrives, or refused (a stale step when another seat was first)
+    page.wait_for_function(f"() => {{ const f = document.querySelector('#felt'); "
+                           f"const m = document.querySelector('#message'); "
+                           f"return (f && Number(f.dataset.step) !== {before}) || (m && m.textContent); }}")
+    return True
+
+
+def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#create")
+    page.fill("#hands", "1")
+    page.fill("#seed", "11")
+    page.select_option("#kind-1", "bot:efficiency")
+    page.click("#create")
+    page.wait_for_selector("#join-links .play-link")
+    join = page.get_attribute("#join-links .play-link", "href") or ""
+    assert re.fullmatch(r"/table/[^?]+\?player=0&token=[\w-]{16,}", join), join
+    page.click("#join-links .play-link")
+    page.wait_for_selector("#my-hand .tile")
+    assert page.locator("#my-hand .tile").count() in (13, 14)
+    assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
+    assert re.search(r"Dice: \d+ \+ \d+", page.inner_text("#felt .center"))
+    assert page.locator(".seat .badge.dealer").count() == 1
+    claims: list[str] = []
+    moves = 0
+    while _move(page, claims):
+        moves += 1
+        assert moves < MAX_MOVES
+    assert moves > 0
+    for text in claims:
+        assert 0 <= int(text.split()[0]) <= 60
+    result = page.inner_text("#result")
+    assert page.locator("#log div").count() > 0  # the event log saw the hand's discards and its end
+    fans = page.locator("#result table.fans tr[data-fan]")
+    assert "Exhaustive draw" in result or fans.count() > 0
+    if fans.count():  # the winner's total is the sum of the fan rows shown, and a legal win has 8
+        total = int(page.inner_text("#result table.fans th.total"))
+        values = page.locator("#result table.fans tr[data-fan] td:nth-child(2)").all_inner_texts()
+        cells = (v.partition(" × ") if "×" in v else (v, "", "1") for v in values)
+        points = [int(a) * int(b) for a, _, b in cells]
+        assert sum(points) == total and total >= 8
+    # every seat shows its hand at the end; the score sheet gets its row once the hand is booked
+    assert page.locator("#felt .seat .backs .tile[data-tile='back']").count() == 0
+    page.click("#next-hand")
+    page.wait_for_selector("#felt[data-match-over='true']")
+    sheet = page.inner_text("#score-sheet")
+    assert "Match over" in sheet and re.search(r"^1\t", sheet, re.M)
+    table_id = join.split("/")[2].split("?")[0]
+    assert page.get_attribute("#replay-link", "href") == f"/replay?game={table_id}"
+    # the finished game in the replay viewer, by a shareable link that carries hand, step and seat
+    page.goto(f"{base_url}/replay?game={table_id}&hand=1&step=3&seat=0")
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#step-label").startswith("Step 3/")
+    hidden = page.locator(".seat:not(.pos-bottom) .standing .tile[data-tile='back']").count()
+    assert hidden >= 13 * 3  # one player's view: the other three hands face down
+    assert page.locator(".seat.pos-bottom .standing .tile[data-tile='back']").count() == 0
+    page.click("#next")
+    assert page.inner_text("#step-label").startswith("Step 4/")
+    assert "step=4" in page.url and f"game={table_id}" in page.url
+    page.select_option("#seat-select", "all")
+    assert page.locator(".standing .tile[data-tile='back']").count() == 0
+    assert errors == []
+
+
+def test_two_browsers_never_see_each_others_tiles(browser: Browser, base_url: str) -> None:
+    table = _table(base_url, ["open", "open", "bot:efficiency", "bot:efficiency"], seed=5)
+    errors: list[str] = []
+    frames: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+    pages = {}
+    for p in (0, 1):
+        page = _page(browser, errors)
+
+        def listen(ws: WebSocket, p: int = p) -> None:
+            ws.on("framereceived", lambda payload: frames[p].append(json.loads(payload)))
+
+        page.on("websocket", listen)
+        page.goto(base_url + table["players"][p]["join"])
+        pages[p] = page
+    for page in pages.values():
+        page.wait_for_selector("#my-hand .tile")
+    claims: list[str] = []
+    live = {0, 1}
+    for _ in range(MAX_MOVES):
+        if not live:
+            break
+        for p in sorted(live):
+            page = pages[p]
+            page.wait_for_selector("#felt")
+            can = page.locator("#result, #actions button, #my-hand .tile.can-discard").count()
+            if page.locator("#result").count():
+                live.discard(p)
+            elif can:
+                _move(page, claims)
+        for page in pages.values():
+            page.wait_for_timeout(20)
+    assert not live
+    states = {p: [f for f in frames[p] if f.get("type") == "state"] for p in (0, 1)}
+    assert states[0] and states[1]
+    # each page's own tiles by step; the other page's frames of the same step must not hold them
+    own = {p: {s["step"]: s["view"]["standing"] for s in states[p] if s["view"]["phase"] != "over"}
+           for p in (0, 1)}
+
+    def tile_lists(value: Any) -> Iterator[list[str]]:
+        if isinstance(value, list):
+            if value and all(isinstance(x, str) for x in value):
+                yield value
+            for item in value:
+                yield from tile_lists(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from tile_lists(item)
+
+    compared = 0
+    for p, q in ((0, 1), (1, 0)):
+        for state in states[p]:
+            view = state["view"]
+            assert state["you"] == p
+            if view["phase"] == "over":
+                continue
+            assert view["hands"] is None
+            assert len(view["standing"]) == view["concealed"][state["seat"]]
+            secret = own[q].get(state["step"])
+            if secret is None:
+                continue
+            compared += 1
+            for tiles in tile_lists(view):
+                if tiles is view["standing"]:
+                    continue
+                assert sorted(tiles) != sorted(secret), (p, state["step"])
+            assert sorted(view["standing"]) != sorted(secret)
+    assert compared > 10
+    assert errors == []
+
+
+def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
+    table = _table(base_url, ["open", "bot:random", "bot:random", "bot:random"], seed=8)
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    page.wait_for_selector("#my-hand .tile.can-discard")
+    before = sorted(page.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    page.reload()
+    page.wait_for_selector("#my-hand .tile.can-discard")
+    after = sorted(page.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    assert after == before
+    assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
+    # the coach's hints on the turn: discards of tiles in the hand, best first
+    page.check("#hints-toggle")
+    page.wait_for_selector("#hints .hint")
+    hinted = page.locator("#hints .hint").evaluate_all("hs => hs.map(h => h.dataset.discard)")
+    assert hinted and set(hinted) <= set(after)
+    # readable on a phone: at a phone's width the table fits without sideways scrolling
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # the seat still plays after the reload: the discard leaves its hand (a bot may claim it at once)
+    assert len(after) == 14
+    page.locator("#my-hand .tile.can-discard").first.click()
+    page.wait_for_function("() => document.querySelectorAll('#my-hand .tile').length === 13")
+    assert errors == []
+
+
+def test_calculator_page(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/calc")
+    page.wait_for_selector("#notation")
+    page.fill("#notation", "1112345678999m5m")
+    page.select_option("#win-by", "self-drawn")
+    page.click("#score")
+    page.wait_for_selector("#fans")
+    assert page.locator("#fans tr[data-fan='nine_gates'] td.value").inner_text() == "88"
+    assert "Nine Gates" in page.inner_text("#fans") and "九莲宝灯" in page.inner_text("#fans")
+    assert page.locator("#fans tr[data-fan='self_drawn']").count() == 1
+    # picking tiles: click the palette to build a hand, then score it with the last-tile flag
+    page.click("#clear")
+    for kind in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "2s", "3s", "E", "E"]:
+        page.click(f"#palette .tile[data-tile='{kind}']")
+    assert page.input_value("#notation") == "1m2m3m4p5p6p7s8s9s1s2s3sEE"
+    assert page.locator("#picked .tile").count() == 14
+    page.check("#last-of-wall")
+    page.select_option("#win-by", "discard")
+    page.click("#score")
+    page.wait_for_function("() => document.querySelector(\"#fans tr[data-fan='last_tile_claim']\") !== null")
+    assert "海底捞月" in page.inner_text("#fans")
+    page.fill("#notation", "123m")
+    page.click("#score")
+    page.wait_for_selector("#error:has-text('13 or 14')")
+    assert errors == []
+
+
+def test_coach_page(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/coach?hand=123456789m1234pE")
+    page.wait_for_selector("#advice")
+    first = page.locator("#advice tr[data-discard]").first
+    assert first.get_attribute("data-discard") == "E"
+    assert first.locator("td.shanten").inner_text() == "0"
+    waits = first.locator(".wait .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+    assert sorted(waits) == ["1p", "4p"]
+    assert page.locator("#advice tr[data-discard]").count() == 14
+    assert errors == []
+
+
+def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    players = ["Ann", "Bo", "Cy", "Di"]
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=77, hands=2, players=players)
+    record = tmp_path / "match.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    acts = [json.loads(x) for x in lines if '"e":"act"' in x and json.loads(x)["hand"] == 1]
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#step-label") == f"Step 0/{len(acts)}"
+    start = json.loads(lines[1])
+    assert start["e"] == "start"
+    for i in range(1, 6):  # the buttons and the arrow key both step, in the record's order
+        if i % 2:
+            page.click("#next")
+        else:
+            page.keyboard.press("ArrowRight")
+        act = acts[i - 1]
+        # seats map to players through the match positions; hand 1 seats player p in seat p
+        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+    page.click("#last")
+    page.wait_for_selector("#hand-result")
+    page.select_option("#hand-select", "1")
+    assert page.inner_text("#step-label").startswith("Step 0/")
+    assert "hand=2" in page.url
+    assert errors == []
+
+
+def test_tiles_and_languages(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/calc")
+    page.wait_for_selector("#palette")
+    checks = page.evaluate("""async () => {
+        const tiles = await import('/static/tiles.js');
+        const i18n = await import('/static/i18n.js');
+        const kinds = [...tiles.KINDS, ...tiles.FLOWERS];
+        const svgs = kinds.map((k) => tiles.tileSVG(k));
+        let unknown = null;
+        try { tiles.tileSVG('0m'); } catch (e) { unknown = e.message; }
+        const en = Object.keys(i18n.STRINGS.en).sort(), zh = Object.keys(i18n.STRINGS.zh).sort();
+        return {count: kinds.length, distinct: new Set(svgs).size,
+                svg: svgs.every((s) => s.startsWith('<svg')),
+                unknown, sameKeys: JSON.stringify(en) === JSON.stringify(zh),
+                split: tiles.splitTiles('123m5pE'), meld: tiles.parseMeld('[7777s]')};
+    }""")
+    assert checks["count"] == 42 and checks["distinct"] == 42 and checks["svg"]
+    assert checks["unknown"] == "unknown tile 0m"
+    assert checks["sameKeys"]
+    assert checks["split"] == ["1m", "2m", "3m", "5p", "E"]
+    assert checks["meld"] == {"tiles": ["7s"] * 4, "source": None, "concealedKong": True}
+    page.click("#lang-toggle")
+    assert page.inner_text(".topnav a[href='/calc']") == "算番器"
+    page.click("#lang-toggle")
+    assert page.inner_text(".topnav a[href='/calc']") == "Calculator"
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_match_through_the_page(browser: Browser, base_url: str) -> None:
+    """A whole match of ``MAJIANG_WEB_MATCH_HANDS`` hands (default 2) against three bots, hand after hand."""
+    hands = int(os.environ.get("MAJIANG_WEB_MATCH_HANDS", "2"))
+    body = {"rules": "mcr", "hands": hands, "seed": 21,
+            "players": ["open", "bot:efficiency", "bot:fan-aware", "bot:random"]}
+    table = httpx.post(f"{base_url}/api/tables", json=body).json()
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    claims: list[str] = []
+    for hand in range(1, hands + 1):
+        page.wait_for_selector("#felt:not([data-phase='over'])")
+        moves = 0
+        while _move(page, claims):
+            moves += 1
+            assert moves < MAX_MOVES
+        page.click("#next-hand")
+        if hand < hands:
+            page.wait_for_selector("#felt:not([data-phase='over'])")
+    page.wait_for_selector("#felt[data-match-over='true']")
+    rows = page.locator("#score-sheet tr")
+    assert rows.count() == hands + 2  # the heading, a row per hand, the totals
+    info = httpx.get(f"{base_url}/api/tables/{table['id']}").json()
+    shown = [int(x) for x in rows.nth(hands + 1).locator("th").all_inner_texts()[1:5]]
+    assert shown == info["totals"]
+    deltas = [[int(x) for x in rows.nth(h).locator("td").all_inner_texts()[1:5]] for h in range(1, hands + 1)]
+    assert [sum(d[p] for d in deltas) for p in range(4)] == info["totals"]
+    assert errors == []

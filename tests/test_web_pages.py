@@ -1,0 +1,172 @@
+"""The pages' stateless endpoints (calculator, coach, replay frames) and the static files, over HTTP."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from majiang.bots import RandomBot
+from majiang.records import play_match
+from majiang.web.app import create_app
+from majiang.web.pages import MAX_BODY
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("pages") / "pages.db"
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def _fans(answer: dict[str, Any]) -> dict[str, int]:
+    return {f["name"]: f["value"] for f in answer["fans"]}
+
+
+# (body, fans that must be present with their values under the Chinese Official rules)
+CALC_CASES: list[tuple[dict[str, Any], dict[str, int]]] = [
+    ({"hand": "[567m,2]123p456s99sCCC"}, {"箭刻": 2}),
+    ({"hand": "1112345678999m5m", "win_by": "self-drawn"}, {"九莲宝灯": 88, "自摸": 1}),
+    ({"hand": "123m456p789s123sEE", "win_by": "self-drawn", "last_of_wall": True}, {"妙手回春": 8}),
+    ({"hand": "123m456p789s123sEE", "last_of_wall": True}, {"海底捞月": 8}),
+    ({"hand": "[SSS,1]123m456p789s1p1p", "seat_wind": "S", "round_wind": "S"}, {"圈风刻": 2, "门风刻": 2}),
+    ({"hand": "[1111m,2]234p567s789sEE", "win_by": "kong-replacement"}, {"杠上开花": 8}),
+    ({"hand": "[5555m,6]234p567sEE78s9s", "win_by": "discard", "last_copy": True}, {"和绝张": 4}),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), CALC_CASES)
+def test_calc_fans(client: TestClient, body: dict[str, Any], expected: dict[str, int]) -> None:
+    res = client.post("/api/calc", json=body)
+    assert res.status_code == 200, res.text
+    answer = res.json()
+    fans = _fans(answer)
+    for name, value in expected.items():
+        assert fans.get(name) == value, (name, fans)
+    assert all(f["en"] and f["name"] for f in answer["fans"])
+    # the total is the fans' points plus the flowers
+    assert answer["total"] == sum(f["value"] * f["count"] for f in answer["fans"]) + answer["flowers"]
+
+
+def test_calc_flowers_and_melds(client: TestClient) -> None:
+    res = client.post("/api/calc", json={"hand": "[567m,2]123p456s99sCCC", "flowers": 3})
+    answer = res.json()
+    assert answer["flowers"] == 3 and answer["total"] == 5 and answer["meets_minimum"] is False
+    assert answer["melds"] == [{"notation": "[567m,2]", "tiles": ["5m", "6m", "7m"], "concealed_kong": False}]
+    assert answer["winning"] == "C"
+    dragon = next(f for f in answer["fans"] if f["name"] == "箭刻")
+    assert dragon["en"] == "Dragon Pung" and dragon["melds"] == ["CCC"]
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"hand": ""}, "empty"),
+    ({"hand": "123m456p"}, "13 or 14"),
+    ({"hand": "12x"}, "x"),
+    ({"hand": "123m456p789s123sEE", "flowers": 9}, "flowers"),
+    ({"hand": "123m456p789s123sEE", "last_copy": "yes"}, "last_copy"),
+    ({"hand": "123m456p789s123sEE", "flowers": True}, "flowers"),
+    ({"hand": "123m456p789s123sEE", "profile": "nope"}, "profile"),
+    ({"hand": "123m456p789s123sEE", "win_by": "magic"}, "magic"),
+    ({"hand": 5}, "hand"),
+])
+def test_calc_rejects(client: TestClient, body: dict[str, Any], words: str) -> None:
+    res = client.post("/api/calc", json=body)
+    assert res.status_code == 400
+    assert words in res.json()["error"]
+
+
+def test_bodies_that_are_not_objects(client: TestClient) -> None:
+    for url in ("/api/calc", "/api/coach"):
+        assert "not JSON" in client.post(url, content=b"{nope").json()["error"]
+        assert "object" in client.post(url, content=b"[1, 2]").json()["error"]
+        big = json.dumps({"hand": "1m" * MAX_BODY}).encode()
+        res = client.post(url, content=big)
+        assert res.status_code == 400 and "at most" in res.json()["error"]
+
+
+def test_coach_ranks_the_stray_honor_first(client: TestClient) -> None:
+    # 123456789m1234p + E: throwing E leaves a ready hand waiting on 1p (pair 1p, 234p) and 4p (123p, pair 4p)
+    res = client.post("/api/coach", json={"hand": "123456789m1234pE"})
+    assert res.status_code == 200, res.text
+    rows = res.json()["rows"]
+    assert rows[0]["discard"] == "E" and rows[0]["shanten"] == 0
+    assert {w["tile"] for w in rows[0]["waits"]} == {"1p", "4p"}
+    assert all(w["legal"] for w in rows[0]["waits"])  # 清龙 (16) alone passes 8 fans
+    assert len(rows) == len({r["discard"] for r in rows}) == 14  # one row per distinct tile kind
+
+
+def test_coach_visible_tiles_cut_the_live_count(client: TestClient) -> None:
+    open_ = client.post("/api/coach", json={"hand": "123456789m1234pE"}).json()["rows"][0]
+    seen = client.post("/api/coach", json={"hand": "123456789m1234pE", "visible": "1p1p1p"}).json()["rows"]
+    row = next(r for r in seen if r["discard"] == "E")
+    live = {w["tile"]: w["live"] for w in row["waits"]}
+    assert {w["tile"]: w["live"] for w in open_["waits"]}["1p"] == 3 and live["1p"] == 0
+    assert client.post("/api/coach", json={"hand": "123m"}).status_code == 400
+
+
+def test_coach_without_fan_check(client: TestClient) -> None:
+    rows = client.post("/api/coach", json={"hand": "123456789m1234pE", "fan_check": False}).json()["rows"]
+    assert rows[0]["legal_live"] is None and all(w["legal"] is None for w in rows[0]["waits"])
+
+
+def _record(seed: int, hands: int) -> list[str]:
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=seed, hands=hands,
+                          players=["Ann", "Bo", "Cy", "Di"])
+    return lines
+
+
+def test_replay_frames_follow_the_record(client: TestClient) -> None:
+    lines = _record(31, 2)
+    res = client.post("/api/replay", content="\n".join(lines).encode(),
+                      headers={"Content-Type": "application/x-ndjson"})
+    assert res.status_code == 200, res.text
+    data = res.json()
+    assert data["players"] == ["Ann", "Bo", "Cy", "Di"] and len(data["hands"]) == 2
+    final = json.loads(lines[-1])
+    assert data["totals"] == final["totals"]
+    for hand in data["hands"]:
+        acts = [json.loads(x) for x in lines if '"e":"act"' in x and json.loads(x)["hand"] == hand["number"]]
+        frames = hand["frames"]
+        assert len(frames) == len(acts) + 1 and frames[0]["event"] is None
+        assert [f["event"] for f in frames[1:]] == [{"seat": a["seat"], "action": a["a"]} for a in acts]
+        assert frames[-1]["phase"] == "over"
+        summary = next(json.loads(x) for x in lines
+                       if '"e":"summary"' in x and json.loads(x)["hand"] == hand["number"])
+        assert hand["totals"] == summary["totals"] and hand["deltas"] == summary["deltas"]
+        for frame in frames:
+            for seat in frame["seats"]:
+                held = len(seat["standing"]) + (seat["drawn"] is not None)
+                held += sum(3 for _ in seat["melds"])  # a kong counts as three
+                assert held in (13, 14), seat
+
+
+def test_replay_rejects_a_damaged_record(client: TestClient) -> None:
+    lines = _record(5, 1)
+    damaged = [x.replace('"a":"discard', '"a":"dixcard', 1) if '"e":"act"' in x else x for x in lines]
+    res = client.post("/api/replay", content="\n".join(damaged).encode())
+    assert res.status_code == 400 and "error" in res.json()
+    assert client.post("/api/replay", content=b"not a record").status_code == 400
+
+
+def test_pages_and_static_files(client: TestClient) -> None:
+    for url in ("/", "/calc", "/coach", "/replay", "/table/abc"):
+        res = client.get(url)
+        assert res.status_code == 200 and res.headers["content-type"].startswith("text/html")
+        assert '<script type="module"' in res.text
+    js = client.get("/static/tiles.js")
+    assert js.status_code == 200 and "javascript" in js.headers["content-type"]
+    assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
+    for bad in ("/static/nope.js", "/static/..%2fpages.py", "/static/pages.py", "/static/.hidden.js"):
+        assert client.get(bad).status_code == 404, bad
+    assert client.get("/api/profiles").json() == ["mil", "wmo2014", "1998"]
+
+
+def test_every_page_script_exists() -> None:
+    static = Path(__file__).parent.parent / "src" / "majiang" / "web" / "static"
+    for page in static.glob("*.html"):
+        for name in __import__("re").findall(r'src="/static/([^"]+)"', page.read_text()):
+            assert (static / name).is_file(), (page.name, name)

@@ -1,0 +1,50 @@
+"""Shared helpers of the browser tests: a server on a loopback port in a thread, and Debian's Chromium.
+
+The browser is never downloaded: Playwright drives ``/usr/bin/chromium`` (``make test`` installs it
+with apt when it is missing).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from majiang.web.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextmanager
+def serve(db: Path, **settings: Any) -> Iterator[str]:
+    """Run the app on a free loopback port in a thread; yields its base URL, stops it afterwards."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(db, **settings)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1 << 16, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    # wait until the server accepts requests (no timing threshold: a bounded number of polls)
+    for _ in range(600):
+        if server.started:
+            break
+        time.sleep(0.05)
+    else:  # pragma: no cover - a server that never starts fails the test here
+        raise RuntimeError("the test server did not start")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()
