@@ -59,13 +59,15 @@ $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
 	else echo "the browser tests need $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; fi
 
-# The whole default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults).
+# The default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults) but the
+# big fixed differentials marked soak.
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(WORKERS)
+	$(BIN)/pytest -n $(WORKERS) -m "not soak"
 
-# The long soaks and fuzzers (CI runs them after `make test`); pytest's exit 5 means none were selected.
+# The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`); pytest's
+# exit 5 means none were selected.
 soak: $(STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
@@ -73,7 +75,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
-		$(BIN)/pytest -n $(WORKERS) -m slow || test $$? -eq 5
+		$(BIN)/pytest -n $(WORKERS) -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

@@ -182,6 +182,7 @@ def _rarely_seen(seen: Counter[str], names: Iterable[str], least: int) -> dict[s
     return {name: seen[name] for name in names if seen[name] < least}
 
 
+@pytest.mark.soak
 def test_generated_hands_agree_with_pymahjonggb() -> None:
     run = _compare(sample for seed in SEEDS for sample in iter_wins(seed, HANDS_PER_SEED))
     assert run.hands == len(SEEDS) * HANDS_PER_SEED >= 100_000
@@ -250,6 +251,7 @@ def _peer_fans(standing: tuple[str, ...], win: str, self_drawn: bool) -> dict[st
     return fan_counts([(str(name), int(value), int(count)) for value, count, name, _ in fans])
 
 
+@pytest.mark.soak
 def test_every_one_suit_concealed_hand_agrees_with_pymahjonggb() -> None:
     hands = _one_suit_complete_hands()
     assert len(hands) == 15_349

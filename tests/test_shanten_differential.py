@@ -451,6 +451,7 @@ REFERENCE_HANDS = 4_400
 """Per seed and number of melds (0-4), half of them after a draw."""
 
 
+@pytest.mark.soak
 def test_regular_shanten_agrees_with_the_reference_search() -> None:
     differing: list[str] = []
     hands = 0
@@ -506,6 +507,7 @@ def _drawn_run(seeds: Iterable[int], per_seed: int) -> Run:
     return run
 
 
+@pytest.mark.soak
 def test_concealed_hands_agree_with_pymahjonggb() -> None:
     run = _concealed_run(CONCEALED_SEEDS, CONCEALED_PER_SEED)
     assert run.hands == len(CONCEALED_SEEDS) * CONCEALED_PER_SEED == 30_000
@@ -514,6 +516,7 @@ def test_concealed_hands_agree_with_pymahjonggb() -> None:
     assert {name: run.close[name] for name in FORMS if run.close[name] < MIN_CLOSE} == {}
 
 
+@pytest.mark.soak
 def test_melded_hands_agree_with_pymahjonggb() -> None:
     run = _melded_run(MELDED_SEEDS, MELDED_PER_SEED)
     assert run.hands == len(MELDED_SEEDS) * 4 * MELDED_PER_SEED == 60_000
@@ -619,6 +622,7 @@ def _one_suit_differences(holdings: Iterable[tuple[int, ...]], names: tuple[str,
     return differing
 
 
+@pytest.mark.soak
 def test_every_one_suit_holding_agrees() -> None:
     holdings = _one_suit_holdings()
     assert len(holdings) == 93_600
