@@ -5,7 +5,7 @@ PIP := $(BIN)/pip --quiet --disable-pip-version-check
 # One venv, two stamps: `make run` installs what the game needs, `make test` adds the test tools.
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
-# pytest-xdist workers for `make test` and `make soak` (auto: one per core).
+# pytest-xdist workers for `make test` and `make soak` (auto: one per core; worksteal evens out the tail).
 WORKERS ?= auto
 # Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
 SOAK_HANDS ?= 200000
@@ -64,7 +64,7 @@ $(CHROMIUM):
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(WORKERS) -m "not soak"
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak"
 
 # The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`); pytest's
 # exit 5 means none were selected.
@@ -75,7 +75,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
-		$(BIN)/pytest -n $(WORKERS) -m "slow or soak" || test $$? -eq 5
+		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
