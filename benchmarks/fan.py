@@ -17,25 +17,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from timing import times
+
 from majiang.interop.pymahjonggb import pymahjonggb_args
 from majiang.mcr import fan_total, score
 from majiang.rules.mcr.generate import iter_wins
-
-
-def _times(calls: list[Callable[[], Any]]) -> list[float]:
-    clock = time.perf_counter
-    out = []
-    for call in calls:
-        t0 = clock()
-        call()
-        out.append(clock() - t0)
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +73,13 @@ def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFi
 
     agree = sum(score(h, **kw).total == peer(p) for (h, kw), p in zip(ours_kw, peer_kw, strict=True))
 
-    ours = _times([partial(score, h, **kw) for h, kw in ours_kw])
-    theirs = _times([partial(MahjongFanCalculator, **p) for p in peer_kw])
-    text = _times([partial(score, h, **kw) for h, kw in text_kw])
+    ours = times([partial(score, h, **kw) for h, kw in ours_kw])
+    theirs = times([partial(MahjongFanCalculator, **p) for p in peer_kw])
+    text = times([partial(score, h, **kw) for h, kw in text_kw])
     fast_kw = [(h, {k: v for k, v in kw.items() if k != "flowers"}) for h, kw in ours_kw]
-    fast = _times([partial(fan_total, h, **kw) for h, kw in fast_kw])
-    explained = _times([partial(_fans, h, kw) for h, kw in ours_kw])
-    empty = _times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
+    fast = times([partial(fan_total, h, **kw) for h, kw in fast_kw])
+    explained = times([partial(_fans, h, kw) for h, kw in ours_kw])
+    empty = times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     return FanFigures(len(samples), agree, (statistics.median(ours) - base) * 1e6,

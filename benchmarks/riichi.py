@@ -14,24 +14,14 @@ import argparse
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
 from typing import Any
+
+from timing import times
 
 from majiang.interop.mahjong_package import package_args
 from majiang.rules.riichi import NoYakuError, score
 from majiang.rules.riichi.generate import Case, random_case
-
-
-def _times(calls: list[Callable[[], Any]]) -> list[float]:
-    clock = time.perf_counter
-    out = []
-    for call in calls:
-        t0 = clock()
-        call()
-        out.append(clock() - t0)
-    return out
 
 
 def _ours(case: Case) -> int:
@@ -70,10 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     texts = [(c.hand.notation(), c.context, c.options) for c in cases]
     agree = sum(_ours(c) == peer(kw) for c, kw in zip(cases, peer_kw, strict=True))
 
-    ours = _times([partial(_ours, c) for c in cases])
-    text = _times([partial(_text, *t) for t in texts])
-    theirs = _times([partial(calculator.estimate_hand_value, **kw) for kw in peer_kw])
-    empty = _times([partial(int) for _ in cases])  # the timing loop's own cost, subtracted
+    ours = times([partial(_ours, c) for c in cases])
+    text = times([partial(_text, *t) for t in texts])
+    theirs = times([partial(calculator.estimate_hand_value, **kw) for kw in peer_kw])
+    empty = times([partial(int) for _ in cases])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     m_ours = (statistics.median(ours) - base) * 1e6

@@ -28,6 +28,8 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
+from timing import times
+
 from majiang import mcr
 from majiang.analysis import discard_efficiency
 from majiang.analysis.shanten import effective_counts, regular_shanten, shanten_counts
@@ -42,26 +44,18 @@ BATCH_HANDS = 1_000_000
 Counts = list[int]
 
 
-def _times(calls: Sequence[Callable[[], Any]]) -> list[float]:
-    clock = time.perf_counter
-    out = []
-    for call in calls:
-        t0 = clock()
-        call()
-        out.append(clock() - t0)
-    return out
 
 
 class Timer:
     """Median per-call microseconds, less the median cost of timing an empty call."""
 
     def __init__(self, n: int) -> None:
-        self.base = statistics.median(_times([partial(int) for _ in range(n)]))
+        self.base = statistics.median(times([partial(int) for _ in range(n)]))
 
     def median_us(self, calls: Sequence[Callable[[], Any]]) -> float:
         for call in calls:  # warm-up: caches of recurring shapes reach their steady state
             call()
-        return (statistics.median(_times(calls)) - self.base) * 1e6
+        return (statistics.median(times(calls)) - self.base) * 1e6
 
 
 def _counts(tiles: Sequence[int]) -> Counts:
