@@ -196,7 +196,8 @@ class McrRules(Ruleset):
 
     def wall_left(self, game: Game, seat: int) -> int:
         walls = game.rules_state.seat_walls
-        return Ruleset.wall_left(self, game, seat) if walls is None else walls.left[seat]
+        # The shared wall's count written out (Ruleset.wall_left's): this runs several times a step.
+        return game.back - game.front - self.dead_wall if walls is None else walls.left[seat]
 
     def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
         walls: SeatWalls | None = game.rules_state.seat_walls
