@@ -251,6 +251,7 @@ def test_command_json_keep_running() -> None:
     ([], '{"requests": ["0 1 0", "1 0"], "responses": ["PASS"]}\n', "request 1"),
     (["--simple"], "2\n0 1 0\n", "ended after 1 of 3"),
     (["--simple"], "x\n", "turn number"),
+    ([], '{"requests": ["0 1 0"], "responses": ["\\ud800"]}\n', "lone surrogate"),
     (["--bot", "nobody"], "{}\n", "unknown bot"),
     (["--seed", "q"], '{"requests": ["0 1 0"]}\n', "--seed"),
     (["--walls", "ring"], '{"requests": ["0 1 0"]}\n', "unknown --walls"),

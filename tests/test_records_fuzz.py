@@ -169,6 +169,12 @@ def test_fuzz_batch_lines(lines: list[bytes]) -> None:
     _batch_case(lines)
 
 
+def test_lone_surrogate_line() -> None:
+    """A line that is one JSON string holding half a UTF-16 pair: found by the soak fuzz, now refused."""
+    _bytes_case([("truncate", 0, 0, b"NaN"), ("hostile", 0, 0, b'"\\ud800"')], False)
+    _verdict_is_clean(RECORD.replace(b'"players":[', b'"players":["\\udfff",', 1))
+
+
 # -- the long runs (make soak) ----------------------------------------------------------------------------
 
 

@@ -278,6 +278,7 @@ def test_every_refusal_changes_nothing(client: TestClient) -> None:
             (ws0, {"type": "dance"}, "bad-message"),
             (ws0, ["act"], "bad-message"),
             (ws0, "{not json", "bad-json"),
+            (ws0, '{"type": "chat", "text": "\\ud800"}', "bad-json"),
             (ws0, "x" * (MAX_MESSAGE_BYTES + 1), "too-big"),
             (spy, {"type": "act", "action": state["view"]["legal"][0]}, "spectator"),
         ]

@@ -17,17 +17,24 @@ the number 1e400 is out of range (numbers must be finite)
 nested more than 64 levels deep
 duplicate key 'a'
 not UTF-8 (byte 0xff at offset 0)
+>>> loads_strict('["\\\\ud800"]')
+Traceback (most recent call last):
+...
+majiang.jsonstrict.StrictJSONError: a lone surrogate \\ud800 is not a character (half a UTF-16 pair)
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, NoReturn
 
 from majiang.errors import MajiangError
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "StrictJSONError", "loads_strict", "nesting_depth"]
+__all__ = [
+    "MAX_DEPTH", "MAX_INT_DIGITS", "StrictJSONError", "loads_strict", "lone_surrogate", "nesting_depth",
+]
 
 MAX_DEPTH = 64
 """Arrays and objects nested deeper than this are refused (majiang's own data nests a few levels)."""
@@ -95,6 +102,26 @@ def nesting_depth(value: object, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(value: object) -> int | None:
+    """The code point of the first surrogate in any string or key of ``value``, or None."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found:
+                return ord(found.group())
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
 def loads_strict(raw: bytes | str) -> object:
     """The JSON value of ``raw`` (UTF-8 bytes or text); StrictJSONError if it is not strict JSON."""
     if isinstance(raw, bytes):
@@ -113,6 +140,12 @@ def loads_strict(raw: bytes | str) -> object:
         raise
     except RecursionError:
         raise StrictJSONError(f"nested more than {MAX_DEPTH} levels deep") from None
+    # json decodes an unpaired \ud800 escape into a string no UTF-8 writer can encode: refuse it here,
+    # so every later message and file write of the value stays safe. Only a text with the escape (or a
+    # str holding a surrogate) can hold one.
+    may_hold = "\\ud" in text or "\\uD" in text or (text is raw and _SURROGATE.search(text) is not None)
+    if may_hold and (lone := lone_surrogate(value)) is not None:
+        raise StrictJSONError(f"a lone surrogate \\u{lone:04x} is not a character (half a UTF-16 pair)")
     # Only a text with enough brackets can nest too deeply: count them (fast) before walking the value.
     if text.count("[") + text.count("{") > MAX_DEPTH and nesting_depth(value) > MAX_DEPTH:
         raise StrictJSONError(f"nested more than {MAX_DEPTH} levels deep")

@@ -22,6 +22,7 @@ import typer
 from majiang.cli.errors import fail
 from majiang.cli.options import integer
 from majiang.interop.external import KEEP_RUNNING
+from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = ["KEEP_RUNNING", "botzone_command"]
 
@@ -43,8 +44,8 @@ def _strings(value: Any, what: str) -> list[str]:
 
 def _read_json(line: str) -> tuple[list[str], list[str]]:
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
+        data = loads_strict(line)
+    except StrictJSONError as err:
         raise ValueError(f"input is not JSON: {err}") from None
     if not isinstance(data, dict) or "requests" not in data:
         raise ValueError('input must be a JSON object with "requests" (and "responses")')
@@ -75,8 +76,8 @@ def _next_request(line: str, simple: bool) -> str:
     if simple:
         return line.rstrip("\n")
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
+        data = loads_strict(line)
+    except StrictJSONError as err:
         raise ValueError(f"input is not JSON: {err}") from None
     if isinstance(data, str):
         return data

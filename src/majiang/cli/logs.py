@@ -21,6 +21,7 @@ from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_log
 from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
 from majiang.interop.tenhou import MjlogError, import_mjlog
 from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
@@ -64,8 +65,8 @@ def _hands(values: list[str] | None) -> list[int] | None:
 
 def _json(text: str) -> object:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
+        return loads_strict(text)
+    except StrictJSONError as err:
         raise MjlogError("the log", f"not JSON ({err})") from None
 
 

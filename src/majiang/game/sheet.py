@@ -51,6 +51,7 @@ from typing import Any
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
+from majiang.jsonstrict import lone_surrogate
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
@@ -521,6 +522,8 @@ class ScoreSheet:
             raise SheetError(f"{name} is not a score sheet: its JSON is nested too deeply") from None
         except ValueError as err:  # e.g. an integer too long to convert
             raise SheetError(f"{name} is not valid JSON: {err}") from None
+        if (lone := lone_surrogate(data)) is not None:
+            raise SheetError(f"{name} holds a lone surrogate \\u{lone:04x}, which is not a character")
         return cls.from_dict(data)
 
 

@@ -37,6 +37,7 @@ from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.table import Game, View
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.rules.base import Ruleset
 
 __all__ = [
@@ -225,8 +226,8 @@ class BotzoneProcess:
         if self.simple:
             return Reply("OK", line)
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
+            obj = loads_strict(line)
+        except StrictJSONError:
             self._stop()
             return Reply("NJ", line[:200])
         if not isinstance(obj, dict) or not isinstance(obj.get("response"), str):

@@ -30,6 +30,7 @@ from majiang.interop.tenhou import (
     import_tags,
     lobby_rules,
 )
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
 from majiang.rules.base import Ruleset
@@ -339,8 +340,8 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
+            obj = loads_strict(line)
+        except StrictJSONError as err:
             raise MjlogError(f"line {number}", f"not JSON ({err})") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
             raise MjlogError(f"line {number}", "an mjai event is a JSON object with a 'type'")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
-import json
 import os
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from majiang.bots import BOTS
 from majiang.errors import MajiangError
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.rules.base import find_ruleset, ruleset_names
 from majiang.web.store import Store
 from majiang.web.tables import ProtocolError, Settings, Table, Tables
@@ -60,9 +60,9 @@ def api_router() -> APIRouter:
         if len(raw) > 16 * MAX_MESSAGE_BYTES:
             return _error(400, "the body is too big")
         try:
-            body = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            return _error(400, "the body is not JSON")
+            body = loads_strict(raw or b"{}")
+        except StrictJSONError as err:
+            return _error(400, f"the body is not JSON: {err}")
         try:
             table, players = _tables(request).create(body)
         except MajiangError as err:
@@ -166,9 +166,9 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too-big", f"a message may hold {MAX_MESSAGE_BYTES} bytes, not {size}")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad-json", "the message is not JSON") from None
+        data = loads_strict(raw)
+    except StrictJSONError as err:
+        raise ProtocolError("bad-json", f"the message is not JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
     kind = data["type"]

@@ -9,7 +9,6 @@ each), ``POST /api/coach`` ranks the discards of a hand (8-fan aware) and ``POST
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from majiang.errors import MajiangError
 from majiang.game import Action, Game, Phase
 from majiang.hand import Hand, WinBy
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
@@ -89,8 +89,8 @@ async def _body(request: Request, limit: int) -> bytes:
 
 def _object(raw: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as err:
+        data = loads_strict(raw)
+    except StrictJSONError as err:
         raise BadRequest(f"the body is not JSON: {err}") from None
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
