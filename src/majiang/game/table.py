@@ -318,9 +318,10 @@ class Game:
         # the ruleset's waits are empty unless the holding is ready in such a form (``chinese_ready``).
         self._distance = [0, 0, 0, 0]
         self.rules_state: Any = self.rules.new_state(self)
-        self._public_state = type(self.rules).public_state is not Ruleset.public_state
-        self._bounded = type(self.rules).waits is Ruleset.waits or self.rules.chinese_ready
-        self._plain_claims = type(self.rules).claim_options is Ruleset.claim_options
+        hooks = type(self.rules)
+        self._public_state = hooks.public_state is not Ruleset.public_state
+        self._bounded = hooks.waits is Ruleset.waits or self.rules.chinese_ready
+        self._plain_claims = self.rules.plain_claims or hooks.claim_options is Ruleset.claim_options
         self._build_wall(wall, dice)
         self._deal()
 
@@ -561,6 +562,13 @@ class Game:
         """Work out ``seat``'s waits anew: for a ruleset that moves tiles in or out of a hand itself during
         play (the engine's own draws, discards, claims and kongs keep them up to date)."""
         self._update_waits(seat)
+
+    def shanten_bound(self, seat: int) -> int:
+        """A lower bound on the shanten over the Chinese Official forms of ``seat``'s holding as the engine
+        last counted it: after the seat's last discard or kong, before any draw since (0 after a chow or
+        pung, or where not known). Kept where the ruleset allows it (``Ruleset.chinese_ready``, or the
+        default ``waits``); a drawn tile lowers shanten by one at most."""
+        return self._distance[seat]
 
     def _update_waits(self, seat: int) -> None:
         counts = self.counts[seat]

@@ -185,6 +185,10 @@ class Ruleset:
     winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
     knows to be further away (it counts their shanten to know). The default ``waits`` is such a hook
     whatever this says; a ruleset whose own check is cheaper (Sichuan: three suits held) leaves it off."""
+    plain_claims: ClassVar[bool] = False
+    """Whether ``claim_options`` answers a plain pass wherever the default hook does (the seat cannot win on
+    the tile, holds no pair of it and, the next seat where chows are allowed, no neighbour of it), so the
+    engine need not ask such seats; the default hook counts as such whatever this says."""
     dead_wall: ClassVar[int] = 0
     """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
     the tail, so each kong's replacement moves the end of the live wall by one."""

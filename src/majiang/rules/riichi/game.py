@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from itertools import compress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -170,6 +171,12 @@ class RiichiState:
     kuikae: list[frozenset[int]] = field(default_factory=lambda: [frozenset()] * 4)
     abort: str | None = None
     tenpai: list[int] = field(default_factory=list)
+    shown_indicators: tuple[Tile, ...] = ()
+    shown_rivers: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    shown_since: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    shown_red: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    """Immutable copies of ``indicators``, ``rivers``, ``since_riichi`` and ``red_discards``, kept as they
+    change, so that a view (``public_state``) takes them as they are instead of copying every river."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +296,8 @@ class RiichiRules(Ruleset):
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = 14
+    plain_claims: ClassVar[bool] = True
+    """A seat with no wait on the tile, no pair of it and no neighbour for a chi has only a pass."""
     chinese_ready: ClassVar[bool] = True
     """Riichi's forms are Chinese Official ones (seven *different* pairs among seven pairs): a holding not
     ready in any of those has no riichi wait either."""
@@ -370,6 +379,7 @@ class RiichiRules(Ruleset):
         k = len(st.indicators)
         t = game.wall[_indicator_place(len(game.wall), k)]
         st.indicators.append(t)
+        st.shown_indicators += (ALL_TILES[t],)
         game.log(DoraRevealed(t))
 
     def on_draw(self, game: Game, seat: int, index: int) -> None:
@@ -400,13 +410,19 @@ class RiichiRules(Ruleset):
                 out.append(CONCEALED_KONG[drawn])
         else:
             forbidden = st.kuikae[seat]
-            out.extend(DISCARD[t] for t in range(34) if counts[t] and t not in forbidden)
-            if drawn is not None and self._can_kong(game):
+            if forbidden:
+                out.extend(DISCARD[t] for t in range(34) if counts[t] and t not in forbidden)
+            else:
+                out.extend(compress(DISCARD, counts))
+            melds = game.melds[seat]
+            if drawn is not None and (4 in counts or melds) and self._can_kong(game):
                 out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
-                out.extend(ADDED_KONG[m.tile] for m in game.melds[seat]
-                           if m.kind == MeldKind.PUNG and counts[m.tile])
-            if drawn is not None and self._closed(game, seat) and game.scores[seat] >= STICK \
-                    and game.wall_left >= 4 and riichi_shanten(counts, len(game.melds[seat])) <= 0:
+                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
+            # The engine's bound on the holding before the draw: two or more from ready, it is not ready
+            # after any discard now (one tile in lowers shanten by one at most), so riichi is not counted.
+            if drawn is not None and game.shanten_bound(seat) < 2 and self._closed(game, seat) \
+                    and game.scores[seat] >= STICK and game.wall_left >= 4 \
+                    and riichi_shanten(counts, len(melds)) <= 0:
                 out.extend(RIICHI[t] for t in range(34) if counts[t] and self._ready_without(game, seat, t))
             if self.nine_terminals and drawn is not None and self._first_turn(game, seat) \
                     and sum(1 for t in ORPHANS if counts[t]) >= 9:
@@ -477,8 +493,11 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         if st.passed[seat] or st.riichi_furiten[seat]:
             return True
+        waits = game.waits[seat]
+        if not waits:
+            return False
         river = st.rivers[seat]
-        return any(t in river for t in game.waits[seat])
+        return any(t in river for t in waits)
 
     def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
         """Ron unless furiten; chi (the next seat), pon and kan unless in riichi or on the last discard, and
@@ -625,9 +644,12 @@ class RiichiRules(Ruleset):
             st.pending_dora -= 1
             self._reveal(game, st)
         st.rivers[seat].append(tile)
+        shown = ALL_TILES[tile]
+        st.shown_rivers[seat] += (shown,)
         for s in range(4):
             if st.riichi[s] and s != seat:
                 st.since_riichi[s].append(tile)
+                st.shown_since[s] += (shown,)
         st.offered.clear()
         st.last_red = False
         named = st.red_next
@@ -637,6 +659,7 @@ class RiichiRules(Ruleset):
             # The red five named, or only a red five left of that kind: a plain five goes first.
             st.red_hand[seat][tile // 9] -= 1
             st.red_discards[seat].append(len(game.discards[seat]) - 1)
+            st.shown_red[seat] = tuple(st.red_discards[seat])
             st.last_red = True
         if st.declaring != seat:
             st.ippatsu[seat] = False
@@ -686,6 +709,7 @@ class RiichiRules(Ruleset):
         tile = int(meld.tile) + (meld.claimed or 1) - 1 if meld.kind == MeldKind.CHOW else int(meld.tile)
         if st.last_red:
             st.red_discards[giver].remove(len(game.discards[giver]))
+            st.shown_red[giver] = tuple(st.red_discards[giver])
             st.red_melds[seat] += 1
             st.last_red = False
         from_hand = [int(t) for t in meld.tiles]
@@ -765,11 +789,9 @@ class RiichiRules(Ruleset):
 
     def public_state(self, game: Game, seat: int) -> RiichiPublic:
         st: RiichiState = game.rules_state
-        return RiichiPublic(tuple(ALL_TILES[t] for t in st.indicators), st.honba, st.sticks, tuple(st.riichi),
-                            tuple(st.double), tuple(tuple(r) for r in st.red_discards), tuple(st.red_melds),
-                            self._furiten(game, seat), sum(st.red_hand[seat]), seat,
-                            tuple(tuple(ALL_TILES[t] for t in r) for r in st.rivers),
-                            tuple(tuple(ALL_TILES[t] for t in r) for r in st.since_riichi))
+        return RiichiPublic(st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
+                            tuple(st.shown_red), tuple(st.red_melds), self._furiten(game, seat),
+                            sum(st.red_hand[seat]), seat, tuple(st.shown_rivers), tuple(st.shown_since))
 
     def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
         """``立直`` (or ``W立直``) for a seat in riichi, ``振聴`` on the viewing seat when furiten.
