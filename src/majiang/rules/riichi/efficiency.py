@@ -19,13 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from majiang.analysis.shanten import (
-    RULED_OUT,
-    form_shanten,
-    regular_shanten,
-    shanten_and_effective,
-    shanten_trusted,
-)
+from majiang.analysis.ready import distance
+from majiang.analysis.shanten import RULED_OUT, form_shanten, regular_shanten, shanten_and_effective
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
@@ -69,7 +64,7 @@ def riichi_forms(counts: Sequence[int], melds: int) -> tuple[int, list[int]]:
 def riichi_shanten(counts: Sequence[int], melds: int) -> int:
     """The lowest shanten over riichi's forms (-1: complete), without the effective kinds."""
     # Riichi's forms are Chinese Official ones: the quick minimum over those bounds riichi's from below.
-    value = shanten_trusted(counts, melds)
+    value = distance(counts, melds)
     if value > 0:
         return value
     value = regular_shanten(counts, melds)

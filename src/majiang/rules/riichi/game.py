@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
-from itertools import compress
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
@@ -61,10 +61,13 @@ FIVES = (4, 13, 22)
 """The kinds with red copies: 5m, 5p, 5s."""
 STICK = 1000
 """A riichi stick (供託)."""
+DEAD_WALL = 14
+"""The dead wall (王牌): dora indicators and the replacement tiles."""
 KUIKAE = ("none", "same", "both")
 LENGTHS = ("tonpuu", "hanchan")
 SEVERAL_RON = ("double", "head-bump")
 ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
+_NO_SWAPS: frozenset[int] = frozenset()
 
 
 # -- events --------------------------------------------------------------------------------------------
@@ -179,12 +182,40 @@ class RiichiState:
     change, so that a view (``public_state``) takes them as they are instead of copying every river."""
 
 
+class _Captured:
+    """A public state made by ``public_state`` holds the values it captured (``_values``, in field order)
+    and sets its fields from them when one is first read: most policies never read it."""
+
+    __slots__ = ("_values",)
+
+    if not TYPE_CHECKING:  # mypy would otherwise take every attribute as existing
+        def __getattr__(self, name: str) -> Any:
+            # Called only for a field not set yet (an unset slot): set them all, then answer.
+            try:
+                values = _VALUES.__get__(self)
+            except AttributeError:
+                raise AttributeError(name) from None
+            put = _PUT.get(name)
+            if put is None:
+                raise AttributeError(f"'RiichiPublic' object has no attribute {name!r}")
+            for setter, value in zip(_PUT.values(), values, strict=True):
+                setter(self, value)
+            return getattr(self, name)
+
+
+_VALUES: Any = _Captured.__dict__["_values"]
+
+
 @dataclass(frozen=True, slots=True)
-class RiichiPublic:
+class RiichiPublic(_Captured):
     """The ruleset's state as one seat sees it: the dora indicators turned over, honba and the riichi sticks
     on the table, each seat's riichi (and double riichi), the red fives among each seat's discards
     (indexes into its discards) and melds, and for the viewing seat only its furiten and red fives in hand
-    (another seat's furiten would tell what it waits on)."""
+    (another seat's furiten would tell what it waits on).
+
+    One made for a view captures the state at once and sets its fields when first read; it equals, hashes
+    and pickles like one built with every field given.
+    """
 
     dora_indicators: tuple[Tile, ...]
     honba: int
@@ -201,6 +232,12 @@ class RiichiPublic:
     since_riichi: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     """Kinds the other seats discarded after each seat's riichi: it let them pass (public, and safe
     against it: a riichi hand that passes a win is furiten)."""
+
+
+_PUT: dict[str, Callable[[RiichiPublic, Any], None]] = {
+    name: RiichiPublic.__dict__[name].__set__ for name in RiichiPublic.__match_args__}
+"""Each field's slot setter, in field order (the order of ``_Captured._values``)."""
+_new_public: Any = object.__new__
 
 
 # -- the ruleset ---------------------------------------------------------------------------------------
@@ -295,7 +332,7 @@ class RiichiRules(Ruleset):
     round_final: bool = False
 
     has_chow: ClassVar[bool] = True
-    dead_wall: ClassVar[int] = 14
+    dead_wall: ClassVar[int] = DEAD_WALL
     plain_claims: ClassVar[bool] = True
     """A seat with no wait on the tile, no pair of it and no neighbour for a chi has only a pass."""
     chinese_ready: ClassVar[bool] = True
@@ -360,10 +397,16 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         st.red_at = red_places(game.wall, self.red_fives)
         order = [(game.dealer + k) % 4 for k in range(4)]
-        seats = [s for _ in range(3) for s in order for _ in range(4)] + order
+        seats = [s for _ in range(3) for s in order for _ in range(4)] + order + order[:1]
+        red_at = st.red_at
+        red_hand = st.red_hand
+        t = 0
         for s in seats:
-            _deal_one(game, st, s)
-        game.drawn = _deal_one(game, st, order[0])
+            index = game.front
+            t = game.deal_tile(s)
+            if index in red_at:
+                red_hand[s][t // 9] += 1
+        game.drawn = t
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
         """Riichi's forms: four sets and a pair, seven different pairs, thirteen orphans."""
@@ -388,6 +431,11 @@ class RiichiRules(Ruleset):
             st.red_hand[seat][game.wall[index] // 9] += 1
 
     # -- what a seat may do ----------------------------------------------------------------------------
+
+    def wall_left(self, game: Game, seat: int) -> int:
+        # The shared wall's count less the dead wall written out (Ruleset.wall_left's): it runs several
+        # times a step.
+        return game.back - game.front - DEAD_WALL
 
     def _closed(self, game: Game, seat: int) -> bool:
         return all(m.is_concealed_kong for m in game.melds[seat])
@@ -415,21 +463,24 @@ class RiichiRules(Ruleset):
             else:
                 out.extend(compress(DISCARD, counts))
             melds = game.melds[seat]
-            if drawn is not None and (4 in counts or melds) and self._can_kong(game):
-                out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
-                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
-            # The engine's bound on the holding before the draw: two or more from ready, it is not ready
-            # after any discard now (one tile in lowers shanten by one at most), so riichi is not counted.
-            if drawn is not None and game.shanten_bound(seat) < 2 and self._closed(game, seat) \
-                    and game.scores[seat] >= STICK and game.wall_left >= 4 \
-                    and riichi_shanten(counts, len(melds)) <= 0:
-                out.extend(RIICHI[t] for t in range(34) if counts[t] and self._ready_without(game, seat, t))
-            if self.nine_terminals and drawn is not None and self._first_turn(game, seat) \
-                    and sum(1 for t in ORPHANS if counts[t]) >= 9:
-                out.append(ABORT)
+            if drawn is not None:
+                if 4 in counts and self._can_kong(game):
+                    out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+                if melds and self._can_kong(game):
+                    out.extend(ADDED_KONG[m.tile] for m in melds
+                               if m.kind == MeldKind.PUNG and counts[m.tile])
+                # The engine's bound on the holding before the draw: two or more from ready, it is not
+                # ready after any discard now (a drawn tile lowers shanten by one at most): no riichi.
+                if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.scores[seat] >= STICK \
+                        and game.wall_left >= 4 and riichi_shanten(counts, len(melds)) <= 0:
+                    out.extend(RIICHI[t] for t in range(34)
+                               if counts[t] and self._ready_without(game, seat, t))
+                if self.nine_terminals and not game.interrupted and not st.rivers[seat] \
+                        and sum(1 for t in ORPHANS if counts[t]) >= 9:  # the seat's first turn
+                    out.append(ABORT)
         if self.red_choice:
             out.extend(self._red_actions(st, seat, counts, out))
-        if game.self_win(seat) is not None:
+        if drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
         return out
 
@@ -538,8 +589,12 @@ class RiichiRules(Ruleset):
 
     @staticmethod
     def _discard_left(counts: list[int], used: dict[int, int], forbidden: frozenset[int]) -> bool:
-        """Whether some tile is left to discard after a call that takes ``used`` from the hand."""
-        return any(counts[t] - used.get(t, 0) > 0 and t not in forbidden for t in range(34))
+        """Whether some tile is left to discard after a call that takes ``used`` from the hand (every kind
+        used is held): the tiles left less those of the forbidden kinds."""
+        left = sum(counts) - sum(used.values())
+        for t in forbidden:
+            left -= counts[t] - used.get(t, 0)
+        return left > 0
 
     def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """Rob an added kan (搶槓) unless furiten; a concealed kan only with thirteen orphans, if allowed."""
@@ -646,14 +701,15 @@ class RiichiRules(Ruleset):
         st.rivers[seat].append(tile)
         shown = ALL_TILES[tile]
         st.shown_rivers[seat] += (shown,)
-        for s in range(4):
-            if st.riichi[s] and s != seat:
-                st.since_riichi[s].append(tile)
-                st.shown_since[s] += (shown,)
-        st.offered.clear()
-        st.last_red = False
+        if True in st.riichi:
+            for s in range(4):
+                if st.riichi[s] and s != seat:
+                    st.since_riichi[s].append(tile)
+                    st.shown_since[s] += (shown,)
+        if st.offered:
+            st.offered.clear()
         named = st.red_next
-        st.red_next = False
+        st.red_next = st.last_red = False
         if tile in FIVES and st.red_hand[seat][tile // 9] and \
                 (named or st.red_hand[seat][tile // 9] > game.counts[seat][tile]):
             # The red five named, or only a red five left of that kind: a plain five goes first.
@@ -664,8 +720,8 @@ class RiichiRules(Ruleset):
         if st.declaring != seat:
             st.ippatsu[seat] = False
         st.passed[seat] = False
-        st.kuikae[seat] = frozenset()
-        if self.four_winds and not game.interrupted and game.discard_count == 4 and tile in WINDS \
+        st.kuikae[seat] = _NO_SWAPS
+        if game.discard_count == 4 and self.four_winds and not game.interrupted and tile in WINDS \
                 and all(st.rivers[s] == [tile] for s in range(4)):
             self._abort(game, st, "four-winds", None)
 
@@ -673,8 +729,10 @@ class RiichiRules(Ruleset):
         """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
         are furiten, and 四家立直 or 四開槓 end the hand."""
         st: RiichiState = game.rules_state
-        self._let_wins_go(st)
-        self._stand_riichi(game, st)
+        if st.offered:
+            self._let_wins_go(st)
+        if st.declaring is not None:
+            self._stand_riichi(game, st)
         if self.four_riichi and all(st.riichi):
             self._abort(game, st, "four-riichi", None)
         elif self.four_kans and len(st.kongs) == 4 and len(set(st.kongs)) > 1:
@@ -789,9 +847,13 @@ class RiichiRules(Ruleset):
 
     def public_state(self, game: Game, seat: int) -> RiichiPublic:
         st: RiichiState = game.rules_state
-        return RiichiPublic(st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
-                            tuple(st.shown_red), tuple(st.red_melds), self._furiten(game, seat),
-                            sum(st.red_hand[seat]), seat, tuple(st.shown_rivers), tuple(st.shown_since))
+        waits = game.waits[seat]
+        furiten = self._furiten(game, seat) if waits or st.passed[seat] or st.riichi_furiten[seat] else False
+        state: RiichiPublic = _new_public(RiichiPublic)
+        _VALUES.__set__(state, (st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
+                                tuple(st.shown_red), tuple(st.red_melds), furiten, sum(st.red_hand[seat]),
+                                seat, tuple(st.shown_rivers), tuple(st.shown_since)))
+        return state
 
     def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
         """``立直`` (or ``W立直``) for a seat in riichi, ``振聴`` on the viewing seat when furiten.
@@ -942,14 +1004,6 @@ def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
     for kind, places in copies.items():
         out.update(rng.sample(places, 2 if kind == 13 and red_fives == 4 else 1))
     return frozenset(out)
-
-
-def _deal_one(game: Game, st: RiichiState, seat: int) -> int:
-    index = game.front
-    t = game.deal_tile(seat)
-    if index in st.red_at:
-        st.red_hand[seat][t // 9] += 1
-    return t
 
 
 def _indicator_place(size: int, k: int) -> int:
