@@ -101,7 +101,7 @@ def engine_rows(hands: int, repeat: int) -> list[Row]:
     """Engine steps per CPU second with the random policy and a view per step, by built-in ruleset
     (benchmarks/engine.py), against Rust RiichiEnv's published rate."""
     rows = []
-    for now, _ in engine.ruleset_rates(["mcr", "sichuan"], 7, hands, None, repeat):
+    for now, _ in engine.ruleset_rates(["mcr", "sichuan", "riichi"], 7, hands, None, repeat):
         rate = now.per_second
         rows.append(Row(f"engine, random policy, with views ({now.name})", f"{rate:,.0f} steps/s",
                         "Rust RiichiEnv ~51,000 steps/s (published)", f"{rate / 51_000:.2f}x", ">= 51,000",
