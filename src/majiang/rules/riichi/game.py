@@ -451,24 +451,25 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         counts = game.counts[seat]
         drawn = game.drawn
-        out: list[Action] = []
+        out: list[Action]
         if st.riichi[seat] and drawn is not None:
-            out.append(DISCARD[drawn])
+            out = [DISCARD[drawn]]
             if counts[drawn] == 4 and self._can_kong(game) and self._keeps_waits(game, seat, drawn):
                 out.append(CONCEALED_KONG[drawn])
         else:
             forbidden = st.kuikae[seat]
             if forbidden:
-                out.extend(DISCARD[t] for t in range(34) if counts[t] and t not in forbidden)
+                out = [DISCARD[t] for t in range(34) if counts[t] and t not in forbidden]
             else:
-                out.extend(compress(DISCARD, counts))
+                out = list(compress(DISCARD, counts))
             melds = game.melds[seat]
             if drawn is not None:
                 if 4 in counts and self._can_kong(game):
                     out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
-                if melds and self._can_kong(game):
-                    out.extend(ADDED_KONG[m.tile] for m in melds
-                               if m.kind == MeldKind.PUNG and counts[m.tile])
+                if melds:
+                    added = [ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile]]
+                    if added and self._can_kong(game):
+                        out.extend(added)
                 # The engine's bound on the holding before the draw: two or more from ready, it is not
                 # ready after any discard now (a drawn tile lowers shanten by one at most): no riichi.
                 if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.scores[seat] >= STICK \
