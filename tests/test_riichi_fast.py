@@ -5,7 +5,8 @@
   state, for every seat at every step of play, and still shows its moment once the game has moved on.
 * Riichi is offered for exactly the discards that leave a closed hand with a riichi wait, although the
   ruleset counts them only when the engine's shanten bound (``Game.shanten_bound``) says the hand may be
-  near ready; that bound is a true lower bound.
+  near ready; that bound is a true lower bound. On generated closed wins (many ready discards, some
+  with all four of a kind held) the ready discards are the oracle's too.
 * Wherever the engine does not ask a seat about a discard (``plain_claims``), the ruleset's answer would
   have been a plain pass.
 * The swap-call check (is a tile left to discard after a call?) by counting equals the check tile by tile.
@@ -27,9 +28,11 @@ from majiang.actions import ActionKind
 from majiang.analysis.ready import distance
 from majiang.bots import find_bot
 from majiang.game import Game, Phase
+from majiang.meld import Meld
 from majiang.rules.base import PASS, find_ruleset
 from majiang.rules.riichi.efficiency import riichi_waits
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules, RiichiState
+from majiang.rules.riichi.generate import random_case
 from majiang.tiles import ALL_TILES
 
 HANDS = int(os.environ.get("MAJIANG_RIICHI_FAST_HANDS", "8"))
@@ -46,27 +49,31 @@ def scratch_public(g: Game, seat: int) -> RiichiPublic:
                         tuple(tuple(ALL_TILES[t] for t in r) for r in s.since_riichi))
 
 
+def ready_discards(standing: list[int], melds: list[Meld]) -> set[int]:
+    """The kinds whose discard leaves a hand (``standing`` counts and ``melds``) with a riichi wait (the
+    oracle: every discard tried, the tiles held counted afresh)."""
+    out: set[int] = set()
+    for t in range(34):
+        if standing[t]:
+            counts = list(standing)
+            counts[t] -= 1
+            held = list(counts)  # what the seat holds after the discard, its melds included
+            for m in melds:
+                for tile in m.tiles:
+                    held[tile] += 1
+            if riichi_waits(counts, len(melds), held):
+                out.add(t)
+    return out
+
+
 def riichi_discards(g: Game, seat: int) -> set[int]:
-    """The kinds whose discard leaves ``seat``'s closed hand with a riichi wait, where riichi may be
-    declared at all (the oracle: every discard tried)."""
+    """The kinds for which riichi should be offered to ``seat`` now."""
     s: RiichiState = g.rules_state
     melds = g.melds[seat]
     if s.riichi[seat] or g.drawn is None or not all(m.is_concealed_kong for m in melds) \
             or g.scores[seat] < 1000 or g.wall_left < 4:
         return set()
-    counts = list(g.counts[seat])
-    held = list(counts)
-    for m in melds:
-        for tile in m.tiles:
-            held[tile] += 1
-    out: set[int] = set()
-    for t in range(34):
-        if counts[t]:
-            counts[t] -= 1
-            if riichi_waits(counts, len(melds), held):
-                out.add(t)
-            counts[t] += 1
-    return out
+    return ready_discards(g.counts[seat], melds)
 
 
 def skipped_seats_pass(g: Game, giver: int) -> int:
@@ -132,3 +139,27 @@ def test_discard_left_by_counting(rng: random.Random, size: int) -> None:
     used = {t: rng.randint(1, counts[t]) for t in rng.sample(kinds, min(len(kinds), rng.randint(1, 2)))}
     forbidden = frozenset(rng.sample(range(34), rng.randint(0, 2)) + rng.sample(kinds, rng.randint(0, 1)))
     assert RiichiRules._discard_left(counts, used, forbidden) == _naive_discard_left(counts, used, forbidden)
+
+
+def test_ready_discards_on_generated_hands() -> None:
+    """Closed generated wins (concealed kans kept; each a 14-tile hand with many ready discards, some
+    holding all four of a kind): the ruleset's discards that keep the hand ready are the oracle's."""
+    rng = random.Random(12)
+    g = Game(RiichiRules(), seed=1)
+    checked = fours = 0
+    while checked < 150:
+        case = random_case(rng)
+        hand = case.hand.hand
+        if not all(m.is_concealed_kong for m in hand.melds):
+            continue
+        counts = [0] * 34
+        for t in hand.standing:  # the winning tile included: 14 tiles
+            counts[int(t)] += 1
+        g.counts[0] = counts
+        g.melds[0] = list(hand.melds)
+        expected = ready_discards(counts, list(hand.melds))
+        assert hand.winning_tile is not None and int(hand.winning_tile) in expected
+        assert set(RiichiRules._ready_discards(g, 0)) == expected, hand
+        checked += 1
+        fours += 4 in counts
+    assert fours > 5

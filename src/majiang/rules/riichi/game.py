@@ -28,6 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
+from majiang.analysis.ready import distance, is_ready
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Event, Payment
 from majiang.hand import Hand, WinBy
@@ -44,7 +45,7 @@ from majiang.rules.base import (
     Ruleset,
     register_ruleset,
 )
-from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_shanten, riichi_waits
+from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -473,9 +474,8 @@ class RiichiRules(Ruleset):
                 # The engine's bound on the holding before the draw: two or more from ready, it is not
                 # ready after any discard now (a drawn tile lowers shanten by one at most): no riichi.
                 if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.scores[seat] >= STICK \
-                        and game.wall_left >= 4 and riichi_shanten(counts, len(melds)) <= 0:
-                    out.extend(RIICHI[t] for t in range(34)
-                               if counts[t] and self._ready_without(game, seat, t))
+                        and game.wall_left >= 4 and distance(counts, len(melds)) <= 0:
+                    out.extend(RIICHI[t] for t in self._ready_discards(game, seat))
                 if self.nine_terminals and not game.interrupted and not st.rivers[seat] \
                         and sum(1 for t in ORPHANS if counts[t]) >= 9:  # the seat's first turn
                     out.append(ABORT)
@@ -502,14 +502,25 @@ class RiichiRules(Ruleset):
         st: RiichiState = game.rules_state
         return not game.interrupted and not st.rivers[seat]
 
-    def _ready_without(self, game: Game, seat: int, tile: int) -> bool:
+    @staticmethod
+    def _ready_discards(game: Game, seat: int) -> list[int]:
+        """The kinds whose discard leaves the seat's hand with a riichi wait. Riichi's forms are Chinese
+        Official ones, so the quick Chinese readiness test rules out the rest before the waits are sought."""
         counts = game.counts[seat]
-        counts[tile] -= 1
-        try:
-            melds = len(game.melds[seat])
-            return riichi_shanten(counts, melds) == 0 and bool(riichi_waits(counts, melds, _held(game, seat)))
-        finally:
-            counts[tile] += 1
+        melds = len(game.melds[seat])
+        held = _held(game, seat)
+        out = []
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                held[t] -= 1
+                try:
+                    if is_ready(counts, melds) and riichi_waits(counts, melds, held):
+                        out.append(t)
+                finally:
+                    counts[t] += 1
+                    held[t] += 1
+        return out
 
     def _keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
         """Whether a concealed kan of ``tile`` after riichi leaves the waits as they are (Tenhou's test)."""
