@@ -45,7 +45,7 @@ from majiang.rules.mcr.calculator import (
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.profiles import KnittedStraightWait, Profile
 
-__all__ = ["fan_total", "fan_totals", "tile_floor"]
+__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -478,6 +478,14 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     return total if total >= 0 else None
 
 
+def fan_choice(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_total`` and which candidate reaches it: the index of the decomposition in
+    ``iter_decompositions`` order when that one alone has the best total and no other form was weighed,
+    else -1 (the explaining calculator then weighs every candidate); ``None`` if the hand is not a win."""
+    total, _, chosen = _totals(hand, ctx, profile, False)
+    return (total, chosen) if total >= 0 else None
+
+
 def fan_totals(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
     """The best totals of a win on a discard (``ctx``) and of the same win self-drawn, in one pass; ``None``
     if the hand is not a win.
@@ -487,7 +495,7 @@ def fan_totals(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int]
     discard completed, which counts as exposed. Trusts its arguments as ``fan_total`` does; ``ctx.win_by``
     must be ``WinBy.DISCARD``.
     """
-    discard, drawn = _totals(hand, ctx, profile, True)
+    discard, drawn, _ = _totals(hand, ctx, profile, True)
     return (discard, drawn) if discard >= 0 else None
 
 
@@ -520,9 +528,9 @@ def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
     return flags
 
 
-def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int]:
+def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
     """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
-    (else -1); -1 for a hand that is not a win."""
+    (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
     tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
     win = int(hand.winning_tile)  # type: ignore[arg-type]
     counts = hand._counts
@@ -610,15 +618,15 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     if honors is _UNSEEN:
         honors = _honor_option(honor_key)
     if honors is None:
-        return best, best2
+        return best, best2, -1
     by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
                _P_OPTIONS.get(counts[9:18]) or _suit_options(counts[9:18], 9),
                _S_OPTIONS.get(counts[18:27]) or _suit_options(counts[18:27], 18))
     if not (by_suit[0] and by_suit[1] and by_suit[2]):
-        return best, best2
+        return best, best2, -1
     # A group's size says whether it holds the pair, so every option of a group agrees: one must.
     if (by_suit[0][0][2] >= 0) + (by_suit[1][0][2] >= 0) + (by_suit[2][0][2] >= 0) + (honors[2] >= 0) != 1:
-        return best, best2
+        return best, best2, -1
 
     mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
     declared_common = 7
@@ -645,6 +653,9 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     win_suit = win // 9 if win < 27 else 3
     unique: bool | None = None
     pung_table = tables.pung_table
+    # The decompositions come in ``iter_decompositions`` order: ``index`` counts them, ``chosen`` is the
+    # best one's, -1 while another form or an equal total stands beside it.
+    index = chosen = -1
     for m_option in by_suit[0]:
         for p_option in by_suit[1]:
             for s_option in by_suit[2]:
@@ -732,9 +743,13 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
                         total += values[_TERMINAL_PUNG_BIT] * len(pung_tiles)
                 elif not left:
                     total = values[_CHICKEN_BIT]
+                index += 1
                 if total > best:
                     best = total
-    return best, best2
+                    chosen = index
+                elif total == best:
+                    chosen = -1
+    return best, best2, chosen
 
 
 def _settled_total(tables: _Tables, mask: int, more: _Extras, pung_tiles: tuple[int, ...], winds: int,
