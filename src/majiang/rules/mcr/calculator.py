@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from typing import NamedTuple
 
 from majiang.analysis.decompose import iter_decompositions, waits
@@ -845,11 +845,10 @@ def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int, chose
     else:
         scorer = _Scorer(hand, ctx, profile)
         declared: list[_Set] = [(int(m.kind), int(m.tile), m.is_concealed_kong) for m in hand.melds]
-        for i, (sets, pair) in enumerate(iter_decompositions(scorer.counts)):
-            if i == chosen:
-                break
-        else:
+        found = next(islice(iter_decompositions(scorer.counts), chosen, None), None)
+        if found is None:
             raise AssertionError(f"{hand.notation()}: no decomposition {chosen}")
+        sets, pair = found
         # The fast path's answer from its per-suit caches, instead of listing the waits again.
         from majiang.rules.mcr.fast import _unique_wait
 
