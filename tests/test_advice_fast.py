@@ -22,10 +22,15 @@ from majiang import mcr
 from majiang.analysis.decompose import iter_decompositions
 from majiang.analysis.efficiency import seen_counts
 from majiang.analysis.ready import (
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    SPECIAL_FORMS,
+    THIRTEEN_ORPHANS,
     is_ready,
+    near_special_forms,
     quick_ready_kinds,
     ready_from_codes,
-    special_shanten,
     split_ready_kinds,
 )
 from majiang.analysis.shanten import (
@@ -146,36 +151,37 @@ def test_quick_readiness_is_ready_kinds(seed: int) -> None:
             assert sorted({*split[0], *split[1]}) == kinds
         i0, i1, i2 = (_code(counts, b) * RECORD for b in (0, 9, 18))
         honors = vecs.honor_stats(tuple(counts[27:34]))
-        assert ready_from_codes(table, vecs, i0, i1, i2, honors, melds, True) == is_ready(counts, melds)
-        if special_shanten(counts, melds) > 0:
-            assert quick_ready_kinds(counts, melds, special=False) == kinds
+        ready = ready_from_codes(table, vecs, i0, i1, i2, honors, melds, SPECIAL_FORMS)
+        assert ready == is_ready(counts, melds)
+        # Only the special forms near the holding need testing.
+        assert quick_ready_kinds(counts, melds, forms=near_special_forms(counts, melds)) == kinds
 
 
 @settings(max_examples=25, deadline=None)
 @given(SEEDS)
-def test_special_shanten_bounds_every_holding_two_tiles_away(seed: int) -> None:
-    # The advice skips the special forms' tests when the call's hand is two or more from all of them.
+def test_near_special_forms_cover_every_holding_two_tiles_away(seed: int) -> None:
+    # The advice tests a holding one out, one in and one more out of its hand only for these forms.
     rng = random.Random(seed)
     for counts, melds in _holdings(seed):
-        forms = shanten_forms([ALL_TILES[t] for t in range(34) for _ in range(counts[t])])
-        exact = min(forms.seven_pairs, forms.thirteen_orphans, forms.honors_knitted, forms.knitted_straight)
-        if melds == 0:
-            assert min(special_shanten(counts, melds), 2) == min(exact, 2)
         drawn = list(counts)
         drawn[rng.choice([t for t in range(34) if drawn[t] < 4])] += 1
-        if special_shanten(drawn, melds) < 2:
-            continue
-        for a in [k for k in range(34) if drawn[k]]:
-            for t in range(34):
-                y = list(drawn)
-                if not y[a] or y[t] == 4:
-                    continue
-                y[a] -= 1
-                y[t] += 1
-                b = rng.choice([k for k in range(34) if y[k]])
-                y[b] -= 1
-                split = split_ready_kinds(y, melds)
-                assert split is None or not split[1]
+        forms = near_special_forms(drawn, melds)
+        if melds == 0:
+            shanten = shanten_forms([ALL_TILES[t] for t in range(34) for _ in range(drawn[t])])
+            assert forms == sum(bit for bit, value in ((SEVEN_PAIRS, shanten.seven_pairs),
+                                                       (THIRTEEN_ORPHANS, shanten.thirteen_orphans),
+                                                       (HONORS_KNITTED, shanten.honors_knitted),
+                                                       (KNITTED_STRAIGHT, shanten.knitted_straight))
+                                if value < 2)
+        for _ in range(60):
+            a, t = rng.choice([k for k in range(34) if drawn[k]]), rng.randrange(34)
+            y = list(drawn)
+            y[a] -= 1
+            if y[t] == 4:
+                continue
+            y[t] += 1
+            y[rng.choice([k for k in range(34) if y[k]])] -= 1
+            assert split_ready_kinds(y, melds, forms=forms) == split_ready_kinds(y, melds)
 
 
 @settings(max_examples=12, deadline=None)

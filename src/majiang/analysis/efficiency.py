@@ -25,7 +25,7 @@ from itertools import chain
 from operator import add, getitem
 from typing import NamedTuple, Protocol
 
-from majiang.analysis.ready import ready_from_codes, special_shanten, split_ready_kinds
+from majiang.analysis.ready import SPECIAL_FORMS, _special_ready, near_special_forms, split_ready_kinds
 from majiang.analysis.shanten import (
     _POW5,
     _code,
@@ -233,14 +233,14 @@ class _Wins:
     minimum either way.
     """
 
-    __slots__ = ("both", "fans", "floor", "held", "legal", "melds", "named", "scored", "special",
+    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "melds", "named", "scored",
                  "special_legal")
 
-    def __init__(self, melds: tuple[Meld, ...], fans: WinFans, special: bool = True) -> None:
+    def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
         self.melds = melds
-        # Whether a holding met may be ready in a special form (七对, 十三幺, 全不靠, 组合龙); if not,
+        # The special forms (七对, 十三幺, 全不靠, 组合龙, as bits) a holding met may be ready in; else
         # readiness and waits are the regular form's.
-        self.special = special
+        self.forms = forms
         self.fans = fans
         # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
         self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
@@ -295,7 +295,7 @@ class _Wins:
         if ok is not None:
             return ok
         ok = False
-        split = split_ready_kinds(key, len(self.melds), codes, special=self.special)
+        split = split_ready_kinds(key, len(self.melds), codes, forms=self.forms)
         if split is not None:
             held = self.held
             regular = [t for t in split[0] if key[t] + held[t] < 4]
@@ -382,7 +382,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     table = suit_table()
     vecs = _vectors()
     melds = len(wins.melds)
-    special = wins.special
+    forms = wins.forms if melds <= 1 else 0
+    sets = 4 - melds
+    full = 3 * sets + 1
     kept = [d for d in range(34) if counts[d]]
     for t in effective:
         if seen[t] >= 4:
@@ -412,9 +414,13 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                     honors = drawn_honors
                 else:
                     honors = vecs.honor_stats(tuple(counts[27:34]))
-                # Most holdings are not ready: told from the tables alone, before any other work.
-                if ready_from_codes(table, vecs, codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD,
-                                    honors, melds, special):
+                # Most holdings are not ready: told from the tables alone (``ready_from_codes`` written
+                # out), before any other work.
+                i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
+                regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
+                                    sets)
+                if regular == full or (forms and _special_ready(table, vecs, i0, i1, i2, honors, melds,
+                                                                forms)):
                     ok = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
                 else:
                     ok = False
@@ -449,9 +455,9 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
     options: list[DiscardOption] = []
     wins = None
     if fans is not None:
-        # A holding met is this hand less two tiles plus one, and each special form's shanten moves by at
-        # most one a tile: two or more here and none of them can be ready.
-        wins = _Wins(h.melds, fans, special_shanten(counts, melds) < 2)
+        # A holding met is this hand less two tiles plus one: only the special forms near this hand can
+        # be ready in one.
+        wins = _Wins(h.melds, fans, near_special_forms(counts, melds))
     for d in range(34):
         if not counts[d]:
             continue

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 from majiang.analysis.decompose import _suit_shape, _suit_wait_masks
 from majiang.analysis.shanten import (
-    RULED_OUT,
     _code,
     _Groups,
     _honors_knitted,
@@ -40,11 +39,17 @@ from majiang.tiles import KNIT_SUITS
 __all__ = [
     "distance",
     "is_ready",
+    "near_special_forms",
     "quick_ready_kinds",
     "ready_from_codes",
-    "special_shanten",
     "split_ready_kinds",
 ]
+
+SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 1, 2, 4, 8
+SPECIAL_FORMS = 15
+"""The special forms as bits, for the ``forms`` arguments: all of them."""
+_SPECIAL_FORMS = ((SEVEN_PAIRS, "seven_pairs"), (THIRTEEN_ORPHANS, "thirteen_orphans"),
+                  (HONORS_KNITTED, "honors_knitted"))
 
 
 def is_ready(counts: Sequence[int], melds: int) -> bool:
@@ -164,15 +169,16 @@ def distance(counts: Sequence[int], melds: int) -> int:
 
 
 def quick_ready_kinds(counts: Sequence[int], melds: int, codes: tuple[int, int, int] | None = None, *,
-                      special: bool = True) -> list[int] | None:
+                      forms: int = SPECIAL_FORMS) -> list[int] | None:
     """``shanten.ready_kinds`` for loops over many holdings: None when ``counts`` (13 - 3 × ``melds``
     standing tiles, valid by construction; ``codes`` its suits' table keys if known) are not ready, else
     the kinds that complete them, less those held four times standing.
 
     Most holdings met are either not ready or ready in the regular form alone: those are read from the
     tables as ``is_ready`` reads them, and the regular waits from per-suit masks. A holding ready in a
-    special form adds that form's waits as ``ready_kinds`` finds them. ``special=False`` says the caller
-    knows it is ready in none (its ``special_shanten`` is above 0) and skips their tests.
+    special form adds that form's waits as ``ready_kinds`` finds them. ``forms`` (bits, as
+    ``near_special_forms`` gives them) are the special forms the caller knows it may be ready in: the
+    others are not tested.
 
     >>> from majiang.analysis.decompose import counts_of
     >>> from majiang.notation import parse_tiles
@@ -181,7 +187,7 @@ def quick_ready_kinds(counts: Sequence[int], melds: int, codes: tuple[int, int, 
     >>> quick_ready_kinds(counts_of(parse_tiles("12345678m19pESW")), 0) is None
     True
     """
-    split = split_ready_kinds(counts, melds, codes, special=special)
+    split = split_ready_kinds(counts, melds, codes, forms=forms)
     if split is None:
         return None
     regular, special_waits = split
@@ -189,7 +195,7 @@ def quick_ready_kinds(counts: Sequence[int], melds: int, codes: tuple[int, int, 
 
 
 def split_ready_kinds(counts: Sequence[int], melds: int, codes: tuple[int, int, int] | None = None, *,
-                      special: bool = True) -> tuple[list[int], list[int]] | None:
+                      forms: int = SPECIAL_FORMS) -> tuple[list[int], list[int]] | None:
     """``quick_ready_kinds`` in two lists: the waits of the regular form and those of the special forms
     the holding is ready in (a win on one of those is in that form, whose fan alone is 12 or more).
 
@@ -201,10 +207,10 @@ def split_ready_kinds(counts: Sequence[int], melds: int, codes: tuple[int, int, 
     if codes is None:
         codes = (_code(counts, 0), _code(counts, 9), _code(counts, 18))
     i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
-    return _split_waits(counts, melds, codes, special, i0, i1, i2)
+    return _split_waits(counts, melds, codes, forms, i0, i1, i2)
 
 
-def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | None, special: bool, i0: int,
+def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | None, forms: int, i0: int,
                  i1: int, i2: int) -> tuple[list[int], list[int]] | None:
     table = suit_table()
     vecs = _vectors()
@@ -212,7 +218,7 @@ def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | Non
     sets = 4 - melds
     regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
                         sets) == 3 * sets + 1
-    forms = _special_ready(table, vecs, i0, i1, i2, honors, melds) if special and melds <= 1 else 0
+    forms = _special_ready(table, vecs, i0, i1, i2, honors, melds, forms) if forms and melds <= 1 else 0
     if not forms:
         return (_regular_waits(c), []) if regular else None
     # A special form is ready: its waits as ``ready_kinds`` finds them.
@@ -221,49 +227,50 @@ def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | Non
     for bit, name in _SPECIAL_FORMS:
         if forms & bit:
             found.update(_special_effective(c, name, g))
-    if forms & _KNITTED_STRAIGHT:
+    if forms & KNITTED_STRAIGHT:
         found.update(_knitted_effective(c, melds, 0))
     return (_regular_waits(c) if regular else []), sorted(t for t in found if c[t] < 4)
 
 
-_SPECIAL_FORMS = ((1, "seven_pairs"), (2, "thirteen_orphans"), (4, "honors_knitted"))
-_KNITTED_STRAIGHT = 8
 
 
 def ready_from_codes(table: Sequence[int], vecs: _Vectors, i0: int, i1: int, i2: int,
-                     honors: tuple[int, int, int, int], melds: int, special: bool) -> bool:
+                     honors: tuple[int, int, int, int], melds: int, forms: int) -> bool:
     """``is_ready`` from the suits' table records (``i0``-``i2``: each suit's key times ``RECORD``) and
-    the honors' stats (``_Vectors.honor_stats``), for loops that move the keys themselves; the special
-    forms are tested only with ``special``."""
+    the honors' stats (``_Vectors.honor_stats``), for loops that move the keys themselves; of the special
+    forms only those in ``forms`` (bits) are tested."""
     sets = 4 - melds
     if vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
                  sets) == 3 * sets + 1:
         return True
-    return special and melds <= 1 and _special_ready(table, vecs, i0, i1, i2, honors, melds) != 0
+    return bool(forms and melds <= 1 and _special_ready(table, vecs, i0, i1, i2, honors, melds, forms))
 
 
 def _special_ready(table: Sequence[int], vecs: _Vectors, i0: int, i1: int, i2: int,
-                   honors: tuple[int, int, int, int], melds: int) -> int:
-    """The special forms a holding (its suits' table records at ``i0``-``i2``, its honors' stats) is
-    ready in, as bits: 1 seven pairs, 2 thirteen orphans, 4 honors and knitted tiles, 8 the knitted
-    straight (``is_ready``'s tests of them)."""
-    forms = 0
-    records = (i0, i1, i2)
-    most = [max(table[i + 5], table[i + 6], table[i + 7]) for i in records]
-    knitted = most[0] + most[1] + most[2]
+                   honors: tuple[int, int, int, int], melds: int, forms: int) -> int:
+    """Which of the special ``forms`` (bits) a holding (its suits' table records at ``i0``-``i2``, its
+    honors' stats) is ready in (``is_ready``'s tests of them)."""
+    ready = 0
     if not melds:
-        if table[i0 + 1] + table[i1 + 1] + table[i2 + 1] + honors[1] >= 6:
-            forms = 1
-        kinds = table[i0 + 3] + table[i1 + 3] + table[i2 + 3] + honors[2]
-        if kinds + (1 if table[i0 + 4] or table[i1 + 4] or table[i2 + 4] or honors[3] else 0) >= 13:
-            forms |= 2
-        if knitted + honors[2] >= 13:
-            for a, b, c in KNIT_SUITS:
-                if table[records[a] + 5] + table[records[b] + 6] + table[records[c] + 7] + honors[2] >= 13:
-                    forms |= 4
-                    break
-    if knitted < 8:
-        return forms
+        if forms & SEVEN_PAIRS and table[i0 + 1] + table[i1 + 1] + table[i2 + 1] + honors[1] >= 6:
+            ready = SEVEN_PAIRS
+        if forms & THIRTEEN_ORPHANS:
+            kinds = table[i0 + 3] + table[i1 + 3] + table[i2 + 3] + honors[2]
+            if kinds + (1 if table[i0 + 4] or table[i1 + 4] or table[i2 + 4] or honors[3] else 0) >= 13:
+                ready |= THIRTEEN_ORPHANS
+    if not forms & (HONORS_KNITTED | KNITTED_STRAIGHT):
+        return ready
+    records = (i0, i1, i2)
+    knitted = (max(table[i0 + 5], table[i0 + 6], table[i0 + 7])
+               + max(table[i1 + 5], table[i1 + 6], table[i1 + 7])
+               + max(table[i2 + 5], table[i2 + 6], table[i2 + 7]))
+    if not melds and forms & HONORS_KNITTED and knitted + honors[2] >= 13:
+        for a, b, c in KNIT_SUITS:
+            if table[records[a] + 5] + table[records[b] + 6] + table[records[c] + 7] + honors[2] >= 13:
+                ready |= HONORS_KNITTED
+                break
+    if knitted < 8 or not forms & KNITTED_STRAIGHT:
+        return ready
     rest_sets = 1 - melds
     for a, b, c in KNIT_SUITS:
         ra, rb, rc = records[a], records[b], records[c]
@@ -273,8 +280,8 @@ def _special_ready(table: Sequence[int], vecs: _Vectors, i0: int, i1: int, i2: i
         rest = vecs.best(vecs.combine(table[ra + 8], table[rb + 9]), vecs.combine(table[rc + 10], honors[0]),
                          rest_sets)
         if 10 + 3 * rest_sets - held - rest == 0:
-            return forms | _KNITTED_STRAIGHT
-    return forms
+            return ready | KNITTED_STRAIGHT
+    return ready
 
 
 def _regular_waits(c: Sequence[int]) -> list[int]:
@@ -324,19 +331,26 @@ def _group_waits(c: Sequence[int], keys: tuple[tuple[int, ...], ...], g: int, pa
     return [base + r for r in range(9) if mask >> r & 1]
 
 
-def special_shanten(counts: Sequence[int], melds: int) -> int:
-    """The least shanten over the special forms (七对, 十三幺, 全不靠, 组合龙) the melds allow, or
-    ``RULED_OUT``; exact below 2 (a bound above). Each moves by at most one a tile added or removed.
+def near_special_forms(counts: Sequence[int], melds: int) -> int:
+    """The special forms the melds allow whose shanten is below 2, as ``split_ready_kinds``'s ``forms``
+    bits (1 七对, 2 十三幺, 4 全不靠, 8 组合龙). Each form's shanten moves by at most one a tile added or
+    removed, so a holding two tiles from ``counts`` (one out, one in, one more out) can be ready only in
+    these.
 
     >>> from majiang.analysis.decompose import counts_of
     >>> from majiang.notation import parse_tiles
-    >>> special_shanten(counts_of(parse_tiles("11223344m5566pE")), 0), special_shanten([0] * 34, 2) > 13
-    (0, True)
+    >>> near_special_forms(counts_of(parse_tiles("11223344m5566pEE")), 0), near_special_forms([0] * 34, 2)
+    (1, 0)
     """
     if melds > 1:
-        return RULED_OUT
+        return 0
     g = _Groups(counts)
-    best = _knitted_straight(counts, melds, 2, g)
+    forms = KNITTED_STRAIGHT if _knitted_straight(counts, melds, 2, g) < 2 else 0
     if not melds:
-        best = min(best, _seven_pairs(g), _thirteen_orphans(g), _honors_knitted(g))
-    return best
+        if _seven_pairs(g) < 2:
+            forms |= SEVEN_PAIRS
+        if _thirteen_orphans(g) < 2:
+            forms |= THIRTEEN_ORPHANS
+        if _honors_knitted(g) < 2:
+            forms |= HONORS_KNITTED
+    return forms
