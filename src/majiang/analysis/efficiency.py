@@ -233,7 +233,7 @@ class _Wins:
     minimum either way.
     """
 
-    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "melds", "named", "scored",
+    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "meld_kinds", "melds", "named", "scored",
                  "special_legal")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
@@ -249,6 +249,7 @@ class _Wins:
         # Optional: whether every win in a special form reaches the minimum.
         self.special_legal: bool = getattr(fans, "special_forms_legal", False)
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
+        self.meld_kinds = _mask(self.held)
         self.scored: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
         # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
@@ -274,13 +275,12 @@ class _Wins:
         tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
         counts = list(key)
         counts[win] += 1
-        all_counts = list(map(add, counts, self.held))
-        if len(tiles) != 13 - 3 * len(self.melds) or max(all_counts) > 4:
+        all_counts = tuple(map(add, counts, self.held))
+        if len(tiles) != 13 - 3 * len(self.melds) or all_counts[win] > 4:
             return Hand(self.melds, tiles, ALL_TILES[win])  # raises the usual error
         mask = _mask(counts)
-        all_mask = _mask(all_counts)
-        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
-                             all_mask)
+        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), all_counts, mask,
+                             mask | self.meld_kinds)
 
     def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
                   codes: tuple[int, int, int] | None = None) -> bool:
@@ -306,7 +306,7 @@ class _Wins:
             ok = bool(special) and self.special_legal
             if not ok and regular and self.floor is not None:
                 # Fans every win of these kinds scores (清一色, 全大, ...) may settle it without a count.
-                kinds = _mask(list(map(add, key, held)))
+                kinds = _mask(key) | self.meld_kinds
                 floor = self.floor
                 ok = any(floor(kinds | 1 << t) >= minimum for t in regular)
             if not ok:
