@@ -9,8 +9,8 @@ medians of per-call times and their ratio are printed; majiang from notation (pa
 shown too. ``score`` computes the total on the fast path and names the fans when they are first read, so
 two more rows show the fast path alone (``fan_total``, what engines and bots call) and ``score`` with its
 fans read (the whole explanation, like PyMahjongGB's list of fans), and one the explaining calculator
-alone, which is what ``score`` cost before its fast path and the most reading the fans should cost. Totals are compared on every hand as a
-sanity check.
+alone, which is what ``score`` cost before its fast path and the most reading the fans should cost.
+Totals are compared on every hand as a sanity check.
 """
 
 from __future__ import annotations
