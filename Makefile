@@ -28,6 +28,10 @@ ENV_HANDS ?= 100
 WEB_LOAD_TABLES ?= 50
 # Deals of the riichi duplicate arena, defense against efficiency (tests/test_riichi_bots.py).
 RIICHI_ARENA_DEALS ?= 100
+# Random-bot hands per Sichuan mode and opening (tests/test_sichuan_game.py).
+SICHUAN_HANDS ?= 2000
+# Processes writing one score sheet at once (tests/test_sheet.py).
+SHEET_WRITERS ?= 8
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
@@ -78,7 +82,8 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
-		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
+		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
+		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)
