@@ -59,7 +59,7 @@ class MjaiProtocolError(MajiangError):
     """What the server sent cannot be read, or does not agree with a riichi hand under our rules."""
 
 
-def dump_answer(answer: dict[str, Any]) -> str:
+def dump_answer(answer: dict[str, Any] | list[dict[str, Any]]) -> str:
     """An answer as one compact JSON line.
 
     >>> dump_answer({"type": "none"})

@@ -342,7 +342,7 @@ class MjaiHost:
                 action, shown = self._decide(game, s)
                 chosen.append((s, action, shown))
             for s, action, shown in chosen:
-                if game.phase == Phase.OVER or s not in game.to_act():
+                if s not in game.to_act():  # (none once the hand is over)
                     continue
                 stream.apply(s, action)
                 if shown:  # the reach was sent already
