@@ -59,17 +59,21 @@ DEFAULT_TIME_LIMIT = 6.0
 """Seconds per answer unless told otherwise (generous: a fresh Python process starts in each turn)."""
 
 _PREFIXES = {"json:": False, "simple:": True}
+_MJAI_PREFIXES = {"mjai:": "mjai", "mjai-batch:": "mjai-batch"}
+"""Seats that are mjai programs (riichi), by prefix: ``majiang.interop.mjai_table`` speaks to them."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A seat: one of our bots (``bot``), or an external program (``argv``, spoken to in JSON or, with
-    ``simple``, in Botzone's simple line interaction)."""
+    ``simple``, in Botzone's simple line interaction; or, with ``protocol`` ``mjai`` or ``mjai-batch``,
+    an mjai bot)."""
 
     text: str
     bot: str | None = None
     argv: tuple[str, ...] = ()
     simple: bool = False
+    protocol: str = "botzone"
 
     @property
     def external(self) -> bool:
@@ -79,29 +83,38 @@ class SeatSpec:
 
 def parse_seat(text: str) -> SeatSpec:
     """Read a seat: a bot name of ours, else a command line; ``json:`` or ``simple:`` before a command
-    says how to speak to it (JSON is the default; ``json:random`` runs a program called ``random``).
+    says how to speak to it (JSON is the default; ``json:random`` runs a program called ``random``), and
+    ``mjai:`` or ``mjai-batch:`` makes it an mjai bot (riichi).
 
     >>> parse_seat("fan-aware").bot, parse_seat("python bot.py").argv, parse_seat("simple: ./bot").simple
     ('fan-aware', ('python', 'bot.py'), True)
+    >>> parse_seat("mjai: python bot.py").protocol
+    'mjai'
     """
     stripped = text.strip()
     if not stripped:
         raise InvalidOptionError("a seat is a bot name or a command line, not an empty string")
     simple = False
+    protocol = "botzone"
     for prefix, is_simple in _PREFIXES.items():
         if stripped.startswith(prefix):
             stripped, simple = stripped[len(prefix):].strip(), is_simple
             break
     else:
-        if stripped in BOTS:
-            return SeatSpec(text, bot=stripped)
+        for prefix, dialect in _MJAI_PREFIXES.items():
+            if stripped.startswith(prefix):
+                stripped, protocol = stripped[len(prefix):].strip(), dialect
+                break
+        else:
+            if stripped in BOTS:
+                return SeatSpec(text, bot=stripped)
     try:
         argv = tuple(shlex.split(stripped))
     except ValueError as err:
         raise InvalidOptionError(f"seat {text!r}: not a command line ({err})") from None
     if not argv:
         raise InvalidOptionError(f"seat {text!r}: no command after the prefix")
-    return SeatSpec(text, argv=argv, simple=simple)
+    return SeatSpec(text, argv=argv, simple=simple, protocol=protocol)
 
 
 class BotzoneProcess(Program):
@@ -296,8 +309,15 @@ def check_seat(spec: SeatSpec | str) -> SeatSpec:
     return parsed
 
 
-def check_rules(rules: Ruleset) -> None:
-    """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``); InvalidOptionError else."""
+def check_rules(rules: Ruleset, protocol: str = "botzone") -> None:
+    """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``), mjai bots riichi;
+    InvalidOptionError else."""
+    if protocol != "botzone":
+        from majiang.rules.riichi.game import RiichiRules
+
+        if not isinstance(rules, RiichiRules):
+            raise InvalidOptionError(f"external mjai bots play riichi (--rules riichi), not {rules.name}")
+        return
     if rules.mcr_profile() is None:
         raise InvalidOptionError(f"external Botzone bots play Chinese Official rules (mcr, botzone), not "
                                  f"{rules.name}")
@@ -309,6 +329,10 @@ def make_seat(spec: SeatSpec | str, seed: int | None = None, *, time_limit: floa
     parsed = parse_seat(spec) if isinstance(spec, str) else spec
     if parsed.bot is not None:
         return find_bot(parsed.bot, seed)
+    if parsed.protocol != "botzone":
+        from majiang.interop.mjai_table import MjaiSeat
+
+        return MjaiSeat(parsed.argv, parsed.protocol, name=parsed.text, time_limit=time_limit, cwd=cwd)
     return BotzoneProcessBot(parsed, time_limit=time_limit, cwd=cwd)
 
 

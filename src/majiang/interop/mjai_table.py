@@ -37,6 +37,7 @@ from majiang.interop.mjai_bot import MjaiClient, dump_answer
 from majiang.interop.program import Program, ProgramTimeout, ProgramTooLong
 from majiang.interop.tenhou import MjlogError
 from majiang.jsonstrict import StrictJSONError, loads_strict
+from majiang.records.writer import RecordedMatch, RecordWriter
 from majiang.rules.base import PASS
 from majiang.rules.riichi.game import FIVES, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES
@@ -50,6 +51,7 @@ __all__ = [
     "MjaiSeat",
     "fallback",
     "play_mjai",
+    "play_mjai_match",
 ]
 
 DIALECTS = ("mjai", "mjai-batch")
@@ -513,3 +515,29 @@ def play_mjai(game: Game, seats: Sequence[Bot | MjaiSeat]) -> list[Failure]:
     finally:
         host.close()
     return host.failures
+
+
+def play_mjai_match(players: Sequence[Bot | MjaiSeat | InProcessSeat], rules: RiichiRules,
+                    seed: int | None = None, hands: int = 16, names: Sequence[str] | None = None
+                    ) -> tuple[RecordedMatch, list[str], list[Failure]]:
+    """Play a riichi game (a hanchan by default, ``hands`` at most) with mjai programs, in-process clients
+    and our bots as ``players`` (player ``p`` in seat ``p``; riichi changes no seats), as one mjai game:
+    ``start_game``, every hand, ``end_game``. Returns the match, its record's lines (as
+    ``majiang.records.play_match`` writes them) and the failed answers."""
+    if not isinstance(rules, RiichiRules):
+        raise InvalidOptionError(f"mjai programs play riichi, not {getattr(rules, 'name', rules)!r}")
+    shown = list(names) if names is not None else [str(getattr(p, "name", "bot")) for p in players]
+    match = RecordedMatch(rules, seed=seed, hands=hands)
+    writer = RecordWriter(rules, shown, seed=seed, match=True, hands=hands)
+    lines = [writer.header()]
+    host = MjaiHost(players, shown)
+    try:
+        host.start()
+        while not match.over:
+            host.play(match.game)
+            lines.extend(writer.hand(match.game, match.next_hand()))
+        lines.append(writer.final())
+        host.finish()
+    finally:
+        host.close()
+    return match, lines, host.failures
