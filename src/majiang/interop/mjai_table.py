@@ -507,6 +507,8 @@ def _action(game: Game, seat: int, answer: dict[str, Any], legal: Sequence[Actio
 def play_mjai(game: Game, seats: Sequence[Bot | MjaiSeat]) -> list[Failure]:
     """Play ``game`` (a freshly dealt riichi hand) with mjai programs in some seats and our bots in the
     others, as a game of one hand; the failed answers (the programs are closed)."""
+    if not isinstance(game.rules, RiichiRules):
+        raise InvalidOptionError(f"mjai programs play riichi, not {game.rules.name}")
     host = MjaiHost(seats)
     try:
         host.start()
