@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from majiang.bots import find_bot
+from majiang.bots import find_bot, play_out
 from majiang.cli import app
 from majiang.errors import InvalidOptionError
 from majiang.game import Game
 from majiang.game import events as ev
 from majiang.interop.external import check_rules, make_seat, parse_seat
+from majiang.interop.mjai import HandStream
 from majiang.interop.mjai_bot import MjaiClient, MjaiProtocolError
 from majiang.interop.mjai_table import InProcessSeat, MjaiSeat, play_mjai, play_mjai_match
 from majiang.records import play_match
@@ -147,6 +148,24 @@ def test_our_bots_through_the_protocol_play_the_same_game(seed: int) -> None:
     assert failures == []
     assert lines == direct(seed, 2, MIX)
     assert len(match.history) == 2
+
+
+def test_a_called_riichi_discard_stands_before_the_call() -> None:
+    """Deal 23 (dealer 3): a riichi declaration's discard is called; mjai shows ``reach_accepted`` first,
+    then the call, and the caller's answer to the call is its discard."""
+    game, alone = Game(RULES, seed=23, dealer=3), Game(RULES, seed=23, dealer=3)
+    play_out(alone, [find_bot(b, 100 + s) for s, b in enumerate(MIX)])
+    players = [InProcessSeat(MjaiClient(find_bot(b, 100 + s), rules=RULES)) for s, b in enumerate(MIX)]
+    failures = play_mjai(game, players)  # type: ignore[arg-type]
+    assert failures == []
+    assert [e.as_dict() for e in game.events] == [e.as_dict() for e in alone.events]
+    stream = HandStream(Game(RULES, seed=23, dealer=3))
+    for line in alone.events:
+        if isinstance(line, ev.Act):
+            stream.apply(line.seat, line.action)
+    types = [e["type"] for e in stream.out]
+    calls = [i for i, t in enumerate(types) if t in ("chi", "pon", "daiminkan") and types[i - 1] != "dahai"]
+    assert calls and all(types[i - 1] == "reach_accepted" and types[i - 2] == "dahai" for i in calls)
 
 
 def test_majiang_mjai_programs_in_both_dialects_play_the_same_game() -> None:

@@ -159,6 +159,7 @@ class HandStream:
         game, st, out = self.game, self.st, self.out
         new = game.events[self.done:]
         self.done = len(game.events)
+        first = len(out)
         for e in new:
             if isinstance(e, ev.Draw):
                 place = self.tail if e.tail else self.front
@@ -190,8 +191,12 @@ class HandStream:
             if isinstance(e, ev.Payment):
                 self.scores = [a + b for a, b in zip(self.scores, e.deltas, strict=True)]
             if isinstance(e, ev.Payment) and e.reason == "riichi-stick":
-                out.append({"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
-                            "scores": list(self.scores)})
+                accepted = {"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
+                            "scores": list(self.scores)}
+                if out[-1]["type"] in ("chi", "pon", "daiminkan") and len(out) > first:
+                    out.insert(len(out) - 1, accepted)  # the riichi stood before the call (as mjai logs)
+                else:
+                    out.append(accepted)
             elif isinstance(e, ev.Payment) and e.reason == "win":
                 win = next(w for w in game.wins if w.seat == e.seat)
                 self.pending = {"type": "hora", "actor": e.seat,
