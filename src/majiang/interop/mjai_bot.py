@@ -442,8 +442,6 @@ class MjaiClient:
             assert tile is not None
             used = [t for t in (tile, tile + 1, tile + 2) if t != claimed]
             consumed = [from_hand(t, 1)[0] for t in used]
-            if used[0] // 9 == used[1] // 9 and used[0] in FIVES and used[1] in FIVES:
-                consumed = from_hand(used[0], 2)  # (two fives of one suit cannot both be in a chi)
             return {"type": "chi", "actor": me, "target": giver, "pai": pai, "consumed": consumed}
         n = 2 if kind == ActionKind.PUNG else 3
         return {"type": "pon" if n == 2 else "daiminkan", "actor": me, "target": giver, "pai": pai,
