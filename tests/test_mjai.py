@@ -55,7 +55,8 @@ for line in sys.stdin:
     print(json.dumps(answer), flush=True)
 """
 
-# Lets go of what it draws, but answers its first draw after the first AFTER ones badly: BEHAVIOUR is
+# Lets go of what it draws (in either dialect), but answers its first draw after the first AFTER ones badly:
+# BEHAVIOUR is
 # garbage, crash, silent, sleep (starting a child that sleeps too, its pid written to PIDFILE), flood, or an
 # answer that is JSON but not legal; "meddle" claims a pon on every discard of another seat.
 BAD = """
@@ -70,9 +71,12 @@ BAD = {
     "no-type": lambda s, p: {"pai": p},
     "pass-turn": lambda s, p: {"type": "none"},
 }
+if len(sys.argv) > 4:
+    seat = int(sys.argv[4])  # (mjai.app's seat argument, in the batch dialect)
 for line in sys.stdin:
-    e = json.loads(line)
-    if e["type"] == "start_game":
+    data = json.loads(line)
+    e = data[-1] if isinstance(data, list) else data
+    if e["type"] == "start_game" and seat is None:
         seat = e["id"]
     answer = {"type": "none"}
     if e["type"] == "tsumo" and e["actor"] == seat:
@@ -219,30 +223,33 @@ def test_the_arena_seats_mjai_programs(programs: dict[str, str]) -> None:
     assert result.bots[0].riichi == 0 and result.bots[1].seat_hands == 12  # it never declares riichi
 
 
-@pytest.mark.parametrize(("kind", "reason"), [
-    ("garbage", "not JSON"),
-    ("crash", "exited without answering"),
-    ("silent", "exited without answering"),
-    ("sleep", "late"),
-    ("flood", "longer than 1 MiB"),
-    ("not-held", "pai"),
-    ("other-actor", "an answer for seat"),
-    ("false-win", "not a legal action"),
-    ("bad-reach", "a reach it may not declare"),
-    ("no-type", "not an mjai answer"),
-    ("pass-turn", "not a legal action"),
-    ("meddle", "an action where nothing was asked"),
+@pytest.mark.parametrize(("kind", "reason", "dialect"), [
+    ("garbage", "not JSON", "mjai-batch"),
+    ("sleep", "late", "mjai-batch"),
+    ("garbage", "not JSON", "mjai"),
+    ("crash", "exited without answering", "mjai"),
+    ("silent", "exited without answering", "mjai"),
+    ("sleep", "late", "mjai"),
+    ("flood", "longer than 1 MiB", "mjai"),
+    ("not-held", "pai", "mjai"),
+    ("other-actor", "an answer for seat", "mjai"),
+    ("false-win", "not a legal action", "mjai"),
+    ("bad-reach", "a reach it may not declare", "mjai"),
+    ("no-type", "not an mjai answer", "mjai"),
+    ("pass-turn", "not a legal action", "mjai"),
+    ("meddle", "an action where nothing was asked", "mjai"),
 ])
 def test_a_failing_program_loses_its_decisions_to_the_fallback(programs: dict[str, str], tmp_path: Path,
-                                                                kind: str, reason: str) -> None:
+                                                                kind: str, reason: str, dialect: str) -> None:
     pidfile = tmp_path / "child.pid"
     limit = 0.5 if kind == "sleep" else LIMIT
-    seat = MjaiSeat([*PYTHON, programs["bad"], kind, "2", str(pidfile)], "mjai", time_limit=limit)
+    seat = MjaiSeat([*PYTHON, programs["bad"], kind, "2", str(pidfile)], dialect, time_limit=limit)
     game = Game(RULES, seed=4)
     failures = play_mjai(game, [find_bot("efficiency", 1), find_bot("efficiency", 2), seat,
                                 find_bot("efficiency", 3)])
     assert game.result is not None
     assert len(failures) == 1 and failures[0].seat == 2 and reason in failures[0].reason
+    assert failures[0].describe().startswith("hand 1, seat 2, to tsumo:" if kind != "meddle" else "hand 1")
     # From its failure on, the seat lets go of each tile it draws (the fallback).
     after = [e for e in game.events if isinstance(e, ev.Draw | ev.Discard) and e.seat == 2][2 * 2:]
     pairs = list(zip(after[0::2], after[1::2], strict=False))
@@ -345,6 +352,12 @@ def test_majiang_mjai_option_errors(args: list[str], match: str) -> None:
 
 
 # -- seats --------------------------------------------------------------------------------------------
+
+
+def test_the_arena_refuses_mjai_seats_under_other_rules() -> None:
+    result = runner.invoke(app, ["arena", "--seat", f"mjai:{sys.executable} bot.py", "--seat", "efficiency"])
+    assert result.exit_code == 2
+    assert "external mjai bots play riichi (--rules riichi), not mcr" in result.stderr
 
 
 def test_mjai_seats() -> None:
