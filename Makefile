@@ -32,6 +32,8 @@ RIICHI_ARENA_DEALS ?= 100
 SICHUAN_HANDS ?= 2000
 # Processes writing one score sheet at once (tests/test_sheet.py).
 SHEET_WRITERS ?= 8
+# Hands of the riichi games played through four `majiang mjai` programs (tests/test_mjai.py).
+MJAI_HANDS ?= 100
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
@@ -83,7 +85,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
-		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) \
+		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)
