@@ -252,10 +252,11 @@ class DealResult:
 
 def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int, rules: Ruleset) -> Game:
     game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
-    if any(isinstance(bot, BotzoneProcessBot) for bot in bots):
+    ours = [bot for bot in bots if not isinstance(bot, BotzoneProcessBot)]
+    if len(ours) < len(bots):
         play_botzone(game, bots)  # external programs: every seat hears every request of the judge
     else:
-        play_out(game, bots)
+        play_out(game, ours)
     return game
 
 
