@@ -77,7 +77,7 @@ class Player:
     """Seat id ``k``: our bot behind the Botzone adapter, misbehaving from request 30 if told."""
 
     def __init__(self, k: int, hand: int, misbehave: str | None) -> None:
-        self.adapter = BotzoneSeat(flowers_in_wall=FLOWERS if TOLD else None)
+        self.adapter = BotzoneSeat(flowers_in_wall=FLOWERS) if TOLD else BotzoneSeat()
         self.bot = find_bot(BOTS[k], hand * 4 + k)
         self.misbehave = misbehave
         self.asked = 0
