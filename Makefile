@@ -16,6 +16,8 @@ CONFORMANCE_HANDS ?= 10000
 SICHUAN_BOT_HANDS ?= 200
 # Hands of the Botzone adapter driven by the botzone rules (tests/test_botzone_judge.py).
 BOTZONE_HANDS ?= 1000
+# Hands of the same with the flowers in the judge's wall (walls of 36), per way of telling the adapter.
+BOTZONE_FLOWER_HANDS ?= 300
 # Random wins of the riichi differential soak against the mahjong package (tests/test_riichi_differential.py).
 RIICHI_HANDS ?= 100000
 # Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
@@ -86,6 +88,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
 		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
+		MAJIANG_BOTZONE_FLOWER_HANDS=$(BOTZONE_FLOWER_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)

@@ -31,7 +31,7 @@ from typing import Any
 from majiang.actions import Action
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
-from majiang.game.table import Game, View
+from majiang.game.table import Game
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
 from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
@@ -265,9 +265,11 @@ def _answer_lines(lines: list[str]) -> tuple[str | None, bool]:
 class BotzoneProcessBot:
     """An external Botzone bot in one seat: a ``BotzoneProcess`` for one hand at a time.
 
-    It has a bot's ``name``, but answers Botzone requests (``answer``), not views: our engine's views do
-    not carry the request history it needs, so it is played by :func:`play_botzone` (as the arena does);
-    ``act`` says so.
+    It is not a :class:`~majiang.bots.Bot`: it has a bot's ``name`` but no ``act(view)``, as it answers
+    Botzone requests (``answer``), and a view holds neither the request history the program is given
+    nor the requests it must answer while others play. So it plays only through :func:`play_botzone`
+    (as the arena does); the type checker refuses it wherever a ``Bot`` is wanted (``play_out``,
+    simulate, the terminal game, web seats), and ``play_out`` refuses it at run time.
     """
 
     def __init__(self, spec: SeatSpec | str, *, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -284,17 +286,13 @@ class BotzoneProcessBot:
         """The program's reply to the next request of its hand."""
         return self.process.ask(request)
 
-    def act(self, view: View) -> Action:
-        raise MajiangError(f"{self.name!r} is an external Botzone program: it answers Botzone requests, "
-                           "not views; play it with majiang.interop.external.play_botzone")
-
     def close(self) -> None:
         """End its program."""
         self.process.close()
 
 
-Seat = Bot
-"""A seat's player: one of our bots, or a ``BotzoneProcessBot`` (a Bot by shape; see its docstring)."""
+Seat = Bot | BotzoneProcessBot
+"""A seat's player: one of our bots, or an external program (``BotzoneProcessBot``, not a Bot)."""
 
 
 def check_seat(spec: SeatSpec | str) -> SeatSpec:

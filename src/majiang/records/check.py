@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from majiang.actions import Action
-from majiang.errors import InvalidActionError, MajiangError
+from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.match import Match
 from majiang.game.table import Game, HandResult, Phase
 from majiang.records.format import (
@@ -179,6 +179,16 @@ def _waiting(game: Game) -> str:
     return f"the re-simulated hand waits for seat {' or '.join(map(str, seats))} to act"
 
 
+def _planned(rules: Ruleset, hands: int) -> int:
+    """The length of a recorded match: the header's (the reader checked it is 1 to ``most_hands``), or the
+    ruleset's own where it plays a fixed length (``single_hand``: records written before the header said
+    so announced 16)."""
+    try:
+        return rules.match_length(hands)
+    except InvalidOptionError:
+        return rules.match_length()
+
+
 class _Replayer:
     """Walks a shape-checked record, re-simulating each hand; raises RecordError at the first difference."""
 
@@ -186,7 +196,8 @@ class _Replayer:
         self.header = header
         self.items = items
         self.rules = header.rules
-        self.match = Match(self.rules, seed=header.seed, hands=header.hands) if header.match else None
+        self.match = Match(self.rules, seed=header.seed, hands=_planned(self.rules, header.hands)) \
+            if header.match else None
         self.totals = [0, 0, 0, 0]
         self.unseeded = 0  # hands without a seed: their walls are not tied to a shuffle
 

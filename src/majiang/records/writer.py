@@ -41,7 +41,8 @@ __all__ = [
 class RecordedMatch(Match):
     """A match that keeps the game of every finished hand (``games``), so it can be written as a record."""
 
-    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16) -> None:
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None,
+                 hands: int | None = None) -> None:
         self.games: list[Game] = []
         super().__init__(rules, seed=seed, hands=hands)
 
@@ -209,9 +210,11 @@ def _bot_names(bots: Sequence[Bot]) -> list[str]:
     return [f"{name} {i + 1}" for i, name in enumerate(names)]
 
 
-def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | None = None, hands: int = 16,
+def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | None = None,
+               hands: int | None = None,
                players: Sequence[str] | None = None) -> tuple[RecordedMatch, list[str]]:
-    """Play a match of four bots (``bots[p]`` plays player ``p`` wherever they sit) and record it.
+    """Play a match of four bots (``bots[p]`` plays player ``p`` wherever they sit) and record it; the
+    ruleset's length (``match_length``) unless ``hands`` says otherwise.
 
     Bots see only their own views. Players are named ``players``, or after the bots (numbered when
     their names repeat). Returns the finished match and the record's lines.
@@ -220,7 +223,7 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
         raise MajiangError(f"a match needs four bots, not {len(bots)}")
     match = RecordedMatch(rules, seed=seed, hands=hands)
     writer = RecordWriter(match.rules, _bot_names(bots) if players is None else players, seed=seed,
-                          match=True, hands=hands)
+                          match=True, hands=match.hands)
     lines = [writer.header()]
     while not match.over:
         game = match.game

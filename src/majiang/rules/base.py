@@ -480,6 +480,20 @@ class Ruleset:
 
         return standard_scores(match.totals)
 
+    def match_length(self, hands: int | None = None) -> int:
+        """The hands a match of these rules plays: ``hands`` (1 to ``most_hands``) or, if None,
+        ``match_hands``; InvalidOptionError for a length the rules cannot play. Every match, record and
+        display takes its length from here.
+
+        >>> Ruleset().match_length(), Ruleset().match_length(4)
+        (16, 4)
+        """
+        if hands is None:
+            return self.match_hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= self.most_hands:
+            raise InvalidOptionError(f"a match has 1 to {self.most_hands} hands, not {hands!r}")
+        return hands
+
     def match_over(self, match: Match) -> bool:
         """Whether the match has ended after the hands booked so far: all its hands are played."""
         return match.hand_number > match.hands

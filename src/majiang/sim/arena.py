@@ -256,13 +256,14 @@ def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int,
     """The hand played, and the seats whose mjai program failed an answer in it (riichi charges no forfeit:
     the seat played on by the fallback rule, ``majiang.interop.mjai_table``)."""
     game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
-    if any(isinstance(bot, BotzoneProcessBot) for bot in bots):
+    ours = [bot for bot in bots if not isinstance(bot, BotzoneProcessBot)]
+    if len(ours) < len(bots):
         play_botzone(game, bots)  # external programs: every seat hears every request of the judge
-    elif any(isinstance(bot, MjaiSeat) for bot in bots):
-        failures = play_mjai(game, bots)
+    elif any(isinstance(bot, MjaiSeat) for bot in ours):
+        failures = play_mjai(game, ours)
         return game, tuple(sorted({f.seat for f in failures}))
     else:
-        play_out(game, bots)
+        play_out(game, ours)
     return game, ()
 
 
