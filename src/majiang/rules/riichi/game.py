@@ -261,7 +261,7 @@ class RiichiRules(Ruleset):
     four_kans: bool = True
     three_ron: bool = True
     several_ron: str = "double"
-    honba_to_each: bool = True
+    honba_to_each: bool = False
     nagashi_mangan: bool = True
     length: str = "hanchan"
     starting_points: int = 25000
@@ -269,11 +269,11 @@ class RiichiRules(Ruleset):
     extension: bool = True
     busting: bool = True
     agari_yame: bool = True
-    tenpai_yame: bool = False
+    tenpai_yame: bool = True
     uma: str = "20,10,-10,-20"
     oka: bool = True
     open_tanyao: bool = True
-    double_yakuman: bool = True
+    double_yakuman: bool = False
     kazoe_yakuman: bool = True
     kiriage: bool = False
     open_pinfu_fu: bool = True
@@ -861,8 +861,8 @@ class RiichiRules(Ruleset):
             first = _order(totals)[0] == dealer_player
             won = any(w.seat == game.dealer for w in game.wins)
             stop = (won and self.agari_yame) or (not game.wins and st.abort is None and self.tenpai_yame)
-            if table.passes > last:  # the extension ends as soon as someone has reached the target
-                return reached
+            # The dealer's repeat comes before the target, in the extension too (Tenhou): only a dealer
+            # first with the target stops it.
             return stop and first and (reached or not self.extension)
         if not self.extension or reached:
             return True
