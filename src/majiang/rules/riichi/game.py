@@ -285,7 +285,7 @@ class RiichiRules(Ruleset):
     sanrenkou: bool = False
     touhoku: bool = False
     red_choice: bool = False
-    round_final: bool = False
+    round_final: bool = True
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = 14
