@@ -40,7 +40,9 @@ def _real() -> tuple[str, list[str], dict[str, Any], RiichiRules]:
     imported = import_mjlog(raw)
     record = parse_record(list(iter_record_lines(imported.match, imported.players)))
     events = export_mjai(record)
-    return xml, dump_mjai(events), to_tenhou6(events), imported.match.rules
+    rules = imported.match.rules
+    assert isinstance(rules, RiichiRules)
+    return xml, dump_mjai(events), to_tenhou6(events), rules
 
 
 def _expect_clear(run: Any) -> None:
