@@ -174,11 +174,9 @@ def ends_itself(rules: Ruleset) -> bool:
 
 
 def win_headline(rules: Ruleset, score: Any) -> str:
-    """A non-fan score in a few words: ``3 han 40 fu, 5200 points`` (the ruleset's ``describe_score`` up to
-    its list), or ``N fans``."""
-    if type(rules).describe_score is Ruleset.describe_score:
-        return f"{score.total} {'fan' if score.total == 1 else 'fans'}"
-    return rules.describe_score(score).partition(": ")[0]
+    """A score in a few words (``Ruleset.score_headline``): ``N fans``, or riichi's ``3 han 40 fu, 5200
+    points``."""
+    return rules.score_headline(score)
 
 
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:

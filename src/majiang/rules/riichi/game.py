@@ -805,6 +805,11 @@ class RiichiRules(Ruleset):
         yaku = ", ".join(f"{hit.romaji} {hit.han}" for hit in score.yaku)
         return f"{score.han} han {score.fu} fu{limit}, {score.points} points: {yaku}"
 
+    def score_headline(self, score: Any) -> str:
+        """``3 han 30 fu, 3900 points`` (a limit named: ``5 han 30 fu mangan, 8000 points``)."""
+        limit = f" {score.limit}" if score.limit else ""
+        return f"{score.han} han {score.fu} fu{limit}, {score.points} points"
+
     def conformance_variants(self) -> list[dict[str, Any]]:
         """Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls and
         none of the abortive draws."""
