@@ -157,7 +157,7 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
     assert (report.hands, report.actions) == (16, actions)
     assert str(report) == f"ok: 16 hands, {actions} actions"
     header = json.loads(lines[0])
-    assert header == {"format": "majiang-record", "version": 2, "rules": "mcr", "seed": 7, "players": PLAYERS,
+    assert header == {"format": "majiang-record", "version": 3, "rules": "mcr", "seed": 7, "players": PLAYERS,
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
@@ -569,7 +569,7 @@ MALFORMED: list[tuple[str, Callable[[list[str]], list[str] | bytes], int | str, 
     ("not JSON", lambda lines: ["{not json", *lines[1:]], 1, "invalid JSON at column 2"),
     ("not an object", lambda lines: [lines[0], "[1, 2]", *lines[2:]], 2, "expected a JSON object"),
     ("other format", lambda lines: _header_with(lines, format="pgn"), 1, "not a majiang record"),
-    ("newer version", lambda lines: _header_with(lines, version=3), 1, "unsupported record version 3"),
+    ("newer version", lambda lines: _header_with(lines, version=4), 1, "unsupported record version 4"),
     ("version true", lambda lines: _header_with(lines, version=True), 1, "unsupported record version true"),
     ("no players", lambda lines: _header_with(lines, players=None), 1, "lacks 'players'"),
     ("unknown header key", lambda lines: _header_with(lines, comment="hi"), 1,
@@ -659,9 +659,9 @@ def test_a_version_1_start_line_with_the_new_key_is_an_error() -> None:
         parse_record([lines[0], dump_line(start), *lines[2:]])
 
 
-def test_version_2_is_written_and_its_start_line_has_round_wind() -> None:
+def test_version_3_is_written_and_its_start_line_has_round_wind() -> None:
     _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1)
     header, start = json.loads(lines[0]), json.loads(lines[1])
-    assert header["version"] == RECORD_VERSION == 2
+    assert header["version"] == RECORD_VERSION == 3
     assert start["round_wind"] == "E" and "prevalent" not in start
-    assert parse_record(lines).header.version == 2
+    assert parse_record(lines).header.version == 3

@@ -388,9 +388,11 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
             his = [",".join(str(ids.draw(s, *parse_mjai_tile(t, where), where)) for t in h)
                    for s, h in enumerate(hands)]
             marker = ids.take(*parse_mjai_tile(o.get("dora_marker"), where), where)
-            seed = f"{'ESWN'.index(bakaze) * 4 + int(o.get('kyoku', 1)) - 1},{o.get('honba', 0)}," \
-                   f"{o.get('kyotaku', 0)},0,0,{marker}"
-            scores = o.get("scores") or [25000] * 4
+            kyoku = _whole(o.get("kyoku", 1), where, "kyoku", 1, 4)
+            honba = _whole(o.get("honba", 0), where, "honba", 0, 1000)
+            kyotaku = _whole(o.get("kyotaku", 0), where, "kyotaku", 0, 1000)
+            seed = f"{'ESWN'.index(bakaze) * 4 + kyoku - 1},{honba},{kyotaku},0,0,{marker}"
+            scores = _scores(o.get("scores"), where, "scores") if "scores" in o else [25000] * 4
             init = {"seed": seed, "oya": str(oya), "ten": ",".join(str(s // 100) for s in scores)}
             init.update({f"hai{s}": his[s] for s in range(4)})
             add(Tag("INIT", init, number))
@@ -422,21 +424,21 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
         elif kind == "reach":
             add(Tag("REACH", {"who": str(actor()), "step": "1"}, number))
         elif kind == "reach_accepted":
-            scores = o.get("scores")
             reach = {"who": str(actor()), "step": "2"}
-            if isinstance(scores, list):
-                reach["ten"] = ",".join(str(s // 100) for s in scores)
+            if o.get("scores") is not None:
+                reach["ten"] = ",".join(str(s // 100) for s in _scores(o.get("scores"), where, "scores"))
             add(Tag("REACH", reach, number))
         elif kind == "dora":
             marker = ids.take(*parse_mjai_tile(o.get("dora_marker"), where), where)
             add(Tag("DORA", {"hai": str(marker)}, number))
         elif kind in ("hora", "ryukyoku"):
-            deltas, scores = o.get("deltas"), o.get("scores")
             attrs: dict[str, str] = {}
-            if isinstance(deltas, list) and isinstance(scores, list):
+            if o.get("deltas") is not None or o.get("scores") is not None:
+                deltas = _scores(o.get("deltas"), where, "deltas")
+                after = _scores(o.get("scores"), where, "scores")
                 attrs["sc"] = ",".join(f"{(s - d) // 100},{d // 100}"
-                                       for s, d in zip(scores, deltas, strict=True))
-                last_scores = scores
+                                       for s, d in zip(after, deltas, strict=True))
+                last_scores = after
             if kind == "hora":
                 attrs.update({"who": str(actor()), "fromWho": str(actor("target"))})
                 ura = o.get("uradora_markers")
@@ -446,13 +448,19 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                 add(Tag("AGARI", attrs, number))
             else:
                 reason = o.get("reason")
+                if reason is not None and not isinstance(reason, str):
+                    raise MjlogError(where, f"reason must be a name, not {reason!r:.40}")
                 types = {"nine-terminals": "yao9", "four-winds": "kaze4", "four-riichi": "reach4",
                          "four-kans": "kan4", "three-ron": "ron3"}
                 if reason in types:
                     attrs["type"] = types[reason]
                 if "tenpais" not in o and reason not in types:
                     attrs["tenpai"] = "unknown"  # (a tenhou.net/6 draw where nobody paid)
-                for s, ready in enumerate(o.get("tenpais") or []):
+                tenpais = o.get("tenpais") or [False] * 4
+                if not isinstance(tenpais, list) or len(tenpais) != 4 \
+                        or not all(isinstance(t, bool) for t in tenpais):
+                    raise MjlogError(where, f"tenpais must be four true or false, not {tenpais!r:.40}")
+                for s, ready in enumerate(tenpais):
                     if ready:
                         attrs[f"hai{s}"] = ""
                 add(Tag("RYUUKYOKU", attrs, number))
@@ -463,6 +471,23 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
     if last_scores is None:
         raise MjlogError("the log", "no hora or ryukyoku with scores: nothing to check")
     return import_tags(tags, rules, final=[s for s in last_scores])
+
+
+def _whole(value: object, where: str, key: str, low: int, high: int) -> int:
+    """A whole number ``low``-``high`` read from ``key``; MjlogError naming ``where`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MjlogError(where, f"{key!r} must be a whole number {low}-{high}, not {value!r:.40}")
+    return value
+
+
+def _scores(value: object, where: str, key: str) -> list[int]:
+    """Four points (scores or their changes), each a multiple of 100 as Tenhou's tags carry them."""
+    if not isinstance(value, list) or len(value) != 4:
+        raise MjlogError(where, f"{key!r} must be four points, not {value!r:.40}")
+    out = [_whole(v, where, key, -10**7, 10**7) for v in value]
+    if any(v % 100 for v in out):
+        raise MjlogError(where, f"{key!r} must be in hundreds of points, not {out}")
+    return out
 
 
 def _called_id(tags: list[Tag], pai: object, where: str) -> int:

@@ -100,6 +100,12 @@ class HandReplay:
     totals: tuple[int, int, int, int]
     rules: Ruleset | None = None
     """The ruleset the hand was played under (the record's)."""
+    points: tuple[int, int, int, int] | None = None
+    """In a match, each player's points after the hand: the starting score plus ``totals`` (riichi's
+    25000 and on); None for independent hands."""
+    standings: tuple[float, float, float, float] | None = None
+    """In a match, the players' standings were it to end after this hand, as its ruleset ranks them
+    (``Match.standings``: 4/2/1/0, or riichi's final points with uma and oka); None for independent hands."""
 
     def player_at(self, seat: int) -> int:
         """The player who sat in ``seat``."""
@@ -214,7 +220,9 @@ class _Replayer:
         header = self.header
         if not header.match and count != header.hands:
             _fail(final, f"the header announces {header.hands} hands, but the record holds {count}")
-        expected = final_summary(count, self.totals)
+        # A match's standings are its ruleset's since version 3; before, standard scores for every ruleset.
+        ranked = self.match.standings() if self.match is not None and header.version >= 3 else None
+        expected = final_summary(count, self.totals, ranked)
         if canonical(final.event()) != canonical(expected):
             _fail(final, "the final line differs from the re-simulation: "
                          f"{difference(final.event(), expected)}")
@@ -394,6 +402,9 @@ class _Replayer:
             deltas=(d[0], d[1], d[2], d[3]),
             totals=(t[0], t[1], t[2], t[3]),
             rules=self.rules,
+            points=None if match is None else (match.totals[0], match.totals[1], match.totals[2],
+                                               match.totals[3]),
+            standings=None if match is None else match.standings(),
         )
 
 

@@ -97,9 +97,17 @@ def hand_event_lines(number: int, game: Game) -> list[str]:
     return lines
 
 
-def final_summary(hands: int, totals: Sequence[int]) -> dict[str, Any]:
-    """The final line: hands played, the players' totals and their standard scores (4/2/1/0, ties shared)."""
-    return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(standard_scores(totals))}
+def final_summary(hands: int, totals: Sequence[int],
+                  standings: Sequence[float] | None = None) -> dict[str, Any]:
+    """The final line: hands played, the players' totals and their standings: a match's as its ruleset
+    ranks them (``Match.standings``: riichi's uma and oka), else standard scores (4/2/1/0, ties shared)."""
+    ranked = standard_scores(totals) if standings is None else standings
+    return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(ranked)}
+
+
+def ranks_itself(rules: Ruleset) -> bool:
+    """Whether the ruleset's final standings are its own rather than standard scores (riichi)."""
+    return type(rules).standings is not Ruleset.standings
 
 
 class RecordWriter:
@@ -169,9 +177,13 @@ class RecordWriter:
         self.count = count
         self.totals = list(totals)
 
-    def final(self) -> str:
-        """The last line."""
-        return dump_line(final_summary(self.count, self.totals))
+    def final(self, standings: Sequence[float] | None = None) -> str:
+        """The last line: ``standings`` are the match's (``Match.standings()``), needed for a match of a
+        ruleset that ranks the players itself (riichi); otherwise standard scores of the totals."""
+        if standings is None and self.match and ranks_itself(self.rules):
+            raise MajiangError(f"the final line of a {self.rules.name} match needs the match's standings "
+                               "(final(match.standings()))")
+        return dump_line(final_summary(self.count, self.totals, standings))
 
 
 def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) -> Iterator[str]:
@@ -184,14 +196,15 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) ->
         yield writer.header()
         for game, booked in zip(source.games, source.history, strict=True):
             yield from writer.hand(game, booked)
-    else:
-        games = list(source)
-        if not games:
-            raise MajiangError("a record holds at least one hand")
-        writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
-        yield writer.header()
-        for game in games:
-            yield from writer.hand(game)
+        yield writer.final(source.standings())
+        return
+    games = list(source)
+    if not games:
+        raise MajiangError("a record holds at least one hand")
+    writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
+    yield writer.header()
+    for game in games:
+        yield from writer.hand(game)
     yield writer.final()
 
 
@@ -229,5 +242,5 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
         game = match.game
         play_out(game, [bots[match.player_at(seat)] for seat in range(4)])
         lines.extend(writer.hand(game, match.next_hand()))
-    lines.append(writer.final())
+    lines.append(writer.final(match.standings()))
     return match, lines

@@ -455,6 +455,10 @@ class Ruleset:
         """A win's score in one line of words, for replays and reports."""
         return f"total {score.total}"
 
+    def score_headline(self, score: Score) -> str:
+        """A win's score in a few words for a table display: ``N fans`` here (riichi: han, fu, points)."""
+        return f"{score.total} {'fan' if score.total == 1 else 'fans'}"
+
     def entered_win_payments(self, winner: int, discarder: int | None,
                              total: int) -> tuple[int, int, int, int] | None:
         """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
