@@ -58,6 +58,9 @@ def fan_rows(hands: int, warmup: int) -> list[Row]:
             f.parsed <= 4 * f.peer),
         Row("fan calculation from notation", f"{f.notation:.1f} us", peer, _ratio(f.notation, f.peer),
             "<= 6x", f.notation <= 6 * f.peer),
+        Row("fan calculation with the fans read (score().fans)", f"{f.explained:.1f} us",
+            f"explaining calculator alone {f.calculator:.1f} us", _ratio(f.explained, f.calculator),
+            "<= 1x", f.explained <= f.calculator),
     ]
 
 

@@ -17,6 +17,11 @@ seats are our bots behind ``BotzoneSeat`` adapters, one of which can be made to 
 
 ``--misbehave K:KIND`` makes seat id K answer badly from its 30th request on: ``garbage`` (verdict NJ),
 ``slow`` (verdict TLE), ``hu`` (a false win) or ``claim`` (an impossible pung).
+
+In the first check every adapter's count of every seat's wall (``BotzoneSeat.left``) is compared, after
+each request, with the judge's own (``display.tileCnt``, its walls' sizes): with ``--flowers`` this is
+where walls of 36 (144 / 4) show. ``--told`` tells the adapters whether the wall holds flowers instead of
+letting them count the flowers in from the first one shown.
 """
 
 from __future__ import annotations
@@ -44,6 +49,11 @@ BOTS = ("fan-aware", "efficiency", "fan-aware", "efficiency")
 
 FLOWERS = False
 """With ``--flowers``: 144-tile walls with the eight flowers ``H1``-``H8`` (the judge's ``BUHUA``)."""
+TOLD = False
+"""With ``--told``: the adapters are told whether the wall holds flowers (``flowers_in_wall``)."""
+COUNTS = {"compared": 0, "differ": 0, "unseen": 0}
+"""Wall counts compared with the judge's ``tileCnt``, how many differed, and how many of those were counted
+while no flower had shown yet (an adapter not told of the flowers cannot know of them then)."""
 
 
 def wall_for(hand: int) -> tuple[list[str], int]:
@@ -67,7 +77,7 @@ class Player:
     """Seat id ``k``: our bot behind the Botzone adapter, misbehaving from request 30 if told."""
 
     def __init__(self, k: int, hand: int, misbehave: str | None) -> None:
-        self.adapter = BotzoneSeat()
+        self.adapter = BotzoneSeat(flowers_in_wall=FLOWERS) if TOLD else BotzoneSeat()
         self.bot = find_bot(BOTS[k], hand * 4 + k)
         self.misbehave = misbehave
         self.asked = 0
@@ -99,6 +109,14 @@ def judge_log(judge: str, hand: int, misbehave: dict[int, str]) -> dict[str, Any
         if out["command"] == "finish":
             return {"initdata": initdata, "log": log}
         log.append({str(k): players[k].reply(out["content"][str(k)]) for k in range(4)})
+        judged = out["display"].get("tileCnt")
+        if judged is not None:
+            for player in players:
+                for k in range(4):
+                    differ = player.adapter.left(k) != judged[k]
+                    COUNTS["compared"] += 1
+                    COUNTS["differ"] += differ
+                    COUNTS["unseen"] += differ and not any(player.adapter.flowers)
         out = run_judge(judge, log, initdata)
 
 
@@ -144,9 +162,10 @@ def main() -> int:
     parser.add_argument("--save", type=Path, help="write the judge's logs to this directory")
     parser.add_argument("--misbehave", action="append", default=[], metavar="K:KIND")
     parser.add_argument("--flowers", action="store_true", help="walls of 144 tiles with the flowers")
+    parser.add_argument("--told", action="store_true", help="tell the adapters whether there are flowers")
     args = parser.parse_args()
-    global FLOWERS
-    FLOWERS = args.flowers
+    global FLOWERS, TOLD
+    FLOWERS, TOLD = args.flowers, args.told
     misbehave = {int(k): kind for k, kind in (m.split(":") for m in args.misbehave)}
     imported = exported = 0
     for hand in range(args.first, args.first + args.hands):
@@ -167,7 +186,9 @@ def main() -> int:
         print(f"hand {hand}: judge {action} {end['content']}; {verdict}; export "
               f"{'agrees' if problem is None else 'DIFFERS: ' + problem}", flush=True)
     print(f"{args.hands} hands: {imported} judge logs imported exactly, {exported} exported logs the judge's")
-    return 0 if imported == exported == args.hands else 1
+    print(f"wall counts: {COUNTS['compared']} compared with the judge's tileCnt, {COUNTS['differ']} differ "
+          f"({COUNTS['unseen']} of them before any flower had shown)")
+    return 0 if imported == exported == args.hands and COUNTS["differ"] == COUNTS["unseen"] else 1
 
 
 if __name__ == "__main__":

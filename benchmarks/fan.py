@@ -8,8 +8,9 @@ with its own prepared input: a parsed ``Hand`` for majiang, argument tuples for 
 medians of per-call times and their ratio are printed; majiang from notation (parsing included) is
 shown too. ``score`` computes the total on the fast path and names the fans when they are first read, so
 two more rows show the fast path alone (``fan_total``, what engines and bots call) and ``score`` with its
-fans read (the whole explanation, like PyMahjongGB's list of fans). Totals are compared on every hand as a
-sanity check.
+fans read (the whole explanation, like PyMahjongGB's list of fans), and one the explaining calculator
+alone, which is what ``score`` cost before its fast path and the most reading the fans should cost.
+Totals are compared on every hand as a sanity check.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import Any
 from timing import times
 
 from majiang.interop.pymahjonggb import pymahjonggb_args
-from majiang.mcr import fan_total, score
+from majiang.mcr import fan_total, find_profile, score, win_context
+from majiang.rules.mcr.calculator import calculate
 from majiang.rules.mcr.generate import iter_wins
 
 
@@ -44,10 +46,17 @@ class FanFigures:
     """majiang.mcr.fan_total on a parsed ``Hand`` (the fast path alone, no result object)."""
     explained: float
     """majiang.mcr.score on a parsed ``Hand`` with its fans read (names and melds built)."""
+    calculator: float
+    """The explaining calculator alone on a parsed ``Hand`` (``calculator.calculate`` after the checks of
+    ``win_context``): what ``score`` cost before it had a fast path, and the most reading the fans should."""
 
 
 def _fans(hand: Any, kw: dict[str, Any]) -> int:
     return len(score(hand, **kw).fans)
+
+
+def _calculate(hand: Any, kw: dict[str, Any]) -> int:
+    return len(calculate(hand, win_context(hand, **kw), find_profile("mil")).fans)
 
 
 def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFigures | None:
@@ -79,12 +88,14 @@ def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFi
     fast_kw = [(h, {k: v for k, v in kw.items() if k != "flowers"}) for h, kw in ours_kw]
     fast = times([partial(fan_total, h, **kw) for h, kw in fast_kw])
     explained = times([partial(_fans, h, kw) for h, kw in ours_kw])
+    calculator = times([partial(_calculate, h, kw) for h, kw in ours_kw])
     empty = times([partial(int) for _ in samples])  # the timing loop's own cost, subtracted
 
     base = statistics.median(empty)
     return FanFigures(len(samples), agree, (statistics.median(ours) - base) * 1e6,
                       (statistics.median(text) - base) * 1e6, (statistics.median(theirs) - base) * 1e6,
-                      (statistics.median(fast) - base) * 1e6, (statistics.median(explained) - base) * 1e6)
+                      (statistics.median(fast) - base) * 1e6, (statistics.median(explained) - base) * 1e6,
+                      (statistics.median(calculator) - base) * 1e6)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"majiang.mcr.score (notation)     median {f.notation:8.2f} us")
     print(f"majiang.mcr.fan_total (fast path) median {f.fast:8.2f} us")
     print(f"majiang.mcr.score, fans read     median {f.explained:8.2f} us")
+    print(f"explaining calculator alone      median {f.calculator:8.2f} us")
     print(f"PyMahjongGB MahjongFanCalculator median {f.peer:8.2f} us")
     print(f"ratio majiang/PyMahjongGB: {f.parsed / f.peer:.1f}x (from notation {f.notation / f.peer:.1f}x,"
           f" fan_total {f.fast / f.peer:.1f}x, fans read {f.explained / f.peer:.1f}x)")

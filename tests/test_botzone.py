@@ -88,9 +88,12 @@ def test_scripted_hand_state() -> None:
     assert seat.flowers == [0, 1, 0, 1]
     assert [list(d) for d in seat.discards] == [[Tile.M9], [Tile.P9], [Tile.S1], [Tile.WEST]]
     assert sum(seat.counts) == 13
-    assert seat.wall_left == 21 - 1 - 1  # seat 1's own wall: one draw, one flower
-    assert [seat.left(s) for s in range(4)] == [20, 19, 20, 19]
-    assert BotzoneSeat(walls="shared").left(0) == 144 - 52
+    # Flowers shown: the judge's 144 tiles cut in four walls of 36 (judge/main.cpp: tileWall.size() / 4).
+    assert seat.wall_tiles == 144
+    assert seat.wall_left == 36 - 13 - 1 - 1  # seat 1's own wall: the deal, one draw, one flower
+    assert [seat.left(s) for s in range(4)] == [22, 21, 22, 21]
+    assert BotzoneSeat(walls="shared").left(0) == 136 - 52
+    assert BotzoneSeat(walls="shared", flowers_in_wall=True).left(0) == 144 - 52
 
 
 def test_per_seat_walls_end_the_calls() -> None:
@@ -102,6 +105,59 @@ def test_per_seat_walls_end_the_calls() -> None:
     assert seat.answer("3 1 PLAY F1", prefer(ActionKind.PUNG)) == "PASS"
     assert seat.claim_actions(1, Tile.EAST) == [Action(ActionKind.PASS)]  # no pung on the last tile
     assert seat.claim_actions(3, Tile.EAST)[1:] == [Action(ActionKind.PUNG)]  # seat 0 itself can still draw
+
+
+# Seat 0 (the dealer) holds four 1m and a pair of East; seat 2 was dealt one flower (H1), so the walls are
+# the judge's 36 tiles each (144 / 4), 23 to draw after the deal.
+FLOWER_DEAL = "1 0 0 1 0 W1 W1 W1 W1 B5 B6 T7 T8 T9 F1 F1 J1 J1 H1"
+
+
+def test_flowers_make_walls_of_36_for_the_last_tile() -> None:
+    seat = BotzoneSeat()
+    for r in ("0 0 0", FLOWER_DEAL, *["3 2 DRAW"] * 21):
+        seat.answer(r, first)
+    # Seat 2 has one tile left (36 - 13 - 1 flower - 21): seat 1's discard is not the last, a pung is open.
+    assert seat.left(2) == 1 and not seat.is_last_discard(1)
+    assert seat.claim_actions(1, Tile.EAST)[1:] == [Action(ActionKind.PUNG)]
+    seat.answer("3 2 DRAW", first)
+    assert seat.left(2) == 0 and seat.is_last_discard(1)
+    assert seat.claim_actions(1, Tile.EAST) == [Action(ActionKind.PASS)]  # the last tile: a win only
+
+
+def test_flowers_make_walls_of_36_for_kongs_and_the_last_draw() -> None:
+    seat = BotzoneSeat()
+    for r in ("0 0 0", FLOWER_DEAL, *["3 1 DRAW"] * 22):
+        seat.answer(r, first)
+    # Seat 1 (after this seat) holds one tile: a concealed kong still has a tile for the next draw.
+    assert seat.left(1) == 1 and not seat.is_last_discard(0)
+    seat.answer("2 B9", first)
+    assert Action(ActionKind.CONCEALED_KONG, Tile.M1) in seat.turn_actions()
+    seat.answer("3 0 PLAY B9", first)
+    seat.answer("3 1 DRAW", first)
+    assert seat.left(1) == 0 and seat.is_last_discard(0)  # this seat's draw now would be 妙手回春
+    seat.answer("2 B8", first)
+    assert all(a.kind != ActionKind.CONCEALED_KONG for a in seat.turn_actions())
+
+
+def test_the_walls_grow_when_the_first_flower_shows() -> None:
+    seat = BotzoneSeat()
+    seat.answer("0 1 0", first)
+    seat.answer("1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J1", first)
+    assert seat.wall_tiles == 136 and seat.left(3) == 21
+    seat.answer("3 3 BUHUA H2", first)
+    assert seat.wall_tiles == 144 and seat.left(3) == 36 - 13 - 1 and seat.left(0) == 23
+    told = BotzoneSeat(flowers_in_wall=True)
+    told.answer("0 1 0", first)
+    assert told.wall_tiles == 144 and told.left(0) == 23
+
+
+def test_a_flower_in_a_wall_told_to_have_none_is_refused() -> None:
+    seat = BotzoneSeat(flowers_in_wall=False)
+    seat.answer("0 1 0", first)
+    with pytest.raises(BotzoneError, match="flower H3 shown, but the adapter was told the wall has no"):
+        seat.answer(DEAL, first)
+    with pytest.raises(BotzoneError, match="flowers_in_wall must be True, False or None"):
+        BotzoneSeat(flowers_in_wall="yes")  # type: ignore[arg-type]
 
 
 def test_unknown_walls() -> None:
@@ -255,6 +311,8 @@ def test_command_json_keep_running() -> None:
     (["--bot", "nobody"], "{}\n", "unknown bot"),
     (["--seed", "q"], '{"requests": ["0 1 0"]}\n', "--seed"),
     (["--walls", "ring"], '{"requests": ["0 1 0"]}\n', "unknown --walls"),
+    (["--no-flowers"], json.dumps({"requests": ["0 1 0", DEAL], "responses": ["PASS"]}) + "\n",
+     "told the wall has no flowers"),
 ])
 def test_command_errors(args: list[str], text: str, match: str) -> None:
     result = runner.invoke(app, ["botzone", *args], input=text)
@@ -272,7 +330,7 @@ class Driver:
     def __init__(self, seed: int, me: int) -> None:
         self.game = Game(seed=seed)
         self.me = me
-        self.adapter = BotzoneSeat(walls="shared")  # our engine's one wall
+        self.adapter = BotzoneSeat(walls="shared", flowers_in_wall=True)  # our engine's one wall, 144 tiles
         self.bot = find_bot("fan-aware", seed)
         self.others = {s: find_bot("efficiency", seed + s) for s in range(4) if s != me}
         self.seen = len(self.game.events)

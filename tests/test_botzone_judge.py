@@ -17,6 +17,7 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.game import Game, Phase, find_ruleset
 from majiang.interop.botzone import BotzoneError, BotzoneSeat, SeatRequests, response_actions
+from majiang.rules.base import Ruleset
 
 BZ = find_ruleset("botzone")
 HANDS = int(os.environ.get("MAJIANG_BOTZONE_HANDS", "12"))
@@ -26,15 +27,17 @@ HANDS = int(os.environ.get("MAJIANG_BOTZONE_HANDS", "12"))
 class Table:
     """One botzone hand: ``adapted`` seats answered by adapters (fan-aware), the others by our bots."""
 
-    def __init__(self, seed: int, adapted: tuple[int, ...], dealer: int = 0) -> None:
-        self.game = Game(BZ, seed=seed, dealer=dealer)
-        self.adapters = {s: BotzoneSeat() for s in adapted}
+    def __init__(self, seed: int, adapted: tuple[int, ...], dealer: int = 0, rules: Ruleset = BZ,
+                 flowers_in_wall: bool | None = None) -> None:
+        self.game = Game(rules, seed=seed, dealer=dealer)
+        self.adapters = {s: BotzoneSeat(flowers_in_wall=flowers_in_wall) for s in adapted}
         self.feeds = {s: SeatRequests(self.game, s) for s in adapted}
         self.bots = {s: find_bot("fan-aware" if s in adapted else "efficiency", seed * 4 + s)
                      for s in range(4)}
         self.answers: dict[int, str] = {}
         self.then: dict[int, Action] = {}  # the discard a pung or chow answer named
         self.used: dict[ActionKind, int] = {}
+        self.counted = 0  # the wall counts compared
 
     def catch_up(self) -> None:
         """Send every adapter its new requests; each answer that asks nothing must be PASS."""
@@ -55,8 +58,13 @@ class Table:
             assert adapter.counts == g.counts[s]
             assert adapter.melds[adapter.seat] == g.melds[s]
         assert adapter.seat == (s - g.dealer) % 4
+        # Told nothing, an adapter counts the flowers in from the first one shown.
+        counted = adapter.flowers_in_wall is not None or any(adapter.flowers) \
+            or not g.rules.options()["flowers"]
         for other in range(4):
-            assert adapter.left((other - g.dealer) % 4) == g.wall_left_for(other)
+            if counted:
+                assert adapter.left((other - g.dealer) % 4) == g.wall_left_for(other)
+                self.counted += 1
             assert adapter.flowers[(other - g.dealer) % 4] == len(g.flowers[other])
 
     def act(self, s: int) -> Action:
@@ -103,6 +111,26 @@ def test_adapters_play_botzone_hands_legally_and_keep_the_games_state() -> None:
     assert used[ActionKind.DISCARD] > 100 and used[ActionKind.PASS] > 20
     assert used.get(ActionKind.PUNG, 0) + used.get(ActionKind.CHOW, 0) > 0 and used.get(ActionKind.WIN, 0) > 0
     assert ends["won"] > 0
+
+
+FLOWER_HANDS = int(os.environ.get("MAJIANG_BOTZONE_FLOWER_HANDS", "4"))
+"""Hands the end-to-end test with flowers plays (``make soak``: 300)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("told", [True, None])
+def test_adapters_count_the_judges_walls_of_36_with_flowers(told: bool | None) -> None:
+    # judge/main.cpp cuts whatever wall it is given in four (partLength = tileWall.size() / 4): 144 tiles
+    # with the flowers make walls of 36, and the last tile, the calls on it and the kongs follow them.
+    rules = find_ruleset("botzone", ["flowers=true"])
+    counted = 0
+    for seed in range(FLOWER_HANDS):
+        adapted = ((seed % 4,), (1, 3))[seed % 2]
+        table = Table(seed, adapted, dealer=seed % 4, rules=rules, flowers_in_wall=told)
+        table.play()
+        assert table.game.result is not None and any(table.game.flowers)
+        counted += table.counted
+    assert counted > 100 * FLOWER_HANDS
 
 
 def test_the_feed_sends_the_deal_and_the_dealers_first_draw() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from majiang.bots import find_bot
+from majiang.bots import Bot, find_bot, play_out
 from majiang.cli import app
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game import Game
@@ -23,6 +23,7 @@ from majiang.interop.botzone_table import ForfeitError, Reply, Transcript
 from majiang.interop.external import (
     BotzoneProcess,
     BotzoneProcessBot,
+    Seat,
     check_seat,
     make_seat,
     parse_seat,
@@ -176,6 +177,18 @@ def test_our_bots_are_not_external() -> None:
     assert make_seat("random", 1).name == "random"
 
 
+def test_an_external_program_is_not_a_bot(bots: dict[str, str]) -> None:
+    # It answers Botzone requests, not views: no act(view), so nothing that takes a Bot can be given one.
+    external = make_seat(f"{sys.executable} -I -S {bots['tsumogiri']}")
+    assert isinstance(external, BotzoneProcessBot)
+    assert not isinstance(external, Bot) and not hasattr(external, "act")
+    assert isinstance(make_seat("efficiency", 1), Bot)
+    seats = [find_bot("random", s) for s in range(3)]
+    with pytest.raises(InvalidOptionError, match=r"seat 1: .* cannot act on a view, so it is not a bot"):
+        play_out(Game(seed=1), [seats[0], external, seats[1], seats[2]])  # type: ignore[list-item]
+    assert external.process.pids == []  # refused before any program was started
+
+
 # -- the protocol -----------------------------------------------------------------------------------
 
 
@@ -317,7 +330,7 @@ def test_a_failing_bot_forfeits(bots: dict[str, str], tmp_path: Path, kind: str,
         return answer(request)
 
     monkeypatch.setattr(bad, "answer", shorter_at_the_sleep)
-    seats = [find_bot("fan-aware", 1), bad, find_bot("efficiency", 2), find_bot("fan-aware", 3)]
+    seats: list[Seat] = [find_bot("fan-aware", 1), bad, find_bot("efficiency", 2), find_bot("fan-aware", 3)]
     transcript = play_botzone(game, seats)
     forfeit = game.events[-2]
     assert isinstance(forfeit, ev.Forfeit)

@@ -87,7 +87,7 @@ HAND_DEALERS = {
 
 @pytest.mark.parametrize("changes", list(SeatChanges))
 def test_seating_in_each_of_sixteen_hands(changes: SeatChanges) -> None:
-    match, rng = Match(seed=31, seat_changes=changes), random.Random(31)
+    match, rng = Match(McrRules(seat_changes=changes), seed=31), random.Random(31)
     seen = []
     while not match.over:
         seating = "".join("ABCD"[match.player_at(seat)] for seat in range(4))
@@ -106,21 +106,47 @@ def test_seating_in_each_of_sixteen_hands(changes: SeatChanges) -> None:
 
 
 def test_seat_changes_default_is_seed_003() -> None:
-    assert Match(seed=1).seat_changes is SeatChanges.EACH_ROUND
-    assert Match(seed=1, seat_changes="before-west-round").seat_changes is SeatChanges.BEFORE_WEST_ROUND
+    assert McrRules().seat_changes is SeatChanges.EACH_ROUND
+    assert McrRules(seat_changes="before-west-round").seat_changes is SeatChanges.BEFORE_WEST_ROUND
     assert [seat_positions(h) for h in range(1, 17)] == [
         tuple(seating.index(player) for player in "ABCD") for seating in SEATING[SeatChanges.EACH_ROUND]]
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"seat_changes": "every-round"},
+@pytest.mark.parametrize(("options", "message"), [
+    (["seat_changes=every-round"],
      "seat_changes must be one of each-round, before-west-round, not 'every-round'"),
     ({"seat_changes": 3}, "seat_changes must be one of .* not 3"),
-    ({"hands": 0}, "1 to 16 hands"),
 ])
-def test_bad_match_options(kwargs: dict[str, object], message: str) -> None:
+def test_bad_seat_changes(options: list[str] | dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        Match(seed=1, **kwargs)  # type: ignore[arg-type]
+        McrRules().with_options(options)
+
+
+@pytest.mark.parametrize(("rules", "hands", "message"), [
+    (McrRules(), 0, "1 to 16 hands, not 0"),
+    (McrRules(), 17, "1 to 16 hands, not 17"),
+    (McrRules(), True, "1 to 16 hands, not True"),
+    (McrRules(single_hand=True), 16, "single_hand=true: a match is one hand, not 16"),
+    (McrRules(single_hand=True), 0, "single_hand=true: a match is one hand, not 0"),
+])
+def test_bad_match_lengths(rules: McrRules, hands: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Match(rules, seed=1, hands=hands)
+
+
+@pytest.mark.parametrize(("rules", "hands", "length"), [
+    (McrRules(), None, 16),
+    (McrRules(), 4, 4),
+    (McrRules(single_hand=True), None, 1),
+    (McrRules(single_hand=True), 1, 1),
+])
+def test_a_match_takes_its_length_from_the_ruleset(rules: McrRules, hands: int | None, length: int) -> None:
+    match, rng = Match(rules, seed=2, hands=hands), random.Random(2)
+    assert match.hands == length
+    while not match.over:
+        finish(match.game, rng)
+        match.next_hand()
+    assert len(match.history) == length
 
 
 @pytest.mark.parametrize("hand", [0, 17, True])

@@ -157,12 +157,12 @@ def test_random_match_is_written_and_checks(tmp_path: Path) -> None:
     assert (report.hands, report.actions) == (16, actions)
     assert str(report) == f"ok: 16 hands, {actions} actions"
     header = json.loads(lines[0])
-    assert header == {"format": "majiang-record", "version": 2, "rules": "mcr", "seed": 7, "players": PLAYERS,
+    assert header == {"format": "majiang-record", "version": 3, "rules": "mcr", "seed": 7, "players": PLAYERS,
                       "match": True, "hands": 16, "options": {
                           "several_winners": False, "false_win": "error", "false_win_penalty": 30,
                           "false_win_award": 10, "kong_flower_counts": False, "profile": "mil",
                           "base_points": 8, "house_fans": False, "flowers": True, "walls": "shared",
-                          "single_hand": False}}
+                          "single_hand": False, "seat_changes": "each-round"}}
     final = json.loads(lines[-1])
     assert final == {"e": "final", "hands": 16, "totals": match.totals, "standings": list(match.standings())}
 
@@ -228,6 +228,43 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     i = index_of(lines, kind("summary", 2))
     fails_at(edited(lines, i, lambda o: o["totals"].__setitem__(0, o["totals"][0] + 1)), i + 1, "totals[0]")
     fails_at(edited(lines, 0, lambda o: o.update(hands=4)), len(lines), "announces 4 hands")
+
+
+def test_the_seat_changes_are_recorded_and_read_back(tmp_path: Path) -> None:
+    # Source 000's single change before the West round: hand 9 has South's first player dealing.
+    rules = McrRules(seat_changes="before-west-round")
+    match, lines = play_match(random_bots(9), seed=9, rules=rules, hands=9, players=PLAYERS)
+    header = json.loads(lines[0])
+    assert header["options"]["seat_changes"] == "before-west-round"
+    assert [h.positions for h in match.history] == [(0, 1, 2, 3)] * 8 + [(1, 0, 3, 2)]
+    assert verdict(lines) is None
+    hands = list(replay_record(parse_record(lines)))
+    assert [h.positions for h in hands] == [h.positions for h in match.history]
+    assert hands[8].dealer == 1  # B, who sat South, deals the West round's first hand
+    # Read with the other seat changes, the record no longer replays: hand 9 was seated otherwise.
+    other = edited(lines, 0, lambda o: o["options"].update(seat_changes="each-round"))
+    err = verdict(other)
+    assert err is not None and err.line > index_of(lines, kind("start", 5)), err
+
+
+def test_a_record_written_before_seat_changes_was_an_option_still_checks() -> None:
+    _, lines = play_match(random_bots(3), seed=3, hands=5, players=PLAYERS)
+    older = edited(lines, 0, lambda o: o["options"].pop("seat_changes"))
+    assert verdict(older) is None
+    bad = edited(lines, 0, lambda o: o["options"].update(seat_changes="never"))
+    fails_at(bad, 1, "seat_changes must be one of each-round, before-west-round, not 'never'")
+
+
+def test_a_single_hand_match_announces_one_hand() -> None:
+    rules = McrRules(single_hand=True)
+    match, lines = play_match(random_bots(4), seed=4, rules=rules, players=PLAYERS)
+    assert match.hands == len(match.history) == 1
+    assert json.loads(lines[0])["hands"] == 1 and json.loads(lines[-1])["hands"] == 1
+    assert verdict(lines) is None
+    # Records written before the match took its length from the ruleset announced 16: they still check.
+    assert verdict(edited(lines, 0, lambda o: o.update(hands=16))) is None
+    with pytest.raises(ValueError, match="single_hand=true: a match is one hand, not 16"):
+        play_match(random_bots(4), seed=4, rules=rules, hands=16, players=PLAYERS)
 
 
 def test_play_match_bots_see_their_own_views() -> None:
@@ -532,7 +569,7 @@ MALFORMED: list[tuple[str, Callable[[list[str]], list[str] | bytes], int | str, 
     ("not JSON", lambda lines: ["{not json", *lines[1:]], 1, "invalid JSON at column 2"),
     ("not an object", lambda lines: [lines[0], "[1, 2]", *lines[2:]], 2, "expected a JSON object"),
     ("other format", lambda lines: _header_with(lines, format="pgn"), 1, "not a majiang record"),
-    ("newer version", lambda lines: _header_with(lines, version=3), 1, "unsupported record version 3"),
+    ("newer version", lambda lines: _header_with(lines, version=4), 1, "unsupported record version 4"),
     ("version true", lambda lines: _header_with(lines, version=True), 1, "unsupported record version true"),
     ("no players", lambda lines: _header_with(lines, players=None), 1, "lacks 'players'"),
     ("unknown header key", lambda lines: _header_with(lines, comment="hi"), 1,
@@ -622,9 +659,9 @@ def test_a_version_1_start_line_with_the_new_key_is_an_error() -> None:
         parse_record([lines[0], dump_line(start), *lines[2:]])
 
 
-def test_version_2_is_written_and_its_start_line_has_round_wind() -> None:
+def test_version_3_is_written_and_its_start_line_has_round_wind() -> None:
     _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1)
     header, start = json.loads(lines[0]), json.loads(lines[1])
-    assert header["version"] == RECORD_VERSION == 2
+    assert header["version"] == RECORD_VERSION == 3
     assert start["round_wind"] == "E" and "prevalent" not in start
-    assert parse_record(lines).header.version == 2
+    assert parse_record(lines).header.version == 3

@@ -378,18 +378,18 @@ def pass_all_but_wins(g: Game) -> None:
         g.apply(seat, WIN if WIN in g.legal_actions(seat) else Action(ActionKind.PASS))
 
 
-def test_double_ron_pays_each_winner_and_the_sticks_go_to_the_nearest() -> None:
+def test_double_ron_pays_each_winner_and_the_sticks_and_honba_go_to_the_nearest() -> None:
     g = _double_ron()
     assert result(g).winners == (1, 2)
-    # Each: ittsu 2 han, 40 fu: 2600, plus 300 for the one honba; the two sticks to seat 1.
-    assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2900, 0, 2900, 0]]
+    # Each: ittsu 2 han, 40 fu: 2600; the one honba (300) and the two sticks to seat 1 (Tenhou: 上家取り).
+    assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2600, 0, 2600, 0]]
     assert paid(g, "sticks") == [[0, 2000, 0, 0]]
     assert g.rules.pot(g) == -2000
 
 
-def test_honba_to_the_nearest_winner_only() -> None:
-    g = _double_ron("honba_to_each=false")
-    assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2600, 0, 2600, 0]]
+def test_honba_to_each_winner() -> None:
+    g = _double_ron("honba_to_each=true")
+    assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2900, 0, 2900, 0]]
 
 
 def test_head_bump() -> None:
@@ -538,6 +538,39 @@ def test_west_round_extension_until_someone_reaches_30000() -> None:
     m = Match(find_ruleset("riichi", ["red_fives=0", "extension=false"]), seed=1)
     _all_last(m, [28000, 26000, 24000, 22000])
     _noten_draw(m)
+    assert m.over
+
+
+def _dealer_ready_draw(m: Match) -> None:
+    """An exhaustive draw at which only the dealer is ready (3000 points from the others)."""
+    hands = [JUNK, JUNK, JUNK, JUNK]
+    hands[m.dealer] = ITTSU_HAND
+    _noten_draw_of(m, hands)
+
+
+def _noten_draw_of(m: Match, hands: list[str]) -> None:
+    g = _match_game(m, hands, "3s")
+    _to_the_end(g)
+    _booked(m, g)
+
+
+@pytest.mark.parametrize(("tenpai_yame", "over"), [(True, True), (False, False)])
+def test_tenpai_yame(tenpai_yame: bool, over: bool) -> None:
+    # South 4: the dealer, ready at the draw, is first with 30000 or more: Tenhou ends the game.
+    m = Match(find_ruleset("riichi", ["red_fives=0", f"tenpai_yame={tenpai_yame}"]), seed=1)
+    _all_last(m, [26000, 25000, 20000, 29000])
+    _dealer_ready_draw(m)
+    assert m.totals[3] == 32000 and m.over == over and m.dealer == 3
+
+
+def test_the_dealers_repeat_comes_before_the_target_in_the_extension() -> None:
+    # West 1, dealer seat 0 ready and repeating while seat 1 has passed 30000: the game goes on (Tenhou).
+    m = _riichi_match()
+    _all_last(m, [25000, 31000, 24000, 20000], dealer=0, passes=8)
+    _dealer_ready_draw(m)
+    assert not m.over and m.dealer == 0 and m.round_wind == ALL_TILES[29]
+    # The deal passes (nobody ready): someone has the target, so the extension ends.
+    _noten_draw_of(m, [JUNK, JUNK, JUNK, JUNK])
     assert m.over
 
 

@@ -100,3 +100,53 @@ def test_rules_lists_riichi_and_its_options() -> None:
     for option in ("red_fives", "kuikae", "several_ron", "agari_yame", "uma"):
         assert option in result.output
     assert Action.parse("riichi 5m").notation() == "riichi 5m" and Action.parse("abort").tile is None
+
+
+def _render(renderable: object) -> str:
+    from rich.console import Console
+
+    console = Console(record=True, width=120)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_terminal_shows_han_fu_points_and_final_points() -> None:
+    from majiang.tui.render import final_renderable, result_renderable
+
+    rules = find_ruleset("riichi", ["length=tonpuu"])
+    app = new_app(seed=5, bots="efficiency", hands=rules.most_hands, delay=0, rules=rules, records_dir=None)
+    session = app.session
+    human = find_bot("efficiency", 0)
+    shown = []
+    while not session.match_over:
+        while not session.hand_over:
+            if session.bot_step() is None:
+                session.play(human.act(session.view()))
+        finished = session.finish_hand()
+        shown.append((finished, _render(result_renderable(session, finished, "notation"))))
+    for finished, text in shown:
+        assert f"Hand {finished.record.number} · " in text and " of " not in text.splitlines()[0]
+        for win in finished.game.wins:
+            score = win.score
+            assert f"{score.han} han {score.fu} fu" in text and f"{score.points} points" in text
+            assert " fans" not in text
+    end = _render(final_renderable(session))
+    assert "Final points (uma, oka)" in end and "Standard score" not in end
+    standings = session.match.standings()
+    assert sum(standings) == 0
+    best = max(range(4), key=lambda p: (standings[p], -p))
+    assert f"{standings[best]:+g}" in end and str(session.match.totals[best]) in end
+
+
+def test_an_abortive_draw_is_named_in_the_terminal() -> None:
+    from majiang.game.match import Match
+    from majiang.tui.render import result_renderable
+    from majiang.tui.session import PlaySession
+    from riichi_walls import act, riichi_game
+
+    match = Match(find_ruleset("riichi", ["red_fives=0"]), seed=1)
+    match.game = riichi_game(["19m19p19sESWN234m", "", "", ""], "5m", match_state=match.rules_state)
+    act(match.game, 0, "abort")
+    session = PlaySession(match, [find_bot("efficiency", seed=s) for s in range(3)])
+    text = _render(result_renderable(session, session.finish_hand(), "notation"))
+    assert "Abortive draw 途中流局 (nine-terminals)" in text and "wall ran out" not in text

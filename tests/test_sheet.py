@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
@@ -381,6 +382,74 @@ def test_cli_flow(tmp_path: Path) -> None:
     assert "…" not in out
 
 
+# Source 000's single seat change before the West round: who deals each hand, and each player's seat wind
+# in hand 9 (B, who sat South, now in the East seat; A South; D West; C North).
+BEFORE_WEST_DEALERS = [0, 1, 2, 3, 0, 1, 2, 3, 1, 0, 3, 2, 1, 0, 3, 2]
+
+
+def test_the_sheet_seats_players_by_its_rules_seat_changes(tmp_path: Path) -> None:
+    sheet = ScoreSheet(NAMES, rules=McrRules(seat_changes="before-west-round"))
+    assert [sheet.dealer(h) for h in range(1, 17)] == BEFORE_WEST_DEALERS
+    assert sheet.positions(9) == (1, 0, 3, 2)
+    assert sheet.seat_winds(9) == (Tile.SOUTH, Tile.EAST, Tile.NORTH, Tile.WEST)
+    assert [sheet.dealer(h) for h in range(1, 17)] != [dealer_of(h) for h in range(1, 17)]
+    for _ in range(8):
+        sheet.draw()
+    sheet.win("Bo", 8, discarder="Ann")
+    assert sheet.rows()[-1].dealer == 1
+    path = tmp_path / "s.json"
+    sheet.save(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["options"]["seat_changes"] == "before-west-round"
+    again = ScoreSheet.load(path)
+    assert again.rules == sheet.rules and [r.dealer for r in again.rows()] == BEFORE_WEST_DEALERS[:9]
+
+
+def test_cli_seat_changes_option_is_named_on_the_sheet(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.json")
+    result = sheet_cli("new", path, "--players", *NAMES, "--option", "seat_changes=before-west-round")
+    assert result.exit_code == 0, result.output
+    assert "Rules: mcr (seat_changes=before-west-round)" in result.stdout
+    for _ in range(8):
+        assert sheet_cli("draw", path).exit_code == 0
+    result = sheet_cli("show", path)
+    assert result.exit_code == 0, result.output
+    assert "Rules: mcr (seat_changes=before-west-round)" in result.stdout
+    assert "Next: hand 9 of 16, round W 西, dealer Bo; seat winds Ann S, Bo E, Cy N, Di W" in result.stdout
+    shown = json.loads(sheet_cli("show", path, "--json").stdout)
+    assert shown["options"]["seat_changes"] == "before-west-round" and shown["next"]["dealer"] == "Bo"
+    assert_refused(sheet_cli("new", str(tmp_path / "t.json"), "--players", *NAMES, "--option",
+                             "seat_changes=sometimes"),
+                   "seat_changes must be one of each-round, before-west-round")
+
+
+def test_a_sheet_file_written_before_seat_changes_was_an_option_loads(tmp_path: Path) -> None:
+    sheet = ScoreSheet(NAMES, rules=McrRules(base_points=10))
+    sheet.win("Cy", 8, discarder="Ann")
+    data = sheet.to_dict()
+    del data["options"]["seat_changes"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = ScoreSheet.load(path)
+    assert loaded.rules == McrRules(base_points=10) and loaded.totals == sheet.totals
+    del data["options"]["base_points"]  # an option that has always been there is still required
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SheetError, match="'options' must hold every option"):
+        ScoreSheet.load(path)
+
+
+def test_a_single_hand_sheet_has_one_hand(tmp_path: Path) -> None:
+    sheet = ScoreSheet(NAMES, rules=McrRules(single_hand=True))
+    assert sheet.hands == 1
+    with pytest.raises(SheetError, match="single_hand=true: a match is one hand, not 16"):
+        ScoreSheet(NAMES, 16, McrRules(single_hand=True))
+    path = str(tmp_path / "s.json")
+    result = sheet_cli("new", path, "--players", *NAMES, "--rules", "botzone")
+    assert result.exit_code == 0, result.output
+    assert "; 1 hand\n" in result.stdout and "Next: hand 1 of 1," in result.stdout
+    assert_refused(sheet_cli("new", str(tmp_path / "t.json"), "--players", *NAMES, "--rules", "botzone",
+                             "--hands", "4"), "single_hand=true: a match is one hand, not 4")
+
+
 def test_cli_full_match_ends_with_standings(tmp_path: Path) -> None:
     path = str(tmp_path / "m.json")
     assert sheet_cli("new", path, "--players", *NAMES, "--hands", "4").exit_code == 0
@@ -744,7 +813,9 @@ def test_show_never_cuts_a_number(sheet: ScoreSheet, width: int) -> None:
     render_sheet(console, sheet)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "…" not in out
-    assert all(len(line) <= width for line in out.splitlines())
+    # Widths in terminal cells, as Rich lays them out: a CJK name takes two per character, a lone emoji
+    # modifier (a generated name) none, so counting characters would be wrong both ways.
+    assert all(cell_len(line) <= width for line in out.splitlines())
     words = _numbers_shown(out)
     for row in sheet.rows():
         for p in range(4):

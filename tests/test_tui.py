@@ -43,7 +43,7 @@ from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
 from majiang.tui.coach import coach_discards
-from majiang.tui.render import advice_hand, hand_tiles, visible_tiles
+from majiang.tui.render import advice_hand, hand_tiles, status_text, visible_tiles
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 SIZE = (120, 50)
@@ -656,8 +656,10 @@ def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, 
     (["--rules", "nope"], "unknown ruleset 'nope'"),
     (["--option", "nope=1"], "unknown option 'nope' for ruleset 'mcr'"),
     (["--rules", "mcr", "--option", "several_winners=maybe"], "several_winners must be true or false"),
-    (["--hands", "0"], "--hands must be 1 to 16"),
-    (["--hands", "17"], "--hands must be 1 to 16"),
+    (["--hands", "0"], "--hands: a match has 1 to 16 hands, not 0"),
+    (["--hands", "17"], "--hands: a match has 1 to 16 hands, not 17"),
+    (["--rules", "botzone", "--hands", "16"], "--hands: single_hand=true: a match is one hand, not 16"),
+    (["--rules", "riichi", "--hands", "1001"], "--hands: a match has 1 to 1000 hands, not 1001"),
     (["--delay", "-1"], "--delay must be at least 0"),
     (["--bots", "nope"], "unknown bot 'nope' for --bots; one of random, efficiency, fan-aware, defense"),
 ])
@@ -969,9 +971,29 @@ def test_new_app_plays_the_ruleset_it_is_given() -> None:
     rules = find_ruleset("tui-play-on", ["exchange=true"])
     app = new_app(seed=3, bots="random", hands=None, delay=0, rules=rules)
     session = app.session
-    assert session.match.rules == rules and session.match.hands == rules.match_hands
+    assert session.match.rules == rules and session.match.hands == rules.match_length() == 16
     assert session.game.rules == rules and session.game.phase == Phase.OPENING
     assert session.view().rules == rules
+
+
+def test_a_single_hand_ruleset_plays_and_shows_one_hand(tmp_path: Path) -> None:
+    app = new_app(seed=3, bots="random", delay=0, rules=find_ruleset("botzone"), records_dir=tmp_path)
+    session = app.session
+    assert session.match.hands == 1
+    line = status_text(session, session.view(), "notation").plain
+    assert " · Hand 1/1 · " in line
+    while not session.game.result:
+        session.game.apply(session.game.to_act()[0], session.game.legal_actions(session.game.to_act()[0])[0])
+    session.match.next_hand()
+    assert session.match.over
+    path = session.save()
+    assert path is not None and json.loads(path.read_text().splitlines()[0])["hands"] == 1
+
+
+def test_play_takes_the_rulesets_own_length() -> None:
+    # Riichi's game is up to 100 hands (its own end comes first): no longer refused as over 16.
+    result = CliRunner().invoke(cli_app, ["play", "--rules", "riichi"])
+    assert result.exit_code == 2 and "needs an interactive terminal" in result.stderr
 
 
 # -- Sichuan 血战到底 -----------------------------------------------------------------------------------

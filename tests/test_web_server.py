@@ -153,6 +153,15 @@ def test_create_refuses_bad_bodies(client: TestClient, body: dict[str, Any], wor
     assert client.get("/api/tables").json() == []
 
 
+def test_a_table_takes_its_length_from_the_ruleset(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"rules": "botzone", "players": ["open"] * 4})
+    assert r.status_code == 201, r.text
+    assert client.get(f"/api/tables/{r.json()['id']}").json()["hands"] == 1
+    r = client.post("/api/tables", json={"rules": "mcr", "options": ["single_hand=true"], "hands": 4,
+                                         "players": ["open"] * 4})
+    assert r.status_code == 400 and "single_hand=true: a match is one hand, not 4" in r.json()["error"]
+
+
 def test_human_plays_a_hand_against_bots(client: TestClient, tmp_path: Path) -> None:
     created = new_table(client, ["open", "bot:random", "bot:random", "bot:random"], seed=11)
     table = tables(client).get(created["id"])

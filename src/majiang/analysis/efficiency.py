@@ -18,22 +18,24 @@ passes the Chinese Official one (8-fan minimum).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
 from operator import add, getitem
 from typing import NamedTuple, Protocol
 
+from majiang.analysis.ready import SPECIAL_FORMS, _special_ready, near_special_forms, split_ready_kinds
 from majiang.analysis.shanten import (
     _POW5,
     _code,
+    _vectors,
     counts_and_melds,
     effective_counts,
-    ready_kinds,
     shanten_and_effective,
     shanten_counts,
 )
+from majiang.analysis.tables import RECORD, suit_table
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.meld import Meld
@@ -226,32 +228,46 @@ class _Wins:
     """The fan check of one advice call: totals and ready holdings remembered while the call lasts.
 
     The one-away check meets the same holdings and wins many times over (a draw then a discard, or the
-    discard then the draw), so each total is computed once; a holding is judged legal as soon as one
-    wait reaches the minimum, on a discard or self-drawn.
+    discard then the draw), so each win is scored once, on a discard and self-drawn together (in one pass
+    when the fan count offers ``both_ways``); a holding is judged legal as soon as one wait reaches the
+    minimum either way.
     """
 
-    __slots__ = ("fans", "hands", "held", "legal", "melds", "named", "ready", "totals")
+    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "meld_kinds", "melds", "named", "scored",
+                 "special_legal")
 
-    def __init__(self, melds: tuple[Meld, ...], fans: WinFans) -> None:
+    def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
         self.melds = melds
+        # The special forms (七对, 十三幺, 全不靠, 组合龙, as bits) a holding met may be ready in; else
+        # readiness and waits are the regular form's.
+        self.forms = forms
         self.fans = fans
+        # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
+        self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
+        # Optional too: the fewest fans any win in four sets and a pair scores, by the kinds it holds.
+        self.floor: Callable[[int], int] | None = getattr(fans, "floor", None)
+        # Optional: whether every win in a special form reaches the minimum.
+        self.special_legal: bool = getattr(fans, "special_forms_legal", False)
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
-        self.totals: dict[tuple[tuple[int, ...], int, bool, bool], int] = {}
-        self.hands: dict[tuple[tuple[int, ...], int], Hand] = {}
-        self.ready: dict[tuple[int, ...], list[int]] = {}
+        self.meld_kinds = _mask(self.held)
+        self.scored: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
         # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
         self.named: dict[tuple[int, ...], bool] = {}
 
-    def total(self, key: tuple[int, ...], win: int, self_drawn: bool, last: bool) -> int:
-        """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded."""
-        slot = (key, win, self_drawn, last)
-        value = self.totals.get(slot)
+    def totals(self, key: tuple[int, ...], win: int, last: bool) -> tuple[int, int]:
+        """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded: on a
+        discard and self-drawn."""
+        slot = (key, win, last)
+        value = self.scored.get(slot)
         if value is None:
-            hand = self.hands.get((key, win))
-            if hand is None:
-                hand = self.hands[key, win] = self._hand(key, win)
-            value = self.totals[slot] = self.fans(hand, self_drawn=self_drawn, last_copy=last)
+            hand = self._hand(key, win)
+            if self.both is not None:
+                value = self.both(hand, last_copy=last)
+            else:
+                value = (self.fans(hand, self_drawn=False, last_copy=last),
+                         self.fans(hand, self_drawn=True, last_copy=last))
+            self.scored[slot] = value
         return value
 
     def _hand(self, key: tuple[int, ...], win: int) -> Hand:
@@ -259,23 +275,12 @@ class _Wins:
         tiles = tuple(chain.from_iterable(map(getitem, _RUNS, key)))
         counts = list(key)
         counts[win] += 1
-        all_counts = list(map(add, counts, self.held))
-        if len(tiles) != 13 - 3 * len(self.melds) or max(all_counts) > 4:
+        all_counts = tuple(map(add, counts, self.held))
+        if len(tiles) != 13 - 3 * len(self.melds) or all_counts[win] > 4:
             return Hand(self.melds, tiles, ALL_TILES[win])  # raises the usual error
         mask = _mask(counts)
-        all_mask = _mask(all_counts)
-        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), tuple(all_counts), mask,
-                             all_mask)
-
-    def waits(self, key: tuple[int, ...], codes: tuple[int, int, int] | None = None) -> list[int]:
-        """The waits of the standing tiles ``key`` (counts; ``codes`` its suits' table keys if known),
-        none when the holding is not ready."""
-        kinds = self.ready.get(key)
-        if kinds is None:
-            ready = ready_kinds(key, len(self.melds), codes)
-            held = self.held
-            kinds = self.ready[key] = [t for t in ready if key[t] + held[t] < 4] if ready else []
-        return kinds
+        return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), all_counts, mask,
+                             mask | self.meld_kinds)
 
     def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
                   codes: tuple[int, int, int] | None = None) -> bool:
@@ -286,43 +291,61 @@ class _Wins:
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
         standing, and a drawn copy of ``w`` that is not discarded again is standing.
         """
-        slot = key
-        ok = self.legal.get(slot)
-        if ok is None:
-            ok = False
+        ok = self.legal.get(key)
+        if ok is not None:
+            return ok
+        ok = False
+        split = split_ready_kinds(key, len(self.melds), codes, forms=self.forms)
+        if split is not None:
+            held = self.held
+            regular = [t for t in split[0] if key[t] + held[t] < 4]
+            special = [t for t in split[1] if key[t] + held[t] < 4]
             minimum = self.fans.minimum
-            for t in self.waits(key, codes):
-                last = seen[t] - key[t] == 3 and not key[t]
-                # Self-drawn first: it scores at least as much but for rare fans (全求人), so it
-                # settles most legal waits in one total.
-                if (self.total(key, t, True, last) >= minimum
-                        or self.total(key, t, False, last) >= minimum):
-                    ok = True
-                    break
-            self.legal[slot] = ok
+            # A win in a special form scores that form's fan: where the fan count says each reaches the
+            # minimum, such a wait is legal without a count.
+            ok = bool(special) and self.special_legal
+            if not ok and regular and self.floor is not None:
+                # Fans every win of these kinds scores (清一色, 全大, ...) may settle it without a count.
+                kinds = _mask(key) | self.meld_kinds
+                floor = self.floor
+                ok = any(floor(kinds | 1 << t) >= minimum for t in regular)
+            if not ok:
+                for t in sorted({*regular, *special}):
+                    on_discard, drawn = self.totals(key, t, seen[t] - key[t] == 3 and not key[t])
+                    if on_discard >= minimum or drawn >= minimum:
+                        ok = True
+                        break
+        self.legal[key] = ok
         return ok
 
 
 def _waits(melds: tuple[Meld, ...], standing: Sequence[int], seen: Sequence[int],
-           fans: WinFans | None, form: str | None = None, wins: _Wins | None = None) -> tuple[Wait, ...]:
+           fans: WinFans | None, form: str | None = None, wins: _Wins | None = None,
+           kinds: Sequence[int] | None = None) -> tuple[Wait, ...]:
+    """The waits of a ready holding (``kinds``: its waits if already known), scored given ``fans``."""
     counts = list(standing)
     if fans is not None and wins is None:
         wins = _Wins(melds, fans)
     key = tuple(counts)
     out = []
-    # A formal wait on a fifth copy (counting melds) is dropped: there is no tile to win on.
-    for t in effective_counts(counts, len(melds), form, held=_held(melds, counts)):
+    if kinds is None:
+        # A formal wait on a fifth copy (counting melds) is dropped: there is no tile to win on.
+        kinds = effective_counts(counts, len(melds), form, held=_held(melds, counts))
+    legal = False
+    for t in kinds:
         if wins is None:
             out.append(Wait(ALL_TILES[t], 4 - seen[t]))
             continue
         # 和绝张 when the other three copies are in sight outside the standing tiles. With a copy also
         # standing the wait is exhausted and its win hypothetical: scored without 和绝张, which the
         # calculator rightly refuses beside a standing copy.
-        last = seen[t] - counts[t] == 3 and not counts[t]
-        on_discard = wins.total(key, t, False, last)
-        drawn = wins.total(key, t, True, last)
-        legal = max(on_discard, drawn) >= wins.fans.minimum
-        out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, legal))
+        on_discard, drawn = wins.totals(key, t, seen[t] - counts[t] == 3 and not counts[t])
+        wait_legal = max(on_discard, drawn) >= wins.fans.minimum
+        legal = legal or wait_legal
+        out.append(Wait(ALL_TILES[t], 4 - seen[t], on_discard, drawn, wait_legal))
+    if wins is not None and form is None:
+        # What the one-away check would find for this holding.
+        wins.legal.setdefault(key, legal)
     return tuple(out)
 
 
@@ -356,35 +379,52 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     known = wins.named
     # The suits' table keys of ``counts``, moved by a draw and a discard as ``Holding`` moves them.
     base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
+    table = suit_table()
+    vecs = _vectors()
+    melds = len(wins.melds)
+    forms = wins.forms if melds <= 1 else 0
+    sets = 4 - melds
+    full = 3 * sets + 1
+    kept = [d for d in range(34) if counts[d]]
     for t in effective:
         if seen[t] >= 4:
             continue
         counts[t] += 1
         seen[t] += 1
         # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
-        names = []
-        for d in range(34):
-            # Letting the drawn tile go again leaves the one-away hand: never ready.
-            if counts[d] and d != t:
-                if t == gone:
-                    name: tuple[int, ...] = (d,)
-                elif d < gone:
-                    name = (d, gone, t)
-                else:
-                    name = (gone, d, t)
-                names.append((name, d))
-        ok = any(known.get(name) for name, _ in names)
+        # Letting the drawn tile go again leaves the one-away hand: never ready.
+        discards = [d for d in kept if d != t]
+        if t == gone:
+            names: list[tuple[int, ...]] = [(d,) for d in discards]
+        else:
+            names = [(d, gone, t) if d < gone else (gone, d, t) for d in discards]
+        ok = any(map(known.get, names))
         if not ok:
-            for name, d in names:
+            drawn = base_codes.copy()
+            if t < 27:
+                drawn[t // 9] += _POW5[t % 9]
+            drawn_honors = vecs.honor_stats(tuple(counts[27:34]))
+            for name, d in zip(names, discards, strict=True):
                 if name in known:
                     continue
                 counts[d] -= 1
-                codes = base_codes.copy()
-                if t < 27:
-                    codes[t // 9] += _POW5[t % 9]
+                codes = drawn.copy()
                 if d < 27:
                     codes[d // 9] -= _POW5[d % 9]
-                ok = known[name] = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
+                    honors = drawn_honors
+                else:
+                    honors = vecs.honor_stats(tuple(counts[27:34]))
+                # Most holdings are not ready: told from the tables alone (``ready_from_codes`` written
+                # out), before any other work.
+                i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
+                regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
+                                    sets)
+                if regular == full or (forms and _special_ready(table, vecs, i0, i1, i2, honors, melds,
+                                                                forms)):
+                    ok = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
+                else:
+                    ok = False
+                known[name] = ok
                 counts[d] += 1
                 if ok:
                     break
@@ -413,7 +453,11 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
     seen = seen_counts(h, visible)
     held = h.counts(include_melds=True)
     options: list[DiscardOption] = []
-    wins = _Wins(h.melds, fans) if fans is not None else None
+    wins = None
+    if fans is not None:
+        # A holding met is this hand less two tiles plus one: only the special forms near this hand can
+        # be ready in one.
+        wins = _Wins(h.melds, fans, near_special_forms(counts, melds))
     for d in range(34):
         if not counts[d]:
             continue
@@ -424,7 +468,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         waits: tuple[Wait, ...] = ()
         legal: int | None = None
         if value == 0:
-            waits = _waits(h.melds, counts, seen, fans, form, wins)
+            waits = _waits(h.melds, counts, seen, fans, form, wins, effective)
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
         elif value == 1 and wins is not None and form is None:

@@ -88,8 +88,14 @@ def find_bot(name: str, seed: int | None = None) -> Bot:
 def play_out(game: Game, bots: Sequence[Bot], max_steps: int = MAX_STEPS) -> int:
     """Play ``game`` to its end, ``bots[seat]`` acting for each seat on its own view; the actions taken.
 
-    RuntimeError if the hand has not ended after ``max_steps`` actions.
+    RuntimeError if the hand has not ended after ``max_steps`` actions; InvalidOptionError if a player
+    cannot act on a view (an external Botzone program: ``majiang.interop.external.play_botzone``).
     """
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise InvalidOptionError(f"seat {seat}: {getattr(bot, 'name', bot)!r} cannot act on a view, so "
+                                     "it is not a bot (an external Botzone program plays through "
+                                     "majiang.interop.external.play_botzone)")
     steps = 0
     while game.phase != Phase.OVER:
         if steps >= max_steps:

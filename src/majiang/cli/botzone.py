@@ -34,6 +34,9 @@ SimpleOpt = Annotated[bool, typer.Option("--simple", help="Botzone's simple (lin
 KeepOpt = Annotated[bool, typer.Option("--keep-running", help="Botzone's long-running mode.")]
 WallsOpt = Annotated[str, typer.Option("--walls", metavar="KIND",
                                        help="per-seat (Botzone's wall per seat) or shared (our engine's).")]
+FlowersOpt = Annotated[bool | None, typer.Option(
+    "--flowers/--no-flowers", show_default="from the first flower shown",
+    help="Whether the judge's wall holds the eight flowers (144 tiles, 36 a seat) or not (136, 34).")]
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -89,7 +92,8 @@ def _next_request(line: str, simple: bool) -> str:
 
 
 def botzone_command(bot: BotOpt = "fan-aware", seed: SeedOpt = None, simple: SimpleOpt = False,
-                    keep_running: KeepOpt = False, walls: WallsOpt = "per-seat") -> None:
+                    keep_running: KeepOpt = False, walls: WallsOpt = "per-seat",
+                    flowers: FlowersOpt = None) -> None:
     """Answer Botzone's Chinese Standard Mahjong requests with one of our bots (stdin to stdout)."""
     from majiang.bots import BOTS, find_bot
     from majiang.interop.botzone import WALLS, replay
@@ -102,7 +106,7 @@ def botzone_command(bot: BotOpt = "fan-aware", seed: SeedOpt = None, simple: Sim
         seed_given = None if seed is None else integer(seed, "--seed", signed=True)
         requests, responses = _read_simple(sys.stdin) if simple else _read_json(sys.stdin.readline())
         player = find_bot(bot, seed_given)
-        seat = replay(requests, responses, walls)
+        seat = replay(requests, responses, walls, flowers)
         answer = seat.answer(requests[-1], player.act)
     except ValueError as err:
         fail("botzone", str(err))

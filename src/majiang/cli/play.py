@@ -25,8 +25,8 @@ BotsOpt = Annotated[str, typer.Option(
     "--bots", metavar="NAME", help="The opponents' bot: fan-aware, efficiency or random.",
 )]
 HandsOpt = Annotated[str | None, typer.Option(
-    "--hands", metavar="N", show_default="the ruleset's match (16 for mcr)",
-    help="Hands in the match, 1 to 16 (16 is the full four rounds).",
+    "--hands", metavar="N", show_default="the ruleset's match (16 for mcr, 1 for botzone)",
+    help="Hands in the match, 1 to the ruleset's most (16 is Chinese Official's four rounds).",
 )]
 DelayOpt = Annotated[float, typer.Option(
     "--delay", metavar="SECONDS", help="Pause after each bot action so you can follow; 0 for none.",
@@ -56,12 +56,14 @@ def play_command(
         fail("play", f"unknown bot {bots!r} for --bots; one of {', '.join(BOTS)}")
     try:
         chosen = ruleset(rules, option)
-        number = chosen.match_hands if hands is None else integer(hands, "--hands")
+        number = None if hands is None else integer(hands, "--hands")
         seed_given = None if seed is None else integer(seed, "--seed", signed=True)
     except ValueError as err:
         fail("play", str(err))
-    if not 1 <= number <= 16:
-        fail("play", f"--hands must be 1 to 16, not {number}")
+    try:
+        number = chosen.match_length(number)  # the ruleset's own length, or refused (single_hand: 1)
+    except ValueError as err:
+        fail("play", f"--hands: {err}")
     if delay < 0:
         fail("play", f"--delay must be at least 0 seconds, not {delay}")
     if no_record and records_dir is not None:

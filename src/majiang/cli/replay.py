@@ -24,6 +24,7 @@ from majiang.hand import WinBy
 from majiang.notation import format_tiles
 from majiang.records import CheckReport, HandReplay, RecordError, RecordHeader, check_record, replay
 from majiang.records.format import canonical, iter_record_file
+from majiang.records.writer import ranks_itself
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.simulate import changed_options, option_text
 from majiang.tiles import ALL_TILES, Flower, seat_wind
@@ -282,14 +283,19 @@ def hand_json(hand: HandReplay, rules: Ruleset | None = None) -> dict[str, Any]:
 
 
 def _standings(console: Console, hands: list[HandReplay]) -> None:
+    """The totals and standings after the last hand: a match's as its ruleset ranks them (riichi: points,
+    then final points with uma and oka), independent hands' as standard scores."""
     last = hands[-1]
-    scores = standard_scores(last.totals)
+    rules = _rules_of(last, None)
+    own = last.standings is not None and last.points is not None and ranks_itself(rules)
+    scores = last.standings if last.standings is not None else standard_scores(last.totals)
     table = Table(title=f"After {len(hands)} hand{'s' if len(hands) != 1 else ''}")
     table.add_column("Player")
-    table.add_column("Total", justify="right")
-    table.add_column("Standard score", justify="right")
-    for p in sorted(range(4), key=lambda p: (-last.totals[p], p)):
-        table.add_row(last.players[p], str(last.totals[p]), f"{scores[p]:g}")
+    table.add_column("Points" if own else "Total", justify="right")
+    table.add_column("Final points" if own else "Standard score", justify="right")
+    shown = last.points if own and last.points is not None else last.totals
+    for p in sorted(range(4), key=lambda p: (-scores[p], p)):
+        table.add_row(last.players[p], str(shown[p]), f"{scores[p]:+g}" if own else f"{scores[p]:g}")
     console.print(table)
 
 

@@ -164,7 +164,8 @@ def new_command(
         "--players", metavar="A B C D", show_default=False,
         help="The four players, in their first seats: East, South, West, North.",
     )],
-    hands: Annotated[str | None, typer.Option("--hands", metavar="N", show_default="16",
+    hands: Annotated[str | None, typer.Option("--hands", metavar="N",
+                                              show_default="the ruleset's: 16, or 1 with single_hand",
                                               help="Hands in the match, 1 to 16.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
     rules: GameRulesOpt = None,
@@ -176,7 +177,7 @@ def new_command(
         # --players reads the next four words whatever they are: "--players A B C --force" would
         # make "--force" a player.
         fail("sheet", f"--players takes exactly four names; {flag!r} looks like an option: give four names")
-    count = 16 if hands is None else _count(hands, "--hands")
+    count = None if hands is None else _count(hands, "--hands")
     try:
         sheet = ScoreSheet(players, count, ruleset(rules, option))
     except ValueError as err:  # SheetError, or a ruleset or option that does not exist
@@ -186,11 +187,23 @@ def new_command(
             fail("sheet", f"{file} already exists; pass --force to replace it")
         _save(sheet, file)
     typer.echo(f"New sheet {file}: " + ", ".join(
-        f"{name} ({'ESWN'[p]})" for p, name in enumerate(sheet.player_names)) + f"; {sheet.hands} hands")
-    if "rules" in sheet.to_dict():
-        changed = tuple(key for key, _ in changed_options(sheet.rules))
-        typer.echo(f"Rules: {rules_line(sheet.rules.name, sheet.rules.options(), changed)}")
+        f"{name} ({'ESWN'[p]})" for p, name in enumerate(sheet.player_names)) + f"; {_hands(sheet.hands)}")
+    rules_note = _rules_note(sheet)
+    if rules_note is not None:
+        typer.echo(rules_note)
     typer.echo(_next(sheet))
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand{'s' if n != 1 else ''}"
+
+
+def _rules_note(sheet: ScoreSheet) -> str | None:
+    """``Rules: mcr (seat_changes=before-west-round)`` for a sheet of other rules than the default."""
+    if "rules" not in sheet.to_dict():
+        return None
+    changed = tuple(key for key, _ in changed_options(sheet.rules))
+    return f"Rules: {rules_line(sheet.rules.name, sheet.rules.options(), changed)}"
 
 
 @sheet_app.command("win")
@@ -339,7 +352,10 @@ def render_sheet(console: Console, sheet: ScoreSheet) -> None:
     names = sheet.player_names
     rows = sheet.rows()
     # Text cells: a name or reason is shown as written, never read as Rich markup.
-    table = Table(title=Text(f"Score sheet: {sheet.hands_played} of {sheet.hands} hands"), **_COMPACT)
+    rules_note = _rules_note(sheet)
+    if rules_note is not None:
+        console.print(rules_note, markup=False)
+    table = Table(title=Text(f"Score sheet: {sheet.hands_played} of {_hands(sheet.hands)}"), **_COMPACT)
     for title in ("Hand", "Round", "Dealer", "Winner", "From", "Fan"):
         table.add_column(title, justify="right" if title in ("Hand", "Fan") else "left", no_wrap=True,
                          overflow="fold")
@@ -353,7 +369,7 @@ def render_sheet(console: Console, sheet: ScoreSheet) -> None:
     if _fits(console, table):
         console.print(table)
     else:
-        console.print(f"Score sheet: {sheet.hands_played} of {sheet.hands} hands", markup=False)
+        console.print(f"Score sheet: {sheet.hands_played} of {_hands(sheet.hands)}", markup=False)
         for row in rows:
             where = f"Hand {row.hand}, round {row.round_wind.notation()}, dealer {names[row.dealer]}"
             console.print(f"{where}: {describe_entry(sheet, row.entry)}", markup=False)

@@ -1,7 +1,8 @@
 """A match: four rounds of four hands with seat changes (换位), and standard scores.
 
 Players 0-3 keep their identity; their places at the table (positions 0-3 = East, South, West, North
-seats) change as ``SeatChanges`` says. By default (``EACH_ROUND``, source 003) after each round:
+seats) change as the ruleset's option ``seat_changes`` (``SeatChanges``) says. By default
+(``EACH_ROUND``, source 003) after each round:
 
 * after the first round: East and South swap, West and North swap;
 * after the second: East and South go across (to West and North), West goes to South, North to East;
@@ -25,54 +26,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game.table import Game, HandResult, Phase
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.rules.mcr.table import SEAT_CHANGES, Change, SeatChanges
 from majiang.tiles import Tile
 
 __all__ = ["SEAT_CHANGES", "Match", "MatchHand", "SeatChanges", "seat_positions", "standard_scores"]
 
-Change = tuple[int, int, int, int]
-"""A seat change: the player at position p moves to position change[p]."""
-
-SEAT_CHANGES: tuple[Change, ...] = (
-    (1, 0, 3, 2),  # after round 1: the player at position p moves to SEAT_CHANGES[0][p]
-    (2, 3, 1, 0),  # after round 2
-    (1, 0, 3, 2),  # after round 3
-)
-"""Source 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
-
 _STAY: Change = (0, 1, 2, 3)
-
-
-class SeatChanges(StrEnum):
-    """When the players change seats in a match (换位).
-
-    >>> [SeatChanges(v).name for v in ("each-round", "before-west-round")]
-    ['EACH_ROUND', 'BEFORE_WEST_ROUND']
-    """
-
-    EACH_ROUND = "each-round"
-    """Source 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
-    BEFORE_WEST_ROUND = "before-west-round"
-    """Source 000: once, before the third (West) round: East and South swap, West and North swap."""
-
-    @property
-    def after_rounds(self) -> tuple[Change, Change, Change]:
-        """The changes made after rounds 1, 2 and 3 (``(0, 1, 2, 3)``: nobody moves)."""
-        if self is SeatChanges.EACH_ROUND:
-            return (SEAT_CHANGES[0], SEAT_CHANGES[1], SEAT_CHANGES[2])
-        return (_STAY, (1, 0, 3, 2), _STAY)
-
-
-def _seat_changes(value: SeatChanges | str) -> SeatChanges:
-    try:
-        return SeatChanges(value)
-    except ValueError:
-        names = ", ".join(v.value for v in SeatChanges)
-        raise InvalidOptionError(f"seat_changes must be one of {names}, not {value!r}") from None
 
 
 def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> Change:
@@ -83,7 +46,7 @@ def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH
     >>> [seat_positions(h, "before-west-round") for h in (1, 5, 9, 13)]
     [(0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2)]
     """
-    changes = _seat_changes(seat_changes)
+    changes = SeatChanges(seat_changes)
     if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 16:
         raise InvalidOptionError(f"a match has hands 1 to 16, not {hand!r}")
     positions = list(_STAY)
@@ -130,22 +93,16 @@ def standard_scores(totals: Sequence[int]) -> tuple[float, float, float, float]:
 class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
-    Hand seeds come from the match seed, so a match replays exactly. ``hands`` (the ruleset's
-    ``match_hands`` if not given; at most its ``most_hands``) may be lowered for short matches (a multiple
-    of 4 keeps every player dealing equally). ``seat_changes`` picks source
-    003's changes after each round (the default) or source 000's single change before the West round,
-    where the ruleset changes seats at all.
+    Hand seeds come from the match seed, so a match replays exactly. ``hands`` is the ruleset's
+    ``match_length(hands)``: its own length if not given (one hand under ``single_hand``), or a shorter
+    match (a multiple of 4 keeps every player dealing equally). The seat changes are the ruleset's
+    (``McrRules(seat_changes=...)``).
     """
 
-    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int | None = None,
-                 seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> None:
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None,
+                 hands: int | None = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
-        most = self.rules.most_hands
-        if hands is None:
-            hands = self.rules.match_hands
-        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= most:
-            raise InvalidOptionError(f"a match has 1 to {most} hands, not {hands!r}")
-        self.seat_changes = _seat_changes(seat_changes)
+        hands = self.rules.match_length(hands)
         self.dealer = 0  # the seat (position) dealing the current hand
         self.rules_state = self.rules.new_match_state()
         self.seed = seed

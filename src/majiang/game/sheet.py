@@ -4,8 +4,9 @@ Four players, up to sixteen hands. Each hand is entered as a win or an exhaustiv
 penalties can be entered at any time and belong to the hand in play. The sheet computes the
 payments (source 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
 paid 8 + fan by the discarder and 8 by each of the other two. It also knows who deals: the seating
-and the seat changes after each round are those of ``majiang.game.match`` (``SEAT_CHANGES``), the
-player in the East seat deals first in each round and the deal passes on every hand (不连庄).
+and the seat changes are those of ``majiang.game.match`` under the ruleset's ``seat_changes`` (after
+each round by default, ``SEAT_CHANGES``), the player in the East seat deals first in each round and the
+deal passes on every hand (不连庄).
 
 The fan total entered is the one that is paid, flower points included. The 8-fan minimum is
 checked without flowers, which only the referee can do from the hand: pass ``flowers`` and the
@@ -54,7 +55,14 @@ from majiang.game.match import seat_positions, standard_scores
 from majiang.jsonstrict import lone_surrogate
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
-from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
+from majiang.rules.mcr.table import (
+    BASE_POINTS,
+    FALSE_WIN_AWARD,
+    FALSE_WIN_PENALTY,
+    McrRules,
+    SeatChanges,
+    win_payments,
+)
 from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [
@@ -167,26 +175,30 @@ def _penalty_payments(penalty: Penalty) -> tuple[int, int, int, int]:
     return (deltas[0], deltas[1], deltas[2], deltas[3])
 
 
-def positions_of(hand: int) -> tuple[int, int, int, int]:
+def positions_of(hand: int,
+                 seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> tuple[int, int, int, int]:
     """Where each player sits in ``hand`` (1-16): positions[player], 0 the first East seat ... 3 North.
 
-    Players start in the order given; the seats change after the first three rounds.
+    Players start in the order given; the seats change as ``seat_changes`` says (by default after each
+    of the first three rounds).
 
     >>> positions_of(1), positions_of(5), positions_of(9), positions_of(13)
     ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))
     """
     if not 1 <= hand <= MAX_HANDS:
         raise SheetError(f"a match has hands 1 to {MAX_HANDS}, not {hand!r}")
-    return seat_positions(hand)
+    return seat_positions(hand, seat_changes)
 
 
-def dealer_of(hand: int) -> int:
+def dealer_of(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> int:
     """The player who deals ``hand`` (1-16): in each round the East seat first, then in turn.
 
     >>> [dealer_of(h) for h in range(1, 17)]
     [0, 1, 2, 3, 1, 0, 3, 2, 2, 3, 1, 0, 3, 2, 0, 1]
+    >>> [dealer_of(h, "before-west-round") for h in range(1, 17)]
+    [0, 1, 2, 3, 0, 1, 2, 3, 1, 0, 3, 2, 1, 0, 3, 2]
     """
-    return positions_of(hand).index((hand - 1) % 4)
+    return positions_of(hand, seat_changes).index((hand - 1) % 4)
 
 
 def _is_int(value: object) -> bool:
@@ -226,7 +238,8 @@ def _check_text(value: object, what: str, limit: int) -> str:
 class ScoreSheet:
     """A live match's sheet: ``win``, ``draw``, ``penalty`` and ``undo`` entries; rows, totals, standings."""
 
-    def __init__(self, players: Sequence[str], hands: int = MAX_HANDS, rules: Ruleset | None = None) -> None:
+    def __init__(self, players: Sequence[str], hands: int | None = None,
+                 rules: Ruleset | None = None) -> None:
         if rules is None:
             rules = find_ruleset(DEFAULT_RULESET)
         if rules.entered_win_payments(0, 1, MINIMUM) is None:
@@ -246,10 +259,17 @@ class ScoreSheet:
                 raise SheetError(f"a player's name must not start with {name[0]!r}: {name!r}")
         if len(set(names)) != 4:
             raise SheetError(f"the four players' names must differ: {', '.join(names)}")
-        if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
+        if hands is not None and (not _is_int(hands) or not 1 <= hands <= MAX_HANDS):
             raise SheetError(f"a match has 1 to {MAX_HANDS} hands, not {_short(hands)}")
+        try:
+            hands = rules.match_length(hands)  # the ruleset's own length (one hand with single_hand)
+        except MajiangError as err:
+            raise SheetError(str(err)) from None
         self.player_names: tuple[str, str, str, str] = (names[0], names[1], names[2], names[3])
         self.hands = hands
+        self.seat_changes = SeatChanges(rules.seat_changes) if isinstance(rules, McrRules) \
+            else SeatChanges.EACH_ROUND
+        """When the players change seats: the ruleset's ``seat_changes``."""
         self.entries: list[Entry] = []
 
     # -- who is who, and where the match is --------------------------------------------------------
@@ -282,14 +302,18 @@ class ScoreSheet:
         positions_of(hand)
         return WINDS[(hand - 1) // 4]
 
+    def positions(self, hand: int) -> tuple[int, int, int, int]:
+        """Where each player sits in ``hand``: positions[player], 0 the first East seat ... 3 North."""
+        return positions_of(hand, self.seat_changes)
+
     def dealer(self, hand: int) -> int:
         """The player who deals ``hand``."""
-        return dealer_of(hand)
+        return dealer_of(hand, self.seat_changes)
 
     def seat_winds(self, hand: int) -> tuple[Tile, Tile, Tile, Tile]:
         """Each player's seat wind 门风 in ``hand``: the dealer is East."""
-        positions = positions_of(hand)
-        east = positions[dealer_of(hand)]
+        positions = self.positions(hand)
+        east = positions[self.dealer(hand)]
         winds = [seat_wind(positions[p], east) for p in range(4)]
         return (winds[0], winds[1], winds[2], winds[3])
 
@@ -458,7 +482,9 @@ class ScoreSheet:
                 if (type(value) is not type(defaults[key]) and None not in (value, defaults[key])) \
                         or found[key] != value:
                     raise SheetError(f"the sheet's ruleset: option {key!r} cannot be {_short(value)}")
-            if set(data["options"]) != set(defaults):
+            # Options added since the file was written (``later_options``) may be missing: their
+            # defaults are what the sheet was kept by.
+            if set(defaults) - set(data["options"]) - rules.later_options:
                 raise SheetError(f"the sheet's ruleset: 'options' must hold every option of "
                                  f"{data['rules']!r}: {', '.join(defaults)}")
         sheet = cls(players, data["hands"], rules)

@@ -13,13 +13,17 @@ the discard that follows, in one), ``GANG``, ``HU``.
 legal actions under Chinese Official rules, and turns a bot's choice into the response. Assumptions
 (Botzone does not say them in its requests):
 
-* the wall (``walls``): by default Botzone's own wall per seat, 34 tiles of which 13 are dealt, so 21
-  draws, flowers and their replacements included (exact for Botzone's usual flowerless games); or
-  ``shared``, our engine's one wall of 144 tiles. Every draw is announced to all, so what is left is
-  counted. A discard is the last tile when the seat after the discarder has nothing left to draw: only a
-  win may be claimed on it and it scores 海底捞月; a draw scores 妙手回春 when the drawer's next seat
-  has nothing left (the judge's rule); no kong is offered to a seat whose wall is empty (it would need
-  a replacement), nor a concealed or added kong when the next seat's is;
+* the wall (``walls``): by default Botzone's own wall per seat, a quarter of the judge's tiles (its
+  ``main.cpp`` cuts the wall in four: 34 of 136 tiles, 36 of 144 with the flowers), of which 13 are
+  dealt (flowers set aside and replaced from the same wall); or ``shared``, our engine's one wall of
+  136 or 144 tiles. Whether the flowers are in the wall (``flowers_in_wall``) is not in the requests:
+  unless told, the adapter counts them in from the first flower shown (in the deal or a ``BUHUA``), which
+  only a hand with every flower still unseen near the end of the walls would get wrong. Every draw is
+  announced to all, so what is left is counted. A discard is the last tile when the seat after the
+  discarder has nothing left to draw: only a win may be claimed on it and it scores 海底捞月; a draw
+  scores 妙手回春 when the drawer's next seat has nothing left (the judge's rule); no kong is offered
+  to a seat whose wall is empty (it would need a replacement), nor a concealed or added kong when the
+  next seat's is;
 * an added kong (补杠) is offered only with the tile just drawn, as Botzone's wiki describes it;
 * a win on a flower's replacement after a kong is self-drawn, not 杠上开花 (our engine's default);
 * seat 0 is East (门风) and the dealer; ``quan`` 0-3 is the round wind East..North.
@@ -58,10 +62,9 @@ _CODES: tuple[str, ...] = (
 )
 _BY_CODE = {c: ALL_TILES[i] for i, c in enumerate(_CODES)}
 _FLOWERS = frozenset(f"H{i}" for i in range(1, 9))
-_WALL = 144 - 4 * 13  # tiles left to draw after the deal (flowers included), one shared wall
-_SEAT_WALL = 34 - 13  # tiles each seat draws from its own wall after the deal (Botzone's per-seat walls)
 WALLS = ("per-seat", "shared")
-"""How the adapter counts the wall: Botzone's own 34-tile wall per seat, or one wall as our engine."""
+"""How the adapter counts the wall: Botzone's own wall per seat (34 tiles, 36 with the flowers), or one
+wall as our engine."""
 
 
 class BotzoneError(MajiangError):
@@ -123,6 +126,8 @@ class BotzoneSeat:
     last_discard: tuple[int, Tile] | None = None
     kong_draw: bool = False
     walls: str = "per-seat"
+    flowers_in_wall: bool | None = None
+    """Whether the wall holds the eight flowers (144 tiles) or not (136); None: once a flower is shown."""
     draws: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     requests: int = 0
     last_response: str = ""
@@ -132,6 +137,8 @@ class BotzoneSeat:
     def __post_init__(self) -> None:
         if self.walls not in WALLS:
             raise BotzoneError(f"walls must be one of {', '.join(WALLS)}, not {self.walls!r}")
+        if self.flowers_in_wall not in (None, True, False):
+            raise BotzoneError(f"flowers_in_wall must be True, False or None, not {self.flowers_in_wall!r}")
 
     @property
     def seat_wind(self) -> Tile:
@@ -196,6 +203,8 @@ class BotzoneSeat:
         rest = [_flower(w) for w in words[17:]]
         if len(rest) != sum(self.flowers):
             raise BotzoneError(f"{sum(self.flowers)} flowers counted but {len(rest)} given")
+        if rest:
+            self._flower_shown(rest[0])
         for t in tiles:
             self.counts[t] += 1
         self._check_counts()
@@ -205,7 +214,7 @@ class BotzoneSeat:
         me = who == self.seat
         if what == "BUHUA":
             self._arity(what, args, 1)
-            _flower(args[0])
+            self._flower_shown(_flower(args[0]))
             self.flowers[who] += 1
             if me:
                 self.kong_draw = False  # the next draw replaces a flower: self-drawn, not 杠上开花
@@ -280,6 +289,10 @@ class BotzoneSeat:
 
     # -- state changes --------------------------------------------------------------------------------
 
+    def _flower_shown(self, code: str) -> None:
+        if self.flowers_in_wall is False:
+            raise BotzoneError(f"flower {code} shown, but the adapter was told the wall has no flowers")
+
     def _note(self, kind: str, who: int) -> None:
         self._last_kind, self._last_seat = kind, who
 
@@ -328,11 +341,18 @@ class BotzoneSeat:
         """The tiles left for this seat to draw (its own wall, or the shared one)."""
         return self.left(self.seat)
 
+    @property
+    def wall_tiles(self) -> int:
+        """The tiles of the whole wall: 144 with the flowers (told so, or one has been shown), else 136."""
+        flowers = self.flowers_in_wall if self.flowers_in_wall is not None else any(self.flowers)
+        return 144 if flowers else 136
+
     def left(self, seat: int) -> int:
-        """The tiles left that ``seat`` may draw: its own wall's, or the shared wall's."""
+        """The tiles left that ``seat`` may draw: its own wall's (a quarter of the tiles), or the shared
+        wall's; 13 of each seat's were dealt, and every flower shown took one more."""
         if self.walls == "shared":
-            return max(0, _WALL - sum(self.draws) - sum(self.flowers))
-        return max(0, _SEAT_WALL - self.draws[seat] - self.flowers[seat])
+            return max(0, self.wall_tiles - 4 * 13 - sum(self.draws) - sum(self.flowers))
+        return max(0, self.wall_tiles // 4 - 13 - self.draws[seat] - self.flowers[seat])
 
     def is_last_discard(self, giver: int) -> bool:
         """Whether a tile ``giver`` discards (or draws) now is the last: its next seat has nothing left."""
@@ -633,8 +653,10 @@ def response_actions(response: str, phase: Phase) -> list[Action]:
     raise BotzoneError(f"{response!r} is no Botzone response {where}")
 
 
-def replay(requests: list[str], responses: list[str], walls: str = "per-seat") -> BotzoneSeat:
-    """The seat after all ``requests`` but the last (answered by ``responses``), ready to answer the last.
+def replay(requests: list[str], responses: list[str], walls: str = "per-seat",
+           flowers_in_wall: bool | None = None) -> BotzoneSeat:
+    """The seat after all ``requests`` but the last (answered by ``responses``), ready to answer the last;
+    ``walls`` and ``flowers_in_wall`` as for ``BotzoneSeat``.
 
     The earlier responses only tell which tile this seat's own concealed kongs were made of.
     """
@@ -643,7 +665,7 @@ def replay(requests: list[str], responses: list[str], walls: str = "per-seat") -
     if len(responses) != len(requests) - 1:
         raise BotzoneError(f"{len(requests)} requests need {len(requests) - 1} responses, "
                            f"not {len(responses)}")
-    seat = BotzoneSeat(walls=walls)
+    seat = BotzoneSeat(walls=walls, flowers_in_wall=flowers_in_wall)
     for i, request in enumerate(requests[:-1]):
         seat.answer(request, _first_legal)
         seat.last_response = responses[i]

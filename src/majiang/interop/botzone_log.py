@@ -2,7 +2,8 @@
 
 A Botzone log is the JSON object its judge reads (``judge/main.cpp`` of ailab-pku/Chinese-Standard-Mahjong;
 Botzone's wiki, page 裁判/Judge): ``initdata`` holds the walls (``walltiles``: the tile codes, seat id
-``k``'s 34 tiles being codes ``34k .. 34k + 33``, drawn from the end) and the round wind (``quan``);
+``k``'s wall being their ``k``-th quarter, 34 codes or 36 with the flowers, drawn from the end) and the
+round wind (``quan``);
 ``log`` alternates the judge's outputs (even entries: ``{"output": {"command": "request", "content":
 {"0": request, ...}, "display": {...}}, "verdict": "OK"}``, the last one ``"command": "finish"`` with each
 seat's score as its content) and the players' responses (odd entries: ``{"0": {"verdict": "OK",

@@ -42,7 +42,7 @@ from majiang.rules.riichi.game import (
 )
 from majiang.tiles import WINDS
 
-__all__ = ["dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
+__all__ = ["HandStream", "dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
 
 HONORS = "ESWNPFC"
 
@@ -90,7 +90,17 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
     winds = {w.notation(): w for w in WINDS}
     game = Game(rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]], wall=start["ring"],
                 dice=(start["dice"][0], start["dice"][1]), scores=start["scores"], match_state=table)
-    st: RiichiState = game.rules_state
+    walker = HandStream(game)
+    for line in lines:
+        if line.get("e") == "act":
+            walker.apply(line["seat"], Action.parse(line["a"]))
+    walker.finish()
+    walker.out.append({"type": "end_kyoku"})
+    return walker.out
+
+
+def _start_kyoku(game: Game, st: RiichiState) -> dict[str, Any]:
+    """The ``start_kyoku`` event of a freshly dealt riichi hand (every seat's thirteen tiles shown)."""
     tehais = []
     for s in range(4):
         reds = list(st.red_hand[s])
@@ -108,29 +118,22 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
                 tiles.append(mjai_tile(t, red))
         tehais.append(tiles)
     dora = next(e for e in game.events if isinstance(e, DoraRevealed))
-    out: list[dict[str, Any]] = [{
-        "type": "start_kyoku", "bakaze": start["round_wind"], "kyoku": game.dealer + 1, "honba": table.honba,
-        "kyotaku": table.sticks, "oya": game.dealer, "scores": list(start["scores"]),
-        "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}]
-    walker = _Walker(game, st, out)
-    assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
-    red = 52 in st.red_at
-    out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})
-    walker.drawn[game.dealer] = (game.drawn, red)
-    for line in lines:
-        if line.get("e") == "act":
-            walker.apply(line["seat"], Action.parse(line["a"]))
-    walker.finish()
-    out.append({"type": "end_kyoku"})
-    return out
+    return {"type": "start_kyoku", "bakaze": game.round_wind.notation(), "kyoku": game.dealer + 1,
+            "honba": st.honba, "kyotaku": st.sticks, "oya": game.dealer, "scores": list(game.scores),
+            "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}
 
 
-class _Walker:
-    """Applies a hand's actions and turns the events each makes into mjai events, reading the red fives
-    from the ruleset's state as they happen."""
+class HandStream:
+    """The mjai events of a riichi hand as it is played: made from a freshly dealt ``game`` (``out`` then
+    holds its ``start_kyoku`` and the dealer's first ``tsumo``), it applies each action (``apply``) and
+    appends the mjai events it makes to ``out``, every tile shown (a server hides others' draws), reading
+    the red fives from the ruleset's state as they happen; ``finish`` closes a win still waiting for its
+    payments."""
 
-    def __init__(self, game: Game, st: RiichiState, out: list[dict[str, Any]]) -> None:
-        self.game, self.st, self.out = game, st, out
+    def __init__(self, game: Game) -> None:
+        st: RiichiState = game.rules_state
+        self.game, self.st = game, st
+        self.out: list[dict[str, Any]] = [_start_kyoku(game, st)]
         self.done = len(game.events)
         self.front, self.tail = 53, 135  # the next live and replacement places of the wall
         self.drawn: list[tuple[int, bool] | None] = [None] * 4
@@ -141,6 +144,10 @@ class _Walker:
         self.dora = 1  # dora indicators turned over so far (the first at the start)
         self.pons: dict[tuple[int, int], list[bool]] = {}  # (seat, kind): which pon tiles are red
         self.scores = list(game.scores)  # the scores as the events so far leave them
+        assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
+        red = 52 in st.red_at
+        self.out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})
+        self.drawn[game.dealer] = (game.drawn, red)
 
     def apply(self, seat: int, action: Action) -> None:
         if action.kind == ActionKind.RIICHI:
@@ -152,6 +159,7 @@ class _Walker:
         game, st, out = self.game, self.st, self.out
         new = game.events[self.done:]
         self.done = len(game.events)
+        first = len(out)
         for e in new:
             if isinstance(e, ev.Draw):
                 place = self.tail if e.tail else self.front
@@ -183,8 +191,12 @@ class _Walker:
             if isinstance(e, ev.Payment):
                 self.scores = [a + b for a, b in zip(self.scores, e.deltas, strict=True)]
             if isinstance(e, ev.Payment) and e.reason == "riichi-stick":
-                out.append({"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
-                            "scores": list(self.scores)})
+                accepted = {"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
+                            "scores": list(self.scores)}
+                if out[-1]["type"] in ("chi", "pon", "daiminkan") and len(out) > first:
+                    out.insert(len(out) - 1, accepted)  # the riichi stood before the call (as mjai logs)
+                else:
+                    out.append(accepted)
             elif isinstance(e, ev.Payment) and e.reason == "win":
                 win = next(w for w in game.wins if w.seat == e.seat)
                 self.pending = {"type": "hora", "actor": e.seat,
@@ -376,9 +388,11 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
             his = [",".join(str(ids.draw(s, *parse_mjai_tile(t, where), where)) for t in h)
                    for s, h in enumerate(hands)]
             marker = ids.take(*parse_mjai_tile(o.get("dora_marker"), where), where)
-            seed = f"{'ESWN'.index(bakaze) * 4 + int(o.get('kyoku', 1)) - 1},{o.get('honba', 0)}," \
-                   f"{o.get('kyotaku', 0)},0,0,{marker}"
-            scores = o.get("scores") or [25000] * 4
+            kyoku = _whole(o.get("kyoku", 1), where, "kyoku", 1, 4)
+            honba = _whole(o.get("honba", 0), where, "honba", 0, 1000)
+            kyotaku = _whole(o.get("kyotaku", 0), where, "kyotaku", 0, 1000)
+            seed = f"{'ESWN'.index(bakaze) * 4 + kyoku - 1},{honba},{kyotaku},0,0,{marker}"
+            scores = _scores(o.get("scores"), where, "scores") if "scores" in o else [25000] * 4
             init = {"seed": seed, "oya": str(oya), "ten": ",".join(str(s // 100) for s in scores)}
             init.update({f"hai{s}": his[s] for s in range(4)})
             add(Tag("INIT", init, number))
@@ -410,21 +424,21 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
         elif kind == "reach":
             add(Tag("REACH", {"who": str(actor()), "step": "1"}, number))
         elif kind == "reach_accepted":
-            scores = o.get("scores")
             reach = {"who": str(actor()), "step": "2"}
-            if isinstance(scores, list):
-                reach["ten"] = ",".join(str(s // 100) for s in scores)
+            if o.get("scores") is not None:
+                reach["ten"] = ",".join(str(s // 100) for s in _scores(o.get("scores"), where, "scores"))
             add(Tag("REACH", reach, number))
         elif kind == "dora":
             marker = ids.take(*parse_mjai_tile(o.get("dora_marker"), where), where)
             add(Tag("DORA", {"hai": str(marker)}, number))
         elif kind in ("hora", "ryukyoku"):
-            deltas, scores = o.get("deltas"), o.get("scores")
             attrs: dict[str, str] = {}
-            if isinstance(deltas, list) and isinstance(scores, list):
+            if o.get("deltas") is not None or o.get("scores") is not None:
+                deltas = _scores(o.get("deltas"), where, "deltas")
+                after = _scores(o.get("scores"), where, "scores")
                 attrs["sc"] = ",".join(f"{(s - d) // 100},{d // 100}"
-                                       for s, d in zip(scores, deltas, strict=True))
-                last_scores = scores
+                                       for s, d in zip(after, deltas, strict=True))
+                last_scores = after
             if kind == "hora":
                 attrs.update({"who": str(actor()), "fromWho": str(actor("target"))})
                 ura = o.get("uradora_markers")
@@ -434,13 +448,19 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                 add(Tag("AGARI", attrs, number))
             else:
                 reason = o.get("reason")
+                if reason is not None and not isinstance(reason, str):
+                    raise MjlogError(where, f"reason must be a name, not {reason!r:.40}")
                 types = {"nine-terminals": "yao9", "four-winds": "kaze4", "four-riichi": "reach4",
                          "four-kans": "kan4", "three-ron": "ron3"}
                 if reason in types:
                     attrs["type"] = types[reason]
                 if "tenpais" not in o and reason not in types:
                     attrs["tenpai"] = "unknown"  # (a tenhou.net/6 draw where nobody paid)
-                for s, ready in enumerate(o.get("tenpais") or []):
+                tenpais = o.get("tenpais") or [False] * 4
+                if not isinstance(tenpais, list) or len(tenpais) != 4 \
+                        or not all(isinstance(t, bool) for t in tenpais):
+                    raise MjlogError(where, f"tenpais must be four true or false, not {tenpais!r:.40}")
+                for s, ready in enumerate(tenpais):
                     if ready:
                         attrs[f"hai{s}"] = ""
                 add(Tag("RYUUKYOKU", attrs, number))
@@ -451,6 +471,23 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
     if last_scores is None:
         raise MjlogError("the log", "no hora or ryukyoku with scores: nothing to check")
     return import_tags(tags, rules, final=[s for s in last_scores])
+
+
+def _whole(value: object, where: str, key: str, low: int, high: int) -> int:
+    """A whole number ``low``-``high`` read from ``key``; MjlogError naming ``where`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MjlogError(where, f"{key!r} must be a whole number {low}-{high}, not {value!r:.40}")
+    return value
+
+
+def _scores(value: object, where: str, key: str) -> list[int]:
+    """Four points (scores or their changes), each a multiple of 100 as Tenhou's tags carry them."""
+    if not isinstance(value, list) or len(value) != 4:
+        raise MjlogError(where, f"{key!r} must be four points, not {value!r:.40}")
+    out = [_whole(v, where, key, -10**7, 10**7) for v in value]
+    if any(v % 100 for v in out):
+        raise MjlogError(where, f"{key!r} must be in hundreds of points, not {out}")
+    return out
 
 
 def _called_id(tags: list[Tag], pai: object, where: str) -> int:

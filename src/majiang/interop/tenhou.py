@@ -221,6 +221,44 @@ def _ints(tag: Tag, key: str, hand: int | None = None) -> list[int]:
         raise MjlogError(tag.where(hand), f"attribute {key}={raw!r} is not a list of integers") from None
 
 
+def _one(tag: Tag, key: str, hand: int | None = None, low: int = 0, high: int = 10**9) -> int:
+    """The attribute ``key`` as one whole number ``low``-``high``."""
+    values = _ints(tag, key, hand)
+    if len(values) != 1 or not low <= values[0] <= high:
+        raise MjlogError(tag.where(hand), f"attribute {key}={tag.attrs[key]!r:.40} is not one number "
+                                          f"{low}-{high}")
+    return values[0]
+
+
+def _seat(tag: Tag, key: str, hand: int) -> int:
+    """The attribute ``key`` as a seat 0-3."""
+    return _one(tag, key, hand, 0, 3)
+
+
+def _seed(init: Tag, hand: int) -> list[int]:
+    """The ``seed`` of an INIT: round (0-15), honba, sticks, two dice (0-5) and the dora indicator."""
+    seed = _ints(init, "seed", hand)
+    if len(seed) != 6 or not (0 <= seed[0] < 16 and seed[1] >= 0 and seed[2] >= 0 and 0 <= seed[3] < 6
+                              and 0 <= seed[4] < 6 and 0 <= seed[5] < 136):
+        raise MjlogError(init.where(hand), f"seed={init.attrs['seed']!r:.40} is not round, honba, sticks, "
+                                           "two dice and a dora indicator")
+    return seed
+
+
+def _meld(tag: Tag, hand: int) -> dict[str, Any]:
+    """The meld of an ``<N>`` tag, its tiles checked."""
+    code = _one(tag, "m", hand, 0, 0xFFFF)
+    try:
+        meld = decode_meld(code)
+    except MjlogError as err:
+        raise MjlogError(tag.where(hand), err.reason) from None
+    tiles = meld["tiles"]
+    if not all(0 <= t < 136 for t in tiles) or (meld["kind"] != "concealed" and not meld["from"]) \
+            or (meld["kind"] == "chi" and tiles[0] >= 27 * 4):
+        raise MjlogError(tag.where(hand), f"m={code} is no meld of tiles 0-135 (called from another seat)")
+    return meld
+
+
 def _tile_id(tag: Tag, text: str, hand: int) -> int:
     if not text.isdigit() or not 0 <= int(text) < 136:
         raise MjlogError(tag.where(hand), f"{text!r} is no tile id 0-135")
@@ -341,9 +379,7 @@ def _wall_of(hand: _Hand, dealer: int) -> _Wall:
             raise MjlogError(init.where(n), f"hai{s} holds {len(ids)} tiles, not 13")
         for place, tile in zip(deal[s], ids, strict=True):
             wall.put(place, tile, init.where(n))
-    seed = _ints(init, "seed", n)
-    if len(seed) != 6:
-        raise MjlogError(init.where(n), f"seed has {len(seed)} numbers, not 6")
+    seed = _seed(init, n)
     wall.put(130, seed[5], init.where(n))
     front, tail, dora = LIVE_START, 135, 1
     kan_pending = False
@@ -359,13 +395,18 @@ def _wall_of(hand: _Hand, dealer: int) -> _Wall:
                 wall.put(front, tile, tag.where(n))
                 front += 1
         elif name == "N":
-            meld = decode_meld(_ints(tag, "m", n)[0])
+            meld = _meld(tag, n)
             kan_pending = meld["kind"] in ("kan", "added", "concealed")
         elif name == "DORA":
-            wall.put(130 - 2 * dora, _ints(tag, "hai", n)[0], tag.where(n))
+            if dora > 4:
+                raise MjlogError(tag.where(n), "a fifth kan dora indicator")
+            wall.put(130 - 2 * dora, _one(tag, "hai", n, 0, 135), tag.where(n))
             dora += 1
         elif name == "AGARI" and tag.attrs.get("doraHaiUra"):
-            for k, tile in enumerate(_ints(tag, "doraHaiUra", n)):
+            ura = _ints(tag, "doraHaiUra", n)
+            if len(ura) > 5 or not all(0 <= t < 136 for t in ura):
+                raise MjlogError(tag.where(n), "doraHaiUra is not up to five tile ids 0-135")
+            for k, tile in enumerate(ura):
                 wall.put(131 - 2 * k, tile, tag.where(n))
     return wall
 
@@ -395,7 +436,7 @@ class _Replay:
         self.rules = rules
         self.riichi: int | None = None  # the seat that declared riichi and has not yet discarded
         self.stick: tuple[Tag, list[int]] | None = None  # a riichi stick the log paid: the scores then
-        self.indicators = [int(_ints(hand.init, "seed", hand.number)[5]) // 4]
+        self.indicators = [_seed(hand.init, hand.number)[5] // 4]
 
     def fail(self, tag: Tag, reason: str) -> MjlogError:
         return MjlogError(tag.where(self.hand.number), reason)
@@ -432,7 +473,7 @@ class _Replay:
             elif name == "REACH":
                 self.reach(tag)
             elif name == "DORA":
-                self.indicators.append(_ints(tag, "hai", self.hand.number)[0] // 4)
+                self.indicators.append(_one(tag, "hai", self.hand.number, 0, 135) // 4)
             elif name == "AGARI":
                 wins = [tag]
                 while i + 1 < len(tags) and tags[i + 1].name == "AGARI":
@@ -485,8 +526,8 @@ class _Replay:
 
     def call(self, tag: Tag) -> None:
         n = self.hand.number
-        seat = _ints(tag, "who", n)[0]
-        meld = decode_meld(_ints(tag, "m", n)[0])
+        seat = _seat(tag, "who", n)
+        meld = _meld(tag, n)
         kind = meld["kind"]
         tiles: list[int] = meld["tiles"]
         low = min(t // 4 for t in tiles)
@@ -508,14 +549,17 @@ class _Replay:
 
     def reach(self, tag: Tag) -> None:
         n = self.hand.number
-        seat = _ints(tag, "who", n)[0]
-        step = _ints(tag, "step", n)[0]
+        seat = _seat(tag, "who", n)
+        step = _one(tag, "step", n, 1, 2)
         if step == 1:
             self.riichi = seat
             return
         if "ten" in tag.attrs:
             # Paid once the declaration tile goes by or is called: checked at the next draw or call.
-            self.stick = (tag, [x * 100 for x in _ints(tag, "ten", n)])
+            ten = _ints(tag, "ten", n)
+            if len(ten) != 4:
+                raise self.fail(tag, f"ten has {len(ten)} numbers, not 4")
+            self.stick = (tag, [x * 100 for x in ten])
 
     def check_stick(self) -> None:
         if self.stick is None:
@@ -531,7 +575,7 @@ class _Replay:
         game = self.game
         seats = []
         for tag in wins:
-            who, giver = _ints(tag, "who", n)[0], _ints(tag, "fromWho", n)[0]
+            who, giver = _seat(tag, "who", n), _seat(tag, "fromWho", n)
             seats.append(who)
             if who != giver and game.phase == Phase.TURN:
                 raise self.fail(tag, f"a ron by seat {who}, but the engine has seat {game.current} to play")
@@ -547,14 +591,19 @@ class _Replay:
 
     def check_win(self, tag: Tag) -> None:
         n = self.hand.number
-        who = _ints(tag, "who", n)[0]
+        who = _seat(tag, "who", n)
         mine = [w for w in self.game.wins if w.seat == who]
         if not mine:
             raise self.fail(tag, f"seat {who} wins in the log, not on the engine")
         score = mine[0].score
-        fu, points, _limit = _ints(tag, "ten", n)
+        ten = _ints(tag, "ten", n)
+        if len(ten) != 3:
+            raise self.fail(tag, f"ten has {len(ten)} numbers, not 3 (fu, points, limit)")
+        fu, points = ten[0], ten[1]
         yaku: dict[str, int] = {}
         pairs = _ints(tag, "yaku", n) if "yaku" in tag.attrs else []
+        if len(pairs) % 2:
+            raise self.fail(tag, "yaku is not pairs of a yaku number and its han")
         for k in range(0, len(pairs), 2):
             name = _yaku_name(tag, pairs[k], n)
             if pairs[k + 1]:
@@ -647,7 +696,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         if go is None:
             raise MjlogError("the log", "no <GO> tag with the lobby code")
         assert owari is not None
-        rules = lobby_rules(_ints(go, "type")[0], _uma(owari))
+        rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari))
     players = _players(heads.get("UN"))
     match = RecordedMatch(rules, hands=min(len(hands), rules.most_hands))
     out = Imported(match, players)
@@ -657,16 +706,18 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         init = hand.init
         if match.over:
             raise MjlogError(init.where(n), "the engine ended the game before this hand")
-        seed = _ints(init, "seed", n)
+        seed = _seed(init, n)
         dealer = match.dealer
         table = match.rules_state
         want = (seed[0] // 4, seed[0] % 4, seed[1], seed[2])
         have = (WINDS.index(match.round_wind), dealer, table.honba, table.sticks)
-        if _ints(init, "oya", n)[0] != dealer or want != have:
+        if _seat(init, "oya", n) != dealer or want != have:
             raise MjlogError(init.where(n), f"round, dealer, honba, sticks: the log's {want}, "
                                             f"the engine's {have}")
         scores = [match.totals[match.player_at(s)] for s in range(4)]
         ten = [x * 100 for x in _ints(init, "ten", n)]
+        if len(ten) != 4:
+            raise MjlogError(init.where(n), f"ten has {len(ten)} numbers, not 4")
         if ten != scores:
             raise MjlogError(init.where(n), f"scores at the start: the log's {ten}, the engine's {scores}")
         located = _wall_of(hand, dealer)

@@ -105,7 +105,7 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
             a = e["actor"]
             kind_of = _norm(tenhou6_tile(e["pai"]))
             pon = next(t for t in reversed(takes[a]) if isinstance(t, str) and "p" in t
-                       and _norm(int(_split(t)[0])) == kind_of)
+                       and _norm(_split(t, "the export")[0]) == kind_of)
             drops[a].append(pon.replace("p", "k" + _two(e["pai"]), 1))
         elif kind == "ankan":
             own = [_two(t) for t in e["consumed"]]
@@ -136,7 +136,8 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def from_tenhou6(data: object) -> list[dict[str, Any]]:
-    """mjai events of a tenhou.net/6 log (the order of play rebuilt from the draws and discards)."""
+    """mjai events of a tenhou.net/6 log (the order of play rebuilt from the draws and discards); every
+    malformed entry is a ``MjlogError`` naming where it is (``log[2][5][3]``)."""
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
         raise MjlogError("the log", "a tenhou.net/6 log is an object with a 'log' list")
     names = data.get("name")
@@ -149,21 +150,51 @@ def from_tenhou6(data: object) -> list[dict[str, Any]]:
     return out
 
 
+def _int(value: object, where: str, low: int = 0, high: int = 10**9) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MjlogError(where, f"{_short(value)} is not a whole number {low}-{high}")
+    return value
+
+
+def _list(value: object, where: str, size: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        raise MjlogError(where, f"{_short(value)} is not a list{'' if size is None else f' of {size}'}")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+POINTS = 10**7
+"""Bounds of a score or a score change (far beyond any game)."""
+
+
 def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
     if not isinstance(hand, list) or len(hand) != 17:
         raise MjlogError(where, "a hand is a list of 17 entries")
     head, scores, dora, ura = hand[0], hand[1], hand[2], hand[3]
     if not (isinstance(head, list) and len(head) == 3 and isinstance(scores, list) and len(scores) == 4):
         raise MjlogError(where, "a hand starts with [round, honba, sticks] and four scores")
-    seats = [(hand[4 + 3 * s], hand[5 + 3 * s], hand[6 + 3 * s]) for s in range(4)]
+    round_number = _int(head[0], f"{where}[0][0]", 0, 15)
+    honba, sticks = _int(head[1], f"{where}[0][1]", 0, 1000), _int(head[2], f"{where}[0][2]", 0, 1000)
+    scores = [_int(x, f"{where}[1][{s}]", -POINTS, POINTS) for s, x in enumerate(scores)]
+    dora, ura = _list(dora, f"{where}[2]"), _list(ura, f"{where}[3]")
+    if not dora:
+        raise MjlogError(f"{where}[2]", "no dora indicator")
+    seats = [(_list(hand[4 + 3 * s], f"{where}[{4 + 3 * s}]", 13),
+              _list(hand[5 + 3 * s], f"{where}[{5 + 3 * s}]"),
+              _list(hand[6 + 3 * s], f"{where}[{6 + 3 * s}]")) for s in range(4)]
     result = hand[16]
-    oya = head[0] % 4
-    scores = list(scores)
+    oya = round_number % 4
     out: list[dict[str, Any]] = [{
-        "type": "start_kyoku", "bakaze": "ESWN"[head[0] // 4], "kyoku": oya + 1, "honba": head[1],
-        "kyotaku": head[2], "oya": oya, "scores": list(scores), "dora_marker": mjai_name(dora[0], where),
-        "tehais": [[mjai_name(t, where) for t in seats[s][0]] for s in range(4)]}]
-    doras = iter(dora[1:])
+        "type": "start_kyoku", "bakaze": "ESWN"[round_number // 4], "kyoku": oya + 1, "honba": honba,
+        "kyotaku": sticks, "oya": oya, "scores": list(scores),
+        "dora_marker": mjai_name(dora[0], f"{where}[2][0]"),
+        "tehais": [[mjai_name(t, f"{where}[{4 + 3 * s}][{i}]") for i, t in enumerate(seats[s][0])]
+                   for s in range(4)]}]
+    doras = iter(enumerate(dora[1:], 1))
     ti, di = [0, 0, 0, 0], [0, 0, 0, 0]
     seat = oya
     drawn: str | None = None
@@ -173,17 +204,19 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         if ti[seat] >= len(takes):
             break
         take = takes[ti[seat]]
+        here = f"{where}[{5 + 3 * seat}][{ti[seat]}]"
         ti[seat] += 1
         if isinstance(take, str):
-            out.extend(_call(take, seat, out, where))
+            out.extend(_call(take, seat, here))
+            drawn = None
             if "m" in take:
                 di[seat] += 1  # the 0 placeholder: the replacement draw comes next
-                for marker in doras:
-                    out.append({"type": "dora", "dora_marker": mjai_name(marker, where)})
+                for k, marker in doras:
+                    out.append({"type": "dora", "dora_marker": mjai_name(marker, f"{where}[2][{k}]")})
                     break
                 continue
         else:
-            drawn = mjai_name(take, where)
+            drawn = mjai_name(take, here)
             out.append({"type": "tsumo", "actor": seat, "pai": drawn})
         if riichi_pending is not None:
             scores[riichi_pending] -= 1000
@@ -195,92 +228,125 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         if di[seat] >= len(drops):
             break  # a tsumo win or an abortive draw on this turn
         drop = drops[di[seat]]
+        here = f"{where}[{6 + 3 * seat}][{di[seat]}]"
         di[seat] += 1
         if isinstance(drop, str) and ("k" in drop or "a" in drop):
-            out.append(_kan_of_own(drop, seat, where))
-            for marker in doras:
-                out.append({"type": "dora", "dora_marker": mjai_name(marker, where)})
+            out.append(_kan_of_own(drop, seat, here))
+            for k, marker in doras:
+                out.append({"type": "dora", "dora_marker": mjai_name(marker, f"{where}[2][{k}]")})
                 break
             continue
         riichi = isinstance(drop, str) and drop.startswith("r")
+        if isinstance(drop, str) and not (riichi and drop[1:].isascii() and drop[1:].isdigit()):
+            raise MjlogError(here, f"{_short(drop)} is no discard (a tile, 60, r and a tile, or a kan)")
         code = int(drop[1:]) if riichi else drop
-        pai = drawn if code == 60 else mjai_name(code, where)
+        if code == 60 and drawn is None:
+            raise MjlogError(here, "60 (the tile just drawn) after a call, which draws no tile")
+        pai = drawn if code == 60 else mjai_name(code, here)
+        assert pai is not None
         if riichi:
             out.append({"type": "reach", "actor": seat})
             riichi_pending = seat
         out.append({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": code == 60})
-        nxt = _caller(seats, ti, seat, tenhou6_tile(pai) if pai is not None else 0)
+        drawn = None
+        nxt = _caller(seats, ti, seat, tenhou6_tile(pai), where)
         seat = nxt if nxt is not None else (seat + 1) % 4
-    out.extend(_result(result, scores, where))
-    if isinstance(ura, list) and ura:
+    out.extend(_result(result, scores, f"{where}[16]"))
+    if ura:
         for e in out:
             if e["type"] == "hora":
-                e["uradora_markers"] = [mjai_name(t, where) for t in ura]
+                e["uradora_markers"] = [mjai_name(t, f"{where}[3][{k}]") for k, t in enumerate(ura)]
     out.append({"type": "end_kyoku"})
     return out
 
 
-def _caller(seats: list[tuple[Any, Any, Any]], ti: list[int], giver: int, tile: int) -> int | None:
+def _caller(seats: list[tuple[list[Any], list[Any], list[Any]]], ti: list[int], giver: int, tile: int,
+            where: str) -> int | None:
     """The seat whose next draw entry is a call on ``giver``'s discard ``tile``."""
     for s in range(4):
         if s == giver:
             continue
         takes = seats[s][1]
         if ti[s] < len(takes) and isinstance(takes[ti[s]], str):
-            take = takes[ti[s]]
-            letter = next(ch for ch in take if ch.isalpha())
-            at = take.index(letter) // 2
+            called, _, at, _ = _split(takes[ti[s]], f"{where}[{5 + 3 * s}][{ti[s]}]")
             rel = {0: 3, 1: 2}.get(at, 1)
-            if (giver - s) % 4 == rel and _split(take)[0] == str(tile):
+            if (giver - s) % 4 == rel and called == tile:
                 return s
     return None
 
 
-def _split(text: str) -> tuple[str, list[str], int]:
-    letter = next(ch for ch in text if ch.isalpha())
-    i = text.index(letter)
-    called = text[i + 1:i + 3]
-    own = [text[j:j + 2] for j in range(0, i, 2)] + [text[j:j + 2] for j in range(i + 3, len(text), 2)]
-    return called, own, i // 2
+CALL_SIZES = {"c": 3, "p": 3, "m": 4, "k": 4, "a": 4}
+"""The tiles in each kind of call string: chi, pon, open kan, added kan, concealed kan."""
 
 
-def _call(take: str, seat: int, out: list[dict[str, Any]], where: str) -> list[dict[str, Any]]:
-    letter = next(ch for ch in take if ch.isalpha())
-    called, own, at = _split(take)
+def _split(text: str, where: str) -> tuple[int, list[int], int, str]:
+    """A call string read: (the called tile, the others, the called tile's place, its letter)."""
+    letters = [(i, ch) for i, ch in enumerate(text) if not ch.isdigit()]
+    if len(letters) != 1 or letters[0][1] not in CALL_SIZES or letters[0][0] % 2 or not text.isascii():
+        raise MjlogError(where, f"{_short(text)} is no call (two-digit tiles with one of c p m k a "
+                                "before the called tile)")
+    i, letter = letters[0]
+    digits = text[:i] + text[i + 1:]
+    if len(digits) != 2 * CALL_SIZES[letter]:
+        raise MjlogError(where, f"{_short(text)}: a call {letter!r} holds {CALL_SIZES[letter]} tiles")
+    codes = [int(digits[j:j + 2]) for j in range(0, len(digits), 2)]
+    for code in codes:
+        mjai_name(code, where)
+    at = i // 2
+    return codes[at], codes[:at] + codes[at + 1:], at, letter
+
+
+def _call(take: str, seat: int, where: str) -> list[dict[str, Any]]:
+    called, own, at, letter = _split(take, where)
     kind = {"c": "chi", "p": "pon", "m": "daiminkan"}.get(letter)
     if kind is None:
-        raise MjlogError(where, f"unknown call {take!r}")
+        raise MjlogError(where, f"{take!r}: {letter!r} is a kan of one's own: among the discards, not the "
+                                "draws")
     rel = {0: 3, 1: 2}.get(at, 1)
     target = (seat + rel) % 4
-    return [{"type": kind, "actor": seat, "target": target, "pai": mjai_name(int(called), where),
-             "consumed": [mjai_name(int(t), where) for t in own]}]
+    return [{"type": kind, "actor": seat, "target": target, "pai": mjai_name(called, where),
+             "consumed": [mjai_name(t, where) for t in own]}]
 
 
 def _kan_of_own(drop: str, seat: int, where: str) -> dict[str, Any]:
-    called, own, _ = _split(drop)
-    if "a" in drop:
+    called, own, _, letter = _split(drop, where)
+    if letter == "a":
         tiles = [*own[:3], called]
-        return {"type": "ankan", "actor": seat, "consumed": [mjai_name(int(t), where) for t in tiles]}
-    return {"type": "kakan", "actor": seat, "pai": mjai_name(int(called), where),
-            "consumed": [mjai_name(int(t), where) for t in own]}
+        return {"type": "ankan", "actor": seat, "consumed": [mjai_name(t, where) for t in tiles]}
+    if letter != "k":
+        raise MjlogError(where, f"{drop!r}: a call among the discards is a kan (k or a)")
+    return {"type": "kakan", "actor": seat, "pai": mjai_name(called, where),
+            "consumed": [mjai_name(t, where) for t in own]}
+
+
+def _deltas(value: object, where: str) -> list[int]:
+    return [_int(x, f"{where}[{s}]", -POINTS, POINTS) for s, x in enumerate(_list(value, where, 4))]
 
 
 def _result(result: object, scores: list[int], where: str) -> list[dict[str, Any]]:
-    if not isinstance(result, list) or not result:
-        raise MjlogError(where, "a hand ends with its result")
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        raise MjlogError(where, "a hand ends with its result (a name, then payments)")
     name = result[0]
     if name == "和了":
+        if len(result) < 3 or len(result) % 2 == 0:
+            raise MjlogError(where, "a win is 和了 then pairs of score changes and [winner, from, ...]")
         out = []
         for k in range(1, len(result), 2):
-            deltas, info = result[k], result[k + 1]
+            deltas = _deltas(result[k], f"{where}[{k}]")
+            info = _list(result[k + 1], f"{where}[{k + 1}]")
+            if len(info) < 2:
+                raise MjlogError(f"{where}[{k + 1}]", "a win names its winner and whom it is from")
             scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
-            out.append({"type": "hora", "actor": info[0], "target": info[1], "deltas": list(deltas),
+            out.append({"type": "hora", "actor": _int(info[0], f"{where}[{k + 1}][0]", 0, 3),
+                        "target": _int(info[1], f"{where}[{k + 1}][1]", 0, 3), "deltas": deltas,
                         "scores": list(scores)})
         return out
     reasons = {v: k for k, v in ABORTS.items()}
     if name in reasons:
         return [{"type": "ryukyoku", "reason": reasons[name], "deltas": [0, 0, 0, 0], "scores": list(scores)}]
-    deltas = result[1] if len(result) > 1 else [0, 0, 0, 0]
+    if name != "流局" and name != "全員聴牌" and name != "全員不聴" and name != "流し満貫":
+        raise MjlogError(where, f"unknown result {_short(name)}")
+    deltas = _deltas(result[1], f"{where}[1]") if len(result) > 1 else [0, 0, 0, 0]
     scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
     event = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas), "scores": list(scores)}
     if any(deltas):  # the ready seats are paid; with no payment, all or none were ready

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from majiang.actions import Action
-from majiang.errors import InvalidActionError, MajiangError
+from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.match import Match
 from majiang.game.table import Game, HandResult, Phase
 from majiang.records.format import (
@@ -100,6 +100,12 @@ class HandReplay:
     totals: tuple[int, int, int, int]
     rules: Ruleset | None = None
     """The ruleset the hand was played under (the record's)."""
+    points: tuple[int, int, int, int] | None = None
+    """In a match, each player's points after the hand: the starting score plus ``totals`` (riichi's
+    25000 and on); None for independent hands."""
+    standings: tuple[float, float, float, float] | None = None
+    """In a match, the players' standings were it to end after this hand, as its ruleset ranks them
+    (``Match.standings``: 4/2/1/0, or riichi's final points with uma and oka); None for independent hands."""
 
     def player_at(self, seat: int) -> int:
         """The player who sat in ``seat``."""
@@ -179,6 +185,16 @@ def _waiting(game: Game) -> str:
     return f"the re-simulated hand waits for seat {' or '.join(map(str, seats))} to act"
 
 
+def _planned(rules: Ruleset, hands: int) -> int:
+    """The length of a recorded match: the header's (the reader checked it is 1 to ``most_hands``), or the
+    ruleset's own where it plays a fixed length (``single_hand``: records written before the header said
+    so announced 16)."""
+    try:
+        return rules.match_length(hands)
+    except InvalidOptionError:
+        return rules.match_length()
+
+
 class _Replayer:
     """Walks a shape-checked record, re-simulating each hand; raises RecordError at the first difference."""
 
@@ -186,7 +202,8 @@ class _Replayer:
         self.header = header
         self.items = items
         self.rules = header.rules
-        self.match = Match(self.rules, seed=header.seed, hands=header.hands) if header.match else None
+        self.match = Match(self.rules, seed=header.seed, hands=_planned(self.rules, header.hands)) \
+            if header.match else None
         self.totals = [0, 0, 0, 0]
         self.unseeded = 0  # hands without a seed: their walls are not tied to a shuffle
 
@@ -203,7 +220,9 @@ class _Replayer:
         header = self.header
         if not header.match and count != header.hands:
             _fail(final, f"the header announces {header.hands} hands, but the record holds {count}")
-        expected = final_summary(count, self.totals)
+        # A match's standings are its ruleset's since version 3; before, standard scores for every ruleset.
+        ranked = self.match.standings() if self.match is not None and header.version >= 3 else None
+        expected = final_summary(count, self.totals, ranked)
         if canonical(final.event()) != canonical(expected):
             _fail(final, "the final line differs from the re-simulation: "
                          f"{difference(final.event(), expected)}")
@@ -383,6 +402,9 @@ class _Replayer:
             deltas=(d[0], d[1], d[2], d[3]),
             totals=(t[0], t[1], t[2], t[3]),
             rules=self.rules,
+            points=None if match is None else (match.totals[0], match.totals[1], match.totals[2],
+                                               match.totals[3]),
+            standings=None if match is None else match.standings(),
         )
 
 

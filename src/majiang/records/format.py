@@ -51,9 +51,11 @@ __all__ = [
 ]
 
 RECORD_FORMAT = "majiang-record"
-RECORD_VERSION = 2
-"""The version written. Version 1 differs only in the start line's key ``prevalent`` (now ``round_wind``)."""
-READ_VERSIONS = (1, 2)
+RECORD_VERSION = 3
+"""The version written. Version 2 wrote standard scores (4/2/1/0) as every match's final standings, the
+ruleset's own (riichi: uma and oka) since; version 1 also names the start line's ``round_wind``
+``prevalent``."""
+READ_VERSIONS = (1, 2, 3)
 """The versions read; older lines are renamed to the current keys as they are read."""
 _V1_START_KEYS = {"prevalent": "round_wind"}
 

@@ -26,6 +26,7 @@ from majiang.errors import MajiangError
 from majiang.notation import format_tiles
 from majiang.records.check import HandReplay, replay_record
 from majiang.records.format import Record, canonical
+from majiang.records.writer import ranks_itself
 from majiang.rules.base import BONUS_BASE, Ruleset
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 
@@ -60,10 +61,18 @@ def text_log(record: Record) -> Iterator[str]:
     options = ", ".join(f"{k}={v}" for k, v in _changed(header.rules).items())
     rules = header.rules.name + (f" ({options})" if options else "")
     yield f"majiang record: {rules}, {kind}, players {', '.join(header.players)}"
-    totals: tuple[int, ...] = (0, 0, 0, 0)
+    last: HandReplay | None = None
     for hand in replay_record(record):
         yield from hand_text(hand, header.rules)
-        totals = hand.totals
+        last = hand
+    if last is not None and last.points is not None and last.standings is not None \
+            and ranks_itself(header.rules):
+        # A ruleset that ranks the players itself (riichi): points, then final points with uma and oka.
+        shown = (f"{n} {p} ({s:+g})"
+                 for n, p, s in zip(header.players, last.points, last.standings, strict=True))
+        yield f"Final: {', '.join(shown)}"
+        return
+    totals = (0, 0, 0, 0) if last is None else last.totals
     yield f"Final: {', '.join(f'{n} {t}' for n, t in zip(header.players, totals, strict=True))}"
 
 

@@ -41,7 +41,8 @@ __all__ = [
 class RecordedMatch(Match):
     """A match that keeps the game of every finished hand (``games``), so it can be written as a record."""
 
-    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, hands: int = 16) -> None:
+    def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None,
+                 hands: int | None = None) -> None:
         self.games: list[Game] = []
         super().__init__(rules, seed=seed, hands=hands)
 
@@ -96,9 +97,17 @@ def hand_event_lines(number: int, game: Game) -> list[str]:
     return lines
 
 
-def final_summary(hands: int, totals: Sequence[int]) -> dict[str, Any]:
-    """The final line: hands played, the players' totals and their standard scores (4/2/1/0, ties shared)."""
-    return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(standard_scores(totals))}
+def final_summary(hands: int, totals: Sequence[int],
+                  standings: Sequence[float] | None = None) -> dict[str, Any]:
+    """The final line: hands played, the players' totals and their standings: a match's as its ruleset
+    ranks them (``Match.standings``: riichi's uma and oka), else standard scores (4/2/1/0, ties shared)."""
+    ranked = standard_scores(totals) if standings is None else standings
+    return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(ranked)}
+
+
+def ranks_itself(rules: Ruleset) -> bool:
+    """Whether the ruleset's final standings are its own rather than standard scores (riichi)."""
+    return type(rules).standings is not Ruleset.standings
 
 
 class RecordWriter:
@@ -168,9 +177,13 @@ class RecordWriter:
         self.count = count
         self.totals = list(totals)
 
-    def final(self) -> str:
-        """The last line."""
-        return dump_line(final_summary(self.count, self.totals))
+    def final(self, standings: Sequence[float] | None = None) -> str:
+        """The last line: ``standings`` are the match's (``Match.standings()``), needed for a match of a
+        ruleset that ranks the players itself (riichi); otherwise standard scores of the totals."""
+        if standings is None and self.match and ranks_itself(self.rules):
+            raise MajiangError(f"the final line of a {self.rules.name} match needs the match's standings "
+                               "(final(match.standings()))")
+        return dump_line(final_summary(self.count, self.totals, standings))
 
 
 def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) -> Iterator[str]:
@@ -183,14 +196,15 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) ->
         yield writer.header()
         for game, booked in zip(source.games, source.history, strict=True):
             yield from writer.hand(game, booked)
-    else:
-        games = list(source)
-        if not games:
-            raise MajiangError("a record holds at least one hand")
-        writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
-        yield writer.header()
-        for game in games:
-            yield from writer.hand(game)
+        yield writer.final(source.standings())
+        return
+    games = list(source)
+    if not games:
+        raise MajiangError("a record holds at least one hand")
+    writer = RecordWriter(games[0].rules, players, seed=None, match=False, hands=len(games))
+    yield writer.header()
+    for game in games:
+        yield from writer.hand(game)
     yield writer.final()
 
 
@@ -209,9 +223,11 @@ def _bot_names(bots: Sequence[Bot]) -> list[str]:
     return [f"{name} {i + 1}" for i, name in enumerate(names)]
 
 
-def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | None = None, hands: int = 16,
+def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | None = None,
+               hands: int | None = None,
                players: Sequence[str] | None = None) -> tuple[RecordedMatch, list[str]]:
-    """Play a match of four bots (``bots[p]`` plays player ``p`` wherever they sit) and record it.
+    """Play a match of four bots (``bots[p]`` plays player ``p`` wherever they sit) and record it; the
+    ruleset's length (``match_length``) unless ``hands`` says otherwise.
 
     Bots see only their own views. Players are named ``players``, or after the bots (numbered when
     their names repeat). Returns the finished match and the record's lines.
@@ -220,11 +236,11 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
         raise MajiangError(f"a match needs four bots, not {len(bots)}")
     match = RecordedMatch(rules, seed=seed, hands=hands)
     writer = RecordWriter(match.rules, _bot_names(bots) if players is None else players, seed=seed,
-                          match=True, hands=hands)
+                          match=True, hands=match.hands)
     lines = [writer.header()]
     while not match.over:
         game = match.game
         play_out(game, [bots[match.player_at(seat)] for seat in range(4)])
         lines.extend(writer.hand(game, match.next_hand()))
-    lines.append(writer.final())
+    lines.append(writer.final(match.standings()))
     return match, lines

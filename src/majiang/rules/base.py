@@ -459,6 +459,10 @@ class Ruleset:
         """A win's score in one line of words, for replays and reports."""
         return f"total {score.total}"
 
+    def score_headline(self, score: Score) -> str:
+        """A win's score in a few words for a table display: ``N fans`` here (riichi: han, fu, points)."""
+        return f"{score.total} {'fan' if score.total == 1 else 'fans'}"
+
     def entered_win_payments(self, winner: int, discarder: int | None,
                              total: int) -> tuple[int, int, int, int] | None:
         """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
@@ -483,6 +487,20 @@ class Ruleset:
         from majiang.game.match import standard_scores
 
         return standard_scores(match.totals)
+
+    def match_length(self, hands: int | None = None) -> int:
+        """The hands a match of these rules plays: ``hands`` (1 to ``most_hands``) or, if None,
+        ``match_hands``; InvalidOptionError for a length the rules cannot play. Every match, record and
+        display takes its length from here.
+
+        >>> Ruleset().match_length(), Ruleset().match_length(4)
+        (16, 4)
+        """
+        if hands is None:
+            return self.match_hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= self.most_hands:
+            raise InvalidOptionError(f"a match has 1 to {self.most_hands} hands, not {hands!r}")
+        return hands
 
     def match_over(self, match: Match) -> bool:
         """Whether the match has ended after the hands booked so far: all its hands are played."""

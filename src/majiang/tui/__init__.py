@@ -41,7 +41,7 @@ def record_name(seed: int, when: float | None = None) -> str:
 def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int | None = None,
             delay: float = 0.4, records_dir: str | os.PathLike[str] | None = None,
             rules: Ruleset | None = None) -> PlayApp:
-    """A match of ``hands`` hands (the ruleset's ``match_hands`` if None; seeded) under ``rules`` (Chinese
+    """A match of ``hands`` hands (the ruleset's ``match_length`` if None; seeded) under ``rules`` (Chinese
     Official if None) against three bots of the kind ``bots`` (``find_bot``), ready to ``run()``; with
     ``records_dir`` it is saved there as a record after every hand.
 
@@ -52,7 +52,7 @@ def new_app(*, seed: int | None = None, bots: str = DEFAULT_BOTS, hands: int | N
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     chosen = find_ruleset(DEFAULT_RULESET) if rules is None else rules
-    match = RecordedMatch(chosen, seed=seed, hands=chosen.match_hands if hands is None else hands)
+    match = RecordedMatch(chosen, seed=seed, hands=hands)
     rng = random.Random(seed)
     opponents = [find_bot(bots, rng.randrange(2**32)) for _ in range(3)]
     record = None if records_dir is None else Path(records_dir) / record_name(seed)

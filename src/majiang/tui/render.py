@@ -167,6 +167,18 @@ def points_label(value: int, rules: Ruleset | None) -> str:
     return f"{value:+d}" if rules is None or rules.starting_score() == 0 else str(value)
 
 
+def ends_itself(rules: Ruleset) -> bool:
+    """Whether the ruleset ends the match by its own rule (riichi's hanchan), not after a set number of
+    hands: then no "of N" is shown."""
+    return type(rules).match_over is not Ruleset.match_over
+
+
+def win_headline(rules: Ruleset, score: Any) -> str:
+    """A score in a few words (``Ruleset.score_headline``): ``N fans``, or riichi's ``3 han 40 fu, 5200
+    points``."""
+    return rules.score_headline(score)
+
+
 def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     """Two lines about one seat: wind, dealer, name, place, score, the ruleset's badge (``seat_badges``),
     winning tiles laid aside and whether it has left the hand, flowers and melds; then its pond."""
@@ -578,15 +590,23 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
     result = game.result
     assert result is not None
     parts: list[RenderableType] = []
+    of = "" if ends_itself(game.rules) else f" of {session.match.hands}"
+    of_zh = "" if ends_itself(game.rules) else f"/{session.match.hands}"
     title = tr(style,
-               f"Hand {record.number} of {session.match.hands} · {record.round_wind.en.split()[0]} round",
-               f"第 {record.number}/{session.match.hands} 局 · {record.round_wind.zh}风圈")
+               f"Hand {record.number}{of} · {record.round_wind.en.split()[0]} round",
+               f"第 {record.number}{of_zh} 局 · {record.round_wind.zh}风圈")
     parts.append(Text(title, style="bold"))
+    abort = next((e for e in game.events if e.kind == "abort"), None)
     if result.exhausted:
         settled = tr(style, "settled as below", "结算见下") if any(result.deltas) \
             else tr(style, "no points change", "不计分")
-        parts.append(Text(tr(style, f"Exhaustive draw 荒庄: the wall ran out, no one won; {settled}.",
-                             f"荒庄: 牌墙摸完, 无人和牌; {settled}。"), style="bold yellow"))
+        if abort is not None:  # riichi's 途中流局: the hand ended before the wall ran out
+            reason = getattr(abort, "reason", "")
+            parts.append(Text(tr(style, f"Abortive draw 途中流局 ({reason}): no one won; {settled}.",
+                                 f"途中流局 ({reason}): 无人和牌; {settled}。"), style="bold yellow"))
+        else:
+            parts.append(Text(tr(style, f"Exhaustive draw 荒庄: the wall ran out, no one won; {settled}.",
+                                 f"荒庄: 牌墙摸完, 无人和牌; {settled}。"), style="bold yellow"))
 
     def name(seat: int) -> str:
         return session.player_name(finished.players_by_seat[seat])
@@ -604,9 +624,9 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
             parts.append(_fan_table(score, hand, style))
         else:
             on = tile_label(win.tile, style)
-            fans = "fan" if score.total == 1 else "fans"
-            parts.append(Text(tr(style, f"{name(win.seat)} won on {on}, {how}: {score.total} {fans}",
-                                 f"{name(win.seat)} 和 {on}, {how}: {score.total} 番"), style="bold green"))
+            headline = win_headline(game.rules, score)
+            parts.append(Text(tr(style, f"{name(win.seat)} won on {on}, {how}: {headline}",
+                                 f"{name(win.seat)} 和 {on}, {how}: {headline}"), style="bold green"))
             parts.append(score_breakdown(score))
     names = [name(s) for s in range(4)]
     payments = [line for e in game.events if isinstance(e, Payment | FalseWinPenalty)
@@ -641,20 +661,23 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
 
 
 def standings_table(session: PlaySession, style: TileStyle) -> Table:
-    """The players by total so far, with their standard scores (4/2/1/0, ties sharing)."""
+    """The players by total so far, with their standard scores (4/2/1/0, ties sharing), or the ruleset's own
+    standings (riichi: final points with uma and oka)."""
     match = session.match
     standings = match.standings()
-    order = sorted(range(4), key=lambda p: (-match.totals[p], p))
+    own = type(match.rules).standings is not Ruleset.standings
+    order = sorted(range(4), key=lambda p: (-standings[p], -match.totals[p], p))
     table = Table(box=box.SIMPLE_HEAD, title=tr(style, f"Standings after {len(match.history)} hands",
                            f"{len(match.history)} 局后排名"), title_justify="left", padding=(0,
                                                                                          1), pad_edge=False)
     table.add_column(tr(style, "Rank", "名次"), justify="right")
     table.add_column(tr(style, "Player", "玩家"))
-    table.add_column(tr(style, "Total", "总分"), justify="right")
-    table.add_column(tr(style, "Standard score", "标准分"), justify="right")
+    table.add_column(tr(style, "Points", "点数") if own else tr(style, "Total", "总分"), justify="right")
+    table.add_column(tr(style, "Final points (uma, oka)", "终局得点 (顺位马, 奖励)") if own
+                     else tr(style, "Standard score", "标准分"), justify="right")
     for rank, player in enumerate(order, start=1):
         table.add_row(str(rank), session.player_name(player), points_label(match.totals[player], match.rules),
-                      f"{standings[player]:g}")
+                      f"{standings[player]:+g}" if own else f"{standings[player]:g}")
     return table
 
 
@@ -690,8 +713,12 @@ def final_renderable(session: PlaySession, style: TileStyle = "notation") -> Ren
             what = tr(style, "draw 荒庄", "荒庄")
         else:
             winners = [session.player_name(record.positions.index(s)) for s in result.winners]
-            fans = "/".join(str(r.total) for r in result.scores)
-            what = f"{', '.join(winners)} {fans} {tr(style, 'fans', '番')}" + \
+            if all(isinstance(r, ScoreResult) for r in result.scores):
+                fans = "/".join(str(r.total) for r in result.scores)
+                scored = f"{fans} {tr(style, 'fans', '番')}"
+            else:
+                scored = " / ".join(win_headline(match.rules, r) for r in result.scores)
+            what = f"{', '.join(winners)} {scored}" + \
                 (tr(style, " self-drawn", " 自摸") if result.self_drawn else "")
         hands.add_row(str(record.number), record.round_wind.zh, what, f"{record.deltas[session.human]:+d}")
     return Group(Text(tr(style, "Match over", "比赛结束"), style="bold"), standings_table(session, style),

@@ -47,7 +47,7 @@ def api_router() -> APIRouter:
         out = []
         for name in ruleset_names():
             rules = find_ruleset(name)
-            out.append({"name": name, "options": rules.options(), "match_hands": rules.match_hands})
+            out.append({"name": name, "options": rules.options(), "match_hands": rules.match_length()})
         return out
 
     @router.get("/api/bots")

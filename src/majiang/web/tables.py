@@ -428,8 +428,10 @@ class Tables:
             raise InvalidOptionError("'options' must be a list of 'key=value' texts")
         rules = find_ruleset(name, options)
         hands = body.get("hands")
-        hands = rules.match_hands if hands is None else hands
-        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 16:
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)):
+            raise InvalidOptionError(f"'hands' must be 1 to 16, not {hands!r}")
+        hands = rules.match_length(hands)  # the ruleset's own length if not given (single_hand: 1)
+        if not 1 <= hands <= 16:
             raise InvalidOptionError(f"'hands' must be 1 to 16, not {hands!r}")
         seed = body.get("seed")
         if seed is None:

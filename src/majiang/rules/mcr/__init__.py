@@ -12,6 +12,7 @@ from majiang.hand import Hand
 from majiang.notation import parse_hand
 from majiang.rules.mcr.calculator import WinBy, WinContext, explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
+from majiang.rules.mcr.fast import fan_choice as _fan_choice
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -191,11 +192,13 @@ def score(
     if prof is None:
         prof = find_profile(profile)
     ctx = _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
-    total = _fan_total(hand, ctx, prof)
-    if total is None:
+    choice = _fan_choice(hand, ctx, prof)
+    if choice is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+    total = choice[0]
+    # The fans are explained from the candidate the fast path chose, when it names one.
     return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
-                                         partial(explain, hand, ctx, prof, total))
+                                         partial(explain, hand, ctx, prof, total, choice[1]))
 
 
 def fan_total(

@@ -16,6 +16,8 @@ from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, _context, find_profile, parse_wind
 from majiang.rules.mcr.fast import fan_total as _fan_total
+from majiang.rules.mcr.fast import fan_totals as _fan_totals
+from majiang.rules.mcr.fast import tile_floor as _tile_floor
 from majiang.rules.mcr.profiles import Profile
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
@@ -45,6 +47,22 @@ class McrWinFans:
         if total is None:
             raise InvalidHandError(f"{hand.notation()} is not a winning hand")
         return total
+
+    # Every special form (七对, 十三幺, 全不靠, 七星不靠, 组合龙) is worth 12 fans or more on its own.
+    special_forms_legal = True
+
+    def floor(self, kinds: int) -> int:
+        """The fewest fans any win in four sets and a pair scores whose tiles (melds included) are the
+        kinds set in ``kinds`` (bit k for kind k): its highest fan decided by the kinds alone."""
+        return _tile_floor(kinds, self.profile)
+
+    def both_ways(self, hand: Hand, *, last_copy: bool) -> tuple[int, int]:
+        """The fans of the win on a discard and self-drawn, ``(discard, self_drawn)``, in one pass."""
+        ctx = _context(hand, WinBy.DISCARD, False, last_copy, self.seat, self.round, 0)
+        totals = _fan_totals(hand, ctx, self.profile)
+        if totals is None:
+            raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+        return totals
 
 
 def ready_waits(hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from typing import NamedTuple
 
 from majiang.analysis.decompose import iter_decompositions, waits
@@ -798,6 +798,13 @@ def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
     if best_fans is None:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand")
     count, f = best_fans
+    flowers = ctx.flowers
+    return ScoreResult(best_total + flowers, _hits(scorer, count, f, values), flowers, best_total >= 8,
+                       profile.name)
+
+
+def _hits(scorer: _Scorer, count: dict[str, int], f: _Fans, values: dict[str, int]) -> tuple[FanHit, ...]:
+    """The chosen candidate's fans (``count``, settled) as results, in table order, flowers last."""
     hits: list[FanHit] = []
     new = tuple.__new__  # FanHit(...) through its generated __new__ costs three times as much
     melds = f.melds
@@ -806,11 +813,11 @@ def calculate(hand: Hand, ctx: WinContext, profile: Profile) -> ScoreResult:
         groups = melds.get(fid) or scorer.hand_groups.get(fid)
         names = tuple(map(_NOTATIONS.__getitem__, groups)) if groups else ()
         hits.append(new(FanHit, (fid, row.zh, row.en, values[fid], count[fid], names)))
-    flowers = ctx.flowers
+    flowers = scorer.ctx.flowers
     if flowers:
         row = FANS["flower_tiles"]
         hits.append(FanHit("flower_tiles", row.zh, row.en, 1, flowers))
-    return ScoreResult(best_total + flowers, tuple(hits), flowers, best_total >= 8, profile.name)
+    return tuple(hits)
 
 
 def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[str, int]]:
@@ -823,10 +830,35 @@ def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[s
     return [scorer.settle(cand) for cand in scorer.candidates()]
 
 
-def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int) -> tuple[FanHit, ...]:
-    """The fans of a hand whose total (flowers excluded) the fast path has found."""
-    result = calculate(hand, ctx, profile)
+def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int, chosen: int = -1
+            ) -> tuple[FanHit, ...]:
+    """The fans of a hand whose total (flowers excluded) the fast path has found.
+
+    ``chosen`` is the decomposition (``iter_decompositions`` order) the fast path found alone at that
+    total with no other form beside it (``fast.fan_choice``): only that candidate is built. With -1
+    every candidate is weighed, as ``calculate`` does.
+    """
+    if chosen < 0:
+        result = calculate(hand, ctx, profile)
+        fans = result.fans
+        total = result.fan_total
+    else:
+        scorer = _Scorer(hand, ctx, profile)
+        declared: list[_Set] = [(int(m.kind), int(m.tile), m.is_concealed_kong) for m in hand.melds]
+        found = next(islice(iter_decompositions(scorer.counts), chosen, None), None)
+        if found is None:
+            raise AssertionError(f"{hand.notation()}: no decomposition {chosen}")
+        sets, pair = found
+        # The fast path's answer from its per-suit caches, instead of listing the waits again.
+        from majiang.rules.mcr.fast import _unique_wait
+
+        scorer._unique_wait = _unique_wait(scorer.counts, scorer.win, pair, not scorer.melds)
+        candidate = scorer._regular([*declared, *((k, t, True) for k, t in sets)], pair)
+        count = scorer.settle(candidate)
+        values = _values(profile)
+        total = sum(values[fid] * n for fid, n in count.items())
+        fans = _hits(scorer, count, candidate, values)
     # The two paths weigh the same candidates; a difference is a bug in one of them.
-    if result.fan_total != fan_total:
-        raise AssertionError(f"{hand.notation()}: fast total {fan_total}, explained {result.fan_total}")
-    return result.fans
+    if total != fan_total:
+        raise AssertionError(f"{hand.notation()}: fast total {fan_total}, explained {total}")
+    return fans

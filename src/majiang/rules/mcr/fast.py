@@ -45,7 +45,7 @@ from majiang.rules.mcr.calculator import (
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.profiles import KnittedStraightWait, Profile
 
-__all__ = ["fan_total"]
+__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -474,6 +474,63 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     Trusts its arguments: ``hand`` has a winning tile and ``ctx`` was checked against it
     (``majiang.mcr.win_context``); ``majiang.mcr.fan_total`` is the checked entry point.
     """
+    total = _totals(hand, ctx, profile, False)[0]
+    return total if total >= 0 else None
+
+
+def fan_choice(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_total`` and which candidate reaches it: the index of the decomposition in
+    ``iter_decompositions`` order when that one alone has the best total and no other form was weighed,
+    else -1 (the explaining calculator then weighs every candidate); ``None`` if the hand is not a win."""
+    total, _, chosen = _totals(hand, ctx, profile, False)
+    return (total, chosen) if total >= 0 else None
+
+
+def fan_totals(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """The best totals of a win on a discard (``ctx``) and of the same win self-drawn, in one pass; ``None``
+    if the hand is not a win.
+
+    The decompositions, the wait and the tile fans are worked out once; only what depends on how the tile
+    came is counted twice: the flags (自摸, 不求人/门前清, 全求人, 海底捞月/妙手回春) and a pung the
+    discard completed, which counts as exposed. Trusts its arguments as ``fan_total`` does; ``ctx.win_by``
+    must be ``WinBy.DISCARD``.
+    """
+    discard, drawn, _ = _totals(hand, ctx, profile, True)
+    return (discard, drawn) if discard >= 0 else None
+
+
+def tile_floor(kinds: int, profile: Profile) -> int:
+    """The value of the highest fan that the kinds a hand holds decide (清一色, 字一色, 全小, ...), which no
+    win in four sets and a pair holding exactly those kinds scores less than: a candidate's highest fan
+    is excluded by none (``FANS`` runs from the highest value down). 0 if they decide none."""
+    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
+    plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
+    bits = plain | special
+    return tables.values[(bits & -bits).bit_length() - 1] if bits else 0
+
+
+def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
+    """The fans of how the tile came and of what the melds leave concealed, as bits."""
+    flags = _SELF_DRAWN if self_drawn else 0
+    if ctx.last_copy:
+        flags |= _LAST_COPY
+    if ctx.last_of_wall:
+        flags |= _LAST_TILE_DRAW if self_drawn else _LAST_TILE_CLAIM
+    win_by = ctx.win_by
+    if win_by is WinBy.KONG_REPLACEMENT:
+        flags |= _REPLACEMENT
+    elif win_by is WinBy.ROBBING_KONG:
+        flags |= _ROBBING
+    if melded == 0:
+        flags |= _FULLY_CONCEALED if self_drawn else _CONCEALED_HAND
+    elif melded == 4 and not self_drawn:
+        flags |= _MELDED_HAND
+    return flags
+
+
+def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
+    """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
+    (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
     tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
     win = int(hand.winning_tile)  # type: ignore[arg-type]
     counts = hand._counts
@@ -499,24 +556,12 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                 melded += 1
             decl_pungs.append((int(m.tile), KONG, concealed_kong))
 
-    flags = 0
-    if self_drawn:
-        flags = _SELF_DRAWN
-    if ctx.last_copy:
-        flags |= _LAST_COPY
-    if ctx.last_of_wall:
-        flags |= _LAST_TILE_DRAW if self_drawn else _LAST_TILE_CLAIM
-    if win_by is WinBy.KONG_REPLACEMENT:
-        flags |= _REPLACEMENT
-    elif win_by is WinBy.ROBBING_KONG:
-        flags |= _ROBBING
-    if melded == 0:
-        flags |= _FULLY_CONCEALED if self_drawn else _CONCEALED_HAND
-    elif melded == 4 and not self_drawn:
-        flags |= _MELDED_HAND
+    # The second way (self-drawn) differs from the first only by these flags and by the pung a
+    # discard completed: ``flags2`` is 0 when there is no second way.
+    flags = _flags(ctx, self_drawn, melded)
+    flags2 = _flags(ctx, True, melded) if both else 0
     all_mask = hand._all_mask
     plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
-    plain |= flags
     hogs = hand._all_counts.count(4) - kongs
     extras: _Extras = ()
     if hogs:
@@ -527,7 +572,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     settle = tables.settle
     settled_cache = tables.settled
     values = tables.values
-    best = -1
+    best = best2 = -1
 
     held = hand._mask
     if not melds:
@@ -537,10 +582,14 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
             last = held.bit_length() - 1
             form = (_SEVEN_SHIFTED if kinds_held == 7 and last < 27 and last - first == 6
                     and first // 9 == last // 9 else _SEVEN_PAIRS)
-            pairs_base = plain | special if tables.pairs_special else plain
-            best = _plain_total(tables, pairs_base | form, extras)
+            pairs_base = base if tables.pairs_special else plain
+            best = _plain_total(tables, pairs_base | form | flags, extras)
+            if both:
+                best2 = _plain_total(tables, pairs_base | form | flags2, extras)
         if held == _ORPHAN_MASK:
-            best = max(best, _plain_total(tables, base | _ORPHANS, extras))
+            best = max(best, _plain_total(tables, base | _ORPHANS | flags, extras))
+            if both:
+                best2 = max(best2, _plain_total(tables, base | _ORPHANS | flags2, extras))
         if kinds_held == 14:
             numbered = held & _NUMBERED_MASK
             n = numbered.bit_count()
@@ -551,28 +600,33 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                     form = _LESSER | _KNITTED
                 else:
                     form = _LESSER
-                best = max(best, _plain_total(tables, base | form, extras))
+                best = max(best, _plain_total(tables, base | form | flags, extras))
+                if both:
+                    best2 = max(best2, _plain_total(tables, base | form | flags2, extras))
 
     if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
         for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
             if held & knit_mask == knit_mask:
-                best = max(best, _knitted_best(tables, hand, ctx, knit, base | _KNITTED, extras, decl_chows,
-                                               decl_pungs, self_drawn))
+                best = max(best, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags, extras,
+                                               decl_chows, decl_pungs, self_drawn))
+                if both:
+                    best2 = max(best2, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags2,
+                                                     extras, decl_chows, decl_pungs, True))
 
     honor_key = counts[27:]
     honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
     if honors is _UNSEEN:
         honors = _honor_option(honor_key)
     if honors is None:
-        return best if best >= 0 else None
+        return best, best2, -1
     by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
                _P_OPTIONS.get(counts[9:18]) or _suit_options(counts[9:18], 9),
                _S_OPTIONS.get(counts[18:27]) or _suit_options(counts[18:27], 18))
     if not (by_suit[0] and by_suit[1] and by_suit[2]):
-        return best if best >= 0 else None
+        return best, best2, -1
     # A group's size says whether it holds the pair, so every option of a group agrees: one must.
     if (by_suit[0][0][2] >= 0) + (by_suit[1][0][2] >= 0) + (by_suit[2][0][2] >= 0) + (honors[2] >= 0) != 1:
-        return best if best >= 0 else None
+        return best, best2, -1
 
     mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
     declared_common = 7
@@ -599,6 +653,9 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     win_suit = win // 9 if win < 27 else 3
     unique: bool | None = None
     pung_table = tables.pung_table
+    # The decompositions come in ``iter_decompositions`` order: ``index`` counts them, ``chosen`` is the
+    # best one's, -1 while another form or an equal total stands beside it.
+    index = chosen = -1
     for m_option in by_suit[0]:
         for p_option in by_suit[1]:
             for s_option in by_suit[2]:
@@ -609,11 +666,11 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                 common = m_option[3] & p_option[3] & s_option[3] & honors[3] & declared_common
                 # Where the winning tile sits: in a chow (which place), a pung or the pair.
                 win_group = honors if win_suit == 3 else (m_option, p_option, s_option)[win_suit]
-                win_in_chow = self_drawn
+                in_chow = False
                 edge = closed = two_sided = False
                 for t in win_group[0]:
                     if t <= win <= t + 2:
-                        win_in_chow = True
+                        in_chow = True
                         if win == t + 1:
                             closed = True
                         elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
@@ -624,16 +681,24 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                 more = extras
                 n_hidden = len(m_option[1]) + len(p_option[1]) + len(s_option[1]) + len(honors[1])
                 pung_tiles: tuple[int, ...] = ()
+                pungs_mask = pungs_mask2 = 0
+                pungs_more: _Extras = ()
+                pungs_more2: _Extras = ()
+                winds = 0
                 if n_hidden or n_declared:
                     # A discard that completes a pung in hand makes it a claimed one, unless a chow took it.
-                    exposed = 1 if not win_in_chow and win in win_group[1] else 0
-                    key = (kongs, concealed_kongs, n_hidden - exposed, n_declared + n_hidden,
-                           declared_winds + honors[4], declared_dragons + honors[5],
-                           0 if pair < 27 else 1 if pair < 31 else 2)
+                    exposed = 1 if not (self_drawn or in_chow) and win in win_group[1] else 0
+                    winds = declared_winds + honors[4]
+                    key = (kongs, concealed_kongs, n_hidden - exposed, n_declared + n_hidden, winds,
+                           declared_dragons + honors[5], 0 if pair < 27 else 1 if pair < 31 else 2)
                     part = pung_table.get(key) or tables.pung_bits(key)
-                    mask |= part[0]
-                    if part[1]:
-                        more += part[1]
+                    pungs_mask, pungs_more = part
+                    if both:
+                        if exposed:
+                            # Self-drawn, the same pung stays concealed.
+                            key2 = (kongs, concealed_kongs, n_hidden, *key[3:])
+                            part = pung_table.get(key2) or tables.pung_bits(key2)
+                        pungs_mask2, pungs_more2 = part
                     suited = declared_numbered + m_option[7] + p_option[7] + s_option[7]
                     if len(suited) > 1:
                         if declared_numbered:
@@ -656,22 +721,54 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
                         unique = _unique_wait(counts, win, pair, not melds)
                     if unique:
                         mask |= _EDGE if edge else _CLOSED if closed else _SINGLE
+                if both:
+                    total = _settled_total(tables, mask | pungs_mask2 | flags2, more + pungs_more2,
+                                           pung_tiles, winds, ctx)
+                    if total > best2:
+                        best2 = total
+                # The first way written out: it is the scoring hot path.
+                mask |= pungs_mask | flags
+                if pungs_more:
+                    more += pungs_more
                 hit = settled_cache.get(mask)
                 left, total = settle(mask) if hit is None else hit
                 for bit, n in more:
                     if left >> bit & 1:
                         total += values[bit] * n
                 if pung_tiles:
-                    if key[4] or left & _TERMINAL_PUNG_RULES or mask & _LITTLE_FOUR_WINDS:
+                    if winds or left & _TERMINAL_PUNG_RULES or mask & _LITTLE_FOUR_WINDS:
                         total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
                     else:
                         # Terminal pungs and no wind pung: each is a 幺九刻, nothing covers one.
                         total += values[_TERMINAL_PUNG_BIT] * len(pung_tiles)
                 elif not left:
                     total = values[_CHICKEN_BIT]
+                index += 1
                 if total > best:
                     best = total
-    return best if best >= 0 else None
+                    chosen = index
+                elif total == best:
+                    chosen = -1
+    return best, best2, chosen
+
+
+def _settled_total(tables: _Tables, mask: int, more: _Extras, pung_tiles: tuple[int, ...], winds: int,
+                   ctx: WinContext) -> int:
+    """The total of one candidate's fans ``mask`` (and counts ``more``) after the exclusions."""
+    hit = tables.settled.get(mask)
+    left, total = tables.settle(mask) if hit is None else hit
+    values = tables.values
+    for bit, n in more:
+        if left >> bit & 1:
+            total += values[bit] * n
+    if pung_tiles:
+        if winds or left & _TERMINAL_PUNG_RULES or mask & _LITTLE_FOUR_WINDS:
+            total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
+        else:
+            total += values[_TERMINAL_PUNG_BIT] * len(pung_tiles)
+    elif not left:
+        total = values[_CHICKEN_BIT]
+    return total
 
 
 def _plain_total(tables: _Tables, mask: int, extras: _Extras) -> int:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from majiang.game.match import Match
     from majiang.game.table import Game, WinRecord
 
-__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "SEAT_WALL", "FalseWin",
-           "McrRules", "McrState", "Walls", "house_fans", "win_payments"]
+__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "SEAT_CHANGES", "SEAT_WALL",
+           "Change", "FalseWin", "McrRules", "McrState", "SeatChanges", "Walls", "house_fans", "win_payments"]
 
 FLOWER_BASE = BONUS_BASE
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
@@ -70,6 +70,42 @@ class FalseWin(StrEnum):
     def _missing_(cls, value: object) -> FalseWin:
         choices = ", ".join(repr(m.value) for m in cls)
         raise InvalidOptionError(f"false_win must be one of {choices}, not {value!r}")
+
+
+Change = tuple[int, int, int, int]
+"""A seat change: the player at position p moves to position change[p]."""
+
+SEAT_CHANGES: tuple[Change, ...] = (
+    (1, 0, 3, 2),  # after round 1: the player at position p moves to SEAT_CHANGES[0][p]
+    (2, 3, 1, 0),  # after round 2
+    (1, 0, 3, 2),  # after round 3
+)
+"""Source 003's changes after rounds 1-3 (the default, ``SeatChanges.EACH_ROUND``)."""
+
+
+class SeatChanges(StrEnum):
+    """When the players of a match change seats (换位).
+
+    >>> [SeatChanges(v).name for v in ("each-round", "before-west-round")]
+    ['EACH_ROUND', 'BEFORE_WEST_ROUND']
+    """
+
+    EACH_ROUND = "each-round"
+    """Source 003: after each of the first three rounds (东南换, 西北换; then across; then swap again)."""
+    BEFORE_WEST_ROUND = "before-west-round"
+    """Source 000: once, before the third (West) round: East and South swap, West and North swap."""
+
+    @property
+    def after_rounds(self) -> tuple[Change, Change, Change]:
+        """The changes made after rounds 1, 2 and 3 (``(0, 1, 2, 3)``: nobody moves)."""
+        if self is SeatChanges.EACH_ROUND:
+            return (SEAT_CHANGES[0], SEAT_CHANGES[1], SEAT_CHANGES[2])
+        return ((0, 1, 2, 3), (1, 0, 3, 2), (0, 1, 2, 3))
+
+    @classmethod
+    def _missing_(cls, value: object) -> SeatChanges:
+        names = ", ".join(m.value for m in cls)
+        raise InvalidOptionError(f"seat_changes must be one of {names}, not {value!r}")
 
 
 class Walls(StrEnum):
@@ -122,7 +158,11 @@ class McrRules(Ruleset):
       妙手回春; only a win may be claimed on it) when the seat to draw next has nothing left; a kong
       needs a tile in the konger's wall and, on its own turn, in the next seat's; the hand is drawn
       when the seat to draw has nothing left.
-    * ``single_hand``: a match is one hand (Botzone's judge plays one).
+    * ``single_hand``: a match is one hand (Botzone's judge plays one); a match of another length is
+      refused.
+    * ``seat_changes`` (``SeatChanges``, or its string value): when the players of a match change seats:
+      ``"each-round"`` (source 003, after each of the first three rounds) or ``"before-west-round"``
+      (source 000, once, before the West round).
     * ``profile``: the scoring profile (docs/profiles.md).
     * ``base_points``: what each loser pays on top of the fans (8: source 000, 8 + fans).
     * ``house_fans``: the 联众 non-standard fans of source 000, off by default: 四方大发 168 (big four
@@ -135,7 +175,7 @@ class McrRules(Ruleset):
       (docs/mcr.md, House fans).
     """
 
-    later_options: ClassVar[frozenset[str]] = frozenset({"flowers", "walls", "single_hand"})
+    later_options: ClassVar[frozenset[str]] = frozenset({"flowers", "walls", "single_hand", "seat_changes"})
     name: str = "mcr"
     several_winners: bool = False
     false_win: FalseWin | str = FalseWin.ERROR
@@ -148,11 +188,13 @@ class McrRules(Ruleset):
     flowers: bool = True
     walls: Walls | str = Walls.SHARED
     single_hand: bool = False
+    seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
         object.__setattr__(self, "false_win", FalseWin(self.false_win))
         object.__setattr__(self, "walls", Walls(self.walls))
+        object.__setattr__(self, "seat_changes", SeatChanges(self.seat_changes))
 
     def wall_tiles(self) -> list[int]:
         """144 tiles: the 136 playing tiles and the eight flowers (136 without ``flowers``)."""
@@ -209,9 +251,17 @@ class McrRules(Ruleset):
         walls = game.rules_state.seat_walls
         return Ruleset.undrawn(self, game) if walls is None else walls.undrawn()
 
-    def match_over(self, match: Match) -> bool:
-        """All the match's hands are played, or the first with ``single_hand``."""
-        return match.hand_number > (1 if self.single_hand else match.hands)
+    def match_length(self, hands: int | None = None) -> int:
+        """One hand with ``single_hand`` (another number is refused), else 1 to 16 (16 if not given).
+
+        >>> McrRules(single_hand=True).match_length(), McrRules().match_length()
+        (1, 16)
+        """
+        if not self.single_hand:
+            return Ruleset.match_length(self, hands)
+        if hands is not None and (isinstance(hands, bool) or hands != 1):
+            raise InvalidOptionError(f"single_hand=true: a match is one hand, not {hands!r}")
+        return 1
 
     def mcr_profile(self) -> str | None:
         """This table scores by the Chinese Official fans of ``profile``."""
@@ -301,9 +351,9 @@ class McrRules(Ruleset):
             state.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
 
     def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
-        """After each round, the match's seat changes (``SeatChanges``)."""
+        """After each round, the change ``seat_changes`` makes then."""
         if match.hand_number % 4 == 0 and match.hand_number < 16:
-            return match.seat_changes.after_rounds[(match.hand_number - 1) // 4]
+            return SeatChanges(self.seat_changes).after_rounds[(match.hand_number - 1) // 4]
         return None
 
     def conformance_variants(self) -> list[dict[str, Any]]:

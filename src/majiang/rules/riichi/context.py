@@ -124,7 +124,7 @@ class RiichiOptions:
     """
 
     open_tanyao: bool = True
-    double_yakuman: bool = True
+    double_yakuman: bool = False
     kazoe_yakuman: bool = True
     kiriage: bool = False
     open_pinfu_fu: bool = True

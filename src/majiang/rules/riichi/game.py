@@ -306,7 +306,7 @@ class RiichiRules(Ruleset):
     four_kans: bool = True
     three_ron: bool = True
     several_ron: str = "double"
-    honba_to_each: bool = True
+    honba_to_each: bool = False
     nagashi_mangan: bool = True
     length: str = "hanchan"
     starting_points: int = 25000
@@ -314,11 +314,11 @@ class RiichiRules(Ruleset):
     extension: bool = True
     busting: bool = True
     agari_yame: bool = True
-    tenpai_yame: bool = False
+    tenpai_yame: bool = True
     uma: str = "20,10,-10,-20"
     oka: bool = True
     open_tanyao: bool = True
-    double_yakuman: bool = True
+    double_yakuman: bool = False
     kazoe_yakuman: bool = True
     kiriage: bool = False
     open_pinfu_fu: bool = True
@@ -330,7 +330,7 @@ class RiichiRules(Ruleset):
     sanrenkou: bool = False
     touhoku: bool = False
     red_choice: bool = False
-    round_final: bool = False
+    round_final: bool = True
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
@@ -901,6 +901,11 @@ class RiichiRules(Ruleset):
         yaku = ", ".join(f"{hit.romaji} {hit.han}" for hit in score.yaku)
         return f"{score.han} han {score.fu} fu{limit}, {score.points} points: {yaku}"
 
+    def score_headline(self, score: Any) -> str:
+        """``3 han 30 fu, 3900 points`` (a limit named: ``5 han 30 fu mangan, 8000 points``)."""
+        limit = f" {score.limit}" if score.limit else ""
+        return f"{score.han} han {score.fu} fu{limit}, {score.points} points"
+
     def conformance_variants(self) -> list[dict[str, Any]]:
         """Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls and
         none of the abortive draws."""
@@ -957,8 +962,8 @@ class RiichiRules(Ruleset):
             first = _order(totals)[0] == dealer_player
             won = any(w.seat == game.dealer for w in game.wins)
             stop = (won and self.agari_yame) or (not game.wins and st.abort is None and self.tenpai_yame)
-            if table.passes > last:  # the extension ends as soon as someone has reached the target
-                return reached
+            # The dealer's repeat comes before the target, in the extension too (Tenhou): only a dealer
+            # first with the target stops it.
             return stop and first and (reached or not self.extension)
         if not self.extension or reached:
             return True
