@@ -18,6 +18,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
@@ -356,15 +357,16 @@ def render_sheet(console: Console, sheet: ScoreSheet) -> None:
     if rules_note is not None:
         console.print(rules_note, markup=False)
     table = Table(title=Text(f"Score sheet: {sheet.hands_played} of {_hands(sheet.hands)}"), **_COMPACT)
-    for title in ("Hand", "Round", "Dealer", "Winner", "From", "Fan"):
-        table.add_column(title, justify="right" if title in ("Hand", "Fan") else "left", no_wrap=True,
-                         overflow="fold")
-    for name in names:
-        table.add_column(Text(name), justify="right", no_wrap=True, overflow="fold")
-        table.add_column("Σ", justify="right", no_wrap=True, overflow="fold")
+    lines = [_cells(sheet, row) for row in rows]
+    titles = ["Hand", "Round", "Dealer", "Winner", "From", "Fan"] + [t for name in names for t in (name, "Σ")]
+    for i, title in enumerate(titles):
+        # Each column's widest cell is its minimum: when the console is only just wide enough, Rich
+        # would otherwise narrow some columns below their content and fold a number onto two lines.
+        widest = max([cell_len(title), *(cell_len(cells[i]) for cells, _ in lines)])
+        table.add_column(Text(title), justify="left" if 1 <= i <= 4 else "right", no_wrap=True,
+                         overflow="fold", min_width=widest)
     table.add_column("Note", overflow="fold")
-    for row in rows:
-        cells, note = _cells(sheet, row)
+    for cells, note in lines:
         table.add_row(*(Text(cell) for cell in cells), Text(note))
     if _fits(console, table):
         console.print(table)
