@@ -629,3 +629,20 @@ def test_bots_declare_riichi_and_never_wait_without_a_yaku() -> None:
                 assert any(g.discard_win(seat, w, robbing=False) is not None for w in g.waits[seat]), \
                     f"seed {seed}: seat {seat} waits on {sorted(g.waits[seat])} without a yaku"
     assert declared > 0
+
+
+def test_scoring_options_are_ruleset_options_with_the_same_defaults() -> None:
+    """The game passes its fields of RiichiOptions' names to the scorer: each must exist, default alike."""
+    import dataclasses
+
+    from majiang.rules.riichi import RiichiOptions
+
+    rules = {f.name: f for f in dataclasses.fields(RiichiRules)}
+    for option in dataclasses.fields(RiichiOptions):
+        assert option.name in rules, option.name
+        assert rules[option.name].default == option.default, option.name
+    changed = RiichiRules(kiriage=True, renhou="mangan", double_wind_pair_fu=2)
+    from majiang.rules.riichi.game import _scoring
+
+    scoring = _scoring(changed)
+    assert (scoring.kiriage, scoring.renhou, scoring.double_wind_pair_fu) == (True, "mangan", 2)

@@ -988,15 +988,13 @@ class RiichiRules(Ruleset):
 @functools.lru_cache(maxsize=64)
 def _scoring(rules: RiichiRules) -> RiichiOptions:
     """The scorer's options of a ruleset, built (and checked) once."""
+    import dataclasses
+
     from majiang.rules.riichi import RiichiOptions
 
-    return RiichiOptions(open_tanyao=rules.open_tanyao, double_yakuman=rules.double_yakuman,
-                         kazoe_yakuman=rules.kazoe_yakuman, kiriage=rules.kiriage,
-                         open_pinfu_fu=rules.open_pinfu_fu, pinfu_tsumo=rules.pinfu_tsumo,
-                         double_wind_pair_fu=rules.double_wind_pair_fu,
-                         renhou=rules.renhou,  # type: ignore[arg-type]  # checked in __post_init__
-                         daisharin=rules.daisharin, suurenkou=rules.suurenkou, sanrenkou=rules.sanrenkou,
-                         touhoku=rules.touhoku)
+    # The scorer's options are the ruleset's fields of the same names (tests/test_riichi_game.py checks
+    # that every one exists here with the same default), so the list is written once, in RiichiOptions.
+    return RiichiOptions(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(RiichiOptions)})
 
 
 def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
