@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import Tile
+
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from dataclasses import dataclass, field
+else:
+    from majiang._values import dataclass, field
 
 __all__ = ["Hand", "WinBy"]
 
