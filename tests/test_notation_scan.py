@@ -47,8 +47,11 @@ def _outcome(text: str) -> Hand | tuple[str, int | None]:
 
 
 def _cold() -> None:
-    for cache in (nt._PACKS, nt._RUNS, nt._MELDS, *nt._SUIT_TILES):
-        cache.clear()
+    nt._PACKS.clear()
+    nt._RUNS.clear()
+    nt._MELDS.clear()
+    for table in nt._SUIT_TILES:
+        table.clear()
     nt._PACKS.update(nt._HONOR_PACKS)
 
 

@@ -332,7 +332,7 @@ def parse_hand(text: str) -> Hand:
     counts = tuple(held)
     mask = int(held.translate(_BIT_DIGITS)[::-1], 2)
     if read:
-        melds, meld_packs = zip(*read)
+        melds, meld_packs = zip(*read, strict=True)
         in_melds = sum(meld_packs)
         all_held = (pack + in_melds).to_bytes(34, "little")
         all_counts = tuple(all_held)
