@@ -7,7 +7,8 @@ Every row starts new interpreters (``--runs`` of them) and times one step inside
 loads are in it). The minimum and the median over the runs are printed (on a shared machine the
 minimum is the better guide), with the peak RSS of the last run and the median CPU time
 (``time.process_time``: what other processes on a shared machine take from the wall clock is not in
-it). PyMahjongGB's import is the peer row where it is installed. Also printed: the shipped data files and their sizes.
+it). PyMahjongGB's import is the peer row where it is installed. Also printed: the shipped data files
+and their sizes.
 
 The children may write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped) and one uncounted run comes
 first, so imports read cached ``.pyc`` files as an installed package does; ``--source`` keeps the
