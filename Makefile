@@ -28,6 +28,8 @@ ENV_HANDS ?= 100
 WEB_LOAD_TABLES ?= 50
 # Deals of the riichi duplicate arena, defense against efficiency (tests/test_riichi_bots.py).
 RIICHI_ARENA_DEALS ?= 100
+# Hands of the riichi games played through four `majiang mjai` programs (tests/test_mjai.py).
+MJAI_HANDS ?= 100
 
 # The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
@@ -74,7 +76,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
-		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) \
+		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)

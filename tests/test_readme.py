@@ -46,6 +46,7 @@ EXPECTED = {
     "sheet": r"New sheet \S+: A \(E\), B \(S\), C \(W\), D \(N\)",
     "rules": r"sichuan",
     "import": r"game.jsonl: 3 hands from tenhou.mjlog",
+    "mjai": r'^\{"type":"none"\}$',
 }
 """What each command's plain output must show (``--json`` output must parse instead)."""
 

@@ -34,6 +34,7 @@ from majiang.cli.errors import (
     is_user_error,
 )
 from majiang.cli.logs import export_command, import_command
+from majiang.cli.mjai import mjai_command
 from majiang.cli.odds import odds_command
 from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
@@ -288,6 +289,7 @@ app.command("arena")(arena_command)
 app.command("botzone")(botzone_command)
 app.command("export")(export_command)
 app.command("import")(import_command)
+app.command("mjai")(mjai_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)

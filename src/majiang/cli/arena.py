@@ -51,7 +51,9 @@ SeatOpt = Annotated[list[str] | None, typer.Option(
     "--seat", metavar="SEAT",
     help="Instead of --bots, give each of the two contestants (twice): one of our bots by name, or an "
          "external Botzone bot's command line ('python their_bot.py'; prefix 'simple:' for Botzone's simple "
-         "line interaction, 'json:' to force a command that is also a bot name).",
+         "line interaction, 'json:' to force a command that is also a bot name), or under --rules riichi an "
+         "mjai bot's ('mjai:python bot.py' for an event per line, 'mjai-batch:python bot.py' for mjai.app's "
+         "batches, the seat number added as its last argument).",
 )]
 TimeLimitOpt = Annotated[str | None, typer.Option(
     "--time-limit", metavar="SECONDS", show_default=str(DEFAULT_TIME_LIMIT),
@@ -87,8 +89,9 @@ def arena_command(
                 raise InvalidOptionError(f"--seat is given twice, once for each contestant, not {len(seat)} "
                                          "time(s)")
             specs = [check_seat(s) for s in seat]
-            if any(spec.external for spec in specs):
-                check_rules(played)
+            for spec in specs:
+                if spec.external:
+                    check_rules(played, spec.protocol)
             names = [spec.text.strip() for spec in specs]
             if names[0] == names[1]:
                 raise InvalidOptionError(f"--seat needs two different contestants, not {names[0]!r} twice")

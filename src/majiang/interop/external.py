@@ -18,18 +18,14 @@ Processes are POSIX ones (process groups, ``select`` on pipes).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import selectors
 import shlex
 import shutil
-import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
 
 from majiang.actions import Action
@@ -37,6 +33,7 @@ from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.table import Game, View
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
+from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.rules.base import Ruleset
 
@@ -61,21 +58,22 @@ KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 DEFAULT_TIME_LIMIT = 6.0
 """Seconds per answer unless told otherwise (generous: a fresh Python process starts in each turn)."""
 
-MAX_OUTPUT = 1 << 20
-"""Bytes of output per answer beyond which the answer is refused (``OLE``)."""
-
 _PREFIXES = {"json:": False, "simple:": True}
+_MJAI_PREFIXES = {"mjai:": "mjai", "mjai-batch:": "mjai-batch"}
+"""Seats that are mjai programs (riichi), by prefix: ``majiang.interop.mjai_table`` speaks to them."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """A seat: one of our bots (``bot``), or an external program (``argv``, spoken to in JSON or, with
-    ``simple``, in Botzone's simple line interaction)."""
+    ``simple``, in Botzone's simple line interaction; or, with ``protocol`` ``mjai`` or ``mjai-batch``,
+    an mjai bot)."""
 
     text: str
     bot: str | None = None
     argv: tuple[str, ...] = ()
     simple: bool = False
+    protocol: str = "botzone"
 
     @property
     def external(self) -> bool:
@@ -85,32 +83,41 @@ class SeatSpec:
 
 def parse_seat(text: str) -> SeatSpec:
     """Read a seat: a bot name of ours, else a command line; ``json:`` or ``simple:`` before a command
-    says how to speak to it (JSON is the default; ``json:random`` runs a program called ``random``).
+    says how to speak to it (JSON is the default; ``json:random`` runs a program called ``random``), and
+    ``mjai:`` or ``mjai-batch:`` makes it an mjai bot (riichi).
 
     >>> parse_seat("fan-aware").bot, parse_seat("python bot.py").argv, parse_seat("simple: ./bot").simple
     ('fan-aware', ('python', 'bot.py'), True)
+    >>> parse_seat("mjai: python bot.py").protocol
+    'mjai'
     """
     stripped = text.strip()
     if not stripped:
         raise InvalidOptionError("a seat is a bot name or a command line, not an empty string")
     simple = False
+    protocol = "botzone"
     for prefix, is_simple in _PREFIXES.items():
         if stripped.startswith(prefix):
             stripped, simple = stripped[len(prefix):].strip(), is_simple
             break
     else:
-        if stripped in BOTS:
-            return SeatSpec(text, bot=stripped)
+        for prefix, dialect in _MJAI_PREFIXES.items():
+            if stripped.startswith(prefix):
+                stripped, protocol = stripped[len(prefix):].strip(), dialect
+                break
+        else:
+            if stripped in BOTS:
+                return SeatSpec(text, bot=stripped)
     try:
         argv = tuple(shlex.split(stripped))
     except ValueError as err:
         raise InvalidOptionError(f"seat {text!r}: not a command line ({err})") from None
     if not argv:
         raise InvalidOptionError(f"seat {text!r}: no command after the prefix")
-    return SeatSpec(text, argv=argv, simple=simple)
+    return SeatSpec(text, argv=argv, simple=simple, protocol=protocol)
 
 
-class BotzoneProcess:
+class BotzoneProcess(Program):
     """An external Botzone bot program, asked one request at a time (``ask``); see the module docstring.
 
     ``time_limit`` is in seconds per answer. The program's standard error is discarded unless
@@ -120,21 +127,11 @@ class BotzoneProcess:
     def __init__(self, argv: Sequence[str], *, simple: bool = False, time_limit: float = DEFAULT_TIME_LIMIT,
                  cwd: str | os.PathLike[str] | None = None,
                  stderr: str | os.PathLike[str] | None = None) -> None:
-        if not argv:
-            raise InvalidOptionError("an external bot needs a command")
-        if not time_limit > 0:
-            raise InvalidOptionError(f"the time limit must be positive, not {time_limit!r}")
-        self.argv = list(argv)
+        super().__init__(argv, time_limit=time_limit, cwd=cwd, stderr=stderr)
         self.simple = simple
-        self.time_limit = float(time_limit)
-        self.cwd = cwd
-        self.stderr = stderr
         self.requests: list[str] = []
         self.responses: list[str] = []
         self.data = ""
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.pids: list[int] = []
-        """Every process started (for tests: all of them are reaped by ``close``)."""
         self.kept = False
         """Whether the program is in long-running mode (it printed the marker after its last answer)."""
 
@@ -152,9 +149,10 @@ class BotzoneProcess:
             payload = self._history()
             try:
                 self.proc = self._start()
-            except OSError as err:
+            except MajiangError:
                 self.requests.pop()
-                raise MajiangError(f"cannot run {shlex.join(self.argv)}: {err}") from None
+                raise
+            self.kept = False
         reply = self._exchange(payload.encode(), deadline)
         self.responses.append(reply.response if reply.verdict == "OK" and reply.response is not None else "")
         return reply
@@ -172,20 +170,6 @@ class BotzoneProcess:
             obj["data"] = self.data
         return json.dumps(obj, ensure_ascii=False) + "\n"
 
-    def _start(self) -> subprocess.Popen[bytes]:
-        err: Any = subprocess.DEVNULL
-        if self.stderr is not None:
-            err = open(self.stderr, "ab")  # noqa: SIM115  (closed below, once the child holds it)
-        try:
-            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-                                    cwd=self.cwd, start_new_session=True)
-        finally:
-            if err is not subprocess.DEVNULL:
-                err.close()
-        self.pids.append(proc.pid)
-        self.kept = False
-        return proc
-
     def _exchange(self, payload: bytes, deadline: float) -> Reply:
         proc = self.proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None
@@ -193,10 +177,10 @@ class BotzoneProcess:
         try:
             self._write(payload, deadline)
             lines = self._read(out, deadline)
-        except _Timeout:
+        except ProgramTimeout:
             self._stop()
             return Reply("TLE", None)
-        except _TooLong:
+        except ProgramTooLong:
             self._stop()
             return Reply("OLE", None)
         except BrokenPipeError:
@@ -238,53 +222,20 @@ class BotzoneProcess:
             self.data = data
         return Reply("OK", obj["response"])
 
-    def _write(self, payload: bytes, deadline: float) -> None:
-        proc = self.proc
-        assert proc is not None and proc.stdin is not None
-        fd = proc.stdin.fileno()
-        os.set_blocking(fd, False)
-        view = memoryview(payload)
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_WRITE)
-            while view:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    raise _Timeout
-                try:
-                    n = os.write(fd, view)
-                except BlockingIOError:
-                    continue
-                view = view[n:]
-
     def _read(self, out: bytearray, deadline: float) -> list[str]:
         """Read lines until the keep-running marker or the end of output; raise on time or size."""
-        proc = self.proc
-        assert proc is not None and proc.stdout is not None
-        fd = proc.stdout.fileno()
-        os.set_blocking(fd, False)
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while True:
-                lines = out.decode("utf-8", "replace").split("\n")
-                if any(line.strip() == KEEP_RUNNING for line in lines[:-1]):
-                    return lines
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    raise _Timeout
-                try:
-                    chunk = os.read(fd, 65536)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    return lines
-                out += chunk
-                if len(out) > MAX_OUTPUT:
-                    raise _TooLong
+
+        def marked(data: bytearray) -> bool:
+            lines = data.decode("utf-8", "replace").split("\n")
+            return any(line.strip() == KEEP_RUNNING for line in lines[:-1])
+
+        self._read_until(out, deadline, marked)
+        return out.decode("utf-8", "replace").split("\n")
 
     def _read_rest(self, out: bytearray, deadline: float) -> list[str] | None:
         try:
             return self._read(out, deadline)
-        except (_Timeout, _TooLong):
+        except (ProgramTimeout, ProgramTooLong):
             self._stop()
             return None
 
@@ -292,42 +243,11 @@ class BotzoneProcess:
 
     def _stop(self) -> None:
         """Kill the current process and its group, and reap it."""
-        proc, self.proc, self.kept = self.proc, None, False
-        if proc is None:
-            return
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        if proc.poll() is None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(0.05)  # a program that saw its input end may leave by itself
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)  # its children too (it leads its own session)
-        proc.wait()
-
-    def close(self) -> None:
-        """End the program (and anything it started); the next ``ask`` would start afresh."""
-        self._stop()
+        self.kept = False
+        super()._stop()
 
     def __enter__(self) -> BotzoneProcess:
         return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "proc", None) is not None:
-            self._stop()
-
-
-class _Timeout(Exception):
-    pass
-
-
-class _TooLong(Exception):
-    pass
 
 
 def _answer_lines(lines: list[str]) -> tuple[str | None, bool]:
@@ -389,8 +309,15 @@ def check_seat(spec: SeatSpec | str) -> SeatSpec:
     return parsed
 
 
-def check_rules(rules: Ruleset) -> None:
-    """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``); InvalidOptionError else."""
+def check_rules(rules: Ruleset, protocol: str = "botzone") -> None:
+    """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``), mjai bots riichi;
+    InvalidOptionError else."""
+    if protocol != "botzone":
+        from majiang.rules.riichi.game import RiichiRules
+
+        if not isinstance(rules, RiichiRules):
+            raise InvalidOptionError(f"external mjai bots play riichi (--rules riichi), not {rules.name}")
+        return
     if rules.mcr_profile() is None:
         raise InvalidOptionError(f"external Botzone bots play Chinese Official rules (mcr, botzone), not "
                                  f"{rules.name}")
@@ -402,6 +329,10 @@ def make_seat(spec: SeatSpec | str, seed: int | None = None, *, time_limit: floa
     parsed = parse_seat(spec) if isinstance(spec, str) else spec
     if parsed.bot is not None:
         return find_bot(parsed.bot, seed)
+    if parsed.protocol != "botzone":
+        from majiang.interop.mjai_table import MjaiSeat
+
+        return MjaiSeat(parsed.argv, parsed.protocol, name=parsed.text, time_limit=time_limit, cwd=cwd)
     return BotzoneProcessBot(parsed, time_limit=time_limit, cwd=cwd)
 
 

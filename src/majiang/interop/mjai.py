@@ -42,7 +42,7 @@ from majiang.rules.riichi.game import (
 )
 from majiang.tiles import WINDS
 
-__all__ = ["dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
+__all__ = ["HandStream", "dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
 
 HONORS = "ESWNPFC"
 
@@ -90,7 +90,17 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
     winds = {w.notation(): w for w in WINDS}
     game = Game(rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]], wall=start["ring"],
                 dice=(start["dice"][0], start["dice"][1]), scores=start["scores"], match_state=table)
-    st: RiichiState = game.rules_state
+    walker = HandStream(game)
+    for line in lines:
+        if line.get("e") == "act":
+            walker.apply(line["seat"], Action.parse(line["a"]))
+    walker.finish()
+    walker.out.append({"type": "end_kyoku"})
+    return walker.out
+
+
+def _start_kyoku(game: Game, st: RiichiState) -> dict[str, Any]:
+    """The ``start_kyoku`` event of a freshly dealt riichi hand (every seat's thirteen tiles shown)."""
     tehais = []
     for s in range(4):
         reds = list(st.red_hand[s])
@@ -108,29 +118,22 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
                 tiles.append(mjai_tile(t, red))
         tehais.append(tiles)
     dora = next(e for e in game.events if isinstance(e, DoraRevealed))
-    out: list[dict[str, Any]] = [{
-        "type": "start_kyoku", "bakaze": start["round_wind"], "kyoku": game.dealer + 1, "honba": table.honba,
-        "kyotaku": table.sticks, "oya": game.dealer, "scores": list(start["scores"]),
-        "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}]
-    walker = _Walker(game, st, out)
-    assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
-    red = 52 in st.red_at
-    out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})
-    walker.drawn[game.dealer] = (game.drawn, red)
-    for line in lines:
-        if line.get("e") == "act":
-            walker.apply(line["seat"], Action.parse(line["a"]))
-    walker.finish()
-    out.append({"type": "end_kyoku"})
-    return out
+    return {"type": "start_kyoku", "bakaze": game.round_wind.notation(), "kyoku": game.dealer + 1,
+            "honba": st.honba, "kyotaku": st.sticks, "oya": game.dealer, "scores": list(game.scores),
+            "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}
 
 
-class _Walker:
-    """Applies a hand's actions and turns the events each makes into mjai events, reading the red fives
-    from the ruleset's state as they happen."""
+class HandStream:
+    """The mjai events of a riichi hand as it is played: made from a freshly dealt ``game`` (``out`` then
+    holds its ``start_kyoku`` and the dealer's first ``tsumo``), it applies each action (``apply``) and
+    appends the mjai events it makes to ``out``, every tile shown (a server hides others' draws), reading
+    the red fives from the ruleset's state as they happen; ``finish`` closes a win still waiting for its
+    payments."""
 
-    def __init__(self, game: Game, st: RiichiState, out: list[dict[str, Any]]) -> None:
-        self.game, self.st, self.out = game, st, out
+    def __init__(self, game: Game) -> None:
+        st: RiichiState = game.rules_state
+        self.game, self.st = game, st
+        self.out: list[dict[str, Any]] = [_start_kyoku(game, st)]
         self.done = len(game.events)
         self.front, self.tail = 53, 135  # the next live and replacement places of the wall
         self.drawn: list[tuple[int, bool] | None] = [None] * 4
@@ -141,6 +144,10 @@ class _Walker:
         self.dora = 1  # dora indicators turned over so far (the first at the start)
         self.pons: dict[tuple[int, int], list[bool]] = {}  # (seat, kind): which pon tiles are red
         self.scores = list(game.scores)  # the scores as the events so far leave them
+        assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
+        red = 52 in st.red_at
+        self.out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})
+        self.drawn[game.dealer] = (game.drawn, red)
 
     def apply(self, seat: int, action: Action) -> None:
         if action.kind == ActionKind.RIICHI:
@@ -152,6 +159,7 @@ class _Walker:
         game, st, out = self.game, self.st, self.out
         new = game.events[self.done:]
         self.done = len(game.events)
+        first = len(out)
         for e in new:
             if isinstance(e, ev.Draw):
                 place = self.tail if e.tail else self.front
@@ -183,8 +191,12 @@ class _Walker:
             if isinstance(e, ev.Payment):
                 self.scores = [a + b for a, b in zip(self.scores, e.deltas, strict=True)]
             if isinstance(e, ev.Payment) and e.reason == "riichi-stick":
-                out.append({"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
-                            "scores": list(self.scores)})
+                accepted = {"type": "reach_accepted", "actor": e.seat, "deltas": list(e.deltas),
+                            "scores": list(self.scores)}
+                if out[-1]["type"] in ("chi", "pon", "daiminkan") and len(out) > first:
+                    out.insert(len(out) - 1, accepted)  # the riichi stood before the call (as mjai logs)
+                else:
+                    out.append(accepted)
             elif isinstance(e, ev.Payment) and e.reason == "win":
                 win = next(w for w in game.wins if w.seat == e.seat)
                 self.pending = {"type": "hora", "actor": e.seat,

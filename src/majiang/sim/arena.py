@@ -45,6 +45,7 @@ from majiang.interop.external import (
     make_seat,
     play_botzone,
 )
+from majiang.interop.mjai_table import MjaiSeat, play_mjai
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
@@ -250,13 +251,19 @@ class DealResult:
         return total / n
 
 
-def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int, rules: Ruleset) -> Game:
+def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int,
+          rules: Ruleset) -> tuple[Game, tuple[int, ...]]:
+    """The hand played, and the seats whose mjai program failed an answer in it (riichi charges no forfeit:
+    the seat played on by the fallback rule, ``majiang.interop.mjai_table``)."""
     game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
     if any(isinstance(bot, BotzoneProcessBot) for bot in bots):
         play_botzone(game, bots)  # external programs: every seat hears every request of the judge
+    elif any(isinstance(bot, MjaiSeat) for bot in bots):
+        failures = play_mjai(game, bots)
+        return game, tuple(sorted({f.seat for f in failures}))
     else:
         play_out(game, bots)
-    return game
+    return game, ()
 
 
 def deal_wind(deal: int) -> Tile:
@@ -316,14 +323,15 @@ def _play_deal_hands(names: tuple[str, str], seed: int, deal: int, record: bool,
         bots = [make_seat(names[who], _bot_seed(seed, deal, k, s), time_limit=time_limit)
                 for s, who in enumerate(arrangement)]
         try:
-            game = _play(bots, game_seed, dealer, deal, rules)
+            game, failed = _play(bots, game_seed, dealer, deal, rules)
         finally:
             for bot in bots:
-                if isinstance(bot, BotzoneProcessBot):
+                if isinstance(bot, BotzoneProcessBot | MjaiSeat):
                     bot.close()
         result = game.result
         assert result is not None
-        plays.append(_play_result(arrangement, result, _forfeits(game.events), _riichi_seats(game.events)))
+        plays.append(_play_result(arrangement, result, _forfeits(game.events) + failed,
+                                  _riichi_seats(game.events)))
         if record:
             number = deal * len(ARRANGEMENTS) + k + 1
             hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
@@ -504,8 +512,9 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     if names[0] == names[1]:
         raise InvalidOptionError(f"the arena compares two different bots, not {names[0]!r} with itself")
     for name in names:
-        if check_seat(name).external:  # (InvalidOptionError for a seat that is no bot and no program)
-            check_rules(rules or find_ruleset(DEFAULT_RULESET))
+        spec = check_seat(name)  # (InvalidOptionError for a seat that is no bot and no program)
+        if spec.external:
+            check_rules(rules or find_ruleset(DEFAULT_RULESET), spec.protocol)
     if deals < 1:
         raise InvalidOptionError(f"deals must be at least 1, not {deals}")
     check_workers(workers)
