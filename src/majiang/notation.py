@@ -16,6 +16,7 @@ Hand.parse('[123m,2]456p789sEEEE')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain, repeat
 
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
@@ -141,12 +142,15 @@ def _token(token: str) -> tuple[int, ...] | None:
 # int). Packs add as counts do, and ``to_bytes`` unpacks a sum in one call.
 _HONOR_PACKS = {letter: 1 << 8 * tile for letter, tile in _HONOR.items()}
 _PACKS: dict[str, int] = dict(_HONOR_PACKS)
-_PACKS_LIMIT = 4096
+_PACKS_LIMIT = 1 << 14
+
+
+_UNITS = tuple(1 << 8 * kind for kind in range(34))  # the pack of one tile of each kind
 
 
 def _pack(codes: Iterable[int]) -> int:
     """The pack of tiles given by code."""
-    return sum(1 << 8 * code for code in codes)
+    return sum(map(_UNITS.__getitem__, codes))
 
 
 def _new_tokens(text: str, start: int, tokens: list[str]) -> int:
@@ -169,7 +173,7 @@ def _new_tokens(text: str, start: int, tokens: list[str]) -> int:
 
 # Sorted tiles of one suit (and of the honors) by the bytes of their counts, filled as hands are read.
 _SUIT_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
-_SUIT_TILES_LIMIT = 4096
+_SUIT_TILES_LIMIT = 1 << 14
 
 
 def _sorted_tiles(counts: bytes) -> tuple[Tile, ...]:
@@ -179,7 +183,7 @@ def _sorted_tiles(counts: bytes) -> tuple[Tile, ...]:
         key = counts[9 * suit:9 * suit + 9]
         found = table.get(key)
         if found is None:
-            found = tuple(ALL_TILES[9 * suit + i] for i, n in enumerate(key) for _ in range(n))
+            found = tuple(chain.from_iterable(map(repeat, ALL_TILES[9 * suit:9 * suit + 9], key)))
             if len(table) >= _SUIT_TILES_LIMIT:
                 table.clear()
             table[key] = found
