@@ -28,6 +28,10 @@ ENV_HANDS ?= 100
 WEB_LOAD_TABLES ?= 50
 # Deals of the riichi duplicate arena, defense against efficiency (tests/test_riichi_bots.py).
 RIICHI_ARENA_DEALS ?= 100
+# Random-bot hands per Sichuan mode and opening (tests/test_sichuan_game.py).
+SICHUAN_HANDS ?= 2000
+# Processes writing one score sheet at once (tests/test_sheet.py).
+SHEET_WRITERS ?= 8
 # Hands of the riichi games played through four `majiang mjai` programs (tests/test_mjai.py).
 MJAI_HANDS ?= 100
 
@@ -62,11 +66,15 @@ $(CHROMIUM):
 	else echo "the browser tests need $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; fi
 
 # The default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults) but the
-# big fixed differentials marked soak.
+# big fixed differentials marked soak. mypy (one process, ~16 s cold) runs beside the tests, so a 2-core
+# machine does not idle a core for it; its report follows theirs, and either failing fails.
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/mypy
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak"
+	@$(BIN)/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
+	echo '$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak" (and $(BIN)/mypy beside it)'; \
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak"; tests=$$?; \
+	wait $$mypy; types=$$?; echo $(BIN)/mypy; cat $(VENV)/mypy.out; \
+	test $$tests -eq 0 && test $$types -eq 0
 
 # The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`); pytest's
 # exit 5 means none were selected.
@@ -76,7 +84,8 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
-		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
+		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
+		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)

@@ -1,7 +1,8 @@
 """Shared pieces of the fuzz tests (tests/test_fuzz_*.py): sizes and hostile inputs.
 
-Each fuzz test runs twice: bounded in ``make test`` (``FAST`` examples) and, marked slow, with
-``MAJIANG_FUZZ_EXAMPLES`` examples (default ``SOAK``) in ``make soak``.
+Each fuzz test runs twice: bounded (``FAST`` examples, or the size given to ``fuzz``) and, marked slow,
+with ``MAJIANG_FUZZ_EXAMPLES`` examples (``make soak`` sets 2,000); ``make test`` leaves the variable
+unset, so there the slow twin runs at the bounded size too.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ __all__ = ["FAST", "SOAK", "fuzz", "hand_texts", "json_values", "mutated", "nota
 
 FAST = 25
 """Examples per fuzz test in ``make test``: a second or two each."""
-SOAK = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "50"))
-"""Examples per slow fuzz test: 50 in ``make test`` (a bounded slice), ``make soak`` sets 2,000."""
+_SOAK_SET = os.environ.get("MAJIANG_FUZZ_EXAMPLES")
+SOAK = int(_SOAK_SET) if _SOAK_SET else FAST
+"""Examples per slow fuzz test: ``MAJIANG_FUZZ_EXAMPLES`` (``make soak`` sets 2,000), else ``FAST``."""
 
 _SETTINGS: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow,
                                                                          HealthCheck.data_too_large]}
@@ -32,7 +34,9 @@ def fuzz(*strategies: st.SearchStrategy[Any], fast: int = FAST) -> Callable[[Cal
     """Make a pair of tests of one check: (bounded, slow soak)."""
     def pair(check: Callable[..., None]) -> tuple[Any, Any]:
         bounded = settings(max_examples=fast, **_SETTINGS)(given(*strategies)(check))
-        soak = pytest.mark.slow(settings(max_examples=SOAK, **_SETTINGS)(given(*strategies)(check)))
+        # Unset (make test), the slow twin is sized like the bounded one: a costly check keeps its small size.
+        examples = SOAK if _SOAK_SET else fast
+        soak = pytest.mark.slow(settings(max_examples=examples, **_SETTINGS)(given(*strategies)(check)))
         return bounded, soak
     return pair
 

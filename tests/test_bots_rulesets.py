@@ -74,8 +74,10 @@ def test_void_tiles_go_first() -> None:
 
 # --- whole hands under every ruleset ------------------------------------------------------------------
 
-SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "30"))
-"""Hands per bot and mode of the slow test: 30 in ``make test``, 200 in ``make soak``."""
+SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "12"))
+"""Hands per bot and mode of the slow test: 12 in ``make test``, 200 in ``make soak``."""
+FEW_HANDS = 6
+"""Hands per bot and mode of the default test; the slow test plays the seeds after them."""
 MODES = ["blood-battle", "blood-river", "single"]
 
 
@@ -104,13 +106,13 @@ def test_every_bot_plays_every_ruleset(name: str, bot: str) -> None:
         assert game.result is not None
 
 
-def sichuan_hands(bot: str, mode: str, hands: int) -> int:
-    """Play ``hands`` Sichuan hands of ``mode`` with four ``bot``s (every other one with 换三张 and 定缺);
-    the number of wins."""
+def sichuan_hands(bot: str, mode: str, hands: int, first: int = 0) -> int:
+    """Play ``hands`` Sichuan hands of ``mode`` with four ``bot``s from seed ``first`` on (every other one
+    with 换三张 and 定缺); the number of wins."""
     plain = find_ruleset("sichuan", [f"mode={mode}"])
     opening = find_ruleset("sichuan", [f"mode={mode}", "exchange=dice", "declare_void=true"])
     wins = 0
-    for seed in range(hands):
+    for seed in range(first, first + hands):
         game = Game(opening if seed % 2 else plain, seed=seed)
         play_checked(game, [find_bot(bot, seed=seed * 4 + s) for s in range(4)])
         assert game.result is not None
@@ -121,14 +123,14 @@ def sichuan_hands(bot: str, mode: str, hands: int) -> int:
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("bot", BOTS)
 def test_bots_play_sichuan_hands(bot: str, mode: str) -> None:
-    sichuan_hands(bot, mode, 6)
+    sichuan_hands(bot, mode, FEW_HANDS)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("bot", BOTS)
 def test_bots_play_many_sichuan_hands(bot: str, mode: str) -> None:
-    sichuan_hands(bot, mode, SICHUAN_HANDS)
+    sichuan_hands(bot, mode, SICHUAN_HANDS, first=FEW_HANDS)
 
 
 def test_efficiency_wins_more_sichuan_hands_than_random() -> None:

@@ -9,8 +9,8 @@ IllegalActionError, things that are not actions at all InvalidActionError, and n
 state. Sampled hands:
 replaying the seed gives byte-identical events; another seed another wall.
 
-About 10,000 hands run in the default test run, split over two seeds and the bots available; the
-``slow`` soak plays a fraction of ``MAJIANG_SOAK_HANDS`` (10,000 by default, ``make soak`` 200,000)
+About 2,300 hands run in the default tests, split over two seeds and the bots available; the
+``slow`` soak plays a fraction of ``MAJIANG_SOAK_HANDS`` (2,000 by default, ``make soak`` 200,000)
 more. A failure names the hand's game seed: ``play_checked(HandSpec(seed, bots, penalty))`` reproduces it.
 """
 
@@ -355,7 +355,7 @@ FAN_AWARE_TABLES = _rotations(("fan-aware", "efficiency", "random", "efficiency"
 fan-aware bot thinks longest, so it gets one seat."""
 
 
-@pytest.mark.parametrize(("seed", "count"), [(101, 1500), (202, 1500)])
+@pytest.mark.parametrize(("seed", "count"), [(101, 1000), (202, 1000)])
 def test_random_hands(seed: int, count: int) -> None:
     tally = run(hands(seed, count, [RANDOM], penalty_share=0.3))
     assert tally.hands == count
@@ -365,7 +365,7 @@ def test_random_hands(seed: int, count: int) -> None:
 
 
 @pytest.mark.parametrize(("seed", "count", "lineups"), [
-    (303, 500, EFFICIENCY_TABLES),
+    (303, 300, EFFICIENCY_TABLES),
     (404, 40, FAN_AWARE_TABLES),
 ])
 def test_bot_hands(seed: int, count: int, lineups: list[Lineup]) -> None:
@@ -389,16 +389,16 @@ def test_seeds_deal_different_walls() -> None:
 
 
 SOAK_FRACTION = 0.15
-"""Share of ``MAJIANG_SOAK_HANDS`` this file plays: the default 10,000 gives 1,500 hands for ``make
-test``; ``make soak``'s 200,000 give 30,000 hands, two to three minutes on two cores."""
+"""Share of ``MAJIANG_SOAK_HANDS`` this file plays: the default 2,000 gives 300 hands for ``make test``;
+``make soak``'s 200,000 give 30,000 hands, two to three minutes on two cores."""
 SOAK_MIX: list[Lineup] = [RANDOM] * 190 + EFFICIENCY_TABLES * 2 + FAN_AWARE_TABLES[:2]
 """Out of every 200 hands: 190 random tables, 8 efficiency tables, 2 with a fan-aware seat."""
 
 
 @pytest.mark.slow
 def test_soak() -> None:
-    """More hands from another seed: ``SOAK_FRACTION`` of ``MAJIANG_SOAK_HANDS`` (default 10,000)."""
-    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "10000"))
+    """More hands from another seed: ``SOAK_FRACTION`` of ``MAJIANG_SOAK_HANDS`` (default 2,000)."""
+    n = int(os.environ.get("MAJIANG_SOAK_HANDS", "2000"))
     assert n > 0, "MAJIANG_SOAK_HANDS must be a positive number of hands"
     count = max(1, int(n * SOAK_FRACTION))
     tally = run(hands(1_000_003, count, SOAK_MIX, penalty_share=0.25))

@@ -382,15 +382,33 @@ def test_next_dealer(rule: str, winners: dict[int, str], dice: tuple[int, int], 
 
 # -- random bots: tiles and money are conserved in every mode ------------------------------------------
 
-HANDS = int(os.environ.get("MAJIANG_SICHUAN_HANDS", "200"))
+HANDS = 200
+"""Random-bot hands per mode and opening in the default test."""
+SOAK_HANDS = int(os.environ.get("MAJIANG_SICHUAN_HANDS", "20"))
+"""Hands of the slow twin, from the seeds after ``HANDS`` (20 in ``make test``, ``make soak`` 2,000)."""
 BOT_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "40"))
+OPENINGS = pytest.mark.parametrize("options", [[], ["exchange=dice", "declare_void=true"]],
+                                   ids=["plain", "opening"])
+MODES = pytest.mark.parametrize("mode", ["blood-battle", "blood-river", "single"])
 
 
-@pytest.mark.parametrize("options", [[], ["exchange=dice", "declare_void=true"]], ids=["plain", "opening"])
-@pytest.mark.parametrize("mode", ["blood-battle", "blood-river", "single"])
+@OPENINGS
+@MODES
 def test_random_bots_conserve_tiles_and_money(mode: str, options: list[str]) -> None:
+    random_hands_conserve(mode, options, range(HANDS))
+
+
+@pytest.mark.slow
+@OPENINGS
+@MODES
+def test_more_random_bots_conserve_tiles_and_money(mode: str, options: list[str]) -> None:
+    random_hands_conserve(mode, options, range(HANDS, HANDS + SOAK_HANDS))
+
+
+def random_hands_conserve(mode: str, options: list[str], seeds: range) -> None:
+    """Random bots play a hand of each seed; tiles and money are conserved at every step."""
     rules = find_ruleset("sichuan", [f"mode={mode}", *options])
-    for seed in range(HANDS):
+    for seed in seeds:
         g = Game(rules, seed=seed)
         bots = [find_bot("random", seed=seed * 4 + s) for s in range(4)]
         steps = 0

@@ -1,0 +1,24 @@
+"""Every size a test reads from the environment (a ``MAJIANG_`` variable in tests/) is set by ``make soak``:
+such a test runs at its small default in ``make test`` and at the big size only if the soak line names it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIABLE = re.compile(r"\bMAJIANG_[A-Z_]+\b")
+
+
+def soak_recipe() -> str:
+    """The Makefile's soak target: from ``soak:`` to the next blank line."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    start = text.index("\nsoak:")
+    return text[start:text.index("\n\n", start)]
+
+
+def test_every_size_variable_is_set_by_make_soak() -> None:
+    read = {name for path in sorted((ROOT / "tests").glob("*.py"))
+            for name in VARIABLE.findall(path.read_text(encoding="utf-8"))}
+    assert "MAJIANG_SOAK_HANDS" in read
+    assert read - set(re.findall(r"\b(MAJIANG_[A-Z_]+)=\$\(", soak_recipe())) == set()
