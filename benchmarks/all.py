@@ -101,8 +101,9 @@ def advice_rows(hands: int) -> list[Row]:
 
 
 def engine_rows(hands: int, repeat: int) -> list[Row]:
-    """Engine steps per CPU second with the random policy and a view per step, by built-in ruleset
-    (benchmarks/engine.py), against Rust RiichiEnv's published rate."""
+    """Engine steps per CPU second with the random policy and a view per step, by built-in ruleset, against
+    Rust RiichiEnv's published rate: the steps/s column of benchmarks/engine.py's ruleset table (the same
+    function, hands and rounds unless ``--quick``)."""
     rows = []
     for now, _ in engine.ruleset_rates(["mcr", "sichuan", "riichi"], 7, hands, None, repeat):
         rate = now.per_second
@@ -195,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         *fan_rows(1000 if quick else 5000, 1000 if quick else 5000),
         *effective_rows(300 if quick else 2000),
         *advice_rows(30 if quick else 200),
-        *engine_rows(60 if quick else 300, 1 if quick else 3),
+        *engine_rows(60 if quick else engine.RULESET_HANDS, 1 if quick else 3),
         *cold_rows(3 if quick else 7),
     ]
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "

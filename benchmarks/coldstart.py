@@ -5,8 +5,10 @@ Run: ``.venv/bin/python benchmarks/coldstart.py [--runs 9]``.
 Every row starts new interpreters (``--runs`` of them) and times one step inside each with
 ``time.perf_counter``: the imports alone, or the first call after the imports (so the tables that call
 loads are in it). The minimum and the median over the runs are printed (on a shared machine the
-minimum is the better guide), with the peak RSS of the last run. PyMahjongGB's import is the peer
-row where it is installed. Also printed: the shipped data files and their sizes.
+minimum is the better guide), with the peak RSS of the last run and the median CPU time
+(``time.process_time``: what other processes on a shared machine take from the wall clock is not in
+it). PyMahjongGB's import is the peer row where it is installed. Also printed: the shipped data files
+and their sizes.
 
 The children may write bytecode (``PYTHONDONTWRITEBYTECODE`` is dropped) and one uncounted run comes
 first, so imports read cached ``.pyc`` files as an installed package does; ``--source`` keeps the
@@ -26,9 +28,11 @@ _CHILD = """
 import json, resource, sys, time
 {setup}
 t0 = time.perf_counter()
+c0 = time.process_time()
 {step}
 t1 = time.perf_counter()
-print(json.dumps([t1 - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))
+c1 = time.process_time()
+print(json.dumps([t1 - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, c1 - c0]))
 """
 
 # A child inherits the peak RSS of the process that started it (Linux keeps ru_maxrss across fork and
@@ -55,20 +59,23 @@ ROWS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def run(setup: str, step: str, runs: int, env: dict[str, str]) -> tuple[float, float, float] | None:
-    """Min and median seconds of ``step`` over ``runs`` fresh interpreters, and the last peak RSS (MiB)."""
+def run(setup: str, step: str, runs: int, env: dict[str, str]) -> tuple[float, float, float, float] | None:
+    """Min and median seconds of ``step`` over ``runs`` fresh interpreters, the last peak RSS (MiB) and the
+    median CPU seconds (on a loaded machine the CPU time moves less than the wall clock)."""
     times = []
+    cpu = []
     rss = 0.0
     for i in range(runs + 1):
         code = _CHILD.format(setup=setup, step=step)
         done = subprocess.run([sys.executable, "-c", _LAUNCH, code], capture_output=True, text=True, env=env)
         if done.returncode:
             return None
-        elapsed, kib = json.loads(done.stdout)
+        elapsed, kib, used = json.loads(done.stdout)
         if i:  # the first run writes the bytecode caches
             times.append(elapsed)
+            cpu.append(used)
         rss = kib / 1024
-    return min(times), statistics.median(times), rss
+    return min(times), statistics.median(times), rss, statistics.median(cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,17 +89,19 @@ def main(argv: list[str] | None = None) -> int:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     from majiang.data import FILES, path_of
 
-    rows = [("step", "min", "median", "peak RSS")]
+    rows = [("step", "min", "median", "peak RSS", "median CPU")]
     for name, setup, step in ROWS:
         got = run(setup, step, args.runs, env)
         if got is None:
-            rows.append((name, "n/a", "-", "-"))
+            rows.append((name, "n/a", "-", "-", "-"))
             continue
-        low, mid, rss = got
-        rows.append((name, f"{low * 1e3:.1f} ms", f"{mid * 1e3:.1f} ms", f"{rss:.1f} MiB"))
+        low, mid, rss, used = got
+        rows.append((name, f"{low * 1e3:.1f} ms", f"{mid * 1e3:.1f} ms", f"{rss:.1f} MiB",
+                     f"{used * 1e3:.1f} ms"))
     for file in FILES:
-        rows.append((f"shipped file {file}", f"{os.path.getsize(path_of(file)) / 1024:.0f} KiB", "-", "-"))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        size = os.path.getsize(path_of(file)) / 1024
+        rows.append((f"shipped file {file}", f"{size:.0f} KiB", "-", "-", "-"))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for i, row in enumerate(rows):
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
         if i == 0:

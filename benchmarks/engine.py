@@ -145,6 +145,11 @@ def throughput(bot: str, seed: int, hands: int) -> Rate:
     return Rate(bot, hands, steps, deal, view, act, apply, wins=wins, seconds=seconds)
 
 
+RULESET_HANDS = 300
+"""Hands per ruleset and round of the ruleset table, the speed table's engine rows (benchmarks/all.py) too:
+both print ``Rate.per_second`` of the same run, so the two figures are one measure."""
+
+
 def ruleset_rate(name: str | None, seed: int, hands: int) -> Rate:
     """Time ``hands`` random-policy hands under ruleset ``name`` (None: the library's default), a view per
     step, in this process's CPU time (other load on a shared machine does not count): once as a whole
@@ -242,7 +247,8 @@ def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None,
                   f"{r.engine_per_second:>14,.0f} "
                   f"{r.view * 1e6 / r.steps:>8.1f} {r.apply * 1e6 / r.steps:>8.1f} "
                   f"{r.read * 1e6 / r.steps:>8.1f} {ratio:>11}")
-    print("steps/s: the plain run, the random policy included (vs baseline compares these).")
+    print("steps/s: the plain run, the random policy included, in CPU time (vs baseline compares these;")
+    print("make bench's engine rows are this column, same hands and rounds).")
     print("The parts, from a second run with a clock around each: engine steps/s leaves the policy out;")
     print("view: making the view; read: reading each of its fields once (a bot that reads the whole view")
     print("pays it too; the random policy reads only the legal actions).")
@@ -343,6 +349,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="rulesets to time, comma-separated (default: every registered one; '' skips)")
     parser.add_argument("--baseline", default=None, metavar="DIR",
                         help="a checkout of an older majiang (DIR/src) to time the default ruleset against")
+    parser.add_argument("--ruleset-hands", type=int, default=RULESET_HANDS,
+                        help=f"hands per ruleset and round of the ruleset table (default {RULESET_HANDS},"
+                             " as in make bench)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the ruleset timing (best counts)")
     parser.add_argument("--rate-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -370,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         rulesets = [r.strip() for r in args.rulesets.split(",") if r.strip()]
     if rulesets:
-        ruleset_table(rulesets, args.seed, args.hands, args.baseline, max(1, args.repeat))
+        ruleset_table(rulesets, args.seed, args.ruleset_hands, args.baseline, max(1, args.repeat))
         print()
     if names:
         throughput_table(names, args.seed, args.hands, args.bot_hands)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from majiang.errors import InvalidHandError
 from majiang.meld import Meld
 from majiang.tiles import Tile
+
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from dataclasses import dataclass, field
+else:
+    from majiang._values import dataclass, field
 
 __all__ = ["Hand", "WinBy"]
 
@@ -102,14 +107,13 @@ class Hand:
         """A hand from parts the caller has checked and counted (the notation parser): sorted ``tiles``,
         at most four melds, the right number of tiles and no fifth copy. Nothing is checked again."""
         hand = object.__new__(cls)
-        put = object.__setattr__
-        put(hand, "melds", melds)
-        put(hand, "tiles", tiles)
-        put(hand, "winning_tile", winning_tile)
-        put(hand, "_counts", counts)
-        put(hand, "_all_counts", all_counts)
-        put(hand, "_mask", mask)
-        put(hand, "_all_mask", all_mask)
+        _set_melds(hand, melds)
+        _set_tiles(hand, tiles)
+        _set_winning_tile(hand, winning_tile)
+        _set_counts(hand, counts)
+        _set_all_counts(hand, all_counts)
+        _set_mask(hand, mask)
+        _set_all_mask(hand, all_mask)
         return hand
 
     @classmethod
@@ -147,3 +151,9 @@ class Hand:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+# The slots' own setters: half the cost of object.__setattr__ by name, in the parser's hot path.
+(_set_melds, _set_tiles, _set_winning_tile, _set_counts, _set_all_counts, _set_mask, _set_all_mask) = (
+    Hand.__dict__[name].__set__
+    for name in ("melds", "tiles", "winning_tile", "_counts", "_all_counts", "_mask", "_all_mask"))

@@ -5,8 +5,6 @@
 (2, ['箭刻'])
 """
 
-from typing import TYPE_CHECKING
-
 from majiang.rules.mcr import (
     FAN_IDS,
     FANS,
@@ -29,6 +27,7 @@ from majiang.rules.mcr import (
 from majiang.rules.mcr.fans import FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait
 
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
 if TYPE_CHECKING:
     from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
     from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition

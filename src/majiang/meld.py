@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
 
 from majiang.errors import InvalidHandError
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
+
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:
+    from majiang._values import dataclass, field
 
 __all__ = ["Meld", "MeldKind"]
 

@@ -16,7 +16,7 @@ Hand.parse('[123m,2]456p789sEEEE')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import add
+from itertools import chain, repeat
 
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand
@@ -103,6 +103,8 @@ def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int],
 # Runs of digits with their suit letter already read (``123m``, ``55z``), by their text.
 _RUNS: dict[str, tuple[int, ...]] = {}
 _RUNS_LIMIT = 4096
+# A space after every suit and honor letter, so that ``str.split`` cuts the text into tokens.
+_TOKENS = str.maketrans({letter: letter + " " for letter in [*_SUIT_BASE, "z", *_HONOR]})
 
 
 def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
@@ -117,6 +119,81 @@ def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
         _RUNS.clear()
     run = _RUNS[text[first:letter + 1]] = tuple(out)
     return run
+
+
+# Per suit letter, a byte table from a digit to its tile's code; 255 marks what is no rank of the suit.
+_DIGIT_CODES = {letter: bytes(base + d - 49 if 49 <= d <= (55 if letter == "z" else 57) else 255
+                              for d in range(256))
+                for letter, base in (*_SUIT_BASE.items(), ("z", 27))}
+
+
+def _token(token: str) -> tuple[int, ...] | None:
+    """The tiles of a run of digits with its suit letter, or ``None`` if ``token`` is not one (the
+    caller's scan then says what is wrong)."""
+    table = _DIGIT_CODES.get(token[-1])
+    if table is None or len(token) < 2:
+        return None
+    codes = token[:-1].encode().translate(table)  # ASCII: checked before any token is read
+    return None if 255 in codes else tuple(codes)
+
+
+# The tokens of standing tiles already read, by their text (a run of digits with its suit letter, or one
+# honor letter), each as a pack: its tiles' counts, one byte per kind (kind k in byte k of a little-endian
+# int). Packs add as counts do, and ``to_bytes`` unpacks a sum in one call.
+_HONOR_PACKS = {letter: 1 << 8 * tile for letter, tile in _HONOR.items()}
+_PACKS: dict[str, int] = dict(_HONOR_PACKS)
+_PACKS_LIMIT = 1 << 14
+
+
+_UNITS = tuple(1 << 8 * kind for kind in range(34))  # the pack of one tile of each kind
+
+
+def _pack(codes: Iterable[int]) -> int:
+    """The pack of tiles given by code."""
+    return sum(map(_UNITS.__getitem__, codes))
+
+
+def _new_tokens(text: str, start: int, tokens: list[str]) -> int:
+    """The pack of the standing tiles when some token was not read before: each such token is read on
+    its own (and kept); if one is not a tile, the scan reads ``text[start:]`` and raises."""
+    total = 0
+    for token in tokens:
+        pack = _PACKS.get(token)
+        if pack is None:
+            codes = _token(token)
+            if codes is None:
+                return _pack(_standing(text, start))
+            if len(_PACKS) >= _PACKS_LIMIT:
+                _PACKS.clear()
+                _PACKS.update(_HONOR_PACKS)
+            pack = _PACKS[token] = _pack(codes)
+        total += pack
+    return total
+
+
+# Sorted tiles of one suit (and of the honors) by the bytes of their counts, filled as hands are read.
+_SUIT_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
+_SUIT_TILES_LIMIT = 1 << 14
+
+
+def _sorted_tiles(counts: bytes) -> tuple[Tile, ...]:
+    """The sorted tiles whose 34 counts are ``counts``, a suit at a time; each suit's kept for reuse."""
+    out: tuple[Tile, ...] = ()
+    for suit, table in enumerate(_SUIT_TILES):
+        key = counts[9 * suit:9 * suit + 9]
+        found = table.get(key)
+        if found is None:
+            found = tuple(chain.from_iterable(map(repeat, ALL_TILES[9 * suit:9 * suit + 9], key)))
+            if len(table) >= _SUIT_TILES_LIMIT:
+                table.clear()
+            table[key] = found
+        out += found
+    return out
+
+
+# A count byte as the digit of a bit (0 or 1): a reversed translated pack is the mask, read by int(_, 2).
+_BIT_DIGITS = bytes([48] + [49] * 255)
+_AT_MOST_FOUR = bytes(range(5))
 
 
 def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
@@ -188,21 +265,22 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
     return Meld.pung(kinds[0], RelativeSeat(source or 1))
 
 
-# Melds already read, by the text between their brackets: there are a few hundred spellings in use.
-_MELDS: dict[str, Meld] = {}
+# Melds already read, by the text between their brackets (a few hundred spellings are in use), with the
+# pack of their tiles.
+_MELDS: dict[str, tuple[Meld, int]] = {}
 _MELDS_LIMIT = 4096
 
 
-def _meld_at(text: str, start: int, end: int) -> Meld:
-    """The meld written in ``text[start:end]``, read once per spelling."""
+def _meld_at(text: str, start: int, end: int) -> tuple[Meld, int]:
+    """The meld written in ``text[start:end]`` and the pack of its tiles, read once per spelling."""
     body = text[start:end]
-    meld = _MELDS.get(body)
-    if meld is None:
+    found = _MELDS.get(body)
+    if found is None:
         meld = _meld_from(text, start, end)
         if len(_MELDS) >= _MELDS_LIMIT:
             _MELDS.clear()
-        _MELDS[body] = meld
-    return meld
+        found = _MELDS[body] = (meld, _pack(meld.tiles))
+    return found
 
 
 def parse_meld(text: str) -> Meld:
@@ -213,7 +291,7 @@ def parse_meld(text: str) -> Meld:
         raise InvalidNotationError(
             "a meld is written in one pair of brackets, e.g. [123m,2]", text, 0 if text else None
         )
-    return _meld_at(text, 1, len(text) - 1)
+    return _meld_at(text, 1, len(text) - 1)[0]
 
 
 _OUTSIDE_MELD = (("[", "melds go before the standing tiles"), ("]", "']' without a matching '['"),
@@ -227,7 +305,69 @@ def parse_hand(text: str) -> Hand:
     <Tile.RED: 33>
     """
     _check_text(text)
-    melds: list[Meld] = []
+    read: list[tuple[Meld, int]] | None = None
+    start = 0
+    if text[:1] == "[":
+        # Melds written back to back, each a spelling read before: one split and a lookup each.
+        close = text.rfind("]")
+        if close > 0 and text.find("[", close) < 0:
+            # A None among them (a spelling not read before) sends the text to _read_melds below.
+            read = list(map(_MELDS.get, text[1:close].split("][")))  # type: ignore[arg-type]
+            start = close + 1
+        if read is None or len(read) > 4 or not all(read):
+            read, start = _read_melds(text)
+    elif text[:1] == " ":
+        read, start = _read_melds(text)
+    # The standing tiles: a lookup per token (a suit's run of digits with its letter, or an honor). A
+    # token not read before is read on its own; one that is no tile sends the text through the scan
+    # character by character, which says what is wrong.
+    tokens = (text[start:] if start else text).translate(_TOKENS).split()
+    try:
+        pack = sum(map(_PACKS.__getitem__, tokens))
+    except KeyError:
+        pack = _new_tokens(text, start, tokens)
+    held = pack.to_bytes(34, "little")  # at most 200 characters: no count reaches a byte's limit
+    n_melds = len(read) if read else 0
+    want = 13 - 3 * n_melds
+    n = sum(held)
+    if n - want not in (0, 1):
+        raise InvalidNotationError(
+            f"with {n_melds} meld(s) a hand has {want} or {want + 1} standing tiles, not {n}", text)
+    counts = tuple(held)
+    mask = int(held.translate(_BIT_DIGITS)[::-1], 2)
+    if read:
+        melds, meld_packs = zip(*read, strict=True)
+        in_melds = sum(meld_packs)
+        all_held = (pack + in_melds).to_bytes(34, "little")
+        all_counts = tuple(all_held)
+        all_mask = int(all_held.translate(_BIT_DIGITS)[::-1], 2)
+    else:
+        in_melds = 0
+        all_held = held
+        all_counts = counts
+        all_mask = mask
+        melds = ()
+    if all_held.translate(None, _AT_MOST_FOUR):
+        _too_many(text, start, list(in_melds.to_bytes(34, "little")))
+    if n > want:
+        token = tokens[-1]  # the winning tile is the last one written
+        win = _HONOR[token] if len(token) == 1 else _DIGIT_CODES[token[-1]][ord(token[-2])]
+        last: Tile | None = ALL_TILES[win]
+        pack -= 1 << 8 * win
+    else:
+        last = None
+    left = pack.to_bytes(34, "little")
+    m_tiles, p_tiles, s_tiles, z_tiles = _SUIT_TILES
+    try:
+        tiles = m_tiles[left[:9]] + p_tiles[left[9:18]] + s_tiles[left[18:27]] + z_tiles[left[27:]]
+    except KeyError:
+        tiles = _sorted_tiles(left)
+    return Hand._checked(melds, tiles, last, counts, all_counts, mask, all_mask)
+
+
+def _read_melds(text: str) -> tuple[list[tuple[Meld, int]], int]:
+    """The melds at the start of ``text``, read bracket by bracket with their errors, and where they end."""
+    read: list[tuple[Meld, int]] = []
     i = 0
     n = len(text)
     while i < n and text[i] == " ":
@@ -239,49 +379,24 @@ def parse_hand(text: str) -> Hand:
         nested = text.find("[", i + 1, close)
         if nested >= 0:
             raise InvalidNotationError("'[' inside a meld", text, nested)
-        if len(melds) == 4:
+        if len(read) == 4:
             raise InvalidNotationError("more than four melds", text, i)
-        melds.append(_meld_at(text, i + 1, close))
+        read.append(_meld_at(text, i + 1, close))
         i = close + 1
         while i < n and text[i] == " ":
             i += 1
+    return read, i
+
+
+def _standing(text: str, start: int) -> list[int]:
+    """The standing tiles of ``text[start:]`` read character by character; raises for bad notation."""
     # The first bracket or comma after the melds is the error, wherever other mistakes are.
-    if text.find("[", i) >= 0 or text.find("]", i) >= 0 or text.find(",", i) >= 0:
-        at, reason = min((at, reason) for ch, reason in _OUTSIDE_MELD if (at := text.find(ch, i)) >= 0)
+    if text.find("[", start) >= 0 or text.find("]", start) >= 0 or text.find(",", start) >= 0:
+        at, reason = min((at, reason) for ch, reason in _OUTSIDE_MELD if (at := text.find(ch, start)) >= 0)
         raise InvalidNotationError(reason, text, at)
     tiles: list[int] = []
-    _scan(text, i, n, True, tiles, None)
-    want = 13 - 3 * len(melds)
-    if len(tiles) - want not in (0, 1):
-        raise InvalidNotationError(
-            f"with {len(melds)} meld(s) a hand has {want} or {want + 1} standing tiles,"
-            f" not {len(tiles)}",
-            text,
-        )
-    standing = [0] * 34
-    mask = 0
-    for t in tiles:
-        standing[t] += 1
-        mask |= 1 << t
-    if melds:
-        in_melds = [0] * 34
-        meld_mask = 0
-        for m in melds:
-            for kind in m.tiles:
-                in_melds[kind] += 1
-                meld_mask |= 1 << kind
-        all_counts = tuple(map(add, standing, in_melds))
-        if max(all_counts) > 4:
-            _too_many(text, i, in_melds)
-    else:
-        meld_mask = 0
-        all_counts = tuple(standing)
-        if max(all_counts) > 4:
-            _too_many(text, i, [0] * 34)
-    last = ALL_TILES[tiles.pop()] if len(tiles) > want else None
-    tiles.sort()
-    return Hand._checked(tuple(melds), tuple(map(ALL_TILES.__getitem__, tiles)), last, tuple(standing),
-                         all_counts, mask, mask | meld_mask)
+    _scan(text, start, len(text), True, tiles, None)
+    return tiles
 
 
 def _too_many(text: str, start: int, in_melds: list[int]) -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
 if TYPE_CHECKING:
+    from typing import Any
+
     from majiang.analysis.decompose import is_complete, iter_decompositions, suit_decompositions, waits
     from majiang.analysis.efficiency import (
         CallKind,

@@ -52,6 +52,9 @@ for _name, _wind in _WIND_NAMES.items():
     _EXACT_WINDS[_name] = _wind
 
 
+_WIN_BY = {w.value: w for w in WinBy}  # the exact values by one lookup; parse_win_by reads the rest
+
+
 def parse_wind(value: str | Tile, what: str = "wind") -> Tile:
     """A wind from ``E``/``S``/``W``/``N`` in either case (or 东南西北, ``1z``-``4z``, or a wind Tile).
 
@@ -122,7 +125,9 @@ def win_context(
 def _context(hand: Hand, win_by: str | WinBy, last_of_wall: bool, last_copy: bool, seat_wind: str | Tile,
              round_wind: str | Tile, flowers: int) -> WinContext:
     """``win_context`` with its arguments by position (``score`` calls it on every hand)."""
-    how = win_by if type(win_by) is WinBy else parse_win_by(win_by)
+    how = win_by if type(win_by) is WinBy else _WIN_BY.get(win_by) if type(win_by) is str else None
+    if how is None:
+        how = parse_win_by(win_by)
     if not (type(last_of_wall) is bool and type(last_copy) is bool):
         _flag(last_of_wall, "last_of_wall")
         _flag(last_copy, "last_copy")

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, islice
-from typing import NamedTuple
 
 from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
@@ -28,6 +27,12 @@ from majiang.rules.mcr.fans import FANS, FanId
 from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightWait, Profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import KNITTED_STRAIGHTS, Tile
+
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from majiang._values import NamedTuple
 
 __all__ = ["WinBy", "WinContext", "calculate", "candidate_fans"]
 

@@ -7,10 +7,15 @@ this module holds no logic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from majiang.errors import InvalidOptionError
+
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from majiang._values import dataclass
 
 __all__ = ["FANS", "FAN_IDS", "Fan", "FanId", "fan"]
 

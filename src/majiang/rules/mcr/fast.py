@@ -15,7 +15,6 @@ The explained result (names, melds, the tie-break between equal totals) stays wi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
 from majiang.hand import Hand, WinBy
@@ -44,6 +43,10 @@ from majiang.rules.mcr.calculator import (
 )
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.profiles import KnittedStraightWait, Profile
+
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor"]
 

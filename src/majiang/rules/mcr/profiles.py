@@ -12,11 +12,15 @@ docs/profiles.md has the table of switches with the rule text each follows.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from majiang.errors import InvalidOptionError
+
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:
+    from majiang._values import dataclass, field
 
 __all__ = ["PROFILES", "ConcealedFormsSelfDrawn", "KnittedStraightWait", "Profile", "find_profile"]
 
@@ -27,7 +31,7 @@ class _Switch(StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> _Switch:
         # The switch's field is the class name in snake case (KnittedStraightWait: knitted_straight_wait).
-        name = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        name = "".join(f"_{c}" if c.isupper() else c for c in cls.__name__).lstrip("_").lower()
         choices = ", ".join(repr(m.value) for m in cls)
         raise InvalidOptionError(f"{name} must be one of {choices}, not {value!r}")
 
@@ -83,12 +87,15 @@ class Profile:
                            ConcealedFormsSelfDrawn(self.concealed_forms_self_drawn))
         object.__setattr__(self, "knitted_straight_wait", KnittedStraightWait(self.knitted_straight_wait))
         # Profiles key the scorer's caches; hashing eleven fields on every call would cost more.
-        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        values = tuple(getattr(self, name) for name in _COMPARED)
         object.__setattr__(self, "_hash", hash(values))
 
     def __hash__(self) -> int:
         return self._hash
 
+
+# The fields that ``==`` compares, in order: every field but ``_hash``.
+_COMPARED = tuple(name for name in Profile.__annotations__ if name != "_hash")
 
 PROFILES: dict[str, Profile] = {
     "mil": Profile("mil"),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
-
+TYPE_CHECKING = False  # not typing's: importing typing (and dataclasses) costs more than this module
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from dataclasses import dataclass
+    from typing import Any, NamedTuple
+
     from majiang.hand import Hand
+else:
+    from majiang._values import NamedTuple, dataclass
 
 __all__ = ["FanHit", "ScoreResult", "hit_melds"]
 
