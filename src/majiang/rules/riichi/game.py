@@ -53,8 +53,8 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
     from majiang.rules.riichi import RiichiOptions, RiichiResult
 
-__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "RiichiDeclared", "RiichiPublic", "RiichiRules",
-           "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
+__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiPublic",
+           "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
 
 RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 ABORT = Action(ActionKind.ABORT)
@@ -67,6 +67,8 @@ DEAD_WALL = 14
 KUIKAE = ("none", "same", "both")
 LENGTHS = ("tonpuu", "hanchan")
 SEVERAL_RON = ("double", "head-bump")
+PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
+"""The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
 ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
 _NO_SWAPS: frozenset[int] = frozenset()
 
@@ -97,6 +99,17 @@ class RiichiDeclared(Event):
     kind: ClassVar[str] = "riichi"
     seat: int
     double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Liable(Event):
+    """``liable`` fed the call that makes ``seat``'s ``yaku`` (daisangen, daisuushii...) certain: it pays
+    for that yakuman if ``seat`` wins (責任払い, pao)."""
+
+    kind: ClassVar[str] = "pao"
+    seat: int
+    liable: int
+    yaku: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +186,8 @@ class RiichiState:
     since_riichi: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     """Kinds the other seats discarded after each seat's riichi (it cannot win on them by discard)."""
     kuikae: list[frozenset[int]] = field(default_factory=lambda: [frozenset()] * 4)
+    liable: list[tuple[int, str] | None] = field(default_factory=lambda: [None] * 4)
+    """For each seat, who is liable (pao) for which of its yakuman, if anyone."""
     abort: str | None = None
     tenpai: list[int] = field(default_factory=list)
     shown_indicators: tuple[Tile, ...] = ()
@@ -233,6 +248,8 @@ class RiichiPublic(_Captured):
     since_riichi: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     """Kinds the other seats discarded after each seat's riichi: it let them pass (public, and safe
     against it: a riichi hand that passes a win is furiten)."""
+    liable: tuple[tuple[int, str] | None, ...] = (None, None, None, None)
+    """For each seat, the seat liable (pao, 責任払い) for one of its yakuman and that yakuman's id."""
 
 
 _PUT: dict[str, Callable[[RiichiPublic, Any], None]] = {
@@ -289,6 +306,11 @@ class RiichiRules(Ruleset):
     * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
     * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
       ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
+    * ``pao``: a player whose discard is called (pon or open kan) for the third dragon set or the fourth
+      wind set pays for that yakuman if the caller wins (責任払い; Tenhou): all of it by tsumo or by its own
+      discard, half on another's discard (docs/riichi.md, "Pao").
+    * ``pao_yaku``: the yakuman pao covers, comma-separated: daisangen, daisuushii (Tenhou), suukantsu
+      (the fourth kan an open kan).
     * ``round_final``: final points rounded to whole thousands, five hundred down and six up (五捨六入),
       first place taking what keeps the sum at zero (Tenhou's table); off: to a tenth.
     """
@@ -331,6 +353,8 @@ class RiichiRules(Ruleset):
     touhoku: bool = False
     red_choice: bool = False
     round_final: bool = True
+    pao: bool = True
+    pao_yaku: str = "daisangen,daisuushii"
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
@@ -359,6 +383,7 @@ class RiichiRules(Ruleset):
                                          f"not {value!r}")
         self.placement()
         self.scoring()
+        self.covered()
 
     # -- options -----------------------------------------------------------------------------------------
 
@@ -377,6 +402,19 @@ class RiichiRules(Ruleset):
             raise InvalidOptionError(f"uma is four whole numbers summing to 0, first place first "
                                      f"(20,10,-10,-20), not {self.uma!r}")
         return (values[0], values[1], values[2], values[3])
+
+    def covered(self) -> frozenset[str]:
+        """The yakuman pao covers (``pao_yaku`` read and checked; empty with ``pao`` off).
+
+        >>> sorted(RiichiRules().covered())
+        ['daisangen', 'daisuushii']
+        """
+        names = [n.strip() for n in str(self.pao_yaku).split(",") if n.strip()]
+        wrong = [n for n in names if n not in PAO_YAKU]
+        if wrong or not names:
+            raise InvalidOptionError(f"pao_yaku is a comma-separated list of {', '.join(PAO_YAKU)}, "
+                                     f"not {self.pao_yaku!r}")
+        return frozenset(names) if self.pao else frozenset()
 
     def scoring(self) -> RiichiOptions:
         """The scorer's options (``majiang.rules.riichi.RiichiOptions``) these rules set."""
@@ -684,7 +722,12 @@ class RiichiRules(Ruleset):
         if not first and not self.honba_to_each and st.honba:
             pay = _payment_without_honba(result)
         deltas = [0, 0, 0, 0]
-        if win.giver is not None:
+        owner = st.liable[win.seat]
+        covered = sum(y.yakuman for y in result.yaku if owner is not None and y.id == owner[1])
+        if owner is not None and covered and owner[0] != win.giver:
+            honba = st.honba if first or self.honba_to_each else 0
+            deltas = _pao_deltas(result, win.seat, win.giver, owner[0], covered, honba, game.dealer)
+        elif win.giver is not None:
             deltas[win.giver] -= pay.ron
             deltas[win.seat] += pay.ron
         else:
@@ -776,6 +819,8 @@ class RiichiRules(Ruleset):
         self._stand_riichi(game, st)
         st.ippatsu = [False] * 4
         st.called_from[giver] = True
+        if meld.kind != MeldKind.CHOW and st.liable[seat] is None:
+            self._feed(game, st, seat, meld, giver)
         tile = int(meld.tile) + (meld.claimed or 1) - 1 if meld.kind == MeldKind.CHOW else int(meld.tile)
         if st.last_red:
             st.red_discards[giver].remove(len(game.discards[giver]))
@@ -793,6 +838,25 @@ class RiichiRules(Ruleset):
             st.kuikae[seat] = self._swaps(tile, int(meld.tile))
         elif meld.kind == MeldKind.PUNG:
             st.kuikae[seat] = self._swaps(tile, None)
+
+    def _feed(self, game: Game, st: RiichiState, seat: int, meld: Meld, giver: int) -> None:
+        """Make ``giver`` liable when its discard, called, completes the third dragon set, the fourth wind
+        set or the fourth kan (those ``pao_yaku`` names)."""
+        covered = self.covered()
+        if not covered:
+            return
+        t = int(meld.tile)
+        melds = game.melds[seat]
+        yaku = None
+        if t in DRAGONS and sum(int(m.tile) in DRAGONS and m.kind != MeldKind.CHOW for m in melds) == 3:
+            yaku = "daisangen"
+        elif t in WINDS and sum(int(m.tile) in WINDS and m.kind != MeldKind.CHOW for m in melds) == 4:
+            yaku = "daisuushii"
+        elif meld.kind == MeldKind.KONG and sum(m.kind == MeldKind.KONG for m in melds) == 4:
+            yaku = "suukantsu"
+        if yaku in covered:
+            st.liable[seat] = (giver, yaku)
+            game.log(Liable(seat, giver, yaku))
 
     def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
@@ -864,7 +928,7 @@ class RiichiRules(Ruleset):
         state: RiichiPublic = _new_public(RiichiPublic)
         _VALUES.__set__(state, (st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
                                 tuple(st.shown_red), tuple(st.red_melds), furiten, sum(st.red_hand[seat]),
-                                seat, tuple(st.shown_rivers), tuple(st.shown_since)))
+                                seat, tuple(st.shown_rivers), tuple(st.shown_since), tuple(st.liable)))
         return state
 
     def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
@@ -881,7 +945,7 @@ class RiichiRules(Ruleset):
         return (marks[0], marks[1], marks[2], marks[3])
 
     def table_note(self, state: RiichiPublic) -> str:
-        """The dora indicators, honba (本場) and riichi sticks (供託) on the table.
+        """The dora indicators, honba (本場) and riichi sticks (供託) on the table, and who is liable (包).
 
         >>> p = RiichiPublic((Tile.M3, Tile.EAST), 2, 1, (False,) * 4, (False,) * 4, ((),) * 4, (0,) * 4,
         ...                  False, 0, 0)
@@ -889,7 +953,9 @@ class RiichiRules(Ruleset):
         'dora indicators 3m E · 2 本場 · 1 供託'
         """
         shown = " ".join(t.notation() for t in state.dora_indicators)
-        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託"
+        pao = "".join(f" · 包 seat {owner[0]} pays seat {s}'s {owner[1]}"
+                      for s, owner in enumerate(state.liable) if owner is not None)
+        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託{pao}"
 
     def score_names(self, score: Any) -> list[str]:
         """The romaji of the yaku of a win, dora included, each once."""
@@ -1039,6 +1105,33 @@ def _orphans_ready(game: Game, seat: int) -> bool:
     """Whether the seat waits with thirteen orphans (a closed hand of terminals and honors only)."""
     counts = game.counts[seat]
     return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12
+
+
+def _pao_deltas(result: RiichiResult, seat: int, giver: int | None, liable: int, covered: int, honba: int,
+                dealer: int) -> list[int]:
+    """The score changes of a win with a liable player (pao) who did not deal it in: by tsumo it pays the
+    covered yakuman as if it had dealt it in (and the honba when it covers the whole hand), by ron it pays
+    half of that and the honba (Tenhou); the rest is paid as usual."""
+    from majiang.rules.riichi import payment
+
+    unit = 6 if result.dealer else 4
+    share = 8000 * covered * unit
+    deltas = [0, 0, 0, 0]
+    if giver is None:
+        rest = result.base - 8000 * covered
+        if rest <= 0:
+            deltas[liable] -= share + 300 * honba
+        else:
+            deltas[liable] -= share
+            pay = payment(rest, dealer=result.dealer, tsumo=True, honba=honba)
+            for s in range(4):
+                if s != seat:
+                    deltas[s] -= pay.dealer if s == dealer else pay.others
+    else:
+        deltas[liable] -= share // 2 + 300 * honba
+        deltas[giver] -= result.base * unit - share // 2
+    deltas[seat] = -sum(deltas)
+    return deltas
 
 
 def _payment_without_honba(result: RiichiResult) -> Any:

@@ -1,0 +1,116 @@
+"""Pao (責任払い): the player who feeds the third dragon set pays for the daisangen (Tenhou's rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from majiang.game import Game, Phase
+from majiang.game.events import Payment
+from majiang.rules.riichi.game import Liable, RiichiTable
+from riichi_walls import act, pass_all, play, public, riichi_game
+
+# Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
+# so seat 3 is liable. Seat 1 then waits on 5s (or S with ALL_HONORS); nobody else is near ready.
+DAISANGEN = "PPFFCC111m5s9p9s1p"
+ALL_HONORS = "PPFFCCEEE9p9s1pS"  # daisangen and tsuuiisou: two yakuman, one covered
+OTHERS = ["P2356m2356p2378s", "F2356m2356p2378s", "C2356m2356p2378s"]
+AFTER = [2, 3, 0, 1]
+"""The seats drawing after the liability, in turn."""
+
+
+def _game(options: tuple[str, ...] = (), *, how: str = "tsumo", winner: str = DAISANGEN, tile: str = "5s",
+          honba: int = 0, sticks: int = 0) -> Game:
+    """Deal, make the three dragon pons; the win (``tsumo`` or ron off seat ``how``) is on the wall."""
+    late = ["7m", "7p", "1s", "9m"]
+    late[AFTER.index(1 if how == "tsumo" else int(how))] = tile
+    g = riichi_game([OTHERS[0], winner, OTHERS[1], OTHERS[2]], "9m", draws="4m 4p 4s " + " ".join(late),
+                    options=("red_fives=0", *options), match_state=RiichiTable(honba=honba, sticks=sticks))
+    act(g, 0, "discard P")
+    act(g, 1, "pung")
+    pass_all(g)
+    act(g, 1, "discard 9p")
+    play(g, 2, "discard F")
+    act(g, 1, "pung")
+    pass_all(g)
+    act(g, 1, "discard 9s")
+    play(g, 2, "discard 4p")
+    play(g, 3, "discard C")
+    act(g, 1, "pung")
+    pass_all(g)
+    act(g, 1, "discard 1p")
+    return g
+
+
+def _win(g: Game, how: str, tile: str = "5s") -> list[int]:
+    """Play on to seat 1's win; the win's score changes (the riichi sticks not included)."""
+    for s in AFTER:
+        pass_all(g)
+        if s == 1:
+            act(g, 1, "win")
+            break
+        act(g, s, f"discard {tile}" if str(s) == how else f"discard {_drawn(g)}")
+        if str(s) == how:
+            act(g, 1, "win")
+            pass_all(g)
+            break
+    assert g.phase == Phase.OVER
+    wins = [e for e in g.events if isinstance(e, Payment) and e.reason == "win"]
+    assert len(wins) == 1
+    return list(wins[0].deltas)
+
+
+def _drawn(g: Game) -> str:
+    from majiang.tiles import ALL_TILES
+
+    assert g.drawn is not None
+    return ALL_TILES[g.drawn].notation()
+
+
+def test_the_feeding_discard_makes_its_player_liable() -> None:
+    g = _game()
+    assert [e for e in g.events if isinstance(e, Liable)] == [Liable(1, 3, "daisangen")]
+    assert public(g, 0).liable == (None, (3, "daisangen"), None, None)
+    assert "包 seat 3 pays seat 1's daisangen" in g.rules.table_note(public(g, 2))
+
+
+def test_pao_off_makes_nobody_liable() -> None:
+    g = _game(("pao=false",))
+    assert not [e for e in g.events if isinstance(e, Liable)]
+    assert public(g, 0).liable == (None,) * 4
+
+
+# (how, options, honba, the win's score changes by seat). Seat 1 is a non-dealer: daisangen is 32000.
+CASES = [
+    ("tsumo", (), 0, [0, 32000, 0, -32000]),
+    ("tsumo", (), 2, [0, 32600, 0, -32600]),
+    ("2", (), 0, [0, 32000, -16000, -16000]),
+    ("2", (), 2, [0, 32600, -16000, -16600]),
+    ("0", (), 1, [-16000, 32300, 0, -16300]),
+    ("3", (), 2, [0, 32600, 0, -32600]),
+    ("tsumo", ("pao=false",), 1, [-16100, 32300, -8100, -8100]),
+    ("2", ("pao=false",), 1, [0, 32300, -32300, 0]),
+    ("tsumo", ("pao_yaku=daisuushii",), 0, [-16000, 32000, -8000, -8000]),
+]
+
+
+@pytest.mark.parametrize(("how", "options", "honba", "expected"), CASES)
+def test_pao_payments(how: str, options: tuple[str, ...], honba: int, expected: list[int]) -> None:
+    assert _win(_game(options, how=how, honba=honba), how) == expected
+
+
+def test_the_riichi_sticks_still_go_to_the_winner() -> None:
+    g = _game(how="2", honba=1, sticks=2)
+    before = list(g.scores)
+    _win(g, "2")
+    assert [a - b for a, b in zip(g.scores, before, strict=True)] == [0, 34300, -16000, -16300]
+
+
+@pytest.mark.parametrize(("how", "expected"), [
+    # Daisangen and tsuuiisou: 64000. Only the daisangen's 32000 is the liable player's.
+    ("tsumo", [-16000, 64000, -8000, -40000]),
+    ("2", [0, 64000, -48000, -16000]),
+    ("3", [0, 64000, 0, -64000]),
+])
+def test_only_the_covered_yakuman_is_paid_by_the_liable_player(how: str, expected: list[int]) -> None:
+    g = _game(how=how, winner=ALL_HONORS, tile="S")
+    assert _win(g, how, "S") == expected
