@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from majiang.game import Game, Phase
 from majiang.game.events import Payment
+from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
+from majiang.interop.tenhou import MjlogError
+from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
+from majiang.records import read_record, write_record
+from majiang.records.check import check_record
 from majiang.rules.riichi.game import Liable, RiichiTable
 from riichi_walls import act, pass_all, play, public, riichi_game
 
@@ -114,3 +122,45 @@ def test_the_riichi_sticks_still_go_to_the_winner() -> None:
 def test_only_the_covered_yakuman_is_paid_by_the_liable_player(how: str, expected: list[int]) -> None:
     g = _game(how=how, winner=ALL_HONORS, tile="S")
     assert _win(g, how, "S") == expected
+
+
+@pytest.mark.parametrize("how", ["tsumo", "2", "3"])
+def test_a_pao_win_round_trips_through_mjai_and_tenhou6(how: str, tmp_path: Path) -> None:
+    g = _game(how=how)  # (a record of a lone game carries no honba in: its check would start at 0)
+    _win(g, how)
+    target = tmp_path / "pao.jsonl"
+    write_record(target, [g], ["A", "B", "C", "D"])
+    report = check_record(target)
+    assert report.ok and report.hands == 1, str(report)
+    events = export_mjai(read_record(target))
+    hora = [e for e in events if e["type"] == "hora"]
+    assert [(e.get("pao"), e["deltas"]) for e in hora] == [(3, _win_of(g))]
+    back = import_mjai(dump_mjai(events), g.rules)  # replayed as mjlog tags: AGARI paoWho and sc checked
+    assert list(back.match.history[0].deltas) == [a - b for a, b in zip(g.scores, [25000] * 4, strict=True)]
+    log = to_tenhou6(events)
+    assert log["log"][0][-1][2][:3] == [1, 1 if how == "tsumo" else int(how), 3]
+    again = import_mjai([json.dumps(e) for e in from_tenhou6(json.loads(json.dumps(log)))], g.rules)
+    assert again.match.history[0].deltas == back.match.history[0].deltas
+
+
+def test_a_log_naming_another_liable_seat_is_refused(tmp_path: Path) -> None:
+    g = _game(how="2")
+    _win(g, "2")
+    target = tmp_path / "pao.jsonl"
+    write_record(target, [g], ["A", "B", "C", "D"])
+    events = export_mjai(read_record(target))
+    for e in events:
+        if e["type"] == "hora":
+            e["pao"] = 0
+    with pytest.raises(MjlogError, match=r"liable seat \(paoWho\): the engine's 3, the log's 0"):
+        import_mjai(dump_mjai(events), g.rules)
+    for e in events:
+        if e["type"] == "hora":
+            del e["pao"]
+    with pytest.raises(MjlogError, match=r"liable seat \(paoWho\): the engine's 3, the log's None"):
+        import_mjai(dump_mjai(events), g.rules)
+
+
+def _win_of(g: Game) -> list[int]:
+    return next(list(e.deltas) for e in g.events if isinstance(e, Payment) and e.reason == "win")
+

@@ -204,6 +204,9 @@ class HandStream:
                                 "pai": mjai_tile(self.won, False),
                                 "fu": win.score.fu, "fan": win.score.han, "hora_points": win.score.points,
                                 "deltas": list(e.deltas)}
+                liable = game.rules.liable_for(game, win) if isinstance(game.rules, RiichiRules) else None
+                if liable is not None:
+                    self.pending["pao"] = liable  # not in mjai's own events: Tenhou's paoWho
                 if st.riichi[e.seat]:
                     places = [len(game.wall) - 5 - 2 * k for k in range(len(st.indicators))]
                     self.pending["uradora_markers"] = [mjai_tile(game.wall[p], p in st.red_at)
@@ -441,6 +444,8 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                 last_scores = after
             if kind == "hora":
                 attrs.update({"who": str(actor()), "fromWho": str(actor("target"))})
+                if o.get("pao") is not None:
+                    attrs["paoWho"] = str(actor("pao"))
                 ura = o.get("uradora_markers")
                 if isinstance(ura, list) and ura:
                     attrs["doraHaiUra"] = ",".join(str(ids.take(*parse_mjai_tile(t, where), where))

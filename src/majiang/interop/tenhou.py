@@ -586,6 +586,7 @@ class _Replay:
         for tag in wins:
             if "ten" in tag.attrs:
                 self.check_win(tag)
+            self.check_pao(tag)
         if "sc" in wins[-1].attrs:
             self.check_sc(wins[-1])
 
@@ -624,6 +625,23 @@ class _Replay:
             raise self.fail(tag, f"seat {who}'s fu: the engine's {score.fu}, the log's {fu}")
         if score.points != points:
             raise self.fail(tag, f"seat {who}'s points: the engine's {score.points}, the log's {points}")
+
+    def check_pao(self, tag: Tag) -> None:
+        """The liable seat (``paoWho``) is the engine's; a log without one must not need one (the liable
+        seat is named even when it dealt the win in)."""
+        n = self.hand.number
+        who = _seat(tag, "who", n)
+        win = next((w for w in self.game.wins if w.seat == who), None)
+        if win is None:
+            raise self.fail(tag, f"seat {who} wins in the log, not on the engine")
+        rules = self.game.rules
+        ours = rules.liable_for(self.game, win) if isinstance(rules, RiichiRules) else None
+        theirs = _seat(tag, "paoWho", n) if "paoWho" in tag.attrs else None
+        if theirs is not None and theirs == who:
+            theirs = None  # (some writers name the winner when nobody is liable)
+        if ours != theirs and (theirs is not None or ours != win.giver):
+            raise self.fail(tag, f"seat {who}'s liable seat (paoWho): the engine's {ours}, "
+                                 f"the log's {theirs}")
 
     def check_sc(self, tag: Tag) -> None:
         sc = _ints(tag, "sc", self.hand.number)

@@ -117,7 +117,7 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 result = ["和了"]
             result.append(list(e["deltas"]))
             value = f"{e['fu']}符{e['fan']}飜{e['hora_points']}点"
-            result.append([e["actor"], e["target"], e["actor"], value])
+            result.append([e["actor"], e["target"], e.get("pao", e["actor"]), value])
             if e.get("uradora_markers") and not ura:
                 ura = [tenhou6_tile(t) for t in e["uradora_markers"]]
         elif kind == "ryukyoku":
@@ -337,9 +337,14 @@ def _result(result: object, scores: list[int], where: str) -> list[dict[str, Any
             if len(info) < 2:
                 raise MjlogError(f"{where}[{k + 1}]", "a win names its winner and whom it is from")
             scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
-            out.append({"type": "hora", "actor": _int(info[0], f"{where}[{k + 1}][0]", 0, 3),
-                        "target": _int(info[1], f"{where}[{k + 1}][1]", 0, 3), "deltas": deltas,
-                        "scores": list(scores)})
+            win: dict[str, Any] = {"type": "hora", "actor": _int(info[0], f"{where}[{k + 1}][0]", 0, 3),
+                                   "target": _int(info[1], f"{where}[{k + 1}][1]", 0, 3), "deltas": deltas,
+                                   "scores": list(scores)}
+            if len(info) > 2:  # the liable seat (pao), or the winner when nobody is
+                pao = _int(info[2], f"{where}[{k + 1}][2]", 0, 3)
+                if pao != win["actor"]:
+                    win["pao"] = pao
+            out.append(win)
         return out
     reasons = {v: k for k, v in ABORTS.items()}
     if name in reasons:

@@ -708,9 +708,19 @@ class RiichiRules(Ruleset):
             return []
         return order if self.several_ron == "double" else order[:1]
 
+    def liable_for(self, game: Game, win: WinRecord) -> int | None:
+        """The seat liable (pao, 包) for a win: the one that fed the call making the yakuman it scores
+        (``Liable``), or None."""
+        st: RiichiState = game.rules_state
+        owner = st.liable[win.seat]
+        if owner is None or not any(y.id == owner[1] and y.yakuman for y in win.score.yaku):
+            return None
+        return owner[0]
+
     def pay_win(self, game: Game, win: WinRecord) -> None:
         """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
-        nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder."""
+        nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder. A
+        liable player (pao) pays its share (``_pao_deltas``)."""
         st: RiichiState = game.rules_state
         result: RiichiResult = win.score
         if st.declaring is not None and st.declaring == win.giver:
@@ -722,11 +732,12 @@ class RiichiRules(Ruleset):
         if not first and not self.honba_to_each and st.honba:
             pay = _payment_without_honba(result)
         deltas = [0, 0, 0, 0]
-        owner = st.liable[win.seat]
-        covered = sum(y.yakuman for y in result.yaku if owner is not None and y.id == owner[1])
-        if owner is not None and covered and owner[0] != win.giver:
+        liable = self.liable_for(game, win)
+        if liable is not None and liable != win.giver:
             honba = st.honba if first or self.honba_to_each else 0
-            deltas = _pao_deltas(result, win.seat, win.giver, owner[0], covered, honba, game.dealer)
+            owner = st.liable[win.seat]
+            covered = sum(y.yakuman for y in result.yaku if owner is not None and y.id == owner[1])
+            deltas = _pao_deltas(result, win.seat, win.giver, liable, covered, honba, game.dealer)
         elif win.giver is not None:
             deltas[win.giver] -= pay.ron
             deltas[win.seat] += pay.ron
