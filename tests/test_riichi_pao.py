@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.game.events import Payment
 from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
@@ -14,7 +15,7 @@ from majiang.interop.tenhou import MjlogError
 from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
-from majiang.rules.riichi.game import Liable, RiichiTable
+from majiang.rules.riichi.game import Liable, RiichiRules, RiichiTable
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
@@ -164,3 +165,45 @@ def test_a_log_naming_another_liable_seat_is_refused(tmp_path: Path) -> None:
 def _win_of(g: Game) -> list[int]:
     return next(list(e.deltas) for e in g.events if isinstance(e, Payment) and e.reason == "win")
 
+
+
+# Seat 1 holds the four wind pairs: the dealer feeds E, seat 2 S, seat 3 W and the dealer the deciding N.
+WINDS_OTHERS = ["EN2356m2356p378s", "S2356m2356p2378s", "W2356m2356p2378s"]
+
+
+def _winds_game(options: tuple[str, ...], how: str, honba: int = 0) -> Game:
+    late = ["7m", "7p", "1s", "9m"]
+    late[AFTER.index(1 if how == "tsumo" else int(how))] = "5s"
+    g = riichi_game([WINDS_OTHERS[0], "EESSWWNN5s9p9s1p7s", WINDS_OTHERS[1], WINDS_OTHERS[2]], "9m",
+                    draws="4m 4p 4s 4m 4p 1m " + " ".join(late), options=("red_fives=0", *options),
+                    match_state=RiichiTable(honba=honba))
+    for giver, wind, junk in ((0, "E", "9p"), (2, "S", "9s"), (3, "W", "1p"), (0, "N", "7s")):
+        pass_all(g)
+        while g.current != giver:
+            play(g, g.current, f"discard {_drawn(g)}")
+            pass_all(g)
+        play(g, giver, f"discard {wind}")
+        act(g, 1, "pung")
+        pass_all(g)
+        act(g, 1, f"discard {junk}")
+    return g
+
+
+@pytest.mark.parametrize(("options", "how", "honba", "expected"), [
+    ((), "tsumo", 0, [-32000, 32000, 0, 0]),
+    ((), "2", 1, [-16300, 32300, -16000, 0]),
+    (("double_yakuman=true",), "tsumo", 0, [-64000, 64000, 0, 0]),
+    (("double_yakuman=true",), "3", 0, [-32000, 64000, 0, -32000]),
+    (("pao_yaku=daisangen",), "tsumo", 0, [-16000, 32000, -8000, -8000]),
+])
+def test_daisuushii_pao(options: tuple[str, ...], how: str, honba: int, expected: list[int]) -> None:
+    g = _winds_game(options, how, honba)
+    assert [e for e in g.events if isinstance(e, Liable)] == (
+        [] if "pao_yaku=daisangen" in options else [Liable(1, 0, "daisuushii")])
+    assert _win(g, how) == expected
+
+
+@pytest.mark.parametrize("value", ["", "daisangen,kokushi", "tsuuiisou"])
+def test_pao_yaku_names_only_what_pao_covers(value: str) -> None:
+    with pytest.raises(InvalidOptionError, match="pao_yaku is a comma-separated list of daisangen"):
+        RiichiRules(pao_yaku=value)
