@@ -31,6 +31,7 @@ from majiang.interop.external import (
 )
 from majiang.records import check_record, write_record
 from majiang.rules.base import find_ruleset
+from processes import gone, reaped
 
 runner = CliRunner()
 PYTHON = [sys.executable, "-I", "-S"]  # no site: a fresh interpreter per request starts fast
@@ -124,24 +125,6 @@ def bots(tmp_path: Path) -> dict[str, str]:
         path.write_text(text)
         paths[name] = str(path)
     return paths
-
-
-def gone(pid: int) -> bool:
-    """Whether ``pid`` is no live process (reaped, or a zombie of a dead parent's that init will reap)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except FileNotFoundError:
-        return True
-
-
-def reaped(pid: int) -> bool:
-    """Whether our child ``pid`` has been waited for (no zombie of ours is left)."""
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
 
 
 # -- seats ------------------------------------------------------------------------------------------

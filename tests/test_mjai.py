@@ -25,6 +25,7 @@ from majiang.records import play_match
 from majiang.rules.base import find_ruleset
 from majiang.rules.riichi.game import RiichiRules
 from majiang.sim.arena import run_arena
+from processes import gone, reaped
 
 runner = CliRunner()
 RULES = RiichiRules()
@@ -115,24 +116,6 @@ def programs(tmp_path: Path) -> dict[str, str]:
         path.write_text(text)
         paths[name] = str(path)
     return paths
-
-
-def reaped(pid: int) -> bool:
-    """Whether our child ``pid`` has been waited for (no zombie of ours is left)."""
-    try:
-        os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
-
-
-def gone(pid: int) -> bool:
-    """Whether ``pid`` is no live process (reaped, or a zombie that init will reap)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except FileNotFoundError:
-        return True
 
 
 def direct(seed: int, hands: int, bots: list[str]) -> list[str]:

@@ -33,7 +33,7 @@ from majiang.rules.base import PASS, find_ruleset
 from majiang.rules.riichi.efficiency import riichi_waits
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules, RiichiState
 from majiang.rules.riichi.generate import random_case
-from majiang.tiles import ALL_TILES
+from majiang.tiles import ALL_TILES, Tile
 
 HANDS = int(os.environ.get("MAJIANG_RIICHI_FAST_HANDS", "8"))
 VARIANTS = RiichiRules().conformance_variants()
@@ -46,7 +46,16 @@ def scratch_public(g: Game, seat: int) -> RiichiPublic:
     return RiichiPublic(tuple(ALL_TILES[t] for t in s.indicators), s.honba, s.sticks, tuple(s.riichi),
                         tuple(s.double), tuple(tuple(r) for r in s.red_discards), tuple(s.red_melds), furiten,
                         sum(s.red_hand[seat]), seat, tuple(tuple(ALL_TILES[t] for t in r) for r in s.rivers),
-                        tuple(tuple(ALL_TILES[t] for t in r) for r in s.since_riichi))
+                        tuple(tuple(ALL_TILES[t] for t in r) for r in s.since_riichi), tuple(s.riichi_at),
+                        ura_shown(g, s))
+
+
+def ura_shown(g: Game, s: RiichiState) -> tuple[Tile, ...]:
+    """The ura indicators, turned over once a riichi hand has won (the ruleset reads them from the wall)."""
+    if g.result is None or not any(s.riichi[w.seat] for w in g.result.wins):
+        return ()
+    rules: RiichiRules = g.rules  # type: ignore[assignment]
+    return rules._ura(g, s)
 
 
 def ready_discards(standing: list[int], melds: list[Meld]) -> set[int]:

@@ -379,3 +379,129 @@ def test_match_through_the_page(browser: Browser, base_url: str) -> None:
     deltas = [[int(x) for x in rows.nth(h).locator("td").all_inner_texts()[1:5]] for h in range(1, hands + 1)]
     assert [sum(d[p] for d in deltas) for p in range(4)] == info["totals"]
     assert errors == []
+
+
+def test_lobby_options_are_controls(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#create")
+    page.select_option("#rules", "riichi")
+    # one control per option, of the option's kind, with the ruleset's choices and bounds
+    assert page.locator("#option-kan_dora").get_attribute("type") == "checkbox"
+    assert page.locator("#option-kan_dora").is_checked()
+    choices = page.locator("#option-red_fives option").evaluate_all("os => os.map(o => o.value)")
+    assert choices == ["0", "3", "4"] and page.input_value("#option-red_fives") == "3"
+    points = page.locator("#option-starting_points")
+    assert (points.get_attribute("type"), points.get_attribute("min"), points.get_attribute("step")) == \
+        ("number", "100", "100")
+    page.select_option("#option-red_fives", "0")
+    page.uncheck("#option-kan_dora")
+    page.fill("#option-starting_points", "150")
+    page.fill("#hands", "1")
+    page.click("#create")
+    # the server's parser refuses the one bad option, and the message sits beside it
+    page.wait_for_selector("[data-option-error='starting_points']:not(:empty)")
+    assert "hundreds" in page.inner_text("[data-option-error='starting_points']")
+    assert page.inner_text("[data-option-error='red_fives']") == ""
+    page.fill("#option-starting_points", "30000")
+    page.click("#create")
+    page.wait_for_selector("#join-links .play-link")
+    table_id = (page.get_attribute("#join-links .play-link", "href") or "").split("/")[2].split("?")[0]
+    options = httpx.get(f"{base_url}/api/tables/{table_id}").json()["options"]
+    assert (options["red_fives"], options["kan_dora"], options["starting_points"]) == (0, False, 30000)
+    assert options["ura_dora"] is True  # untouched options keep their defaults
+    # a preset sets its options in the form
+    page.select_option("#rules", "sichuan")
+    assert page.input_value("#option-mode") == "blood-battle"
+    page.select_option("#preset", "血流")
+    assert page.input_value("#option-mode") == "blood-river"
+    assert errors == []
+
+
+def test_riichi_hand_shows_dora_sticks_and_yaku(browser: Browser, base_url: str) -> None:
+    # seed 7: with the page discarding what it draws, the efficiency bot in seat 2 declares riichi and wins
+    body = {"rules": "riichi", "hands": 1, "seed": 7,
+            "players": ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"]}
+    table = httpx.post(f"{base_url}/api/tables", json=body).json()
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    page.wait_for_selector("#table-info [data-info='dora'] .tile")
+    assert page.locator("#table-info [data-info='dora'] .tile").count() == 1
+    assert page.inner_text("#table-info [data-counter='honba']") == "Honba 0"
+    assert page.locator(".seat .score", has_text="25000").count() == 4
+    seen_riichi = seen_stick = False
+    moves = 0
+    claims: list[str] = []
+    while _move(page, claims):
+        moves += 1
+        assert moves < MAX_MOVES
+        riichi = page.locator(".seat .badge.mark-riichi, .seat .badge.mark-double-riichi")
+        if riichi.count():
+            seen_riichi = True
+            seat = riichi.first.locator("xpath=ancestor::section").get_attribute("data-seat")
+            assert page.locator(f".pond[data-seat='{seat}'] .tile.sideways").count() == 1
+        if page.inner_text("#table-info [data-counter='sticks']") != "Riichi sticks 0":
+            seen_stick = True
+    assert seen_riichi and seen_stick
+    yaku = page.locator("#result table.yaku tr[data-yaku]")
+    assert yaku.count() > 0
+    values = page.locator("#result table.yaku tr[data-yaku] td:nth-child(2)").all_inner_texts()
+    if all(v.isdigit() for v in values):  # no yakuman: the han are the sum of the rows
+        assert f"{sum(int(v) for v in values)} han" in page.inner_text("#result table.yaku")
+    assert re.search(r"\d+ points", page.inner_text("#result table.yaku"))
+    # a riichi hand that wins turns the ura indicators over
+    if page.locator("#result tr[data-yaku='riichi']").count():
+        assert page.locator("#table-info [data-info='ura'] .tile").count() >= 1
+    assert errors == []
+
+
+def test_imported_logs_in_the_replay_viewer(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/replay")
+    # a Botzone judge log, uploaded as a file: imported, kept, and opened at a shareable address
+    botzone = Path(__file__).parent / "data" / "botzone" / "discard-then-pass.json"
+    page.set_input_files("#record-file", str(botzone))
+    page.wait_for_selector("#step-label")
+    assert "botzone" in page.inner_text("#import-info")
+    import_id = re.search(r"import=(i[0-9a-f]+)", page.url)
+    assert import_id is not None
+    lines = httpx.get(f"{base_url}/api/imports/{import_id.group(1)}/record").text.splitlines()
+    players = json.loads(lines[0])["players"]
+    acts = [json.loads(x) for x in lines if '"e":"act"' in x]
+    for act in acts[:4]:
+        page.click("#next")
+        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+    # the link opens the same position in another page
+    shared = _page(browser, errors)
+    shared.goto(page.url)
+    shared.wait_for_selector("#step-label")
+    assert shared.inner_text("#step-label") == page.inner_text("#step-label")
+    assert shared.inner_text("#event") == page.inner_text("#event")
+    # a Tenhou mjlog (gzip): a riichi game with its dora indicators, and each win's yaku at the end
+    mjlog = sorted((Path(__file__).parent / "data" / "riichi").glob("*.mjlog"))[0]
+    page.set_input_files("#record-file", str(mjlog))
+    page.wait_for_selector("#import-info:has-text('mjlog')")
+    page.wait_for_selector("#table-info [data-info='dora'] .tile")
+    tenhou_id = re.search(r"import=(i[0-9a-f]+)", page.url)
+    assert tenhou_id is not None and tenhou_id.group(1) != import_id.group(1)
+    lines = httpx.get(f"{base_url}/api/imports/{tenhou_id.group(1)}/record").text.splitlines()
+    players = json.loads(lines[0])["players"]
+    acts = [json.loads(x) for x in lines if '"e":"act"' in x and json.loads(x)["hand"] == 1]
+    for act in acts[:3]:
+        page.keyboard.press("ArrowRight")
+        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+    page.click("#last")
+    page.wait_for_selector("#hand-result")
+    if page.locator("#hand-result h3").count():  # a win: its yaku, han, fu and points
+        assert page.locator("#hand-result table.yaku tr[data-yaku]").count() > 0
+        assert re.search(r"\d+ points", page.inner_text("#hand-result"))
+    # a pasted log that is not one: the server says what and where, the viewer keeps what it showed
+    page.fill("#log-text", '{"initdata": {"walltiles": "W1"}, "log": []}')
+    page.click("#import")
+    page.wait_for_selector("#error:not(:empty)")
+    assert "Botzone" in page.inner_text("#error") and "initdata.quan" in page.inner_text("#error")
+    assert page.locator("#step-label").count() == 1
+    assert errors == []

@@ -22,11 +22,13 @@ from majiang.web.store import Store, StoreError
 from majiang.web.tables import Table, Tables
 
 TILE = re.compile(r"(?<![\w])([1-9][mps]|[ESWNCFP])(?![\w])")
-_PUBLIC_KEYS = {"discards", "melds", "last_discard", "robbing", "won", "round_wind", "seat_wind"}
+_PUBLIC_KEYS = {"discards", "melds", "last_discard", "robbing", "won", "round_wind", "seat_wind", "info",
+                "note"}
 _OWN_KEYS = {"standing", "drawn", "legal"}
 VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "standing", "drawn",
              "concealed", "melds", "hidden_kongs", "flowers", "discards", "last_discard", "robbing",
-             "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result"}
+             "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result", "note",
+             "info"}
 
 
 @pytest.fixture
@@ -74,6 +76,10 @@ def check_private(message: dict[str, Any]) -> None:
     if view["phase"] == "over":
         return
     assert view["hands"] is None and view["result"] is None
+    # furiten tells what a seat waits on: only the seat itself sees it (a spectator sees no one's)
+    furiten = [s for s in range(4) if "furiten" in view["info"]["marks"][s]]
+    assert furiten in ([], [message["seat"]])
+    assert view["info"]["tiles"].get("ura", []) == []
     skip = _PUBLIC_KEYS | _OWN_KEYS
     assert tile_mentions(view, skip) == []
     assert tile_mentions({k: v for k, v in message.items() if k not in ("view", "round_wind")}, set()) == []

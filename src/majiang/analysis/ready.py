@@ -74,38 +74,7 @@ def is_ready(counts: Sequence[int], melds: int) -> bool:
     regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]), sets)
     if regular == 3 * sets + 1:
         return True
-    if melds > 1:
-        return False
-    if not melds:
-        if table[i0 + 1] + table[i1 + 1] + table[i2 + 1] + honors[1] >= 6:
-            return True  # seven pairs (七对): six pairs held
-        kinds = table[i0 + 3] + table[i1 + 3] + table[i2 + 3] + honors[2]
-        pair = table[i0 + 4] or table[i1 + 4] or table[i2 + 4] or honors[3]
-        if kinds + (1 if pair else 0) >= 13:
-            return True  # thirteen orphans (十三幺)
-    # The knitted forms need many of the nine knitted tiles of some arrangement (1-4-7 of one suit, 2-5-8
-    # of another, 3-6-9 of the third): at most the best knitted ranks of each suit.
-    records = (i0, i1, i2)
-    most = [max(table[i + 5], table[i + 6], table[i + 7]) for i in records]
-    knitted = most[0] + most[1] + most[2]
-    if not melds and knitted + honors[2] >= 13:  # honors and knitted tiles (全不靠): 13 of 16, all different
-        for a, b, c2 in KNIT_SUITS:
-            if table[records[a] + 5] + table[records[b] + 6] + table[records[c2] + 7] + honors[2] >= 13:
-                return True
-    if knitted < 8:
-        return False
-    # A knitted straight (组合龙) with a set and a pair: ready only with eight of its nine tiles held.
-    rest_sets = 1 - melds
-    for a, b, c2 in KNIT_SUITS:
-        ra, rb, rc = records[a], records[b], records[c2]
-        held = table[ra + 5] + table[rb + 6] + table[rc + 7]
-        if held < 8:
-            continue
-        rest = vecs.best(vecs.combine(table[ra + 8], table[rb + 9]), vecs.combine(table[rc + 10], honors[0]),
-                         rest_sets)
-        if 10 + 3 * rest_sets - held - rest == 0:
-            return True
-    return False
+    return melds <= 1 and _special_ready(table, vecs, i0, i1, i2, honors, melds, SPECIAL_FORMS) != 0
 
 
 def distance(counts: Sequence[int], melds: int) -> int:

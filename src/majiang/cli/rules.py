@@ -7,7 +7,6 @@ each ruleset's docstring, and for one ruleset each option's type (from its type 
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import json
 import types
@@ -63,17 +62,21 @@ def _summary(rules: Ruleset) -> str:
 
 
 def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
-    """One row per option of ``rules``: name, type in words, choices, default and meaning."""
+    """One row per option of ``rules``: name, type in words, choices, default and meaning (from the
+    ruleset's ``option_schema``)."""
     hints = typing.get_type_hints(type(rules))
-    meanings = rules.option_help()
-    defaults = rules.options()
     rows = []
-    for f in dataclasses.fields(rules):
-        if f.name == "name":
-            continue
-        kind, choices = type_text(hints[f.name])
-        rows.append({"name": f.name, "type": kind, "choices": choices, "default": defaults[f.name],
-                     "help": meanings.get(f.name, "")})
+    for spec in rules.option_schema():
+        kind, choices = type_text(hints[spec.name])
+        if spec.choices and not choices:  # a text or integer the ruleset allows only some values of
+            kind = "one of " + ", ".join(spec.choices) + (" or none" if spec.optional else "")
+            choices = list(spec.choices)
+        if spec.minimum is not None or spec.maximum is not None:
+            low = "" if spec.minimum is None else str(spec.minimum)
+            high = "" if spec.maximum is None else str(spec.maximum)
+            kind += f" {low}..{high}" + (f" by {spec.step}" if spec.step not in (None, 1) else "")
+        rows.append({"name": spec.name, "type": kind, "choices": choices, "default": spec.default,
+                     "help": spec.help})
     return rows
 
 

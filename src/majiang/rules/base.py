@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "Ruleset", "Score", "SeatWalls",
+           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
@@ -167,6 +167,59 @@ class SeatWalls:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a ruleset as a form or a help page shows it (``Ruleset.option_schema``).
+
+    ``kind`` is ``bool``, ``int``, ``choice`` (one of ``choices``, the texts ``key=value`` takes) or
+    ``text``; ``optional`` says ``none`` is also allowed; ``minimum``, ``maximum`` and ``step`` bound an
+    integer where the ruleset's own check does. The ruleset's parser (``with_options``) stays the judge.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+    help: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices),
+                "optional": self.optional, "minimum": self.minimum, "maximum": self.maximum,
+                "step": self.step, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What a table display shows of a ruleset's own state, as data (``Ruleset.table_info``).
+
+    ``tiles`` are named groups of tiles face up on the table (riichi: ``dora`` indicators, and ``ura``
+    once a riichi hand has won); ``counters`` named counts (riichi: ``honba``, ``sticks``); ``sideways``
+    per seat the index in its discards of the tile laid sideways (riichi: the declaration), or None;
+    ``marks`` per seat short keys of its state (``riichi``, ``double-riichi``; ``furiten`` only on the
+    viewing seat). Keys are stable English words a display translates.
+    """
+
+    tiles: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    sideways: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    marks: tuple[tuple[str, ...], ...] = ((), (), (), ())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (tiles in notation).
+
+        >>> TableInfo(tiles=(("dora", (Tile.M3,)),), counters=(("honba", 1),)).to_dict()["tiles"]
+        {'dora': ['3m']}
+        """
+        return {"tiles": {name: [t.notation() for t in group] for name, group in self.tiles},
+                "counters": dict(self.counters), "sideways": list(self.sideways),
+                "marks": [list(m) for m in self.marks]}
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
 
@@ -192,6 +245,11 @@ class Ruleset:
     dead_wall: ClassVar[int] = 0
     """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
     the tail, so each kong's replacement moves the end of the live wall by one."""
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
+    option's choices are its values without this)."""
+    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {}
+    """Smallest, largest and step of an integer option where the ruleset's own check bounds it."""
 
     # -- options --------------------------------------------------------------------------------------
 
@@ -222,6 +280,40 @@ class Ruleset:
             if isinstance(err, InvalidOptionError):
                 raise
             raise InvalidOptionError(f"bad options for ruleset {self.name!r}: {err}") from None
+
+    def option_schema(self) -> list[OptionSpec]:
+        """Every option's kind, default (this ruleset's value), choices or bounds and meaning, read from the
+        fields' types, ``option_choices``, ``option_bounds`` and ``option_help``.
+
+        >>> [(o.name, o.kind) for o in find_ruleset("mcr").option_schema()][:2]
+        [('several_winners', 'bool'), ('false_win', 'choice')]
+        """
+        hints = typing.get_type_hints(type(self))
+        meanings = self.option_help()
+        values = self.options()
+        out = []
+        for f in dataclasses.fields(self):
+            if f.name == "name":
+                continue
+            hint = hints[f.name]
+            args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) \
+                else (hint,)
+            enums = [a for a in args if isinstance(a, type) and issubclass(a, Enum)]
+            choices = tuple(self.option_choices.get(f.name, ()))
+            if enums and not choices:
+                choices = tuple(str(m.value) for e in enums for m in e)
+            low, high, step = self.option_bounds.get(f.name, (None, None, None))
+            if choices:
+                kind = "choice"
+            elif bool in args:
+                kind = "bool"
+            elif int in args:
+                kind = "int"
+            else:
+                kind = "text"
+            out.append(OptionSpec(f.name, kind, values[f.name], choices, type(None) in args, low, high, step,
+                                  meanings.get(f.name, "")))
+        return out
 
     # -- the wall and the deal ------------------------------------------------------------------------
 
@@ -315,6 +407,15 @@ class Ruleset:
         ''
         """
         return ""
+
+    def table_info(self, state: Any) -> TableInfo:
+        """What a table display shows of ``public_state`` as a view holds it, as data: tiles face up,
+        counts, sideways discards, marks per seat (``table_note`` says it in one line); nothing here.
+
+        >>> Ruleset().table_info(None) == TableInfo()
+        True
+        """
+        return TableInfo()
 
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice

@@ -1,4 +1,5 @@
-"""The web server: REST routes for rulesets, bots, tables and records, and one WebSocket per seat.
+"""The web server: REST routes for rulesets, bots, tables, records and imported logs, and one WebSocket
+per seat.
 
 ``create_app(db_path)`` builds the FastAPI app; the page routes (``majiang.web.pages``) are mounted on
 it through ``routers`` or ``app.include_router``. docs/web.md describes the protocol.
@@ -6,10 +7,13 @@ it through ``routers`` or ``app.include_router``. docs/web.md describes the prot
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import importlib.util
 import os
+import secrets
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -19,9 +23,10 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from majiang.bots import BOTS
 from majiang.errors import MajiangError
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.rules.base import find_ruleset, ruleset_names, ruleset_presets
+from majiang.web.imports import MAX_LOG, ImportLogError, import_log
 from majiang.web.store import Store
-from majiang.web.tables import ProtocolError, Settings, Table, Tables
+from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables
 
 __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
@@ -47,7 +52,10 @@ def api_router() -> APIRouter:
         out = []
         for name in ruleset_names():
             rules = find_ruleset(name)
-            out.append({"name": name, "options": rules.options(), "match_hands": rules.match_length()})
+            out.append({"name": name, "options": rules.options(), "match_hands": rules.match_length(),
+                        "most_hands": rules.most_hands,
+                        "schema": [spec.to_dict() for spec in rules.option_schema()],
+                        "presets": ruleset_presets(name)})
         return out
 
     @router.get("/api/bots")
@@ -65,6 +73,8 @@ def api_router() -> APIRouter:
             return _error(400, f"the body is not JSON: {err}")
         try:
             table, players = _tables(request).create(body)
+        except OptionsError as err:
+            return JSONResponse({"error": str(err), "options": err.problems}, status_code=400)
         except MajiangError as err:
             return _error(400, str(err))
         return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}"},
@@ -94,6 +104,32 @@ def api_router() -> APIRouter:
         return PlainTextResponse(text, media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{table_id}.jsonl"'})
 
+    @router.post("/api/imports", status_code=201)
+    async def import_upload(request: Request) -> Any:
+        fmt = request.query_params.get("format", "auto")
+        name = request.query_params.get("name", "")[:200]
+        try:
+            data = await _limited_body(request, MAX_LOG)
+            imported = await asyncio.to_thread(import_log, data, fmt)
+        except ImportLogError as err:
+            return _error(400, str(err))
+        import_id = "i" + secrets.token_hex(6)
+        _tables(request).store.add_import(import_id, time.time(), imported.format, name,
+                                          "\n".join(imported.lines) + "\n")
+        return JSONResponse({"id": import_id, "format": imported.format, "rules": imported.rules,
+                             "players": imported.players, "hands": imported.hands,
+                             "record": f"/api/imports/{import_id}/record",
+                             "replay": f"/replay?import={import_id}"},
+                            status_code=201)
+
+    @router.get("/api/imports/{import_id}/record")
+    def imported_record(request: Request, import_id: str) -> Any:
+        text = _tables(request).store.imported(import_id)
+        if text is None:
+            return _error(404, f"no imported log {import_id[:40]!r}")
+        return PlainTextResponse(text, media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{import_id}.jsonl"'})
+
     @router.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -108,6 +144,21 @@ def api_router() -> APIRouter:
         await _serve(table, player, websocket)
 
     return router
+
+
+async def _limited_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused as soon as it is over ``limit`` bytes (not read whole first)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ImportLogError(f"the upload has {declared} bytes; at most {limit} are read")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ImportLogError(f"the upload has more than {limit} bytes; at most {limit} are read")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _identify(table: Table, player_text: str | None, token: str | None) -> int | None:

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.errors import MajiangError
-from majiang.game import Action, Game, Phase
+from majiang.game import Action, Game, Match, Phase
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, discard_advice, score
@@ -206,9 +206,20 @@ def _seat_frame(game: Game) -> list[dict[str, Any]]:
     return seats
 
 
+def _table_info(game: Game) -> dict[str, Any]:
+    """The ruleset's table info as the replay shows it: every seat's marks as that seat sees them."""
+    rules = game.rules
+    views = [rules.public_state(game, s) for s in range(4)]
+    info = rules.table_info(views[game.current]).to_dict()
+    info["marks"] = [list(rules.table_info(views[s]).marks[s]) for s in range(4)]
+    info["note"] = rules.table_note(views[game.current]) if views[game.current] is not None else ""
+    return info
+
+
 def _frame(game: Game, what: dict[str, Any] | None) -> dict[str, Any]:
     last = game.last_discard
     return {
+        "info": _table_info(game),
         "event": what,
         "phase": game.phase.name.lower(),
         "current": game.current,
@@ -252,17 +263,29 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
     record = parse_record(lines)
     hands = []
     checked = list(replay_record(record))
+    header = record.header
+    # As the checker does: in a match each hand gets what the ruleset carries over (riichi's honba, sticks).
+    match = Match(header.rules, seed=header.seed, hands=header.hands) if header.match else None
     for block, replayed in zip(record.hands, checked, strict=True):
         start = block.start.event()
         winds = {w.notation(): w for w in WINDS}
-        game = Game(record.header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
-                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"])
+        game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
+                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"],
+                    match_state=None if match is None else match.rules_state)
         frames = [_frame(game, None)]
         for line in block.events:
+            data = line.data
             if line.kind == "act":
-                seat, text = line.data["seat"], line.data["a"]
+                seat, text = data["seat"], data["a"]
                 game.apply(seat, Action.parse(text))
                 frames.append(_frame(game, {"seat": seat, "action": text}))
+            elif line.kind == "forfeit":  # a Botzone penalty ends the hand without an action
+                game.forfeit(data["seat"], data["reason"], turn=data.get("turn"),
+                             responses=data.get("responses"))
+                frames.append(_frame(game, {"seat": data["seat"], "action": f"forfeit ({data['reason']})"}))
+        if match is not None:
+            match.game = game
+            match.next_hand()
         hands.append({
             "number": replayed.number,
             "round_wind": replayed.round_wind.notation(),
@@ -274,7 +297,6 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
             "deltas": list(replayed.deltas),
             "totals": list(replayed.totals),
         })
-    header = record.header
     return {"rules": header.rules.name, "players": list(header.players), "match": header.match,
             "seed": header.seed, "hands": hands,
             "totals": hands[-1]["totals"] if hands else [0, 0, 0, 0]}

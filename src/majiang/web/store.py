@@ -9,6 +9,9 @@ unfinished table's seeded match through its recorded actions.
 >>> store.append_action("t1", 0, 1, 0, "discard 5m")
 >>> [a.action for a in store.actions("t1")]
 ['discard 5m']
+>>> store.add_import("i1", 0.0, "botzone", "log.json", "{}")
+>>> store.imported("i1"), store.imported("i2")
+('{}', None)
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS records (
     table_id TEXT PRIMARY KEY REFERENCES tables(id), record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS imports (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, format TEXT NOT NULL, name TEXT NOT NULL,
+    record TEXT NOT NULL);
 """
 
 
@@ -152,6 +158,17 @@ class Store:
     def record(self, table_id: str) -> str | None:
         """The record text of a finished table, or None."""
         row = self.db.execute("SELECT record FROM records WHERE table_id = ?", (table_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def add_import(self, import_id: str, created: float, fmt: str, name: str, record: str) -> None:
+        """Keep the record made from an uploaded log (``fmt``: its format, ``name``: the file's name)."""
+        with self._transaction():
+            self.db.execute("INSERT INTO imports (id, created, format, name, record) VALUES (?, ?, ?, ?, ?)",
+                            (import_id, created, fmt, name, record))
+
+    def imported(self, import_id: str) -> str | None:
+        """The record text made from an uploaded log, or None."""
+        row = self.db.execute("SELECT record FROM imports WHERE id = ?", (import_id,)).fetchone()
         return None if row is None else str(row[0])
 
     def _transaction(self) -> _Transaction:

@@ -26,11 +26,11 @@ from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import check_players, rules_from_options
-from majiang.rules.base import find_ruleset
+from majiang.rules.base import Ruleset, find_ruleset
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
-__all__ = ["ProtocolError", "Settings", "Table", "Tables"]
+__all__ = ["OptionsError", "ProtocolError", "Settings", "Table", "Tables", "checked_rules"]
 
 _log = logging.getLogger("majiang.web")
 
@@ -44,6 +44,47 @@ class ProtocolError(MajiangError):
     def __init__(self, code: str, message: str) -> None:
         self.code = code
         super().__init__(message)
+
+
+class OptionsError(InvalidOptionError):
+    """Options a ruleset refuses: ``problems`` maps each refused option (or ``""`` for the set as a whole)
+    to the ruleset's own message."""
+
+    def __init__(self, problems: dict[str, str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems.values()))
+
+
+def checked_rules(name: object, options: object) -> Ruleset:
+    """The ruleset ``name`` with ``options`` (``key=value`` texts), each checked by the ruleset's own parser
+    alone first, so that every refused option gets its own message (``OptionsError``).
+
+    >>> checked_rules("mcr", ["profile=wmo2014"]).profile
+    'wmo2014'
+    >>> try:
+    ...     checked_rules("riichi", ["red_fives=2", "uma=1,2"])
+    ... except OptionsError as err:
+    ...     print(sorted(err.problems), err.problems["red_fives"])
+    ['red_fives', 'uma'] red_fives must be 0, 3 or 4, not 2
+    """
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise InvalidOptionError("'options' must be a list of 'key=value' texts")
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"'rules' must be a ruleset's name, not {name!r}")
+    base = find_ruleset(name)
+    problems: dict[str, str] = {}
+    for text in options:
+        key = text.partition("=")[0].strip().replace("-", "_")
+        try:
+            base.with_options([text])
+        except InvalidOptionError as err:
+            problems.setdefault(key or text, str(err))
+    if not problems:
+        try:
+            return base.with_options(options)
+        except InvalidOptionError as err:  # options that are each fine but not together
+            problems[""] = str(err)
+    raise OptionsError(problems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,17 +463,12 @@ class Tables:
         if unknown:
             raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
                                      f"{', '.join(sorted(unknown))}")
-        name = body.get("rules", "mcr")
-        options = body.get("options", [])
-        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-            raise InvalidOptionError("'options' must be a list of 'key=value' texts")
-        rules = find_ruleset(name, options)
+        rules = checked_rules(body.get("rules", "mcr"), body.get("options", []))
         hands = body.get("hands")
-        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)):
-            raise InvalidOptionError(f"'hands' must be 1 to 16, not {hands!r}")
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)
+                                  or not 1 <= hands <= rules.most_hands):
+            raise InvalidOptionError(f"'hands' must be 1 to {rules.most_hands}, not {hands!r}")
         hands = rules.match_length(hands)  # the ruleset's own length if not given (single_hand: 1)
-        if not 1 <= hands <= 16:
-            raise InvalidOptionError(f"'hands' must be 1 to 16, not {hands!r}")
         seed = body.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)

@@ -12,6 +12,7 @@ seat changes (sources 000, 002, 003). The deal, the claims and the rest are the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,6 +21,7 @@ from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.rules.base import BONUS_BASE, Ruleset, Score, SeatWalls, register_ruleset
 from majiang.rules.mcr import MINIMUM, WinBy, score
+from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
 
 if TYPE_CHECKING:
@@ -190,11 +192,16 @@ class McrRules(Ruleset):
     single_hand: bool = False
     seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"profile": tuple(PROFILES)}
+
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
         object.__setattr__(self, "false_win", FalseWin(self.false_win))
         object.__setattr__(self, "walls", Walls(self.walls))
         object.__setattr__(self, "seat_changes", SeatChanges(self.seat_changes))
+        if self.profile not in PROFILES:
+            # refused here, not at the first win scored
+            raise InvalidOptionError(f"profile must be one of {', '.join(PROFILES)}, not {self.profile!r}")
 
     def wall_tiles(self) -> list[int]:
         """144 tiles: the 136 playing tiles and the eight flowers (136 without ``flowers``)."""

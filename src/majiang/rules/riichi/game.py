@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -43,6 +43,7 @@ from majiang.rules.base import (
     PUNG,
     WIN,
     Ruleset,
+    TableInfo,
     register_ruleset,
 )
 from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
@@ -186,6 +187,9 @@ class RiichiState:
     since_riichi: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     """Kinds the other seats discarded after each seat's riichi (it cannot win on them by discard)."""
     kuikae: list[frozenset[int]] = field(default_factory=lambda: [frozenset()] * 4)
+    riichi_at: list[int | None] = field(default_factory=lambda: [None] * 4)
+    """The index in each seat's discards (``game.discards``) of its riichi tile, laid sideways: if it is
+    claimed, the seat's next discard takes that index and lies sideways instead, as at the table."""
     liable: list[tuple[int, str] | None] = field(default_factory=lambda: [None] * 4)
     """For each seat, who is liable (pao) for which of its yakuman, if anyone."""
     abort: str | None = None
@@ -248,6 +252,10 @@ class RiichiPublic(_Captured):
     since_riichi: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     """Kinds the other seats discarded after each seat's riichi: it let them pass (public, and safe
     against it: a riichi hand that passes a win is furiten)."""
+    riichi_at: tuple[int | None, ...] = (None, None, None, None)
+    """The index in each seat's discards of its sideways riichi tile (``RiichiState.riichi_at``)."""
+    ura_indicators: tuple[Tile, ...] = ()
+    """The ura dora indicators, shown once the hand is over with a riichi winner (empty before)."""
     liable: tuple[tuple[int, str] | None, ...] = (None, None, None, None)
     """For each seat, the seat liable (pao, 責任払い) for one of its yakuman and that yakuman's id."""
 
@@ -366,6 +374,11 @@ class RiichiRules(Ruleset):
     match_hands: ClassVar[int] = 100
     """An upper bound only: a riichi game ends by its own rule (``match_over``)."""
     most_hands: ClassVar[int] = 1000
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,
+        "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4")}
+    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
+        "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
 
     def __post_init__(self) -> None:
         if self.red_fives not in (0, 3, 4) or isinstance(self.red_fives, bool):
@@ -587,6 +600,7 @@ class RiichiRules(Ruleset):
         st.double[seat] = double
         st.ippatsu[seat] = True
         st.declaring = seat
+        st.riichi_at[seat] = len(game.discards[seat])
         game.log(RiichiDeclared(seat, double))
         game.discard(seat, int(action.tile))
 
@@ -939,8 +953,42 @@ class RiichiRules(Ruleset):
         state: RiichiPublic = _new_public(RiichiPublic)
         _VALUES.__set__(state, (st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
                                 tuple(st.shown_red), tuple(st.red_melds), furiten, sum(st.red_hand[seat]),
-                                seat, tuple(st.shown_rivers), tuple(st.shown_since), tuple(st.liable)))
+                                seat, tuple(st.shown_rivers), tuple(st.shown_since),
+                                tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
         return state
+
+    def _shown_ura(self, game: Game, st: RiichiState) -> tuple[Tile, ...]:
+        """The ura indicators once a riichi hand has won (they are turned over then), else none."""
+        result = game.result
+        if result is None or not any(st.riichi[w.seat] for w in result.wins):
+            return ()
+        return self._ura(game, st)
+
+    def table_info(self, state: RiichiPublic) -> TableInfo:
+        """The dora indicators (and ura after a riichi win), honba and sticks, each seat's sideways riichi
+        tile, and the marks ``riichi``/``double-riichi`` (``furiten`` on the viewing seat, ``pao`` on a seat
+        liable for another's yakuman).
+
+        >>> p = RiichiPublic((Tile.M3,), 1, 2, (True, False, False, False), (False,) * 4, ((),) * 4,
+        ...                  (0,) * 4, True, 0, 1, riichi_at=(5, None, None, None))
+        >>> info = RiichiRules().table_info(p)
+        >>> info.counters, info.sideways, info.marks
+        ((('honba', 1), ('sticks', 2)), (5, None, None, None), (('riichi',), ('furiten',), (), ()))
+        """
+        tiles: tuple[tuple[str, tuple[Tile, ...]], ...] = (("dora", state.dora_indicators),)
+        if state.ura_indicators:
+            tiles += (("ura", state.ura_indicators),)
+        marks: list[tuple[str, ...]] = [
+            (("double-riichi",) if state.double_riichi[s] else ("riichi",)) if state.riichi[s] else ()
+            for s in range(4)]
+        if state.furiten:
+            marks[state.seat] += ("furiten",)
+        for owner in state.liable:
+            if owner is not None and "pao" not in marks[owner[0]]:
+                marks[owner[0]] += ("pao",)
+        at = tuple(state.riichi_at) + (None,) * (4 - len(state.riichi_at))
+        return TableInfo(tiles, (("honba", state.honba), ("sticks", state.sticks)),
+                         (at[0], at[1], at[2], at[3]), tuple(marks))
 
     def seat_badges(self, state: RiichiPublic) -> tuple[str, str, str, str]:
         """``立直`` (or ``W立直``) for a seat in riichi, ``振聴`` on the viewing seat when furiten.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -169,6 +170,11 @@ class SichuanRules(Ruleset):
     concealed_root: bool = True
 
     has_chow: ClassVar[bool] = False
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
+                                                                "self_drawn": ("none", "base", "fan")}
+    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
+        "flower_pig": (0, None, 1), "direct_kong": (0, None, 1), "added_kong": (0, None, 1),
+        "concealed_kong": (0, None, 1), "base": (1, None, 1), "plain_fan": (0, 1, 1)}
 
     def __post_init__(self) -> None:
         # Both option sets check their fields (InvalidOptionError); the enums come back converted.

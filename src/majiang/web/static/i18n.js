@@ -27,6 +27,12 @@ export const STRINGS = {
     opening: "opening", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
     concealed_kong: "concealed kong", added_kong: "added kong", keyboard: "Keys: 1-9/0 tiles, letters actions",
     wind_E: "East", wind_S: "South", wind_W: "West", wind_N: "North", copy_link: "Copy link", replay_game: "Replay",
+    defaults: "(the ruleset's defaults)", preset: "Preset", info_dora: "Dora indicators", info_ura: "Ura dora indicators",
+    info_honba: "Honba", info_sticks: "Riichi sticks", info_riichi: "Riichi", "info_double-riichi": "Double riichi",
+    info_furiten: "Furiten", yaku: "Yaku", han: "han", fu: "fu", yakuman: "yakuman", points: "points", pays: "Pays",
+    each: "each", gain: "winner gains", import_log: "Import a log", import_file: "Log file",
+    import_text: "or paste it here", import_format: "Format", import_auto: "detect", import_button: "Import",
+    imported: "Imported", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -54,6 +60,12 @@ export const STRINGS = {
     opening: "开局", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
     concealed_kong: "暗杠", added_kong: "加杠", keyboard: "按键：1-9/0 选牌，字母执行动作",
     wind_E: "东", wind_S: "南", wind_W: "西", wind_N: "北", copy_link: "复制链接", replay_game: "回放",
+    defaults: "（规则默认值）", preset: "预设", info_dora: "宝牌指示牌", info_ura: "里宝牌指示牌",
+    info_honba: "本场", info_sticks: "立直棒", info_riichi: "立直", "info_double-riichi": "两立直",
+    info_furiten: "振听", yaku: "役", han: "番", fu: "符", yakuman: "役满", points: "点", pays: "支付",
+    each: "每家", gain: "和牌者得", import_log: "导入牌谱", import_file: "牌谱文件",
+    import_text: "或粘贴在此", import_format: "格式", import_auto: "自动识别", import_button: "导入",
+    imported: "已导入", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
   },
 };
 

@@ -7,7 +7,7 @@ let rulesets = [], bots = [], created = null;
 async function getJSON(url, init) {
   const res = await fetch(url, init);
   const body = await res.json();
-  if (!res.ok) throw new Error(body.error || res.statusText);
+  if (!res.ok) { const err = new Error(body.error || res.statusText); err.options = body.options; throw err; }
   return body;
 }
 
@@ -22,26 +22,81 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// One control per option, from the ruleset's option schema: a checkbox, a select of the choices, or a
+// number input with the ruleset's bounds (empty = none where allowed); a text input otherwise.
+function optionControl(spec) {
+  const value = spec.default;
+  let input;
+  if (spec.kind === "bool") {
+    input = el("input", { type: "checkbox", "data-option": spec.name, "data-kind": "bool" });
+    input.checked = value === true;
+  } else if (spec.kind === "choice") {
+    input = el("select", { "data-option": spec.name, "data-kind": "choice" });
+    if (spec.optional) input.append(el("option", { value: "none" }, "none"));
+    for (const c of spec.choices) input.append(el("option", { value: c }, c));
+    input.value = value === null ? "none" : String(value);
+  } else if (spec.kind === "int") {
+    const attrs = { type: "number", "data-option": spec.name, "data-kind": "int", step: String(spec.step ?? 1) };
+    if (spec.minimum !== null) attrs.min = String(spec.minimum);
+    if (spec.maximum !== null) attrs.max = String(spec.maximum);
+    if (spec.optional) attrs.placeholder = "none";
+    input = el("input", attrs);
+    input.value = value === null ? "" : String(value);
+  } else {
+    input = el("input", { "data-option": spec.name, "data-kind": "text", value: value === null ? "" : String(value) });
+  }
+  input.name = spec.name;
+  input.id = `option-${spec.name}`;
+  return input;
+}
+
+// The option's value as the `key=value` text the server takes ("none" for an empty optional number).
+function optionText(input) {
+  if (input.dataset.kind === "bool") return input.checked ? "true" : "false";
+  if (input.dataset.kind === "int" && input.value === "") return "none";
+  return input.value;
+}
+
+function defaultText(value) { return value === null ? "none" : String(value); }
+
 function optionInputs(rules) {
-  const box = el("div", { id: "options" });
-  for (const [key, value] of Object.entries(rules.options)) {
-    const input = el("input", { name: key, "data-option": key, value: String(value) });
-    box.append(el("label", {}, key, input));
+  const box = el("div", { id: "options", class: "options" });
+  for (const spec of rules.schema) {
+    const label = el("label", { title: spec.help || "" }, spec.name, " ", optionControl(spec));
+    box.append(el("div", { class: "option" }, label, el("span", { class: "error", "data-option-error": spec.name })));
   }
   return box;
+}
+
+function setOptions(box, rules, preset) {
+  const values = { ...rules.options, ...(preset ? rules.presets[preset] : {}) };
+  for (const input of box.querySelectorAll("[data-option]")) {
+    const v = values[input.dataset.option];
+    if (input.dataset.kind === "bool") input.checked = v === true;
+    else if (input.dataset.kind === "int") input.value = v === null ? "" : String(v);
+    else input.value = v === null ? "none" : String(v);
+  }
 }
 
 function form() {
   const rulesSel = el("select", { id: "rules" });
   for (const r of rulesets) rulesSel.append(el("option", { value: r.name }, r.name));
   const optionsBox = el("div");
+  const presetSel = el("select", { id: "preset" });
   const hands = el("input", { id: "hands", type: "number", min: "1", max: "16" });
   const setRules = () => {
     const r = rulesets.find((x) => x.name === rulesSel.value);
     optionsBox.replaceChildren(optionInputs(r));
+    presetSel.replaceChildren(el("option", { value: "" }, t("defaults")),
+      ...Object.keys(r.presets || {}).map((p) => el("option", { value: p }, p)));
+    hands.max = String(r.most_hands);
     hands.value = String(r.match_hands);
   };
   rulesSel.addEventListener("change", setRules);
+  presetSel.addEventListener("change", () => {
+    const r = rulesets.find((x) => x.name === rulesSel.value);
+    setOptions(optionsBox, r, presetSel.value);
+  });
   const seats = el("div", { class: "cards" });
   for (let p = 0; p < 4; p++) {
     const sel = el("select", { id: `kind-${p}` });
@@ -55,10 +110,12 @@ function form() {
   const error = el("div", { class: "error", id: "create-error" });
   const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
     error.textContent = "";
+    for (const node of optionsBox.querySelectorAll("[data-option-error]")) node.textContent = "";
     const r = rulesets.find((x) => x.name === rulesSel.value);
     const options = [];
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      if (input.value !== String(r.options[input.dataset.option])) options.push(`${input.dataset.option}=${input.value}`);
+      const text = optionText(input);
+      if (text !== defaultText(r.options[input.dataset.option])) options.push(`${input.dataset.option}=${text}`);
     }
     const body = {
       rules: rulesSel.value, options, hands: hands.value ? Number(hands.value) : null,
@@ -69,11 +126,17 @@ function form() {
     try {
       created = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       render();
-    } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+    } catch (err) {
+      error.textContent = `${t("error")}: ${err.message}`;
+      for (const [key, msg] of Object.entries(err.options || {})) {
+        const node = optionsBox.querySelector(`[data-option-error="${CSS.escape(key)}"]`);
+        if (node) node.textContent = msg;
+      }
+    }
   } }, t("create"));
   const box = el("section", {}, el("h2", {}, t("new_table")),
     el("label", {}, t("rules"), rulesSel), el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed),
-    el("h3", {}, t("options")), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
+    el("h3", {}, t("options")), el("label", {}, t("preset"), presetSel), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
   if (rulesets.length) setRules();
   return box;
 }

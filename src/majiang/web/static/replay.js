@@ -3,12 +3,14 @@
 import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
 import { tileElement, meldElement, splitHand, parseMeld } from "./tiles.js";
 import { el } from "./picker.js";
+import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 
 const app = document.getElementById("app");
 const query = new URLSearchParams(location.search);
 const WINDS = ["E", "S", "W", "N"];
 let data = null;                               // the /api/replay answer
-let game = query.get("game");                  // a stored game's id, or null for an uploaded file
+let game = query.get("game");                  // a stored game's id, or null
+let imported = query.get("import");            // an imported log's id, or null
 let hand = Math.max(0, Number(query.get("hand") || 1) - 1);
 let step = Number(query.get("step") || 0);
 let viewer = query.get("seat") === null || query.get("seat") === "all" ? null : Number(query.get("seat")); // a player, or null
@@ -24,8 +26,8 @@ async function load(text) {
   step = Math.min(step, data.hands[hand].frames.length - 1);
 }
 
-async function loadGame(id) {
-  const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
+async function loadGame(id, kind = "games") {
+  const res = await fetch(`/api/${kind}/${encodeURIComponent(id)}/record`);
   if (!res.ok) {
     let msg = res.statusText;
     try { msg = (await res.json()).error; } catch { /* not JSON */ }
@@ -37,6 +39,7 @@ async function loadGame(id) {
 function link() {
   const params = new URLSearchParams();
   if (game) params.set("game", game);
+  if (imported) params.set("import", imported);
   params.set("hand", String(hand + 1));
   params.set("step", String(step));
   params.set("seat", viewer === null ? "all" : String(viewer));
@@ -57,7 +60,7 @@ function seatBox(h, frame, seat, pos) {
   const open = viewer === null || h.positions[viewer] === seat || over;
   const who = el("div", { class: "who" }, el("span", { class: "badge" }, windName(wind)),
     seat === h.dealer_seat ? el("span", { class: "badge dealer" }, t("dealer")) : null,
-    el("span", { class: "name" }, data.players[p]), el("span", {}, String(s.score)),
+    el("span", { class: "name" }, data.players[p]), el("span", { class: "score" }, String(s.score)), ...markBadges(frame.info, seat),
     s.flowers.length ? el("span", {}, ...s.flowers.map((f) => tileElement(f, "tiny"))) : null);
   const melds = el("div", { class: "row melds" });
   for (const m of s.melds) {
@@ -70,7 +73,8 @@ function seatBox(h, frame, seat, pos) {
   for (const x of s.standing) tiles.append(tileElement(open ? x : "back", "small"));
   if (s.drawn) tiles.append(tileElement(open ? s.drawn : "back", "small drawn"));
   const pond = el("div", { class: "pond" });
-  s.discards.forEach((d, i) => pond.append(tileElement(d, frame.last_discard && frame.last_discard.seat === seat && i === s.discards.length - 1 ? "last" : "")));
+  const sideways = sidewaysAt(frame.info, seat);
+  s.discards.forEach((d, i) => pond.append(tileElement(d, (frame.last_discard && frame.last_discard.seat === seat && i === s.discards.length - 1 ? "last" : "") + (i === sideways ? " sideways" : ""))));
   const cls = `seat pos-${pos}` + (frame.current === seat && !over ? " current" : "");
   return el("section", { class: cls }, who, melds, tiles, pond);
 }
@@ -82,6 +86,7 @@ function resultBox(h) {
   for (const w of r.wins) {
     const p = h.positions.indexOf(w.seat);
     box.append(el("h3", {}, `${data.players[p]} ${t("wins")} `, tileElement(w.tile, "small"), ` · ${w.total}`));
+    if (w.score.yaku) { box.append(yakuTable(w.score)); continue; }
     const rows = el("table", { class: "grid fans" });
     for (const f of w.score.fans || []) {
       rows.append(el("tr", {}, el("td", {}, fanName(f)), el("td", {}, f.count > 1 ? `${f.value} × ${f.count}` : String(f.value)),
@@ -127,14 +132,14 @@ function draw() {
   const felt = el("div", { class: "felt" });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatBox(h, frame, (me + k) % 4, pos)));
   felt.append(el("div", { class: "center" }, el("div", { class: "big" }, `${t("hand")} ${h.number} · ${t("round")} ${windName(h.round_wind)}`),
-    el("div", {}, `${t("dice")}: ${h.dice.join(" + ")}`), el("div", {}, `${t("wall")}: ${frame.wall_left}`),
+    el("div", {}, `${t("dice")}: ${h.dice.join(" + ")}`), el("div", {}, `${t("wall")}: ${frame.wall_left}`), infoBox(frame.info) ?? "",
     el("div", { id: "event" }, describe(frame.event, h))));
   board.replaceChildren(controls, felt, step === last ? resultBox(h) : "");
   applyI18n();
 }
 
 document.addEventListener("keydown", (ev) => {
-  if (!data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+  if (!data || ev.target.tagName === "TEXTAREA" || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
   const lastStep = data.hands[hand].frames.length - 1;
   if (ev.key === "ArrowRight") { step = Math.min(lastStep, step + 1); draw(); }
   else if (ev.key === "ArrowLeft") { step = Math.max(0, step - 1); draw(); }
@@ -142,26 +147,52 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "PageUp" && hand > 0) { hand -= 1; step = 0; draw(); }
 });
 
+// An uploaded or pasted log: the server imports it (any format it knows), checks and keeps it, and the
+// viewer loads the record it made; the address then names the import, so it can be shared.
+async function importLog(body, name, format) {
+  const params = new URLSearchParams({ format, name });
+  const res = await fetch(`/api/imports?${params}`, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
+  const out = await res.json();
+  if (!res.ok) throw new Error(out.error || res.statusText);
+  game = null; imported = out.id; hand = 0; step = 0;
+  await loadGame(imported, "imports");
+  return out;
+}
+
 async function start() {
-  const file = el("input", { type: "file", id: "record-file", accept: ".jsonl,.json,.ndjson,.txt" });
+  const info = el("div", { id: "import-info", class: "muted" });
+  const formatSel = el("select", { id: "log-format" }, el("option", { value: "auto" }, t("import_auto")),
+    ...["botzone", "mjlog", "tenhou6", "mjai", "record"].map((f) => el("option", { value: f }, f)));
+  const run = async (body, name) => {
+    error.textContent = ""; info.textContent = "";
+    try {
+      const out = await importLog(body, name, formatSel.value);
+      info.textContent = `${t("imported")}: ${out.format}, ${out.rules}, ${out.hands} ${t("hands")}`;
+      draw();
+    } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+  };
+  const file = el("input", { type: "file", id: "record-file" });
   file.addEventListener("change", async () => {
-    if (!file.files.length) return;
-    error.textContent = "";
-    try { game = null; hand = 0; step = 0; await load(await file.files[0].text()); draw(); }
-    catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
+    if (file.files.length) await run(await file.files[0].arrayBuffer(), file.files[0].name);
   });
+  const paste = el("textarea", { id: "log-text", rows: "3", cols: "60" });
+  const importBtn = el("button", { type: "button", id: "import", onclick: () => run(paste.value, "pasted") }, t("import_button"));
   const id = el("input", { id: "game-id", value: game || "", size: "24" });
   const loadBtn = el("button", { type: "button", id: "load", onclick: async () => {
     error.textContent = "";
-    try { game = id.value.trim(); hand = 0; step = 0; await loadGame(game); draw(); }
+    try { game = id.value.trim(); imported = null; hand = 0; step = 0; await loadGame(game); draw(); }
     catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
   } }, t("load"));
-  app.replaceChildren(el("h1", {}, t("replay")), el("div", {}, el("label", {}, t("record_file"), file)),
+  app.replaceChildren(el("h1", {}, t("replay")),
+    el("section", { id: "import-form" }, el("h3", {}, t("import_log")), el("div", { class: "muted" }, t("import_hint")),
+      el("div", {}, el("label", {}, t("import_file"), file), el("label", {}, t("import_format"), formatSel)),
+      el("div", {}, el("label", {}, t("import_text"), paste), importBtn), info),
     el("div", {}, el("label", {}, t("game_id"), id), loadBtn), error, board);
   applyI18n();
-  if (game) {
-    try { await loadGame(game); draw(); } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
-  }
+  try {
+    if (imported) { await loadGame(imported, "imports"); draw(); }
+    else if (game) { await loadGame(game); draw(); }
+  } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
 }
 
 navBar(() => draw());

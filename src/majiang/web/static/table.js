@@ -1,6 +1,7 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
 import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
+import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -184,7 +185,8 @@ function seatPanel(seat, pos) {
     mine ? el("span", { class: "badge" }, t("you")) : null,
     el("span", { class: "score" }, String(v.scores[seat])),
     p && p.away ? el("span", { class: "badge" }, t("away")) : p && !p.connected && p.kind === "open" ? el("span", { class: "badge" }, t("offline")) : null,
-    v.badges && v.badges[seat] ? el("span", { class: "badge" }, v.badges[seat]) : null,
+    ...markBadges(v.info, seat),
+    v.badges && v.badges[seat] && !(v.info && v.info.marks && v.info.marks[seat].length) ? el("span", { class: "badge" }, v.badges[seat]) : null,
     v.flowers[seat] ? el("span", { class: "badge" }, `${t("flowers")} ${v.flowers[seat]}`) : null);
   const melds = el("div", { class: "row melds" });
   for (const m of v.melds[seat]) melds.append(meldElement(m));
@@ -203,9 +205,10 @@ function seatPanel(seat, pos) {
   }
   const pond = el("div", { class: "pond", "data-seat": String(seat) });
   const discards = v.discards[seat];
+  const sideways = sidewaysAt(v.info, seat);
   discards.forEach((d, i) => {
     const last = v.last_discard && v.last_discard.seat === seat && i === discards.length - 1;
-    pond.append(tileElement(d, last ? "last" : ""));
+    pond.append(tileElement(d, (last ? "last" : "") + (i === sideways ? " sideways" : "")));
   });
   const cls = `seat pos-${pos}` + (v.to_act.includes(seat) && v.phase !== "over" ? " current" : "");
   return el("section", { class: cls, "data-seat": String(seat) }, who, melds, mine ? null : backs, pond);
@@ -224,7 +227,7 @@ function centre() {
   return el("div", { class: "center" },
     el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${t("hand")} ${state.hand}/${state.hands}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
-    el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown());
+    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown());
 }
 
 function myHand() {
@@ -304,7 +307,7 @@ function resultBox() {
       const { melds, tiles } = splitHand(v.hands[w.seat]);
       box.append(el("div", { class: "row" }, ...melds.map((m) => meldElement(m)), ...tiles.map((x, i) => tileElement(x, i === tiles.length - 1 ? "win" : ""))));
     }
-    box.append(fanTable(w.score));
+    box.append(w.score.yaku ? yakuTable(w.score) : fanTable(w.score));
   }
   const deltas = el("table", { class: "grid" });
   deltas.append(el("tr", {}, ...[0, 1, 2, 3].map((s) => el("th", {}, `${windName(windOf(s))} ${playerAt(s)?.name ?? ""}`))));

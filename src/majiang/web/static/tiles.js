@@ -5,7 +5,6 @@ const W = 60, H = 80;
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const WIND_CHARS = { E: "东", S: "南", W: "西", N: "北" };
 const FLOWER_CHARS = ["春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"];
-const FONT = "'Noto Serif CJK SC','Noto Sans CJK SC','Source Han Serif SC','Songti SC','SimSun',serif";
 const INK = "#1d2a6b", RED = "#c0262d", GREEN = "#17804a";
 
 // Where the pips of a dots or bamboo tile sit, as [x, y] in a 60x80 face (the same layout for both).
@@ -28,13 +27,53 @@ const DOT_COLOURS = {
   9: [INK, INK, INK, RED, RED, RED, GREEN, GREEN, GREEN],
 };
 
-function text(x, y, size, colour, chars, weight = "700") {
-  return `<text x="${x}" y="${y}" font-size="${size}" font-family="${FONT}" font-weight="${weight}" ` +
-    `fill="${colour}" text-anchor="middle" dominant-baseline="central">${chars}</text>`;
+// Every character on a tile face is drawn from these strokes, so the tiles need no font. Each glyph is
+// its strokes in writing order (横 竖 撇 点 折 …) as SVG path data in a 0..100 box, drawn with a round
+// brush; the project designed them from the characters' stroke order.
+export const GLYPHS = {
+  "一": "M10 52L90 48",
+  "二": "M24 32L76 30M12 72L88 70",
+  "三": "M22 20L78 18M28 50L72 48M10 82L90 80",
+  "四": "M14 22L14 86M14 22L86 22L86 86M14 82L86 82M40 24Q40 52 28 64M60 24L60 56Q60 64 68 64L86 64",
+  "五": "M18 14L82 14M48 14L40 84M26 48L74 48L72 84M8 86L92 86",
+  "六": "M46 6L56 20M10 36L90 36M40 52Q36 72 18 86M62 54Q74 70 84 84",
+  "七": "M10 50L90 38M42 8L42 76Q42 88 56 88L82 88L86 76",
+  "八": "M40 22Q38 62 10 84M58 20Q64 62 92 82",
+  "九": "M44 8Q44 62 12 88M16 36L66 36Q62 74 68 82Q72 88 86 88L90 74",
+  "万": "M8 16L92 16M36 44L80 44Q80 78 72 88L60 82M40 16Q40 66 12 90",
+  "东": "M12 24L88 24M48 6L26 54L84 54M56 30L56 88Q56 96 44 90M36 66L18 84M70 66L86 82",
+  "南": "M10 18L90 18M50 4L50 32M18 34L18 94M18 34L82 34L82 88Q82 96 72 92M38 44L44 52M62 44L56 52" +
+    "M30 60L70 60M28 76L72 76M50 60L50 94",
+  "西": "M8 12L92 12M18 34L18 92M18 34L82 34L82 92M40 12L40 44Q40 60 22 68M60 12L60 56Q60 64 68 64" +
+    "L82 64M18 88L82 88",
+  "北": "M36 8L36 90M12 40L36 40M8 80L36 66M86 24L62 42M62 8L62 80Q62 90 72 90L92 90L92 78",
+  "中": "M16 28L16 72M16 28L84 28L84 72M16 68L84 68M50 4L50 96",
+  "发": "M30 8L20 34L88 34M52 10Q52 62 10 92M40 56L74 56Q62 82 38 94M46 64Q64 84 90 94M70 8L80 20",
+  "春": "M22 16L78 16M26 30L74 30M10 44L90 44M50 4Q46 50 10 72M54 32Q66 56 92 70M32 62L32 96" +
+    "M32 62L68 62L68 96M32 78L68 78M32 93L68 93",
+  "夏": "M8 8L92 8M50 8L44 18M26 20L26 56M26 20L74 20L74 56M26 32L74 32M26 44L74 44M26 56L74 56" +
+    "M42 62L24 80M36 70L74 70Q58 88 22 96M46 78Q66 90 92 96",
+  "秋": "M36 6L12 14M6 34L46 34M28 12L28 96M26 42L8 72M32 46L46 58M58 28L62 46M90 24L80 44" +
+    "M74 8Q74 62 50 92M76 60Q82 80 94 94",
+  "冬": "M46 4L20 34M38 16L78 16Q62 42 14 58M42 26Q62 44 92 54M44 66L56 74M40 82L58 94",
+  "梅": "M4 32L42 32M24 6L24 96M22 38L4 70M26 42L40 56M58 6L48 28M54 18L94 18M56 32L52 82" +
+    "M56 32L88 32L86 88Q84 96 76 92M42 58L98 58M50 80L88 80M70 40L74 50M70 64L74 74",
+  "兰": "M32 6L42 22M68 6L58 22M20 38L80 38M26 62L74 62M8 88L92 88",
+  "竹": "M28 6L6 40M18 24L46 24M32 24L32 96M70 6L52 40M62 24L96 24M80 24L80 86Q80 96 68 90",
+  "菊": "M8 18L92 18M34 4L34 30M66 4L66 30M40 32L24 54M34 42L84 42L82 88Q80 98 68 92M36 56L42 64" +
+    "M66 54L60 64M30 68L72 68M51 48L51 94M49 70L32 86M53 70L70 84",
+};
+
+/** Our strokes for one character, in a `size`-wide box whose top left is (x, y). */
+function glyph(x, y, size, colour, char, weight = 9) {
+  const d = GLYPHS[char];
+  if (d === undefined) throw new Error(`no strokes for ${char}`);
+  return `<path d="${d}" transform="translate(${x} ${y}) scale(${size / 100})" fill="none" stroke="${colour}" ` +
+    `stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round"/>`;
 }
 
-function corner(label) {
-  return `<text x="8" y="10" font-size="11" font-family="sans-serif" fill="#6b6450" text-anchor="middle" ` +
+function corner(label, x = 8) {
+  return `<text x="${x}" y="10" font-size="11" font-family="sans-serif" fill="#6b6450" text-anchor="middle" ` +
     `dominant-baseline="central">${label}</text>`;
 }
 
@@ -67,8 +106,8 @@ function face(kind) {
   if (/^[1-9][mps]$/.test(kind)) {
     const rank = Number(kind[0]), suit = kind[1];
     if (suit === "m") {
-      // a small index numeral in the corner keeps the tile readable where no CJK font is installed
-      return text(30, 24, 26, INK, NUMERALS[rank - 1]) + text(30, 58, 28, RED, "万") + corner(String(rank));
+      // the small index numeral in the corner: for readers who do not read the Chinese numerals
+      return glyph(15, 8, 30, INK, NUMERALS[rank - 1]) + glyph(14, 40, 32, RED, "万") + corner(String(rank));
     }
     if (suit === "p") {
       const r = rank === 1 ? 17 : rank <= 4 ? 10 : rank <= 6 ? 8.5 : 7;
@@ -78,9 +117,9 @@ function face(kind) {
     const h = rank <= 2 ? 24 : rank <= 6 ? 20 : 15;
     return PIPS[rank].map(([x, y], i) => stick(x, y, h, rank === 9 && i % 3 === 1 ? RED : i === 2 && rank === 5 ? RED : GREEN)).join("");
   }
-  if (WIND_CHARS[kind]) return text(30, 40, 40, INK, WIND_CHARS[kind]) + corner(kind);
-  if (kind === "C") return text(30, 40, 42, RED, "中");
-  if (kind === "F") return text(30, 40, 42, GREEN, "发");
+  if (WIND_CHARS[kind]) return glyph(11, 22, 38, INK, WIND_CHARS[kind]) + corner(kind);
+  if (kind === "C") return glyph(9, 19, 42, RED, "中");
+  if (kind === "F") return glyph(9, 19, 42, GREEN, "发");
   if (kind === "P") {
     return `<rect x="10" y="12" width="40" height="56" rx="3" fill="none" stroke="${INK}" stroke-width="4"/>` +
       `<rect x="16" y="18" width="28" height="44" rx="2" fill="none" stroke="${INK}" stroke-width="1.5"/>`;
@@ -89,7 +128,7 @@ function face(kind) {
   if (f) {
     const n = Number(f[1]);
     const colour = n <= 4 ? [GREEN, RED, "#b8651b", INK][n - 1] : [RED, "#7a3fa0", GREEN, "#c48a10"][n - 5];
-    return text(30, 42, 36, colour, FLOWER_CHARS[n - 1]) + text(50, 12, 12, INK, String(n <= 4 ? n : n - 4), "400");
+    return glyph(11, 24, 38, colour, FLOWER_CHARS[n - 1], 8) + corner(String(n <= 4 ? n : n - 4), 52);
   }
   return null;
 }
