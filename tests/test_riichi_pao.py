@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
@@ -15,7 +17,8 @@ from majiang.interop.tenhou import MjlogError
 from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
-from majiang.rules.riichi.game import Liable, RiichiRules, RiichiTable
+from majiang.rules.riichi import RiichiResult, payment
+from majiang.rules.riichi.game import Liable, RiichiRules, RiichiTable, _pao_deltas
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
@@ -209,3 +212,21 @@ def test_daisuushii_pao(options: tuple[str, ...], how: str, honba: int, expected
 def test_pao_yaku_names_only_what_pao_covers(value: str) -> None:
     with pytest.raises(InvalidOptionError, match="pao_yaku is a comma-separated list of daisangen"):
         RiichiRules(pao_yaku=value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(dealer=st.integers(0, 3), winner=st.integers(0, 3), liable=st.integers(0, 3),
+       giver=st.one_of(st.none(), st.integers(0, 3)), yakuman=st.integers(1, 3), covered=st.integers(1, 2),
+       honba=st.integers(0, 5))
+def test_pao_moves_who_pays_not_how_much(dealer: int, winner: int, liable: int, giver: int | None,
+                                         yakuman: int, covered: int, honba: int) -> None:
+    assume(liable != winner and giver != winner and giver != liable and covered <= yakuman)
+    pay = payment(8000 * yakuman, dealer=winner == dealer, tsumo=giver is None, honba=honba)
+    result = RiichiResult((), 13 * yakuman, 0, (), yakuman, "yakuman", 8000 * yakuman, 0, pay,
+                          winner == dealer, giver is None)
+    deltas = _pao_deltas(result, winner, giver, liable, covered, honba, dealer)
+    assert sum(deltas) == 0
+    assert deltas[winner] == pay.total
+    assert all(d <= 0 for s, d in enumerate(deltas) if s != winner)
+    payers = {s for s, d in enumerate(deltas) if d < 0}
+    assert liable in payers and (giver is None or giver in payers)
