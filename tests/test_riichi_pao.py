@@ -230,3 +230,30 @@ def test_pao_moves_who_pays_not_how_much(dealer: int, winner: int, liable: int, 
     assert all(d <= 0 for s, d in enumerate(deltas) if s != winner)
     payers = {s for s, d in enumerate(deltas) if d < 0}
     assert liable in payers and (giver is None or giver in payers)
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ((), [-16000, 32000, -8000, -8000]),  # Tenhou: no pao for suukantsu
+    (("pao_yaku=daisangen,daisuushii,suukantsu",), [0, 32000, 0, -32000]),
+])
+def test_suukantsu_pao_is_an_option(options: tuple[str, ...], expected: list[int]) -> None:
+    # Seat 1 makes three concealed kans on its first turn, then an open kan of seat 3's 4m, and wins on
+    # the replacement tile.
+    g = riichi_game(["", "1111m2222m3333m5s", "", "4m"], "9m", draws="9p 7p 7s",
+                    rinshan="4m 4m 4m 5s", options=("red_fives=0", *options))
+    act(g, 0, "discard 9m")
+    pass_all(g)
+    for kind in ("1m", "2m", "3m"):
+        act(g, 1, f"concealed-kong {kind}")
+    act(g, 1, "discard 9p")
+    pass_all(g)
+    act(g, 2, f"discard {_drawn(g)}")
+    pass_all(g)
+    act(g, 3, "discard 4m")
+    act(g, 1, "kong")
+    pass_all(g)
+    covered = "suukantsu" in options[0] if options else False
+    assert [e for e in g.events if isinstance(e, Liable)] == ([Liable(1, 3, "suukantsu")] if covered else [])
+    act(g, 1, "win")
+    assert g.phase == Phase.OVER
+    assert _win_of(g) == expected

@@ -872,16 +872,16 @@ class RiichiRules(Ruleset):
             return
         t = int(meld.tile)
         melds = game.melds[seat]
-        yaku = None
-        if t in DRAGONS and sum(int(m.tile) in DRAGONS and m.kind != MeldKind.CHOW for m in melds) == 3:
-            yaku = "daisangen"
-        elif t in WINDS and sum(int(m.tile) in WINDS and m.kind != MeldKind.CHOW for m in melds) == 4:
-            yaku = "daisuushii"
-        elif meld.kind == MeldKind.KONG and sum(m.kind == MeldKind.KONG for m in melds) == 4:
-            yaku = "suukantsu"
-        if yaku in covered:
-            st.liable[seat] = (giver, yaku)
-            game.log(Liable(seat, giver, yaku))
+        made = [name for name, done in (
+            ("daisangen", t in DRAGONS and sum(int(m.tile) in DRAGONS and m.kind != MeldKind.CHOW
+                                               for m in melds) == 3),
+            ("daisuushii", t in WINDS and sum(int(m.tile) in WINDS and m.kind != MeldKind.CHOW
+                                              for m in melds) == 4),
+            ("suukantsu", meld.kind == MeldKind.KONG and sum(m.kind == MeldKind.KONG for m in melds) == 4))
+            if done and name in covered]
+        if made:  # one liability a seat (a fourth dragon kan making both is daisangen's)
+            st.liable[seat] = (giver, made[0])
+            game.log(Liable(seat, giver, made[0]))
 
     def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
