@@ -58,6 +58,14 @@ def _table(base_url: str, players: list[str], seed: int) -> dict[str, Any]:
     return answer
 
 
+def _watch(page: Page, script: str) -> None:
+    """Run ``script`` (a JS function body reading the page) after every change the page makes, so a state
+    that lasts only between two server messages is still seen (polling can miss it under load)."""
+    page.evaluate("(body) => { const look = new Function(body); look(); "
+                  "new MutationObserver(look).observe(document.body, {childList: true, subtree: true, "
+                  "characterData: true}); }", script)
+
+
 def _step(page: Page) -> int:
     return int(page.get_attribute("#felt", "data-step") or -1)
 
@@ -242,8 +250,10 @@ def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     # the seat still plays after the reload: the discard leaves its hand (a bot may claim it at once)
     assert len(after) == 14
+    _watch(page, "window.sizes = window.sizes || []; "
+                 "window.sizes.push(document.querySelectorAll('#my-hand .tile').length);")
     page.locator("#my-hand .tile.can-discard").first.click()
-    page.wait_for_function("() => document.querySelectorAll('#my-hand .tile').length === 13")
+    page.wait_for_function("() => window.sizes.includes(13)")
     assert errors == []
 
 
@@ -431,20 +441,29 @@ def test_riichi_hand_shows_dora_sticks_and_yaku(browser: Browser, base_url: str)
     assert page.locator("#table-info [data-info='dora'] .tile").count() == 1
     assert page.inner_text("#table-info [data-counter='honba']") == "Honba 0"
     assert page.locator(".seat .score", has_text="25000").count() == 4
-    seen_riichi = seen_stick = False
+    # Seen after every change of the page, not only between the page's own moves: a bot's riichi and
+    # its win can both come while the page waits for its turn.
+    _watch(page, """
+        const seen = window.seen = window.seen || {riichi: false, stick: false, sideways: []};
+        const marks = '.seat .badge.mark-riichi, .seat .badge.mark-double-riichi';
+        for (const badge of document.querySelectorAll(marks)) {
+          seen.riichi = true;
+          const seat = badge.closest('section').dataset.seat;
+          seen.sideways.push(document.querySelectorAll(`.pond[data-seat='${seat}'] .tile.sideways`).length);
+        }
+        const sticks = document.querySelector("#table-info [data-counter='sticks']");
+        if (sticks && sticks.textContent !== 'Riichi sticks 0') seen.stick = true;
+    """)
     moves = 0
     claims: list[str] = []
     while _move(page, claims):
         moves += 1
         assert moves < MAX_MOVES
-        riichi = page.locator(".seat .badge.mark-riichi, .seat .badge.mark-double-riichi")
-        if riichi.count():
-            seen_riichi = True
-            seat = riichi.first.locator("xpath=ancestor::section").get_attribute("data-seat")
-            assert page.locator(f".pond[data-seat='{seat}'] .tile.sideways").count() == 1
-        if page.inner_text("#table-info [data-counter='sticks']") != "Riichi sticks 0":
-            seen_stick = True
-    assert seen_riichi and seen_stick
+    seen = page.evaluate("() => window.seen")
+    assert seen["riichi"] and seen["stick"], seen
+    # each riichi seat shows its one sideways tile (none only while a claimed riichi tile waits for the
+    # seat's next discard to take the mark)
+    assert 1 in seen["sideways"] and set(seen["sideways"]) <= {0, 1}, seen["sideways"]
     yaku = page.locator("#result table.yaku tr[data-yaku]")
     assert yaku.count() > 0
     values = page.locator("#result table.yaku tr[data-yaku] td:nth-child(2)").all_inner_texts()
