@@ -1,4 +1,5 @@
 // The lobby: create a table (ruleset, options, bots and open seats), share its join links, list tables.
+import { el } from "./picker.js";
 import { t, navBar, applyI18n } from "./i18n.js";
 
 const app = document.getElementById("app");
@@ -11,16 +12,6 @@ async function getJSON(url, init) {
   return body;
 }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 // One control per option, from the ruleset's option schema: a checkbox, a select of the choices, or a
 // number input with the ruleset's bounds (empty = none where allowed); a text input otherwise.

@@ -1,4 +1,5 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
+import { el } from "./picker.js";
 import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
@@ -25,16 +26,6 @@ let log = [];              // what happened lately, read from the changes betwee
 let hints = localStorage.getItem("majiang-hints") === "1";
 let advice = null;         // {step, rows} of the coach for the current turn
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function sheetKey() { return `majiang-sheet-${tableId}`; }
 function loadSheet() {
