@@ -39,13 +39,16 @@ MJAI_HANDS ?= 100
 # Hands per variant on which the riichi engine's fast paths are checked (tests/test_riichi_fast.py).
 RIICHI_FAST_HANDS ?= 200
 
-# The hot modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default).
+# The modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default): every
+# module on the hot path of a row of benchmarks/all.py that mypyc takes as it is. Left pure, and why:
+# docs/efficiency.md ("Compiled build").
 COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majiang/analysis/decompose.py \
-	majiang/analysis/efficiency.py majiang/rules/mcr/calculator.py
+	majiang/analysis/efficiency.py majiang/analysis/ready.py majiang/rules/mcr/calculator.py \
+	majiang/rules/mcr/fast.py majiang/rules/riichi/scoring.py
 COMPILED := build/compiled
 
 .PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web compiled test-compiled \
-	bench-compiled clean
+	bench-compiled bench-compare clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -114,20 +117,39 @@ bench-riichi: $(STAMP)
 	$(BIN)/python benchmarks/riichi.py
 
 # A copy of the package with COMPILED_MODULES built by mypyc, in $(COMPILED); nothing in src/ changes.
-# test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH).
-compiled: $(STAMP)
+# test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH); the copy's
+# majiang/_compiled.txt names the compiled modules (tests/conftest.py reads it for the `pure_only` marker).
+COMPILED_STAMP := $(VENV)/.installed-compiled
+
+$(COMPILED_STAMP): pyproject.toml $(STAMP)
+	$(PIP) install -e '.[cli,test,compiled]'
+	touch $(COMPILED_STAMP)
+
+compiled: $(COMPILED_STAMP)
 	rm -rf $(COMPILED) && mkdir -p $(COMPILED)
 	cp -r src/majiang $(COMPILED)/majiang
-	cd $(COMPILED) && ../../$(BIN)/mypyc $(COMPILED_MODULES) > mypyc.log
+	cd $(COMPILED) && ../../$(BIN)/mypyc $(COMPILED_MODULES) > mypyc.log 2>&1 || { tail -30 mypyc.log; exit 1; }
+	echo $(COMPILED_MODULES) | tr ' ' '\n' > $(COMPILED)/majiang/_compiled.txt
+	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import importlib, pathlib; \
+		names = pathlib.Path('$(COMPILED)/majiang/_compiled.txt').read_text().split(); \
+		pure = [n for n in names if not importlib.import_module( \
+			n[:-3].replace('/', '.').removesuffix('.__init__')).__file__.endswith('.so')]; \
+		assert not pure, f'not compiled: {pure}'"
 
+# The whole default suite on the compiled copy: the tests, the docs' and README's examples and the
+# doctests of the copy's pure modules (the compiled ones' run in tests/test_compiled_doctests.py; pytest
+# cannot collect them from the .py files their extensions replace). Tests marked pure_only, which read what
+# compiling changes, are deselected and counted (docs/efficiency.md).
 test-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import sys, majiang.analysis.efficiency as e; \
-		assert e.__file__.endswith('.so'), e.__file__"
-	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) -p no:cacheprovider tests
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --dist worksteal -p no:cacheprovider -m "not soak" \
+		tests docs README.md $(COMPILED)/majiang $(addprefix --ignore=$(COMPILED)/,$(COMPILED_MODULES))
 
+# Every row of the speed table on the compiled copy; bench-compare prints pure and compiled side by side.
 bench-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/shanten.py
-	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/coldstart.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/all.py
+
+bench-compare: compiled
+	$(BIN)/python benchmarks/all.py --compare-compiled $(COMPILED)
 
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --tables 50

@@ -12,6 +12,7 @@ guide). Absolute figures vary with the machine's load; the ratios much less.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
@@ -28,6 +29,7 @@ import shanten
 
 from majiang import mcr
 from majiang.analysis.shanten import effective_counts
+from majiang.jsonstrict import loads_strict
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,10 @@ class Row:
     target: str = "-"
     met: bool | None = None
     """Whether majiang's figure meets the target (None: no target for this row)."""
+    value: float | None = None
+    """majiang's figure as a number (in the unit of ``ours``), for comparing two builds."""
+    higher: bool = False
+    """Whether a higher ``value`` is better (a rate) rather than lower (a time)."""
 
 
 def _ratio(ours: float, theirs: float) -> str:
@@ -55,12 +61,12 @@ def fan_rows(hands: int, warmup: int) -> list[Row]:
     peer = f"PyMahjongGB {f.peer:.1f} us"
     return [
         Row("fan calculation, parsed hand", f"{f.parsed:.1f} us", peer, _ratio(f.parsed, f.peer), "<= 4x",
-            f.parsed <= 4 * f.peer),
+            f.parsed <= 4 * f.peer, f.parsed),
         Row("fan calculation from notation", f"{f.notation:.1f} us", peer, _ratio(f.notation, f.peer),
-            "<= 6x", f.notation <= 6 * f.peer),
+            "<= 6x", f.notation <= 6 * f.peer, f.notation),
         Row("fan calculation with the fans read (score().fans)", f"{f.explained:.1f} us",
             f"explaining calculator alone {f.calculator:.1f} us", _ratio(f.explained, f.calculator),
-            "<= 1x", f.explained <= f.calculator),
+            "<= 1x", f.explained <= f.calculator, f.explained),
     ]
 
 
@@ -79,13 +85,13 @@ def effective_rows(hands: int) -> list[Row]:
         ours = timer.median_us([partial(effective_counts, c) for c in sample])
         if RegularShanten is None:
             rows.append(Row(f"effective tiles, 13 tiles, all forms ({name})", f"{ours:.1f} us", "n/a",
-                            target="<= 30 us", met=ours <= 30))
+                            target="<= 30 us", met=ours <= 30, value=ours))
             continue
         codes = [shanten._codes(c) for c in sample]
         theirs = timer.median_us([partial(RegularShanten, h) for h in codes])
         rows.append(Row(f"effective tiles, 13 tiles, all forms ({name})", f"{ours:.1f} us",
                         f"PyMahjongGB regular form {theirs:.1f} us", _ratio(ours, theirs), "<= 30 us",
-                        ours <= 30))
+                        ours <= 30, ours))
     return rows
 
 
@@ -97,7 +103,7 @@ def advice_rows(hands: int) -> list[Row]:
     ms = timer.median_us([partial(mcr.discard_advice, shanten._hand(c)) for c in near14]) / 1000
     return [Row("discard advice with the 8-fan check, one-away hands", f"{ms:.2f} ms",
                 "summerinsects 牌理 1.2-1.4 ms (published, no 8-fan check)", f"{ms / 1.3:.1f}x", "<= 1 ms",
-                ms <= 1)]
+                ms <= 1, ms)]
 
 
 def engine_rows(hands: int, repeat: int) -> list[Row]:
@@ -109,7 +115,7 @@ def engine_rows(hands: int, repeat: int) -> list[Row]:
         rate = now.per_second
         rows.append(Row(f"engine, random policy, with views ({now.name})", f"{rate:,.0f} steps/s",
                         "Rust RiichiEnv ~51,000 steps/s (published)", f"{rate / 51_000:.2f}x", ">= 51,000",
-                        rate >= 51_000))
+                        rate >= 51_000, rate, True))
     return rows
 
 
@@ -161,7 +167,7 @@ def cold_rows(runs: int) -> list[Row]:
             rows.append(Row(label, "failed"))
             continue
         ratio = "-" if peer_first is None else _ratio(ms, peer_first)
-        rows.append(Row(label, f"{ms:.1f} ms", peer, ratio, "<= 20 ms", ms <= 20))
+        rows.append(Row(label, f"{ms:.1f} ms", peer, ratio, "<= 20 ms", ms <= 20, ms))
     ours = fresh_ms("", "import majiang.mcr", runs)
     theirs = fresh_ms("", "import MahjongGB", runs)
     if ours is None:
@@ -169,7 +175,7 @@ def cold_rows(runs: int) -> list[Row]:
     else:
         rows.append(Row("import majiang.mcr", f"{ours:.1f} ms",
                         "n/a" if theirs is None else f"import MahjongGB {theirs:.2f} ms",
-                        "-" if theirs is None else _ratio(ours, theirs), "<= 20 ms", ours <= 20))
+                        "-" if theirs is None else _ratio(ours, theirs), "<= 20 ms", ours <= 20, ours))
     return rows
 
 
@@ -185,21 +191,101 @@ def print_table(rows: list[Row]) -> None:
             print("  ".join("-" * w for w in widths))
 
 
+SECTIONS = ("fan", "effective", "advice", "engine", "cold")
+"""The groups of rows, in table order; ``--section`` runs one, ``--compare-compiled`` runs each in turn."""
+
+
+def section_rows(section: str, quick: bool) -> list[Row]:
+    """The rows of one section at the table's sizes (smaller with ``quick``)."""
+    if section == "fan":
+        return fan_rows(1000 if quick else 5000, 1000 if quick else 5000)
+    if section == "effective":
+        return effective_rows(300 if quick else 2000)
+    if section == "advice":
+        return advice_rows(30 if quick else 200)
+    if section == "engine":
+        return engine_rows(60 if quick else engine.RULESET_HANDS, 1 if quick else 3)
+    return cold_rows(3 if quick else 7)
+
+
+def is_compiled() -> bool:
+    """Whether the majiang imported here is a copy built by ``make compiled`` (it lists what it compiled)."""
+    import majiang
+
+    return os.path.exists(os.path.join(os.path.dirname(majiang.__file__), "_compiled.txt"))
+
+
+def _child_rows(section: str, quick: bool, compiled: str | None) -> list[Row]:
+    """One section's rows measured in a fresh interpreter on the pure package or the compiled copy."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if compiled is not None:
+        env["PYTHONPATH"] = os.path.abspath(compiled)
+    argv = [sys.executable, os.path.abspath(__file__), "--section", section, "--json", *(["--quick"] * quick)]
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(argv)} failed:\n{done.stderr}")
+    answer = loads_strict(done.stdout)
+    if not isinstance(answer, dict):
+        raise SystemExit(f"{' '.join(argv)} printed {done.stdout!r}, not the rows")
+    if answer["compiled"] != (compiled is not None):
+        raise SystemExit(f"the {section} run imported the {'compiled' if answer['compiled'] else 'pure'} "
+                         f"package, not the {'compiled' if compiled else 'pure'} one")
+    return [Row(**row) for row in answer["rows"]]
+
+
+def compare_compiled(compiled: str, quick: bool, markdown: bool) -> None:
+    """Each row on the pure package and on the compiled copy in ``compiled``, side by side: the sections
+    alternate between the two builds, each in its own interpreter, so slow drifts of the machine's load
+    fall on both."""
+    cells = [("work", "pure", "compiled", "compiled speed-up")]
+    for section in SECTIONS:
+        pure = _child_rows(section, quick, None)
+        built = _child_rows(section, quick, compiled)
+        for a, b in zip(pure, built, strict=True):
+            gain = "-"
+            if a.value and b.value:
+                gain = f"{(b.value / a.value) if a.higher else (a.value / b.value):.2f}x"
+            cells.append((a.work, a.ours, b.ours, gain))
+    if markdown:
+        for i, row in enumerate(cells):
+            print("| " + " | ".join(row) + " |")
+            if i == 0:
+                print("| --- | --- | --- | --- |")
+        return
+    widths = [max(len(c[i]) for c in cells) for i in range(4)]
+    for i, row in enumerate(cells):
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="small sizes: a rough table in under a minute")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for README.md)")
+    parser.add_argument("--section", choices=SECTIONS, help="only this group of rows")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON (for --compare-compiled)")
+    parser.add_argument("--compare-compiled", metavar="DIR",
+                        help="every row on the pure package and on the copy `make compiled` built in DIR "
+                             "(build/compiled), side by side")
     args = parser.parse_args(argv)
     quick = args.quick
     t0 = time.perf_counter()
-    rows = [
-        *fan_rows(1000 if quick else 5000, 1000 if quick else 5000),
-        *effective_rows(300 if quick else 2000),
-        *advice_rows(30 if quick else 200),
-        *engine_rows(60 if quick else engine.RULESET_HANDS, 1 if quick else 3),
-        *cold_rows(3 if quick else 7),
-    ]
+    if args.compare_compiled:
+        if not os.path.exists(os.path.join(args.compare_compiled, "majiang", "_compiled.txt")):
+            raise SystemExit(f"{args.compare_compiled}: no compiled copy there (run `make compiled`)")
+        print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+              f"pure vs {args.compare_compiled}")
+        compare_compiled(args.compare_compiled, quick, args.markdown)
+        print(f"{'quick sizes, ' if quick else ''}{time.perf_counter() - t0:.0f} s")
+        return 0
+    rows = [row for section in ([args.section] if args.section else SECTIONS)
+            for row in section_rows(section, quick)]
+    if args.json:
+        print(json.dumps({"compiled": is_compiled(), "rows": [dataclasses.asdict(r) for r in rows]}))
+        return 0
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+          f"{'compiled copy, ' if is_compiled() else ''}"
           f"{'quick sizes, ' if quick else ''}{time.perf_counter() - t0:.0f} s")
     if args.markdown:
         print("| work | majiang | peer | ratio | target | met |")

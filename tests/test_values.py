@@ -173,6 +173,8 @@ def test_value_types_keep_their_shapes() -> None:
             pytest.fail("no match")
 
 
+@pytest.mark.pure_only("majiang.rules.mcr.calculator",
+                       reason="compiled by mypyc, the calculator imports typing (docs/efficiency.md)")
 def test_import_pulls_no_dataclasses_typing_or_re() -> None:
     code = ("import sys, majiang.mcr; majiang.mcr.score('[567m,2]123p456s99sCCC');"
             "print(sorted(m for m in ('dataclasses', 'typing', 'inspect', 're', 'ast') if m in sys.modules))")

@@ -28,11 +28,12 @@ from majiang.rules.mcr.profiles import ConcealedFormsSelfDrawn, KnittedStraightW
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.tiles import KNITTED_STRAIGHTS, Tile
 
-TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
-if TYPE_CHECKING:
+# Not typing's NamedTuple (importing typing costs more than this module) unless compiled by mypyc (a lambda
+# is then not a plain function), which makes its own classes; mypy checks the module against typing's.
+if (lambda: None).__class__.__name__ != "function":
     from typing import NamedTuple
 else:
-    from majiang._values import NamedTuple
+    from majiang._values import NamedTuple  # type: ignore[assignment]
 
 __all__ = ["WinBy", "WinContext", "calculate", "candidate_fans"]
 
