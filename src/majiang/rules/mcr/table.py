@@ -250,8 +250,14 @@ class McrRules(Ruleset):
 
     def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
         walls: SeatWalls | None = game.rules_state.seat_walls
-        if walls is None:
-            return Ruleset.take_place(self, game, seat, replacement)
+        if walls is None:  # the shared wall (Ruleset.take_place's, written out: it runs on every draw)
+            if game.front >= game.back:
+                return None
+            if replacement:
+                game.back -= 1
+                return game.back
+            game.front += 1
+            return game.front - 1
         return walls.take(seat)
 
     def undrawn(self, game: Game) -> list[int]:
