@@ -295,6 +295,7 @@ class Game:
         self._shown_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self._shown_won: list[tuple[Tile, ...]] = [(), (), (), ()]
         self._shown_hidden: tuple[int, ...] = (0, 0, 0, 0)  # concealed kongs by seat (replaced, not changed)
+        self._shown_flowers: tuple[int, ...] = (0, 0, 0, 0)  # bonus tiles shown by seat (kept by show_flower)
         self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
@@ -388,8 +389,7 @@ class Game:
             while self.dealt_flowers[s]:
                 for f in list(self.dealt_flowers[s]):
                     self.dealt_flowers[s].remove(f)
-                    self.flowers[s].append(f - BONUS_BASE)
-                    self.events.append(ev.Flower(s, f - BONUS_BASE))
+                    self.show_flower(s, f - BONUS_BASE)
                     place = self.rules.take_place(self, s, True)
                     if place is None:
                         self._end(exhausted=True)
@@ -459,8 +459,7 @@ class Game:
         place = take(self, seat, from_tail)
         t = None if place is None else self.wall[place]
         while t is not None and t >= BONUS_BASE:
-            self.flowers[seat].append(t - BONUS_BASE)
-            self.events.append(ev.Flower(seat, t - BONUS_BASE))
+            self.show_flower(seat, t - BONUS_BASE)
             bonus = True
             place = take(self, seat, True)
             t = None if place is None else self.wall[place]
@@ -495,6 +494,13 @@ class Game:
             if self.active[s]:
                 return s
         return None
+
+    def show_flower(self, seat: int, flower: int) -> None:
+        """``seat`` shows bonus tile ``flower`` (花牌, 0-7) and sets it aside: the engine's draws and a
+        ruleset's ``deal`` call this (views read the count it keeps); the replacement is the caller's."""
+        self.flowers[seat].append(flower)
+        self._shown_flowers = tuple(map(len, self.flowers))
+        self.events.append(ev.Flower(seat, flower))
 
     def leave(self, seat: int) -> None:
         """Take ``seat`` out of the hand (a ruleset's ``after_win``: a winner who leaves, 血战到底)."""
@@ -652,7 +658,7 @@ class Game:
         _SET_LEGAL(view, actions)  # set at once: every policy reads it
         _SOURCE.__set__(view, (
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
-            None if result is None else result.hands, tuple(map(len, self.flowers)),
+            None if result is None else result.hands, self._shown_flowers,
             tuple(self._shown_discards), self.last_discard, self.rules.wall_left(self, seat),
             tuple(self.scores), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
             tuple(self._shown_won), self.rules.public_state(self, seat) if self._public_state else None,

@@ -469,10 +469,13 @@ class Ruleset:
             out.append(KONG)
         if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
-            for low in (tile - 2, tile - 1, tile):
-                lr = r - (tile - low)
-                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
-                    out.append(CHOW[low])
+            # Each chow the tile fits in the suit, with the two other tiles held (no generator: hot path).
+            if r >= 2 and c[tile - 2] and c[tile - 1]:
+                out.append(CHOW[tile - 2])
+            if 1 <= r <= 7 and c[tile - 1] and c[tile + 1]:
+                out.append(CHOW[tile - 1])
+            if r <= 6 and c[tile + 1] and c[tile + 2]:
+                out.append(CHOW[tile])
         return out
 
     def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:

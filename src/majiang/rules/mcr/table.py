@@ -229,8 +229,6 @@ class McrRules(Ruleset):
         if self.walls == Walls.SHARED:
             Ruleset.deal(self, game)
             return
-        from majiang.game.events import Flower  # (see charge_false_win)
-
         for k in range(4):
             seat = (game.dealer + k) % 4
             held = 0
@@ -238,8 +236,7 @@ class McrRules(Ruleset):
                 t = game.deal_tile(seat)
                 if t >= FLOWER_BASE:
                     game.dealt_flowers[seat].remove(t)
-                    game.flowers[seat].append(t - FLOWER_BASE)
-                    game.log(Flower(seat, t - FLOWER_BASE))
+                    game.show_flower(seat, t - FLOWER_BASE)
                 else:
                     held += 1
 
