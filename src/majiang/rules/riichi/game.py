@@ -1137,9 +1137,11 @@ def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
     if not red_fives:
         return frozenset()
     copies: dict[int, list[int]] = {4: [], 13: [], 22: []}
-    for i, t in enumerate(wall):
-        if t in copies:
-            copies[t].append(i)
+    for kind, places in copies.items():  # each five's places in order, found by the list's own search
+        i = -1
+        for _ in range(wall.count(kind)):
+            i = wall.index(kind, i + 1)
+            places.append(i)
     rng = random.Random(bytes(wall))
     out: set[int] = set()
     for kind, places in copies.items():
