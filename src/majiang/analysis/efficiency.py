@@ -25,7 +25,16 @@ from itertools import chain
 from operator import add, getitem
 from typing import NamedTuple, Protocol
 
-from majiang.analysis.ready import SPECIAL_FORMS, _special_ready, near_special_forms, split_ready_kinds
+from majiang.analysis.ready import (
+    HONORS_KNITTED,
+    SEVEN_PAIRS,
+    SPECIAL_FORMS,
+    THIRTEEN_ORPHANS,
+    _regular_waits,
+    _special_ready,
+    near_special_forms,
+    special_waits,
+)
 from majiang.analysis.shanten import (
     _POW5,
     _code,
@@ -244,8 +253,16 @@ class _Wins:
         self.fans = fans
         # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
         self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
-        # Optional too: the fewest fans any win in four sets and a pair scores, by the kinds it holds.
-        self.floor: Callable[[int], int] | None = getattr(fans, "floor", None)
+        # Optional too: the fewest fans any win in four sets and a pair with these melds scores the better
+        # way, by the kinds it holds and 和绝张 (``floors``), or by the kinds alone (``floor``).
+        self.floor: Callable[[int, bool], int] | None = None
+        floors = getattr(fans, "floors", None)
+        if floors is not None:
+            self.floor = floors(melds)
+        else:
+            kinds_floor: Callable[[int], int] | None = getattr(fans, "floor", None)
+            if kinds_floor is not None:
+                self.floor = lambda kinds, last_copy: kinds_floor(kinds)
         # Optional: whether every win in a special form reaches the minimum.
         self.special_legal: bool = getattr(fans, "special_forms_legal", False)
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
@@ -282,10 +299,9 @@ class _Wins:
         return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), all_counts, mask,
                              mask | self.meld_kinds)
 
-    def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
-                  codes: tuple[int, int, int] | None = None) -> bool:
-        """Whether the holding ``key`` (``codes``: its suits' table keys, if known) is ready with a wait
-        that reaches the minimum.
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int], regular: bool, special: int) -> bool:
+        """Whether the ready holding ``key`` has a wait that reaches the minimum; ``regular`` says whether
+        it is ready in the regular form, ``special`` in which special forms (bits).
 
         ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
@@ -294,27 +310,36 @@ class _Wins:
         ok = self.legal.get(key)
         if ok is not None:
             return ok
-        ok = False
-        split = split_ready_kinds(key, len(self.melds), codes, forms=self.forms)
-        if split is not None:
-            held = self.held
-            regular = [t for t in split[0] if key[t] + held[t] < 4]
-            special = [t for t in split[1] if key[t] + held[t] < 4]
-            minimum = self.fans.minimum
+        held = self.held
+        specials: list[int] = []
+        if special:
             # A win in a special form scores that form's fan: where the fan count says each reaches the
-            # minimum, such a wait is legal without a count.
-            ok = bool(special) and self.special_legal
-            if not ok and regular and self.floor is not None:
-                # Fans every win of these kinds scores (清一色, 全大, ...) may settle it without a count.
-                kinds = _mask(key) | self.meld_kinds
-                floor = self.floor
-                ok = any(floor(kinds | 1 << t) >= minimum for t in regular)
-            if not ok:
-                for t in sorted({*regular, *special}):
-                    on_discard, drawn = self.totals(key, t, seen[t] - key[t] == 3 and not key[t])
-                    if on_discard >= minimum or drawn >= minimum:
-                        ok = True
-                        break
+            # minimum, a live wait of such a form is legal without a count. 七对, 十三幺 and 全不靠 are
+            # concealed and a ready holding of one waits on a kind it holds at most three times, so it
+            # has such a wait; 组合龙's waits are worked out.
+            if self.special_legal and special & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED):
+                self.legal[key] = True
+                return True
+            specials = [t for t in special_waits(key, len(self.melds), special) if key[t] + held[t] < 4]
+            if specials and self.special_legal:
+                self.legal[key] = True
+                return True
+        waits = [t for t in _regular_waits(key) if key[t] + held[t] < 4] if regular else []
+        minimum = self.fans.minimum
+        floor = self.floor
+        if waits and floor is not None:
+            # The fans a win's kinds decide (清一色, 混一色 with 不求人, ...) may settle it without a count.
+            kinds = _mask(key) | self.meld_kinds
+            for t in waits:
+                if floor(kinds | 1 << t, seen[t] - key[t] == 3 and not key[t]) >= minimum:
+                    self.legal[key] = True
+                    return True
+        ok = False
+        for t in sorted({*waits, *specials}) if specials else waits:
+            on_discard, drawn = self.totals(key, t, seen[t] - key[t] == 3 and not key[t])
+            if on_discard >= minimum or drawn >= minimum:
+                ok = True
+                break
         self.legal[key] = ok
         return ok
 
@@ -418,12 +443,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 # out), before any other work.
                 i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
                 regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
-                                    sets)
-                if regular == full or (forms and _special_ready(table, vecs, i0, i1, i2, honors, melds,
-                                                                forms)):
-                    ok = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
-                else:
-                    ok = False
+                                    sets) == full
+                special = _special_ready(table, vecs, i0, i1, i2, honors, melds, forms) if forms else 0
+                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, regular, special)
                 known[name] = ok
                 counts[d] += 1
                 if ok:

@@ -42,6 +42,7 @@ __all__ = [
     "near_special_forms",
     "quick_ready_kinds",
     "ready_from_codes",
+    "special_waits",
     "split_ready_kinds",
 ]
 
@@ -190,15 +191,28 @@ def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | Non
     forms = _special_ready(table, vecs, i0, i1, i2, honors, melds, forms) if forms and melds <= 1 else 0
     if not forms:
         return (_regular_waits(c), []) if regular else None
-    # A special form is ready: its waits as ``ready_kinds`` finds them.
+    return (_regular_waits(c) if regular else []), special_waits(c, melds, forms, codes)
+
+
+def special_waits(counts: Sequence[int], melds: int, forms: int, codes: tuple[int, int, int] | None = None
+                  ) -> list[int]:
+    """The kinds held fewer than four times that complete ``counts`` in one of the special ``forms``
+    (bits) it is ready in, as ``ready_kinds`` finds them; ``codes``: its suits' table keys, if known.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> special_waits(counts_of(parse_tiles("1122m3344p5566sE")), 0, SEVEN_PAIRS)
+    [27]
+    """
     found: set[int] = set()
-    g = _Groups(c, codes=codes)
-    for bit, name in _SPECIAL_FORMS:
-        if forms & bit:
-            found.update(_special_effective(c, name, g))
+    if forms & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED):
+        g = _Groups(counts, codes=codes)
+        for bit, name in _SPECIAL_FORMS:
+            if forms & bit:
+                found.update(_special_effective(counts, name, g))
     if forms & KNITTED_STRAIGHT:
-        found.update(_knitted_effective(c, melds, 0))
-    return (_regular_waits(c) if regular else []), sorted(t for t in found if c[t] < 4)
+        found.update(_knitted_effective(counts, melds, 0))
+    return sorted(t for t in found if counts[t] < 4)
 
 
 

@@ -48,7 +48,7 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor"]
+__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor", "win_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -117,8 +117,8 @@ def _part(fids: Sequence[str]) -> _Part:
 class _Tables:
     """What one profile changes: fan values, exclusions, the switches the fast path reads, and caches."""
 
-    __slots__ = ("excl", "excluders", "hidden_kongs", "mixed_kong", "pairs_special", "pung_table", "pungs",
-                 "removed", "settled", "strict_knit", "values")
+    __slots__ = ("excl", "excluders", "floors", "hidden_kongs", "mixed_kong", "pairs_special", "pung_table",
+                 "pungs", "removed", "settled", "strict_knit", "unsure", "values")
 
     def __init__(self, profile: Profile) -> None:
         values = _values(profile)
@@ -134,6 +134,15 @@ class _Tables:
         self.removed: dict[int, int] = {}
         self.pung_table: dict[tuple[int, int, int, int, int, int, int], _Part] = {}
         self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], tuple[int, ...], int, int], _PungPart] = {}
+        self.floors: dict[int, int] = {}
+        # Fans that may exclude something and be excluded afterwards by a fan settled later (FANS order):
+        # such a fan's exclusions are not backed by a fan left standing.
+        later = [0] * len(self.excl)
+        for i in range(len(self.excl)):
+            for j in range(i + 1, len(self.excl)):
+                if self.excl[j] >> i & 1:
+                    later[i] = 1
+        self.unsure = sum(1 << i for i, flag in enumerate(later) if flag and self.excl[i])
 
     def settle(self, mask: int) -> tuple[int, int]:
         """What is left after exclusions (highest first; an excluded fan excludes nothing) and its value."""
@@ -163,6 +172,52 @@ class _Tables:
             self.settled.clear()
         out = self.settled[mask] = (left, value)
         return out
+
+    def floor(self, mask: int) -> int:
+        """The least total of any candidate whose fans include ``mask``: the most valuable set of its
+        fans that exclusions cannot take away together, kept.
+
+        A fan is removed only by a fan left standing that excludes it, so a set of fans none of which
+        excludes another counts in full when no fan excludes more of its value than its own.
+        """
+        found = self.floors.get(mask)
+        if found is not None:
+            return found
+        bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+        values = self.values
+        excl = self.excl
+        best = 0
+        for pick in range(1, 1 << len(bits)):
+            chosen = 0
+            value = 0
+            for k, bit in enumerate(bits):
+                if pick >> k & 1:
+                    chosen |= bit
+                    value += values[bit.bit_length() - 1]
+            if value <= best:
+                continue
+            ok = True
+            for g, taken in enumerate(excl):
+                hit = taken & chosen
+                if not hit:
+                    continue
+                if chosen >> g & 1 or self.unsure >> g & 1:
+                    ok = False
+                    break
+                lost = 0
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    lost += values[low.bit_length() - 1]
+                if lost > values[g]:
+                    ok = False
+                    break
+            if ok:
+                best = value
+        if len(self.floors) >= _CACHE_LIMIT:
+            self.floors.clear()
+        self.floors[mask] = best
+        return best
 
     def pung_bits(self, key: tuple[int, int, int, int, int, int, int]) -> _Part:
         """Fans of the pungs and kongs from their numbers: ``(kongs, concealed kongs, concealed pungs, pungs
@@ -510,6 +565,37 @@ def tile_floor(kinds: int, profile: Profile) -> int:
     plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
     bits = plain | special
     return tables.values[(bits & -bits).bit_length() - 1] if bits else 0
+
+
+def win_floor(kinds: int, melded: int, last_copy: bool, profile: Profile) -> int:
+    """The fewest fans, the better of a discard and a self-drawn win, that any win in four sets and a pair
+    scores whose tiles (melds included) are the kinds set in ``kinds`` (bit k for kind k), with ``melded``
+    melds claimed (a concealed kong is not) and 和绝张 when ``last_copy``: from the fans these decide (the
+    tile fans, 门前清 or 不求人, 全求人, 自摸, 和绝张), those that no exclusion takes away together.
+
+    >>> from majiang.rules.mcr import PROFILES
+    >>> from majiang.tiles import Tile
+    >>> kinds = sum(1 << int(Tile.parse(t)) for t in ("1m", "2m", "3m", "5m", "6m", "7m", "9m", "E"))
+    >>> win_floor(kinds, 0, False, PROFILES["mil"])  # 混一色 6 and 不求人 4 when self-drawn
+    10
+    """
+    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
+    plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
+    bits = plain | special
+    if last_copy:
+        bits |= _LAST_COPY
+    if melded == 0:
+        on_discard, drawn = bits | _CONCEALED_HAND, bits | _FULLY_CONCEALED
+    else:
+        on_discard, drawn = bits | _MELDED_HAND if melded == 4 else bits, bits | _SELF_DRAWN
+    floors = tables.floors
+    a = floors.get(on_discard)
+    if a is None:
+        a = tables.floor(on_discard)
+    b = floors.get(drawn)
+    if b is None:
+        b = tables.floor(drawn)
+    return a if a > b else b
 
 
 def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
