@@ -406,6 +406,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
     table = suit_table()
     vecs = _vectors()
+    combine = vecs.combine
+    final = vecs.final
     melds = len(wins.melds)
     forms = wins.forms if melds <= 1 else 0
     sets = 4 - melds
@@ -429,22 +431,39 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
             if t < 27:
                 drawn[t // 9] += _POW5[t % 9]
             drawn_honors = vecs.honor_stats(tuple(counts[27:34]))
+            v0, v1, v2 = table[drawn[0] * RECORD], table[drawn[1] * RECORD], table[drawn[2] * RECORD]
+            vh = drawn_honors[0]
+            # A discard changes one group: the other three together, per group (combining is associative).
+            c01 = combine(v0, v1)
+            c2h = combine(v2, vh)
+            rests = (combine(v1, c2h), combine(v0, c2h), combine(c01, vh), combine(c01, v2))
             for name, d in zip(names, discards, strict=True):
                 if name in known:
                     continue
                 counts[d] -= 1
-                codes = drawn.copy()
                 if d < 27:
-                    codes[d // 9] -= _POW5[d % 9]
+                    group = d // 9
+                    vid = table[(drawn[group] - _POW5[d % 9]) * RECORD]
                     honors = drawn_honors
                 else:
+                    group = 3
                     honors = vecs.honor_stats(tuple(counts[27:34]))
-                # Most holdings are not ready: told from the tables alone (``ready_from_codes`` written
-                # out), before any other work.
-                i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
-                regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
-                                    sets) == full
-                special = _special_ready(table, vecs, i0, i1, i2, honors, melds, forms) if forms else 0
+                    vid = honors[0]
+                # Most holdings are not ready: told from the tables alone (``vecs.best`` with its cache read
+                # inline), before any other work.
+                rest = rests[group]
+                key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
+                value = final.get(key)
+                if value is None:
+                    value = vecs.best(rest, vid, sets)
+                regular = value == full
+                special = 0
+                if forms:
+                    codes = drawn.copy()
+                    if d < 27:
+                        codes[group] -= _POW5[d % 9]
+                    special = _special_ready(table, vecs, codes[0] * RECORD, codes[1] * RECORD,
+                                             codes[2] * RECORD, honors, melds, forms)
                 ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, regular, special)
                 known[name] = ok
                 counts[d] += 1
