@@ -47,7 +47,7 @@ from majiang.analysis.shanten import (
 from majiang.analysis.tables import RECORD, suit_table
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.meld import Meld
+from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -229,6 +229,15 @@ def _mask(counts: Sequence[int]) -> int:
     return int(bytes(counts[::-1]).translate(_BIT_DIGITS), 2)
 
 
+_THREE_DIGITS = bytes.maketrans(bytes(range(5)), b"00011")
+_FOUR_DIGITS = bytes.maketrans(bytes(range(5)), b"00001")
+
+
+def _mask_of(counts: Sequence[int], digits: bytes) -> int:
+    """Bit k set where ``digits`` turns count k into 1 (``_mask`` with another table)."""
+    return int(bytes(counts[::-1]).translate(digits), 2)
+
+
 # _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
 _RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
 
@@ -242,8 +251,8 @@ class _Wins:
     minimum either way.
     """
 
-    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "meld_kinds", "melds", "named", "scored",
-                 "special_legal")
+    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "loose", "meld_kinds", "melds", "named",
+                 "scored", "special_legal")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
         self.melds = melds
@@ -254,18 +263,20 @@ class _Wins:
         # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
         self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
         # Optional too: the fewest fans any win in four sets and a pair with these melds scores the better
-        # way, by the kinds it holds and 和绝张 (``floors``), or by the kinds alone (``floor``).
-        self.floor: Callable[[int, bool], int] | None = None
+        # way, by the kinds it holds, those it holds three or four of, those it holds four of outside a kong
+        # and 和绝张 (``floors``), or by the kinds alone (``floor``).
+        self.floor: Callable[[int, int, int, bool], int] | None = None
         floors = getattr(fans, "floors", None)
         if floors is not None:
             self.floor = floors(melds)
         else:
             kinds_floor: Callable[[int], int] | None = getattr(fans, "floor", None)
             if kinds_floor is not None:
-                self.floor = lambda kinds, last_copy: kinds_floor(kinds)
+                self.floor = lambda kinds, threes, fours, last_copy: kinds_floor(kinds)
         # Optional: whether every win in a special form reaches the minimum.
         self.special_legal: bool = getattr(fans, "special_forms_legal", False)
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
+        self.loose = _held([m for m in melds if m.kind is not MeldKind.KONG], [0] * 34)  # less the kongs'
         self.meld_kinds = _mask(self.held)
         self.scored: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
@@ -328,10 +339,18 @@ class _Wins:
         minimum = self.fans.minimum
         floor = self.floor
         if waits and floor is not None:
-            # The fans a win's kinds decide (清一色, 混一色 with 不求人, ...) may settle it without a count.
+            # The fans a win's tiles decide (清一色, 混一色 with 不求人, 箭刻, ...) may settle it without a
+            # count.
             kinds = _mask(key) | self.meld_kinds
+            mine = list(map(add, key, held))
+            threes = _mask_of(mine, _THREE_DIGITS)
+            loose = list(map(add, key, self.loose))
+            fours = _mask_of(loose, _FOUR_DIGITS)
             for t in waits:
-                if floor(kinds | 1 << t, seen[t] - key[t] == 3 and not key[t]) >= minimum:
+                bit = 1 << t
+                last = seen[t] - key[t] == 3 and not key[t]
+                if floor(kinds | bit, threes | bit if mine[t] == 2 else threes,
+                         fours | bit if loose[t] == 3 else fours, last) >= minimum:
                     self.legal[key] = True
                     return True
         ok = False

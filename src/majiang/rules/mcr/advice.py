@@ -16,10 +16,10 @@ from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr import MINIMUM, WinBy, _context, find_profile, parse_wind
+from majiang.rules.mcr.fast import WinFloor
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.fast import fan_totals as _fan_totals
 from majiang.rules.mcr.fast import tile_floor as _tile_floor
-from majiang.rules.mcr.fast import win_floor as _win_floor
 from majiang.rules.mcr.profiles import Profile
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
@@ -58,16 +58,11 @@ class McrWinFans:
         kinds set in ``kinds`` (bit k for kind k): its highest fan decided by the kinds alone."""
         return _tile_floor(kinds, self.profile)
 
-    def floors(self, melds: Sequence[Meld]) -> Callable[[int, bool], int]:
+    def floors(self, melds: Sequence[Meld]) -> Callable[[int, int, int, bool], int]:
         """For wins with these declared melds: the fewest fans, the better way, that any win in four sets
-        and a pair scores by its kinds (bit k for kind k, melds included) and 和绝张 (``fast.win_floor``)."""
+        and a pair scores by what its tiles decide (``fast.WinFloor``)."""
         claimed = sum(1 for m in melds if not (m.kind is MeldKind.KONG and m.from_seat is None))
-        profile = self.profile
-
-        def floor(kinds: int, last_copy: bool) -> int:
-            return _win_floor(kinds, claimed, last_copy, profile)
-
-        return floor
+        return WinFloor(claimed, int(self.seat), int(self.round), self.profile)
 
     def both_ways(self, hand: Hand, *, last_copy: bool) -> tuple[int, int]:
         """The fans of the win on a discard and self-drawn, ``(discard, self_drawn)``, in one pass."""

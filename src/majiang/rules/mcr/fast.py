@@ -48,7 +48,7 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor", "win_floor"]
+__all__ = ["WinFloor", "fan_choice", "fan_total", "fan_totals", "tile_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -567,35 +567,68 @@ def tile_floor(kinds: int, profile: Profile) -> int:
     return tables.values[(bits & -bits).bit_length() - 1] if bits else 0
 
 
-def win_floor(kinds: int, melded: int, last_copy: bool, profile: Profile) -> int:
+_DRAGON_PUNG = _b("dragon_pung")
+_SEAT_WIND = _b("seat_wind")
+_ROUND_WIND = _b("round_wind")
+
+
+class WinFloor:
     """The fewest fans, the better of a discard and a self-drawn win, that any win in four sets and a pair
-    scores whose tiles (melds included) are the kinds set in ``kinds`` (bit k for kind k), with ``melded``
-    melds claimed (a concealed kong is not) and 和绝张 when ``last_copy``: from the fans these decide (the
-    tile fans, 门前清 or 不求人, 全求人, 自摸, 和绝张), those that no exclusion takes away together.
+    with ``melded`` melds claimed (a concealed kong is not) scores, from what its tiles decide.
+
+    Called with the kinds the win holds (``kinds``, bit k for kind k, melds included), those it holds
+    three or four of (``threes``), those it holds four of outside a kong (``fours``) and whether it is
+    和绝张 (``last_copy``). The fans these decide: the tile fans (清一色, 混一色, 断幺, 五门齐, ...), 四归一,
+    箭刻 and the wind pungs of the seat and round (an honor held three times is a pung in any such win),
+    门前清 or 不求人, 全求人, 自摸 and 和绝张; of them, those no exclusion takes away together
+    (``_Tables.floor``).
 
     >>> from majiang.rules.mcr import PROFILES
     >>> from majiang.tiles import Tile
+    >>> floor = WinFloor(0, Tile.EAST, Tile.EAST, PROFILES["mil"])
     >>> kinds = sum(1 << int(Tile.parse(t)) for t in ("1m", "2m", "3m", "5m", "6m", "7m", "9m", "E"))
-    >>> win_floor(kinds, 0, False, PROFILES["mil"])  # 混一色 6 and 不求人 4 when self-drawn
+    >>> floor(kinds, 0, 0, False)  # 混一色 6 and 不求人 4 when self-drawn
     10
+    >>> floor(kinds, 1 << int(Tile.EAST), 0, False)  # and the pung of East, both winds: 2 + 2
+    14
     """
-    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
-    plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
-    bits = plain | special
-    if last_copy:
-        bits |= _LAST_COPY
-    if melded == 0:
-        on_discard, drawn = bits | _CONCEALED_HAND, bits | _FULLY_CONCEALED
-    else:
-        on_discard, drawn = bits | _MELDED_HAND if melded == 4 else bits, bits | _SELF_DRAWN
-    floors = tables.floors
-    a = floors.get(on_discard)
-    if a is None:
-        a = tables.floor(on_discard)
-    b = floors.get(drawn)
-    if b is None:
-        b = tables.floor(drawn)
-    return a if a > b else b
+
+    __slots__ = ("melded", "round", "seat", "tables")
+
+    def __init__(self, melded: int, seat_wind: int, round_wind: int, profile: Profile) -> None:
+        self.melded = melded
+        self.seat = seat_wind
+        self.round = round_wind
+        self.tables = _tables(profile)
+
+    def __call__(self, kinds: int, threes: int, fours: int, last_copy: bool) -> int:
+        plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
+        bits = plain | special
+        if fours:
+            bits |= _TILE_HOG
+        if threes >> 27:
+            if threes >> 31:
+                bits |= _DRAGON_PUNG
+            if threes >> self.seat & 1:
+                bits |= _SEAT_WIND
+            if threes >> self.round & 1:
+                bits |= _ROUND_WIND
+        if last_copy:
+            bits |= _LAST_COPY
+        melded = self.melded
+        if melded == 0:
+            on_discard, drawn = bits | _CONCEALED_HAND, bits | _FULLY_CONCEALED
+        else:
+            on_discard, drawn = bits | _MELDED_HAND if melded == 4 else bits, bits | _SELF_DRAWN
+        tables = self.tables
+        floors = tables.floors
+        a = floors.get(on_discard)
+        if a is None:
+            a = tables.floor(on_discard)
+        b = floors.get(drawn)
+        if b is None:
+            b = tables.floor(drawn)
+        return a if a > b else b
 
 
 def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
