@@ -310,9 +310,11 @@ class _Wins:
         return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), all_counts, mask,
                              mask | self.meld_kinds)
 
-    def any_legal(self, key: tuple[int, ...], seen: Sequence[int], regular: bool, special: int) -> bool:
-        """Whether the ready holding ``key`` has a wait that reaches the minimum; ``regular`` says whether
-        it is ready in the regular form, ``special`` in which special forms (bits).
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int], codes: Sequence[int], regular: bool,
+                  special: int) -> bool:
+        """Whether the ready holding ``key`` (``codes``: its suits' table keys) has a wait that reaches the
+        minimum; ``regular`` says whether it is ready in the regular form, ``special`` in which special
+        forms (bits).
 
         ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
@@ -327,15 +329,17 @@ class _Wins:
             # A win in a special form scores that form's fan: where the fan count says each reaches the
             # minimum, a live wait of such a form is legal without a count. 七对, 十三幺 and 全不靠 are
             # concealed and a ready holding of one waits on a kind it holds at most three times, so it
-            # has such a wait; 组合龙's waits are worked out.
-            if self.special_legal and special & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED):
+            # has such a wait; so has a concealed 组合龙 holding no kind four times (its waits are kinds
+            # it holds, standing, fewer than four times, and it has some). Else the waits are worked out.
+            if self.special_legal and (special & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED)
+                                       or (not self.melds and 4 not in key)):
                 self.legal[key] = True
                 return True
             specials = [t for t in special_waits(key, len(self.melds), special) if key[t] + held[t] < 4]
             if specials and self.special_legal:
                 self.legal[key] = True
                 return True
-        waits = [t for t in _regular_waits(key) if key[t] + held[t] < 4] if regular else []
+        waits = [t for t in _regular_waits(key, codes) if key[t] + held[t] < 4] if regular else []
         minimum = self.fans.minimum
         floor = self.floor
         if waits and floor is not None:
@@ -476,14 +480,13 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 if value is None:
                     value = vecs.best(rest, vid, sets)
                 regular = value == full
-                special = 0
-                if forms:
-                    codes = drawn.copy()
-                    if d < 27:
-                        codes[group] -= _POW5[d % 9]
-                    special = _special_ready(table, vecs, codes[0] * RECORD, codes[1] * RECORD,
-                                             codes[2] * RECORD, honors, melds, forms)
-                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, regular, special)
+                codes = drawn.copy()
+                if d < 27:
+                    codes[group] -= _POW5[d % 9]
+                special = _special_ready(table, vecs, codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD,
+                                         honors, melds, forms) if forms else 0
+                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, codes, regular,
+                                                                  special)
                 known[name] = ok
                 counts[d] += 1
                 if ok:
