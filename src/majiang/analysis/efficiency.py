@@ -37,7 +37,9 @@ from majiang.analysis.ready import (
 )
 from majiang.analysis.shanten import (
     _POW5,
+    FORMS,
     _code,
+    _shanten_and_effective,
     _vectors,
     counts_and_melds,
     effective_counts,
@@ -417,16 +419,17 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
 
 
 def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins,
-                         gone: int) -> int:
+                         gone: int, codes: tuple[int, int, int]) -> int:
     """Live copies of the draws after which some discard leaves a ready hand with a legal wait.
 
-    ``counts`` is the call's hand less the discard ``gone``; holdings are named in the memo by what
-    left the call's hand and what came in, which is cheaper than their counts.
+    ``counts`` is the call's hand less the discard ``gone`` (``codes``: its suits' table keys); holdings
+    are named in the memo by what left the call's hand and what came in, which is cheaper than their
+    counts.
     """
     total = 0
     known = wins.named
-    # The suits' table keys of ``counts``, moved by a draw and a discard as ``Holding`` moves them.
-    base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
+    # The suits' table keys, moved by a draw and a discard as ``Holding`` moves them.
+    base_codes = list(codes)
     table = suit_table()
     vecs = _vectors()
     combine = vecs.combine
@@ -480,13 +483,12 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 if value is None:
                     value = vecs.best(rest, vid, sets)
                 regular = value == full
-                codes = drawn.copy()
+                keys = drawn.copy()
                 if d < 27:
-                    codes[group] -= _POW5[d % 9]
-                special = _special_ready(table, vecs, codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD,
+                    keys[group] -= _POW5[d % 9]
+                special = _special_ready(table, vecs, keys[0] * RECORD, keys[1] * RECORD, keys[2] * RECORD,
                                          honors, melds, forms) if forms else 0
-                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, codes, regular,
-                                                                  special)
+                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, keys, regular, special)
                 known[name] = ok
                 counts[d] += 1
                 if ok:
@@ -521,12 +523,21 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         # A holding met is this hand less two tiles plus one: only the special forms near this hand can
         # be ready in one.
         wins = _Wins(h.melds, fans, near_special_forms(counts, melds))
+    if form is not None and form not in FORMS:
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+    # The suits' table keys of the hand: a discard moves one.
+    hand_codes = (_code(counts, 0), _code(counts, 9), _code(counts, 18))
     for d in range(34):
         if not counts[d]:
             continue
         counts[d] -= 1
         held[d] -= 1
-        value, effective = shanten_and_effective(counts, melds, form)
+        codes = hand_codes
+        if d < 27:
+            moved = list(hand_codes)
+            moved[d // 9] -= _POW5[d % 9]
+            codes = (moved[0], moved[1], moved[2])
+        value, effective = _shanten_and_effective(counts, melds, form, codes)
         effective = [t for t in effective if held[t] < 4]
         waits: tuple[Wait, ...] = ()
         legal: int | None = None
@@ -535,7 +546,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
         elif value == 1 and wins is not None and form is None:
-            legal = _legal_live_one_away(counts, seen, effective, wins, d)
+            legal = _legal_live_one_away(counts, seen, effective, wins, d, codes)
         options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
         counts[d] += 1
         held[d] += 1
