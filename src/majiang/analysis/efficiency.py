@@ -282,8 +282,8 @@ class _Wins:
         self.meld_kinds = _mask(self.held)
         self.scored: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
-        # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
-        self.named: dict[tuple[int, ...], bool] = {}
+        # any_legal by the holding's name in the one-away loop (what left the call's hand, what came in)
+        self.named: dict[int, bool] = {}
 
     def totals(self, key: tuple[int, ...], win: int, last: bool) -> tuple[int, int]:
         """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded: on a
@@ -438,7 +438,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     forms = wins.forms if melds <= 1 else 0
     sets = 4 - melds
     full = 3 * sets + 1
-    kept = [d for d in range(34) if counts[d]]
+    # A holding is named by an int: ``d`` for the call's hand less ``d`` (the drawn tile was ``gone``), else
+    # by the two tiles that left (sorted) and the one that came in; ``kept`` holds the first part.
+    kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34) for d in range(34) if counts[d]]
     for t in effective:
         if seen[t] >= 4:
             continue
@@ -446,11 +448,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
         seen[t] += 1
         # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
         # Letting the drawn tile go again leaves the one-away hand: never ready.
-        discards = [d for d in kept if d != t]
-        if t == gone:
-            names: list[tuple[int, ...]] = [(d,) for d in discards]
-        else:
-            names = [(d, gone, t) if d < gone else (gone, d, t) for d in discards]
+        again = t == gone
+        names = [d for d, _ in kept if d != t] if again else [pair + t for d, pair in kept if d != t]
         ok = any(map(known.get, names))
         if not ok:
             drawn = base_codes.copy()
@@ -463,8 +462,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
             c01 = combine(v0, v1)
             c2h = combine(v2, vh)
             rests = (combine(v1, c2h), combine(v0, c2h), combine(c01, vh), combine(c01, v2))
-            for name, d in zip(names, discards, strict=True):
-                if name in known:
+            for d, pair in kept:
+                name = d if again else pair + t
+                if d == t or name in known:
                     continue
                 counts[d] -= 1
                 if d < 27:
