@@ -253,8 +253,8 @@ class _Wins:
     minimum either way.
     """
 
-    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "loose", "meld_kinds", "melds", "named",
-                 "scored", "special_legal")
+    __slots__ = ("both", "counted", "fans", "floor", "forms", "held", "legal", "loose", "meld_kinds", "melds",
+                 "named", "scored", "special_legal")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
         self.melds = melds
@@ -264,6 +264,8 @@ class _Wins:
         self.fans = fans
         # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
         self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
+        # And the same from counts, with no hand built.
+        self.counted: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways_counted", None)
         # Optional too: the fewest fans any win in four sets and a pair with these melds scores the better
         # way, by the kinds it holds, those it holds three or four of, those it holds four of outside a kong
         # and 和绝张 (``floors``), or by the kinds alone (``floor``).
@@ -291,6 +293,16 @@ class _Wins:
         slot = (key, win, last)
         value = self.scored.get(slot)
         if value is None:
+            if self.counted is not None:
+                counts = list(key)
+                counts[win] += 1
+                standing = tuple(counts)
+                everything = tuple(map(add, standing, self.held)) if self.melds else standing
+                kinds = _mask(standing)
+                value = self.counted(self.melds, standing, everything, kinds, kinds | self.meld_kinds, win,
+                                     last)
+                self.scored[slot] = value
+                return value
             hand = self._hand(key, win)
             if self.both is not None:
                 value = self.both(hand, last_copy=last)

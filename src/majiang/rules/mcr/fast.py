@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
 from majiang.hand import Hand, WinBy
-from majiang.meld import MeldKind
+from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import (
     _GREEN_MASK,
     _GROUP_TRAITS,
@@ -48,7 +48,7 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["WinFloor", "fan_choice", "fan_total", "fan_totals", "tile_floor"]
+__all__ = ["WinFloor", "counted_totals", "fan_choice", "fan_total", "fan_totals", "tile_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -653,10 +653,23 @@ def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
 def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
     """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
     (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
+    return _counted_totals(hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask,
+                           int(hand.winning_tile), ctx, profile, both)  # type: ignore[arg-type]
+
+
+def counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], mask: int,
+                   all_mask: int, win: int, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_totals`` of a win given as the counts a ``Hand`` keeps: the standing counts (the winning tile
+    ``win`` included), those counting the melds' tiles too, and their masks (bit k: kind k held), for loops
+    that count holdings rather than build hands. Trusts its arguments as ``fan_totals`` does."""
+    discard, drawn, _ = _counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, profile, True)
+    return (discard, drawn) if discard >= 0 else None
+
+
+def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], held: int,
+                    all_mask: int, win: int, ctx: WinContext, profile: Profile, both: bool
+                    ) -> tuple[int, int, int]:
     tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
-    win = int(hand.winning_tile)  # type: ignore[arg-type]
-    counts = hand._counts
-    melds = hand.melds
     win_by = ctx.win_by
     self_drawn = win_by is WinBy.SELF_DRAWN or win_by is WinBy.KONG_REPLACEMENT
 
@@ -682,9 +695,8 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     # discard completed: ``flags2`` is 0 when there is no second way.
     flags = _flags(ctx, self_drawn, melded)
     flags2 = _flags(ctx, True, melded) if both else 0
-    all_mask = hand._all_mask
     plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
-    hogs = hand._all_counts.count(4) - kongs
+    hogs = all_counts.count(4) - kongs
     extras: _Extras = ()
     if hogs:
         plain |= _TILE_HOG
@@ -696,7 +708,6 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     values = tables.values
     best = best2 = -1
 
-    held = hand._mask
     if not melds:
         kinds_held = held.bit_count()
         if kinds_held <= 7 and counts.count(1) == 0 and counts.count(3) == 0:
@@ -729,11 +740,13 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
         for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
             if held & knit_mask == knit_mask:
-                best = max(best, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags, extras,
-                                               decl_chows, decl_pungs, self_drawn))
+                best = max(best, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                               base | _KNITTED | flags, extras, decl_chows, decl_pungs,
+                                               self_drawn))
                 if both:
-                    best2 = max(best2, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags2,
-                                                     extras, decl_chows, decl_pungs, True))
+                    best2 = max(best2, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                                     base | _KNITTED | flags2, extras, decl_chows, decl_pungs,
+                                                     True))
 
     honor_key = counts[27:]
     honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
@@ -941,18 +954,17 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
     return total
 
 
-def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int, ...], base: int,
-                  extras: _Extras, decl_chows: list[int], decl_pungs: list[tuple[int, int, bool]],
-                  self_drawn: bool) -> int:
-    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared or among the rest)."""
-    counts = hand._counts
-    win = int(hand.winning_tile)  # type: ignore[arg-type]
+def _knitted_best(tables: _Tables, counts: tuple[int, ...], melded: bool, win: int, ctx: WinContext,
+                  knit: tuple[int, ...], base: int, extras: _Extras, decl_chows: list[int],
+                  decl_pungs: list[tuple[int, int, bool]], self_drawn: bool) -> int:
+    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared, when ``melded``, or among
+    the rest of the standing ``counts``)."""
     rest = list(counts)
     for k in knit:
         rest[k] -= 1
     declared = tuple(sorted(decl_pungs))
     options: list[tuple[list[int], tuple[int, ...], int]] = []
-    if hand.melds:
+    if melded:
         kinds = [k for k in range(34) if rest[k]]
         if len(kinds) == 1 and rest[kinds[0]] == 2:
             options.append((decl_chows, (), kinds[0]))
@@ -961,7 +973,7 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
             options.append(([t for k, t in sets if k == CHOW], tuple(t for k, t in sets if k == PUNG), pair))
     best = -1
     for chows, hidden, pair in options:
-        win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not hand.melds)
+        win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not melded)
         mask = base
         more = extras
         pung_tiles: tuple[int, ...] = ()
@@ -973,7 +985,7 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
             pung_tiles = part[2]
         if len(chows) == 1 and pair < 27:
             mask |= _ALL_CHOWS
-        mask |= _knitted_wait(tables, hand, knit, chows, pair, win)
+        mask |= _knitted_wait(tables, counts, melded, knit, chows, pair, win)
         left, total = tables.settle(mask)
         for bit, n in more:
             if left >> bit & 1:
@@ -990,14 +1002,13 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
 _KNIT_REST_UNIQUE: dict[tuple[int, ...], bool] = {}
 
 
-def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: list[int], pair: int,
-                  win: int) -> int:
+def _knitted_wait(tables: _Tables, counts: tuple[int, ...], melded: bool, knit: tuple[int, ...],
+                  chows: list[int], pair: int, win: int) -> int:
     """The wait fan beside a 组合龙: the set and pair judge it (``rest``) unless the winning tile is in
     the knitted straight under ``strict``."""
     if tables.strict_knit and win in knit:
         return 0
-    counts = hand._counts
-    if hand.melds:
+    if melded:
         return _SINGLE if counts[win] > 1 and pair == win else 0
     rest = list(counts)
     for k in knit:
