@@ -84,8 +84,8 @@ class McrWinFans:
         if all_counts[win] > 4:
             raise InvalidHandError(f"{all_counts[win]} copies of {Tile(win).notation()}; a set has only 4")
         if last_copy and counts[win] > 1:
-            raise InvalidHandError(f"和绝张: the other three {Tile(win).notation()} must be visible, but one is"
-                                   " among the standing tiles")
+            raise InvalidHandError(f"和绝张: the other three {Tile(win).notation()} must be visible, but one"
+                                   " is among the standing tiles")
         # Three copies in the winner's own melds: this is the last one (as ``win_context`` says).
         ctx = self._contexts[last_copy or all_counts[win] - counts[win] == 3]
         totals = counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, self.profile)
