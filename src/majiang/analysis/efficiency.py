@@ -453,6 +453,7 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     # A holding is named by an int: ``d`` for the call's hand less ``d`` (the drawn tile was ``gone``), else
     # by the two tiles that left (sorted) and the one that came in; ``kept`` holds the first part.
     kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34) for d in range(34) if counts[d]]
+    base_honors = vecs.honor_stats(tuple(counts[27:34]))
     for t in effective:
         if seen[t] >= 4:
             continue
@@ -467,7 +468,7 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
             drawn = base_codes.copy()
             if t < 27:
                 drawn[t // 9] += _POW5[t % 9]
-            drawn_honors = vecs.honor_stats(tuple(counts[27:34]))
+            drawn_honors = base_honors if t < 27 else vecs.honor_stats(tuple(counts[27:34]))
             v0, v1, v2 = table[drawn[0] * RECORD], table[drawn[1] * RECORD], table[drawn[2] * RECORD]
             vh = drawn_honors[0]
             # A discard changes one group: the other three together, per group (combining is associative).
@@ -495,12 +496,16 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 if value is None:
                     value = vecs.best(rest, vid, sets)
                 regular = value == full
-                keys = drawn.copy()
-                if d < 27:
-                    keys[group] -= _POW5[d % 9]
-                special = _special_ready(table, vecs, keys[0] * RECORD, keys[1] * RECORD, keys[2] * RECORD,
-                                         honors, melds, forms) if forms else 0
-                ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, keys, regular, special)
+                if regular or forms:
+                    keys = drawn.copy()
+                    if d < 27:
+                        keys[group] -= _POW5[d % 9]
+                    special = _special_ready(table, vecs, keys[0] * RECORD, keys[1] * RECORD,
+                                             keys[2] * RECORD, honors, melds, forms) if forms else 0
+                    ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, keys, regular,
+                                                                      special)
+                else:
+                    ok = False
                 known[name] = ok
                 counts[d] += 1
                 if ok:
