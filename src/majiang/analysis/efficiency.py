@@ -38,6 +38,7 @@ from majiang.analysis.ready import (
 from majiang.analysis.shanten import (
     _POW5,
     FORMS,
+    RULED_OUT,
     _code,
     _shanten_and_effective,
     _vectors,
@@ -431,7 +432,7 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
 
 
 def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins,
-                         gone: int, codes: tuple[int, int, int]) -> int:
+                         gone: int, codes: tuple[int, int, int], order: Sequence[int]) -> int:
     """Live copies of the draws after which some discard leaves a ready hand with a legal wait.
 
     ``counts`` is the call's hand less the discard ``gone`` (``codes``: its suits' table keys); holdings
@@ -452,7 +453,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     full = 3 * sets + 1
     # A holding is named by an int: ``d`` for the call's hand less ``d`` (the drawn tile was ``gone``), else
     # by the two tiles that left (sorted) and the one that came in; ``kept`` holds the first part.
-    kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34) for d in range(34) if counts[d]]
+    kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34)
+            for d in sorted((d for d in range(34) if counts[d]), key=order.__getitem__)]
     base_honors = vecs.honor_stats(tuple(counts[27:34]))
     for t in effective:
         if seen[t] >= 4:
@@ -544,6 +546,7 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
     # The suits' table keys of the hand: a discard moves one.
     hand_codes = (_code(counts, 0), _code(counts, 9), _code(counts, 18))
+    found: list[tuple[int, int, list[int], tuple[int, int, int]]] = []
     for d in range(34):
         if not counts[d]:
             continue
@@ -555,18 +558,31 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
             moved[d // 9] -= _POW5[d % 9]
             codes = (moved[0], moved[1], moved[2])
         value, effective = _shanten_and_effective(counts, melds, form, codes)
-        effective = [t for t in effective if held[t] < 4]
-        waits: tuple[Wait, ...] = ()
+        found.append((d, value, [t for t in effective if held[t] < 4], codes))
+        counts[d] += 1
+        held[d] += 1
+    # The ready discards first: their waits are scored anyway and settle holdings the one-away check meets.
+    # That check then tries second discards in the order of their own shanten (ready ones first): a
+    # holding it meets is likelier ready, and named as another discard's will be.
+    order = [RULED_OUT] * 34
+    for d, value, _, _ in found:
+        order[d] = value
+    legals: dict[int, int | None] = {}
+    waits_of: dict[int, tuple[Wait, ...]] = {}
+    for d, value, effective, codes in sorted(found, key=lambda f: f[1] != 0):
         legal: int | None = None
+        counts[d] -= 1
         if value == 0:
-            waits = _waits(h.melds, counts, seen, fans, form, wins, effective)
+            waits = waits_of[d] = _waits(h.melds, counts, seen, fans, form, wins, effective)
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
         elif value == 1 and wins is not None and form is None:
-            legal = _legal_live_one_away(counts, seen, effective, wins, d, codes)
-        options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
+            legal = _legal_live_one_away(counts, seen, effective, wins, d, codes, order)
         counts[d] += 1
-        held[d] += 1
+        legals[d] = legal
+    for d, value, effective, _ in found:
+        options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits_of.get(d, ()),
+                                     legals[d]))
     options.sort(key=lambda o: (o.shanten, -(o.legal_live or 0), -o.live, o.discard))
     return options
 
