@@ -354,17 +354,32 @@ class _Wins:
             if specials and self.special_legal:
                 self.legal[key] = True
                 return True
-        waits = [t for t in _regular_waits(key, codes) if key[t] + held[t] < 4] if regular else []
+        melds = self.melds
+        if not regular:
+            waits: list[int] = []
+        elif melds:
+            waits = [t for t in _regular_waits(key, codes) if key[t] + held[t] < 4]
+        else:
+            waits = _regular_waits(key, codes)  # it leaves out kinds held four times standing
         minimum = self.fans.minimum
         floor = self.floor
         if waits and floor is not None:
             # The fans a win's tiles decide (清一色, 混一色 with 不求人, 箭刻, ...) may settle it without a
             # count.
-            kinds = _mask(key) | self.meld_kinds
-            mine = list(map(add, key, held))
-            threes = _mask_of(mine, _THREE_DIGITS)
-            loose = list(map(add, key, self.loose))
-            fours = _mask_of(loose, _FOUR_DIGITS)
+            mine: Sequence[int]
+            loose: Sequence[int]
+            if melds:
+                mine = list(map(add, key, held))
+                loose = list(map(add, key, self.loose))
+                kinds = _mask(key) | self.meld_kinds
+                threes = _mask_of(mine, _THREE_DIGITS)
+                fours = _mask_of(loose, _FOUR_DIGITS)
+            else:
+                mine = loose = key
+                raw = bytes(key[::-1])
+                kinds = int(raw.translate(_BIT_DIGITS), 2)
+                threes = int(raw.translate(_THREE_DIGITS), 2)
+                fours = int(raw.translate(_FOUR_DIGITS), 2)
             for t in waits:
                 bit = 1 << t
                 last = seen[t] - key[t] == 3 and not key[t]
