@@ -471,6 +471,8 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
     kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34)
             for d in sorted((d for d in range(34) if counts[d]), key=order.__getitem__)]
     base_honors = vecs.honor_stats(tuple(counts[27:34]))
+    ds = [d for d, _ in kept]
+    pairs = [pair for _, pair in kept]
     for t in effective:
         if seen[t] >= 4:
             continue
@@ -478,9 +480,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
         seen[t] += 1
         # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
         # Letting the drawn tile go again leaves the one-away hand: never ready.
+        # Among the names looked up, letting the drawn tile go again names the one-away hand: never ready.
         again = t == gone
-        names = [d for d, _ in kept if d != t] if again else [pair + t for d, pair in kept if d != t]
-        ok = any(map(known.get, names))
+        ok = any(map(known.get, ds)) if again else any(map(known.get, map(t.__add__, pairs)))
         if not ok:
             drawn = base_codes.copy()
             if t < 27:
