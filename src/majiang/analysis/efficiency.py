@@ -490,10 +490,10 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
             drawn_honors = base_honors if t < 27 else vecs.honor_stats(tuple(counts[27:34]))
             v0, v1, v2 = table[drawn[0] * RECORD], table[drawn[1] * RECORD], table[drawn[2] * RECORD]
             vh = drawn_honors[0]
-            # A discard changes one group: the other three together, per group (combining is associative).
-            c01 = combine(v0, v1)
-            c2h = combine(v2, vh)
-            rests = (combine(v1, c2h), combine(v0, c2h), combine(c01, vh), combine(c01, v2))
+            # A discard changes one group: the other three together, per group (combining is associative),
+            # worked out when a discard from that group is first read (-1 until then).
+            c01 = c2h = -1
+            rests = [-1, -1, -1, -1]
             for d, pair in kept:
                 name = d if again else pair + t
                 if d == t or name in known:
@@ -510,6 +510,16 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
                 # Most holdings are not ready: told from the tables alone (``vecs.best`` with its cache read
                 # inline), before any other work.
                 rest = rests[group]
+                if rest < 0:
+                    if group < 2:
+                        if c2h < 0:
+                            c2h = combine(v2, vh)
+                        rest = combine(v1 if group == 0 else v0, c2h)
+                    else:
+                        if c01 < 0:
+                            c01 = combine(v0, v1)
+                        rest = combine(c01, vh if group == 2 else v2)
+                    rests[group] = rest
                 key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
                 value = final.get(key)
                 if value is None:
