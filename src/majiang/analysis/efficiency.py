@@ -478,9 +478,9 @@ def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence
             continue
         counts[t] += 1
         seen[t] += 1
-        # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
-        # Letting the drawn tile go again leaves the one-away hand: never ready.
-        # Among the names looked up, letting the drawn tile go again names the one-away hand: never ready.
+        # Holdings already judged cost a lookup: try them first, then judge the others in ``kept``'s order.
+        # Letting the drawn tile go again leaves the one-away hand: never ready (its name, among those
+        # looked up, is never judged legal).
         again = t == gone
         ok = any(map(known.get, ds)) if again else any(map(known.get, map(t.__add__, pairs)))
         if not ok:
@@ -589,8 +589,8 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         counts[d] += 1
         held[d] += 1
     # The ready discards first: their waits are scored anyway and settle holdings the one-away check meets.
-    # That check then tries second discards in the order of their own shanten (ready ones first): a
-    # holding it meets is likelier ready, and named as another discard's will be.
+    # That check then tries second discards in the order of their own shanten (ready ones first), so the
+    # first holding it reads is most often ready.
     order = [RULED_OUT] * 34
     for d, value, _, _ in found:
         order[d] = value

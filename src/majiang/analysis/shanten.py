@@ -450,7 +450,7 @@ def _knitted_effective(counts: Sequence[int], melds: int, current: int, groups: 
     vecs = _vectors()
     honors = g.ids[3]
     for (a, b, c), knit in _KNIT_TILES:
-        # ``_knitted_straight_one`` written out: most straights are not the best.
+        # This straight's shanten with a set and a pair (as ``_knitted_straight``): most are not the best.
         held = records[a][5] + records[b][6] + records[c][7]
         left = vecs.combine(records[a][8], records[b][9])
         rest_best = vecs.best(left, vecs.combine(records[c][10], honors), sets)
@@ -465,16 +465,6 @@ def _knitted_effective(counts: Sequence[int], melds: int, current: int, groups: 
         rest_value = 3 * sets + 1 - _Groups(rest).best(sets)
         found.update(_regular_effective(rest, 3 + melds, rest_value, fifth_copies=True))
     return sorted(found)
-
-
-def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, int, int], g: _Groups) -> int:
-    a, b, c = perm
-    records = g.records
-    vecs = _vectors()
-    held = records[a][5] + records[b][6] + records[c][7]
-    sets = 1 - melds
-    rest = vecs.best(vecs.combine(records[a][8], records[b][9]), vecs.combine(records[c][10], g.ids[3]), sets)
-    return 10 + 3 * sets - held - rest
 
 
 def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
