@@ -287,7 +287,7 @@ def counts_and_melds(hand: str | Hand | Iterable[Tile]) -> tuple[list[int], int]
         return list(hand._counts), len(hand.melds)
     counts = [0] * 34
     n = 0
-    t: object  # not Tile: a stray int is Tile(t)'s to refuse (compiled by mypyc, a Tile is checked on entry)
+    t: object  # not Tile: compiled by mypyc, a Tile name checks each item; a stray int is Tile(t)'s to refuse
     for t in hand:
         counts[Tile(t)] += 1
         n += 1
