@@ -10,7 +10,8 @@ from functools import partial
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.notation import parse_hand
-from majiang.rules.mcr.calculator import WinBy, WinContext, explain
+from majiang.rules.mcr.calculator import WinBy, WinContext
+from majiang.rules.mcr.explain import explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
 from majiang.rules.mcr.fast import fan_choice as _fan_choice
 from majiang.rules.mcr.fast import fan_total as _fan_total

@@ -314,9 +314,11 @@ def _pung_links_part(tiles: tuple[int, ...]) -> _Part:
 
 # One way to split a group: chows (lowest tiles), pung tiles, the pair's tile or -1, and the traits its
 # sets and pair share (bit 1 a terminal or honor in each, 2 a five in each, 4 even pungs and pair).
-# Then the pungs' winds and dragons, the tiles of its pungs of terminals and winds, and its numbered pungs.
-_Option = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, tuple[int, ...], tuple[int, ...]]
-_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7, 0, 0, (), ()),)
+# Then the pungs' winds and dragons, the tiles of its pungs of terminals and winds, its numbered pungs,
+# and its sets as ``iter_decompositions`` lists them, (kind, tile) (what the explanation names).
+_Option = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, tuple[int, ...], tuple[int, ...],
+                tuple[tuple[int, int], ...]]
+_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7, 0, 0, (), (), ()),)
 _ZERO9 = (0,) * 9
 
 
@@ -352,7 +354,8 @@ def _split_suit(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
         if pair >= 0:
             common &= _GROUP_TRAITS[PAIR][base + pair]
         terminal = tuple(t for t in pungs if _IS_TERMINAL_OR_WIND[t])
-        out.append((chows, pungs, base + pair if pair >= 0 else -1, common, 0, 0, terminal, pungs))
+        out.append((chows, pungs, base + pair if pair >= 0 else -1, common, 0, 0, terminal, pungs,
+                    tuple((kind, base + r) for kind, r in sets)))
     return tuple(out)
 
 
@@ -384,7 +387,8 @@ def _split_honors(key: tuple[int, ...]) -> _Option | None:
         elif n:
             return None
     winds = tuple(t for t in pungs if t <= 30)
-    return (), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, ()
+    return ((), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, (),
+            tuple((PUNG, t) for t in pungs))
 
 
 _COMPLETING: dict[tuple[int, ...], int] = {}
