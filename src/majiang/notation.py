@@ -19,12 +19,12 @@ from collections.abc import Iterable
 from itertools import chain, repeat
 
 from majiang.errors import InvalidNotationError
-from majiang.hand import Hand
+from majiang.hand import Hand, HandCounts
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles"]
+__all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles", "read_counts"]
 
 MAX_LENGTH = 200
 """Longest notation accepted; a real hand needs well under 60 characters."""
@@ -304,6 +304,47 @@ def parse_hand(text: str) -> Hand:
     >>> parse_hand("[EEEE]123m456p789sC C").winning_tile
     <Tile.RED: 33>
     """
+    melds, pack, counts, all_counts, mask, all_mask, win = _read(text)
+    if win >= 0:
+        pack -= 1 << 8 * win
+    left = pack.to_bytes(34, "little")
+    m_tiles, p_tiles, s_tiles, z_tiles = _SUIT_TILES
+    try:
+        tiles = m_tiles[left[:9]] + p_tiles[left[9:18]] + s_tiles[left[18:27]] + z_tiles[left[27:]]
+    except KeyError:
+        tiles = _sorted_tiles(left)
+    return Hand._checked(melds, tiles, ALL_TILES[win] if win >= 0 else None, counts, all_counts, mask,
+                         all_mask)
+
+
+def read_counts(text: str) -> HandCounts:
+    """Read a hand as ``parse_hand`` does (the same checks and errors) into what the fan calculator reads:
+    the melds, the winning tile and the counts, without sorting the standing tiles.
+
+    >>> h = read_counts("[EEEE]123m456p789sC C")
+    >>> h.winning_tile, h.hand() == parse_hand("[EEEE]123m456p789sC C")
+    (<Tile.RED: 33>, True)
+    """
+    melds, _, counts, all_counts, mask, all_mask, win = _read(text)
+    out = _new_counts(HandCounts)
+    _set_melds(out, melds)
+    _set_winning_tile(out, ALL_TILES[win] if win >= 0 else None)
+    _set_counts(out, counts)
+    _set_all_counts(out, all_counts)
+    _set_mask(out, mask)
+    _set_all_mask(out, all_mask)
+    return out
+
+
+_new_counts = object.__new__
+(_set_melds, _set_winning_tile, _set_counts, _set_all_counts, _set_mask, _set_all_mask) = (
+    HandCounts.__dict__[name].__set__
+    for name in ("melds", "winning_tile", "_counts", "_all_counts", "_mask", "_all_mask"))
+
+
+def _read(text: str) -> tuple[tuple[Meld, ...], int, tuple[int, ...], tuple[int, ...], int, int, int]:
+    """The melds, the pack of the standing tiles, their counts, the counts with the melds, the masks of
+    both, and the winning tile's code (-1 for none): what ``parse_hand`` and ``read_counts`` share."""
     _check_text(text)
     read: list[tuple[Meld, int]] | None = None
     start = 0
@@ -352,17 +393,10 @@ def parse_hand(text: str) -> Hand:
     if n > want:
         token = tokens[-1]  # the winning tile is the last one written
         win = _HONOR[token] if len(token) == 1 else _DIGIT_CODES[token[-1]][ord(token[-2])]
-        last: Tile | None = ALL_TILES[win]
-        pack -= 1 << 8 * win
     else:
-        last = None
-    left = pack.to_bytes(34, "little")
-    m_tiles, p_tiles, s_tiles, z_tiles = _SUIT_TILES
-    try:
-        tiles = m_tiles[left[:9]] + p_tiles[left[9:18]] + s_tiles[left[18:27]] + z_tiles[left[27:]]
-    except KeyError:
-        tiles = _sorted_tiles(left)
-    return Hand._checked(melds, tiles, last, counts, all_counts, mask, all_mask)
+        win = -1
+    return melds, pack, counts, all_counts, mask, all_mask, win
+
 
 
 def _read_melds(text: str) -> tuple[list[tuple[Meld, int]], int]:

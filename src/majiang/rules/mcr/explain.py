@@ -11,7 +11,7 @@ fans, counts, melds and order, and the same choice between candidates of equal t
 from __future__ import annotations
 
 from majiang.analysis.decompose import iter_decompositions
-from majiang.hand import Hand, WinBy
+from majiang.hand import Hand, HandCounts, WinBy
 from majiang.rules.mcr.calculator import (
     _GROUP_TRAITS,
     _KNIT_MASKS,
@@ -110,7 +110,7 @@ class _Explainer:
     __slots__ = ("base", "base_more", "counts", "ctx", "declared", "hand", "hog_groups", "pairs_base",
                  "self_drawn", "tables", "unique", "win")
 
-    def __init__(self, hand: Hand, ctx: WinContext, profile: Profile) -> None:
+    def __init__(self, hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> None:
         self.hand = hand
         self.ctx = ctx
         self.tables: _Tables = _tables(profile)
@@ -370,7 +370,7 @@ def _value_profile(fans: list[tuple[int, int, list[_Group]]], values: list[int])
     return sorted((values[bit] for bit, n, _ in fans for _ in range(n)), reverse=True)
 
 
-def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int, chosen: int = -1
+def explain(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, fan_total: int, chosen: int = -1
             ) -> tuple[FanHit, ...]:
     """The fans of a win whose total (flowers excluded) the fast path found: ``calculate(...).fans``.
 

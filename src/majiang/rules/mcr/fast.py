@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
-from majiang.hand import Hand, WinBy
+from majiang.hand import Hand, HandCounts, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.mcr.calculator import (
     _GREEN_MASK,
@@ -475,7 +475,7 @@ def _is_nine_gates(counts: Sequence[int], win: int) -> bool:
     return key == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
+def fan_total(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> int | None:
     """The best total (flowers excluded) of a winning hand, or ``None`` if it is not a win.
 
     Trusts its arguments: ``hand`` has a winning tile and ``ctx`` was checked against it
@@ -485,7 +485,7 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     return total if total >= 0 else None
 
 
-def fan_choice(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+def fan_choice(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
     """``fan_total`` and which candidate reaches it: the index of the decomposition in
     ``iter_decompositions`` order when that one alone has the best total and no other form was weighed,
     else -1 (the explaining calculator then weighs every candidate); ``None`` if the hand is not a win."""
@@ -493,7 +493,7 @@ def fan_choice(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int]
     return (total, chosen) if total >= 0 else None
 
 
-def fan_totals(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+def fan_totals(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
     """The best totals of a win on a discard (``ctx``) and of the same win self-drawn, in one pass; ``None``
     if the hand is not a win.
 
@@ -535,7 +535,7 @@ def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
     return flags
 
 
-def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
+def _totals(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
     """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
     (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
     tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
@@ -826,7 +826,7 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
     return total
 
 
-def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int, ...], base: int,
+def _knitted_best(tables: _Tables, hand: Hand | HandCounts, ctx: WinContext, knit: tuple[int, ...], base: int,
                   extras: _Extras, decl_chows: list[int], decl_pungs: list[tuple[int, int, bool]],
                   self_drawn: bool) -> int:
     """The best total of 组合龙 ``knit`` with a set and a pair (the set declared or among the rest)."""
@@ -875,8 +875,8 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
 _KNIT_REST_UNIQUE: dict[tuple[int, ...], bool] = {}
 
 
-def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: list[int], pair: int,
-                  win: int) -> int:
+def _knitted_wait(tables: _Tables, hand: Hand | HandCounts, knit: tuple[int, ...], chows: list[int],
+                  pair: int, win: int) -> int:
     """The wait fan beside a 组合龙: the set and pair judge it (``rest``) unless the winning tile is in
     the knitted straight under ``strict``."""
     if tables.strict_knit and win in knit:
