@@ -168,7 +168,7 @@ class HandCounts:
     Hand.parse('[567m,2]123p45699sCC7s')
     """
 
-    __slots__ = ("_all_counts", "_all_mask", "_counts", "_mask", "melds", "winning_tile")
+    __slots__ = ("_all_counts", "_all_mask", "_counts", "_mask", "_melds_text", "melds", "winning_tile")
 
     melds: tuple[Meld, ...]
     winning_tile: Tile | None
@@ -176,6 +176,8 @@ class HandCounts:
     _all_counts: tuple[int, ...]
     _mask: int
     _all_mask: int
+    _melds_text: str
+    """The melds as written, between the first ``[`` and the last ``]`` (caches key on it), or ``""``."""
 
     def hand(self) -> Hand:
         """The ``Hand``: the standing tiles sorted from the counts, the winning tile apart."""

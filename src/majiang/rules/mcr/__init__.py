@@ -13,7 +13,7 @@ from majiang.notation import parse_hand, read_counts
 from majiang.rules.mcr.calculator import WinBy, WinContext
 from majiang.rules.mcr.explain import explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
-from majiang.rules.mcr.fast import fan_choice as _fan_choice
+from majiang.rules.mcr.fast import _totals
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -198,13 +198,12 @@ def score(
     if prof is None:
         prof = find_profile(profile)
     ctx = _context(counted, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
-    choice = _fan_choice(counted, ctx, prof)
-    if choice is None:
+    total, _, chosen = _totals(counted, ctx, prof, False)  # fast.fan_choice without its wrapping
+    if total < 0:
         raise InvalidHandError(f"{counted.notation()} is not a winning hand")
-    total = choice[0]
     # The fans are explained from the candidate the fast path chose, when it names one.
     return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
-                                         partial(explain, counted, ctx, prof, total, choice[1]))
+                                         partial(explain, counted, ctx, prof, total, chosen))
 
 
 def fan_total(

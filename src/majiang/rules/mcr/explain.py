@@ -58,6 +58,8 @@ from majiang.rules.mcr.fast import (
     _TERMINAL_PUNG_BIT,
     _TILE_HOG,
     _TILE_PARTS,
+    ORPHANS_FORM,
+    SEVEN_PAIRS_FORM,
     _flags,
     _honor_option,
     _is_nine_gates,
@@ -114,7 +116,7 @@ class _Explainer:
         self.hand = hand
         self.ctx = ctx
         self.tables: _Tables = _tables(profile)
-        self.win = win = int(hand.winning_tile)  # type: ignore[arg-type]
+        self.win = int(hand.winning_tile)  # type: ignore[arg-type]
         self.counts = hand._counts
         win_by = ctx.win_by
         self.self_drawn = win_by is WinBy.SELF_DRAWN or win_by is WinBy.KONG_REPLACEMENT
@@ -148,7 +150,6 @@ class _Explainer:
         self.base = flags | plain | special
         self.pairs_base = self.base if self.tables.pairs_special else flags | plain
         self.unique: bool | None = None
-        self.win = win
 
     # -- candidates ------------------------------------------------------------------------------
 
@@ -240,27 +241,38 @@ class _Explainer:
         return _EDGE if edge else _CLOSED if closed else _SINGLE
 
     def special_forms(self) -> list[_Candidate]:
-        """七对/连七对, 十三幺, 全不靠/七星不靠 (a hand without melds)."""
-        out: list[_Candidate] = []
+        """七对/连七对, 十三幺, 全不靠/七星不靠 (a hand without melds), those the hand makes."""
+        return [c for c in (self.seven_pairs(), self.orphans(), self.honors_and_knitted()) if c is not None]
+
+    def seven_pairs(self) -> _Candidate | None:
+        """七对 or 连七对, each pair named (four of a kind twice)."""
         counts = self.counts
+        if self.hand._mask.bit_count() > 7 or counts.count(1) or counts.count(3):
+            return None
+        kinds = [k for k in range(34) if counts[k]]
+        first, last = kinds[0], kinds[-1]
+        form = (_SEVEN_SHIFTED if len(kinds) == 7 and last < 27 and last - first == 6
+                and first // 9 == last // 9 else _SEVEN_PAIRS)
+        pairs = [(PAIR, k) for k in kinds for _ in range(counts[k] // 2)]
+        return self.pairs_base | form, dict(self.base_more), {form.bit_length() - 1: pairs}, []
+
+    def orphans(self) -> _Candidate | None:
+        """十三幺."""
+        if self.hand._mask != _ORPHAN_MASK:
+            return None
+        return self.base | _ORPHANS, dict(self.base_more), {}, []
+
+    def honors_and_knitted(self) -> _Candidate | None:
+        """全不靠 (with 组合龙 when all nine knitted tiles are there) or 七星不靠."""
         held = self.hand._mask
-        kinds_held = held.bit_count()
-        if kinds_held <= 7 and counts.count(1) == 0 and counts.count(3) == 0:
-            kinds = [k for k in range(34) if counts[k]]
-            first, last = kinds[0], kinds[-1]
-            form = (_SEVEN_SHIFTED if len(kinds) == 7 and last < 27 and last - first == 6
-                    and first // 9 == last // 9 else _SEVEN_PAIRS)
-            pairs = [(PAIR, k) for k in kinds for _ in range(counts[k] // 2)]
-            out.append((self.pairs_base | form, dict(self.base_more), {form.bit_length() - 1: pairs}, []))
-        if held == _ORPHAN_MASK:
-            out.append((self.base | _ORPHANS, dict(self.base_more), {}, []))
-        if kinds_held == 14:
-            numbered = held & _NUMBERED_MASK
-            n = numbered.bit_count()
-            if 7 <= n <= 9 and any(numbered & ~knit == 0 for knit in _KNIT_MASKS):
-                form = _GREATER if kinds_held - n == 7 else _LESSER | _KNITTED if n == 9 else _LESSER
-                out.append((self.base | form, dict(self.base_more), {}, []))
-        return out
+        if held.bit_count() != 14:
+            return None
+        numbered = held & _NUMBERED_MASK
+        n = numbered.bit_count()
+        if not (7 <= n <= 9 and any(numbered & ~knit == 0 for knit in _KNIT_MASKS)):
+            return None
+        form = _GREATER if 14 - n == 7 else _LESSER | _KNITTED if n == 9 else _LESSER
+        return self.base | form, dict(self.base_more), {}, []
 
     def knitted(self) -> list[_Candidate]:
         """组合龙 with a set and a pair, for each knitted straight the hand holds (at most one meld)."""
@@ -301,7 +313,7 @@ class _Explainer:
         if honors is None or index >= len(by_suit[0]) * n_p * n_s:
             raise AssertionError(f"{self.hand.notation()}: no decomposition {index}")
         m, p, s = by_suit[0][index // (n_p * n_s)], by_suit[1][index // n_s % n_p], by_suit[2][index % n_s]
-        sets = [*self.declared, *((k, t, True) for k, t in (*m[8], *p[8], *s[8], *honors[8]))]
+        sets = [*self.declared, *m[8], *p[8], *s[8], *honors[8]]
         return self.regular(sets, max(m[2], p[2], s[2], honors[2]))
 
     # -- exclusions and the fans settled after them ----------------------------------------------
@@ -374,13 +386,23 @@ def explain(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, fan_tota
             ) -> tuple[FanHit, ...]:
     """The fans of a win whose total (flowers excluded) the fast path found: ``calculate(...).fans``.
 
-    ``chosen`` is the decomposition (``iter_decompositions`` order) that alone reached the total with no
-    other form beside it (``fast.fan_choice``): only that candidate is built. With -1 every candidate is
-    weighed, and a tie goes to the bigger single fans, then to the first, as in ``calculate``.
+    ``chosen`` is the candidate that alone reached the total (``fast.fan_choice``: a decomposition's index
+    in ``iter_decompositions`` order or a special form): only that one is built. With -1 every candidate
+    is weighed, and a tie goes to the bigger single fans, then to the first, as in ``calculate``.
     """
     explainer = _Explainer(hand, ctx, profile)
-    if chosen >= 0:
-        total, fans = explainer.settle(explainer.chosen(chosen))
+    if chosen != -1:
+        if chosen >= 0:
+            candidate: _Candidate | None = explainer.chosen(chosen)
+        elif chosen == SEVEN_PAIRS_FORM:
+            candidate = explainer.seven_pairs()
+        elif chosen == ORPHANS_FORM:
+            candidate = explainer.orphans()
+        else:
+            candidate = explainer.honors_and_knitted()
+        if candidate is None:
+            raise AssertionError(f"{hand.notation()}: no candidate {chosen}")
+        total, fans = explainer.settle(candidate)
     else:
         candidates: list[_Candidate] = []
         if not hand.melds:
