@@ -57,6 +57,8 @@ def _assert_same(hand: Hand, flags: dict[str, Any]) -> None:
         assert all(type(f.id) is str and type(f.melds) is tuple for f in result.fans)
         assert (result.total, result.flowers, result.meets_minimum) == (
             expected.total, expected.flowers, expected.meets_minimum)
+        # Notation goes through read_counts (and the melds' summary kept by their text): the same fans.
+        assert score(hand.notation(), **flags, profile=name).fans == expected.fans
         # With no decomposition named, every candidate is weighed: the tie-break must agree too.
         assert explain(hand, ctx, profile, expected.fan_total) == expected.fans
         choice = fan_choice(hand, ctx, profile)
