@@ -10,6 +10,8 @@ fans, counts, melds and order, and the same choice between candidates of equal t
 
 from __future__ import annotations
 
+from itertools import islice
+
 from majiang.analysis.decompose import iter_decompositions
 from majiang.hand import Hand, HandCounts, WinBy
 from majiang.rules.mcr.calculator import (
@@ -35,6 +37,7 @@ from majiang.rules.mcr.fast import (
     _BIG_FOUR_WINDS,
     _BIG_THREE_WINDS,
     _BIT,
+    _CACHE_LIMIT,
     _CHICKEN_BIT,
     _CLOSED,
     _EDGE,
@@ -58,6 +61,8 @@ from majiang.rules.mcr.fast import (
     _TERMINAL_PUNG_BIT,
     _TILE_HOG,
     _TILE_PARTS,
+    HONORS_AND_KNITTED_FORM,
+    KNITTED_FORM,
     ORPHANS_FORM,
     SEVEN_PAIRS_FORM,
     _flags,
@@ -90,6 +95,19 @@ _KNITTED_BIT = _BIT["knitted_straight"]
 _ALL_CHOWS_BIT = _BIT["all_chows"]
 _GROUP_FAN_BITS = {1: _BIT["outside_hand"], 2: _BIT["all_fives"], 4: _BIT["all_even_pungs"]}
 _new = tuple.__new__  # FanHit(...) through its generated __new__ costs three times as much
+
+
+# The fans of the pungs and kongs (``calculator._pung_fans``) by their (tile, kind, concealed), the pair if
+# an honor (else -1) and the profile's two kong switches; kept, and never changed once made.
+_PungKey = tuple[tuple[tuple[int, int, bool], ...], int, bool, bool]
+_PUNG_FANS: dict[_PungKey, tuple[tuple[str, tuple[_Group, ...]], ...]] = {}
+
+
+def _pung_fans_of(key: _PungKey) -> tuple[tuple[str, tuple[_Group, ...]], ...]:
+    if len(_PUNG_FANS) >= _CACHE_LIMIT:
+        _PUNG_FANS.clear()
+    out = _PUNG_FANS[key] = tuple((fid, tuple(melds)) for fid, melds in _pung_fans(list(key[0]), *key[1:]))
+    return out
 
 
 def _add(mask: int, more: dict[int, int], groups: dict[int, list[_Group]], fid: str,
@@ -185,7 +203,11 @@ class _Explainer:
         pung_groups: list[_Group] = []
         if pungs:
             tables = self.tables
-            for fid, melds in _pung_fans(pungs, pair, tables.mixed_kong, tables.hidden_kongs):
+            key = (tuple(pungs), pair if pair >= 27 else -1, tables.mixed_kong, tables.hidden_kongs)
+            found = _PUNG_FANS.get(key)
+            if found is None:
+                found = _pung_fans_of(key)
+            for fid, melds in found:
                 mask = _add(mask, more, groups, fid, melds)
             pung_groups = [(k, t) for t, k, _ in pungs]
         terminal_chows = _terminal_chows_fan(chows, pair) if len(chows) == 4 else None
@@ -296,6 +318,26 @@ class _Explainer:
                 out.append(self.regular([*knit_sets, *((k, t, True) for k, t in sets)], pair, knit))
         return out
 
+    def knitted_one(self, knit_index: int, option: int) -> _Candidate | None:
+        """The 组合龙 candidate ``fast.fan_choice`` names: the knitted straight ``_KNITS[knit_index]``
+        with the ``option``-th way to split the rest (``iter_decompositions`` order; with a meld, the only
+        one)."""
+        knit = _KNITS[knit_index]
+        rest = list(self.counts)
+        for k in knit:
+            rest[k] -= 1
+        knit_sets = [(KNIT, knit[i], True) for i in (0, 3, 6)]
+        if self.declared:
+            left = [k for k in range(34) if rest[k]]
+            if option or len(left) != 1 or rest[left[0]] != 2:
+                return None
+            return self.regular([*knit_sets, self.declared[0]], left[0], knit)
+        found = next(islice(iter_decompositions(rest), option, None), None)
+        if found is None:
+            return None
+        sets, pair = found
+        return self.regular([*knit_sets, *((k, t, True) for k, t in sets)], pair, knit)
+
     def decompositions(self) -> list[_Candidate]:
         """Four sets and a pair, one candidate per decomposition of the standing tiles."""
         declared = self.declared
@@ -398,8 +440,11 @@ def explain(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, fan_tota
             candidate = explainer.seven_pairs()
         elif chosen == ORPHANS_FORM:
             candidate = explainer.orphans()
-        else:
+        elif chosen == HONORS_AND_KNITTED_FORM:
             candidate = explainer.honors_and_knitted()
+        else:
+            knit_index, option = divmod(KNITTED_FORM - chosen, 64)
+            candidate = explainer.knitted_one(knit_index, option)
         if candidate is None:
             raise AssertionError(f"{hand.notation()}: no candidate {chosen}")
         total, fans = explainer.settle(candidate)

@@ -491,13 +491,16 @@ ORPHANS_FORM = -3
 """``fan_choice``'s candidate for 十三幺."""
 HONORS_AND_KNITTED_FORM = -4
 """``fan_choice``'s candidate for 全不靠 or 七星不靠."""
+KNITTED_FORM = -100
+"""``fan_choice``'s candidates for 组合龙 with a set and a pair: ``KNITTED_FORM - 64 * k - i`` is the
+``k``-th knitted straight of ``calculator._KNITS`` with the ``i``-th way to split the rest."""
 
 
 def fan_choice(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
     """``fan_total`` and which candidate alone reaches it, the one the explanation builds: the index of a
     decomposition in ``iter_decompositions`` order, or a special form (``SEVEN_PAIRS_FORM``,
-    ``ORPHANS_FORM``, ``HONORS_AND_KNITTED_FORM``), or -1 when candidates tie or a 组合龙 is among the
-    best (every candidate is then weighed); ``None`` if the hand is not a win."""
+    ``ORPHANS_FORM``, ``HONORS_AND_KNITTED_FORM``, ``KNITTED_FORM``), or -1 when candidates tie (every
+    candidate is then weighed); ``None`` if the hand is not a win."""
     total, _, chosen = _totals(hand, ctx, profile, False)
     return (total, chosen) if total >= 0 else None
 
@@ -678,16 +681,18 @@ def _totals(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, both: bo
                     best2 = max(best2, _plain_total(tables, base | form | flags2, extras))
 
     if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
-        for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
+        for knit_index, (knit, knit_mask) in enumerate(zip(_KNITS, _KNIT_MASKS, strict=True)):
             if held & knit_mask == knit_mask:
-                total = _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags, extras, decl_chows,
-                                      decl_pungs, self_drawn)
-                if total >= best:
-                    chosen = -1  # 组合龙 candidates are weighed with the rest when explained
+                total, option = _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags, extras,
+                                              decl_chows, decl_pungs, self_drawn)
+                if total > best:
+                    chosen = KNITTED_FORM - 64 * knit_index - option if option >= 0 else -1
                     best = total
+                elif total == best:
+                    chosen = -1
                 if both:
                     best2 = max(best2, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags2,
-                                                     extras, decl_chows, decl_pungs, True))
+                                                     extras, decl_chows, decl_pungs, True)[0])
 
     honor_key = counts[27:]
     honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
@@ -877,8 +882,9 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
 
 def _knitted_best(tables: _Tables, hand: Hand | HandCounts, ctx: WinContext, knit: tuple[int, ...],
                   base: int, extras: _Extras, decl_chows: tuple[int, ...],
-                  decl_pungs: tuple[tuple[int, int, bool], ...], self_drawn: bool) -> int:
-    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared or among the rest)."""
+                  decl_pungs: tuple[tuple[int, int, bool], ...], self_drawn: bool) -> tuple[int, int]:
+    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared or among the rest), and
+    which of the ways to split the rest alone reaches it (``iter_decompositions`` order; -1 for a tie)."""
     counts = hand._counts
     win = int(hand.winning_tile)  # type: ignore[arg-type]
     rest = list(counts)
@@ -894,7 +900,7 @@ def _knitted_best(tables: _Tables, hand: Hand | HandCounts, ctx: WinContext, kni
         for sets, pair in iter_decompositions(rest):
             options.append((tuple(t for k, t in sets if k == CHOW), tuple(t for k, t in sets if k == PUNG),
                             pair))
-    best = -1
+    best = index = chosen = -1
     for chows, hidden, pair in options:
         win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not hand.melds)
         mask = base
@@ -917,8 +923,13 @@ def _knitted_best(tables: _Tables, hand: Hand | HandCounts, ctx: WinContext, kni
             total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
         elif not left:
             total = tables.values[_CHICKEN_BIT]
-        best = max(best, total)
-    return best
+        index += 1
+        if total > best:
+            best = total
+            chosen = index
+        elif total == best:
+            chosen = -1
+    return best, chosen
 
 
 # Whether the set and pair beside a 组合龙, less the winning tile, wait on one kind: by their counts.
