@@ -128,3 +128,5 @@ def test_lazy_and_eager_results_behave_alike() -> None:
         assert pickle.loads(pickle.dumps(score(sample.hand, **flags))).fans == eager.fans
         assert dataclasses.replace(score(sample.hand, **flags), flowers=9).fans == eager.fans
         assert score(sample.hand, **flags).to_dict() == eager.to_dict()
+        # From notation the unread result holds the counts read, not a Hand: it pickles all the same.
+        assert pickle.loads(pickle.dumps(score(sample.hand.notation(), **flags))).fans == eager.fans
