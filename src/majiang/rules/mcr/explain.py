@@ -236,7 +236,7 @@ class _Explainer:
                 mask |= _NINE_GATES
             wait = self._wait(sets, pair)
         else:
-            wait = _knitted_wait(self.tables, self.hand, knit, chows, pair, win)
+            wait = _knitted_wait(self.tables, self.counts, bool(self.declared), knit, chows, pair, win)
         if wait:
             mask |= wait
             groups[wait.bit_length() - 1] = [(SINGLE, win)]
