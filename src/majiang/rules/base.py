@@ -37,6 +37,7 @@ from majiang.analysis.shanten import effective_counts, shanten_and_effective, sh
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
+from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo",
+           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
@@ -248,10 +249,28 @@ class Ruleset:
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
     option's choices are its values without this)."""
-    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {}
-    """Smallest, largest and step of an integer option where the ruleset's own check bounds it."""
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {}
+    """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
+    options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
+    and the parser agree."""
+
+    def __post_init__(self) -> None:
+        self.check_bounds()
 
     # -- options --------------------------------------------------------------------------------------
+
+    def check_bounds(self) -> None:
+        """InvalidOptionError naming the first option outside its ``option_bounds`` (a ruleset's
+        ``__post_init__`` calls this); ``None`` passes where the option's type allows it.
+
+        >>> find_ruleset("mcr", ["base_points=-8"])
+        Traceback (most recent call last):
+        majiang.errors.InvalidOptionError: base_points must be an integer from 0 to 999, not -8
+        """
+        for key, bounds in self.option_bounds.items():
+            value = getattr(self, key)
+            if value is not None or not _optional(type(self), key):
+                check_bound(key, value, bounds)
 
     def options(self) -> dict[str, Any]:
         """Every option as plain data (enums as their values), as a record's header stores them."""
@@ -625,6 +644,12 @@ class Ruleset:
         """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
         one another: those that change the flow of a hand (who may win, what play does after a win)."""
         return [{}]
+
+
+def _optional(cls: type, key: str) -> bool:
+    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
+    hint = typing.get_type_hints(cls)[key]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
 _BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)
