@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "check_bound",
+           "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
@@ -218,6 +218,38 @@ class TableInfo:
         return {"tiles": {name: [t.notation() for t in group] for name, group in self.tiles},
                 "counters": dict(self.counters), "sideways": list(self.sideways),
                 "marks": [list(m) for m in self.marks]}
+
+
+@dataclass(frozen=True, slots=True)
+class HandLabel:
+    """How a display names a hand of a match (``Ruleset.hand_label``): its ``number`` in the match, ``of``
+    the hands the match plays (None when the ruleset ends the match by its own rule, so no total is
+    shown), and ``name``, the ruleset's own name for it (riichi: ``東2局 1本場``), empty where the number
+    says it all.
+
+    >>> HandLabel(3, 16).text(), HandLabel(3, 16).text(zh=True), HandLabel(5, None, "東2局 1本場").text()
+    ('Hand 3/16', '第3/16局', '東2局 1本場')
+    """
+
+    number: int
+    of: int | None
+    name: str = ""
+
+    def text(self, zh: bool = False) -> str:
+        """The label in a few words: the ruleset's name for the hand, or its number (and the total)."""
+        if self.name:
+            return self.name
+        of = "" if self.of is None else f"/{self.of}"
+        return f"第{self.number}{of}局" if zh else f"Hand {self.number}{of}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, with the text in both languages.
+
+        >>> HandLabel(3, 16).to_dict()
+        {'number': 3, 'of': 16, 'name': '', 'en': 'Hand 3/16', 'zh': '第3/16局'}
+        """
+        return {"number": self.number, "of": self.of, "name": self.name, "en": self.text(),
+                "zh": self.text(zh=True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +467,16 @@ class Ruleset:
         True
         """
         return TableInfo()
+
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.hands``): by
+        number, with the total where the match plays all its hands (``match_over`` not overridden).
+
+        >>> from majiang.game import Game
+        >>> Ruleset().hand_label(Game(seed=1), 3, 16)
+        HandLabel(number=3, of=16, name='')
+        """
+        return HandLabel(number, hands if type(self).match_over is Ruleset.match_over else None)
 
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice

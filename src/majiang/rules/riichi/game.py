@@ -42,6 +42,7 @@ from majiang.rules.base import (
     PASS,
     PUNG,
     WIN,
+    HandLabel,
     Ruleset,
     TableInfo,
     register_ruleset,
@@ -1000,6 +1001,18 @@ class RiichiRules(Ruleset):
         if state.furiten:
             marks[state.seat] = " ".join(m for m in (marks[state.seat], "振聴") if m)
         return (marks[0], marks[1], marks[2], marks[3])
+
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """The hand as riichi players name it: round, the deal's count in it and honba (``東2局 1本場``);
+        no total, as the game ends by its own rule (seat 0 deals East 1, 起家).
+
+        >>> from majiang.game import Game
+        >>> RiichiRules().hand_label(Game(RiichiRules(), seed=1, dealer=1), 2, 100)
+        HandLabel(number=2, of=None, name='東2局 0本場')
+        """
+        st: RiichiState = game.rules_state
+        wind = "東南西北"[WINDS.index(game.round_wind)]
+        return HandLabel(number, None, f"{wind}{game.dealer + 1}局 {st.honba}本場")
 
     def table_note(self, state: RiichiPublic) -> str:
         """The dora indicators, honba (本場) and riichi sticks (供託) on the table, and who is liable (包).
