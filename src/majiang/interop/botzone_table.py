@@ -179,6 +179,7 @@ class Transcript:
             for s in range(4)))
         if first_draw:
             self._seen = deal + 1
+            self._last = events[deal]
             self.update()
         else:
             self._seen = len(events)
