@@ -433,15 +433,28 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
     return out
 
 
-def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[int]:
+# Each knitted straight (组合龙) as its suits' order and its nine tiles.
+_KNIT_TILES = tuple((perm, tuple(suit * 9 + r for start, suit in enumerate(perm)
+                                 for r in (start, start + 3, start + 6)))
+                    for perm in KNIT_SUITS)
+
+
+def _knitted_effective(counts: Sequence[int], melds: int, current: int, groups: _Groups | None = None
+                       ) -> list[int]:
     """Effective kinds of 组合龙 + set + pair: for each best knitted straight, its missing tiles and
     the tiles that improve the rest (a fifth copy allowed, as PyMahjongGB's form does)."""
-    g = _Groups(counts)
+    g = groups if groups is not None else _Groups(counts)
     sets = 1 - melds
     found: set[int] = set()
-    for perm in KNIT_SUITS:
-        knit = [suit * 9 + r for start, suit in enumerate(perm) for r in (start, start + 3, start + 6)]
-        if _knitted_straight_one(counts, melds, perm, g) != current:
+    records = g.records
+    vecs = _vectors()
+    honors = g.ids[3]
+    for (a, b, c), knit in _KNIT_TILES:
+        # This straight's shanten with a set and a pair (as ``_knitted_straight``): most are not the best.
+        held = records[a][5] + records[b][6] + records[c][7]
+        left = vecs.combine(records[a][8], records[b][9])
+        rest_best = vecs.best(left, vecs.combine(records[c][10], honors), sets)
+        if 10 + 3 * sets - held - rest_best != current:
             continue
         rest = list(counts)
         for t in knit:
@@ -452,16 +465,6 @@ def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[
         rest_value = 3 * sets + 1 - _Groups(rest).best(sets)
         found.update(_regular_effective(rest, 3 + melds, rest_value, fifth_copies=True))
     return sorted(found)
-
-
-def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, int, int], g: _Groups) -> int:
-    a, b, c = perm
-    records = g.records
-    vecs = _vectors()
-    held = records[a][5] + records[b][6] + records[c][7]
-    sets = 1 - melds
-    rest = vecs.best(vecs.combine(records[a][8], records[b][9]), vecs.combine(records[c][10], g.ids[3]), sets)
-    return 10 + 3 * sets - held - rest
 
 
 def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
@@ -551,8 +554,9 @@ def ready_kinds(counts: Sequence[int], melds: int = 0, codes: tuple[int, int, in
     return sorted(t for t in found if counts[t] < 4)
 
 
-def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None) -> tuple[int, list[int]]:
-    g = _Groups(counts)
+def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None,
+                           codes: tuple[int, int, int] | None = None) -> tuple[int, list[int]]:
+    g = _Groups(counts, codes=codes)
     sets = 4 - melds
     values: dict[str, int] = {}
     # One form asked for: only that one is worked out.
@@ -582,7 +586,7 @@ def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None) 
         if name == "regular":
             found.update(_regular_effective(counts, melds, low, groups=g))
         elif name == "knitted_straight":
-            found.update(_knitted_effective(counts, melds, low))
+            found.update(_knitted_effective(counts, melds, low, g))
         else:
             found.update(_special_effective(counts, name, g))
     # A formal fifth copy (the knitted straight's rest, or a special form's shape) is no live tile.
