@@ -81,12 +81,14 @@ def _session(name: str, hands: int | None = None) -> PlaySession:
 @pytest.mark.parametrize(("name", "hands", "shown", "not_shown"), [
     ("mcr", 4, " · Hand 1/4 · ", "本場"),
     ("sichuan", None, " · Hand 1/16 · ", "本場"),
-    ("riichi", None, " · 東1局 0本場 · ", "/100"),
+    ("riichi", None, "東1局 0本場 · ", "/100"),
 ])
 def test_terminal_status_line(name: str, hands: int | None, shown: str, not_shown: str) -> None:
     session = _session(name, hands)
     line = status_text(session, session.view(), "notation").plain
     assert shown in line and not_shown not in line
+    # The hand is named once: riichi's name holds the round, so no "East round" beside it.
+    assert line.count("East") + line.count("東") == 1
 
 
 def _plain(renderable: Any) -> str:

@@ -50,7 +50,8 @@ async def test_a_riichi_hand_in_the_terminal_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         status = text_of(app, "#status")
-        assert "dora indicators" in status and "本場" in status and "供託" in status
+        assert "dora indicators" in status and "供託" in status
+        assert status.count("本場") == 1  # in the hand's name, not again in the note
         while isinstance(app.screen, TableScreen):
             view = app.session.view()
             action = human.act(view)

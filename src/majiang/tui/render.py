@@ -230,8 +230,11 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     number = len(match.history) if match.over else match.hand_number
     label = match.rules.hand_label(match.game, number, match.hands)
     out = Text()
-    out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
-    out.append(tr(style, f" · {label.text()}", f" · {label.text(zh=True)}"))
+    if label.name:  # the ruleset's own name holds the round already (東2局 1本場)
+        out.append(label.name, style="bold")
+    else:
+        out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
+        out.append(tr(style, f" · {label.text()}", f" · {label.text(zh=True)}"))
     out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
     out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
     out.append(f" {points_label(view.scores[view.seat], view.rules)}")

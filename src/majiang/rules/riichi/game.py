@@ -1016,17 +1016,18 @@ class RiichiRules(Ruleset):
         return HandLabel(number, None, f"{wind}{game.dealer + 1}局 {st.honba}本場")
 
     def table_note(self, state: RiichiPublic) -> str:
-        """The dora indicators, honba (本場) and riichi sticks (供託) on the table, and who is liable (包).
+        """The dora indicators and riichi sticks (供託) on the table, and who is liable (包); the honba (本場)
+        is in the hand's name (``hand_label``), shown beside this note.
 
         >>> p = RiichiPublic((Tile.M3, Tile.EAST), 2, 1, (False,) * 4, (False,) * 4, ((),) * 4, (0,) * 4,
         ...                  False, 0, 0)
         >>> RiichiRules().table_note(p)
-        'dora indicators 3m E · 2 本場 · 1 供託'
+        'dora indicators 3m E · 1 供託'
         """
         shown = " ".join(t.notation() for t in state.dora_indicators)
         pao = "".join(f" · 包 seat {owner[0]} pays seat {s}'s {owner[1]}"
                       for s, owner in enumerate(state.liable) if owner is not None)
-        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託{pao}"
+        return f"dora indicators {shown} · {state.sticks} 供託{pao}"
 
     def score_names(self, score: Any) -> list[str]:
         """The romaji of the yaku of a win, dora included, each once."""
