@@ -37,6 +37,7 @@ from majiang.analysis.shanten import effective_counts, shanten_and_effective, sh
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
+from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo",
+           "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
@@ -61,6 +62,7 @@ DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
 CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+_PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
 
 
 class Score(Protocol):
@@ -220,6 +222,38 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class HandLabel:
+    """How a display names a hand of a match (``Ruleset.hand_label``): its ``number`` in the match, ``of``
+    the hands the match plays (None when the ruleset ends the match by its own rule, so no total is
+    shown), and ``name``, the ruleset's own name for it (riichi: ``東2局 1本場``), empty where the number
+    says it all.
+
+    >>> HandLabel(3, 16).text(), HandLabel(3, 16).text(zh=True), HandLabel(5, None, "東2局 1本場").text()
+    ('Hand 3/16', '第3/16局', '東2局 1本場')
+    """
+
+    number: int
+    of: int | None
+    name: str = ""
+
+    def text(self, zh: bool = False) -> str:
+        """The label in a few words: the ruleset's name for the hand, or its number (and the total)."""
+        if self.name:
+            return self.name
+        of = "" if self.of is None else f"/{self.of}"
+        return f"第{self.number}{of}局" if zh else f"Hand {self.number}{of}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, with the text in both languages.
+
+        >>> HandLabel(3, 16).to_dict()
+        {'number': 3, 'of': 16, 'name': '', 'en': 'Hand 3/16', 'zh': '第3/16局'}
+        """
+        return {"number": self.number, "of": self.of, "name": self.name, "en": self.text(),
+                "zh": self.text(zh=True)}
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
 
@@ -248,10 +282,28 @@ class Ruleset:
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
     option's choices are its values without this)."""
-    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {}
-    """Smallest, largest and step of an integer option where the ruleset's own check bounds it."""
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {}
+    """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
+    options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
+    and the parser agree."""
+
+    def __post_init__(self) -> None:
+        self.check_bounds()
 
     # -- options --------------------------------------------------------------------------------------
+
+    def check_bounds(self) -> None:
+        """InvalidOptionError naming the first option outside its ``option_bounds`` (a ruleset's
+        ``__post_init__`` calls this); ``None`` passes where the option's type allows it.
+
+        >>> find_ruleset("mcr", ["base_points=-8"])
+        Traceback (most recent call last):
+        majiang.errors.InvalidOptionError: base_points must be an integer from 0 to 999, not -8
+        """
+        for key, bounds in self.option_bounds.items():
+            value = getattr(self, key)
+            if value is not None or not _optional(type(self), key):
+                check_bound(key, value, bounds)
 
     def options(self) -> dict[str, Any]:
         """Every option as plain data (enums as their values), as a record's header stores them."""
@@ -417,6 +469,16 @@ class Ruleset:
         """
         return TableInfo()
 
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.hands``): by
+        number, with the total where the match plays all its hands (``match_over`` not overridden).
+
+        >>> from majiang.game import Game
+        >>> Ruleset().hand_label(Game(seed=1), 3, 16)
+        HandLabel(number=3, of=16, name='')
+        """
+        return HandLabel(number, hands if type(self).match_over is Ruleset.match_over else None)
+
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
         built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
@@ -437,13 +499,15 @@ class Ruleset:
         out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
         # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
-        if game.drawn is not None and len(melds) < 4 and game.wall_left_for(seat) > 0 \
-                and not game.last_tile(seat):
-            if 4 in counts:
-                out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+        # Four of a kind or a pung first: most turns have neither, and the wall's checks are hooks.
+        drawn = game.drawn
+        if drawn is not None and len(melds) < 4:
+            kongs = [CONCEALED_KONG[t] for t in range(34) if counts[t] == 4] if 4 in counts else []
             if melds:
-                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
-        if game.drawn in game.waits[seat] and game.self_win(seat) is not None:
+                kongs.extend(ADDED_KONG[m.tile] for m in melds if m.kind == _PUNG and counts[m.tile])
+            if kongs and game.wall_left_for(seat) > 0 and not game.last_tile(seat):
+                out.extend(kongs)
+        if drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
         return out
 
@@ -466,10 +530,13 @@ class Ruleset:
             out.append(KONG)
         if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
-            for low in (tile - 2, tile - 1, tile):
-                lr = r - (tile - low)
-                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
-                    out.append(CHOW[low])
+            # Each chow the tile fits in the suit, with the two other tiles held (no generator: hot path).
+            if r >= 2 and c[tile - 2] and c[tile - 1]:
+                out.append(CHOW[tile - 2])
+            if 1 <= r <= 7 and c[tile - 1] and c[tile + 1]:
+                out.append(CHOW[tile - 1])
+            if r <= 6 and c[tile + 1] and c[tile + 2]:
+                out.append(CHOW[tile])
         return out
 
     def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
@@ -625,6 +692,12 @@ class Ruleset:
         """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
         one another: those that change the flow of a hand (who may win, what play does after a win)."""
         return [{}]
+
+
+def _optional(cls: type, key: str) -> bool:
+    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
+    hint = typing.get_type_hints(cls)[key]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
 _BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)

@@ -39,6 +39,9 @@ FALSE_WIN_PENALTY = 30
 """What a false win 错和 costs the offender."""
 FALSE_WIN_AWARD = 10
 """What each other player gets from a false win 错和."""
+MAX_POINTS = 999
+"""The most ``base_points``, ``false_win_penalty`` or ``false_win_award`` may be: the score sheet's bound
+for a penalty and a fan total (``majiang.game.sheet``); the sources give 8, 30 and 10."""
 SEAT_WALL = 34
 """Tiles in each seat's own wall under ``walls="per-seat"`` without flowers (136 / 4)."""
 
@@ -193,8 +196,12 @@ class McrRules(Ruleset):
     seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"profile": tuple(PROFILES)}
+    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
+        "false_win_penalty": (0, MAX_POINTS, None), "false_win_award": (0, MAX_POINTS, None),
+        "base_points": (0, MAX_POINTS, None)}
 
     def __post_init__(self) -> None:
+        self.check_bounds()
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
         object.__setattr__(self, "false_win", FalseWin(self.false_win))
         object.__setattr__(self, "walls", Walls(self.walls))
@@ -229,8 +236,6 @@ class McrRules(Ruleset):
         if self.walls == Walls.SHARED:
             Ruleset.deal(self, game)
             return
-        from majiang.game.events import Flower  # (see charge_false_win)
-
         for k in range(4):
             seat = (game.dealer + k) % 4
             held = 0
@@ -238,8 +243,7 @@ class McrRules(Ruleset):
                 t = game.deal_tile(seat)
                 if t >= FLOWER_BASE:
                     game.dealt_flowers[seat].remove(t)
-                    game.flowers[seat].append(t - FLOWER_BASE)
-                    game.log(Flower(seat, t - FLOWER_BASE))
+                    game.show_flower(seat, t - FLOWER_BASE)
                 else:
                     held += 1
 
@@ -250,8 +254,14 @@ class McrRules(Ruleset):
 
     def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
         walls: SeatWalls | None = game.rules_state.seat_walls
-        if walls is None:
-            return Ruleset.take_place(self, game, seat, replacement)
+        if walls is None:  # the shared wall (Ruleset.take_place's, written out: it runs on every draw)
+            if game.front >= game.back:
+                return None
+            if replacement:
+                game.back -= 1
+                return game.back
+            game.front += 1
+            return game.front - 1
         return walls.take(seat)
 
     def undrawn(self, game: Game) -> list[int]:
