@@ -21,7 +21,7 @@ from majiang.analysis.shanten import (
     shanten_and_effective,
     shanten_counts,
 )
-from majiang.analysis.tables import FULL, KEYS, RECORD, code_of, neighbor_table, suit_table
+from majiang.analysis.tables import FULL, KEYS, RECORD, code_of, fill_neighbors, neighbor_table, suit_table
 
 KNITTED = (0, 3, 6, 10, 13, 16, 20, 23, 26)
 """1-4-7m, 2-5-8p, 3-6-9s: one knitted straight's tiles."""
@@ -141,10 +141,21 @@ def test_the_neighbor_table_reads_the_slot_one_tile_up() -> None:
         if sum(held) > 13:
             continue
         code = code_of(held)
+        fill_neighbors(code)
         for r in range(9):
             if held[r] == 4:
                 assert neighbors[9 * code + r] == FULL
             else:
                 more = list(held)
                 more[r] += 1
-                assert neighbors[9 * code + r] == table[code_of(more) * RECORD], (held, r)
+                assert neighbors[9 * code + r] == table[code_of(more) * RECORD] + 1, (held, r)
+
+
+def test_a_slot_is_filled_on_first_use() -> None:
+    held = (0, 0, 3, 1, 0, 4, 2, 0, 1)
+    code = code_of(held)
+    neighbor_table()[9 * code:9 * code + 9] = bytes(9)  # as before any use
+    counts = [*held, *[0] * 25]
+    effective_counts(counts, 1)
+    assert neighbor_table()[9 * code + 5] == FULL
+    assert 0 not in neighbor_table()[9 * code:9 * code + 9]

@@ -29,6 +29,7 @@ from itertools import compress
 from majiang.analysis.tables import (
     RECORD,
     combine_vectors,
+    fill_neighbors,
     honor_vector,
     neighbor_table,
     overlap_vector,
@@ -133,8 +134,8 @@ class _Vectors:
 
     def good(self, rest: int, sets: int, target: int) -> bytes:
         """Which suit vectors, joined to the group ``rest``, let ``sets`` sets and a pair cover more than
-        ``target`` tiles: a ``bytes.translate`` table from vector id to 1 (yes) or 0 (cached by
-        ``rest << 7 | sets << 4 | target``)."""
+        ``target`` tiles: a ``bytes.translate`` table from a neighbor table byte (a vector id plus one) to
+        1 (yes) or 0 (cached by ``rest << 7 | sets << 4 | target``)."""
         x = self.items[rest]
         flags = bytearray(256)
         for vid in range(self.suits):
@@ -142,7 +143,7 @@ class _Vectors:
             for m in range(sets + 1):
                 k = 2 * (sets - m)
                 if x[2 * m] + y[k + 1] > target or x[2 * m + 1] + y[k] > target:
-                    flags[vid] = 1
+                    flags[vid + 1] = 1
                     break
         good = self.goods[rest << 7 | sets << 4 | target] = bytes(flags)
         return good
@@ -621,7 +622,7 @@ _KINDS = range(34)
 
 
 def _regular_flags(sets: int, target: int, codes: Sequence[int], i0: int, i1: int, i2: int, honor: _HonorInfo,
-                   c01: int, c23: int) -> bytearray:
+                   c01: int, c23: int) -> bytes:
     """One byte per kind, 1 where one more copy lets ``sets`` sets and a pair cover more than ``target``
     tiles (0 for a kind the keys hold four times: the neighbor table's ``FULL`` is no suit vector).
 
@@ -635,18 +636,14 @@ def _regular_flags(sets: int, target: int, codes: Sequence[int], i0: int, i1: in
     goods = vecs.goods
     combine = vecs.combine
     tail = sets << 4 | target
-    rest = combine(i1, c23)
-    good = goods.get(rest << 7 | tail) or vecs.good(rest, sets, target)
-    code = 9 * codes[0]
-    flags = neighbors[code:code + 9].translate(good)
-    rest = combine(i0, c23)
-    good = goods.get(rest << 7 | tail) or vecs.good(rest, sets, target)
-    code = 9 * codes[1]
-    flags += neighbors[code:code + 9].translate(good)
-    rest = combine(c01, honor[0])
-    good = goods.get(rest << 7 | tail) or vecs.good(rest, sets, target)
-    code = 9 * codes[2]
-    flags += neighbors[code:code + 9].translate(good)
+    flags = b""
+    for code, rest in ((codes[0], combine(i1, c23)), (codes[1], combine(i0, c23)),
+                       (codes[2], combine(c01, honor[0]))):
+        good = goods.get(rest << 7 | tail) or vecs.good(rest, sets, target)
+        at = 9 * code
+        if not neighbors[at]:
+            fill_neighbors(code)
+        flags += neighbors[at:at + 9].translate(good)
     rest = combine(c01, i2)
     held = vecs.honor_goods.get((rest << 12 | honor[4]) << 7 | tail)
     if held is None:
@@ -738,7 +735,7 @@ def _all_forms_effective(counts: Sequence[int], melds: int) -> tuple[int, list[i
                     knitted = value
             if knitted < low:
                 low = knitted
-    flags: bytes | bytearray | None = None
+    flags: bytes | None = None
     if regular == low:
         flags = _regular_flags(sets, 3 * sets + 1 - low, (k0, k1, k2), i0, i1, i2, honor, c01, c23)
     if pairs == low:

@@ -15,6 +15,7 @@ checks the shipped data against this code.
 from __future__ import annotations
 
 import lzma
+import mmap
 import sys
 from functools import cache
 
@@ -28,6 +29,7 @@ __all__ = [
     "build",
     "code_of",
     "combine_vectors",
+    "fill_neighbors",
     "honor_vector",
     "neighbor_table",
     "overlap_vector",
@@ -274,35 +276,34 @@ FULL = 255
 
 
 @cache
-def neighbor_table() -> bytearray:
-    """For each slot, the vector ids of its holding with one more tile of each rank: byte ``9 * code + r``
-    is the first byte of slot ``code + 5**r``'s record, or ``FULL`` where rank ``r + 1`` is held four times.
+def neighbor_table() -> mmap.mmap:
+    """For each slot, the vector ids of its holding with one more tile of each rank, filled in on first use
+    of the slot (``fill_neighbors``): byte ``9 * code + r`` is one more than the first byte of slot
+    ``code + 5**r``'s record, ``FULL`` where rank ``r + 1`` is already held four times, 0 until filled.
 
-    Derived from ``suit_table()`` on first use (9 bytes a slot, about 17 MB, some 20-40 ms) so that the
-    vectors a suit can reach with one more tile are one slice.
+    9 bytes a slot (about 17 MB of address space, zero pages the system hands out as they are first
+    written: only the slots used take memory), so that the vectors a suit can reach with one more tile
+    are one slice.
 
     >>> code = code_of((1, 1, 0, 0, 0, 0, 0, 0, 4))
-    >>> vectors()[neighbor_table()[9 * code + 2]] == overlap_vector((1, 1, 1, 0, 0, 0, 0, 0, 4))
+    >>> fill_neighbors(code)
+    >>> vectors()[neighbor_table()[9 * code + 2] - 1] == overlap_vector((1, 1, 1, 0, 0, 0, 0, 0, 4))
     True
     >>> neighbor_table()[9 * code + 8] == FULL
     True
     """
-    ids = bytes(suit_table()[0::RECORD])
-    out = bytearray(KEYS * 9)
+    return mmap.mmap(-1, KEYS * 9)
+
+
+def fill_neighbors(code: int) -> None:
+    """Write slot ``code``'s nine bytes of ``neighbor_table()`` (from ``suit_table()``)."""
+    table = suit_table()
+    out = bytearray(9)
+    rest = code
     for r in range(9):
-        step = POW5[r]
-        column = bytearray(ids[step:] + bytes(step))
-        # Rank r is held four times in the last fifth of every period of 5**(r + 1) slots: FULL there,
-        # written as whichever is fewer, strided slices or runs.
-        period = 5 * step
-        if step <= POW5[4]:
-            for start in range(4 * step, period):
-                column[start::period] = bytes([FULL]) * len(range(start, KEYS, period))
-        else:
-            for start in range(4 * step, KEYS, period):
-                column[start:start + step] = bytes([FULL]) * step
-        out[r::9] = column
-    return out
+        rest, digit = divmod(rest, 5)
+        out[r] = FULL if digit == 4 else table[(code + POW5[r]) * RECORD] + 1
+    neighbor_table()[9 * code:9 * code + 9] = bytes(out)
 
 
 def main() -> None:
