@@ -84,8 +84,8 @@ class _Vectors:
     """Overlap vectors interned as small ints, with their pairwise combinations cached.
 
     The shipped table has only ~110 distinct suit vectors, so combining groups is a few dict lookups
-    once the caches are warm; a cache miss costs one max-plus convolution. Every cache here is keyed by
-    vector ids and small numbers, never by a holding, so each stays as small as the vectors' algebra.
+    once the caches are warm; a cache miss costs one max-plus convolution. The caches are keyed by vector
+    ids and small numbers, or by the honors' counts (at most 5**7 of them), never by a whole holding.
     """
 
     def __init__(self) -> None:
