@@ -5,6 +5,8 @@ PIP := $(BIN)/pip --quiet --disable-pip-version-check
 # One venv, two stamps: `make run` installs what the game needs, `make test` adds the test tools.
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+# The benchmarks' peers (the bench extra: Rust RiichiEnv) on top of the test tools.
+BENCH_STAMP := $(VENV)/.installed-bench
 # pytest-xdist workers for `make test` and `make soak` (auto: one per core; worksteal evens out the tail).
 WORKERS ?= auto
 # Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
@@ -58,6 +60,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[cli,test]'
 	touch $(RUN_STAMP) $(STAMP)
 
+$(BENCH_STAMP): $(STAMP)
+	$(PIP) install -e '.[cli,test,bench]'
+	touch $(BENCH_STAMP)
+
 # The web server (it prints the URL to open); `majiang play` is the terminal game.
 run: $(RUN_STAMP)
 	$(BIN)/majiang serve
@@ -98,7 +104,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # Every row of the speed table (issue 13) in one run, each with its peer and target (benchmarks/all.py).
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/all.py
 
 bench-fan: $(STAMP)
@@ -107,7 +113,7 @@ bench-fan: $(STAMP)
 bench-shanten: $(STAMP)
 	$(BIN)/python benchmarks/shanten.py
 
-bench-engine: $(STAMP)
+bench-engine: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/engine.py
 
 bench-riichi: $(STAMP)

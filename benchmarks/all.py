@@ -3,8 +3,9 @@
 Run: ``make bench`` (or ``.venv/bin/python benchmarks/all.py [--quick] [--rounds N]``). Each row comes from
 the function of the script that measures it in depth (benchmarks/fan.py, shanten.py, engine.py), called with
 smaller sizes; the cold-start rows time fresh interpreters here. Peers are measured in the same process (or
-the same way in fresh interpreters) where installed; Rust RiichiEnv's rate and the 牌理 advice time are
-their published figures.
+the same way in fresh interpreters) where installed: Rust RiichiEnv too (``riichienv``, the ``bench`` extra
+that ``make bench`` installs; its published rate is shown where it is missing); the 牌理 advice time is its
+published figure.
 
 Every figure is CPU time (rates per CPU second) measured in several rounds (``--rounds``, 5 by default, 3
 with ``--quick``), ours and the peer's taken in turn within each round so that both see the same load; the
@@ -21,6 +22,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -119,19 +121,41 @@ def advice_rows(hands: int, rounds: int) -> list[Row]:
 
 def engine_rows(hands: int, rounds: int) -> list[Row]:
     """Engine steps per CPU second with the random policy and a view per step, by built-in ruleset, against
-    Rust RiichiEnv's published rate: the steps/s column of benchmarks/engine.py's ruleset table (the same
-    function and hands unless ``--quick``), the rulesets taken in turn in each round."""
+    Rust RiichiEnv measured in the same rounds (riichi is the same game; the Chinese rulesets are set
+    against the same figure): benchmarks/engine.py's ``ruleset_rate`` and ``peer_rate`` (the same functions
+    and hands unless ``--quick``), the rulesets and the peer taken in turn in each round. Without riichienv
+    installed, against its published rate."""
     names = ["mcr", "sichuan", "riichi"]
-    found: dict[str, list[float]] = {name: [] for name in names}
+    found: dict[str, list[engine.Rate]] = {name: [] for name in names}
+    peers: dict[bool, list[engine.PeerRate]] = {True: [], False: []}
     for i in range(max(1, rounds)):
-        for name in names if i % 2 == 0 else reversed(names):
-            found[name].append(engine.ruleset_rate(name, 7, hands).per_second)
+        for name in [*names, "peer"] if i % 2 == 0 else ["peer", *reversed(names)]:
+            if name != "peer":
+                found[name].append(engine.ruleset_rate(name, 7, hands))
+                continue
+            for log in (True, False):
+                peer = engine.peer_rate(7, hands, log=log)
+                if peer is not None:
+                    peers[log].append(peer)
+    published = engine.PEER_PUBLISHED
+    on = Figure(tuple(p.per_second for p in peers[True]), "steps/s", 0)
+    off = Figure(tuple(p.per_second for p in peers[False]), "steps/s", 0)
     rows = []
     for name in names:
-        rate = Figure(tuple(found[name]), "steps/s", 0)
-        rows.append(Row(f"engine, random policy, with views ({name})", str(rate),
-                        "Rust RiichiEnv ~51,000 steps/s (published)", f"{rate.median / 51_000:.2f}x",
-                        ">= 51,000", rate.median >= 51_000))
+        rate = Figure(tuple(r.per_second for r in found[name]), "steps/s", 0)
+        hands_per_second = statistics.median(r.hands / (r.seconds or r.engine + r.act) for r in found[name])
+        work = f"engine, random policy, with views ({name})"
+        ours_text = f"{rate} ({hands_per_second:,.0f} hands/s)"
+        if not peers[True] or not peers[False]:
+            rows.append(Row(work, ours_text, f"Rust RiichiEnv ~{published:,} steps/s (published; riichienv "
+                            "not installed)", f"{rate.median / published:.2f}x", f">= {published:,}",
+                            rate.median >= published))
+            continue
+        peer_hands = statistics.median(p.hands_per_second for p in peers[True])
+        rows.append(Row(work, ours_text,
+                        f"Rust RiichiEnv {peers[True][0].version} {on} "
+                        f"({peer_hands:,.0f} hands/s; log off {off.median:,.0f}; ~{published:,} published)",
+                        f"{ratio(rate, on):.2f}x", ">= 1x RiichiEnv", ratio(rate, on) >= 1))
     return rows
 
 

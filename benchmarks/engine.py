@@ -6,6 +6,9 @@ Run: ``.venv/bin/python benchmarks/engine.py`` (or ``make bench-engine``); ``--h
   core, in CPU time, and apart what reading every field of each view costs; with ``--baseline DIR`` (a
   checkout of an older majiang: ``git archive <commit> src | tar -x -C DIR``) each ruleset is also timed
   under that code, in a subprocess, and the ratios are printed.
+* The peer, measured here: Rust RiichiEnv (``riichienv`` on PyPI, installed by ``make bench``: the
+  ``bench`` extra) plays the same game, one riichi hand at a time, on the same footing (``peer_rate``),
+  in the same rounds as our rulesets; each ruleset's rate is printed against it.
 * Throughput, in this one process (one core), for each bot (``random`` and ``efficiency`` by
   default): hands seeded as ``majiang simulate`` seeds them, every seat played by that bot. A step is
   one ``Game.apply``. The hands are played twice: once plainly for the overall rate, once with a clock
@@ -45,10 +48,13 @@ from majiang.sim.simulate import game_seed, play_hand
 
 TARGETS = (
     ("IJCAI mahjong competition Python environment, random policy", 20_000),
-    ("a Rust riichi engine, random policy", 51_000),
+    ("Rust RiichiEnv, random policy", 51_000),
     ("majiang's aim", 50_000),
 )
 """Steps per second of other environments (their published figures) and our aim."""
+
+PEER_PUBLISHED = 51_000
+"""Rust RiichiEnv's published rate (steps per second, random policy): a note beside the measured one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +260,114 @@ def ruleset_table(names: list[str], seed: int, hands: int, baseline: str | None,
     print("pays it too; the random policy reads only the legal actions).")
 
 
+@dataclass(frozen=True, slots=True)
+class PeerRate:
+    """Figures of ``hands`` random-policy hands of Rust RiichiEnv (``riichienv``), timed by ``peer_rate``."""
+
+    version: str
+    log: bool
+    """Whether RiichiEnv kept its MJAI event log (its default; without it its observations carry no
+    events, so no history of the hand)."""
+    hands: int
+    steps: int
+    """Decisions taken: one seat's action chosen from its legal actions and handed to the engine."""
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds
+
+
+def _peer_hands(env: Any, seed: int, hands: int) -> int:
+    """Play ``hands`` RiichiEnv hands with the random policy, a generator per seat seeded as ours are;
+    the decisions taken."""
+    from random import Random
+
+    steps = 0
+    for i in range(hands):
+        hseed = game_seed(seed, i)
+        players = [Random(hseed * 4 + s) for s in range(4)]
+        observations = env.reset(seed=hseed)
+        while not env.done():
+            # One observation per seat asked (its view: hand, new events, legal actions); one decision each.
+            actions = {seat: players[seat].choice(obs.legal_actions()) for seat, obs in observations.items()}
+            steps += len(actions)
+            observations = env.step(actions)
+    return steps
+
+
+def peer_rate(seed: int, hands: int, log: bool = True) -> PeerRate | None:
+    """Time ``hands`` hands of Rust RiichiEnv as ``ruleset_rate`` times ours (None: ``riichienv`` is not
+    installed): Tenhou-style four-player riichi with red fives, one hand (``4p-red-single``) per
+    ``reset``, a uniformly random legal action for each seat asked, in this process's CPU time. A step
+    is one decision, as ours is one ``Game.apply``: RiichiEnv's ``step`` takes every asked seat's
+    decision at once (several only when several seats may claim a discard)."""
+    try:
+        import riichienv
+    except ImportError:
+        return None
+    env = riichienv.RiichiEnv(game_mode="4p-red-single", seed=seed, skip_mjai_logging=not log)
+    _peer_hands(env, seed + 1, max(5, hands // 20))  # warm up as ruleset_rate does
+    gc.collect()
+    t0 = time.process_time()
+    steps = _peer_hands(env, seed, hands)
+    seconds = time.process_time() - t0
+    from importlib.metadata import version
+
+    return PeerRate(version("riichienv"), log, hands, steps, seconds)
+
+
+def _best_peer(a: PeerRate | None, b: PeerRate | None) -> PeerRate | None:
+    if a is None or b is None:
+        return a or b
+    return max(a, b, key=lambda r: r.per_second)
+
+
+def rates_with_peer(names: Sequence[str], seed: int, hands: int, repeat: int = 3
+                    ) -> tuple[list[Rate], PeerRate | None, PeerRate | None]:
+    """Each ruleset's figures (as ``ruleset_rates``) and RiichiEnv's with its log and without (None: not
+    installed), timed in turn in each of ``repeat`` rounds so that the load of the moment falls on both;
+    the best round of each counts."""
+    best: list[Rate | None] = [None for _ in names]
+    on = off = None
+    for _ in range(max(1, repeat)):
+        for i, name in enumerate(names):
+            best[i] = _best(best[i], ruleset_rate(name, seed, hands))
+        on = _best_peer(on, peer_rate(seed, hands, log=True))
+        off = _best_peer(off, peer_rate(seed, hands, log=False))
+    return [r for r in best if r is not None], on, off
+
+
+def peer_table(names: list[str], seed: int, hands: int, repeat: int) -> None:
+    """Time every ruleset and RiichiEnv in the same rounds and print rates and ratios."""
+    ours, on, off = rates_with_peer(names, seed, hands, repeat)
+    if on is None or off is None:
+        print("The peer: riichienv is not installed (make bench installs it: the bench extra); its published")
+        print(f"rate is ~{PEER_PUBLISHED:,} steps/s.")
+        return
+    print(f"Against the peer, measured here: Rust RiichiEnv {on.version} (random policy, one core, CPU time, "
+          f"{hands} hands each, best of {repeat})")
+    header = f"{'engine':<34} {'steps/hand':>10} {'steps/s':>9} {'hands/s':>8} {'vs RiichiEnv':>12}"
+    print(header)
+    print("-" * len(header))
+    for label, r in ((f"RiichiEnv {on.version}, MJAI log on", on),
+                     (f"RiichiEnv {off.version}, log off", off)):
+        print(f"{label:<34} {r.steps / r.hands:>10.1f} {r.per_second:>9,.0f} {r.hands_per_second:>8,.1f}")
+    for now in ours:
+        seconds = now.seconds or now.engine + now.act
+        print(f"{'majiang ' + now.name:<34} {now.steps / now.hands:>10.1f} {now.per_second:>9,.0f} "
+              f"{now.hands / seconds:>8,.1f} {now.per_second / on.per_second:>11.2f}x")
+    print("A step on both sides: one seat's decision, a uniformly random choice among its legal actions,")
+    print("with the seat's view made (ours: Game.view; RiichiEnv: the Observation step() returns, its legal")
+    print("actions read). vs RiichiEnv: against its default, MJAI log on (majiang always keeps its event")
+    print("log; with the log off RiichiEnv's observations carry no events). Its published rate: "
+          f"~{PEER_PUBLISHED:,} steps/s.")
+
+
 def rss_bytes() -> int:
     """This process's resident set size now (Linux), or its peak where that is all there is."""
     try:
@@ -353,6 +467,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"hands per ruleset and round of the ruleset table (default {RULESET_HANDS},"
                              " as in make bench)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the ruleset timing (best counts)")
+    parser.add_argument("--peer", action=argparse.BooleanOptionalAction, default=True,
+                        help="time Rust RiichiEnv against the rulesets (when riichienv is installed)")
     parser.add_argument("--rate-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.rate_worker:  # run by --baseline under the older code: print one ruleset's figures
@@ -381,6 +497,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if rulesets:
         ruleset_table(rulesets, args.seed, args.ruleset_hands, args.baseline, max(1, args.repeat))
         print()
+        if args.peer:
+            peer_table(rulesets, args.seed, args.ruleset_hands, max(1, args.repeat))
+            print()
     if names:
         throughput_table(names, args.seed, args.hands, args.bot_hands)
         print()

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from majiang import mcr
-from majiang.analysis.decompose import iter_decompositions
+from majiang.analysis.decompose import counts_of, iter_decompositions
 from majiang.analysis.efficiency import seen_counts
 from majiang.analysis.ready import (
     HONORS_KNITTED,
@@ -27,10 +27,12 @@ from majiang.analysis.ready import (
     SEVEN_PAIRS,
     SPECIAL_FORMS,
     THIRTEEN_ORPHANS,
+    _special_ready,
     is_ready,
     near_special_forms,
     quick_ready_kinds,
     ready_from_codes,
+    special_waits,
     split_ready_kinds,
 )
 from majiang.analysis.shanten import (
@@ -42,13 +44,17 @@ from majiang.analysis.shanten import (
     shanten_forms,
 )
 from majiang.analysis.tables import RECORD, suit_table
+from majiang.bots.fan_aware import _wait_fans
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
-from majiang.meld import Meld
+from majiang.meld import Meld, MeldKind
+from majiang.notation import parse_tiles
 from majiang.rules.mcr import PROFILES, WinBy, _context
+from majiang.rules.mcr.advice import McrWinFans
 from majiang.rules.mcr.calculator import calculate
-from majiang.rules.mcr.fast import fan_choice, fan_total, fan_totals, tile_floor
+from majiang.rules.mcr.fast import WinFloor, counted_totals, fan_choice, fan_total, fan_totals, tile_floor
 from majiang.rules.mcr.generate import iter_wins
+from majiang.rules.mcr.profiles import Profile
 from majiang.tiles import ALL_TILES, Tile
 
 HANDS = int(os.environ.get("MAJIANG_ADVICE_HANDS", "8"))
@@ -197,6 +203,195 @@ def test_tile_floor_is_a_floor(seed: int) -> None:
             assert totals is not None and floor <= min(totals)
     assert tile_floor(Hand.parse("1112345678999m5m")._all_mask, PROFILES["mil"]) == 24  # 清一色
     assert tile_floor(Hand.parse("123m456p789s11sEEE")._all_mask, PROFILES["mil"]) == 0
+
+
+_WINDS = ("E", "S", "W", "N")
+
+
+def _claimed(hand: Hand) -> int:
+    return sum(1 for m in hand.melds if not (m.kind is MeldKind.KONG and m.from_seat is None))
+
+
+def _threes_fours(hand: Hand) -> tuple[int, int]:
+    """The kinds the win holds three or four of, and four of outside a kong (``WinFloor``'s arguments)."""
+    held = hand.counts(include_melds=True)
+    kongs = {int(m.tile) for m in hand.melds if m.kind is MeldKind.KONG}
+    return (sum(1 << k for k, n in enumerate(held) if n >= 3),
+            sum(1 << k for k, n in enumerate(held) if n == 4 and k not in kongs))
+
+
+def _floor_holds(hand: Hand, profile: Profile, seat: str, round_wind: str, last: bool) -> bool:
+    try:
+        ctx = _context(hand, WinBy.DISCARD, False, last, seat, round_wind, 0)
+    except InvalidHandError:
+        return True  # 和绝张 beside a standing copy: no such win
+    totals = fan_totals(hand, ctx, profile)
+    assert totals is not None
+    threes, fours = _threes_fours(hand)
+    floor = WinFloor(_claimed(hand), Tile.parse(seat), Tile.parse(round_wind), profile)
+    return floor(hand._all_mask, threes, fours, ctx.last_copy) <= max(totals)
+
+
+@settings(max_examples=15, deadline=None)
+@given(SEEDS)
+def test_win_floor_is_a_floor(seed: int) -> None:
+    # A wrong floor is a wrong advice: every win in four sets and a pair scores at least it, either way.
+    rng = random.Random(seed)
+    for hand in _wins(seed, 25):
+        if next(iter_decompositions(hand.counts()), None) is None:
+            continue  # the floor speaks of four sets and a pair only
+        for profile in PROFILES.values():
+            assert _floor_holds(hand, profile, rng.choice(_WINDS), rng.choice(_WINDS), rng.random() < 0.3)
+
+
+# Wins whose fans exclude one another the most: wind and dragon pungs, honors only, greens, melds.
+FLOOR_HANDS = [
+    "EEESSSWWWNNNPP",
+    "EEESSSWWWNNPPP",
+    "PPPFFFCCC11m222m",
+    "PPPFCCC123m456mF",
+    "EEE223344666sFF",
+    "223344666888sFF",
+    "22334466688sFFF",
+    "[EEE,1][SSS,2][WWW,3]123mNN",
+    "[EEEE][SSSS,1]WWW11m22m2m",
+    "[123m][456p][789s][PPP,2]EE",
+    "1112345678999m9m",
+    "11122233399mNNN",
+    "222444666888pSS",
+]
+
+
+@pytest.mark.parametrize("text", FLOOR_HANDS)
+def test_win_floor_below_the_totals_of_tricky_hands(text: str) -> None:
+    hand = Hand.parse(text)
+    for profile in PROFILES.values():
+        for seat in _WINDS:
+            for round_wind in _WINDS:
+                for last in (False, True):
+                    assert _floor_holds(hand, profile, seat, round_wind, last), (profile, seat, round_wind)
+
+
+def test_win_floor_counts_what_the_tiles_decide() -> None:
+    mil = PROFILES["mil"]
+    kinds = Hand.parse("123m567m999mEEE55m")._all_mask
+    east = 1 << int(Tile.EAST)
+    # 混一色 6 and 不求人 4; the East pung adds 门风刻 and 圈风刻 as East's seat in an East round.
+    assert WinFloor(0, Tile.EAST, Tile.EAST, mil)(kinds, 0, 0, False) == 10
+    assert WinFloor(0, Tile.EAST, Tile.EAST, mil)(kinds, east, 0, False) == 14
+    assert WinFloor(0, Tile.SOUTH, Tile.SOUTH, mil)(kinds, east, 0, False) == 10
+    # Claimed melds: 混一色 6 and 自摸 1, 和绝张 4; 全求人 6 on a discard with four melds.
+    assert WinFloor(1, Tile.SOUTH, Tile.SOUTH, mil)(kinds, 0, 0, False) == 7
+    assert WinFloor(1, Tile.SOUTH, Tile.SOUTH, mil)(kinds, 0, 0, True) == 11
+    assert WinFloor(4, Tile.SOUTH, Tile.SOUTH, mil)(kinds, 0, 0, False) == 12
+
+
+@settings(max_examples=12, deadline=None)
+@given(SEEDS)
+def test_counted_totals_are_fan_totals(seed: int) -> None:
+    rng = random.Random(seed)
+    for hand in _wins(seed, 15):
+        win = int(hand.winning_tile)  # type: ignore[arg-type]
+        for profile in PROFILES.values():
+            last = rng.random() < 0.3
+            fans = McrWinFans(rng.choice(_WINDS), rng.choice(_WINDS), profile)
+            try:
+                ctx = _context(hand, WinBy.DISCARD, False, last, fans.seat, fans.round, 0)
+            except InvalidHandError:
+                with pytest.raises(InvalidHandError):
+                    fans.both_ways_counted(hand.melds, hand._counts, hand._all_counts, hand._mask,
+                                           hand._all_mask, win, last)
+                continue
+            totals = fan_totals(hand, ctx, profile)
+            assert counted_totals(hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask, win,
+                                  ctx, profile) == totals
+            assert fans.both_ways_counted(hand.melds, hand._counts, hand._all_counts, hand._mask,
+                                          hand._all_mask, win, last) == fans.both_ways(hand, last_copy=last)
+
+
+def test_counted_totals_refuse_what_is_no_win() -> None:
+    fans = McrWinFans()
+    hand = Hand.parse("[111m,1]23m456p789s11s1m")  # the fourth 1m, three of them in the hand's own meld
+    win = int(hand.winning_tile)  # type: ignore[arg-type]
+    args = (hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask, win)
+    assert fans.both_ways_counted(*args, False) == fans.both_ways(hand, last_copy=False)  # 和绝张 either way
+    assert fans.both_ways_counted(*args, False) == fans.both_ways_counted(*args, True)
+    other = Hand.parse("123m456p789s11sEEC")
+    with pytest.raises(InvalidHandError):
+        fans.both_ways_counted(other.melds, other._counts, other._all_counts, other._mask, other._all_mask,
+                               int(Tile.parse("C")), False)
+    pair = Hand.parse("123m456p789s11sEE1s")
+    with pytest.raises(InvalidHandError, match="和绝张"):
+        fans.both_ways_counted(pair.melds, pair._counts, pair._all_counts, pair._mask, pair._all_mask,
+                               int(Tile.parse("1s")), True)
+
+
+@settings(max_examples=10, deadline=None)
+@given(SEEDS)
+def test_fan_aware_wait_fans_are_two_fan_totals(seed: int) -> None:
+    # The bot's one-pass, counts-level scoring of a wait equals two checked calls; a tile that completes
+    # nothing scores (0, 0).
+    rng = random.Random(seed)
+    for hand in _wins(seed, 15):
+        win = int(hand.winning_tile)  # type: ignore[arg-type]
+        counts = list(hand.counts())
+        counts[win] -= 1
+        seat, round_wind = rng.randrange(27, 31), rng.randrange(27, 31)
+        held = hand.counts(include_melds=True)
+        for tile in (win, rng.choice([k for k in range(34) if held[k] < 4] or [win])):
+            last = rng.random() < 0.3
+            expected = []
+            for how in ("discard", "self-drawn"):
+                try:
+                    total = mcr.fan_total(Hand(hand.melds, hand.tiles[:0] + tuple(
+                        ALL_TILES[k] for k in range(34) for _ in range(counts[k])), ALL_TILES[tile]),
+                        win_by=how, last_copy=last, seat_wind=Tile(seat), round_wind=Tile(round_wind))
+                except InvalidHandError:
+                    total = None
+                expected.append(total or 0)
+            assert _wait_fans(hand.melds, counts, tile, last, seat, round_wind) == tuple(expected)
+
+
+def _ready(text: str) -> list[int]:
+    return counts_of(parse_tiles(text))
+
+
+@pytest.mark.parametrize(("text", "forms", "waits"), [
+    ("1122m3344p5566sE", SEVEN_PAIRS, ["E"]),
+    ("1122m3344p555sEE", SEVEN_PAIRS, ["5s"]),
+    ("19m19p19sESWNPFC", THIRTEEN_ORPHANS,
+     ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C"]),
+    ("147m258p36sESWNPF", HONORS_KNITTED, ["9s", "C"]),
+    ("147m258p369s11sEE", KNITTED_STRAIGHT, ["1s", "E"]),
+    ("147m258p369sEEEE", KNITTED_STRAIGHT, []),  # only a fifth East: no live wait
+])
+def test_special_waits(text: str, forms: int, waits: list[str]) -> None:
+    counts = _ready(text)
+    assert special_waits(counts, 0, forms) == [int(Tile.parse(w)) for w in waits]
+    assert split_ready_kinds(counts, 0) == ([], special_waits(counts, 0, forms))
+
+
+@settings(max_examples=25, deadline=None)
+@given(SEEDS)
+def test_ready_special_forms_have_live_waits(seed: int) -> None:
+    # The advice calls a holding ready in 七对, 十三幺 or 全不靠, or a concealed 组合龙 holding no kind four
+    # times, legal without listing its waits: each such holding has a wait it holds fewer than four of.
+    table = suit_table()
+    vecs = _vectors()
+    rng = random.Random(seed)
+    for hand in _wins(seed, 40):
+        counts = list(hand.counts())
+        counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+        melds = len(hand.melds)
+        if melds > 1:
+            continue
+        i0, i1, i2 = (_code(counts, b) * RECORD for b in (0, 9, 18))
+        special = _special_ready(table, vecs, i0, i1, i2, vecs.honor_stats(tuple(counts[27:34])), melds,
+                                 SPECIAL_FORMS)
+        if special & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED) or (special and not melds
+                                                                            and 4 not in counts):
+            waits = special_waits(counts, melds, special)
+            assert waits and all(counts[t] < 4 for t in waits)
 
 
 def _after_draw(seed: int) -> tuple[Hand, list[Tile]]:

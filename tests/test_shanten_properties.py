@@ -370,3 +370,16 @@ def test_unknown_forms_are_rejected() -> None:
         effective_tiles("123m456p789s1122z", "chiitoi")
     with pytest.raises(ValueError, match="unknown form 'chiitoi'"):
         form_shanten([0] * 34, 0, "chiitoi")
+
+
+@SETTINGS
+@given(st.lists(st.integers(0, 4), min_size=7, max_size=7).filter(lambda c: sum(c) <= 14), st.randoms())
+def test_honor_vector_depends_only_on_the_counts_held(counts: list[int], rng: Any) -> None:
+    """The honors' overlap vector is worked out once per sorted counts: in any order it equals the vector
+    worked out from the counts in that order."""
+    from majiang.analysis.tables import _honor_vector, honor_vector
+
+    shuffled = list(counts)
+    rng.shuffle(shuffled)
+    direct = _honor_vector.__wrapped__(tuple(shuffled))
+    assert honor_vector(tuple(shuffled)) == direct == _honor_vector.__wrapped__(tuple(counts))

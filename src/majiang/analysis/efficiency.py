@@ -25,10 +25,22 @@ from itertools import chain
 from operator import add, getitem
 from typing import NamedTuple, Protocol
 
-from majiang.analysis.ready import SPECIAL_FORMS, _special_ready, near_special_forms, split_ready_kinds
+from majiang.analysis.ready import (
+    HONORS_KNITTED,
+    SEVEN_PAIRS,
+    SPECIAL_FORMS,
+    THIRTEEN_ORPHANS,
+    _regular_waits,
+    _special_ready,
+    near_special_forms,
+    special_waits,
+)
 from majiang.analysis.shanten import (
     _POW5,
+    FORMS,
+    RULED_OUT,
     _code,
+    _shanten_and_effective,
     _vectors,
     counts_and_melds,
     effective_counts,
@@ -38,7 +50,7 @@ from majiang.analysis.shanten import (
 from majiang.analysis.tables import RECORD, suit_table
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.meld import Meld
+from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -220,6 +232,15 @@ def _mask(counts: Sequence[int]) -> int:
     return int(bytes(counts[::-1]).translate(_BIT_DIGITS), 2)
 
 
+_THREE_DIGITS = bytes.maketrans(bytes(range(5)), b"00011")
+_FOUR_DIGITS = bytes.maketrans(bytes(range(5)), b"00001")
+
+
+def _mask_of(counts: Sequence[int], digits: bytes) -> int:
+    """Bit k set where ``digits`` turns count k into 1 (``_mask`` with another table)."""
+    return int(bytes(counts[::-1]).translate(digits), 2)
+
+
 # _RUNS[k][n]: n copies of kind k, so counts become sorted tiles in one C-level pass.
 _RUNS = tuple(tuple((tile,) * n for n in range(5)) for tile in ALL_TILES)
 
@@ -233,8 +254,8 @@ class _Wins:
     minimum either way.
     """
 
-    __slots__ = ("both", "fans", "floor", "forms", "held", "legal", "meld_kinds", "melds", "named", "scored",
-                 "special_legal")
+    __slots__ = ("both", "counted", "fans", "floor", "forms", "held", "legal", "loose", "meld_kinds", "melds",
+                 "named", "scored", "special_legal")
 
     def __init__(self, melds: tuple[Meld, ...], fans: WinFans, forms: int = SPECIAL_FORMS) -> None:
         self.melds = melds
@@ -244,16 +265,28 @@ class _Wins:
         self.fans = fans
         # Optional on a WinFans: both totals of one win, ``(discard, self_drawn)``, sharing the work.
         self.both: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways", None)
-        # Optional too: the fewest fans any win in four sets and a pair scores, by the kinds it holds.
-        self.floor: Callable[[int], int] | None = getattr(fans, "floor", None)
+        # And the same from counts, with no hand built.
+        self.counted: Callable[..., tuple[int, int]] | None = getattr(fans, "both_ways_counted", None)
+        # Optional too: the fewest fans any win in four sets and a pair with these melds scores the better
+        # way, by the kinds it holds, those it holds three or four of, those it holds four of outside a kong
+        # and 和绝张 (``floors``), or by the kinds alone (``floor``).
+        self.floor: Callable[[int, int, int, bool], int] | None = None
+        floors = getattr(fans, "floors", None)
+        if floors is not None:
+            self.floor = floors(melds)
+        else:
+            kinds_floor: Callable[[int], int] | None = getattr(fans, "floor", None)
+            if kinds_floor is not None:
+                self.floor = lambda kinds, threes, fours, last_copy: kinds_floor(kinds)
         # Optional: whether every win in a special form reaches the minimum.
         self.special_legal: bool = getattr(fans, "special_forms_legal", False)
         self.held = _held(melds, [0] * 34)  # the melds' tiles alone
+        self.loose = _held([m for m in melds if m.kind is not MeldKind.KONG], [0] * 34)  # less the kongs'
         self.meld_kinds = _mask(self.held)
         self.scored: dict[tuple[tuple[int, ...], int, bool], tuple[int, int]] = {}
         self.legal: dict[tuple[int, ...], bool] = {}
-        # any_legal by the tiles that left the call's hand and the one that came in (sorted, disjoint)
-        self.named: dict[tuple[int, ...], bool] = {}
+        # any_legal by the holding's name in the one-away loop (what left the call's hand, what came in)
+        self.named: dict[int, bool] = {}
 
     def totals(self, key: tuple[int, ...], win: int, last: bool) -> tuple[int, int]:
         """Fans of the win on ``win`` by the standing tiles ``key`` (counts), flowers excluded: on a
@@ -261,6 +294,16 @@ class _Wins:
         slot = (key, win, last)
         value = self.scored.get(slot)
         if value is None:
+            if self.counted is not None:
+                counts = list(key)
+                counts[win] += 1
+                standing = tuple(counts)
+                everything = tuple(map(add, standing, self.held)) if self.melds else standing
+                kinds = _mask(standing)
+                value = self.counted(self.melds, standing, everything, kinds, kinds | self.meld_kinds, win,
+                                     last)
+                self.scored[slot] = value
+                return value
             hand = self._hand(key, win)
             if self.both is not None:
                 value = self.both(hand, last_copy=last)
@@ -282,10 +325,11 @@ class _Wins:
         return Hand._checked(self.melds, tiles, ALL_TILES[win], tuple(counts), all_counts, mask,
                              mask | self.meld_kinds)
 
-    def any_legal(self, key: tuple[int, ...], seen: Sequence[int],
-                  codes: tuple[int, int, int] | None = None) -> bool:
-        """Whether the holding ``key`` (``codes``: its suits' table keys, if known) is ready with a wait
-        that reaches the minimum.
+    def any_legal(self, key: tuple[int, ...], seen: Sequence[int], codes: Sequence[int], regular: bool,
+                  special: int) -> bool:
+        """Whether the ready holding ``key`` (``codes``: its suits' table keys) has a wait that reaches the
+        minimum; ``regular`` says whether it is ready in the regular form, ``special`` in which special
+        forms (bits).
 
         ``seen`` counts the tiles in sight: the call's own plus one drawn tile. The draw changes no
         answer, so the memo is keyed by the holding alone: 和绝张 on a wait ``w`` needs no copy of ``w``
@@ -294,27 +338,61 @@ class _Wins:
         ok = self.legal.get(key)
         if ok is not None:
             return ok
-        ok = False
-        split = split_ready_kinds(key, len(self.melds), codes, forms=self.forms)
-        if split is not None:
-            held = self.held
-            regular = [t for t in split[0] if key[t] + held[t] < 4]
-            special = [t for t in split[1] if key[t] + held[t] < 4]
-            minimum = self.fans.minimum
+        held = self.held
+        specials: list[int] = []
+        if special:
             # A win in a special form scores that form's fan: where the fan count says each reaches the
-            # minimum, such a wait is legal without a count.
-            ok = bool(special) and self.special_legal
-            if not ok and regular and self.floor is not None:
-                # Fans every win of these kinds scores (清一色, 全大, ...) may settle it without a count.
+            # minimum, a live wait of such a form is legal without a count. 七对, 十三幺 and 全不靠 are
+            # concealed and a ready holding of one waits on a kind it holds at most three times, so it
+            # has such a wait; so has a concealed 组合龙 holding no kind four times (its waits are kinds
+            # it holds, standing, fewer than four times, and it has some). Else the waits are worked out.
+            if self.special_legal and (special & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED)
+                                       or (not self.melds and 4 not in key)):
+                self.legal[key] = True
+                return True
+            specials = [t for t in special_waits(key, len(self.melds), special) if key[t] + held[t] < 4]
+            if specials and self.special_legal:
+                self.legal[key] = True
+                return True
+        melds = self.melds
+        if not regular:
+            waits: list[int] = []
+        elif melds:
+            waits = [t for t in _regular_waits(key, codes) if key[t] + held[t] < 4]
+        else:
+            waits = _regular_waits(key, codes)  # it leaves out kinds held four times standing
+        minimum = self.fans.minimum
+        floor = self.floor
+        if waits and floor is not None:
+            # The fans a win's tiles decide (清一色, 混一色 with 不求人, 箭刻, ...) may settle it without a
+            # count.
+            mine: Sequence[int]
+            loose: Sequence[int]
+            if melds:
+                mine = list(map(add, key, held))
+                loose = list(map(add, key, self.loose))
                 kinds = _mask(key) | self.meld_kinds
-                floor = self.floor
-                ok = any(floor(kinds | 1 << t) >= minimum for t in regular)
-            if not ok:
-                for t in sorted({*regular, *special}):
-                    on_discard, drawn = self.totals(key, t, seen[t] - key[t] == 3 and not key[t])
-                    if on_discard >= minimum or drawn >= minimum:
-                        ok = True
-                        break
+                threes = _mask_of(mine, _THREE_DIGITS)
+                fours = _mask_of(loose, _FOUR_DIGITS)
+            else:
+                mine = loose = key
+                raw = bytes(key[::-1])
+                kinds = int(raw.translate(_BIT_DIGITS), 2)
+                threes = int(raw.translate(_THREE_DIGITS), 2)
+                fours = int(raw.translate(_FOUR_DIGITS), 2)
+            for t in waits:
+                bit = 1 << t
+                last = seen[t] - key[t] == 3 and not key[t]
+                if floor(kinds | bit, threes | bit if mine[t] == 2 else threes,
+                         fours | bit if loose[t] == 3 else fours, last) >= minimum:
+                    self.legal[key] = True
+                    return True
+        ok = False
+        for t in sorted({*waits, *specials}) if specials else waits:
+            on_discard, drawn = self.totals(key, t, seen[t] - key[t] == 3 and not key[t])
+            if on_discard >= minimum or drawn >= minimum:
+                ok = True
+                break
         self.legal[key] = ok
         return ok
 
@@ -369,59 +447,92 @@ def live_waits(hand: str | Hand, visible: Iterable[Tile] = (), fans: WinFans | N
 
 
 def _legal_live_one_away(counts: list[int], seen: list[int], effective: Sequence[int], wins: _Wins,
-                         gone: int) -> int:
+                         gone: int, codes: tuple[int, int, int], order: Sequence[int]) -> int:
     """Live copies of the draws after which some discard leaves a ready hand with a legal wait.
 
-    ``counts`` is the call's hand less the discard ``gone``; holdings are named in the memo by what
-    left the call's hand and what came in, which is cheaper than their counts.
+    ``counts`` is the call's hand less the discard ``gone`` (``codes``: its suits' table keys); holdings
+    are named in the memo by what left the call's hand and what came in, which is cheaper than their
+    counts.
     """
     total = 0
     known = wins.named
-    # The suits' table keys of ``counts``, moved by a draw and a discard as ``Holding`` moves them.
-    base_codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
+    # The suits' table keys, moved by a draw and a discard as ``Holding`` moves them.
+    base_codes = list(codes)
     table = suit_table()
     vecs = _vectors()
+    combine = vecs.combine
+    final = vecs.final
     melds = len(wins.melds)
     forms = wins.forms if melds <= 1 else 0
     sets = 4 - melds
     full = 3 * sets + 1
-    kept = [d for d in range(34) if counts[d]]
+    # A holding is named by an int: ``d`` for the call's hand less ``d`` (the drawn tile was ``gone``), else
+    # by the two tiles that left (sorted) and the one that came in; ``kept`` holds the first part.
+    kept = [(d, ((d * 34 + gone if d < gone else gone * 34 + d) + 1) * 34)
+            for d in sorted((d for d in range(34) if counts[d]), key=order.__getitem__)]
+    base_honors = vecs.honor_stats(tuple(counts[27:34]))
+    ds = [d for d, _ in kept]
+    pairs = [pair for _, pair in kept]
     for t in effective:
         if seen[t] >= 4:
             continue
         counts[t] += 1
         seen[t] += 1
-        # Holdings already judged cost a lookup: try them first, then judge the others in tile order.
-        # Letting the drawn tile go again leaves the one-away hand: never ready.
-        discards = [d for d in kept if d != t]
-        if t == gone:
-            names: list[tuple[int, ...]] = [(d,) for d in discards]
-        else:
-            names = [(d, gone, t) if d < gone else (gone, d, t) for d in discards]
-        ok = any(map(known.get, names))
+        # Holdings already judged cost a lookup: try them first, then judge the others in ``kept``'s order.
+        # Letting the drawn tile go again leaves the one-away hand: never ready (its name, among those
+        # looked up, is never judged legal).
+        again = t == gone
+        ok = any(map(known.get, ds)) if again else any(map(known.get, map(t.__add__, pairs)))
         if not ok:
             drawn = base_codes.copy()
             if t < 27:
                 drawn[t // 9] += _POW5[t % 9]
-            drawn_honors = vecs.honor_stats(tuple(counts[27:34]))
-            for name, d in zip(names, discards, strict=True):
-                if name in known:
+            drawn_honors = base_honors if t < 27 else vecs.honor_stats(tuple(counts[27:34]))
+            v0, v1, v2 = table[drawn[0] * RECORD], table[drawn[1] * RECORD], table[drawn[2] * RECORD]
+            vh = drawn_honors[0]
+            # A discard changes one group: the other three together, per group (combining is associative),
+            # worked out when a discard from that group is first read (-1 until then).
+            c01 = c2h = -1
+            rests = [-1, -1, -1, -1]
+            for d, pair in kept:
+                name = d if again else pair + t
+                if d == t or name in known:
                     continue
                 counts[d] -= 1
-                codes = drawn.copy()
                 if d < 27:
-                    codes[d // 9] -= _POW5[d % 9]
+                    group = d // 9
+                    vid = table[(drawn[group] - _POW5[d % 9]) * RECORD]
                     honors = drawn_honors
                 else:
+                    group = 3
                     honors = vecs.honor_stats(tuple(counts[27:34]))
-                # Most holdings are not ready: told from the tables alone (``ready_from_codes`` written
-                # out), before any other work.
-                i0, i1, i2 = codes[0] * RECORD, codes[1] * RECORD, codes[2] * RECORD
-                regular = vecs.best(vecs.combine(table[i0], table[i1]), vecs.combine(table[i2], honors[0]),
-                                    sets)
-                if regular == full or (forms and _special_ready(table, vecs, i0, i1, i2, honors, melds,
-                                                                forms)):
-                    ok = wins.any_legal(tuple(counts), seen, (codes[0], codes[1], codes[2]))
+                    vid = honors[0]
+                # Most holdings are not ready: told from the tables alone (``vecs.best`` with its cache read
+                # inline), before any other work.
+                rest = rests[group]
+                if rest < 0:
+                    if group < 2:
+                        if c2h < 0:
+                            c2h = combine(v2, vh)
+                        rest = combine(v1 if group == 0 else v0, c2h)
+                    else:
+                        if c01 < 0:
+                            c01 = combine(v0, v1)
+                        rest = combine(c01, vh if group == 2 else v2)
+                    rests[group] = rest
+                key = ((rest << 16 | vid) if rest <= vid else (vid << 16 | rest)) << 3 | sets
+                value = final.get(key)
+                if value is None:
+                    value = vecs.best(rest, vid, sets)
+                regular = value == full
+                if regular or forms:
+                    keys = drawn.copy()
+                    if d < 27:
+                        keys[group] -= _POW5[d % 9]
+                    special = _special_ready(table, vecs, keys[0] * RECORD, keys[1] * RECORD,
+                                             keys[2] * RECORD, honors, melds, forms) if forms else 0
+                    ok = (regular or special != 0) and wins.any_legal(tuple(counts), seen, keys, regular,
+                                                                      special)
                 else:
                     ok = False
                 known[name] = ok
@@ -458,24 +569,47 @@ def discard_efficiency(hand: str | Hand, visible: Iterable[Tile] = (), fans: Win
         # A holding met is this hand less two tiles plus one: only the special forms near this hand can
         # be ready in one.
         wins = _Wins(h.melds, fans, near_special_forms(counts, melds))
+    if form is not None and form not in FORMS:
+        raise InvalidOptionError(f"unknown form {form!r}; one of {', '.join(FORMS)}")
+    # The suits' table keys of the hand: a discard moves one.
+    hand_codes = (_code(counts, 0), _code(counts, 9), _code(counts, 18))
+    found: list[tuple[int, int, list[int], tuple[int, int, int]]] = []
     for d in range(34):
         if not counts[d]:
             continue
         counts[d] -= 1
         held[d] -= 1
-        value, effective = shanten_and_effective(counts, melds, form)
-        effective = [t for t in effective if held[t] < 4]
-        waits: tuple[Wait, ...] = ()
+        codes = hand_codes
+        if d < 27:
+            moved = list(hand_codes)
+            moved[d // 9] -= _POW5[d % 9]
+            codes = (moved[0], moved[1], moved[2])
+        value, effective = _shanten_and_effective(counts, melds, form, codes)
+        found.append((d, value, [t for t in effective if held[t] < 4], codes))
+        counts[d] += 1
+        held[d] += 1
+    # The ready discards first: their waits are scored anyway and settle holdings the one-away check meets.
+    # That check then tries second discards in the order of their own shanten (ready ones first), so the
+    # first holding it reads is most often ready.
+    order = [RULED_OUT] * 34
+    for d, value, _, _ in found:
+        order[d] = value
+    legals: dict[int, int | None] = {}
+    waits_of: dict[int, tuple[Wait, ...]] = {}
+    for d, value, effective, codes in sorted(found, key=lambda f: f[1] != 0):
         legal: int | None = None
+        counts[d] -= 1
         if value == 0:
-            waits = _waits(h.melds, counts, seen, fans, form, wins, effective)
+            waits = waits_of[d] = _waits(h.melds, counts, seen, fans, form, wins, effective)
             if fans is not None:
                 legal = sum(w.live for w in waits if w.legal)
         elif value == 1 and wins is not None and form is None:
-            legal = _legal_live_one_away(counts, seen, effective, wins, d)
-        options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits, legal))
+            legal = _legal_live_one_away(counts, seen, effective, wins, d, codes, order)
         counts[d] += 1
-        held[d] += 1
+        legals[d] = legal
+    for d, value, effective, _ in found:
+        options.append(DiscardOption(ALL_TILES[d], value, _live(effective, seen), waits_of.get(d, ()),
+                                     legals[d]))
     options.sort(key=lambda o: (o.shanten, -(o.legal_live or 0), -o.live, o.discard))
     return options
 

@@ -42,6 +42,7 @@ __all__ = [
     "near_special_forms",
     "quick_ready_kinds",
     "ready_from_codes",
+    "special_waits",
     "split_ready_kinds",
 ]
 
@@ -190,15 +191,28 @@ def _split_waits(c: Sequence[int], melds: int, codes: tuple[int, int, int] | Non
     forms = _special_ready(table, vecs, i0, i1, i2, honors, melds, forms) if forms and melds <= 1 else 0
     if not forms:
         return (_regular_waits(c), []) if regular else None
-    # A special form is ready: its waits as ``ready_kinds`` finds them.
+    return (_regular_waits(c) if regular else []), special_waits(c, melds, forms, codes)
+
+
+def special_waits(counts: Sequence[int], melds: int, forms: int, codes: tuple[int, int, int] | None = None
+                  ) -> list[int]:
+    """The kinds held fewer than four times that complete ``counts`` in one of the special ``forms``
+    (bits) it is ready in, as ``ready_kinds`` finds them; ``codes``: its suits' table keys, if known.
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> special_waits(counts_of(parse_tiles("1122m3344p5566sE")), 0, SEVEN_PAIRS)
+    [27]
+    """
     found: set[int] = set()
-    g = _Groups(c, codes=codes)
-    for bit, name in _SPECIAL_FORMS:
-        if forms & bit:
-            found.update(_special_effective(c, name, g))
+    if forms & (SEVEN_PAIRS | THIRTEEN_ORPHANS | HONORS_KNITTED):
+        g = _Groups(counts, codes=codes)
+        for bit, name in _SPECIAL_FORMS:
+            if forms & bit:
+                found.update(_special_effective(counts, name, g))
     if forms & KNITTED_STRAIGHT:
-        found.update(_knitted_effective(c, melds, 0))
-    return (_regular_waits(c) if regular else []), sorted(t for t in found if c[t] < 4)
+        found.update(_knitted_effective(counts, melds, 0))
+    return sorted(t for t in found if counts[t] < 4)
 
 
 
@@ -253,16 +267,38 @@ def _special_ready(table: Sequence[int], vecs: _Vectors, i0: int, i1: int, i2: i
     return ready
 
 
-def _regular_waits(c: Sequence[int]) -> list[int]:
-    """The kinds held fewer than four times that complete a regular-ready holding ``c``, sorted."""
+# A suit's table key -> its size mod 3, the ranks that complete it as sets alone and with a pair, and
+# whether it splits into sets and a pair; filled on first use, emptied when full.
+_SuitWaits = tuple[int, tuple[int, ...], tuple[int, ...], bool]
+_SUIT_WAITS: dict[int, _SuitWaits] = {}
+
+
+def _suit_waits(code: int) -> _SuitWaits:
+    ranks = tuple(code // 5 ** r % 5 for r in range(9))
+    sets, pair = _suit_wait_masks(ranks)
+    found = (sum(ranks) % 3, tuple(r for r in range(9) if sets >> r & 1),
+             tuple(r for r in range(9) if pair >> r & 1), _suit_shape(ranks) == 2)
+    if len(_SUIT_WAITS) >= 1 << 16:
+        _SUIT_WAITS.clear()
+    _SUIT_WAITS[code] = found
+    return found
+
+
+def _regular_waits(c: Sequence[int], codes: Sequence[int] | None = None) -> list[int]:
+    """The kinds held fewer than four times that complete a regular-ready holding ``c`` (``codes``: its
+    suits' table keys, if known), sorted."""
     # Each suit and each honor kind is a group; a group's size (mod 3) says what it lacks: the group of
     # size 1 (mod 3) takes the pair with the wait, or of two groups of size 2 one holds the pair and the
     # other takes the wait as a set.
-    keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]))
+    if codes is None:
+        codes = (_code(c, 0), _code(c, 9), _code(c, 18))
+    get = _SUIT_WAITS.get
+    suits = (get(codes[0]) or _suit_waits(codes[0]), get(codes[1]) or _suit_waits(codes[1]),
+             get(codes[2]) or _suit_waits(codes[2]))
     ones: list[int] = []
     twos: list[int] = []
     for g in range(3):
-        size = sum(keys[g]) % 3
+        size = suits[g][0]
         if size == 1:
             ones.append(g)
         elif size == 2:
@@ -275,29 +311,24 @@ def _regular_waits(c: Sequence[int]) -> list[int]:
             twos.append(t)
     out: list[int] = []
     if len(ones) == 1 and not twos:
-        out = _group_waits(c, keys, ones[0], True)
+        out = _group_waits(c, suits, ones[0], True)
     elif len(twos) == 2 and not ones:
         g, h = twos
-        if _pair_group(c, keys, h):
-            out = _group_waits(c, keys, g, False)
-        if _pair_group(c, keys, g):
-            out = sorted({*out, *_group_waits(c, keys, h, False)})
+        if (suits[h][3] if h < 3 else c[h] == 2):
+            out = _group_waits(c, suits, g, False)
+        if (suits[g][3] if g < 3 else c[g] == 2):
+            out = sorted({*out, *_group_waits(c, suits, h, False)})
     return [t for t in out if c[t] < 4]
 
 
-def _pair_group(c: Sequence[int], keys: tuple[tuple[int, ...], ...], g: int) -> bool:
-    """Whether group ``g`` (a suit 0-2 or an honor kind) splits into sets and a pair."""
-    return _suit_shape(keys[g]) == 2 if g < 3 else c[g] == 2
-
-
-def _group_waits(c: Sequence[int], keys: tuple[tuple[int, ...], ...], g: int, pair: bool) -> list[int]:
+def _group_waits(c: Sequence[int], suits: tuple[_SuitWaits, ...], g: int, pair: bool) -> list[int]:
     """The kinds of group ``g`` that complete it (with its pair when ``pair``, as sets alone otherwise)."""
     if g >= 27:
         n = c[g]
         return [g] if (n in (1, 4) and pair) or (n == 2 and not pair) else []
-    mask = _suit_wait_masks(keys[g])[1 if pair else 0]
     base = g * 9
-    return [base + r for r in range(9) if mask >> r & 1]
+    ranks = suits[g][2] if pair else suits[g][1]
+    return [base + r for r in ranks]
 
 
 def near_special_forms(counts: Sequence[int], melds: int) -> int:

@@ -492,15 +492,28 @@ def _regular_effective(counts: Sequence[int], melds: int, current: int, fifth_co
     return out
 
 
-def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[int]:
+# Each knitted straight (组合龙) as its suits' order and its nine tiles.
+_KNIT_TILES = tuple((perm, tuple(suit * 9 + r for start, suit in enumerate(perm)
+                                 for r in (start, start + 3, start + 6)))
+                    for perm in KNIT_SUITS)
+
+
+def _knitted_effective(counts: Sequence[int], melds: int, current: int, groups: _Groups | None = None
+                       ) -> list[int]:
     """Effective kinds of 组合龙 + set + pair: for each best knitted straight, its missing tiles and
     the tiles that improve the rest (a fifth copy allowed, as PyMahjongGB's form does)."""
-    g = _Groups(counts)
+    g = groups if groups is not None else _Groups(counts)
     sets = 1 - melds
     found: set[int] = set()
-    for perm in KNIT_SUITS:
-        knit = [suit * 9 + r for start, suit in enumerate(perm) for r in (start, start + 3, start + 6)]
-        if _knitted_straight_one(counts, melds, perm, g) != current:
+    records = g.records
+    vecs = _vectors()
+    honors = g.ids[3]
+    for (a, b, c), knit in _KNIT_TILES:
+        # This straight's shanten with a set and a pair (as ``_knitted_straight``): most are not the best.
+        held = records[a][5] + records[b][6] + records[c][7]
+        left = vecs.combine(records[a][8], records[b][9])
+        rest_best = vecs.best(left, vecs.combine(records[c][10], honors), sets)
+        if 10 + 3 * sets - held - rest_best != current:
             continue
         rest = list(counts)
         for t in knit:
@@ -511,16 +524,6 @@ def _knitted_effective(counts: Sequence[int], melds: int, current: int) -> list[
         rest_value = 3 * sets + 1 - _Groups(rest).best(sets)
         found.update(_regular_effective(rest, 3 + melds, rest_value, fifth_copies=True))
     return sorted(found)
-
-
-def _knitted_straight_one(counts: Sequence[int], melds: int, perm: tuple[int, int, int], g: _Groups) -> int:
-    a, b, c = perm
-    records = g.records
-    vecs = _vectors()
-    held = records[a][5] + records[b][6] + records[c][7]
-    sets = 1 - melds
-    rest = vecs.best(vecs.combine(records[a][8], records[b][9]), vecs.combine(records[c][10], g.ids[3]), sets)
-    return 10 + 3 * sets - held - rest
 
 
 def _special_effective(counts: Sequence[int], form: str, g: _Groups) -> list[int]:
@@ -673,8 +676,10 @@ def _knitted_ranks(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[l
     return missing, codes
 
 
-def _all_forms_effective(counts: Sequence[int], melds: int) -> tuple[int, list[int]]:
-    """``_shanten_and_effective`` of the minimum over forms (0-4 melds), from the tables' records.
+def _all_forms_effective(counts: Sequence[int], melds: int, codes: tuple[int, int, int] | None = None
+                         ) -> tuple[int, list[int]]:
+    """``_shanten_and_effective`` of the minimum over forms (0-4 melds), from the tables' records
+    (``codes``: the suits' table keys, when the caller has them).
 
     The special forms' shanten come from the records' counts; the knitted straight's rest (the costly
     part) only where the knitted ranks held leave it a chance to tie the others.
@@ -682,13 +687,16 @@ def _all_forms_effective(counts: Sequence[int], melds: int) -> tuple[int, list[i
     table = suit_table()
     vecs = _vectors()
     c = counts
-    # Each suit's table key (base 5, rank 1 the lowest digit), written out: this is the hot path.
-    k0 = ((((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5 + c[2]) * 5 + c[1]) * 5
-          + c[0])
-    k1 = ((((((((c[17] * 5 + c[16]) * 5 + c[15]) * 5 + c[14]) * 5 + c[13]) * 5 + c[12]) * 5 + c[11]) * 5
-           + c[10]) * 5 + c[9])
-    k2 = ((((((((c[26] * 5 + c[25]) * 5 + c[24]) * 5 + c[23]) * 5 + c[22]) * 5 + c[21]) * 5 + c[20]) * 5
-           + c[19]) * 5 + c[18])
+    if codes is None:
+        # Each suit's table key (base 5, rank 1 the lowest digit), written out: this is the hot path.
+        k0 = ((((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5 + c[2]) * 5 + c[1])
+              * 5 + c[0])
+        k1 = ((((((((c[17] * 5 + c[16]) * 5 + c[15]) * 5 + c[14]) * 5 + c[13]) * 5 + c[12]) * 5 + c[11]) * 5
+               + c[10]) * 5 + c[9])
+        k2 = ((((((((c[26] * 5 + c[25]) * 5 + c[24]) * 5 + c[23]) * 5 + c[22]) * 5 + c[21]) * 5 + c[20]) * 5
+               + c[19]) * 5 + c[18])
+    else:
+        k0, k1, k2 = codes
     o0, o1, o2 = k0 * RECORD, k1 * RECORD, k2 * RECORD
     i0, i1, i2 = table[o0], table[o1], table[o2]
     honor = vecs.honor_info(tuple(c[27:34]))
@@ -767,17 +775,18 @@ def _all_forms_effective(counts: Sequence[int], melds: int) -> tuple[int, list[i
             rest = vecs.best(r01, r23, rest_sets)
             if 10 + 3 * rest_sets - h - rest != low:
                 continue
-            missing, codes = _knitted_ranks(c, KNIT_SUITS[n])
+            missing, rest_codes = _knitted_ranks(c, KNIT_SUITS[n])
             found.update(missing)
-            gains = _regular_flags(rest_sets, rest, codes, ids[0], ids[1], ids[2], honor, r01, r23)
+            gains = _regular_flags(rest_sets, rest, rest_codes, ids[0], ids[1], ids[2], honor, r01, r23)
             found.update(compress(_KINDS, gains))
     return low, sorted(t for t in found if c[t] < 4)
 
 
-def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None) -> tuple[int, list[int]]:
+def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None,
+                           codes: tuple[int, int, int] | None = None) -> tuple[int, list[int]]:
     if form is None and 0 <= melds <= 4:
-        return _all_forms_effective(counts, melds)
-    g = _Groups(counts)
+        return _all_forms_effective(counts, melds, codes)
+    g = _Groups(counts, codes=codes)
     sets = 4 - melds
     values: dict[str, int] = {}
     # One form asked for: only that one is worked out.
@@ -807,7 +816,7 @@ def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None) 
         if name == "regular":
             found.update(_regular_effective(counts, melds, low, groups=g))
         elif name == "knitted_straight":
-            found.update(_knitted_effective(counts, melds, low))
+            found.update(_knitted_effective(counts, melds, low, g))
         else:
             found.update(_special_effective(counts, name, g))
     # A formal fifth copy (the knitted straight's rest, or a special form's shape) is no live tile.

@@ -51,8 +51,7 @@ from majiang.bots.efficiency import EfficiencyBot, opening_choice
 from majiang.bots.targets import TARGETS, SetsTarget, Target, extra_fans, small_fans
 from majiang.errors import InvalidHandError
 from majiang.game.table import Phase, View
-from majiang.hand import Hand
-from majiang.mcr import MINIMUM, WinBy, fan_total
+from majiang.mcr import MINIMUM, McrWinFans
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
@@ -71,6 +70,12 @@ _MAX_NAMED = 3
 _SMALL_FACTOR = (0.1, 0.1, 0.1, 0.1, 0.1, 0.2, 0.35, 0.6, 0.9)
 """How often a hand without a target shape reaches 8, by its likely small fans (a guess)."""
 _FAN_CACHE: dict[tuple[object, ...], tuple[int, int]] = {}
+_FANS: dict[tuple[int, int], McrWinFans] = {}  # by seat and round wind
+
+
+def _kinds(counts: Sequence[int]) -> int:
+    """Bit k set when kind k is held."""
+    return sum(1 << k for k, n in enumerate(counts) if n)
 
 
 def _gain(fans: float) -> float:
@@ -141,19 +146,27 @@ def _wait_fans(melds: tuple[Meld, ...], counts: Sequence[int], tile: int, last: 
     hit = _FAN_CACHE.get(key)
     if hit is not None:
         return hit
-    tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
-    hand = Hand(melds, tiles, ALL_TILES[tile])
-    out = []
-    for win_by in (WinBy.DISCARD, WinBy.SELF_DRAWN):
-        try:
-            total = fan_total(hand, win_by=win_by, last_copy=last, seat_wind=Tile(seat_wind),
-                              round_wind=Tile(round_wind))
-        except InvalidHandError:  # a context the hand cannot have, as for a hand that is no win
-            total = None
-        out.append(total or 0)
+    # Both ways in one pass on counts (the advice's path), no hand built.
+    standing = list(counts)
+    standing[tile] += 1
+    everything = list(standing)
+    for m in melds:
+        for k in m.tiles:
+            everything[k] += 1
+    if everything[tile] > 4:
+        raise InvalidHandError(f"{everything[tile]} copies of {ALL_TILES[tile].notation()}; a set has only 4")
+    fans = _FANS.get((seat_wind, round_wind))
+    if fans is None:
+        fans = _FANS[seat_wind, round_wind] = McrWinFans(Tile(seat_wind), Tile(round_wind))
+    mask = _kinds(standing)
+    try:
+        out = fans.both_ways_counted(melds, tuple(standing), tuple(everything), mask,
+                                     mask | _kinds(everything), tile, last)
+    except InvalidHandError:  # a context the hand cannot have, as for a hand that is no win
+        out = (0, 0)
     if len(_FAN_CACHE) > 100_000:
         _FAN_CACHE.clear()
-    value = _FAN_CACHE[key] = (out[0], out[1])
+    value = _FAN_CACHE[key] = out
     return value
 
 

@@ -28,6 +28,9 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.ready import distance
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import events as ev
+from majiang.game.events import Act as _Act
+from majiang.game.events import Discard as _Discard
+from majiang.game.events import Draw as _Draw
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.base import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
@@ -46,6 +49,12 @@ class Phase(IntEnum):
     ROB = 2
     OVER = 3
     OPENING = 4
+
+
+# Enum members read on every step, bound once: an attribute of an Enum class is looked up through its
+# metaclass (about 0.1 µs each in CPython 3.11), a module global costs a fraction of that.
+_TURN, _CLAIM, _ROB, _OVER, _OPENING = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER, Phase.OPENING
+_DISCARD_KIND, _WIN_KIND = ActionKind.DISCARD, ActionKind.WIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +189,7 @@ def _standing(source: tuple[Any, ...]) -> tuple[Tile, ...]:
 
 def _drawn(source: tuple[Any, ...]) -> Tile | None:
     drawn: int | None = source[_DRAWN]
-    if drawn is None or source[_CURRENT] != source[_SEAT] or source[_PHASE] != Phase.TURN:
+    if drawn is None or source[_CURRENT] != source[_SEAT] or source[_PHASE] != _TURN:
         return None
     return ALL_TILES[drawn]
 
@@ -286,6 +295,7 @@ class Game:
         self._shown_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
         self._shown_won: list[tuple[Tile, ...]] = [(), (), (), ()]
         self._shown_hidden: tuple[int, ...] = (0, 0, 0, 0)  # concealed kongs by seat (replaced, not changed)
+        self._shown_flowers: tuple[int, ...] = (0, 0, 0, 0)  # bonus tiles shown by seat (kept by show_flower)
         self.events: list[ev.Event] = []
         self.phase = Phase.TURN
         self.current = dealer
@@ -303,7 +313,7 @@ class Game:
         self.hand_deltas = [0, 0, 0, 0]  # every payment of this hand
         self._end_deltas = [0, 0, 0, 0]  # payments without an event of their own (shown by the end event)
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # bonus tiles dealt, not yet shown
-        self._legal: dict[int, list[Action]] = {}  # legal actions by seat, valid until the next apply
+        self._legal: dict[int, tuple[Action, ...]] = {}  # legal actions by seat, valid until the next apply
         self.opening_step = 0
         # How far the hand has gone, for first-go-around fans (天和, 地和, 人和): discards so far, and
         # whether any meld has been made.
@@ -322,6 +332,9 @@ class Game:
         self._public_state = hooks.public_state is not Ruleset.public_state
         self._bounded = hooks.waits is Ruleset.waits or self.rules.chinese_ready
         self._plain_claims = self.rules.plain_claims or hooks.claim_options is Ruleset.claim_options
+        # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then.
+        self._on_draw = hooks.on_draw is not Ruleset.on_draw
+        self._on_pass = hooks.on_pass is not Ruleset.on_pass
         self._build_wall(wall, dice)
         self._deal()
 
@@ -376,8 +389,7 @@ class Game:
             while self.dealt_flowers[s]:
                 for f in list(self.dealt_flowers[s]):
                     self.dealt_flowers[s].remove(f)
-                    self.flowers[s].append(f - BONUS_BASE)
-                    self.events.append(ev.Flower(s, f - BONUS_BASE))
+                    self.show_flower(s, f - BONUS_BASE)
                     place = self.rules.take_place(self, s, True)
                     if place is None:
                         self._end(exhausted=True)
@@ -447,8 +459,7 @@ class Game:
         place = take(self, seat, from_tail)
         t = None if place is None else self.wall[place]
         while t is not None and t >= BONUS_BASE:
-            self.flowers[seat].append(t - BONUS_BASE)
-            self.events.append(ev.Flower(seat, t - BONUS_BASE))
+            self.show_flower(seat, t - BONUS_BASE)
             bonus = True
             place = take(self, seat, True)
             t = None if place is None else self.wall[place]
@@ -459,14 +470,19 @@ class Game:
         self.drawn = t
         self.kong_draw = from_tail
         self.bonus_after_kong = from_tail and bonus
-        self.events.append(ev.Draw(seat, t, from_tail))
+        self.events.append(_Draw(seat, t, from_tail))
         assert place is not None
-        self.rules.on_draw(self, seat, place)
-        self._begin_turn(seat)
+        if self._on_draw:
+            self.rules.on_draw(self, seat, place)
+        # The turn begins (_begin_turn, written out).
+        self.phase = _TURN
+        self.current = seat
+        self.pending = {}
+        self.claim_options = {}
         return True
 
     def _begin_turn(self, seat: int) -> None:
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = seat
         self.pending = {}
         self.claim_options = {}
@@ -478,6 +494,13 @@ class Game:
             if self.active[s]:
                 return s
         return None
+
+    def show_flower(self, seat: int, flower: int) -> None:
+        """``seat`` shows bonus tile ``flower`` (花牌, 0-7) and sets it aside: the engine's draws and a
+        ruleset's ``deal`` call this (views read the count it keeps); the replacement is the caller's."""
+        self.flowers[seat].append(flower)
+        self._shown_flowers = tuple(map(len, self.flowers))
+        self.events.append(ev.Flower(seat, flower))
 
     def leave(self, seat: int) -> None:
         """Take ``seat`` out of the hand (a ruleset's ``after_win``: a winner who leaves, 血战到底)."""
@@ -530,9 +553,10 @@ class Game:
 
     def to_act(self) -> list[int]:
         """The seats whose decision the game is waiting for (empty when the hand is over)."""
-        if self.phase == Phase.TURN:
+        phase = self.phase
+        if phase is _TURN:
             return [self.current]
-        if self.phase != Phase.OVER:
+        if phase is not _OVER:
             return [s for s, a in self.pending.items() if a is None]
         return []
 
@@ -612,12 +636,13 @@ class Game:
             cached = self._legal[seat] = self._compute_legal(seat)
         return list(cached)
 
-    def _compute_legal(self, seat: int) -> list[Action]:
-        if self.phase == Phase.TURN:
-            return self.rules.turn_actions(self, seat) if seat == self.current else []
-        if self.phase != Phase.OVER and seat in self.pending and self.pending[seat] is None:
-            return list(self.claim_options[seat])
-        return []
+    def _compute_legal(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase is _TURN:
+            return tuple(self.rules.turn_actions(self, seat)) if seat == self.current else ()
+        if phase is not _OVER and seat in self.pending and self.pending[seat] is None:
+            return tuple(self.claim_options[seat])
+        return ()
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002).
@@ -625,16 +650,15 @@ class Game:
         The view captures the state now (plain values and the engine's immutable copies of what everyone
         sees) and works each field out when it is first read.
         """
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = self._compute_legal(seat)
+        actions = self._legal.get(seat)
+        if actions is None:
+            actions = self._legal[seat] = self._compute_legal(seat)
         result = self.result
         view: View = _new_view(View)
-        actions = tuple(legal)
         _SET_LEGAL(view, actions)  # set at once: every policy reads it
         _SOURCE.__set__(view, (
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
-            None if result is None else result.hands, tuple(map(len, self.flowers)),
+            None if result is None else result.hands, self._shown_flowers,
             tuple(self._shown_discards), self.last_discard, self.rules.wall_left(self, seat),
             tuple(self.scores), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
             tuple(self._shown_won), self.rules.public_state(self, seat) if self._public_state else None,
@@ -650,13 +674,14 @@ class Game:
         """
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an Action: {action!r}")
-        if self.phase == Phase.OVER:
+        phase = self.phase
+        if phase is _OVER:
             raise IllegalActionError("the hand is over")
         legal = self._legal.get(seat)
         if legal is None:
             legal = self._legal[seat] = self._compute_legal(seat)
         if action not in legal:
-            if action.kind == ActionKind.WIN and seat in self.to_act() and self.phase != Phase.OPENING:
+            if action.kind == ActionKind.WIN and seat in self.to_act() and phase != Phase.OPENING:
                 # A false win the ruleset may charge (错和); logged as given, then the charge.
                 self.events.append(ev.Act(seat, action))
                 if self.rules.charge_false_win(self, seat):
@@ -670,11 +695,13 @@ class Game:
             raise IllegalActionError(f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         # Every accepted action is recorded as given, so a record replays exactly.
         self._legal = {}
-        self.events.append(ev.Act(seat, action))
-        if self.phase == Phase.TURN:
-            self._act_on_turn(seat, action)
-        else:
+        self.events.append(_Act(seat, action))
+        if phase is not _TURN:
             self._answer(seat, action)
+        elif action.kind is _DISCARD_KIND and not action.tiles:  # the common case first (see _act_on_turn)
+            self.discard(seat, int(action.tile))  # type: ignore[arg-type]
+        else:
+            self._act_on_turn(seat, action)
 
     def _answer(self, seat: int, action: Action) -> None:
         self.pending[seat] = action
@@ -690,11 +717,11 @@ class Game:
 
     def _act_on_turn(self, seat: int, action: Action) -> None:
         kind = action.kind
-        if kind == ActionKind.WIN:
+        if kind == _WIN_KIND:
             assert self.drawn is not None
             self._win([seat], self.drawn, None)
             return
-        if kind == ActionKind.DISCARD and not action.tiles:  # (a red five named: the ruleset's own)
+        if kind == _DISCARD_KIND and not action.tiles:  # (a red five named: the ruleset's own)
             assert action.tile is not None
             self.discard(seat, int(action.tile))
             return
@@ -718,8 +745,9 @@ class Game:
     def discard(self, seat: int, tile: int) -> None:
         """``seat`` lets ``tile`` go and the others are asked (for a ruleset's own turn actions)."""
         self.counts[seat][tile] -= 1
-        self.discards[seat].append(ALL_TILES[tile])
-        self._shown_discards[seat] += (ALL_TILES[tile],)
+        shown = ALL_TILES[tile]
+        self.discards[seat].append(shown)
+        self._shown_discards[seat] += (shown,)
         self.last_discard = (seat, tile)
         self.discard_after_kong = self.kong_draw
         self.drawn = None
@@ -732,7 +760,7 @@ class Game:
         self.rules.on_discard(self, seat, tile)
         if self.result is not None:
             return  # the ruleset ended the hand (an abortive draw)
-        self.events.append(ev.Discard(seat, tile))
+        self.events.append(_Discard(seat, tile))
         self._open_claims(seat, tile)
 
     def _offer_robbing(self, seat: int, tile: int, how: str) -> None:
@@ -774,32 +802,38 @@ class Game:
             self._draw(seat, from_tail=True)
 
     def _open_claims(self, giver: int, tile: int) -> None:
-        self.phase = Phase.CLAIM
-        self.pending = {}
-        self.claim_options = {}
-        claim_options = self.rules.claim_options
+        self.phase = _CLAIM
+        pending: dict[int, Action | None] = {}
+        asked: dict[int, list[Action]] = {}
+        self.pending = pending
+        self.claim_options = asked
+        rules = self.rules
         active = self.active
         # The default hook answers a plain pass for a seat that cannot win on the tile, holds no pair of it
         # and (the next seat, where chows are allowed) no neighbour of it: such seats are not asked.
         plain = self._plain_claims
         waits = self.waits
-        rank = tile % 9 if tile < 27 else -1
+        counts = self.counts
+        # The next seat's neighbours of the tile for a chow, where chows are allowed (none for an honor).
+        rank = tile % 9 if tile < 27 and rules.has_chow else -1
         for k in (1, 2, 3):
-            s = (giver + k) % 4
+            s = (giver + k) & 3
             if not active[s]:
                 continue
             if plain:
-                c = self.counts[s]
-                if tile not in waits[s] and c[tile] < 2 and not (
-                        k == 1 and rank >= 0 and self.rules.has_chow
-                        and ((rank and c[tile - 1]) or (rank < 8 and c[tile + 1]))):
+                c = counts[s]
+                if c[tile] < 2 and tile not in waits[s] and not (
+                        k == 1 and rank >= 0 and ((rank and c[tile - 1]) or (rank < 8 and c[tile + 1]))):
                     continue
-            options = claim_options(self, s, giver, tile)
+            options = rules.claim_options(self, s, giver, tile)
             if len(options) > 1 or (options and options[0] != PASS):
-                self.pending[s] = None
-                self.claim_options[s] = options
-        if not self.pending:
-            self._let_go(giver, tile)
+                pending[s] = None
+                asked[s] = options
+        if not pending:
+            if self._on_pass:
+                self._let_go(giver, tile)
+            else:
+                self._next_draw(giver)
 
     def _let_go(self, giver: int, tile: int) -> None:
         """Nobody won or claimed ``giver``'s discard: the ruleset's ``on_pass`` (which may end the hand),
@@ -809,7 +843,9 @@ class Game:
             self._next_draw(giver)
 
     def _next_draw(self, after: int) -> None:
-        seat = self.next_active(after)
+        seat: int | None = (after + 1) & 3
+        if not self.active[seat]:  # type: ignore[index]
+            seat = self.next_active(after)
         left = self.rules.wall_left(self, after if seat is None else seat)
         if left == 0 or seat is None:
             self._end(exhausted=left == 0)

@@ -61,6 +61,7 @@ DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
 CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+_PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
 
 
 class Score(Protocol):
@@ -437,13 +438,15 @@ class Ruleset:
         out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
         # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
-        if game.drawn is not None and len(melds) < 4 and game.wall_left_for(seat) > 0 \
-                and not game.last_tile(seat):
-            if 4 in counts:
-                out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+        # Four of a kind or a pung first: most turns have neither, and the wall's checks are hooks.
+        drawn = game.drawn
+        if drawn is not None and len(melds) < 4:
+            kongs = [CONCEALED_KONG[t] for t in range(34) if counts[t] == 4] if 4 in counts else []
             if melds:
-                out.extend(ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile])
-        if game.drawn in game.waits[seat] and game.self_win(seat) is not None:
+                kongs.extend(ADDED_KONG[m.tile] for m in melds if m.kind == _PUNG and counts[m.tile])
+            if kongs and game.wall_left_for(seat) > 0 and not game.last_tile(seat):
+                out.extend(kongs)
+        if drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
         return out
 
@@ -466,10 +469,13 @@ class Ruleset:
             out.append(KONG)
         if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
-            for low in (tile - 2, tile - 1, tile):
-                lr = r - (tile - low)
-                if 0 <= lr <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
-                    out.append(CHOW[low])
+            # Each chow the tile fits in the suit, with the two other tiles held (no generator: hot path).
+            if r >= 2 and c[tile - 2] and c[tile - 1]:
+                out.append(CHOW[tile - 2])
+            if 1 <= r <= 7 and c[tile - 1] and c[tile + 1]:
+                out.append(CHOW[tile - 1])
+            if r <= 6 and c[tile + 1] and c[tile + 2]:
+                out.append(CHOW[tile])
         return out
 
     def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:

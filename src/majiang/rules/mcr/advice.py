@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
-from majiang.rules.mcr import MINIMUM, WinBy, _context, find_profile, parse_wind
+from majiang.meld import Meld, MeldKind
+from majiang.rules.mcr import MINIMUM, WinBy, WinContext, _context, find_profile, parse_wind
+from majiang.rules.mcr.fast import WinFloor, counted_totals
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.fast import fan_totals as _fan_totals
 from majiang.rules.mcr.fast import tile_floor as _tile_floor
@@ -38,6 +40,9 @@ class McrWinFans:
         self.seat = parse_wind(seat_wind, "seat_wind")
         self.round = parse_wind(round_wind, "round_wind")
         self.profile = find_profile(profile)
+        # The contexts of a win on a discard without and with 和绝张 (no flowers, not the wall's last tile).
+        self._contexts = (WinContext(WinBy.DISCARD, False, False, self.seat, self.round, 0),
+                          WinContext(WinBy.DISCARD, False, True, self.seat, self.round, 0))
 
     def __call__(self, hand: Hand, *, self_drawn: bool, last_copy: bool) -> int:
         # The fast path (no result object), with the checks of ``score``: the advice scores every wait.
@@ -56,12 +61,36 @@ class McrWinFans:
         kinds set in ``kinds`` (bit k for kind k): its highest fan decided by the kinds alone."""
         return _tile_floor(kinds, self.profile)
 
+    def floors(self, melds: Sequence[Meld]) -> Callable[[int, int, int, bool], int]:
+        """For wins with these declared melds: the fewest fans, the better way, that any win in four sets
+        and a pair scores by what its tiles decide (``fast.WinFloor``)."""
+        claimed = sum(1 for m in melds if not (m.kind is MeldKind.KONG and m.from_seat is None))
+        return WinFloor(claimed, int(self.seat), int(self.round), self.profile)
+
     def both_ways(self, hand: Hand, *, last_copy: bool) -> tuple[int, int]:
         """The fans of the win on a discard and self-drawn, ``(discard, self_drawn)``, in one pass."""
         ctx = _context(hand, WinBy.DISCARD, False, last_copy, self.seat, self.round, 0)
         totals = _fan_totals(hand, ctx, self.profile)
         if totals is None:
             raise InvalidHandError(f"{hand.notation()} is not a winning hand")
+        return totals
+
+
+    def both_ways_counted(self, melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...],
+                          mask: int, all_mask: int, win: int, last_copy: bool) -> tuple[int, int]:
+        """``both_ways`` of the win given as counts (``fast.counted_totals``: the standing counts with the
+        winning tile ``win``, those with the melds' tiles, their masks), checked as far as counts allow:
+        a fifth copy, and 和绝张 beside a standing copy."""
+        if all_counts[win] > 4:
+            raise InvalidHandError(f"{all_counts[win]} copies of {Tile(win).notation()}; a set has only 4")
+        if last_copy and counts[win] > 1:
+            raise InvalidHandError(f"和绝张: the other three {Tile(win).notation()} must be visible, but one"
+                                   " is among the standing tiles")
+        # Three copies in the winner's own melds: this is the last one (as ``win_context`` says).
+        ctx = self._contexts[last_copy or all_counts[win] - counts[win] == 3]
+        totals = counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, self.profile)
+        if totals is None:
+            raise InvalidHandError(f"{Tile(win).notation()} does not complete these counts")
         return totals
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
 from majiang.hand import Hand, WinBy
-from majiang.meld import MeldKind
+from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import (
     _GREEN_MASK,
     _GROUP_TRAITS,
@@ -48,7 +48,7 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["fan_choice", "fan_total", "fan_totals", "tile_floor"]
+__all__ = ["WinFloor", "counted_totals", "fan_choice", "fan_total", "fan_totals", "tile_floor"]
 
 _BIT: dict[str, int] = {fid: i for i, fid in enumerate(FANS)}
 
@@ -117,8 +117,8 @@ def _part(fids: Sequence[str]) -> _Part:
 class _Tables:
     """What one profile changes: fan values, exclusions, the switches the fast path reads, and caches."""
 
-    __slots__ = ("excl", "excluders", "hidden_kongs", "mixed_kong", "pairs_special", "pung_table", "pungs",
-                 "removed", "settled", "strict_knit", "values")
+    __slots__ = ("excl", "excluders", "floors", "hidden_kongs", "mixed_kong", "pairs_special", "pung_table",
+                 "pungs", "removed", "settled", "strict_knit", "unsure", "values")
 
     def __init__(self, profile: Profile) -> None:
         values = _values(profile)
@@ -134,6 +134,15 @@ class _Tables:
         self.removed: dict[int, int] = {}
         self.pung_table: dict[tuple[int, int, int, int, int, int, int], _Part] = {}
         self.pungs: dict[tuple[tuple[tuple[int, int, bool], ...], tuple[int, ...], int, int], _PungPart] = {}
+        self.floors: dict[int, int] = {}
+        # Fans that may exclude something and be excluded afterwards by a fan settled later (FANS order):
+        # such a fan's exclusions are not backed by a fan left standing.
+        later = [0] * len(self.excl)
+        for i in range(len(self.excl)):
+            for j in range(i + 1, len(self.excl)):
+                if self.excl[j] >> i & 1:
+                    later[i] = 1
+        self.unsure = sum(1 << i for i, flag in enumerate(later) if flag and self.excl[i])
 
     def settle(self, mask: int) -> tuple[int, int]:
         """What is left after exclusions (highest first; an excluded fan excludes nothing) and its value."""
@@ -163,6 +172,52 @@ class _Tables:
             self.settled.clear()
         out = self.settled[mask] = (left, value)
         return out
+
+    def floor(self, mask: int) -> int:
+        """The least total of any candidate whose fans include ``mask``: the most valuable set of its
+        fans that exclusions cannot take away together, kept.
+
+        A fan is removed only by a fan left standing that excludes it, so a set of fans none of which
+        excludes another counts in full when no fan excludes more of its value than its own.
+        """
+        found = self.floors.get(mask)
+        if found is not None:
+            return found
+        bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+        values = self.values
+        excl = self.excl
+        best = 0
+        for pick in range(1, 1 << len(bits)):
+            chosen = 0
+            value = 0
+            for k, bit in enumerate(bits):
+                if pick >> k & 1:
+                    chosen |= bit
+                    value += values[bit.bit_length() - 1]
+            if value <= best:
+                continue
+            ok = True
+            for g, taken in enumerate(excl):
+                hit = taken & chosen
+                if not hit:
+                    continue
+                if chosen >> g & 1 or self.unsure >> g & 1:
+                    ok = False
+                    break
+                lost = 0
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    lost += values[low.bit_length() - 1]
+                if lost > values[g]:
+                    ok = False
+                    break
+            if ok:
+                best = value
+        if len(self.floors) >= _CACHE_LIMIT:
+            self.floors.clear()
+        self.floors[mask] = best
+        return best
 
     def pung_bits(self, key: tuple[int, int, int, int, int, int, int]) -> _Part:
         """Fans of the pungs and kongs from their numbers: ``(kongs, concealed kongs, concealed pungs, pungs
@@ -512,6 +567,70 @@ def tile_floor(kinds: int, profile: Profile) -> int:
     return tables.values[(bits & -bits).bit_length() - 1] if bits else 0
 
 
+_DRAGON_PUNG = _b("dragon_pung")
+_SEAT_WIND = _b("seat_wind")
+_ROUND_WIND = _b("round_wind")
+
+
+class WinFloor:
+    """The fewest fans, the better of a discard and a self-drawn win, that any win in four sets and a pair
+    with ``melded`` melds claimed (a concealed kong is not) scores, from what its tiles decide.
+
+    Called with the kinds the win holds (``kinds``, bit k for kind k, melds included), those it holds
+    three or four of (``threes``), those it holds four of outside a kong (``fours``) and whether it is
+    和绝张 (``last_copy``). The fans these decide: the tile fans (清一色, 混一色, 断幺, 五门齐, ...), 四归一,
+    箭刻 and the wind pungs of the seat and round (an honor held three times is a pung in any such win),
+    门前清 or 不求人, 全求人, 自摸 and 和绝张; of them, those no exclusion takes away together
+    (``_Tables.floor``).
+
+    >>> from majiang.rules.mcr import PROFILES
+    >>> from majiang.tiles import Tile
+    >>> floor = WinFloor(0, Tile.EAST, Tile.EAST, PROFILES["mil"])
+    >>> kinds = sum(1 << int(Tile.parse(t)) for t in ("1m", "2m", "3m", "5m", "6m", "7m", "9m", "E"))
+    >>> floor(kinds, 0, 0, False)  # 混一色 6 and 不求人 4 when self-drawn
+    10
+    >>> floor(kinds, 1 << int(Tile.EAST), 0, False)  # and the pung of East, both winds: 2 + 2
+    14
+    """
+
+    __slots__ = ("melded", "round", "seat", "tables")
+
+    def __init__(self, melded: int, seat_wind: int, round_wind: int, profile: Profile) -> None:
+        self.melded = melded
+        self.seat = seat_wind
+        self.round = round_wind
+        self.tables = _tables(profile)
+
+    def __call__(self, kinds: int, threes: int, fours: int, last_copy: bool) -> int:
+        plain, special = _TILE_PARTS.get(kinds) or _tile_part(kinds)
+        bits = plain | special
+        if fours:
+            bits |= _TILE_HOG
+        if threes >> 27:
+            if threes >> 31:
+                bits |= _DRAGON_PUNG
+            if threes >> self.seat & 1:
+                bits |= _SEAT_WIND
+            if threes >> self.round & 1:
+                bits |= _ROUND_WIND
+        if last_copy:
+            bits |= _LAST_COPY
+        melded = self.melded
+        if melded == 0:
+            on_discard, drawn = bits | _CONCEALED_HAND, bits | _FULLY_CONCEALED
+        else:
+            on_discard, drawn = bits | _MELDED_HAND if melded == 4 else bits, bits | _SELF_DRAWN
+        tables = self.tables
+        floors = tables.floors
+        a = floors.get(on_discard)
+        if a is None:
+            a = tables.floor(on_discard)
+        b = floors.get(drawn)
+        if b is None:
+            b = tables.floor(drawn)
+        return a if a > b else b
+
+
 def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
     """The fans of how the tile came and of what the melds leave concealed, as bits."""
     flags = _SELF_DRAWN if self_drawn else 0
@@ -534,10 +653,23 @@ def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
 def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
     """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
     (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
+    return _counted_totals(hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask,
+                           int(hand.winning_tile), ctx, profile, both)  # type: ignore[arg-type]
+
+
+def counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], mask: int,
+                   all_mask: int, win: int, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_totals`` of a win given as the counts a ``Hand`` keeps: the standing counts (the winning tile
+    ``win`` included), those counting the melds' tiles too, and their masks (bit k: kind k held), for loops
+    that count holdings rather than build hands. Trusts its arguments as ``fan_totals`` does."""
+    discard, drawn, _ = _counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, profile, True)
+    return (discard, drawn) if discard >= 0 else None
+
+
+def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], held: int,
+                    all_mask: int, win: int, ctx: WinContext, profile: Profile, both: bool
+                    ) -> tuple[int, int, int]:
     tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
-    win = int(hand.winning_tile)  # type: ignore[arg-type]
-    counts = hand._counts
-    melds = hand.melds
     win_by = ctx.win_by
     self_drawn = win_by is WinBy.SELF_DRAWN or win_by is WinBy.KONG_REPLACEMENT
 
@@ -563,9 +695,8 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     # discard completed: ``flags2`` is 0 when there is no second way.
     flags = _flags(ctx, self_drawn, melded)
     flags2 = _flags(ctx, True, melded) if both else 0
-    all_mask = hand._all_mask
     plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
-    hogs = hand._all_counts.count(4) - kongs
+    hogs = all_counts.count(4) - kongs
     extras: _Extras = ()
     if hogs:
         plain |= _TILE_HOG
@@ -577,7 +708,6 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     values = tables.values
     best = best2 = -1
 
-    held = hand._mask
     if not melds:
         kinds_held = held.bit_count()
         if kinds_held <= 7 and counts.count(1) == 0 and counts.count(3) == 0:
@@ -610,11 +740,13 @@ def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[
     if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
         for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
             if held & knit_mask == knit_mask:
-                best = max(best, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags, extras,
-                                               decl_chows, decl_pungs, self_drawn))
+                best = max(best, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                               base | _KNITTED | flags, extras, decl_chows, decl_pungs,
+                                               self_drawn))
                 if both:
-                    best2 = max(best2, _knitted_best(tables, hand, ctx, knit, base | _KNITTED | flags2,
-                                                     extras, decl_chows, decl_pungs, True))
+                    best2 = max(best2, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                                     base | _KNITTED | flags2, extras, decl_chows, decl_pungs,
+                                                     True))
 
     honor_key = counts[27:]
     honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
@@ -822,18 +954,17 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
     return total
 
 
-def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int, ...], base: int,
-                  extras: _Extras, decl_chows: list[int], decl_pungs: list[tuple[int, int, bool]],
-                  self_drawn: bool) -> int:
-    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared or among the rest)."""
-    counts = hand._counts
-    win = int(hand.winning_tile)  # type: ignore[arg-type]
+def _knitted_best(tables: _Tables, counts: tuple[int, ...], melded: bool, win: int, ctx: WinContext,
+                  knit: tuple[int, ...], base: int, extras: _Extras, decl_chows: list[int],
+                  decl_pungs: list[tuple[int, int, bool]], self_drawn: bool) -> int:
+    """The best total of 组合龙 ``knit`` with a set and a pair (the set declared, when ``melded``, or among
+    the rest of the standing ``counts``)."""
     rest = list(counts)
     for k in knit:
         rest[k] -= 1
     declared = tuple(sorted(decl_pungs))
     options: list[tuple[list[int], tuple[int, ...], int]] = []
-    if hand.melds:
+    if melded:
         kinds = [k for k in range(34) if rest[k]]
         if len(kinds) == 1 and rest[kinds[0]] == 2:
             options.append((decl_chows, (), kinds[0]))
@@ -842,7 +973,7 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
             options.append(([t for k, t in sets if k == CHOW], tuple(t for k, t in sets if k == PUNG), pair))
     best = -1
     for chows, hidden, pair in options:
-        win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not hand.melds)
+        win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not melded)
         mask = base
         more = extras
         pung_tiles: tuple[int, ...] = ()
@@ -854,7 +985,7 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
             pung_tiles = part[2]
         if len(chows) == 1 and pair < 27:
             mask |= _ALL_CHOWS
-        mask |= _knitted_wait(tables, hand, knit, chows, pair, win)
+        mask |= _knitted_wait(tables, counts, melded, knit, chows, pair, win)
         left, total = tables.settle(mask)
         for bit, n in more:
             if left >> bit & 1:
@@ -871,14 +1002,13 @@ def _knitted_best(tables: _Tables, hand: Hand, ctx: WinContext, knit: tuple[int,
 _KNIT_REST_UNIQUE: dict[tuple[int, ...], bool] = {}
 
 
-def _knitted_wait(tables: _Tables, hand: Hand, knit: tuple[int, ...], chows: list[int], pair: int,
-                  win: int) -> int:
+def _knitted_wait(tables: _Tables, counts: tuple[int, ...], melded: bool, knit: tuple[int, ...],
+                  chows: list[int], pair: int, win: int) -> int:
     """The wait fan beside a 组合龙: the set and pair judge it (``rest``) unless the winning tile is in
     the knitted straight under ``strict``."""
     if tables.strict_knit and win in knit:
         return 0
-    counts = hand._counts
-    if hand.melds:
+    if melded:
         return _SINGLE if counts[win] > 1 and pair == win else 0
     rest = list(counts)
     for k in knit:

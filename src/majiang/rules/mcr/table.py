@@ -229,8 +229,6 @@ class McrRules(Ruleset):
         if self.walls == Walls.SHARED:
             Ruleset.deal(self, game)
             return
-        from majiang.game.events import Flower  # (see charge_false_win)
-
         for k in range(4):
             seat = (game.dealer + k) % 4
             held = 0
@@ -238,8 +236,7 @@ class McrRules(Ruleset):
                 t = game.deal_tile(seat)
                 if t >= FLOWER_BASE:
                     game.dealt_flowers[seat].remove(t)
-                    game.flowers[seat].append(t - FLOWER_BASE)
-                    game.log(Flower(seat, t - FLOWER_BASE))
+                    game.show_flower(seat, t - FLOWER_BASE)
                 else:
                     held += 1
 
@@ -250,8 +247,14 @@ class McrRules(Ruleset):
 
     def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
         walls: SeatWalls | None = game.rules_state.seat_walls
-        if walls is None:
-            return Ruleset.take_place(self, game, seat, replacement)
+        if walls is None:  # the shared wall (Ruleset.take_place's, written out: it runs on every draw)
+            if game.front >= game.back:
+                return None
+            if replacement:
+                game.back -= 1
+                return game.back
+            game.front += 1
+            return game.front - 1
         return walls.take(seat)
 
     def undrawn(self, game: Game) -> list[int]:

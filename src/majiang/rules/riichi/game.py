@@ -632,11 +632,12 @@ class RiichiRules(Ruleset):
             out.append(KONG)
         if seat == (giver + 1) % 4 and tile < 27:
             r = tile % 9
-            for low in (tile - 2, tile - 1, tile):
-                if 0 <= r - (tile - low) <= 6 and all(c[k] for k in (low, low + 1, low + 2) if k != tile):
-                    used = {k: 1 for k in (low, low + 1, low + 2) if k != tile}
-                    if self._discard_left(c, used, self._swaps(tile, low)):
-                        out.append(CHOW[low])
+            # Each chow the tile fits in the suit (the lowest tile, the two others), the others held.
+            for low, a, b in ((tile - 2, tile - 2, tile - 1), (tile - 1, tile - 1, tile + 1),
+                              (tile, tile + 1, tile + 2)):
+                if 0 <= r - (tile - low) <= 6 and c[a] and c[b] \
+                        and self._discard_left(c, {a: 1, b: 1}, self._swaps(tile, low)):
+                    out.append(CHOW[low])
         return out
 
     def _swaps(self, tile: int, low: int | None) -> frozenset[int]:
@@ -1136,9 +1137,11 @@ def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
     if not red_fives:
         return frozenset()
     copies: dict[int, list[int]] = {4: [], 13: [], 22: []}
-    for i, t in enumerate(wall):
-        if t in copies:
-            copies[t].append(i)
+    for kind, places in copies.items():  # each five's places in order, found by the list's own search
+        i = -1
+        for _ in range(wall.count(kind)):
+            i = wall.index(kind, i + 1)
+            places.append(i)
     rng = random.Random(bytes(wall))
     out: set[int] = set()
     for kind, places in copies.items():
