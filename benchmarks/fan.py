@@ -98,12 +98,49 @@ def fan_figures(hands: int = 20000, seed: int = 7, warmup: int = 20000) -> FanFi
                       (statistics.median(calculator) - base) * 1e6)
 
 
+LOOPS = ("notation", "parsed", "fans", "calculator", "peer")
+
+
+def loop(what: str, hands: int, seed: int = 7, warmup: int = 1000) -> None:
+    """Warm up as ``fan_figures`` does, then make one kind of call on ``hands`` wins and nothing else: run it
+    under ``valgrind --tool=callgrind`` with ``hands`` and with 0, and the difference over ``hands`` is the
+    instructions per call, a figure a loaded machine does not move."""
+    from MahjongGB import MahjongFanCalculator
+
+    mil = find_profile("mil")
+    for s in iter_wins(seed + 1_000_003, warmup):
+        _fans(s.hand, s.kwargs())
+        score(s.hand.notation(), **s.kwargs())
+        _calculate(s.hand, s.kwargs())
+        MahjongFanCalculator(**pymahjonggb_args(s))
+    samples = list(iter_wins(seed, hands))
+    if what == "notation":
+        for s in samples:
+            score(s.hand.notation(), **s.kwargs())
+    elif what == "parsed":
+        for s in samples:
+            score(s.hand, **s.kwargs())
+    elif what == "fans":
+        for s in samples:
+            _fans(s.hand, s.kwargs())
+    elif what == "calculator":
+        for s in samples:
+            calculate(s.hand, win_context(s.hand, **s.kwargs()), mil)
+    else:
+        for s in samples:
+            MahjongFanCalculator(**pymahjonggb_args(s))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--warmup", type=int, default=20000)
+    parser.add_argument("--loop", choices=LOOPS, help="only make these calls (for callgrind; see loop())")
     args = parser.parse_args(argv)
+    if args.loop:
+        loop(args.loop, args.hands, args.seed, min(args.warmup, 1000))
+        return 0
     f = fan_figures(args.hands, args.seed, args.warmup)
     if f is None:
         print("PyMahjongGB is missing: pip install pymahjonggb", file=sys.stderr)

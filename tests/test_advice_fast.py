@@ -52,7 +52,15 @@ from majiang.notation import parse_tiles
 from majiang.rules.mcr import PROFILES, WinBy, _context
 from majiang.rules.mcr.advice import McrWinFans
 from majiang.rules.mcr.calculator import calculate
-from majiang.rules.mcr.fast import WinFloor, counted_totals, fan_choice, fan_total, fan_totals, tile_floor
+from majiang.rules.mcr.fast import (
+    SEVEN_PAIRS_FORM,
+    WinFloor,
+    counted_totals,
+    fan_choice,
+    fan_total,
+    fan_totals,
+    tile_floor,
+)
 from majiang.rules.mcr.generate import iter_wins
 from majiang.rules.mcr.profiles import Profile
 from majiang.tiles import ALL_TILES, Tile
@@ -110,15 +118,17 @@ def test_explained_fans_are_the_full_calculation(seed: int) -> None:
 
 def test_the_fast_path_names_its_choice_only_when_alone() -> None:
     profile = PROFILES["mil"]
-    # One decomposition: chosen. Seven pairs beside a regular split, or two splits of equal total: not.
+    # One decomposition: chosen. Seven pairs alone, or above a regular split (25 against 7): the form is
+    # named. Two splits of equal total (11 each): none, and the explanation weighs every candidate.
     alone = Hand.parse("[567m,2]123p456s99sCCC")
     both_forms = Hand.parse("223344m556677p99s")
     pairs = Hand.parse("1122m3344p5566s7s7s")
+    tie = Hand.parse("2233445556sPPP4s")
     ctx = mcr.win_context(alone)
     assert fan_choice(alone, ctx, profile) == (mcr.fan_total(alone), 0)
-    for hand in (both_forms, pairs):
+    for hand, named in ((both_forms, SEVEN_PAIRS_FORM), (pairs, SEVEN_PAIRS_FORM), (tie, -1)):
         choice = fan_choice(hand, mcr.win_context(hand), profile)
-        assert choice is not None and choice[1] == -1
+        assert choice is not None and choice[1] == named
         assert mcr.score(hand).fans == calculate(hand, mcr.win_context(hand), profile).fans
 
 

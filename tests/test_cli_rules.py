@@ -508,5 +508,5 @@ def test_sichuan_rules_show_presets() -> None:
     assert shown["presets"]["血流"] == {"mode": "blood-river"} and "血战" in shown["aliases"]
     rows = {row["name"]: row for row in shown["options"]}
     assert rows["mode"]["choices"] == ["blood-battle", "blood-river", "single"]
-    assert rows["mode"]["default"] == "blood-battle" and rows["cap_fan"]["type"] == "integer or none"
+    assert rows["mode"]["default"] == "blood-battle" and rows["cap_fan"]["type"] == "integer or none 1..16"
     assert "血流 (mode=blood-river)" in run("rules").stdout

@@ -88,3 +88,25 @@ def test_examples() -> None:
                  "[1111m]1m23456789p1s", "123m[456p]789s11sEE", "123m456p789s11sEE]", "1 23m", "0m",
                  "8z", "123m456p789s11s,E", "[123m]][456p]789s11sE", "[123m]", "", " "]:
         _check(text)
+
+
+def _counts_outcome(text: str) -> tuple[object, ...] | tuple[str, int | None]:
+    try:
+        h = nt.read_counts(text)
+    except InvalidNotationError as err:
+        return err.reason, err.position
+    return h.hand(), h.melds, h.winning_tile, h._counts, h._all_counts, h._mask, h._all_mask
+
+
+@settings(max_examples=150, deadline=None)
+@given(spellings().map(lambda case: case[1]) | mutated() | st.text(alphabet=_ALPHABET, max_size=40))
+def test_read_counts_reads_as_parse_hand(text: str) -> None:
+    # read_counts skips only the sorting of the standing tiles: the same hand, counts and errors.
+    counted = _counts_outcome(text)
+    parsed = _outcome(text)
+    if isinstance(parsed, Hand):
+        assert counted == (parsed, parsed.melds, parsed.winning_tile, parsed._counts, parsed._all_counts,
+                           parsed._mask, parsed._all_mask)
+        assert nt.read_counts(text).notation() == parsed.notation()
+    else:
+        assert counted == parsed

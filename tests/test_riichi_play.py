@@ -5,6 +5,7 @@ The terminal game is driven through Textual's pilot with the helpers of tests/te
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from majiang.cli import app as cli
 from majiang.records import check_record
 from majiang.rules.base import find_ruleset
 from majiang.rules.riichi.game import RiichiDeclared, RiichiState
+from majiang.tiles import Tile
 from majiang.tui import new_app
 from majiang.tui.app import ActionButton, TableScreen
 from majiang.tui.render import hand_tiles
@@ -48,7 +50,8 @@ async def test_a_riichi_hand_in_the_terminal_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         status = text_of(app, "#status")
-        assert "dora indicators" in status and "本場" in status and "供託" in status
+        assert "dora indicators" in status and "供託" in status
+        assert status.count("本場") == 1  # in the hand's name, not again in the note
         while isinstance(app.screen, TableScreen):
             view = app.session.view()
             action = human.act(view)
@@ -125,7 +128,11 @@ def test_the_terminal_shows_han_fu_points_and_final_points() -> None:
         finished = session.finish_hand()
         shown.append((finished, _render(result_renderable(session, finished, "notation"))))
     for finished, text in shown:
-        assert f"Hand {finished.record.number} · " in text and " of " not in text.splitlines()[0]
+        # The hand as riichi players name it (round, deal, honba), and no total of hands.
+        game = finished.game
+        title = text.splitlines()[0].strip()
+        assert re.fullmatch(r"[東南西北][1-4]局 \d+本場", title) and " of " not in title, title
+        assert title[0] == "東南西北"[[Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH].index(game.round_wind)]
         for win in finished.game.wins:
             score = win.score
             assert f"{score.han} han {score.fu} fu" in text and f"{score.points} points" in text

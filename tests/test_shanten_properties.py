@@ -121,9 +121,11 @@ def built_hands(draw: st.DrawFn, *, drawn: bool) -> Hand:
     melds = tuple(_draw_meld(draw, left) for _ in range(n_melds))
     form = draw(st.sampled_from(open_forms(n_melds)), label="form")
     tiles = _draw_complete(draw, left, n_melds, form)
-    if tiles is None:  # a meld took what the form needs: any tiles will do
-        tiles = [draw(st.sampled_from([t for t in range(34) if left[t]])) for _ in range(14 - 3 * n_melds)]
-        _take(left, tiles)
+    if tiles is None:  # a meld took what the form needs: any tiles will do (each from what is left)
+        tiles = []
+        for _ in range(14 - 3 * n_melds):
+            tiles.append(draw(st.sampled_from([t for t in range(34) if left[t]])))
+            left[tiles[-1]] -= 1
     for _ in range(draw(st.sampled_from((0, 0, 1, 2, 3)), label="swaps")):
         gone = tiles.pop(draw(st.integers(0, len(tiles) - 1)))
         left[gone] += 1

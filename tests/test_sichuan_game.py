@@ -60,7 +60,7 @@ def test_options_from_text_and_their_errors() -> None:
     assert r.options()["mode"] == "single"
     with pytest.raises(InvalidOptionError, match="mode must be one of"):
         find_ruleset("sichuan", ["mode=bloody"])
-    with pytest.raises(InvalidOptionError, match="base must be at least 1"):
+    with pytest.raises(InvalidOptionError, match="base must be an integer from 1 to 1000, not 0"):
         find_ruleset("sichuan", ["base=0"])
     with pytest.raises(InvalidOptionError, match="unknown option 'profile'"):
         find_ruleset("sichuan", ["profile=mil"])

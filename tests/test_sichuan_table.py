@@ -63,10 +63,10 @@ BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     ({"several_winners": "yes"}, "several_winners must be True or False"),
     ({"forced_win_last_four": None}, "forced_win_last_four must be True or False"),
     ({"refund_kongs_when_not_ready": 0}, "refund_kongs_when_not_ready must be True or False"),
-    ({"flower_pig": -1}, "flower_pig must be a non-negative integer, not -1"),
-    ({"direct_kong": 1.5}, "direct_kong must be a non-negative integer"),
-    ({"added_kong": True}, "added_kong must be a non-negative integer"),
-    ({"concealed_kong": "2"}, "concealed_kong must be a non-negative integer"),
+    ({"flower_pig": -1}, "flower_pig must be an integer from 0 to 64, not -1"),
+    ({"direct_kong": 1.5}, "direct_kong must be an integer from 0 to 64, not 1.5"),
+    ({"added_kong": True}, "added_kong must be an integer from 0 to 64, not True"),
+    ({"concealed_kong": "2"}, "concealed_kong must be an integer from 0 to 64, not '2'"),
 ]
 
 
@@ -113,9 +113,9 @@ def test_parse(text: str, fields: dict[str, Any]) -> None:
     ("cap=3", "a table option is key=value with key one of mode, several_winners"),
     ("mode=blood", "mode must be one of"),
     ("declare_void=maybe", "declare_void must be true or false, not 'maybe'"),
-    ("flower_pig=-3", "flower_pig must be a non-negative integer, not '-3'"),
-    ("flower_pig=１６", "flower_pig must be a non-negative integer"),
-    ("direct_kong=1234567890", "direct_kong must be a non-negative integer"),
+    ("flower_pig=-3", "flower_pig must be an integer from 0 to 64, not '-3'"),
+    ("flower_pig=１６", "flower_pig must be an integer from 0 to 64, not '１６'"),
+    ("direct_kong=1234567890", "direct_kong must be an integer from 0 to 64, not '1234567890'"),
 ])
 def test_parse_refuses(text: str, message: str) -> None:
     with pytest.raises(InvalidOptionError, match=message):

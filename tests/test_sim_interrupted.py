@@ -18,7 +18,7 @@ from majiang.records import check_record, partial_path
 from majiang.sim.simulate import simulate
 
 GAMES = 80
-"""Random bots play a few hundred hands a second: enough for the signal to land mid-run."""
+"""Random bots play a few hundred hands a second; the run is let on in slices, so the signal lands mid-run."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -37,17 +37,22 @@ def _summary_lines(path: Path) -> int:
 
 
 def _interrupt(directory: Path, sig: signal.Signals) -> subprocess.CompletedProcess[str]:
-    """Start a run, wait until some hands are written, send ``sig``, and wait for the process to end."""
-    # The run gets the lowest CPU priority so that on a loaded machine this loop still sees the hands
-    # arrive and signals before all of them are played (otherwise the run can finish first).
+    """Start a run, let it play in short slices until some hands are written, send ``sig``, and wait for
+    the process to end."""
+    # A run that is merely watched can finish all its hands between two looks on a loaded machine. So it
+    # runs only in slices of 10 ms (SIGCONT ... SIGSTOP), a hand or two each, and is looked at stopped.
     process = subprocess.Popen(_command(directory), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    os.setpriority(os.PRIO_PROCESS, process.pid, 19)
     deadline = time.monotonic() + 120
+    os.kill(process.pid, signal.SIGSTOP)
     while _summary_lines(partial_path(directory / "s.jsonl")) < 12:
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the run wrote nothing"
-        time.sleep(0.02)
+        os.kill(process.pid, signal.SIGCONT)
+        time.sleep(0.01)
+        os.kill(process.pid, signal.SIGSTOP)
     process.send_signal(sig)
+    if sig != signal.SIGKILL:
+        os.kill(process.pid, signal.SIGCONT)  # a stopped process acts on SIGINT once it runs
     out, err = process.communicate(timeout=60)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 

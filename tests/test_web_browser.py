@@ -412,7 +412,7 @@ def test_lobby_options_are_controls(browser: Browser, base_url: str) -> None:
     page.click("#create")
     # the server's parser refuses the one bad option, and the message sits beside it
     page.wait_for_selector("[data-option-error='starting_points']:not(:empty)")
-    assert "hundreds" in page.inner_text("[data-option-error='starting_points']")
+    assert "from 100 to 10000000 in steps of 100" in page.inner_text("[data-option-error='starting_points']")
     assert page.inner_text("[data-option-error='red_fives']") == ""
     page.fill("#option-starting_points", "30000")
     page.click("#create")

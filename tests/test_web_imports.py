@@ -193,7 +193,7 @@ def test_table_options_refused_one_by_one(client: TestClient) -> None:
     problems = r.json()["options"]
     assert set(problems) == {"red_fives", "kan_dora", "starting_points"}
     assert "0, 3 or 4" in problems["red_fives"] and "true or false" in problems["kan_dora"]
-    assert "hundreds" in problems["starting_points"]
+    assert "from 100 to 10000000 in steps of 100" in problems["starting_points"]
     body["options"] = ["red_fives=0", "kan_dora=false", "starting_points=30000", "target=40000"]
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 else:
     from majiang._values import dataclass, field
 
-__all__ = ["Hand", "WinBy"]
+__all__ = ["Hand", "HandCounts", "WinBy"]
 
 
 class WinBy(StrEnum):
@@ -157,3 +157,40 @@ class Hand:
 (_set_melds, _set_tiles, _set_winning_tile, _set_counts, _set_all_counts, _set_mask, _set_all_mask) = (
     Hand.__dict__[name].__set__
     for name in ("melds", "tiles", "winning_tile", "_counts", "_all_counts", "_mask", "_all_mask"))
+
+
+class HandCounts:
+    """What the fan calculator reads of a hand: its melds, winning tile and the counts of its kinds, without
+    the sorted standing tiles (``majiang.mcr.score`` reads notation into one); ``hand()`` is the ``Hand``.
+
+    >>> from majiang.notation import read_counts
+    >>> read_counts("[567m,2]123p45699sCC7s").hand()
+    Hand.parse('[567m,2]123p45699sCC7s')
+    """
+
+    __slots__ = ("_all_counts", "_all_mask", "_counts", "_mask", "_melds_text", "melds", "winning_tile")
+
+    melds: tuple[Meld, ...]
+    winning_tile: Tile | None
+    _counts: tuple[int, ...]
+    _all_counts: tuple[int, ...]
+    _mask: int
+    _all_mask: int
+    _melds_text: str
+    """The melds as written, between the first ``[`` and the last ``]`` (caches key on it), or ``""``."""
+
+    def hand(self) -> Hand:
+        """The ``Hand``: the standing tiles sorted from the counts, the winning tile apart."""
+        counts = list(self._counts)
+        if self.winning_tile is not None:
+            counts[self.winning_tile] -= 1
+        tiles = tuple(Tile(k) for k, n in enumerate(counts) for _ in range(n))
+        return Hand._checked(self.melds, tiles, self.winning_tile, self._counts, self._all_counts, self._mask,
+                             self._all_mask)
+
+    def notation(self) -> str:
+        """The hand's canonical notation (``Hand.notation``)."""
+        return self.hand().notation()
+
+    def __repr__(self) -> str:
+        return f"read_counts({self.notation()!r})"

@@ -19,12 +19,12 @@ from collections.abc import Iterable
 from itertools import chain, repeat
 
 from majiang.errors import InvalidNotationError
-from majiang.hand import Hand
+from majiang.hand import Hand, HandCounts
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles"]
+__all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles", "read_counts"]
 
 MAX_LENGTH = 200
 """Longest notation accepted; a real hand needs well under 60 characters."""
@@ -103,8 +103,9 @@ def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int],
 # Runs of digits with their suit letter already read (``123m``, ``55z``), by their text.
 _RUNS: dict[str, tuple[int, ...]] = {}
 _RUNS_LIMIT = 4096
-# A space after every suit and honor letter, so that ``str.split`` cuts the text into tokens.
-_TOKENS = str.maketrans({letter: letter + " " for letter in [*_SUIT_BASE, "z", *_HONOR]})
+# A space after every suit letter, so that ``str.split`` cuts the text into tokens: honor letters, then
+# digits and their suit letter (``EEE``, ``C123m``, ``45p``); fewer tokens than one per honor.
+_TOKENS = str.maketrans({letter: letter + " " for letter in [*_SUIT_BASE, "z"]})
 
 
 def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
@@ -128,17 +129,21 @@ _DIGIT_CODES = {letter: bytes(base + d - 49 if 49 <= d <= (55 if letter == "z" e
 
 
 def _token(token: str) -> tuple[int, ...] | None:
-    """The tiles of a run of digits with its suit letter, or ``None`` if ``token`` is not one (the
-    caller's scan then says what is wrong)."""
+    """The tiles of honor letters followed by a run of digits with its suit letter (either part may be
+    missing), or ``None`` if ``token`` is not that (the caller's scan then says what is wrong)."""
+    honors = len(token) - len(token.lstrip("ESWNCFP"))
+    codes = tuple(_HONOR[letter] for letter in token[:honors])
+    if honors == len(token):
+        return codes
     table = _DIGIT_CODES.get(token[-1])
-    if table is None or len(token) < 2:
+    if table is None or len(token) - honors < 2:
         return None
-    codes = token[:-1].encode().translate(table)  # ASCII: checked before any token is read
-    return None if 255 in codes else tuple(codes)
+    digits = token[honors:-1].encode().translate(table)  # ASCII: checked before any token is read
+    return None if 255 in digits else codes + tuple(digits)
 
 
-# The tokens of standing tiles already read, by their text (a run of digits with its suit letter, or one
-# honor letter), each as a pack: its tiles' counts, one byte per kind (kind k in byte k of a little-endian
+# The tokens of standing tiles already read, by their text (honor letters, a run of digits with its suit
+# letter, or both), each as a pack: its tiles' counts, one byte per kind (kind k in byte k of a little-endian
 # int). Packs add as counts do, and ``to_bytes`` unpacks a sum in one call.
 _HONOR_PACKS = {letter: 1 << 8 * tile for letter, tile in _HONOR.items()}
 _PACKS: dict[str, int] = dict(_HONOR_PACKS)
@@ -304,15 +309,60 @@ def parse_hand(text: str) -> Hand:
     >>> parse_hand("[EEEE]123m456p789sC C").winning_tile
     <Tile.RED: 33>
     """
+    melds, pack, counts, all_counts, mask, all_mask, win, _ = _read(text)
+    if win >= 0:
+        pack -= 1 << 8 * win
+    left = pack.to_bytes(34, "little")
+    m_tiles, p_tiles, s_tiles, z_tiles = _SUIT_TILES
+    try:
+        tiles = m_tiles[left[:9]] + p_tiles[left[9:18]] + s_tiles[left[18:27]] + z_tiles[left[27:]]
+    except KeyError:
+        tiles = _sorted_tiles(left)
+    return Hand._checked(melds, tiles, ALL_TILES[win] if win >= 0 else None, counts, all_counts, mask,
+                         all_mask)
+
+
+def read_counts(text: str) -> HandCounts:
+    """Read a hand as ``parse_hand`` does (the same checks and errors) into what the fan calculator reads:
+    the melds, the winning tile and the counts, without sorting the standing tiles.
+
+    >>> h = read_counts("[EEEE]123m456p789sC C")
+    >>> h.winning_tile, h.hand() == parse_hand("[EEEE]123m456p789sC C")
+    (<Tile.RED: 33>, True)
+    """
+    melds, _, counts, all_counts, mask, all_mask, win, melds_text = _read(text)
+    out = _new_counts(HandCounts)
+    _set_melds_text(out, melds_text)
+    _set_melds(out, melds)
+    _set_winning_tile(out, ALL_TILES[win] if win >= 0 else None)
+    _set_counts(out, counts)
+    _set_all_counts(out, all_counts)
+    _set_mask(out, mask)
+    _set_all_mask(out, all_mask)
+    return out
+
+
+_new_counts = object.__new__
+(_set_melds, _set_winning_tile, _set_counts, _set_all_counts, _set_mask, _set_all_mask, _set_melds_text) = (
+    HandCounts.__dict__[name].__set__
+    for name in ("melds", "winning_tile", "_counts", "_all_counts", "_mask", "_all_mask", "_melds_text"))
+
+
+def _read(text: str) -> tuple[tuple[Meld, ...], int, tuple[int, ...], tuple[int, ...], int, int, int, str]:
+    """The melds, the pack of the standing tiles, their counts, the counts with the melds, the masks of
+    both, the winning tile's code (-1 for none) and the melds' text if written back to back from the
+    first character (else ``""``): what ``parse_hand`` and ``read_counts`` share."""
     _check_text(text)
     read: list[tuple[Meld, int]] | None = None
     start = 0
+    melds_text = ""
     if text[:1] == "[":
         # Melds written back to back, each a spelling read before: one split and a lookup each.
         close = text.rfind("]")
         if close > 0 and text.find("[", close) < 0:
+            melds_text = text[1:close]
             # A None among them (a spelling not read before) sends the text to _read_melds below.
-            read = list(map(_MELDS.get, text[1:close].split("][")))  # type: ignore[arg-type]
+            read = list(map(_MELDS.get, melds_text.split("][")))  # type: ignore[arg-type]
             start = close + 1
         if read is None or len(read) > 4 or not all(read):
             read, start = _read_melds(text)
@@ -351,18 +401,13 @@ def parse_hand(text: str) -> Hand:
         _too_many(text, start, list(in_melds.to_bytes(34, "little")))
     if n > want:
         token = tokens[-1]  # the winning tile is the last one written
-        win = _HONOR[token] if len(token) == 1 else _DIGIT_CODES[token[-1]][ord(token[-2])]
-        last: Tile | None = ALL_TILES[win]
-        pack -= 1 << 8 * win
+        win = _HONOR.get(token[-1], -1)
+        if win < 0:
+            win = _DIGIT_CODES[token[-1]][ord(token[-2])]
     else:
-        last = None
-    left = pack.to_bytes(34, "little")
-    m_tiles, p_tiles, s_tiles, z_tiles = _SUIT_TILES
-    try:
-        tiles = m_tiles[left[:9]] + p_tiles[left[9:18]] + s_tiles[left[18:27]] + z_tiles[left[27:]]
-    except KeyError:
-        tiles = _sorted_tiles(left)
-    return Hand._checked(melds, tiles, last, counts, all_counts, mask, all_mask)
+        win = -1
+    return melds, pack, counts, all_counts, mask, all_mask, win, melds_text
+
 
 
 def _read_melds(text: str) -> tuple[list[tuple[Meld, int]], int]:

@@ -24,11 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 
 from majiang.analysis.tables import (
     RECORD,
     combine_vectors,
+    fill_neighbors,
     honor_vector,
+    neighbor_table,
     overlap_vector,
     suit_stats,
     suit_table,
@@ -71,19 +74,31 @@ def _code(c: Sequence[int], b: int) -> int:
                + c[b + 3]) * 5 + c[b + 2]) * 5 + c[b + 1]) * 5) + c[b])
 
 
+_HonorInfo = tuple[int, int, int, int, int, tuple[int, int, int, int], bytes]
+"""The honors' stats (``_Vectors.honor_stats``), then what one more honor can do: the shape (how many
+kinds are held once, twice, three and four times, 3 bits each), the vector id after one more tile of a
+kind held 0-3 times (-1 where no kind is), and the counts as bytes."""
+
+
 class _Vectors:
     """Overlap vectors interned as small ints, with their pairwise combinations cached.
 
     The shipped table has only ~110 distinct suit vectors, so combining groups is a few dict lookups
-    once the caches are warm; a cache miss costs one max-plus convolution.
+    once the caches are warm; a cache miss costs one max-plus convolution. The caches are keyed by vector
+    ids and small numbers, or by the honors' counts (at most 5**7 of them), never by a whole holding.
     """
 
     def __init__(self) -> None:
         self.items: list[tuple[int, ...]] = list(vectors())
+        self.suits = len(self.items)
+        """Vector ids below this are the shipped suit vectors, all a table record can name."""
         self.ids: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(self.items)}
         self.conv: dict[int, int] = {}
         self.final: dict[int, int] = {}
         self.honors: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.honor_infos: dict[tuple[int, ...], _HonorInfo] = {}
+        self.goods: dict[int, bytes] = {}
+        self.honor_goods: dict[int, int] = {}
 
     def intern(self, vec: tuple[int, ...]) -> int:
         vid = self.ids.get(vec)
@@ -116,6 +131,50 @@ class _Vectors:
                 value = max(value, x[2 * m] + y[k + 1], x[2 * m + 1] + y[k])
             self.final[key] = value
         return value
+
+    def good(self, rest: int, sets: int, target: int) -> bytes:
+        """Which suit vectors, joined to the group ``rest``, let ``sets`` sets and a pair cover more than
+        ``target`` tiles: a ``bytes.translate`` table from a neighbor table byte (a vector id plus one) to
+        1 (yes) or 0 (cached by ``rest << 7 | sets << 4 | target``)."""
+        x = self.items[rest]
+        flags = bytearray(256)
+        for vid in range(self.suits):
+            y = self.items[vid]
+            for m in range(sets + 1):
+                k = 2 * (sets - m)
+                if x[2 * m] + y[k + 1] > target or x[2 * m + 1] + y[k] > target:
+                    flags[vid + 1] = 1
+                    break
+        good = self.goods[rest << 7 | sets << 4 | target] = bytes(flags)
+        return good
+
+    def honor_info(self, counts: tuple[int, ...]) -> _HonorInfo:
+        """The honors' stats and what one more honor can do (``_HonorInfo``)."""
+        info = self.honor_infos.get(counts)
+        if info is None:
+            shape = 0
+            raised = [-1, -1, -1, -1]
+            for k, n in enumerate(counts):
+                if n:
+                    shape += 1 << 3 * (n - 1)
+                if n < 4 and raised[n] < 0:
+                    more = list(counts)
+                    more[k] += 1
+                    raised[n] = self.honor_id(tuple(more))
+            info = self.honor_infos[counts] = (*self.honor_stats(counts), shape,
+                                               (raised[0], raised[1], raised[2], raised[3]), bytes(counts))
+        return info
+
+    def honor_good(self, rest: int, info: _HonorInfo, sets: int, target: int) -> int:
+        """Which honor kinds, by how often they are held (bit n: held n times), one more copy of lets
+        ``sets`` sets and a pair, with the group ``rest``, cover more than ``target`` tiles (cached by
+        ``(rest << 12 | shape) << 7 | sets << 4 | target``)."""
+        held = 0
+        for n, vid in enumerate(info[5]):
+            if vid >= 0 and self.best(rest, vid, sets) > target:
+                held |= 1 << n
+        self.honor_goods[(rest << 12 | info[4]) << 7 | sets << 4 | target] = held
+        return held
 
     def honor_id(self, counts: tuple[int, ...]) -> int:
         return self.honor_stats(counts)[0]
@@ -495,7 +554,10 @@ def effective_counts(counts: Sequence[int], melds: int = 0, form: str | None = N
     ``held`` gives the copies of each kind the player holds counting the melds' tiles; kinds held
     four times are left out. Without it only the standing ``counts`` are known.
     """
-    kinds = shanten_and_effective(counts, melds, form)[1]
+    if form is None and 0 <= melds <= 4:
+        kinds = _all_forms_effective(counts, melds)[1]  # the hot path: a call less
+    else:
+        kinds = shanten_and_effective(counts, melds, form)[1]
     if held is None:
         return kinds
     return [t for t in kinds if held[t] < 4]
@@ -555,8 +617,176 @@ def ready_kinds(counts: Sequence[int], melds: int = 0, codes: tuple[int, int, in
     return sorted(t for t in found if counts[t] < 4)
 
 
+_ODD = bytes(n in (1, 3) for n in range(256))
+"""``bytes.translate`` table: 1 for a kind held once or three times (one more makes another pair)."""
+_HONOR_FLAGS = tuple(bytes(n < 4 and held >> n & 1 for n in range(256)) for held in range(16))
+"""``bytes.translate`` tables: for each set of how-often-held classes (``_Vectors.honor_good``), 1 for
+the honor kinds in it."""
+_KINDS = range(34)
+
+
+def _regular_flags(sets: int, target: int, codes: Sequence[int], i0: int, i1: int, i2: int, honor: _HonorInfo,
+                   c01: int, c23: int) -> bytes:
+    """One byte per kind, 1 where one more copy lets ``sets`` sets and a pair cover more than ``target``
+    tiles (0 for a kind the keys hold four times: the neighbor table's ``FULL`` is no suit vector).
+
+    ``codes`` and ``i0``-``i2`` are the suits' table keys and vector ids, ``c01`` and ``c23`` the joined
+    vectors of the suits m and p and of the suit s and the honors. A suit's candidates are read at once:
+    its slice of the neighbor table gives the vector each rank would make, and a table cached per (the
+    other groups, sets, target) says which of those vectors gain.
+    """
+    vecs = _vectors()
+    neighbors = neighbor_table()
+    goods = vecs.goods
+    combine = vecs.combine
+    tail = sets << 4 | target
+    flags = b""
+    for code, rest in ((codes[0], combine(i1, c23)), (codes[1], combine(i0, c23)),
+                       (codes[2], combine(c01, honor[0]))):
+        good = goods.get(rest << 7 | tail) or vecs.good(rest, sets, target)
+        at = 9 * code
+        if not neighbors[at]:
+            fill_neighbors(code)
+        flags += neighbors[at:at + 9].translate(good)
+    rest = combine(c01, i2)
+    held = vecs.honor_goods.get((rest << 12 | honor[4]) << 7 | tail)
+    if held is None:
+        held = vecs.honor_good(rest, honor, sets, target)
+    flags += honor[6].translate(_HONOR_FLAGS[held])
+    return flags
+
+
+def _orphans_effective(counts: Sequence[int]) -> list[int]:
+    """十三幺: the missing terminals and honors, or every one held fewer than four times if no pair."""
+    has_pair = any(counts[t] >= 2 for t in _ORPHANS)
+    return [t for t in _ORPHANS if counts[t] == 0 or (not has_pair and counts[t] < 4)]
+
+
+def _knitted_ranks(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[list[int], list[int]]:
+    """The tiles of the knitted straight ``perm`` the hand lacks, and the table key each suit keeps once one
+    copy of each knitted tile it holds is set aside."""
+    missing = []
+    codes = [_code(counts, 0), _code(counts, 9), _code(counts, 18)]
+    for start, suit in enumerate(perm):
+        base = 9 * suit
+        for r in (start, start + 3, start + 6):
+            if counts[base + r]:
+                codes[suit] -= _POW5[r]
+            else:
+                missing.append(base + r)
+    return missing, codes
+
+
+def _all_forms_effective(counts: Sequence[int], melds: int, codes: tuple[int, int, int] | None = None
+                         ) -> tuple[int, list[int]]:
+    """``_shanten_and_effective`` of the minimum over forms (0-4 melds), from the tables' records
+    (``codes``: the suits' table keys, when the caller has them).
+
+    The special forms' shanten come from the records' counts; the knitted straight's rest (the costly
+    part) only where the knitted ranks held leave it a chance to tie the others.
+    """
+    table = suit_table()
+    vecs = _vectors()
+    c = counts
+    if codes is None:
+        # Each suit's table key (base 5, rank 1 the lowest digit), written out: this is the hot path.
+        k0 = ((((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5 + c[2]) * 5 + c[1])
+              * 5 + c[0])
+        k1 = ((((((((c[17] * 5 + c[16]) * 5 + c[15]) * 5 + c[14]) * 5 + c[13]) * 5 + c[12]) * 5 + c[11]) * 5
+               + c[10]) * 5 + c[9])
+        k2 = ((((((((c[26] * 5 + c[25]) * 5 + c[24]) * 5 + c[23]) * 5 + c[22]) * 5 + c[21]) * 5 + c[20]) * 5
+               + c[19]) * 5 + c[18])
+    else:
+        k0, k1, k2 = codes
+    o0, o1, o2 = k0 * RECORD, k1 * RECORD, k2 * RECORD
+    i0, i1, i2 = table[o0], table[o1], table[o2]
+    honor = vecs.honor_info(tuple(c[27:34]))
+    sets = 4 - melds
+    c01 = vecs.combine(i0, i1)
+    c23 = vecs.combine(i2, honor[0])
+    regular = 3 * sets + 1 - vecs.best(c01, c23, sets)
+    low = regular
+    pairs = orphans = honors_knitted = knitted = RULED_OUT
+    if not melds:
+        pairs = 6 - min(table[o0 + 1] + table[o1 + 1] + table[o2 + 1] + honor[1], 7)
+        kinds = table[o0 + 3] + table[o1 + 3] + table[o2 + 3] + honor[2]
+        orphans = 13 - kinds - (1 if table[o0 + 4] or table[o1 + 4] or table[o2 + 4] or honor[3] else 0)
+        low = min(regular, pairs, orphans)
+    held: tuple[int, ...] = ()
+    if melds <= 1:
+        # The knitted tiles held by each knitted straight, in KNIT_SUITS's order (1-4-7 of the first suit
+        # named, 2-5-8 of the second, 3-6-9 of the third).
+        m1, m2, m3 = table[o0 + 5], table[o0 + 6], table[o0 + 7]
+        p1, p2, p3 = table[o1 + 5], table[o1 + 6], table[o1 + 7]
+        s1, s2, s3 = table[o2 + 5], table[o2 + 6], table[o2 + 7]
+        held = (m1 + p2 + s3, m1 + s2 + p3, p1 + m2 + s3, p1 + s2 + m3, s1 + m2 + p3, s1 + p2 + m3)
+        most = max(held)
+        if not melds:
+            honors_knitted = 13 - min(most + honor[2], 14)
+            if honors_knitted < low:
+                low = honors_knitted
+        # A knitted straight holding h of its tiles is 10 + 3 * rest_sets - h - rest away, where the rest
+        # covers at most 3 * rest_sets + 2 tiles and no more than the whole hand would (it is part of the
+        # hand): so its rest is read only where that leaves it a chance to tie the others (all the
+        # minimum needs).
+        rest_sets = 1 - melds
+        bound = 10 + 3 * rest_sets - vecs.best(c01, c23, rest_sets) if 8 - most <= low else RULED_OUT
+        if bound - most <= low:
+            offsets = (o0, o1, o2)
+            for n, h in enumerate(held):
+                if bound - h > low:
+                    continue
+                a, b, s = KNIT_SUITS[n]
+                rest = vecs.best(vecs.combine(table[offsets[a] + 8], table[offsets[b] + 9]),
+                                 vecs.combine(table[offsets[s] + 10], honor[0]), rest_sets)
+                value = 10 + 3 * rest_sets - h - rest
+                if value < knitted:
+                    knitted = value
+            if knitted < low:
+                low = knitted
+    flags: bytes | None = None
+    if regular == low:
+        flags = _regular_flags(sets, 3 * sets + 1 - low, (k0, k1, k2), i0, i1, i2, honor, c01, c23)
+    if pairs == low:
+        odd = bytes(c).translate(_ODD)
+        flags = odd if flags is None else bytes(x | y for x, y in zip(flags, odd, strict=True))
+    if low != orphans and low != honors_knitted and low != knitted:
+        return low, list(compress(_KINDS, flags)) if flags is not None else []
+    found = set(compress(_KINDS, flags)) if flags is not None else set()
+    if orphans == low:
+        found.update(_orphans_effective(c))
+    if honors_knitted == low:
+        # A missing honor, or a missing tile of a knitted straight holding the most.
+        found.update(t for t in range(27, 34) if not c[t])
+        for n, h in enumerate(held):
+            if h == most:
+                found.update(_knitted_ranks(c, KNIT_SUITS[n])[0])
+    if knitted == low:
+        # A missing knitted tile, or a tile the rest (a set and a pair) gains by, for each knitted
+        # straight that reaches the minimum.
+        offsets = (o0, o1, o2)
+        for n, h in enumerate(held):
+            if 8 - h > low:
+                continue
+            a, b, s = KNIT_SUITS[n]
+            ids = [0, 0, 0]
+            ids[a], ids[b], ids[s] = table[offsets[a] + 8], table[offsets[b] + 9], table[offsets[s] + 10]
+            r01 = vecs.combine(ids[0], ids[1])
+            r23 = vecs.combine(ids[2], honor[0])
+            rest = vecs.best(r01, r23, rest_sets)
+            if 10 + 3 * rest_sets - h - rest != low:
+                continue
+            missing, rest_codes = _knitted_ranks(c, KNIT_SUITS[n])
+            found.update(missing)
+            gains = _regular_flags(rest_sets, rest, rest_codes, ids[0], ids[1], ids[2], honor, r01, r23)
+            found.update(compress(_KINDS, gains))
+    return low, sorted(t for t in found if c[t] < 4)
+
+
 def _shanten_and_effective(counts: Sequence[int], melds: int, form: str | None,
                            codes: tuple[int, int, int] | None = None) -> tuple[int, list[int]]:
+    if form is None and 0 <= melds <= 4:
+        return _all_forms_effective(counts, melds, codes)
     g = _Groups(counts, codes=codes)
     sets = 4 - melds
     values: dict[str, int] = {}

@@ -15,6 +15,7 @@ checks the shipped data against this code.
 from __future__ import annotations
 
 import lzma
+import mmap
 import sys
 from functools import cache
 
@@ -22,12 +23,15 @@ from majiang.data import read_data
 
 __all__ = [
     "FIELDS",
+    "FULL",
     "KEYS",
     "RECORD",
     "build",
     "code_of",
     "combine_vectors",
+    "fill_neighbors",
     "honor_vector",
+    "neighbor_table",
     "overlap_vector",
     "suit_stats",
     "suit_table",
@@ -277,6 +281,41 @@ def suit_table() -> bytearray:
 def vectors() -> tuple[tuple[int, ...], ...]:
     """The distinct suit overlap vectors, indexed by the records' first byte."""
     return _load()[0]
+
+
+FULL = 255
+"""The neighbor table's byte for a rank already held four times (no vector id is that high)."""
+
+
+@cache
+def neighbor_table() -> mmap.mmap:
+    """For each slot, the vector ids of its holding with one more tile of each rank, filled in on first use
+    of the slot (``fill_neighbors``): byte ``9 * code + r`` is one more than the first byte of slot
+    ``code + 5**r``'s record, ``FULL`` where rank ``r + 1`` is already held four times, 0 until filled.
+
+    9 bytes a slot (about 17 MB of address space, zero pages the system hands out as they are first
+    written: only the slots used take memory), so that the vectors a suit can reach with one more tile
+    are one slice.
+
+    >>> code = code_of((1, 1, 0, 0, 0, 0, 0, 0, 4))
+    >>> fill_neighbors(code)
+    >>> vectors()[neighbor_table()[9 * code + 2] - 1] == overlap_vector((1, 1, 1, 0, 0, 0, 0, 0, 4))
+    True
+    >>> neighbor_table()[9 * code + 8] == FULL
+    True
+    """
+    return mmap.mmap(-1, KEYS * 9)
+
+
+def fill_neighbors(code: int) -> None:
+    """Write slot ``code``'s nine bytes of ``neighbor_table()`` (from ``suit_table()``)."""
+    table = suit_table()
+    out = bytearray(9)
+    rest = code
+    for r in range(9):
+        rest, digit = divmod(rest, 5)
+        out[r] = FULL if digit == 4 else table[(code + POW5[r]) * RECORD] + 1
+    neighbor_table()[9 * code:9 * code + 9] = bytes(out)
 
 
 def main() -> None:

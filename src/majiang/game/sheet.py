@@ -59,6 +59,7 @@ from majiang.rules.mcr.table import (
     BASE_POINTS,
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,
+    MAX_POINTS,
     McrRules,
     SeatChanges,
     win_payments,
@@ -101,8 +102,8 @@ MAX_HANDS = 16
 MAX_FAN = 999
 """The largest fan total a win may record, flowers included: far above any hand (the largest Chinese
 Official totals are a few hundred), so a typo of extra digits is refused instead of paid."""
-MAX_PENALTY_POINTS = 999
-"""The largest ``points`` or ``award`` of one penalty."""
+MAX_PENALTY_POINTS = MAX_POINTS
+"""The largest ``points`` or ``award`` of one penalty (the bound of the false-win options too)."""
 MAX_PENALTIES = 64
 """The most penalties one sheet holds (with the 16 hands, every total stays well within six digits)."""
 MAX_NAME_LENGTH = 32

@@ -312,6 +312,7 @@ class Game:
         self.wins: list[WinRecord] = []
         self.hand_deltas = [0, 0, 0, 0]  # every payment of this hand
         self._end_deltas = [0, 0, 0, 0]  # payments without an event of their own (shown by the end event)
+        self._wall_ended = False  # the hand ended because the wall ran out (and nothing else since)
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # bonus tiles dealt, not yet shown
         self._legal: dict[int, tuple[Action, ...]] = {}  # legal actions by seat, valid until the next apply
         self.opening_step = 0
@@ -968,24 +969,39 @@ class Game:
                 responses: Sequence[str | None] | None = None) -> None:
         """End the hand because ``seat`` broke the table's protocol (``reason``: one of
         ``events.FORFEIT_REASONS``), charging the ruleset's ``forfeit_payments``; IllegalActionError
-        (changing nothing) when the ruleset charges none or the hand is over."""
+        (changing nothing) when the ruleset charges none or the hand is over.
+
+        An exhaustive draw that has just ended the hand, settling nothing, still yields to a forfeit:
+        its end event gives way to the forfeit's. Botzone's judge reads every seat's answer to the last
+        discard (and to a flower shown as the wall runs out) before it calls the draw, while our engine
+        ends the hand at once when nobody may claim (docs/interop.md).
+        """
         if not 0 <= seat <= 3:
             raise InvalidOptionError(f"a seat is 0-3, not {seat!r}")
         if reason not in ev.FORFEIT_REASONS:
             raise InvalidOptionError(f"unknown forfeit reason {reason!r}; one of "
                                      f"{', '.join(ev.FORFEIT_REASONS)}")
-        if self.phase == Phase.OVER:
+        reopen = self.phase == Phase.OVER and self._draw_just_ended()
+        if self.phase == Phase.OVER and not reopen:
             raise IllegalActionError("the hand is over")
         deltas = self.rules.forfeit_payments(self, seat)
         if deltas is None:
             raise IllegalActionError(f"seat {seat} forfeits ({reason}: {ev.FORFEIT_REASONS[reason]}), but "
                                      f"the {self.rules.name} rules charge no forfeit")
-        self._legal = {}
         if responses is not None and len(responses) != 4:
             raise InvalidOptionError(f"a forfeit's responses are the four seats', not {len(responses)}")
+        self._legal = {}
+        if reopen:
+            self.events.pop()  # the exhaustive draw's end event: the forfeit ends the hand instead
+            self.result = None
         answers = None if responses is None else list(responses)
         self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
         self._end(exhausted=False)
+
+    def _draw_just_ended(self) -> bool:
+        """Whether the last event is the end of an exhaustive draw that paid nothing at the end."""
+        last = self.events[-1] if self.events else None
+        return self._wall_ended and isinstance(last, ev.End) and not last.winners and not any(last.deltas)
 
     def end_hand(self) -> None:
         """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...)."""
@@ -994,6 +1010,7 @@ class Game:
 
     def _end(self, exhausted: bool) -> None:
         """Settle (the ruleset's ``end_of_hand``), show every hand, and close the hand."""
+        self._wall_ended = exhausted
         self.rules.end_of_hand(self, exhausted)
         self.phase = Phase.OVER
         self.pending = {}

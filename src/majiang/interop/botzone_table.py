@@ -153,6 +153,7 @@ class Transcript:
         self._claimed: dict[int, tuple[str, int]] = {}  # seat -> (PENG or CHI mid, turn claimed on)
         self._turn_of: list[int | None] = [None, None, None, None]  # last turn each seat's own play answers
         self.forfeit: ev.Forfeit | None = None
+        self._last: ev.Event | None = None  # the last event read
         quan = WINDS.index(game.round_wind)
         self._add("INIT", None, tuple(f"0 {self.id(s)} {quan}" for s in range(4)))
         events = game.events
@@ -178,9 +179,11 @@ class Transcript:
             for s in range(4)))
         if first_draw:
             self._seen = deal + 1
+            self._last = events[deal]
             self.update()
         else:
             self._seen = len(events)
+            self._last = events[-1] if events else None
             if game.drawn is not None and game.phase == Phase.TURN:
                 self._draw(game.current, game.drawn)
 
@@ -214,9 +217,13 @@ class Transcript:
     def update(self) -> list[JudgeTurn]:
         """Read the game's new events; the turns so far."""
         events = self.game.events
-        for e in events[self._seen:]:
+        seen = self._seen
+        if seen and (seen > len(events) or events[seen - 1] is not self._last):
+            seen -= 1  # the exhaustive draw's end read last gave way to a forfeit (Game.forfeit)
+        for e in events[seen:]:
             self._event(e)
         self._seen = len(events)
+        self._last = events[-1] if events else None
         return self.turns
 
     def _respond(self, seat: int, turn: int | None, text: str) -> None:
@@ -596,8 +603,9 @@ def referee(game: Game, answers: Answers, native: NativeTurn | None = None,
     """Play ``game`` to its end turn by turn, reading each turn's answers as the judge does.
 
     A forfeit ends the hand (``Game.forfeit``, with the turn and the offending response). The answers to
-    turns after our engine has ended the hand (the last discard's, when the wall then runs out) are asked
-    for and not read: a forfeit there, which the judge would charge, is not. The discard a
+    turns after our engine has ended the hand (the last discard's, when the wall then runs out) are read
+    as the judge reads them, with nothing to claim: a false ``HU`` (``WH``), a pung, chow or kong or any
+    other word (``WA``) or a failed run forfeits, the exhaustive draw giving way. The discard a
     claimer named with its pung or chow is made when our engine gives it the turn, unless ``native``
     says the seat is one of our bots (it then chooses). Returns the transcript of the hand.
     """
@@ -606,16 +614,15 @@ def referee(game: Game, answers: Answers, native: NativeTurn | None = None,
     named: dict[int, Tile] = {}
     for _ in range(_MAX_TURNS * 2):
         turns = t.update()
-        if game.result is not None:
-            # The judge still reads the answers to the turns our engine ended the hand after (the last
-            # discard before the wall runs out): they are sent, and a bad one changes nothing here.
-            for turn in turns[checked:]:
-                answers(turn, False)
+        if game.result is not None and checked == len(turns):
             return t
         if checked < len(turns):
             turn = turns[checked]
             checked += 1
-            current = checked == len(turns) and _is_current(game, turn)
+            # After the hand has ended (the wall ran out after the last discard, or after a flower shown
+            # for the last tile) the judge still reads every answer before it calls the draw: nothing
+            # may be claimed then, so anything but a pass forfeits as it would on any turn past.
+            current = game.result is None and checked == len(turns) and _is_current(game, turn)
             options: dict[int, list[Action]] = {}
             if current:
                 options = {s: game.legal_actions(s) for s in game.to_act()}

@@ -333,7 +333,11 @@ class _Replayer:
         last_act: RecordLine | None = None
         for i, line in enumerate(lines):
             kind = line.kind
-            if done == len(game.events) and i not in applied:
+            # A forfeit may follow an exhaustive draw the re-simulation has just ended (Game.forfeit):
+            # Botzone's judge reads the answers to the last discard before it calls the draw.
+            reopens = kind == "forfeit" and done == len(game.events) - 1 and game.phase == Phase.OVER and \
+                game.events[-1].kind == "end"
+            if (done == len(game.events) or reopens) and i not in applied:
                 target = i if kind in ("act", "forfeit") else None
                 if target is None:
                     hint = "" if game.phase == Phase.OVER else " (a missing act line?)"

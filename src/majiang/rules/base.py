@@ -37,6 +37,7 @@ from majiang.analysis.shanten import effective_counts, shanten_and_effective, sh
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
+from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from majiang.game.table import Game, View, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo",
+           "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets"]
 
@@ -221,6 +222,38 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class HandLabel:
+    """How a display names a hand of a match (``Ruleset.hand_label``): its ``number`` in the match, ``of``
+    the hands the match plays (None when the ruleset ends the match by its own rule, so no total is
+    shown), and ``name``, the ruleset's own name for it (riichi: ``東2局 1本場``), empty where the number
+    says it all.
+
+    >>> HandLabel(3, 16).text(), HandLabel(3, 16).text(zh=True), HandLabel(5, None, "東2局 1本場").text()
+    ('Hand 3/16', '第3/16局', '東2局 1本場')
+    """
+
+    number: int
+    of: int | None
+    name: str = ""
+
+    def text(self, zh: bool = False) -> str:
+        """The label in a few words: the ruleset's name for the hand, or its number (and the total)."""
+        if self.name:
+            return self.name
+        of = "" if self.of is None else f"/{self.of}"
+        return f"第{self.number}{of}局" if zh else f"Hand {self.number}{of}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, with the text in both languages.
+
+        >>> HandLabel(3, 16).to_dict()
+        {'number': 3, 'of': 16, 'name': '', 'en': 'Hand 3/16', 'zh': '第3/16局'}
+        """
+        return {"number": self.number, "of": self.of, "name": self.name, "en": self.text(),
+                "zh": self.text(zh=True)}
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
 
@@ -249,10 +282,28 @@ class Ruleset:
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
     option's choices are its values without this)."""
-    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {}
-    """Smallest, largest and step of an integer option where the ruleset's own check bounds it."""
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {}
+    """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
+    options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
+    and the parser agree."""
+
+    def __post_init__(self) -> None:
+        self.check_bounds()
 
     # -- options --------------------------------------------------------------------------------------
+
+    def check_bounds(self) -> None:
+        """InvalidOptionError naming the first option outside its ``option_bounds`` (a ruleset's
+        ``__post_init__`` calls this); ``None`` passes where the option's type allows it.
+
+        >>> find_ruleset("mcr", ["base_points=-8"])
+        Traceback (most recent call last):
+        majiang.errors.InvalidOptionError: base_points must be an integer from 0 to 999, not -8
+        """
+        for key, bounds in self.option_bounds.items():
+            value = getattr(self, key)
+            if value is not None or not _optional(type(self), key):
+                check_bound(key, value, bounds)
 
     def options(self) -> dict[str, Any]:
         """Every option as plain data (enums as their values), as a record's header stores them."""
@@ -417,6 +468,16 @@ class Ruleset:
         True
         """
         return TableInfo()
+
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.hands``): by
+        number, with the total where the match plays all its hands (``match_over`` not overridden).
+
+        >>> from majiang.game import Game
+        >>> Ruleset().hand_label(Game(seed=1), 3, 16)
+        HandLabel(number=3, of=16, name='')
+        """
+        return HandLabel(number, hands if type(self).match_over is Ruleset.match_over else None)
 
     def mcr_profile(self) -> str | None:
         """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
@@ -631,6 +692,12 @@ class Ruleset:
         """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
         one another: those that change the flow of a hand (who may win, what play does after a win)."""
         return [{}]
+
+
+def _optional(cls: type, key: str) -> bool:
+    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
+    hint = typing.get_type_hints(cls)[key]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
 _BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)

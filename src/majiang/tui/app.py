@@ -26,7 +26,7 @@ from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.game.events import Event, Win
 from majiang.mcr import MINIMUM
 from majiang.meld import Meld
-from majiang.rules.base import Ruleset
+from majiang.rules.base import HandLabel, Ruleset
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (
@@ -109,6 +109,14 @@ def _going_on(line: Line) -> Line:
     """A win's line with the notice that play goes on after it."""
     return lambda style: line(style) + tr(style, " — play goes on", " — 牌局继续")
 
+
+
+def _log_names(label: HandLabel) -> tuple[str, str]:
+    """A hand as the game log names it, in English and Chinese: ``Hand 3`` and ``第 3 局`` (no total), or the
+    ruleset's own name (``東2局 1本場``)."""
+    if label.name:
+        return label.name, label.name
+    return f"Hand {label.number}", f"第 {label.number} 局"
 
 class TileWidget(Static):
     """One tile of the person's hand: its glyph over its number key; a click discards it."""
@@ -689,22 +697,24 @@ class TableScreen(Screen[None]):
     def _end_line(self, finished: FinishedHand) -> Line:
         result = finished.game.result
         assert result is not None
-        number = finished.record.number
+        game = finished.game
+        label = game.rules.hand_label(game, finished.record.number, self.session.match.hands)
+        en, zh = _log_names(label)
         names = [self.session.player_name(finished.players_by_seat[s]) for s in result.winners]
         fans = "/".join(str(r.total) for r in result.scores)
         if not names:
-            return lambda style: tr(style, f"— Hand {number}: exhaustive draw", f"— 第 {number} 局: 荒庄")
+            return lambda style: tr(style, f"— {en}: exhaustive draw", f"— {zh}: 荒庄")
         who = ", ".join(names)
-        return lambda style: tr(style, f"— Hand {number}: {who} won with {fans} fans",
-                                f"— 第 {number} 局: {who} 和牌 {fans} 番")
+        return lambda style: tr(style, f"— {en}: {who} won with {fans} fans", f"— {zh}: {who} 和牌 {fans} 番")
 
     def _after_result(self, _: None) -> None:
         if self.session.match_over:
             self.app.push_screen(FinalScreen(self.session, self.tile_style))
             return
-        number = self.session.match.hand_number
-        self.add_line(lambda style: tr(style, f"— Hand {number} begins", f"— 第 {number} 局开始"))
-        self.say(f"Hand {number} begins.", f"第 {number} 局开始。")
+        match = self.session.match
+        en, zh = _log_names(match.rules.hand_label(match.game, match.hand_number, match.hands))
+        self.add_line(lambda style: tr(style, f"— {en} begins", f"— {zh} 开始"))
+        self.say(f"{en} begins.", f"{zh} 开始。")
         self.run_bots()
 
     # -- the person's actions ----------------------------------------------------------------------

@@ -167,12 +167,6 @@ def points_label(value: int, rules: Ruleset | None) -> str:
     return f"{value:+d}" if rules is None or rules.starting_score() == 0 else str(value)
 
 
-def ends_itself(rules: Ruleset) -> bool:
-    """Whether the ruleset ends the match by its own rule (riichi's hanchan), not after a set number of
-    hands: then no "of N" is shown."""
-    return type(rules).match_over is not Ruleset.match_over
-
-
 def win_headline(rules: Ruleset, score: Any) -> str:
     """A score in a few words (``Ruleset.score_headline``): ``N fans``, or riichi's ``3 han 40 fu, 5200
     points``."""
@@ -232,10 +226,15 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     """The top line: round wind, hand number, wall, the person's seat wind and score, the ruleset."""
     match = session.match
     wind = view.round_wind  # the hand's own: the match's round wind is gone once the last hand is booked
-    number = min(match.hand_number, match.hands)
+    # Once the match is over its last hand stays on the table: the hand number has moved past it.
+    number = len(match.history) if match.over else match.hand_number
+    label = match.rules.hand_label(match.game, number, match.hands)
     out = Text()
-    out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
-    out.append(tr(style, f" · Hand {number}/{match.hands}", f" · 第{number}/{match.hands}局"))
+    if label.name:  # the ruleset's own name holds the round already (東2局 1本場)
+        out.append(label.name, style="bold")
+    else:
+        out.append(tr(style, f"{wind.en.split()[0]} round", f"{wind.zh}风圈"), style="bold")
+        out.append(tr(style, f" · {label.text()}", f" · {label.text(zh=True)}"))
     out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
     out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
     out.append(f" {points_label(view.scores[view.seat], view.rules)}")
@@ -590,11 +589,15 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
     result = game.result
     assert result is not None
     parts: list[RenderableType] = []
-    of = "" if ends_itself(game.rules) else f" of {session.match.hands}"
-    of_zh = "" if ends_itself(game.rules) else f"/{session.match.hands}"
-    title = tr(style,
-               f"Hand {record.number}{of} · {record.round_wind.en.split()[0]} round",
-               f"第 {record.number}{of_zh} 局 · {record.round_wind.zh}风圈")
+    label = game.rules.hand_label(game, record.number, session.match.hands)
+    if label.name:  # the ruleset's own name for the hand says the round too
+        title = label.name
+    else:
+        of = "" if label.of is None else f" of {label.of}"
+        of_zh = "" if label.of is None else f"/{label.of}"
+        title = tr(style,
+                   f"Hand {record.number}{of} · {record.round_wind.en.split()[0]} round",
+                   f"第 {record.number}{of_zh} 局 · {record.round_wind.zh}风圈")
     parts.append(Text(title, style="bold"))
     abort = next((e for e in game.events if e.kind == "abort"), None)
     if result.exhausted:

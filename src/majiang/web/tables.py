@@ -190,9 +190,14 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The table as ``GET /api/tables`` lists it."""
         positions = self.match.positions
+        match = self.match
+        # Once the match is over its last hand stays on the table: the hand number has moved past it.
+        label = match.rules.hand_label(match.game, len(match.history) if match.over else match.hand_number,
+                                       match.hands)
         return {
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
+            "label": label.to_dict(),
             "status": "finished" if self.finished else "playing",
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
@@ -211,7 +216,8 @@ class Table:
         return {
             "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
             "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
-            "hand": summary["hand"], "hands": self.row.hands, "round_wind": game.round_wind.notation(),
+            "hand": summary["hand"], "hands": self.row.hands, "label": summary["label"],
+            "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
             "waiting_next": game.phase == Phase.OVER and not self.match.over,

@@ -8,11 +8,12 @@ from __future__ import annotations
 from functools import partial
 
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.hand import Hand
-from majiang.notation import parse_hand
-from majiang.rules.mcr.calculator import WinBy, WinContext, explain
+from majiang.hand import Hand, HandCounts
+from majiang.notation import parse_hand, read_counts
+from majiang.rules.mcr.calculator import WinBy, WinContext
+from majiang.rules.mcr.explain import explain
 from majiang.rules.mcr.fans import FAN_IDS, FANS, Fan, fan
-from majiang.rules.mcr.fast import fan_choice as _fan_choice
+from majiang.rules.mcr.fast import _totals
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.profiles import PROFILES, Profile, find_profile
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -122,8 +123,8 @@ def win_context(
     return _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
 
 
-def _context(hand: Hand, win_by: str | WinBy, last_of_wall: bool, last_copy: bool, seat_wind: str | Tile,
-             round_wind: str | Tile, flowers: int) -> WinContext:
+def _context(hand: Hand | HandCounts, win_by: str | WinBy, last_of_wall: bool, last_copy: bool,
+             seat_wind: str | Tile, round_wind: str | Tile, flowers: int) -> WinContext:
     """``win_context`` with its arguments by position (``score`` calls it on every hand)."""
     how = win_by if type(win_by) is WinBy else _WIN_BY.get(win_by) if type(win_by) is str else None
     if how is None:
@@ -191,19 +192,18 @@ def score(
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
     """
-    if type(hand) is not Hand:
-        hand = _hand(hand)
+    # Notation is read into counts alone: the sorted standing tiles of a Hand are not needed here.
+    counted = read_counts(hand) if type(hand) is str else hand if type(hand) is Hand else _hand(hand)
     prof = PROFILES.get(profile) if type(profile) is str else None
     if prof is None:
         prof = find_profile(profile)
-    ctx = _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
-    choice = _fan_choice(hand, ctx, prof)
-    if choice is None:
-        raise InvalidHandError(f"{hand.notation()} is not a winning hand")
-    total = choice[0]
+    ctx = _context(counted, win_by, last_of_wall, last_copy, seat_wind, round_wind, flowers)
+    total, _, chosen = _totals(counted, ctx, prof, False)  # fast.fan_choice without its wrapping
+    if total < 0:
+        raise InvalidHandError(f"{counted.notation()} is not a winning hand")
     # The fans are explained from the candidate the fast path chose, when it names one.
     return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
-                                         partial(explain, hand, ctx, prof, total, choice[1]))
+                                         partial(explain, counted, ctx, prof, total, chosen))
 
 
 def fan_total(
@@ -225,9 +225,10 @@ def fan_total(
     >>> fan_total("1112345678999m5m", win_by="self-drawn"), fan_total("123m456p789s11sEEC")
     (92, None)
     """
-    hand = _hand(hand)
+    counted = read_counts(hand) if type(hand) is str else _hand(hand)
     prof = find_profile(profile)
-    return _fan_total(hand, _context(hand, win_by, last_of_wall, last_copy, seat_wind, round_wind, 0), prof)
+    return _fan_total(counted, _context(counted, win_by, last_of_wall, last_copy, seat_wind, round_wind, 0),
+                      prof)
 
 
 def _hand(hand: str | Hand) -> Hand:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
-from itertools import combinations, islice
+from itertools import combinations
 
 from majiang.analysis.decompose import iter_decompositions, waits
 from majiang.errors import InvalidHandError
@@ -835,36 +835,3 @@ def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[s
     scorer = _Scorer(hand, ctx, profile)
     return [scorer.settle(cand) for cand in scorer.candidates()]
 
-
-def explain(hand: Hand, ctx: WinContext, profile: Profile, fan_total: int, chosen: int = -1
-            ) -> tuple[FanHit, ...]:
-    """The fans of a hand whose total (flowers excluded) the fast path has found.
-
-    ``chosen`` is the decomposition (``iter_decompositions`` order) the fast path found alone at that
-    total with no other form beside it (``fast.fan_choice``): only that candidate is built. With -1
-    every candidate is weighed, as ``calculate`` does.
-    """
-    if chosen < 0:
-        result = calculate(hand, ctx, profile)
-        fans = result.fans
-        total = result.fan_total
-    else:
-        scorer = _Scorer(hand, ctx, profile)
-        declared: list[_Set] = [(int(m.kind), int(m.tile), m.is_concealed_kong) for m in hand.melds]
-        found = next(islice(iter_decompositions(scorer.counts), chosen, None), None)
-        if found is None:
-            raise AssertionError(f"{hand.notation()}: no decomposition {chosen}")
-        sets, pair = found
-        # The fast path's answer from its per-suit caches, instead of listing the waits again.
-        from majiang.rules.mcr.fast import _unique_wait
-
-        scorer._unique_wait = _unique_wait(scorer.counts, scorer.win, pair, not scorer.melds)
-        candidate = scorer._regular([*declared, *((k, t, True) for k, t in sets)], pair)
-        count = scorer.settle(candidate)
-        values = _values(profile)
-        total = sum(values[fid] * n for fid, n in count.items())
-        fans = _hits(scorer, count, candidate, values)
-    # The two paths weigh the same candidates; a difference is a bug in one of them.
-    if total != fan_total:
-        raise AssertionError(f"{hand.notation()}: fast total {fan_total}, explained {total}")
-    return fans

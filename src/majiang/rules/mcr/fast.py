@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from majiang.analysis.decompose import iter_decompositions, suit_decompositions, waits
-from majiang.hand import Hand, WinBy
+from majiang.hand import Hand, HandCounts, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import (
     _GREEN_MASK,
@@ -369,9 +369,11 @@ def _pung_links_part(tiles: tuple[int, ...]) -> _Part:
 
 # One way to split a group: chows (lowest tiles), pung tiles, the pair's tile or -1, and the traits its
 # sets and pair share (bit 1 a terminal or honor in each, 2 a five in each, 4 even pungs and pair).
-# Then the pungs' winds and dragons, the tiles of its pungs of terminals and winds, and its numbered pungs.
-_Option = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, tuple[int, ...], tuple[int, ...]]
-_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7, 0, 0, (), ()),)
+# Then the pungs' winds and dragons, the tiles of its pungs of terminals and winds, its numbered pungs,
+# and its sets as ``iter_decompositions`` lists them, (kind, tile, concealed) (what the explanation names).
+_Option = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, tuple[int, ...], tuple[int, ...],
+                tuple[tuple[int, int, bool], ...]]
+_EMPTY_OPTIONS: tuple[_Option, ...] = (((), (), -1, 7, 0, 0, (), (), ()),)
 _ZERO9 = (0,) * 9
 
 
@@ -407,7 +409,8 @@ def _split_suit(key: tuple[int, ...], base: int) -> tuple[_Option, ...]:
         if pair >= 0:
             common &= _GROUP_TRAITS[PAIR][base + pair]
         terminal = tuple(t for t in pungs if _IS_TERMINAL_OR_WIND[t])
-        out.append((chows, pungs, base + pair if pair >= 0 else -1, common, 0, 0, terminal, pungs))
+        out.append((chows, pungs, base + pair if pair >= 0 else -1, common, 0, 0, terminal, pungs,
+                    tuple((kind, base + r, True) for kind, r in sets)))
     return tuple(out)
 
 
@@ -439,7 +442,8 @@ def _split_honors(key: tuple[int, ...]) -> _Option | None:
         elif n:
             return None
     winds = tuple(t for t in pungs if t <= 30)
-    return (), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, ()
+    return ((), tuple(pungs), pair, common, len(winds), len(pungs) - len(winds), winds, (),
+            tuple((PUNG, t, True) for t in pungs))
 
 
 _COMPLETING: dict[tuple[int, ...], int] = {}
@@ -526,7 +530,7 @@ def _is_nine_gates(counts: Sequence[int], win: int) -> bool:
     return key == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
+def fan_total(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> int | None:
     """The best total (flowers excluded) of a winning hand, or ``None`` if it is not a win.
 
     Trusts its arguments: ``hand`` has a winning tile and ``ctx`` was checked against it
@@ -536,15 +540,27 @@ def fan_total(hand: Hand, ctx: WinContext, profile: Profile) -> int | None:
     return total if total >= 0 else None
 
 
-def fan_choice(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
-    """``fan_total`` and which candidate reaches it: the index of the decomposition in
-    ``iter_decompositions`` order when that one alone has the best total and no other form was weighed,
-    else -1 (the explaining calculator then weighs every candidate); ``None`` if the hand is not a win."""
+SEVEN_PAIRS_FORM = -2
+"""``fan_choice``'s candidate for 七对 or 连七对."""
+ORPHANS_FORM = -3
+"""``fan_choice``'s candidate for 十三幺."""
+HONORS_AND_KNITTED_FORM = -4
+"""``fan_choice``'s candidate for 全不靠 or 七星不靠."""
+KNITTED_FORM = -100
+"""``fan_choice``'s candidates for 组合龙 with a set and a pair: ``KNITTED_FORM - 64 * k - i`` is the
+``k``-th knitted straight of ``calculator._KNITS`` with the ``i``-th way to split the rest."""
+
+
+def fan_choice(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_total`` and which candidate alone reaches it, the one the explanation builds: the index of a
+    decomposition in ``iter_decompositions`` order, or a special form (``SEVEN_PAIRS_FORM``,
+    ``ORPHANS_FORM``, ``HONORS_AND_KNITTED_FORM``, ``KNITTED_FORM``), or -1 when candidates tie (every
+    candidate is then weighed); ``None`` if the hand is not a win."""
     total, _, chosen = _totals(hand, ctx, profile, False)
     return (total, chosen) if total >= 0 else None
 
 
-def fan_totals(hand: Hand, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+def fan_totals(hand: Hand | HandCounts, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
     """The best totals of a win on a discard (``ctx``) and of the same win self-drawn, in one pass; ``None``
     if the hand is not a win.
 
@@ -650,29 +666,18 @@ def _flags(ctx: WinContext, self_drawn: bool, melded: int) -> int:
     return flags
 
 
-def _totals(hand: Hand, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
-    """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
-    (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
-    return _counted_totals(hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask,
-                           int(hand.winning_tile), ctx, profile, both)  # type: ignore[arg-type]
+# What the declared melds give every candidate: their chows' lowest tiles, their pungs and kongs as
+# (tile, kind, concealed), how many are claimed, how many are kongs, the traits they all share, their wind
+# and dragon pungs, their concealed kongs, their numbered pungs' tiles sorted, the tiles of their pungs of
+# terminals and winds.
+_Declared = tuple[tuple[int, ...], tuple[tuple[int, int, bool], ...], int, int, int, int, int, int,
+                  tuple[int, ...], tuple[int, ...]]
+_NO_DECLARED: _Declared = ((), (), 0, 0, 7, 0, 0, 0, (), ())
+_DECLARED: dict[str, _Declared] = {}  # by the melds' text in notation (``HandCounts._melds_text``)
 
 
-def counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], mask: int,
-                   all_mask: int, win: int, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
-    """``fan_totals`` of a win given as the counts a ``Hand`` keeps: the standing counts (the winning tile
-    ``win`` included), those counting the melds' tiles too, and their masks (bit k: kind k held), for loops
-    that count holdings rather than build hands. Trusts its arguments as ``fan_totals`` does."""
-    discard, drawn, _ = _counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, profile, True)
-    return (discard, drawn) if discard >= 0 else None
-
-
-def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], held: int,
-                    all_mask: int, win: int, ctx: WinContext, profile: Profile, both: bool
-                    ) -> tuple[int, int, int]:
-    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
-    win_by = ctx.win_by
-    self_drawn = win_by is WinBy.SELF_DRAWN or win_by is WinBy.KONG_REPLACEMENT
-
+def _declared(melds: tuple[Meld, ...], key: str) -> _Declared:
+    """The summary of the declared melds, kept under ``key`` (their text) unless it is empty."""
     decl_chows: list[int] = []
     decl_pungs: list[tuple[int, int, bool]] = []
     melded = kongs = 0
@@ -690,80 +695,6 @@ def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts
             if not concealed_kong:
                 melded += 1
             decl_pungs.append((int(m.tile), KONG, concealed_kong))
-
-    # The second way (self-drawn) differs from the first only by these flags and by the pung a
-    # discard completed: ``flags2`` is 0 when there is no second way.
-    flags = _flags(ctx, self_drawn, melded)
-    flags2 = _flags(ctx, True, melded) if both else 0
-    plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
-    hogs = all_counts.count(4) - kongs
-    extras: _Extras = ()
-    if hogs:
-        plain |= _TILE_HOG
-        if hogs > 1:
-            extras = ((_BIT["tile_hog"], hogs - 1),)
-    base = plain | special
-    settle = tables.settle
-    settled_cache = tables.settled
-    values = tables.values
-    best = best2 = -1
-
-    if not melds:
-        kinds_held = held.bit_count()
-        if kinds_held <= 7 and counts.count(1) == 0 and counts.count(3) == 0:
-            first = (held & -held).bit_length() - 1
-            last = held.bit_length() - 1
-            form = (_SEVEN_SHIFTED if kinds_held == 7 and last < 27 and last - first == 6
-                    and first // 9 == last // 9 else _SEVEN_PAIRS)
-            pairs_base = base if tables.pairs_special else plain
-            best = _plain_total(tables, pairs_base | form | flags, extras)
-            if both:
-                best2 = _plain_total(tables, pairs_base | form | flags2, extras)
-        if held == _ORPHAN_MASK:
-            best = max(best, _plain_total(tables, base | _ORPHANS | flags, extras))
-            if both:
-                best2 = max(best2, _plain_total(tables, base | _ORPHANS | flags2, extras))
-        if kinds_held == 14:
-            numbered = held & _NUMBERED_MASK
-            n = numbered.bit_count()
-            if 7 <= n <= 9 and any(numbered & ~knit == 0 for knit in _KNIT_MASKS):
-                if held.bit_count() - n == 7:
-                    form = _GREATER  # 七星不靠: all seven honors
-                elif n == 9:
-                    form = _LESSER | _KNITTED
-                else:
-                    form = _LESSER
-                best = max(best, _plain_total(tables, base | form | flags, extras))
-                if both:
-                    best2 = max(best2, _plain_total(tables, base | form | flags2, extras))
-
-    if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
-        for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
-            if held & knit_mask == knit_mask:
-                best = max(best, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
-                                               base | _KNITTED | flags, extras, decl_chows, decl_pungs,
-                                               self_drawn))
-                if both:
-                    best2 = max(best2, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
-                                                     base | _KNITTED | flags2, extras, decl_chows, decl_pungs,
-                                                     True))
-
-    honor_key = counts[27:]
-    honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
-    if honors is _UNSEEN:
-        honors = _honor_option(honor_key)
-    if honors is None:
-        return best, best2, -1
-    by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
-               _P_OPTIONS.get(counts[9:18]) or _suit_options(counts[9:18], 9),
-               _S_OPTIONS.get(counts[18:27]) or _suit_options(counts[18:27], 18))
-    if not (by_suit[0] and by_suit[1] and by_suit[2]):
-        return best, best2, -1
-    # A group's size says whether it holds the pair, so every option of a group agrees: one must.
-    if (by_suit[0][0][2] >= 0) + (by_suit[1][0][2] >= 0) + (by_suit[2][0][2] >= 0) + (honors[2] >= 0) != 1:
-        return best, best2, -1
-
-    mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
     declared_common = 7
     for t in decl_chows:
         declared_common &= _GROUP_TRAITS[CHOW][t]
@@ -784,19 +715,147 @@ def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts
             declared_terminal += (t,)
     if len(declared_numbered) > 1:
         declared_numbered = tuple(sorted(declared_numbered))
+    out = (tuple(decl_chows), tuple(decl_pungs), melded, kongs, declared_common, declared_winds,
+           declared_dragons, concealed_kongs, declared_numbered, declared_terminal)
+    if key:
+        if len(_DECLARED) >= _CACHE_LIMIT:
+            _DECLARED.clear()
+        _DECLARED[key] = out
+    return out
+
+
+def _totals(hand: Hand | HandCounts, ctx: WinContext, profile: Profile, both: bool) -> tuple[int, int, int]:
+    """The best total of the win as ``ctx`` says, and with ``both`` also of the same win self-drawn
+    (else -1), -1 for a hand that is not a win; and the candidate of the first ``fan_choice`` names."""
+    # Notation read by ``read_counts`` names its melds by their text: their summary is looked up by it.
+    return _counted_totals(hand.melds, hand._counts, hand._all_counts, hand._mask, hand._all_mask,
+                           int(hand.winning_tile), ctx, profile, both,  # type: ignore[arg-type]
+                           hand._melds_text if type(hand) is HandCounts else "")
+
+
+def counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], mask: int,
+                   all_mask: int, win: int, ctx: WinContext, profile: Profile) -> tuple[int, int] | None:
+    """``fan_totals`` of a win given as the counts a ``Hand`` keeps: the standing counts (the winning tile
+    ``win`` included), those counting the melds' tiles too, and their masks (bit k: kind k held), for loops
+    that count holdings rather than build hands. Trusts its arguments as ``fan_totals`` does."""
+    discard, drawn, _ = _counted_totals(melds, counts, all_counts, mask, all_mask, win, ctx, profile, True)
+    return (discard, drawn) if discard >= 0 else None
+
+
+def _counted_totals(melds: tuple[Meld, ...], counts: tuple[int, ...], all_counts: tuple[int, ...], held: int,
+                    all_mask: int, win: int, ctx: WinContext, profile: Profile, both: bool,
+                    melds_key: str = "") -> tuple[int, int, int]:
+    """``_totals`` on the counts; ``melds_key`` is the melds' text in notation, if known (``_declared``)."""
+    tables = _LAST[1] if profile is _LAST[0] else _tables(profile)
+    win_by = ctx.win_by
+    self_drawn = win_by is WinBy.SELF_DRAWN or win_by is WinBy.KONG_REPLACEMENT
+
+    if melds:
+        declared = _DECLARED.get(melds_key) if melds_key else None
+        if declared is None:
+            declared = _declared(melds, melds_key)
+    else:
+        declared = _NO_DECLARED
+    (decl_chows, decl_pungs, melded, kongs, declared_common, declared_winds, declared_dragons,
+     concealed_kongs, declared_numbered, declared_terminal) = declared
+
+    # The second way (self-drawn) differs from the first only by these flags and by the pung a
+    # discard completed: ``flags2`` is 0 when there is no second way.
+    flags = _flags(ctx, self_drawn, melded)
+    flags2 = _flags(ctx, True, melded) if both else 0
+    plain, special = _TILE_PARTS.get(all_mask) or _tile_part(all_mask)
+    hogs = all_counts.count(4) - kongs
+    extras: _Extras = ()
+    if hogs:
+        plain |= _TILE_HOG
+        if hogs > 1:
+            extras = ((_BIT["tile_hog"], hogs - 1),)
+    base = plain | special
+    settle = tables.settle
+    settled_cache = tables.settled
+    values = tables.values
+    best = best2 = -1
+
+    chosen = -1  # which candidate alone has the best total (fan_choice), -1 for none yet or a tie
+    if not melds:
+        kinds_held = held.bit_count()
+        if kinds_held <= 7 and counts.count(1) == 0 and counts.count(3) == 0:
+            first = (held & -held).bit_length() - 1
+            last = held.bit_length() - 1
+            form = (_SEVEN_SHIFTED if kinds_held == 7 and last < 27 and last - first == 6
+                    and first // 9 == last // 9 else _SEVEN_PAIRS)
+            pairs_base = base if tables.pairs_special else plain
+            best = _plain_total(tables, pairs_base | form | flags, extras)
+            chosen = SEVEN_PAIRS_FORM
+            if both:
+                best2 = _plain_total(tables, pairs_base | form | flags2, extras)
+        if held == _ORPHAN_MASK:
+            total = _plain_total(tables, base | _ORPHANS | flags, extras)
+            chosen = ORPHANS_FORM if total > best else -1 if total == best else chosen
+            best = max(best, total)
+            if both:
+                best2 = max(best2, _plain_total(tables, base | _ORPHANS | flags2, extras))
+        if kinds_held == 14:
+            numbered = held & _NUMBERED_MASK
+            n = numbered.bit_count()
+            if 7 <= n <= 9 and any(numbered & ~knit == 0 for knit in _KNIT_MASKS):
+                if held.bit_count() - n == 7:
+                    form = _GREATER  # 七星不靠: all seven honors
+                elif n == 9:
+                    form = _LESSER | _KNITTED
+                else:
+                    form = _LESSER
+                total = _plain_total(tables, base | form | flags, extras)
+                chosen = HONORS_AND_KNITTED_FORM if total > best else -1 if total == best else chosen
+                best = max(best, total)
+                if both:
+                    best2 = max(best2, _plain_total(tables, base | form | flags2, extras))
+
+    if len(melds) <= 1 and (held & _NUMBERED_MASK).bit_count() >= 9:
+        for knit_index, (knit, knit_mask) in enumerate(zip(_KNITS, _KNIT_MASKS, strict=True)):
+            if held & knit_mask == knit_mask:
+                total, option = _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                              base | _KNITTED | flags, extras, decl_chows, decl_pungs,
+                                              self_drawn)
+                if total > best:
+                    chosen = KNITTED_FORM - 64 * knit_index - option if option >= 0 else -1
+                    best = total
+                elif total == best:
+                    chosen = -1
+                if both:
+                    best2 = max(best2, _knitted_best(tables, counts, bool(melds), win, ctx, knit,
+                                                     base | _KNITTED | flags2, extras, decl_chows, decl_pungs,
+                                                     True)[0])
+
+    honor_key = counts[27:]
+    honors = _HONOR_OPTIONS.get(honor_key, _UNSEEN)
+    if honors is _UNSEEN:
+        honors = _honor_option(honor_key)
+    if honors is None:
+        return best, best2, chosen
+    by_suit = (_M_OPTIONS.get(counts[:9]) or _suit_options(counts[:9], 0),
+               _P_OPTIONS.get(counts[9:18]) or _suit_options(counts[9:18], 9),
+               _S_OPTIONS.get(counts[18:27]) or _suit_options(counts[18:27], 18))
+    if not (by_suit[0] and by_suit[1] and by_suit[2]):
+        return best, best2, chosen
+    # A group's size says whether it holds the pair, so every option of a group agrees: one must.
+    if (by_suit[0][0][2] >= 0) + (by_suit[1][0][2] >= 0) + (by_suit[2][0][2] >= 0) + (honors[2] >= 0) != 1:
+        return best, best2, chosen
+
+    mask0 = base | (_NINE_GATES if not melds and _is_nine_gates(counts, win) else 0)
     n_declared = len(decl_pungs)
     win_suit = win // 9 if win < 27 else 3
     unique: bool | None = None
     pung_table = tables.pung_table
-    # The decompositions come in ``iter_decompositions`` order: ``index`` counts them, ``chosen`` is the
-    # best one's, -1 while another form or an equal total stands beside it.
-    index = chosen = -1
+    # The decompositions come in ``iter_decompositions`` order: ``index`` counts them; ``chosen`` becomes
+    # the best one's, or -1 while another form or an equal total stands beside it.
+    index = -1
     for m_option in by_suit[0]:
         for p_option in by_suit[1]:
             for s_option in by_suit[2]:
                 chows = m_option[0] + p_option[0] + s_option[0]
                 if decl_chows:
-                    chows = tuple(sorted(chows + tuple(decl_chows)))
+                    chows = tuple(sorted(chows + decl_chows))
                 pair = max(m_option[2], p_option[2], s_option[2], honors[2])
                 common = m_option[3] & p_option[3] & s_option[3] & honors[3] & declared_common
                 # Where the winning tile sits: in a chow (which place), a pung or the pair.
@@ -955,23 +1014,25 @@ def _wind_and_terminal_pungs(tables: _Tables, mask: int, left: int, pungs: tuple
 
 
 def _knitted_best(tables: _Tables, counts: tuple[int, ...], melded: bool, win: int, ctx: WinContext,
-                  knit: tuple[int, ...], base: int, extras: _Extras, decl_chows: list[int],
-                  decl_pungs: list[tuple[int, int, bool]], self_drawn: bool) -> int:
+                  knit: tuple[int, ...], base: int, extras: _Extras, decl_chows: tuple[int, ...],
+                  decl_pungs: tuple[tuple[int, int, bool], ...], self_drawn: bool) -> tuple[int, int]:
     """The best total of 组合龙 ``knit`` with a set and a pair (the set declared, when ``melded``, or among
-    the rest of the standing ``counts``)."""
+    the rest of the standing ``counts``), and which of the ways to split the rest alone reaches it
+    (``iter_decompositions`` order; -1 for a tie)."""
     rest = list(counts)
     for k in knit:
         rest[k] -= 1
     declared = tuple(sorted(decl_pungs))
-    options: list[tuple[list[int], tuple[int, ...], int]] = []
+    options: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
     if melded:
         kinds = [k for k in range(34) if rest[k]]
         if len(kinds) == 1 and rest[kinds[0]] == 2:
             options.append((decl_chows, (), kinds[0]))
     else:
         for sets, pair in iter_decompositions(rest):
-            options.append(([t for k, t in sets if k == CHOW], tuple(t for k, t in sets if k == PUNG), pair))
-    best = -1
+            options.append((tuple(t for k, t in sets if k == CHOW), tuple(t for k, t in sets if k == PUNG),
+                            pair))
+    best = index = chosen = -1
     for chows, hidden, pair in options:
         win_in_chow = self_drawn or any(t <= win <= t + 2 for t in chows if not melded)
         mask = base
@@ -994,8 +1055,13 @@ def _knitted_best(tables: _Tables, counts: tuple[int, ...], melded: bool, win: i
             total += _wind_and_terminal_pungs(tables, mask, left, pung_tiles, ctx)
         elif not left:
             total = tables.values[_CHICKEN_BIT]
-        best = max(best, total)
-    return best
+        index += 1
+        if total > best:
+            best = total
+            chosen = index
+        elif total == best:
+            chosen = -1
+    return best, chosen
 
 
 # Whether the set and pair beside a 组合龙, less the winning tile, wait on one kind: by their counts.
@@ -1003,7 +1069,7 @@ _KNIT_REST_UNIQUE: dict[tuple[int, ...], bool] = {}
 
 
 def _knitted_wait(tables: _Tables, counts: tuple[int, ...], melded: bool, knit: tuple[int, ...],
-                  chows: list[int], pair: int, win: int) -> int:
+                  chows: Sequence[int], pair: int, win: int) -> int:
     """The wait fan beside a 组合龙: the set and pair judge it (``rest``) unless the winning tile is in
     the knitted straight under ``strict``."""
     if tables.strict_knit and win in knit:

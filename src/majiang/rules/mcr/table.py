@@ -39,6 +39,9 @@ FALSE_WIN_PENALTY = 30
 """What a false win 错和 costs the offender."""
 FALSE_WIN_AWARD = 10
 """What each other player gets from a false win 错和."""
+MAX_POINTS = 999
+"""The most ``base_points``, ``false_win_penalty`` or ``false_win_award`` may be: the score sheet's bound
+for a penalty and a fan total (``majiang.game.sheet``); the sources give 8, 30 and 10."""
 SEAT_WALL = 34
 """Tiles in each seat's own wall under ``walls="per-seat"`` without flowers (136 / 4)."""
 
@@ -193,8 +196,12 @@ class McrRules(Ruleset):
     seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"profile": tuple(PROFILES)}
+    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
+        "false_win_penalty": (0, MAX_POINTS, None), "false_win_award": (0, MAX_POINTS, None),
+        "base_points": (0, MAX_POINTS, None)}
 
     def __post_init__(self) -> None:
+        self.check_bounds()
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
         object.__setattr__(self, "false_win", FalseWin(self.false_win))
         object.__setattr__(self, "walls", Walls(self.walls))

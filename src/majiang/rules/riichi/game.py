@@ -42,10 +42,12 @@ from majiang.rules.base import (
     PASS,
     PUNG,
     WIN,
+    HandLabel,
     Ruleset,
     TableInfo,
     register_ruleset,
 )
+from majiang.rules.bounds import Bounds
 from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
@@ -71,6 +73,8 @@ SEVERAL_RON = ("double", "head-bump")
 PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
 """The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
 ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
+MAX_UMA = 999
+"""The largest uma of one place, in thousands (tables play 5 to 30; the sources give none)."""
 _NO_SWAPS: frozenset[int] = frozenset()
 
 
@@ -377,7 +381,7 @@ class RiichiRules(Ruleset):
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,
         "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4")}
-    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {
         "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
 
     def __post_init__(self) -> None:
@@ -388,12 +392,7 @@ class RiichiRules(Ruleset):
             if getattr(self, key) not in allowed:
                 raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
                                          f"not {getattr(self, key)!r}")
-        for key in ("starting_points", "target"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10_000_000 \
-                    or value % 100:
-                raise InvalidOptionError(f"{key} must be a positive number of points in hundreds, "
-                                         f"not {value!r}")
+        self.check_bounds()
         self.placement()
         self.scoring()
         self.covered()
@@ -411,9 +410,9 @@ class RiichiRules(Ruleset):
             values = [int(p) for p in parts]
         except ValueError:
             values = []
-        if len(values) != 4 or sum(values) != 0:
-            raise InvalidOptionError(f"uma is four whole numbers summing to 0, first place first "
-                                     f"(20,10,-10,-20), not {self.uma!r}")
+        if len(values) != 4 or sum(values) != 0 or any(abs(v) > MAX_UMA for v in values):
+            raise InvalidOptionError(f"uma is four whole numbers from {-MAX_UMA} to {MAX_UMA} summing to 0, "
+                                     f"first place first (20,10,-10,-20), not {self.uma!r}")
         return (values[0], values[1], values[2], values[3])
 
     def covered(self) -> frozenset[str]:
@@ -1004,18 +1003,31 @@ class RiichiRules(Ruleset):
             marks[state.seat] = " ".join(m for m in (marks[state.seat], "振聴") if m)
         return (marks[0], marks[1], marks[2], marks[3])
 
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """The hand as riichi players name it: round, the deal's count in it and honba (``東2局 1本場``);
+        no total, as the game ends by its own rule (seat 0 deals East 1, 起家).
+
+        >>> from majiang.game import Game
+        >>> RiichiRules().hand_label(Game(RiichiRules(), seed=1, dealer=1), 2, 100)
+        HandLabel(number=2, of=None, name='東2局 0本場')
+        """
+        st: RiichiState = game.rules_state
+        wind = "東南西北"[WINDS.index(game.round_wind)]
+        return HandLabel(number, None, f"{wind}{game.dealer + 1}局 {st.honba}本場")
+
     def table_note(self, state: RiichiPublic) -> str:
-        """The dora indicators, honba (本場) and riichi sticks (供託) on the table, and who is liable (包).
+        """The dora indicators and riichi sticks (供託) on the table, and who is liable (包); the honba (本場)
+        is in the hand's name (``hand_label``), shown beside this note.
 
         >>> p = RiichiPublic((Tile.M3, Tile.EAST), 2, 1, (False,) * 4, (False,) * 4, ((),) * 4, (0,) * 4,
         ...                  False, 0, 0)
         >>> RiichiRules().table_note(p)
-        'dora indicators 3m E · 2 本場 · 1 供託'
+        'dora indicators 3m E · 1 供託'
         """
         shown = " ".join(t.notation() for t in state.dora_indicators)
         pao = "".join(f" · 包 seat {owner[0]} pays seat {s}'s {owner[1]}"
                       for s, owner in enumerate(state.liable) if owner is not None)
-        return f"dora indicators {shown} · {state.honba} 本場 · {state.sticks} 供託{pao}"
+        return f"dora indicators {shown} · {state.sticks} 供託{pao}"
 
     def score_names(self, score: Any) -> list[str]:
         """The romaji of the yaku of a win, dora included, each once."""

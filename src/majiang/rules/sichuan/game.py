@@ -35,14 +35,17 @@ from majiang.rules.base import (
     PASS,
     PUNG,
     WIN,
+    OptionSpec,
     Ruleset,
     Score,
     register_ruleset,
 )
+from majiang.rules.bounds import Bounds
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
-from majiang.rules.sichuan.scoring import OPTIONS, Options, ScoreResult, score
+from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
 from majiang.rules.sichuan.table import (
+    TABLE_BOUNDS,
     Deltas,
     Exchange,
     KongKind,
@@ -172,16 +175,35 @@ class SichuanRules(Ruleset):
     has_chow: ClassVar[bool] = False
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
-    option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
-        "flower_pig": (0, None, 1), "direct_kong": (0, None, 1), "added_kong": (0, None, 1),
-        "concealed_kong": (0, None, 1), "base": (1, None, 1), "plain_fan": (0, 1, 1)}
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {**TABLE_BOUNDS, **SCORING_BOUNDS}
 
     def __post_init__(self) -> None:
+        # The integers first: the scoring options are cached by equality, and 6.0 == 6.
+        self.check_bounds()
         # Both option sets check their fields (InvalidOptionError); the enums come back converted.
         table = self.table
         for name in ("mode", "exchange", "next_dealer_by"):
             object.__setattr__(self, name, getattr(table, name))
         _scoring(self)
+
+    def option_schema(self) -> list[OptionSpec]:
+        """The options as ``Ruleset.option_schema`` shows them, with the bounds the other options set:
+        ``cap_points`` from this ruleset's ``base`` on, and ``base`` up to its ``cap_points`` (a cap below
+        one plain win is refused).
+
+        >>> from majiang.rules.base import find_ruleset
+        >>> schema = find_ruleset("成都").option_schema()
+        >>> [(o.minimum, o.maximum) for o in schema if o.name in ("base", "cap_points")]
+        [(1, 80), (5, 1000000)]
+        """
+        out = []
+        for o in Ruleset.option_schema(self):
+            if o.name == "cap_points":
+                o = dataclasses.replace(o, minimum=self.base)
+            elif o.name == "base" and self.cap_points is not None and o.maximum is not None:
+                o = dataclasses.replace(o, maximum=min(o.maximum, self.cap_points))
+            out.append(o)
+        return out
 
     @property
     def table(self) -> TableOptions:

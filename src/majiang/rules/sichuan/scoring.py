@@ -10,6 +10,7 @@ from majiang.analysis.decompose import PUNG, iter_decompositions
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
+from majiang.rules.bounds import Bounds, check_bound
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
 from majiang.tiles import Tile
 
@@ -17,6 +18,11 @@ __all__ = ["OPTIONS", "FanHit", "Options", "ScoreResult", "find_options", "score
 
 SelfDrawnBonus = Literal["none", "base", "fan"]
 _BONUSES = ("none", "base", "fan")
+SCORING_BOUNDS: dict[str, Bounds] = {"base": (1, 1000, None), "plain_fan": (0, 1, None),
+                                     "cap_fan": (1, 16, None), "cap_points": (1, 1_000_000, None)}
+"""The integer options' ranges (``cap_fan`` and ``cap_points`` may also be None, no cap): the seeds' base
+is 6 or 5 (seed 000 "打5分"), a plain win is 1 or 0 番, a cap of 0 番 would count none, and seed 000's largest
+hand counts 9 番."""
 _TABLES: dict[str, dict[FanId, Fan]] = {"sichuan": SICHUAN_FANS, "chengdu": CHENGDU_FANS}
 
 
@@ -41,16 +47,10 @@ class Options:
     def __post_init__(self) -> None:
         if self.fans not in _TABLES:
             raise InvalidOptionError(f"fans must be one of {', '.join(_TABLES)}, not {self.fans!r}")
-        for name in ("base", "plain_fan", "cap_fan", "cap_points"):
+        for name, bounds in SCORING_BOUNDS.items():
             value = getattr(self, name)
-            if value is None and name.startswith("cap"):
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOptionError(f"{name} must be an integer, not {value!r}")
-        if self.base < 1:
-            raise InvalidOptionError(f"base must be at least 1, not {self.base}")
-        if self.plain_fan not in (0, 1):
-            raise InvalidOptionError(f"plain_fan must be 0 or 1, not {self.plain_fan}")
+            if value is not None or not name.startswith("cap"):
+                check_bound(name, value, bounds)
         if self.cap_fan is not None and self.cap_fan < self.plain_fan:
             raise InvalidOptionError(f"cap_fan must be at least plain_fan ({self.plain_fan}), "
                                      f"not {self.cap_fan}")
@@ -93,9 +93,9 @@ class Options:
                 raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
             value = raw.lower() in ("true", "yes", "1")
         elif key in ("base", "plain_fan", "cap_fan", "cap_points"):
-            if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-                raise InvalidOptionError(f"{key} must be a non-negative integer, not {raw!r}")
-            value = int(raw)
+            # Only ASCII digits (int() also reads "+3", " 3" and other scripts' digits): else the range.
+            value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
+            check_bound(key, value, SCORING_BOUNDS[key])
         return self.replace(**{key: value})
 
 

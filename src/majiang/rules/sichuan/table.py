@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from majiang.errors import IllegalActionError, InvalidOptionError
+from majiang.rules.bounds import Bounds, check_bound
 
 __all__ = [
     "DEFAULT_TABLE",
@@ -135,10 +136,8 @@ class TableOptions:
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptionError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        for name in _COUNTS:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidOptionError(f"{name} must be a non-negative integer, not {value!r}")
+        for name, bounds in TABLE_BOUNDS.items():
+            check_bound(name, getattr(self, name), bounds)
 
     def replace(self, **changes: Any) -> TableOptions:
         """A copy with some fields changed; unknown fields raise ``InvalidOptionError``.
@@ -169,9 +168,9 @@ class TableOptions:
                 raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
             value = raw.lower() in _TRUE
         elif key in _COUNTS:
-            if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-                raise InvalidOptionError(f"{key} must be a non-negative integer, not {raw!r}")
-            value = int(raw)
+            # Only ASCII digits (int() also reads "+3", " 3" and other scripts' digits): else the range.
+            value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
+            check_bound(key, value, TABLE_BOUNDS[key])
         return self.replace(**{key: value})
 
     def to_dict(self) -> dict[str, Any]:
@@ -182,6 +181,8 @@ class TableOptions:
 
 _FLAGS = ("several_winners", "declare_void", "forced_win_last_four", "refund_kongs_when_not_ready")
 _COUNTS = ("flower_pig", "direct_kong", "added_kong", "concealed_kong")
+TABLE_BOUNDS: dict[str, Bounds] = {name: (0, 64, None) for name in _COUNTS}
+"""The payments in base units: 0 (off) to 64, four times the largest seed 004 names (查花猪 16)."""
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off")
 

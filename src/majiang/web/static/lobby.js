@@ -1,6 +1,6 @@
 // The lobby: create a table (ruleset, options, bots and open seats), share its join links, list tables.
 import { el } from "./picker.js";
-import { t, navBar, applyI18n } from "./i18n.js";
+import { t, navBar, applyI18n, handLabel } from "./i18n.js";
 
 const app = document.getElementById("app");
 let rulesets = [], bots = [], created = null;
@@ -161,7 +161,7 @@ async function tableList() {
     const names = tab.players.map((p, i) => `${p.name}${p.connected ? " ●" : ""} ${tab.totals ? tab.totals[i] : ""}`).join(", ");
     const replayCell = tab.status === "finished" ? el("a", { href: `/replay?game=${tab.id}` }, t("replay_game")) : "";
     rows.append(el("tr", {}, el("td", {}, tab.id), el("td", {}, tab.rules),
-      el("td", {}, `${tab.hand}/${tab.hands} ${t(tab.status)}`), el("td", {}, names),
+      el("td", {}, `${handLabel(tab.label)} ${t(tab.status)}`), el("td", {}, names),
       el("td", {}, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
   }
   box.append(rows);

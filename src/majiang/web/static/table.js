@@ -1,6 +1,6 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
 import { el } from "./picker.js";
-import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
+import { t, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 
@@ -90,7 +90,7 @@ function remember() {
   if (v.phase !== "over" || !v.result) return;
   const sheet = loadSheet();
   const byPlayer = state.players.map((p) => v.result.deltas[p.seat] ?? 0);
-  sheet[state.hand] = { deltas: byPlayer, winners: v.result.winners.map((s) => playerAt(s)?.name ?? `#${s}`) };
+  sheet[state.hand] = { deltas: byPlayer, winners: v.result.winners.map((s) => playerAt(s)?.name ?? `#${s}`), name: state.label?.name ?? "" };
   localStorage.setItem(sheetKey(), JSON.stringify(sheet));
 }
 
@@ -216,7 +216,7 @@ function centre() {
   const v = state.view;
   const dice = v.dice ? el("div", {}, `${t("dice")}: ${v.dice.join(" + ")}`) : null;
   return el("div", { class: "center" },
-    el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${t("hand")} ${state.hand}/${state.hands}`),
+    el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
     infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown());
 }
@@ -317,7 +317,7 @@ function scoreSheet() {
   const rows = el("table", { class: "grid" });
   rows.append(el("tr", {}, el("th", {}, t("hand")), ...state.players.map((p) => el("th", {}, p.name)), el("th", {}, t("wins"))));
   for (const h of hands) {
-    rows.append(el("tr", {}, el("td", {}, String(h)), ...sheet[h].deltas.map((d) => el("td", {}, (d > 0 ? "+" : "") + d)), el("td", {}, sheet[h].winners.join(", "))));
+    rows.append(el("tr", {}, el("td", {}, sheet[h].name || String(h)), ...sheet[h].deltas.map((d) => el("td", {}, (d > 0 ? "+" : "") + d)), el("td", {}, sheet[h].winners.join(", "))));
   }
   rows.append(el("tr", {}, el("th", {}, t("total")), ...state.players.map((p) => el("th", {}, String(p.total))), el("th", {})));
   box.append(rows);
