@@ -307,24 +307,7 @@ class _Scorer:
         win = self.win
         if knit is not None:
             f.add("knitted_straight", melds=[(k, t) for k, t, _ in sets if k == KNIT])
-        chows: list[int] = []
-        pungs: list[tuple[int, int, bool]] = []
-        win_in_chow = self.ctx.self_drawn
-        for k, t, c in sets:
-            if k == CHOW:
-                chows.append(t)
-                if c and t <= win <= t + 2:
-                    win_in_chow = True
-            elif k != KNIT:
-                pungs.append((t, k, c))
-        if not win_in_chow:
-            # The discard completed a pung in hand: that pung is not concealed.
-            for i, (t, k, c) in enumerate(pungs):
-                if k == PUNG and t == win and c:
-                    pungs[i] = (t, PUNG, False)
-                    break
-        chows.sort()
-        pungs.sort()
+        chows, pungs = split_sets(sets, win, self.ctx.self_drawn)
         self._pung_fans(f, pungs, pair)
         if len(chows) == 4 and self._terminal_chows(f, chows, pair):
             pass
@@ -835,3 +818,32 @@ def candidate_fans(hand: Hand, ctx: WinContext, profile: Profile) -> list[dict[s
     scorer = _Scorer(hand, ctx, profile)
     return [scorer.settle(cand) for cand in scorer.candidates()]
 
+
+def split_sets(sets: Iterable[tuple[int, int, bool]], win: int, self_drawn: bool
+               ) -> tuple[list[int], list[tuple[int, int, bool]]]:
+    """A decomposition's chows (their first tiles) and its pungs and kongs (tile, kind, concealed), each
+    sorted; a pung the winning discard completed counts as claimed unless a concealed chow could hold the
+    winning tile instead.
+
+    >>> split_sets([(CHOW, 0, True), (PUNG, 4, True), (PUNG, 9, False)], 4, False)
+    ([0], [(4, 1, False), (9, 1, False)])
+    """
+    chows: list[int] = []
+    pungs: list[tuple[int, int, bool]] = []
+    win_in_chow = self_drawn
+    for k, t, c in sets:
+        if k == CHOW:
+            chows.append(t)
+            if c and t <= win <= t + 2:
+                win_in_chow = True
+        elif k != KNIT:
+            pungs.append((t, k, c))
+    if not win_in_chow:
+        # The discard completed a pung in hand: that pung is not concealed.
+        for i, (t, k, c) in enumerate(pungs):
+            if k == PUNG and t == win and c:
+                pungs[i] = (t, PUNG, False)
+                break
+    chows.sort()
+    pungs.sort()
+    return chows, pungs

@@ -31,6 +31,7 @@ from majiang.rules.mcr.calculator import (
     _choose_links,
     _pung_fans,
     _terminal_chows_fan,
+    split_sets,
 )
 from majiang.rules.mcr.fans import FANS
 from majiang.rules.mcr.fast import (
@@ -182,24 +183,7 @@ class _Explainer:
         if knit is not None:
             mask |= _KNITTED
             groups[_KNITTED_BIT] = [(k, t) for k, t, _ in sets if k == KNIT]
-        chows: list[int] = []
-        pungs: list[tuple[int, int, bool]] = []
-        win_in_chow = self.self_drawn
-        for k, t, c in sets:
-            if k == CHOW:
-                chows.append(t)
-                if c and t <= win <= t + 2:
-                    win_in_chow = True
-            elif k != KNIT:
-                pungs.append((t, k, c))
-        if not win_in_chow:
-            # The discard completed a pung in hand: that pung is not concealed.
-            for i, (t, k, c) in enumerate(pungs):
-                if k == PUNG and t == win and c:
-                    pungs[i] = (t, PUNG, False)
-                    break
-        chows.sort()
-        pungs.sort()
+        chows, pungs = split_sets(sets, win, self.self_drawn)
         pung_groups: list[_Group] = []
         if pungs:
             tables = self.tables
