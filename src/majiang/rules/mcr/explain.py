@@ -289,33 +289,39 @@ class _Explainer:
         for knit, knit_mask in zip(_KNITS, _KNIT_MASKS, strict=True):
             if held & knit_mask != knit_mask:
                 continue
-            rest = list(self.counts)
-            for k in knit:
-                rest[k] -= 1
-            knit_sets = [(KNIT, knit[i], True) for i in (0, 3, 6)]
+            rest, knit_sets = self._knit_rest(knit)
             if self.declared:
-                left = [k for k in range(34) if rest[k]]
-                if len(left) == 1 and rest[left[0]] == 2:
-                    out.append(self.regular([*knit_sets, self.declared[0]], left[0], knit))
+                with_meld = self._knit_with_meld(knit, rest, knit_sets)
+                if with_meld is not None:
+                    out.append(with_meld)
                 continue
             for sets, pair in iter_decompositions(rest):
                 out.append(self.regular([*knit_sets, *((k, t, True) for k, t in sets)], pair, knit))
         return out
+
+    def _knit_rest(self, knit: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int, bool]]]:
+        """The standing tiles less the knitted straight ``knit``, and its three sets."""
+        rest = list(self.counts)
+        for k in knit:
+            rest[k] -= 1
+        return rest, [(KNIT, knit[i], True) for i in (0, 3, 6)]
+
+    def _knit_with_meld(self, knit: tuple[int, ...], rest: list[int],
+                        knit_sets: list[tuple[int, int, bool]]) -> _Candidate | None:
+        """With one declared meld, the rest must be the pair alone."""
+        left = [k for k in range(34) if rest[k]]
+        if len(left) != 1 or rest[left[0]] != 2:
+            return None
+        return self.regular([*knit_sets, self.declared[0]], left[0], knit)
 
     def knitted_one(self, knit_index: int, option: int) -> _Candidate | None:
         """The 组合龙 candidate ``fast.fan_choice`` names: the knitted straight ``_KNITS[knit_index]``
         with the ``option``-th way to split the rest (``iter_decompositions`` order; with a meld, the only
         one)."""
         knit = _KNITS[knit_index]
-        rest = list(self.counts)
-        for k in knit:
-            rest[k] -= 1
-        knit_sets = [(KNIT, knit[i], True) for i in (0, 3, 6)]
+        rest, knit_sets = self._knit_rest(knit)
         if self.declared:
-            left = [k for k in range(34) if rest[k]]
-            if option or len(left) != 1 or rest[left[0]] != 2:
-                return None
-            return self.regular([*knit_sets, self.declared[0]], left[0], knit)
+            return None if option else self._knit_with_meld(knit, rest, knit_sets)
         found = next(islice(iter_decompositions(rest), option, None), None)
         if found is None:
             return None
