@@ -373,17 +373,11 @@ class _Scorer:
             rest[win] -= 1
             if len(set(waits(rest))) != 1:
                 return
-        edge = closed = False
-        for k, t, c in sets:
-            if k == CHOW and c and t <= win <= t + 2:
-                if win == t + 1:
-                    closed = True
-                elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
-                    # A two-sided wait: the tile at the chow's other end completes the hand too.
-                    self._unique_wait = False
-                    return
-                else:
-                    edge = True
+        found = chow_waits(sets, win)
+        if found is None:  # a two-sided wait: the tile at the chow's other end completes the hand too
+            self._unique_wait = False
+            return
+        edge, closed = found
         single = pair == win
         if not (edge or closed or single):
             return
@@ -847,3 +841,22 @@ def split_sets(sets: Iterable[tuple[int, int, bool]], win: int, self_drawn: bool
     chows.sort()
     pungs.sort()
     return chows, pungs
+
+
+def chow_waits(sets: Iterable[tuple[int, int, bool]], win: int) -> tuple[bool, bool] | None:
+    """Whether a concealed chow holds the winning tile at its edge (边张) and whether one holds it in the
+    middle (坎张); None when one holds it at an open end (a two-sided wait, neither counts).
+
+    >>> chow_waits([(CHOW, 0, True)], 2), chow_waits([(CHOW, 0, True)], 1), chow_waits([(CHOW, 1, True)], 1)
+    ((True, False), (False, True), None)
+    """
+    edge = closed = False
+    for k, t, c in sets:
+        if k == CHOW and c and t <= win <= t + 2:
+            if win == t + 1:
+                closed = True
+            elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
+                return None
+            else:
+                edge = True
+    return edge, closed

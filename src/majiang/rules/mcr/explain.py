@@ -31,6 +31,7 @@ from majiang.rules.mcr.calculator import (
     _choose_links,
     _pung_fans,
     _terminal_chows_fan,
+    chow_waits,
     split_sets,
 )
 from majiang.rules.mcr.fans import FANS
@@ -229,15 +230,10 @@ class _Explainer:
     def _wait(self, sets: list[tuple[int, int, bool]], pair: int) -> int:
         """边张, 坎张 or 单钓将 of four sets and a pair, as a bit (0 for none)."""
         win = self.win
-        edge = closed = False
-        for k, t, c in sets:
-            if k == CHOW and c and t <= win <= t + 2:
-                if win == t + 1:
-                    closed = True
-                elif (win == t and t % 9 <= 5) or (win == t + 2 and t % 9 >= 1):
-                    return 0  # a two-sided wait: the chow's other end completes the hand too
-                else:
-                    edge = True
+        found = chow_waits(sets, win)
+        if found is None:  # a two-sided wait: the chow's other end completes the hand too
+            return 0
+        edge, closed = found
         if not (edge or closed or pair == win):
             return 0
         if self.unique is None:
