@@ -1,0 +1,96 @@
+"""Print one hash per ruleset variant of seeded matches' records and views, to show a change kept them.
+
+A refactor of the engine or a ruleset must leave the records of every existing ruleset byte-identical for
+the same seeds. This plays ``--matches`` seeded matches of ``--hands`` hands for each built-in ruleset
+and each of its conformance variants (options that change the flow of a hand), with the given bots, and
+hashes every record line and every ``--every``-th view the bots were shown. Run it before and after a
+change and compare the lines::
+
+    python benchmarks/records_hash.py > before.txt
+    ... change ...
+    python benchmarks/records_hash.py | diff before.txt -
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from majiang.bots import Bot, find_bot
+from majiang.game.table import View
+from majiang.records import play_match
+from majiang.rules.base import find_ruleset, ruleset_names
+
+BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi")
+"""Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""
+
+
+def _variants(name: str) -> list[dict[str, Any]]:
+    rules = find_ruleset(name)
+    hook = getattr(rules, "conformance_variants", None)
+    return list(hook()) if hook is not None else [{}]
+
+
+class _Seen:
+    """Wraps a bot so that every ``every``-th view it is shown goes into the hash."""
+
+    def __init__(self, bot: Bot, digest: Any, every: int) -> None:
+        self.bot = bot
+        self.digest = digest
+        self.every = every
+        self.count = 0
+        self.name = getattr(bot, "name", "bot")
+
+    def choose(self, view: View) -> Any:
+        self.count += 1
+        if self.count % self.every == 0:
+            fields = (view.seat, view.phase, view.current, view.standing, view.drawn, view.melds,
+                      view.discards, view.last_discard, view.wall_left, view.scores, view.legal,
+                      view.rules_state)
+            self.digest.update(repr(fields).encode())
+        return self.bot.choose(view)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+
+def variant_hash(name: str, options: dict[str, Any], matches: int, hands: int, bots: Sequence[str],
+                 every: int) -> str:
+    """The hash of ``matches`` seeded matches under ``name`` with ``options``."""
+    rules = find_ruleset(name, options) if options else find_ruleset(name)
+    digest = hashlib.sha256()
+    for seed in range(matches):
+        seated: list[Any] = [_Seen(find_bot(bots[s % len(bots)], seed * 4 + s), digest, every)
+                             for s in range(4)]
+        _, lines = play_match(seated, seed=seed, rules=rules, hands=min(hands, rules.match_length()),
+                              players=[f"p{s}" for s in range(4)])
+        for line in lines:
+            digest.update(line.encode())
+    return digest.hexdigest()[:16]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=4)
+    parser.add_argument("--every", type=int, default=5, help="hash every N-th view a bot is shown")
+    parser.add_argument("--bots", default="random,efficiency")
+    parser.add_argument("rulesets", nargs="*", default=list(BUILT_IN))
+    args = parser.parse_args(argv)
+    bots = args.bots.split(",")
+    for name in args.rulesets:
+        if name not in ruleset_names() and name not in BUILT_IN:
+            print(f"unknown ruleset {name!r}", file=sys.stderr)
+            return 2
+        for options in _variants(name):
+            text = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
+            print(f"{name} {text} {variant_hash(name, options, args.matches, args.hands, bots, args.every)}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
