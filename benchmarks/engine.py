@@ -164,7 +164,7 @@ def ruleset_rate(name: str | None, seed: int, hands: int) -> Rate:
     Uses only what older versions also offer, so ``--baseline`` can run it on their code."""
     rules = None
     if name is not None:
-        from majiang.rules.base import find_ruleset
+        from majiang.game.ruleset import find_ruleset
 
         rules = find_ruleset(name)
     _random_hands(rules, seed + 1, max(5, hands // 20))  # tables loaded, caches of recurring shapes filled
@@ -489,7 +489,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"one process (per-core figures), seed {args.seed}")
     print()
     if args.rulesets is None:
-        from majiang.rules.base import ruleset_names
+        from majiang.game.ruleset import ruleset_names
 
         rulesets = ruleset_names()
     else:

@@ -22,7 +22,7 @@ from typing import Any
 from majiang.bots import Bot, find_bot
 from majiang.game.table import View
 from majiang.records import play_match
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names
 
 BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi")
 """Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""

@@ -11,7 +11,7 @@ import argparse
 
 from majiang.bots import find_bot, play_out
 from majiang.game import Game
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 
 MODES = ("blood-battle", "blood-river", "single")
 PAIRS = (("efficiency", "random"), ("fan-aware", "efficiency"))

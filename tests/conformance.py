@@ -39,7 +39,7 @@ from majiang.game import Game, Match, Phase
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_lines_atomically
 from majiang.records.format import dump_line
-from majiang.rules.base import BONUS_BASE, Ruleset
+from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.tiles import ALL_TILES
 
 MAX_STEPS = 5000
@@ -173,7 +173,7 @@ def tile_census(g: Game) -> dict[int, int]:
     """Every tile of the hand where it is now, as wall codes: how many of each."""
     # One list counted at C speed (a Tile counts as its int: they hash and compare alike).
     wall = g.wall
-    pile: list[int] = [wall[i] for i in g.rules.undrawn(g)]
+    pile: list[int] = [wall[i] for i in g.wall.undrawn()]
     for s in range(4):
         for m in g.melds[s]:
             pile += m.tiles
@@ -416,7 +416,7 @@ def redealt(g: Game, seat: int, rng: random.Random) -> Game:
         if s != seat:
             sizes[s] = sum(copy.counts[s])
             pool.extend(t for t in range(34) for _ in range(copy.counts[s][t]))
-    places = [i for i in copy.rules.undrawn(copy) if copy.wall[i] < BONUS_BASE]
+    places = [i for i in copy.wall.undrawn() if copy.wall[i] < BONUS_BASE]
     pool.extend(copy.wall[i] for i in places)
     rng.shuffle(pool)
     for s, size in sizes.items():

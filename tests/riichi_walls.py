@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from majiang.actions import Action
 from majiang.game import Game, Phase
-from majiang.rules.base import PASS, Ruleset, find_ruleset
+from majiang.game.ruleset import PASS, Ruleset, find_ruleset
 from majiang.rules.riichi.game import RiichiPublic
 from majiang.tiles import ALL_TILES
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from game_walls import codes, deal_order
 from majiang.actions import Action, ActionKind
 from majiang.game import Game, Phase
-from majiang.rules.base import PASS, WIN, Ruleset, find_ruleset
+from majiang.game.ruleset import PASS, WIN, Ruleset, find_ruleset
 from majiang.tiles import ALL_TILES
 
 __all__ = ["act", "answer", "quiet", "sichuan_game", "tiles_in_play"]

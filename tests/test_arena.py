@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from majiang.cli import app
 from majiang.game import Game
 from majiang.records import check_record, partial_path, replay
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 from majiang.sim.arena import (
     ARRANGEMENTS,
     RECORD_PLAYERS,

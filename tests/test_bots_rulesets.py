@@ -14,7 +14,7 @@ from majiang.bots import BOTS, MAX_STEPS, Bot, EfficiencyBot, FanAwareBot, Rando
 from majiang.bots.efficiency import best_discard
 from majiang.game import Game, Phase, View
 from majiang.notation import parse_tiles
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.tiles import ALL_TILES, Tile
 

@@ -17,7 +17,7 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.game import Game, Phase, find_ruleset
 from majiang.interop.botzone import BotzoneError, BotzoneSeat, SeatRequests, response_actions
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 
 BZ = find_ruleset("botzone")
 HANDS = int(os.environ.get("MAJIANG_BOTZONE_HANDS", "12"))

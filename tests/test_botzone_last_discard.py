@@ -23,7 +23,7 @@ from majiang.game import events as ev
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, referee
 from majiang.interop.external import make_seat, play_botzone
 from majiang.records import check_record, write_record
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 from majiang.tiles import ALL_TILES
 
 RULES = find_ruleset("botzone", ["flowers=false"])

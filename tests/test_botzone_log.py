@@ -25,7 +25,7 @@ from majiang.interop.botzone_table import Reply, Transcript, referee
 from majiang.records import check_record, parse_record
 from majiang.records.text import text_log
 from majiang.records.writer import iter_record_lines
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 
 DATA = Path(__file__).parent / "data" / "botzone"
 runner = CliRunner()

@@ -36,7 +36,7 @@ from conformance import (
 )
 from majiang.actions import Action
 from majiang.game import Game
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.sim.simulate import game_seed
 
 RULESETS = ruleset_names()
@@ -117,7 +117,7 @@ def test_match(name: str) -> None:
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_registry_loads_first(name: str) -> None:
     """A fresh interpreter can find a built-in ruleset before importing anything else (no import cycle)."""
-    code = f"from majiang.rules.base import find_ruleset; print(find_ruleset({name!r}).name)"
+    code = f"from majiang.game.ruleset import find_ruleset; print(find_ruleset({name!r}).name)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.strip() == name, done.stderr
 

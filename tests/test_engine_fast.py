@@ -24,7 +24,7 @@ from majiang.analysis.ready import distance, is_ready
 from majiang.analysis.shanten import shanten_trusted
 from majiang.bots import find_bot
 from majiang.game import Game, Phase, View
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.rules.mcr.generate import iter_wins
 from majiang.tiles import ALL_TILES
 

@@ -34,7 +34,7 @@ from majiang.env import observation as ob
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import Game, events, find_ruleset
 from majiang.meld import Meld
-from majiang.rules.base import ruleset_names
+from majiang.game.ruleset import ruleset_names
 from majiang.tiles import ALL_TILES, Tile
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -196,7 +196,7 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     other = copy.deepcopy(game)
     others = [s for s in range(4) if s != seat]
     pool = [t for s in others for t in range(34) for _ in range(other.counts[s][t])]
-    pool += [t for t in other.wall[other.front:other.back] if t < 34]
+    pool += [t for t in other.wall[other.wall.front:other.wall.back] if t < 34]
     rng.shuffle(pool)
     for s in others:
         n = sum(other.counts[s])
@@ -206,7 +206,7 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
         del pool[:n]
         other.melds[s] = [Meld.kong(ALL_TILES[rng.randrange(34)]) if m.is_concealed_kong else m
                           for m in other.melds[s]]
-    for i in range(other.front, other.back):
+    for i in range(other.wall.front, other.wall.back):
         if other.wall[i] < 34:
             other.wall[i] = pool.pop()
     for i, e in enumerate(other.events):

@@ -29,7 +29,7 @@ from majiang.game.sheet import SheetError
 from majiang.jsonstrict import StrictJSONError
 from majiang.mcr import fan, find_profile, score
 from majiang.records.format import RecordError
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 from majiang.sim.simulate import ResumeError
 
 

@@ -30,7 +30,7 @@ from majiang.interop.external import (
     play_botzone,
 )
 from majiang.records import check_record, write_record
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 from processes import gone, reaped
 
 runner = CliRunner()

@@ -103,7 +103,7 @@ def test_an_exhaustive_draw_shows_all_four_hands_too() -> None:
     # Every playing tile is accounted for: in a hand, in a pond, or left in the wall.
     shown = sum(len(h.tiles) + sum(len(m.tiles) for m in h.melds) for h in result.hands)
     ponds = sum(len(pile) for pile in game.discards)
-    wall = sum(1 for t in game.wall[game.front:game.back] if t < 34)
+    wall = sum(1 for t in game.wall[game.wall.front:game.wall.back] if t < 34)
     assert shown + ponds + wall == 136
 
 

@@ -94,7 +94,7 @@ def snapshot(g: Game) -> tuple[Any, ...]:
     """A deep copy of everything ``apply`` may change (melds and actions are immutable values)."""
     return (
         [list(c) for c in g.counts], [list(m) for m in g.melds], [list(d) for d in g.discards],
-        [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.front, g.back,
+        [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.wall.front, g.wall.back,
         g.phase, g.current, g.drawn, g.kong_draw, g.last_discard, dict(g.pending),
         {s: list(a) for s, a in g.claim_options.items()}, g.robbed, list(g.scores), len(g.events),
         g.events[-1], list(g.waits), g.result, g.rng.getstate(),
@@ -135,7 +135,7 @@ def check_tiles(g: Game, hand: HandSpec, step: int, *, by_kind: bool) -> None:
             kinds[FLOWER_BASE + f] += 1
         for code in g.dealt_flowers[s]:
             kinds[code] += 1
-    for code in g.wall[g.front:g.back]:
+    for code in g.wall[g.wall.front:g.wall.back]:
         kinds[code] += 1
     if kinds != _FULL:
         wrong = {ALL_TILES[t].notation() if t < 34 else f"flower {t - FLOWER_BASE}": n

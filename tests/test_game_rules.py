@@ -62,7 +62,7 @@ def census(game: Game) -> Counter[int]:
         found.update(int(t) for m in game.melds[seat] for t in m.tiles)
         found.update(game.discards[seat])
         found.update(34 + f for f in game.flowers[seat])
-    found.update(game.wall[game.front:game.back])
+    found.update(game.wall[game.wall.front:game.wall.back])
     return found
 
 

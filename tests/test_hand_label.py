@@ -9,7 +9,7 @@ from rich.console import Console
 
 from majiang.bots import RandomBot
 from majiang.game import Game, Match, Phase
-from majiang.rules.base import HandLabel, find_ruleset
+from majiang.game.ruleset import HandLabel, find_ruleset
 from majiang.rules.riichi.game import RiichiTable
 from majiang.tiles import Tile
 from majiang.tui import PlaySession

@@ -29,7 +29,7 @@ from majiang.game import events as ev
 from majiang.notation import parse_tiles
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_record
-from majiang.rules.base import SeatWalls, ruleset_aliases
+from majiang.game.ruleset import SeatWalls, ruleset_aliases
 from majiang.rules.mcr.table import BOTZONE, FalseWin, McrRules, Walls
 
 BZ = find_ruleset("botzone")
@@ -62,7 +62,8 @@ def game_with(ring: list[int], left: dict[int, int] | None = None) -> Game:
     """A botzone game on ``ring``, with the seats' walls cut to ``left`` tiles."""
     game = Game(BZ, wall=ring)
     for seat, n in (left or {}).items():
-        game.rules_state.seat_walls.left[seat] = n
+        assert isinstance(game.wall, SeatWalls)
+        game.wall.parts[seat] = n
     return game
 
 
@@ -85,12 +86,13 @@ def test_botzone_preset_sets_the_judges_options() -> None:
 
 
 def test_seat_walls_take_from_each_parts_end() -> None:
-    walls = SeatWalls(34, dealer=2)
+    walls = SeatWalls(list(range(136)), dealer=2)
     # The dealer's wall is the first part; seat 3 (its next seat) the second.
-    assert [walls.take(2), walls.take(3), walls.take(1)] == [33, 67, 135]
-    assert walls.left == [34, 33, 33, 33] and len(walls.undrawn()) == 133
-    walls.left[0] = 0
-    assert walls.take(0) is None and walls.left[0] == 0
+    assert [walls.take(2, False), walls.take(3, True), walls.take(1, False)] == [33, 67, 135]
+    assert walls.parts == [34, 33, 33, 33] and len(walls.undrawn()) == 133
+    assert [walls.left(s) for s in range(4)] == walls.parts
+    walls.parts[0] = 0
+    assert walls.take(0, False) is None and walls.left(0) == 0
 
 
 # -- dealing and drawing ---------------------------------------------------------------------------
@@ -140,7 +142,7 @@ def test_flowers_in_a_seat_wall_are_replaced_from_that_wall() -> None:
         for s in range(4):
             dealt = 13 + len(game.flowers[s]) + (1 if s == 0 else 0)
             assert game.wall_left_for(s) == 36 - dealt
-        assert sorted(game.wall[i] for i in rules.undrawn(game)) == sorted(
+        assert sorted(game.wall[i] for i in game.wall.undrawn()) == sorted(
             t for s in range(4) for t in game.wall[36 * s:36 * s + game.wall_left_for(s)])
 
 

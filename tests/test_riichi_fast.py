@@ -29,7 +29,7 @@ from majiang.analysis.ready import distance
 from majiang.bots import find_bot
 from majiang.game import Game, Phase
 from majiang.meld import Meld
-from majiang.rules.base import PASS, find_ruleset
+from majiang.game.ruleset import PASS, find_ruleset
 from majiang.rules.riichi.efficiency import riichi_waits
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules, RiichiState
 from majiang.rules.riichi.generate import random_case

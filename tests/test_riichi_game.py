@@ -18,7 +18,7 @@ from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Match, Phase
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.rules.base import WIN, find_ruleset
+from majiang.game.ruleset import WIN, find_ruleset
 from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
@@ -102,7 +102,7 @@ def test_red_fives_are_tracked_through_play(count: int) -> None:
         assert len(places) == count and all(g.wall[i] in (4, 13, 22) for i in places)
         while g.phase != Phase.OVER:
             st = state(g)
-            undrawn = sum(1 for i in places if g.front <= i < g.back)
+            undrawn = sum(1 for i in places if g.wall.front <= i < g.wall.back)
             held = sum(map(sum, st.red_hand)) + sum(st.red_melds) + sum(map(len, st.red_discards))
             assert held + undrawn == count
             for s in range(4):

@@ -15,7 +15,7 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.cli import app as cli
 from majiang.records import check_record
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 from majiang.rules.riichi.game import RiichiDeclared, RiichiState
 from majiang.tiles import Tile
 from majiang.tui import new_app

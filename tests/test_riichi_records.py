@@ -17,7 +17,7 @@ from majiang.records import RecordError, RecordWriter, parse_record, play_match
 from majiang.records.check import replay_record
 from majiang.records.format import dump_line
 from majiang.records.text import text_log
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 
 TONPUU = find_ruleset("riichi", ["length=tonpuu"])
 

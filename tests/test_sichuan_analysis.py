@@ -19,7 +19,7 @@ from majiang import Hand, InvalidHandError, InvalidOptionError, Meld
 from majiang.analysis.decompose import counts_of
 from majiang.game import Game
 from majiang.notation import parse_tiles
-from majiang.rules.base import CHINESE_EFFICIENCY, Ruleset, find_ruleset
+from majiang.game.ruleset import CHINESE_EFFICIENCY, Ruleset, find_ruleset
 from majiang.rules.sichuan.analysis import (
     SichuanEfficiency,
     best_wait_points,

@@ -37,7 +37,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
-from majiang.rules.base import find_ruleset, register_ruleset
+from majiang.game.ruleset import find_ruleset, register_ruleset
 from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app

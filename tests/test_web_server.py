@@ -16,7 +16,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.records import check_record
-from majiang.rules.base import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
 from majiang.web.store import Store, StoreError
 from majiang.web.tables import Table, Tables

@@ -1,7 +1,7 @@
 """A test-only ruleset on the engine's hooks: the paths a Sichuan-like ruleset takes, with no engine edit.
 
 It exists to prove that adding a ruleset needs no edit to ``majiang.game`` (nor to the bots, records or
-CLI): everything below is hooks of ``majiang.rules.base.Ruleset`` and the engine's public helpers, and
+CLI): everything below is hooks of ``majiang.game.ruleset.Ruleset`` and the engine's public helpers, and
 importing this module registers it (``find_ruleset("toy")``), so the conformance suite plays it like
 any built-in ruleset. Its rules are simple on purpose, not a real system:
 
@@ -19,7 +19,7 @@ any built-in ruleset. Its rules are simple on purpose, not a real system:
 * when the wall runs out, every seat still in that is not ready pays 1 to each seat still in that is
   (no event of its own: the end event shows it).
 
->>> from majiang.rules.base import find_ruleset
+>>> from majiang.game.ruleset import find_ruleset
 >>> find_ruleset("toy", ["winners_stay=true"]).winners_stay
 True
 """
@@ -33,7 +33,7 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.decompose import is_complete
 from majiang.game.events import Payment
 from majiang.hand import Hand
-from majiang.rules.base import Ruleset, register_ruleset
+from majiang.game.ruleset import Ruleset, register_ruleset
 from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES
 

@@ -155,7 +155,7 @@ def safe_kinds(view: View, o: int) -> frozenset[int] | None:
     river and what was discarded after its riichi; None under a ruleset without furiten.
 
     >>> from majiang.game import Game
-    >>> from majiang.rules.base import find_ruleset
+    >>> from majiang.game.ruleset import find_ruleset
     >>> riichi = Game(find_ruleset("riichi"), seed=3)
     >>> safe_kinds(Game(seed=3).view(0), 1) is None, safe_kinds(riichi.view(0), 1)
     (True, frozenset())

@@ -18,7 +18,7 @@ It wins whenever it may, and reads only its view.
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
->>> from majiang.rules.base import find_ruleset
+>>> from majiang.game.ruleset import find_ruleset
 >>> g = Game(find_ruleset("riichi"), seed=5)
 >>> play_out(g, [DefenseBot(seed=s) for s in range(4)]) > 0 and g.result is not None
 True

@@ -43,7 +43,7 @@ def mjai_command(seat: SeatArg = None, bot: BotOpt = "defense", seed: SeedOpt = 
     """
     from majiang.bots import BOTS, find_bot
     from majiang.interop.mjai_bot import MjaiClient
-    from majiang.rules.base import find_ruleset
+    from majiang.game.ruleset import find_ruleset
     from majiang.rules.riichi.game import RiichiRules
 
     try:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from majiang.errors import InvalidOptionError
-from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 
 __all__ = [
     "MAX_DIGITS",

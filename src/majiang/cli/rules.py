@@ -1,6 +1,6 @@
 """``majiang rules [NAME]``: the registered rulesets, and one ruleset's options.
 
-Everything shown comes from the registry (``majiang.rules.base``): names and aliases, the first line of
+Everything shown comes from the registry (``majiang.game.ruleset``): names and aliases, the first line of
 each ruleset's docstring, and for one ruleset each option's type (from its type hint), default (what
 ``find_ruleset(NAME)`` gives) and meaning (``Ruleset.option_help``). docs/cli.md is the user guide.
 """
@@ -21,7 +21,7 @@ from rich.text import Text
 
 from majiang.cli.errors import fail
 from majiang.cli.options import JsonOpt
-from majiang.rules.base import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
+from majiang.game.ruleset import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
 from majiang.sim.simulate import option_text
 
 __all__ = ["option_rows", "rules_command", "ruleset_json", "type_text"]

@@ -53,7 +53,7 @@ from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
 from majiang.jsonstrict import lone_surrogate
-from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.table import (
     BASE_POINTS,

@@ -1,7 +1,7 @@
 """One hand at the table: the state, the legal actions of each seat, and ``apply``.
 
 The engine knows no ruleset: the wall, the deal, opening phases, legal actions, claims, wins and what
-follows them, payments and the settlement are the ruleset's hooks (``majiang.rules.base.Ruleset``;
+follows them, payments and the settlement are the ruleset's hooks (``majiang.game.ruleset.Ruleset``;
 docs/engine.md). Seats are 0-3 in turn order (each seat's right-hand neighbour, 下家, is the next).
 Chance is a seeded ``random.Random``: shuffling, dice; the same seed (or the same prepared wall)
 replays the same hand. A seat acts only through ``apply(seat, action)``; an illegal action raises
@@ -31,9 +31,10 @@ from majiang.game import events as ev
 from majiang.game.events import Act as _Act
 from majiang.game.events import Discard as _Discard
 from majiang.game.events import Draw as _Draw
+from majiang.game.wall import Wall
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
+from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
@@ -359,9 +360,8 @@ class Game:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
                 raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
-        self.wall, second_seat = self.rules.break_wall(ring, self.dealer, (first, second))
-        self.front = 0
-        self.back = len(self.wall)
+        order, second_seat = self.rules.break_wall(ring, self.dealer, (first, second))
+        self.wall: Wall = self.rules.new_wall(order, self.dealer)
         self.dice = (first, second, second_seat)
         # A seed is recorded only when it dealt this wall and these dice: a prepared wall or dice would
         # otherwise claim a shuffle that the record checker can disprove.
@@ -370,8 +370,8 @@ class Game:
                                     second_seat, list(self.scores)))
 
     def deal_tile(self, seat: int) -> int:
-        """Give ``seat`` its next tile (``Ruleset.take_place``), for a ruleset's ``deal``; its code."""
-        place = self.rules.take_place(self, seat, False)
+        """Give ``seat`` its next tile from the wall (``Wall.take``), for a ruleset's ``deal``; its code."""
+        place = self.wall.take(seat, False)
         if place is None:
             raise InvalidOptionError(f"the wall ran out while dealing to seat {seat}")
         t = self.wall[place]
@@ -391,7 +391,7 @@ class Game:
                 for f in list(self.dealt_flowers[s]):
                     self.dealt_flowers[s].remove(f)
                     self.show_flower(s, f - BONUS_BASE)
-                    place = self.rules.take_place(self, s, True)
+                    place = self.wall.take(s, True)
                     if place is None:
                         self._end(exhausted=True)
                         return
@@ -439,30 +439,30 @@ class Game:
 
     @property
     def wall_left(self) -> int:
-        """Tiles the seat whose turn it is may still draw (``Ruleset.wall_left``): the shared wall less the
+        """Tiles the seat whose turn it is may still draw (``Wall.left``): the shared wall less the
         ruleset's dead wall (``Ruleset.dead_wall``), or that seat's own wall where each seat has one."""
-        return self.rules.wall_left(self, self.current)
+        return self.wall.left(self.current)
 
     def wall_left_for(self, seat: int) -> int:
-        """Tiles ``seat`` may still draw (``Ruleset.wall_left``)."""
-        return self.rules.wall_left(self, seat)
+        """Tiles ``seat`` may still draw (``Wall.left``)."""
+        return self.wall.left(seat)
 
     def last_tile(self, after: int) -> bool:
         """Whether the tile ``after`` just drew or let go is the hand's last: the seat to draw next after it
         has nothing left (海底: only a win may follow)."""
         seat = self.next_active(after)
-        return self.rules.wall_left(self, after if seat is None else seat) == 0
+        return self.wall.left(after if seat is None else seat) == 0
 
     def _draw(self, seat: int, from_tail: bool) -> bool:
         """Draw for ``seat``, replacing bonus tiles from the tail; False if the wall ran out."""
         bonus = False
-        take = self.rules.take_place
-        place = take(self, seat, from_tail)
+        take = self.wall.take
+        place = take(seat, from_tail)
         t = None if place is None else self.wall[place]
         while t is not None and t >= BONUS_BASE:
             self.show_flower(seat, t - BONUS_BASE)
             bonus = True
-            place = take(self, seat, True)
+            place = take(seat, True)
             t = None if place is None else self.wall[place]
         if t is None:
             self._end(exhausted=True)
@@ -660,7 +660,7 @@ class Game:
         _SOURCE.__set__(view, (
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
             None if result is None else result.hands, self._shown_flowers,
-            tuple(self._shown_discards), self.last_discard, self.rules.wall_left(self, seat),
+            tuple(self._shown_discards), self.last_discard, self.wall.left(seat),
             tuple(self.scores), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
             tuple(self._shown_won), self.rules.public_state(self, seat) if self._public_state else None,
             self.rules, self._shown_hidden))
@@ -847,7 +847,7 @@ class Game:
         seat: int | None = (after + 1) & 3
         if not self.active[seat]:  # type: ignore[index]
             seat = self.next_active(after)
-        left = self.rules.wall_left(self, after if seat is None else seat)
+        left = self.wall.left(after if seat is None else seat)
         if left == 0 or seat is None:
             self._end(exhausted=left == 0)
             return

@@ -45,7 +45,7 @@ from majiang.game import events as ev
 from majiang.game.table import Game, Phase, View
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import Ruleset, find_ruleset
+from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM, score
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile

@@ -35,7 +35,7 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records.check import HandReplay, replay_record
 from majiang.records.format import Record, canonical, check_players, rules_from_options
 from majiang.records.writer import RecordWriter
-from majiang.rules.base import BONUS_BASE, Ruleset, find_ruleset
+from majiang.game.ruleset import BONUS_BASE, Ruleset, find_ruleset
 from majiang.tiles import WINDS
 
 __all__ = ["LOG_PLAYERS", "LogError", "hand_to_log", "log_to_game", "logs_to_record", "read_logs",

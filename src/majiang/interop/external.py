@@ -35,7 +35,7 @@ from majiang.game.table import Game
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
 from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",

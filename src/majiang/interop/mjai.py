@@ -33,7 +33,7 @@ from majiang.interop.tenhou import (
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 from majiang.rules.riichi.game import (
     DoraRevealed,
     RiichiRules,

@@ -40,7 +40,7 @@ from majiang.interop.mjai import mjai_tile, parse_mjai_tile
 from majiang.interop.tenhou import MjlogError
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.meld import MeldKind
-from majiang.rules.base import CONCEALED_KONG, DISCARD, PASS
+from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS
 from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState, RiichiTable
 from majiang.tiles import ALL_TILES, WINDS
 
@@ -93,7 +93,7 @@ class _SeatRules(RiichiRules):
         order = [(game.dealer + k) % 4 for k in range(4)]
         seats = [s for _ in range(3) for s in order for _ in range(4)] + order + [order[0]]
         for s in seats:
-            place = game.front
+            place = game.wall.front
             t = game.deal_tile(s)
             if place in st.red_at:
                 st.red_hand[s][t // 9] += 1

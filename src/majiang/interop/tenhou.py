@@ -29,7 +29,7 @@ from majiang.errors import MajiangError
 from majiang.game.match import MatchHand
 from majiang.game.table import Game, Phase
 from majiang.records.writer import RecordedMatch
-from majiang.rules.base import find_ruleset
+from majiang.game.ruleset import find_ruleset
 from majiang.rules.riichi.game import (
     AbortiveDraw,
     RiichiRules,

@@ -31,8 +31,8 @@ from majiang.records.format import (
     iter_record_file,
 )
 from majiang.records.writer import final_summary, hand_summary
-from majiang.rules.base import BONUS_BASE as FLOWER_BASE
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import BONUS_BASE as FLOWER_BASE
+from majiang.game.ruleset import Ruleset
 from majiang.tiles import ALL_TILES, WINDS, Flower, Tile, seat_wind
 
 __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.rules.base import Ruleset, find_ruleset
+from majiang.game.ruleset import Ruleset, find_ruleset
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -27,7 +27,7 @@ from majiang.notation import format_tiles
 from majiang.records.check import HandReplay, replay_record
 from majiang.records.format import Record, canonical
 from majiang.records.writer import ranks_itself
-from majiang.rules.base import BONUS_BASE, Ruleset
+from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["hand_text", "text_log"]

@@ -20,7 +20,7 @@ from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.table import Game, Phase
 from majiang.records.format import RECORD_FORMAT, RECORD_VERSION, check_players, dump_line, rules_options
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from majiang.bots import Bot

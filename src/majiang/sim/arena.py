@@ -49,7 +49,7 @@ from majiang.interop.mjai_table import MjaiSeat, play_mjai
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.riichi.game import RiichiDeclared
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed

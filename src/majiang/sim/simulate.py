@@ -35,7 +35,7 @@ from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.tiles import WINDS, Tile
@@ -110,7 +110,7 @@ def changed_options(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
     """The options of ``rules`` that differ from its defaults, as plain data in field order: the defaults
     of the ruleset registered under its name (a preset such as ``chengdu`` has its own), else of its class.
 
-    >>> from majiang.rules.base import find_ruleset
+    >>> from majiang.game.ruleset import find_ruleset
     >>> changed_options(find_ruleset("mcr", ["several_winners=yes"]))
     (('several_winners', True),)
     """

@@ -14,7 +14,7 @@ from pathlib import Path
 from majiang.bots import find_bot
 from majiang.errors import InvalidOptionError
 from majiang.records import RecordedMatch
-from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.tui.session import FinishedHand, PlaySession, Step, default_records_dir
 
 try:

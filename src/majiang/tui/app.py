@@ -26,7 +26,7 @@ from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.game.events import Event, Win
 from majiang.mcr import MINIMUM
 from majiang.meld import Meld
-from majiang.rules.base import HandLabel, Ruleset
+from majiang.game.ruleset import HandLabel, Ruleset
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.mcr import MINIMUM
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 from majiang.rules.mcr.definitions import definition
 from majiang.rules.mcr.fans import FANS
 from majiang.tui.render import TileStyle, tr

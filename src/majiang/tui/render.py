@@ -29,7 +29,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import Ruleset
+from majiang.game.ruleset import Ruleset
 from majiang.rules.mcr.result import hit_melds
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile, seat_wind

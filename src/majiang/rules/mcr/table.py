@@ -4,7 +4,7 @@ The 144 tiles with the eight flowers, the 8-fan minimum with the real context of
 table, 海底/河底, 杠上开花 after a flower), 8 + fans payments, one winner (or several as an option), the
 false-win penalty (错和), the 联众 house fans (天和, 地和, 人和, 天听, 四方大发) and the 16-hand match with
 seat changes (sources 000, 002, 003). The deal, the claims and the rest are the common table of
-``majiang.rules.base``.
+``majiang.game.ruleset``.
 
 >>> McrRules().name, McrRules(several_winners=True).several_winners
 ('mcr', True)
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
-from majiang.rules.base import BONUS_BASE, Ruleset, Score, SeatWalls, register_ruleset
+from majiang.game.ruleset import BONUS_BASE, Ruleset, Score, SeatWalls, Wall, register_ruleset
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -129,10 +129,9 @@ class Walls(StrEnum):
 class McrState:
     """What the house fans need to know about the hand so far: which seats have been ready from the deal
     on (the dealer: from its first discard), after every discard of theirs since (天听); and each seat's
-    own wall under ``walls="per-seat"``."""
+    """
 
     ready_from_deal: list[bool] = field(default_factory=lambda: [False, False, False, False])
-    seat_walls: SeatWalls | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +215,7 @@ class McrRules(Ruleset):
         return tiles + list(range(FLOWER_BASE, FLOWER_BASE + 8)) if self.flowers else tiles
 
     def new_state(self, game: Game) -> McrState:
-        state = McrState()
-        if self.walls == Walls.PER_SEAT:
-            state.seat_walls = SeatWalls(len(self.wall_tiles()) // 4, game.dealer)
-        return state
+        return McrState()
 
     # -- per-seat walls (the shared wall is the base ruleset's) ---------------------------------------
 
@@ -247,26 +243,9 @@ class McrRules(Ruleset):
                 else:
                     held += 1
 
-    def wall_left(self, game: Game, seat: int) -> int:
-        walls = game.rules_state.seat_walls
-        # The shared wall's count written out (Ruleset.wall_left's): this runs several times a step.
-        return game.back - game.front - self.dead_wall if walls is None else walls.left[seat]
-
-    def take_place(self, game: Game, seat: int, replacement: bool) -> int | None:
-        walls: SeatWalls | None = game.rules_state.seat_walls
-        if walls is None:  # the shared wall (Ruleset.take_place's, written out: it runs on every draw)
-            if game.front >= game.back:
-                return None
-            if replacement:
-                game.back -= 1
-                return game.back
-            game.front += 1
-            return game.front - 1
-        return walls.take(seat)
-
-    def undrawn(self, game: Game) -> list[int]:
-        walls = game.rules_state.seat_walls
-        return Ruleset.undrawn(self, game) if walls is None else walls.undrawn()
+    def new_wall(self, tiles: list[int], dealer: int) -> Wall:
+        """Each seat its own part of the ring under ``walls="per-seat"``, else the shared wall."""
+        return SeatWalls(tiles, dealer) if self.walls == Walls.PER_SEAT else Wall(tiles, self.dead_wall)
 
     def match_length(self, hands: int | None = None) -> int:
         """One hand with ``single_hand`` (another number is refused), else 1 to 16 (16 if not given).

@@ -12,7 +12,7 @@ riichi sticks carried to the next winner, and the end of a hanchan or tonpuusen 
 the extension round), with uma and oka in the final standings. Wins are scored by
 ``majiang.rules.riichi.score``.
 
->>> from majiang.rules.base import find_ruleset
+>>> from majiang.game.ruleset import find_ruleset
 >>> r = find_ruleset("tenhou")
 >>> r.name, r.red_fives, r.length, r.starting_points
 ('riichi', 3, 'hanchan', 25000)
@@ -33,7 +33,7 @@ from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Event, Payment
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.rules.base import (
+from majiang.game.ruleset import (
     ADDED_KONG,
     CHOW,
     CONCEALED_KONG,
@@ -453,7 +453,7 @@ class RiichiRules(Ruleset):
         red_hand = st.red_hand
         t = 0
         for s in seats:
-            index = game.front
+            index = game.wall.front
             t = game.deal_tile(s)
             if index in red_at:
                 red_hand[s][t // 9] += 1
@@ -482,11 +482,6 @@ class RiichiRules(Ruleset):
             st.red_hand[seat][game.wall[index] // 9] += 1
 
     # -- what a seat may do ----------------------------------------------------------------------------
-
-    def wall_left(self, game: Game, seat: int) -> int:
-        # The shared wall's count less the dead wall written out (Ruleset.wall_left's): it runs several
-        # times a step.
-        return game.back - game.front - DEAD_WALL
 
     def _closed(self, game: Game, seat: int) -> bool:
         return all(m.is_concealed_kong for m in game.melds[seat])

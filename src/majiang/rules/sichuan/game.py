@@ -5,7 +5,7 @@ The 108 suited tiles, no chow, wins only while missing a suit (缺一门), sever
 settlement (查花猪, 查大叫), 最后四张自动胡, and the opening phases 换三张 and 定缺 as options. The options
 are the fields: the table rules of ``TableOptions`` and the scoring of ``Options`` (docs/sichuan.md).
 
->>> from majiang.rules.base import find_ruleset
+>>> from majiang.game.ruleset import find_ruleset
 >>> r = find_ruleset("血流")
 >>> r.name, r.mode.value, r.base
 ('sichuan', 'blood-river', 6)
@@ -27,7 +27,7 @@ from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
-from majiang.rules.base import (
+from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
     DISCARD,
@@ -191,7 +191,7 @@ class SichuanRules(Ruleset):
         ``cap_points`` from this ruleset's ``base`` on, and ``base`` up to its ``cap_points`` (a cap below
         one plain win is refused).
 
-        >>> from majiang.rules.base import find_ruleset
+        >>> from majiang.game.ruleset import find_ruleset
         >>> schema = find_ruleset("成都").option_schema()
         >>> [(o.minimum, o.maximum) for o in schema if o.name in ("base", "cap_points")]
         [(1, 80), (5, 1000000)]

@@ -1,0 +1,760 @@
+"""The ruleset interface the engine drives, and the registry of rulesets.
+
+A ruleset is a frozen dataclass whose fields are its options (the record stores them) and whose methods
+are the engine's hooks: the tile set and the wall, the deal and any opening phases, the legal actions
+and claim options, the win check and its score, who wins a contested discard, what a win costs and
+whether play goes on, payments at any moment, the settlement when the wall runs out, per-seat state that
+views show, and the match (dealer, round wind, seat changes). ``majiang.game.Game`` knows no ruleset by
+name; docs/engine.md explains each hook and sketches how riichi fits them.
+
+The defaults below are the common Chinese table (two-dice break, 4-4-4 deal with 跳牌, bonus tiles
+replaced from the tail, chow/pung/kong, one winner nearest after the discarder, the hand ends at the
+first win); a ruleset overrides what differs.
+
+>>> find_ruleset("国标").name, find_ruleset("mcr", ["profile=wmo2014"]).profile
+('mcr', 'wmo2014')
+>>> "mcr" in ruleset_names()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import compress
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from majiang.actions import Action, ActionKind
+from majiang.analysis.ready import is_ready
+from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
+from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.wall import SeatWalls, Wall
+from majiang.hand import Hand, WinBy
+from majiang.meld import Meld, MeldKind
+from majiang.rules.bounds import Bounds, check_bound
+from majiang.tiles import ALL_TILES, WINDS, Tile
+
+if TYPE_CHECKING:
+    from majiang.game.match import Match
+    from majiang.game.table import Game, View, WinRecord
+
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
+           "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "Wall", "check_bound",
+           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "ruleset_presets"]
+
+BONUS_BASE = 34
+"""Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
+DEFAULT_RULESET = "mcr"
+
+PASS = Action(ActionKind.PASS)
+WIN = Action(ActionKind.WIN)
+PUNG = Action(ActionKind.PUNG)
+KONG = Action(ActionKind.KONG)
+# Every tile-bearing action made once: legal-action lists are rebuilt on every step.
+DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
+CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
+ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
+_PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
+
+
+class Score(Protocol):
+    """What a ruleset's win check returns: at least a ``total`` (fans, han, ...) and plain data for JSON."""
+
+    @property
+    def total(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Efficiency(Protocol):
+    """How one seat judges its holdings under a ruleset's winning forms (tile efficiency, for bots).
+
+    ``counts`` are the seat's standing tiles (34 ints, a drawn tile included) and ``melds`` its declared
+    melds; shanten is 0 when ready, -1 when complete, and at least 99 when the melds rule every form out.
+    """
+
+    @property
+    def mcr_fans(self) -> bool:
+        """Whether wins are scored by Chinese Official fans (the fan-aware bot's 8-fan targets apply)."""
+        ...
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over the forms the ruleset and the seat's state allow."""
+        ...
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The shanten and the kinds whose draw lowers it (kinds held four times standing left out)."""
+        ...
+
+    def is_dead(self, kind: int) -> bool:
+        """Whether tiles of ``kind`` can have no place in the seat's win (e.g. its void suit, 定缺)."""
+        ...
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """What a win of ``hand`` (its winning tile set) is worth on the ruleset's own scale; None if it
+        is no valid win."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseEfficiency:
+    """The Chinese Official forms (every MCR form) and fans: the default ``Ruleset.efficiency``."""
+
+    mcr_fans: bool = True
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The lowest shanten over every Chinese Official form."""
+        return shanten_trusted(counts, len(melds))
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The lowest shanten over every Chinese Official form, and its effective kinds."""
+        return shanten_and_effective(counts, len(melds))
+
+    def is_dead(self, kind: int) -> bool:
+        """No kind is dead under Chinese Official rules."""
+        return False
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """Fans of the win (flowers none, winds East), None below the 8-fan minimum."""
+        from majiang.rules.mcr import MINIMUM, fan_total
+
+        try:
+            total = fan_total(hand, win_by=WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD)
+        except InvalidHandError:
+            return None
+        return total if total is not None and total >= MINIMUM else None
+
+
+CHINESE_EFFICIENCY = ChineseEfficiency()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a ruleset as a form or a help page shows it (``Ruleset.option_schema``).
+
+    ``kind`` is ``bool``, ``int``, ``choice`` (one of ``choices``, the texts ``key=value`` takes) or
+    ``text``; ``optional`` says ``none`` is also allowed; ``minimum``, ``maximum`` and ``step`` bound an
+    integer where the ruleset's own check does. The ruleset's parser (``with_options``) stays the judge.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+    help: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices),
+                "optional": self.optional, "minimum": self.minimum, "maximum": self.maximum,
+                "step": self.step, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What a table display shows of a ruleset's own state, as data (``Ruleset.table_info``).
+
+    ``tiles`` are named groups of tiles face up on the table (riichi: ``dora`` indicators, and ``ura``
+    once a riichi hand has won); ``counters`` named counts (riichi: ``honba``, ``sticks``); ``sideways``
+    per seat the index in its discards of the tile laid sideways (riichi: the declaration), or None;
+    ``marks`` per seat short keys of its state (``riichi``, ``double-riichi``; ``furiten`` only on the
+    viewing seat). Keys are stable English words a display translates.
+    """
+
+    tiles: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    sideways: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    marks: tuple[tuple[str, ...], ...] = ((), (), (), ())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (tiles in notation).
+
+        >>> TableInfo(tiles=(("dora", (Tile.M3,)),), counters=(("honba", 1),)).to_dict()["tiles"]
+        {'dora': ['3m']}
+        """
+        return {"tiles": {name: [t.notation() for t in group] for name, group in self.tiles},
+                "counters": dict(self.counters), "sideways": list(self.sideways),
+                "marks": [list(m) for m in self.marks]}
+
+
+@dataclass(frozen=True, slots=True)
+class HandLabel:
+    """How a display names a hand of a match (``Ruleset.hand_label``): its ``number`` in the match, ``of``
+    the hands the match plays (None when the ruleset ends the match by its own rule, so no total is
+    shown), and ``name``, the ruleset's own name for it (riichi: ``東2局 1本場``), empty where the number
+    says it all.
+
+    >>> HandLabel(3, 16).text(), HandLabel(3, 16).text(zh=True), HandLabel(5, None, "東2局 1本場").text()
+    ('Hand 3/16', '第3/16局', '東2局 1本場')
+    """
+
+    number: int
+    of: int | None
+    name: str = ""
+
+    def text(self, zh: bool = False) -> str:
+        """The label in a few words: the ruleset's name for the hand, or its number (and the total)."""
+        if self.name:
+            return self.name
+        of = "" if self.of is None else f"/{self.of}"
+        return f"第{self.number}{of}局" if zh else f"Hand {self.number}{of}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON, with the text in both languages.
+
+        >>> HandLabel(3, 16).to_dict()
+        {'number': 3, 'of': 16, 'name': '', 'en': 'Hand 3/16', 'zh': '第3/16局'}
+        """
+        return {"number": self.number, "of": self.of, "name": self.name, "en": self.text(),
+                "zh": self.text(zh=True)}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
+
+    name: str = "base"
+    has_chow: ClassVar[bool] = True
+    """Whether the seat after the discarder may chow (吃)."""
+    match_hands: ClassVar[int] = 16
+    """The hands of a match unless the caller says otherwise."""
+    later_options: ClassVar[frozenset[str]] = frozenset()
+    """Options added after records were first written: a record may lack them (their defaults keep the
+    older play)."""
+    most_hands: ClassVar[int] = 16
+    """The most hands a match may have (a ruleset whose ``match_over`` ends the match may allow more)."""
+    chinese_ready: ClassVar[bool] = False
+    """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
+    winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
+    knows to be further away (it counts their shanten to know). The default ``waits`` is such a hook
+    whatever this says; a ruleset whose own check is cheaper (Sichuan: three suits held) leaves it off."""
+    plain_claims: ClassVar[bool] = False
+    """Whether ``claim_options`` answers a plain pass wherever the default hook does (the seat cannot win on
+    the tile, holds no pair of it and, the next seat where chows are allowed, no neighbour of it), so the
+    engine need not ask such seats; the default hook counts as such whatever this says."""
+    dead_wall: ClassVar[int] = 0
+    """Tiles at the wall's tail never drawn in turn (riichi's 14-tile 王牌); replacements still come from
+    the tail, so each kong's replacement moves the end of the live wall by one."""
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
+    option's choices are its values without this)."""
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {}
+    """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
+    options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
+    and the parser agree."""
+
+    def __post_init__(self) -> None:
+        self.check_bounds()
+
+    # -- options --------------------------------------------------------------------------------------
+
+    def check_bounds(self) -> None:
+        """InvalidOptionError naming the first option outside its ``option_bounds`` (a ruleset's
+        ``__post_init__`` calls this); ``None`` passes where the option's type allows it.
+
+        >>> find_ruleset("mcr", ["base_points=-8"])
+        Traceback (most recent call last):
+        majiang.errors.InvalidOptionError: base_points must be an integer from 0 to 999, not -8
+        """
+        for key, bounds in self.option_bounds.items():
+            value = getattr(self, key)
+            if value is not None or not _optional(type(self), key):
+                check_bound(key, value, bounds)
+
+    def options(self) -> dict[str, Any]:
+        """Every option as plain data (enums as their values), as a record's header stores them."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name != "name":
+                value = getattr(self, f.name)
+                out[f.name] = value.value if isinstance(value, Enum) else value
+        return out
+
+    def with_options(self, options: Mapping[str, Any] | Iterable[str]) -> Ruleset:
+        """A copy with options changed, given as a mapping or as ``key=value`` texts (``cap_points=none``)."""
+        known = {f.name: f for f in dataclasses.fields(self) if f.name != "name"}
+        changes: dict[str, Any] = {}
+        items = options.items() if isinstance(options, Mapping) else (_split(t) for t in options)
+        hints = typing.get_type_hints(type(self))
+        for key, raw in items:
+            key = key.replace("-", "_")
+            if key not in known:
+                raise InvalidOptionError(f"unknown option {key!r} for ruleset {self.name!r}; the options are "
+                                         f"{', '.join(known) or 'none'}")
+            changes[key] = _convert(key, raw, hints[key]) if isinstance(raw, str) else raw
+        try:
+            return dataclasses.replace(self, **changes)
+        except (TypeError, ValueError) as err:
+            if isinstance(err, InvalidOptionError):
+                raise
+            raise InvalidOptionError(f"bad options for ruleset {self.name!r}: {err}") from None
+
+    def option_schema(self) -> list[OptionSpec]:
+        """Every option's kind, default (this ruleset's value), choices or bounds and meaning, read from the
+        fields' types, ``option_choices``, ``option_bounds`` and ``option_help``.
+
+        >>> [(o.name, o.kind) for o in find_ruleset("mcr").option_schema()][:2]
+        [('several_winners', 'bool'), ('false_win', 'choice')]
+        """
+        hints = typing.get_type_hints(type(self))
+        meanings = self.option_help()
+        values = self.options()
+        out = []
+        for f in dataclasses.fields(self):
+            if f.name == "name":
+                continue
+            hint = hints[f.name]
+            args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) \
+                else (hint,)
+            enums = [a for a in args if isinstance(a, type) and issubclass(a, Enum)]
+            choices = tuple(self.option_choices.get(f.name, ()))
+            if enums and not choices:
+                choices = tuple(str(m.value) for e in enums for m in e)
+            low, high, step = self.option_bounds.get(f.name, (None, None, None))
+            if choices:
+                kind = "choice"
+            elif bool in args:
+                kind = "bool"
+            elif int in args:
+                kind = "int"
+            else:
+                kind = "text"
+            out.append(OptionSpec(f.name, kind, values[f.name], choices, type(None) in args, low, high, step,
+                                  meanings.get(f.name, "")))
+        return out
+
+    # -- the wall and the deal ------------------------------------------------------------------------
+
+    def wall_tiles(self) -> list[int]:
+        """The tiles of a full set as wall codes (0-33 kinds, 34+ bonus tiles), unshuffled."""
+        return [t for t in range(34) for _ in range(4)]
+
+    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
+        """The wall in drawing order after the break, and the seat that rolled second.
+
+        Two-dice break: counting from the dealer, the seat the first roll lands on rolls again; count
+        the sum of both rolls in stacks from the right end of that seat's wall, and draw from the next
+        stack on (running into the next wall).
+        """
+        first, second = dice
+        second_seat = (dealer + first - 1) % 4
+        stacks = len(ring) // 2
+        per_wall = stacks // 4
+        start = ((-second_seat) % 4 * per_wall + first + second) % stacks
+        return ring[2 * start:] + ring[:2 * start], second_seat
+
+    def deal(self, game: Game) -> None:
+        """Give each seat its tiles: three rounds of four, then 跳牌 (the dealer takes the 1st and 5th of the
+        next five tiles); the dealer's 14th is its first draw."""
+        order = [(game.dealer + k) % 4 for k in range(4)]
+        for _ in range(3):
+            for s in order:
+                for _ in range(4):
+                    game.deal_tile(s)
+        game.deal_tile(order[0])
+        for s in order[1:]:
+            game.deal_tile(s)
+        game.drawn = game.deal_tile(order[0])
+
+    def new_wall(self, tiles: list[int], dealer: int) -> Wall:
+        """The wall of a hand from its tiles in drawing order after the break (``break_wall``): one wall
+        shared by every seat, less the ruleset's ``dead_wall``; a ruleset may give each seat its own
+        (``SeatWalls``) or a wall of its own kind."""
+        return Wall(tiles, self.dead_wall)
+
+    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+        """The choices each seat must make in opening phase ``step`` (0, 1, ...) before play; empty: none."""
+        return {}
+
+    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+        """Carry out every seat's answer to opening phase ``step``."""
+
+    def new_state(self, game: Game) -> Any:
+        """The ruleset's own state for a new hand (None if it keeps none)."""
+        return None
+
+    def start_play(self, game: Game) -> None:
+        """Called once the deal and the opening phases are done, before the dealer's first turn."""
+
+    def starting_score(self) -> int:
+        """Each seat's score before a match's first hand (and a lone hand's, unless given): 0 here."""
+        return 0
+
+    def public_state(self, game: Game, seat: int) -> Any:
+        """What of the ruleset's own state ``seat`` may see (shown in its view)."""
+        return None
+
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        """A short mark per seat for a table display, read from ``public_state`` as a view holds it
+        (``View.rules_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
+
+        >>> Ruleset().seat_badges(None)
+        ('', '', '', '')
+        """
+        return ("", "", "", "")
+
+    def table_note(self, state: Any) -> str:
+        """A short line about the table for a display, read from ``public_state`` as a view holds it (riichi:
+        the dora indicators, honba and sticks); empty when there is nothing to show.
+
+        >>> Ruleset().table_note(None)
+        ''
+        """
+        return ""
+
+    def table_info(self, state: Any) -> TableInfo:
+        """What a table display shows of ``public_state`` as a view holds it, as data: tiles face up,
+        counts, sideways discards, marks per seat (``table_note`` says it in one line); nothing here.
+
+        >>> Ruleset().table_info(None) == TableInfo()
+        True
+        """
+        return TableInfo()
+
+    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.hands``): by
+        number, with the total where the match plays all its hands (``match_over`` not overridden).
+
+        >>> from majiang.game import Game
+        >>> Ruleset().hand_label(Game(seed=1), 3, 16)
+        HandLabel(number=3, of=16, name='')
+        """
+        return HandLabel(number, hands if type(self).match_over is Ruleset.match_over else None)
+
+    def mcr_profile(self) -> str | None:
+        """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
+        built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
+        return None
+
+    # -- legal actions ------------------------------------------------------------------------------
+
+    def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
+        """Kinds that would complete a 13-tile holding in some form (a superset of real wins is fine:
+        ``win_score`` decides); empty unless ready. ``held`` counts melds too, for live copies."""
+        if not is_ready(counts, melds):
+            return frozenset()
+        return frozenset(effective_counts(counts, melds, held=held))
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        """What ``seat`` may do on its turn: discard, make a kong, or win."""
+        counts = game.counts[seat]
+        out = list(compress(DISCARD, counts))
+        melds = game.melds[seat]
+        # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
+        # Four of a kind or a pung first: most turns have neither, and the wall's checks are hooks.
+        drawn = game.drawn
+        if drawn is not None and len(melds) < 4:
+            kongs = [CONCEALED_KONG[t] for t in range(34) if counts[t] == 4] if 4 in counts else []
+            if melds:
+                kongs.extend(ADDED_KONG[m.tile] for m in melds if m.kind == _PUNG and counts[m.tile])
+            if kongs and game.wall_left_for(seat) > 0 and not game.last_tile(seat):
+                out.extend(kongs)
+        if drawn in game.waits[seat] and game.self_win(seat) is not None:
+            out.append(WIN)
+        return out
+
+    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+        """What ``seat`` may do with ``giver``'s discard: pass, win, pung, kong, chow (the next seat)."""
+        c = game.counts[seat]
+        if tile not in game.waits[seat] and c[tile] < 2 and not (
+                self.has_chow and seat == (giver + 1) % 4 and tile < 27
+                and ((tile % 9 and c[tile - 1]) or (tile % 9 < 8 and c[tile + 1]))):
+            return [PASS]  # the common answer (no win, no pung, no neighbour for a chow), decided at once
+        out = [PASS]
+        if game.discard_win(seat, tile, robbing=False) is not None:
+            out.append(WIN)
+        if game.last_tile(giver):
+            return out  # no calls on the last discard, only a win
+        c = game.counts[seat]
+        if c[tile] >= 2:
+            out.append(PUNG)
+        if c[tile] == 3 and game.wall_left_for(seat) > 0:  # the kong's replacement comes from seat's wall
+            out.append(KONG)
+        if self.has_chow and seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            # Each chow the tile fits in the suit, with the two other tiles held (no generator: hot path).
+            if r >= 2 and c[tile - 2] and c[tile - 1]:
+                out.append(CHOW[tile - 2])
+            if 1 <= r <= 7 and c[tile - 1] and c[tile + 1]:
+                out.append(CHOW[tile - 1])
+            if r <= 6 and c[tile + 1] and c[tile + 2]:
+                out.append(CHOW[tile])
+        return out
+
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+        """What ``seat`` may do while ``konger`` makes a kong of ``tile`` (``how``: added or concealed):
+        rob it (抢杠) or pass; nothing (not asked) when it cannot. Only an added kong may be robbed here."""
+        if how != "added":
+            return []
+        return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
+
+    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+        """Carry out an action of the ruleset's own kinds on ``seat``'s turn (``turn_actions`` offered it):
+        e.g. a riichi declaration (then ``game.discard``) or an abortive draw (``game.end_hand``)."""
+        raise InvalidOptionError(f"ruleset {self.name!r} has no action {action.notation()!r}")
+
+    # -- wins ---------------------------------------------------------------------------------------
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> Score | None:
+        """The score of a win, or None if the hand is not a valid win under these rules."""
+        raise InvalidOptionError(f"ruleset {self.name!r} has no win check")
+
+    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+        """Which of the ``seats`` declaring a win on one discard win: the nearest after the giver."""
+        return sorted(seats, key=lambda s: (s - giver) % 4)[:1]
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
+        """Pay for one win (``game.pay``)."""
+
+    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+        """Whether play goes on after these wins (made on one tile); a ruleset may ``game.leave`` winners."""
+        return False
+
+    def charge_false_win(self, game: Game, seat: int) -> bool:
+        """Handle a win declared by an asked seat that cannot win: True if charged (it then counts as a pass
+        or, on its own turn, the seat must still act); False refuses it as an illegal action."""
+        return False
+
+    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+        """The penalty when ``seat`` forfeits the hand by breaking the table's protocol (``Game.forfeit``:
+        an external program's timeout or illegal answer), or None: these rules charge none, and the
+        forfeit is refused as an error."""
+        return None
+
+    # -- moments --------------------------------------------------------------------------------------
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        """Called after every discard, before others are asked."""
+
+    def on_draw(self, game: Game, seat: int, index: int) -> None:
+        """Called after each draw in play (not the deal) with the drawn tile's place in ``game.wall``, for a
+        ruleset that tells copies of a kind apart (riichi's red fives)."""
+
+    def on_pass(self, game: Game, giver: int, tile: int) -> None:
+        """Called when nobody won or claimed ``giver``'s discard, before the next draw; it may end the hand
+        (``game.end_hand``: riichi's four riichi, 四家立直)."""
+
+    def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
+        """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
+
+    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+        """Called when a kong stands (``how``: concealed, melded, added), before the replacement draw."""
+
+    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+        """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
+
+    def pot(self, game: Game) -> int:
+        """Points the seats have paid this hand into a pot on the table and not yet taken out (riichi
+        deposits): the hand's payments sum to minus this. None here: every payment goes seat to seat."""
+        return 0
+    # -- describing ---------------------------------------------------------------------------------
+
+    def option_help(self) -> dict[str, str]:
+        """A one-line meaning of each option, for ``majiang rules NAME``: by default the first sentence
+        of each ``* ``option``: meaning`` bullet in the class docstring."""
+        out: dict[str, str] = {}
+        for match in _BULLET.finditer(inspect.getdoc(type(self)) or ""):
+            text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
+            if len(text) > 100 and ": " in text:
+                text = text.split(": ")[0]  # a long sentence: its head, before the details
+            out.setdefault(match.group(1), text + ".")
+        return out
+
+    def score_names(self, score: Score) -> list[str]:
+        """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
+        return []
+
+    def describe_score(self, score: Score) -> str:
+        """A win's score in one line of words, for replays and reports."""
+        return f"total {score.total}"
+
+    def score_headline(self, score: Score) -> str:
+        """A win's score in a few words for a table display: ``N fans`` here (riichi: han, fu, points)."""
+        return f"{score.total} {'fan' if score.total == 1 else 'fans'}"
+
+    def entered_win_payments(self, winner: int, discarder: int | None,
+                             total: int) -> tuple[int, int, int, int] | None:
+        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
+        this ruleset's payments need more than the winner, the discarder and the total."""
+        return None
+
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> Efficiency:
+        """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
+        ruleset says otherwise (other forms, a suit the seat must give up)."""
+        return CHINESE_EFFICIENCY
+
+    # -- the match ----------------------------------------------------------------------------------
+
+    def new_match_state(self) -> Any:
+        """What the ruleset carries from hand to hand in a match (each hand's ``game.match_state``)."""
+        return None
+
+    def standings(self, match: Match) -> tuple[float, float, float, float]:
+        """The players' table points by their totals so far (``Match.standings``): 4/2/1/0, ties shared."""
+        from majiang.game.match import standard_scores
+
+        return standard_scores(match.totals)
+
+    def match_length(self, hands: int | None = None) -> int:
+        """The hands a match of these rules plays: ``hands`` (1 to ``most_hands``) or, if None,
+        ``match_hands``; InvalidOptionError for a length the rules cannot play. Every match, record and
+        display takes its length from here.
+
+        >>> Ruleset().match_length(), Ruleset().match_length(4)
+        (16, 4)
+        """
+        if hands is None:
+            return self.match_hands
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= self.most_hands:
+            raise InvalidOptionError(f"a match has 1 to {self.most_hands} hands, not {hands!r}")
+        return hands
+
+    def match_over(self, match: Match) -> bool:
+        """Whether the match has ended after the hands booked so far: all its hands are played."""
+        return match.hand_number > match.hands
+
+    def next_dealer(self, match: Match, game: Game) -> int:
+        """The seat (position) that deals the next hand: the deal passes on each hand."""
+        return (game.dealer + 1) % 4
+
+    def round_wind(self, match: Match) -> Tile:
+        """The round wind (圈风) of the match's current hand: East for hands 1-4, South for 5-8, ..."""
+        return WINDS[min((match.hand_number - 1) // 4, 3)]
+
+    def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
+        """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
+        return None
+
+    # -- testing ------------------------------------------------------------------------------------
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
+        one another: those that change the flow of a hand (who may win, what play does after a win)."""
+        return [{}]
+
+
+def _optional(cls: type, key: str) -> bool:
+    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
+    hint = typing.get_type_hints(cls)[key]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
+
+
+_BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)
+"""A ``* ``option`` (...): meaning`` bullet of a docstring, running on to the next bullet or paragraph."""
+
+
+def _split(text: str) -> tuple[str, str]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise InvalidOptionError(f"an option is key=value, not {text!r}")
+    return key.strip(), raw.strip()
+
+
+def _convert(key: str, raw: str, hint: Any) -> Any:
+    """A ``key=value`` text as the option's type (bool, int, str, enum, or None where allowed)."""
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    if type(None) in args and raw.lower() == "none":
+        return None
+    for kind in args:
+        if kind is bool:
+            if raw.lower() in ("true", "yes", "on", "1"):
+                return True
+            if raw.lower() in ("false", "no", "off", "0"):
+                return False
+            raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
+        if kind is int:
+            try:
+                return int(raw)
+            except ValueError:
+                raise InvalidOptionError(f"{key} must be an integer, not {raw!r}") from None
+    return raw  # strings and enums: the ruleset's own checks turn them into values or refuse them
+
+
+_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
+_ALIASES: dict[str, str] = {}
+_PRESETS: dict[str, dict[str, Any]] = {}
+_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game")
+"""Modules that register the built-in rulesets when first needed."""
+_loaded = False
+
+
+def register_ruleset(name: str, factory: Callable[[], Ruleset], aliases: Sequence[str] = (),
+                     presets: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    """Make ``find_ruleset(name)`` (and each alias) build ``factory()``; a name may be registered once.
+
+    ``presets`` are further names for the ruleset with some options set (``{"血流": {"mode":
+    "blood-river"}}``): ``find_ruleset("血流")`` is ``find_ruleset(name, {"mode": "blood-river"})``.
+    """
+    presets = presets or {}
+    for key in (name, *aliases, *presets):
+        if key in _FACTORIES or key in _ALIASES:
+            raise InvalidOptionError(f"a ruleset {key!r} is already registered")
+    _FACTORIES[name] = factory
+    for alias in aliases:
+        _ALIASES[alias] = name
+    for alias, options in presets.items():
+        _ALIASES[alias] = name
+        _PRESETS[alias] = dict(options)
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        # The engine first: the rulesets import its events, and its package imports the default ruleset.
+        importlib.import_module("majiang.game")
+        for module in _BUILTIN:
+            importlib.import_module(module)
+
+
+def ruleset_aliases(name: str) -> list[str]:
+    """The aliases and presets registered for the ruleset ``name`` (``国标``, ...), in registration order."""
+    _load()
+    return [alias for alias, target in _ALIASES.items() if target == name]
+
+
+def ruleset_presets(name: str) -> dict[str, dict[str, Any]]:
+    """The presets of the ruleset ``name``: each alias that sets options, with those options."""
+    _load()
+    return {alias: dict(_PRESETS[alias]) for alias in ruleset_aliases(name) if alias in _PRESETS}
+
+
+def ruleset_names() -> list[str]:
+    """The registered rulesets' names."""
+    _load()
+    return list(_FACTORIES)
+
+
+def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> Ruleset:
+    """The ruleset registered under ``name`` or an alias (``国标``, ``血战``), with ``options`` applied."""
+    _load()
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"a ruleset is named by a string, not {name!r}")
+    alias = name if name in _ALIASES else name.lower()
+    key = _ALIASES.get(alias, alias)
+    factory = _FACTORIES.get(key)
+    if factory is None:
+        names = ", ".join(sorted(_FACTORIES))
+        raise InvalidOptionError(f"unknown ruleset {name!r}; available: {names} "
+                                 f"(aliases: {', '.join(sorted(_ALIASES))})")
+    rules = factory()
+    preset = _PRESETS.get(alias)
+    if preset:
+        rules = rules.with_options(preset)
+    return rules.with_options(options) if options else rules
