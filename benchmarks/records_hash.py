@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from majiang.bots import Bot, find_bot
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.game.table import View
 from majiang.records import play_match
-from majiang.game.ruleset import find_ruleset, ruleset_names
 
 BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi")
 """Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""
@@ -44,14 +44,14 @@ class _Seen:
         self.count = 0
         self.name = getattr(bot, "name", "bot")
 
-    def choose(self, view: View) -> Any:
+    def act(self, view: View) -> Any:
         self.count += 1
         if self.count % self.every == 0:
             fields = (view.seat, view.phase, view.current, view.standing, view.drawn, view.melds,
                       view.discards, view.last_discard, view.wall_left, view.scores, view.legal,
                       view.rules_state)
             self.digest.update(repr(fields).encode())
-        return self.bot.choose(view)
+        return self.bot.act(view)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)

@@ -34,12 +34,14 @@ from typer.testing import CliRunner
 from majiang.actions import Action, ActionKind
 from majiang.bots import Bot, find_bot
 from majiang.cli import app
+from majiang.env.actions import action_index, action_of
 from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Game, Match, Phase
+from majiang.game.events import Act
+from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_lines_atomically
 from majiang.records.format import dump_line
-from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.tiles import ALL_TILES
 
 MAX_STEPS = 5000
@@ -96,6 +98,18 @@ class Tally:
     views: int = 0
     wall_ends: int = 0
     """Hands that ran the wall out (the ruleset's settlement at the wall's end)."""
+    rolls: int = 0
+    """Dice rolled during play (G1)."""
+    questions: int = 0
+    """Answers to a ruleset's question during play (G2)."""
+    declared_wins: int = 0
+    """Wins a ruleset recorded without a win action (G3)."""
+    rob_pungs: int = 0
+    """Added kongs answered with a pung (G4)."""
+    ruleset_actions: int = 0
+    """Actions of a ruleset's own kinds played (G6)."""
+    seat_waits: int = 0
+    """Waits a ruleset changed for the seat and the table (G7), each checked against the hook."""
 
     def add(self, other: Tally) -> None:
         for f in dataclasses.fields(self):
@@ -246,6 +260,8 @@ class HandCheck:
     rates: Rates
     label: str
     tally: Tally = field(default_factory=Tally)
+    phase_before: Phase = Phase.TURN
+    """The phase before the action being applied."""
 
     def run(self) -> Tally:
         g = self.game
@@ -261,9 +277,12 @@ class HandCheck:
                 self.accept_all(checker)
             if rng.random() < rates.views:
                 self.check_views(checker)
+            if rng.random() < rates.views:
+                self.check_waits(checker)
             asked = g.to_act()
             seat = asked[0] if len(asked) == 1 else rng.choice(asked)
             legal = g.legal_actions(seat)
+            self.check_actions(checker, legal)
             if WIN not in legal and g.phase != Phase.OPENING and rng.random() < rates.false_win:
                 self.false_win(checker, seat)
                 checker.step += 1
@@ -288,17 +307,58 @@ class HandCheck:
     def note(self, action: Action) -> None:
         if action.kind in (ActionKind.VOID, ActionKind.EXCHANGE):
             self.tally.opening_answers += 1
+        if action.kind is ActionKind.DECLARED:
+            self.tally.ruleset_actions += 1
+        self.phase_before = self.game.phase
+        if self.phase_before == Phase.ASK:
+            self.tally.questions += 1
 
     def note_events(self, events: Sequence[Any]) -> None:
         t = self.tally
+        previous = None
         for e in events:
             kind = e.kind
             if kind == "win":
                 t.wins += len(e.seats)
                 t.shared_wins += len(e.seats) > 1
                 t.robbed += e.robbing
+                t.declared_wins += e.giver is None and not (
+                    isinstance(previous, Act) and previous.action.kind is ActionKind.WIN)
+            elif kind == "claim":
+                t.rob_pungs += self.phase_before == Phase.ROB
+            elif kind == "roll":
+                t.rolls += 1
             elif kind not in ("act", "draw", "discard", "claim", "flower", "end", "deal", "start"):
                 t.payments += 1
+            previous = e
+
+    def check_actions(self, c: Checker, legal: Sequence[Action]) -> None:
+        """Every legal action reads back from its text, and a ruleset's own ones from their index in the
+        RL action space (G6)."""
+        rules = self.game.rules
+        for action in legal:
+            if Action.parse(action.notation()) != action and not action.tiles:
+                raise c.fail(f"{action!r} reads back from {action.notation()!r} as another action")
+            if action.kind is ActionKind.DECLARED and action_of(action_index(action, rules), rules) != action:
+                raise c.fail(f"the ruleset's own action {action!r} does not round-trip through its index")
+
+    def check_waits(self, c: Checker) -> None:
+        """Each waiting seat's waits are the ruleset's for its holding, as the seat and table stand (G7)."""
+        g = self.game
+        rules = g.rules
+        for seat in range(4):
+            counts, melds = g.counts[seat], g.melds[seat]
+            if not g.active[seat] or sum(counts) != 13 - 3 * len(melds):
+                continue
+            held = list(counts)
+            for m in melds:
+                for t in m.tiles:
+                    held[t] += 1
+            own = rules.waits(list(counts), len(melds), held)
+            full = rules.seat_waits(g, seat, own)
+            if g.waits[seat] != full:
+                raise c.fail(f"seat {seat} waits on {sorted(g.waits[seat])}, the ruleset says {sorted(full)}")
+            self.tally.seat_waits += full != own
 
     def probe(self, c: Checker) -> None:
         """Wrong actions raise and change nothing (a false win charged by the ruleset is tried on a copy)."""
@@ -396,7 +456,7 @@ class HandCheck:
                 raise c.fail(f"the score of {w} is not a Score (total, to_dict)")
         t = self.tally
         t.left += sum(not a for a in g.active)
-        t.wall_ends += g.wall_left == 0
+        t.wall_ends += g.wall_ended
         t.kongs += sum(len(m.tiles) == 4 for melds in g.melds for m in melds)
         last_play = max(i for i, e in enumerate(g.events) if e.kind in ("act", "draw", "deal"))
         t.wins_played_on += sum(1 for i, e in enumerate(g.events) if e.kind == "win" and i < last_play)

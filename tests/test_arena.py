@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from majiang.cli import app
 from majiang.game import Game
-from majiang.records import check_record, partial_path, replay
 from majiang.game.ruleset import Ruleset
+from majiang.records import check_record, partial_path, replay
 from majiang.sim.arena import (
     ARRANGEMENTS,
     RECORD_PLAYERS,

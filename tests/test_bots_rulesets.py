@@ -13,8 +13,8 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, MAX_STEPS, Bot, EfficiencyBot, FanAwareBot, RandomBot, find_bot
 from majiang.bots.efficiency import best_discard
 from majiang.game import Game, Phase, View
-from majiang.notation import parse_tiles
 from majiang.game.ruleset import find_ruleset, ruleset_names
+from majiang.notation import parse_tiles
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.tiles import ALL_TILES, Tile
 

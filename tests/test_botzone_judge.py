@@ -16,8 +16,8 @@ import pytest
 from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.game import Game, Phase, find_ruleset
-from majiang.interop.botzone import BotzoneError, BotzoneSeat, SeatRequests, response_actions
 from majiang.game.ruleset import Ruleset
+from majiang.interop.botzone import BotzoneError, BotzoneSeat, SeatRequests, response_actions
 
 BZ = find_ruleset("botzone")
 HANDS = int(os.environ.get("MAJIANG_BOTZONE_HANDS", "12"))

@@ -20,10 +20,10 @@ from majiang.actions import Action, ActionKind
 from majiang.errors import IllegalActionError
 from majiang.game import Game, Phase
 from majiang.game import events as ev
+from majiang.game.ruleset import find_ruleset
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, referee
 from majiang.interop.external import make_seat, play_botzone
 from majiang.records import check_record, write_record
-from majiang.game.ruleset import find_ruleset
 from majiang.tiles import ALL_TILES
 
 RULES = find_ruleset("botzone", ["flowers=false"])

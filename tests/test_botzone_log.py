@@ -18,6 +18,7 @@ from majiang.bots import find_bot, play_out
 from majiang.cli import app
 from majiang.game import Game
 from majiang.game import events as ev
+from majiang.game.ruleset import find_ruleset
 from majiang.game.table import Phase
 from majiang.interop.botzone import BotzoneSeat, SeatRequests
 from majiang.interop.botzone_log import LogError, log_to_game, logs_to_record, read_logs, record_to_logs
@@ -25,7 +26,6 @@ from majiang.interop.botzone_table import Reply, Transcript, referee
 from majiang.records import check_record, parse_record
 from majiang.records.text import text_log
 from majiang.records.writer import iter_record_lines
-from majiang.game.ruleset import find_ruleset
 
 DATA = Path(__file__).parent / "data" / "botzone"
 runner = CliRunner()

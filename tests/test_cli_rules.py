@@ -22,11 +22,11 @@ from majiang.cli.replay import compact_play, render_hand
 from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
+from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.sheet import ScoreSheet, SheetError
 from majiang.game.table import Game, WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
-from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
 from majiang.rules.mcr.table import McrRules

@@ -126,12 +126,20 @@ def test_toy_exercises_the_generic_paths() -> None:
     """The toy's hands go through every path Sichuan needs (each counted by the checks)."""
     tally = Tally()
     for options in toy_ruleset.ToyRules().conformance_variants():
-        tally.add(play_many("toy", options, 9, 10, ["efficiency"], rates=LIGHT))
+        for bots in (["efficiency"], ["efficiency", "random"]):  # random seats take the last tile
+            tally.add(play_many("toy", options, 9, 10, bots, rates=LIGHT))
     assert tally.opening_answers == 4 * tally.hands  # every seat answers the opening phase
     assert tally.shared_wins > 0  # several winners on one discard
     assert tally.wins_played_on > 0 and tally.left > 0  # play goes on after a win; winners leave
     assert tally.kongs > 0 and tally.payments > 0  # kongs paid at once with their own events
     assert tally.wall_ends > 0  # the settlement when the wall runs out
+    # The capabilities regional rulesets need (issue 19, G1-G7; G5 is checked in test_mixed_melds).
+    assert tally.rolls > 0  # G1: dice rolled during play (the lucky kind, kong replacements)
+    assert tally.questions > 0  # G2: the last tile offered around the table
+    assert tally.declared_wins > 0  # G3: the lucky draw wins without a win action
+    # G4 (a pung answering an added kong) needs a meld of mixed tiles (G5): test_mixed_melds.
+    assert tally.ruleset_actions > 0  # G6: take-last, the toy's own action
+    assert tally.seat_waits > 0  # G7: the lucky kind added to a ready seat's waits
 
 
 # -- the checks catch broken rulesets ----------------------------------------------------------------

@@ -31,10 +31,11 @@ from majiang.env import (
     mcr_v0,
 )
 from majiang.env import observation as ob
+from majiang.env.actions import DECLARED, kind_of
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import Game, events, find_ruleset
-from majiang.meld import Meld
 from majiang.game.ruleset import ruleset_names
+from majiang.meld import Meld
 from majiang.tiles import ALL_TILES, Tile
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -62,9 +63,25 @@ def play(env: Any, seed: int, rng_seed: int) -> list[Any]:
 
 
 def test_action_indices_round_trip() -> None:
-    assert ACTION_COUNT == 673
-    for i in range(ACTION_COUNT):
+    assert ACTION_COUNT == 953 and DECLARED == 673
+    for i in range(DECLARED):
         assert action_index(action_of(i)) == i
+
+
+def test_declared_actions_index_by_their_ruleset() -> None:
+    """A ruleset's own actions take the declared range in the order it declares them (the toy: one)."""
+    toy = find_ruleset("toy")
+    take = toy_ruleset.TAKE_LAST.action()
+    assert action_index(take, toy) == DECLARED and action_of(DECLARED, toy) == take
+    for index in (DECLARED + 1, DECLARED + 35, ACTION_COUNT - 1):
+        with pytest.raises(InvalidActionError, match="declares no such action"):
+            action_of(index, toy)
+    with pytest.raises(InvalidActionError, match="no ruleset given"):
+        action_of(DECLARED)
+    with pytest.raises(InvalidActionError, match="no ruleset given"):
+        action_index(take)
+    with pytest.raises(InvalidActionError, match="declares none"):
+        action_index(take, find_ruleset("mcr"))
 
 
 @pytest.mark.parametrize(("action", "index"), [
@@ -78,7 +95,7 @@ def test_action_layout(action: str, index: int) -> None:
 
 
 def test_every_action_kind_has_indices() -> None:
-    assert {action_of(i).kind for i in range(ACTION_COUNT)} == set(ActionKind)
+    assert {kind_of(i) for i in range(ACTION_COUNT)} == set(ActionKind)
 
 
 def test_riichi_declarations_are_in_the_space() -> None:
@@ -123,8 +140,8 @@ def check_hand(rules: str, options: dict[str, Any], seed: int) -> int:
             view = game.view(seat)
             # The mask is the engine's legal actions, nothing more.
             assert set(np.flatnonzero(obs["action_mask"]).tolist()) == \
-                {action_index(a) for a in game.legal_actions(seat)}
-            assert np.array_equal(obs["action_mask"], mask_of(view.legal))
+                {action_index(a, game.rules) for a in game.legal_actions(seat)}
+            assert np.array_equal(obs["action_mask"], mask_of(view.legal, view.rules))
             # The incremental encoding equals one built from scratch from this seat's view.
             assert obs["observation"].shape == OBS_SHAPE
             assert np.array_equal(obs["observation"], encode_view(view)), (rules, options, seed, steps, seat)

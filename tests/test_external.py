@@ -18,6 +18,7 @@ from majiang.cli import app
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game import Game
 from majiang.game import events as ev
+from majiang.game.ruleset import find_ruleset
 from majiang.interop.botzone import from_code
 from majiang.interop.botzone_table import ForfeitError, Reply, Transcript
 from majiang.interop.external import (
@@ -30,7 +31,6 @@ from majiang.interop.external import (
     play_botzone,
 )
 from majiang.records import check_record, write_record
-from majiang.game.ruleset import find_ruleset
 from processes import gone, reaped
 
 runner = CliRunner()

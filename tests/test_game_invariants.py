@@ -94,7 +94,8 @@ def snapshot(g: Game) -> tuple[Any, ...]:
     """A deep copy of everything ``apply`` may change (melds and actions are immutable values)."""
     return (
         [list(c) for c in g.counts], [list(m) for m in g.melds], [list(d) for d in g.discards],
-        [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.wall.front, g.wall.back,
+        [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.wall.front,
+        g.wall.back,
         g.phase, g.current, g.drawn, g.kong_draw, g.last_discard, dict(g.pending),
         {s: list(a) for s, a in g.claim_options.items()}, g.robbed, list(g.scores), len(g.events),
         g.events[-1], list(g.waits), g.result, g.rng.getstate(),

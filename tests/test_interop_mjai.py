@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from majiang.bots import EfficiencyBot
+from majiang.game.ruleset import find_ruleset
 from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai, mjai_tile, parse_mjai_tile
 from majiang.interop.tenhou import MjlogError, import_mjlog
 from majiang.records import play_match, read_record, write_record
 from majiang.records.format import parse_record
-from majiang.game.ruleset import find_ruleset
 
 LOGS = sorted((Path(__file__).parent / "data" / "riichi").glob("*.mjlog"))
 

@@ -26,10 +26,10 @@ from majiang.cli import app
 from majiang.errors import InvalidOptionError
 from majiang.game import Game, Match, Phase, find_ruleset
 from majiang.game import events as ev
+from majiang.game.ruleset import SeatWalls, ruleset_aliases
 from majiang.notation import parse_tiles
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_record
-from majiang.game.ruleset import SeatWalls, ruleset_aliases
 from majiang.rules.mcr.table import BOTZONE, FalseWin, McrRules, Walls
 
 BZ = find_ruleset("botzone")

@@ -17,12 +17,12 @@ from majiang.cli import app
 from majiang.errors import InvalidOptionError
 from majiang.game import Game
 from majiang.game import events as ev
+from majiang.game.ruleset import find_ruleset
 from majiang.interop.external import check_rules, make_seat, parse_seat
 from majiang.interop.mjai import HandStream
 from majiang.interop.mjai_bot import MjaiClient, MjaiProtocolError
 from majiang.interop.mjai_table import InProcessSeat, MjaiSeat, play_mjai, play_mjai_match
 from majiang.records import play_match
-from majiang.game.ruleset import find_ruleset
 from majiang.rules.riichi.game import RiichiRules
 from majiang.sim.arena import run_arena
 from processes import gone, reaped

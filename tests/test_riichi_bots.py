@@ -17,9 +17,9 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import DefenseBot, EfficiencyBot, play_out
 from majiang.bots.danger import read_table, safe_kinds
 from majiang.cli import app
+from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Game, Phase, View
 from majiang.notation import parse_tiles
-from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules
 from majiang.sim.arena import run_arena
 from majiang.tiles import Tile

@@ -28,8 +28,8 @@ from majiang.actions import ActionKind
 from majiang.analysis.ready import distance
 from majiang.bots import find_bot
 from majiang.game import Game, Phase
-from majiang.meld import Meld
 from majiang.game.ruleset import PASS, find_ruleset
+from majiang.meld import Meld
 from majiang.rules.riichi.efficiency import riichi_waits
 from majiang.rules.riichi.game import RiichiPublic, RiichiRules, RiichiState
 from majiang.rules.riichi.generate import random_case

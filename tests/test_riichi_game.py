@@ -16,9 +16,9 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Match, Phase
+from majiang.game.ruleset import WIN, find_ruleset
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.game.ruleset import WIN, find_ruleset
 from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri

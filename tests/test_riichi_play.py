@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.cli import app as cli
-from majiang.records import check_record
 from majiang.game.ruleset import find_ruleset
+from majiang.records import check_record
 from majiang.rules.riichi.game import RiichiDeclared, RiichiState
 from majiang.tiles import Tile
 from majiang.tui import new_app

@@ -13,11 +13,11 @@ from majiang.bots import find_bot
 from majiang.cli import app
 from majiang.errors import MajiangError
 from majiang.game.match import Match, standard_scores
+from majiang.game.ruleset import find_ruleset
 from majiang.records import RecordError, RecordWriter, parse_record, play_match
 from majiang.records.check import replay_record
 from majiang.records.format import dump_line
 from majiang.records.text import text_log
-from majiang.game.ruleset import find_ruleset
 
 TONPUU = find_ruleset("riichi", ["length=tonpuu"])
 

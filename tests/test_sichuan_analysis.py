@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from majiang import Hand, InvalidHandError, InvalidOptionError, Meld
 from majiang.analysis.decompose import counts_of
 from majiang.game import Game
-from majiang.notation import parse_tiles
 from majiang.game.ruleset import CHINESE_EFFICIENCY, Ruleset, find_ruleset
+from majiang.notation import parse_tiles
 from majiang.rules.sichuan.analysis import (
     SichuanEfficiency,
     best_wait_points,

@@ -14,9 +14,9 @@ from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.game.events import Discard, Draw, Payment, Win
+from majiang.game.ruleset import WIN, find_ruleset, ruleset_names
 from majiang.records.check import check_record
 from majiang.records.writer import play_match
-from majiang.game.ruleset import WIN, find_ruleset, ruleset_names
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.game import ExchangeMade, SichuanPublic, SichuanRules, VoidsDeclared
 from majiang.sichuan import Exchange, Mode, NextDealer, ScoreResult, settle_exhausted

@@ -33,11 +33,11 @@ from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
 from majiang.game.events import Act, Draw, Payment, Win
+from majiang.game.ruleset import find_ruleset, register_ruleset
 from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
-from majiang.game.ruleset import find_ruleset, register_ruleset
 from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app

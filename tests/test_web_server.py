@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from majiang.records import check_record
 from majiang.game.ruleset import find_ruleset, ruleset_names
+from majiang.records import check_record
 from majiang.web.app import MAX_MESSAGE_BYTES, create_app
 from majiang.web.store import Store, StoreError
 from majiang.web.tables import Table, Tables

@@ -19,6 +19,18 @@ any built-in ruleset. Its rules are simple on purpose, not a real system:
 * when the wall runs out, every seat still in that is not ready pays 1 to each seat still in that is
   (no event of its own: the end event shows it).
 
+And one rule for each capability a regional ruleset needs beyond Sichuan's (issue 19's G1-G7):
+
+* after the deal one die is rolled for the lucky kind (G1, a roll during the hand); a ready seat also
+  wins on the lucky kind, whatever it waits on (G7, waits that know the table); a ready seat whose next
+  draw is the lucky kind wins with it at once, without a win action (G3);
+* the replacement tile of a concealed kong is the top of the stack a roll of one die counts from the
+  wall's end (G1, ``Wall.choose_next``);
+* the last tile is offered around the table (G2): the seat to draw it is asked whether it takes it
+  (``take-last``, an action of the toy's own: G6); if it passes the next seat is asked, and when every
+  seat still in has passed the hand is drawn;
+* an added kong may be answered with a pung of its tile by a seat holding two (G4, 抢叉).
+
 >>> from majiang.game.ruleset import find_ruleset
 >>> find_ruleset("toy", ["winners_stay=true"]).winners_stay
 True
@@ -29,11 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from majiang.actions import Action, ActionKind
+from majiang.actions import Action, ActionKind, ActionSpec, declare_action
 from majiang.analysis.decompose import is_complete
 from majiang.game.events import Payment
-from majiang.hand import Hand
 from majiang.game.ruleset import Ruleset, register_ruleset
+from majiang.hand import Hand
 from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES
 
@@ -45,6 +57,11 @@ __all__ = ["ToyRules", "ToyScore", "ToyState"]
 SUITS = "mps"
 VOIDS = tuple(Action(ActionKind.VOID, ALL_TILES[9 * k]) for k in range(3))
 """Declaring characters, dots or bamboo void (the action's tile is the suit's 1)."""
+TAKE_LAST = declare_action(ActionSpec("take-last", "take the last tile", "要海底",
+                                      help="Take the wall's last tile (the toy's 海底漫游)."))
+PASS = Action(ActionKind.PASS)
+PUNG = Action(ActionKind.PUNG)
+WIN = Action(ActionKind.WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +71,12 @@ class ToyScore:
     total: int
     seven_pairs: bool
     kongs: int
+    lucky: bool = False
+    """Won with the lucky kind standing for another (G7)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"total": self.total, "seven_pairs": self.seven_pairs, "kongs": self.kongs}
+        return {"total": self.total, "seven_pairs": self.seven_pairs, "kongs": self.kongs,
+                "lucky": self.lucky}
 
 
 @dataclass(slots=True)
@@ -64,6 +84,10 @@ class ToyState:
     """Each seat's void suit (0 characters, 1 dots, 2 bamboo; None before the declaration)."""
 
     voids: list[int | None] = field(default_factory=lambda: [None, None, None, None])
+    lucky: int | None = None
+    """The lucky kind, rolled after the deal."""
+    passed: list[int] = field(default_factory=list)
+    """The seats that have passed the last tile."""
 
 
 def _suit_held(counts: list[int], suit: int) -> bool:
@@ -78,6 +102,7 @@ class ToyRules(Ruleset):
     winners_stay: bool = False
     has_chow = False
     match_hands = 4
+    actions = (TAKE_LAST,)
 
     def conformance_variants(self) -> list[dict[str, Any]]:
         """Winners leave (血战), and winners stay (血流)."""
@@ -101,9 +126,67 @@ class ToyRules(Ruleset):
             state.voids[seat] = int(action.tile) // 9
 
     def public_state(self, game: Game, seat: int) -> tuple[str | None, ...]:
-        """The declared void suits (all are declared at once, so all are public)."""
+        """The declared void suits (all are declared at once, so all are public), then the lucky kind."""
         state: ToyState = game.rules_state
-        return tuple(None if v is None else SUITS[v] for v in state.voids)
+        lucky = None if state.lucky is None else ALL_TILES[state.lucky].notation()
+        return (*(None if v is None else SUITS[v] for v in state.voids), lucky)
+
+    def start_play(self, game: Game) -> None:
+        """Roll one die for the lucky kind (1-6: 1m, 2p, 3s, 4m, 5p, 6s) and count the waits again."""
+        state: ToyState = game.rules_state
+        die = game.roll(None, "lucky", 1)[0]
+        state.lucky = 9 * ((die - 1) % 3) + die - 1
+        for s in range(4):
+            game.recount(s)
+
+    def seat_waits(self, game: Game, seat: int, waits: frozenset[int]) -> frozenset[int]:
+        """A ready seat also waits on the lucky kind."""
+        lucky = game.rules_state.lucky
+        return waits | {lucky} if waits and lucky is not None else waits
+
+    def before_draw(self, game: Game, seat: int) -> bool:
+        """The lucky draw wins at once (G3); the last tile is offered around (G2)."""
+        state: ToyState = game.rules_state
+        wall = game.wall
+        left = wall.left(seat)
+        place = wall.peek(seat)
+        if left > 1 and state.lucky in game.waits[seat] and place is not None and wall[place] == state.lucky:
+            game.draw_for(seat)
+            score = self.win_score(game, seat, _hand_of(game, seat, state.lucky), win_by=WinBy.SELF_DRAWN,
+                                   last_of_wall=False)
+            if score is not None:
+                game.declare_win(seat, state.lucky, score)
+            return True
+        if left == 1:
+            state.passed = []
+            game.ask({seat: [PASS, TAKE_LAST.action()]})
+            return True
+        return False
+
+    def answer(self, game: Game, answers: dict[int, Action]) -> None:
+        """The asked seat takes the last tile, or the next seat still in is asked; all passed: a draw."""
+        state: ToyState = game.rules_state
+        ((seat, action),) = answers.items()
+        if action.name == TAKE_LAST.name:
+            game.draw_for(seat)
+            return
+        state.passed.append(seat)
+        after = game.next_active(seat)
+        if after is None or after in state.passed:
+            game.end_hand(exhausted=True)
+        else:
+            game.ask({after: [PASS, TAKE_LAST.action()]})
+
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+        """An added kong may be robbed by a win, or answered with a pung by a seat holding two (抢叉)."""
+        if how != "added":
+            return []
+        out = [PASS]
+        if game.discard_win(seat, tile, robbing=True) is not None:
+            out.append(WIN)
+        if game.counts[seat][tile] >= 2:
+            out.append(PUNG)
+        return out if len(out) > 1 else []
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """The common table's, but tiles of the void suit go first."""
@@ -120,11 +203,23 @@ class ToyRules(Ruleset):
         if void is not None and _suit_held(hand.counts(include_melds=True), void):
             return None
         counts = hand.counts()
-        pairs = not hand.melds and all(n in (0, 2, 4) for n in counts) and sum(counts) == 14
-        if not pairs and not is_complete(counts):
-            return None
         kongs = sum(len(m.tiles) == 4 for m in hand.melds)
-        return ToyScore(1 + kongs + 2 * pairs, pairs, kongs)
+        pairs = _seven_pairs(counts, bool(hand.melds))
+        if pairs or is_complete(counts):
+            return ToyScore(1 + kongs + 2 * pairs, pairs, kongs)
+        lucky = game.rules_state.lucky
+        if hand.winning_tile is not None and hand.winning_tile == lucky:
+            # The lucky kind stands for any kind (outside the void suit) that completes the hand (G7).
+            counts[lucky] -= 1
+            for kind in range(27):
+                if void is not None and kind // 9 == void:
+                    continue
+                counts[kind] += 1
+                complete = is_complete(counts) or _seven_pairs(counts, bool(hand.melds))
+                counts[kind] -= 1
+                if complete:
+                    return ToyScore(1 + kongs, False, kongs, lucky=True)
+        return None
 
     def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
         """Every seat that declares a win on the tile wins."""
@@ -151,7 +246,11 @@ class ToyRules(Ruleset):
         return sum(game.active) > 1
 
     def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
-        """刮风下雨: paid at once, with its own event."""
+        """刮风下雨: paid at once, with its own event; a concealed kong's replacement is counted by a die."""
+        if how == "concealed":
+            place = game.wall.stack_from_end(game.roll(seat, "kong", 1)[0])
+            if place is not None:
+                game.wall.choose_next(place)
         deltas = [0, 0, 0, 0]
         if how == "melded":
             assert giver is not None
@@ -177,6 +276,19 @@ class ToyRules(Ruleset):
                     deltas[s] -= 1
                     deltas[r] += 1
         game.pay(deltas)
+
+
+def _seven_pairs(counts: list[int], melded: bool) -> bool:
+    """Seven pairs (a kind held four times counts as two), with no melds."""
+    return not melded and sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+
+
+def _hand_of(game: Game, seat: int, tile: int) -> Hand:
+    """``seat``'s hand as it stands, ``tile`` (held) its winning tile."""
+    counts = list(game.counts[seat])
+    counts[tile] -= 1
+    tiles = tuple(ALL_TILES[t] for t in range(34) for _ in range(counts[t]))
+    return Hand(tuple(game.melds[seat]), tiles, ALL_TILES[tile])
 
 
 register_ruleset("toy", ToyRules, aliases=("玩具",))

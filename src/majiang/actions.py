@@ -10,13 +10,15 @@ Action.parse('discard 5m')
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from majiang.errors import InvalidActionError, InvalidNotationError
 from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["Action", "ActionKind"]
+__all__ = ["Action", "ActionKind", "ActionSpec", "declare_action", "declared_action"]
 
 
 class ActionKind(IntEnum):
@@ -34,6 +36,7 @@ class ActionKind(IntEnum):
     EXCHANGE = 9  # 换三张: tiles = the three tiles passed on (text ``exchange 1m1m9m``)
     RIICHI = 10  # 立直: declare ready and discard the tile (text ``riichi 5m``)
     ABORT = 11  # 流局 declared on one's turn: riichi's nine kinds of terminals and honors (九種九牌)
+    DECLARED = 12  # a ruleset's own action (``declare_action``), named by ``Action.name``
 
     @classmethod
     def _missing_(cls, value: object) -> ActionKind:
@@ -49,17 +52,73 @@ _WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, Ac
               ActionKind.RIICHI}
 _RED = {ActionKind.DISCARD, ActionKind.RIICHI}
 """Kinds that may name a red five (text ``discard 0m``: the red copy, ``tiles`` holding the five once)."""
-_BY_WORD = {k.word: k for k in ActionKind}
+_BY_WORD = {k.word: k for k in ActionKind if k is not ActionKind.DECLARED}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """An action a ruleset declares (``Ruleset.actions``): its ``name`` in the text form (lower-case
+    words joined by ``-``, unique across rulesets), whether it names a ``tile``, and how displays show it
+    (``en``, ``zh``; ``help`` a sentence for help pages).
+
+    >>> ActionSpec("take-last", "take the last tile", "要海底").to_dict()["zh"]
+    '要海底'
+    """
+
+    name: str
+    en: str
+    zh: str
+    tile: bool = False
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if not _NAME.fullmatch(self.name) or self.name in _BY_WORD:
+            raise InvalidActionError(f"a declared action's name is lower-case words joined by '-' and not a "
+                                     f"built-in action, not {self.name!r}")
+
+    def action(self, tile: Tile | None = None) -> Action:
+        """The action of this kind (with ``tile`` where the kind names one)."""
+        if self.tile != (tile is not None):
+            raise InvalidActionError(f"{self.name} {'needs' if self.tile else 'takes no'} tile")
+        return Action(ActionKind.DECLARED, tile, (), self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (the web table builds its buttons from it)."""
+        return {"name": self.name, "en": self.en, "zh": self.zh, "tile": self.tile, "help": self.help}
+
+
+_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+_DECLARED: dict[str, ActionSpec] = {}
+
+
+def declare_action(spec: ActionSpec) -> ActionSpec:
+    """Make ``spec`` an action every part of majiang reads and writes (``Action.parse``, records, displays,
+    the RL action space); a name may be declared once, or again with the same spec (a re-import)."""
+    known = _DECLARED.get(spec.name)
+    if known is not None and known != spec:
+        raise InvalidActionError(f"an action {spec.name!r} is already declared: {known}")
+    _DECLARED[spec.name] = spec
+    return spec
+
+
+def declared_action(name: str) -> ActionSpec:
+    """The declared action ``name`` (InvalidActionError if no ruleset declared it)."""
+    spec = _DECLARED.get(name)
+    if spec is None:
+        raise InvalidActionError(f"no action {name!r} is declared")
+    return spec
 _SUITS = "mps"
 
 
 class Action(NamedTuple):
     """One action. ``tile`` is needed for discards, chows and the kongs made from one's own tiles (and is
-    the suit's 1 for ``void``); ``tiles`` holds the tiles of an ``exchange``, sorted."""
+    the suit's 1 for ``void``); ``tiles`` holds the tiles of an ``exchange``, sorted; ``name`` is the name
+    of a ruleset's own action (kind ``DECLARED``, ``declare_action``)."""
 
     kind: ActionKind
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()
+    name: str = ""
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -71,8 +130,10 @@ class Action(NamedTuple):
         from majiang.notation import parse_tiles
 
         words = text.split()
+        if words and words[0].lower() not in _BY_WORD and words[0] in _DECLARED:
+            return cls._parse_declared(_DECLARED[words[0]], words, parse_tiles)
         if not words or words[0].lower() not in _BY_WORD:
-            raise InvalidActionError(f"unknown action {text!r}; one of {', '.join(_BY_WORD)}")
+            raise InvalidActionError(f"unknown action {text!r}; one of {', '.join([*_BY_WORD, *_DECLARED])}")
         kind = _BY_WORD[words[0].lower()]
         if kind == ActionKind.VOID:
             if len(words) != 2 or words[1] not in _SUITS:
@@ -104,8 +165,26 @@ class Action(NamedTuple):
             raise InvalidActionError(f"{kind.word} takes no tile")
         return cls(kind)
 
+    @classmethod
+    def _parse_declared(cls, spec: ActionSpec, words: list[str], parse_tiles: Any) -> Action:
+        if not spec.tile:
+            if len(words) != 1:
+                raise InvalidActionError(f"{spec.name} takes no tile")
+            return spec.action()
+        if len(words) != 2:
+            raise InvalidActionError(f"{spec.name} needs one tile, e.g. '{spec.name} 5m'")
+        try:
+            tiles = parse_tiles(words[1])
+        except InvalidNotationError as err:
+            raise InvalidActionError(f"{spec.name} needs a tile: {err}") from None
+        if len(tiles) != 1:
+            raise InvalidActionError(f"{spec.name} needs exactly one tile, not {words[1]!r}")
+        return spec.action(tiles[0])
+
     def notation(self) -> str:
         """The text form, e.g. ``discard 5m``."""
+        if self.name:
+            return self.name if self.tile is None else f"{self.name} {ALL_TILES[self.tile].notation()}"
         if self.kind == ActionKind.VOID and self.tile is not None and self.tile < 27:
             return f"void {_SUITS[self.tile // 9]}"  # (an honor is no suit: shown as given, for errors)
         if self.tiles and self.kind in _RED and self.tile is not None:

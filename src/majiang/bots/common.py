@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 from majiang.actions import Action, ActionKind
+from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.game.table import View
 from majiang.meld import Meld
-from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 

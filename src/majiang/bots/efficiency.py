@@ -35,10 +35,10 @@ from majiang.bots.common import (
     seen_counts,
 )
 from majiang.errors import MajiangError
+from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.rules.sichuan.analysis import choose_exchange, choose_void
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES

@@ -42,8 +42,8 @@ def mjai_command(seat: SeatArg = None, bot: BotOpt = "defense", seed: SeedOpt = 
     stderr naming the event, exit code 2.
     """
     from majiang.bots import BOTS, find_bot
-    from majiang.interop.mjai_bot import MjaiClient
     from majiang.game.ruleset import find_ruleset
+    from majiang.interop.mjai_bot import MjaiClient
     from majiang.rules.riichi.game import RiichiRules
 
     try:

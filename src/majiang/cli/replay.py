@@ -20,12 +20,12 @@ from majiang.cli.progress import ProgressReport
 from majiang.cli.simulate import rules_line
 from majiang.errors import MajiangError
 from majiang.game.match import standard_scores
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.hand import WinBy
 from majiang.notation import format_tiles
 from majiang.records import CheckReport, HandReplay, RecordError, RecordHeader, check_record, replay
 from majiang.records.format import canonical, iter_record_file
 from majiang.records.writer import ranks_itself
-from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.simulate import changed_options, option_text
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 

@@ -1,6 +1,6 @@
 """The fixed discrete action space: every engine ``Action`` as one index, and back.
 
-Layout (673 indices; the ranges of later rulesets are appended, so earlier indices never move):
+Layout (953 indices; the ranges of later rulesets are appended, so earlier indices never move):
 
 ====================  ===========  ==========================================
 indices               action       tile
@@ -20,7 +20,14 @@ indices               action       tile
                                    165 multisets of three ranks 1-9
 638-671               riichi       the tile let go with the declaration (立直)
 672                   abort        九種九牌, declared on one's turn (riichi)
+673-952               declared     a ruleset's own actions (``Ruleset.actions``):
+                                   35 per action in the order the ruleset
+                                   declares them (8 at most): the first with
+                                   no tile, then one per tile code 0-33
 ====================  ===========  ==========================================
+
+The declared range is read with the ruleset (``action_index(action, rules)``, ``action_of(index,
+rules)``); the rest needs none.
 
 >>> action_index(Action.parse("discard 5m")), action_of(138).notation()
 (4, 'win')
@@ -31,12 +38,16 @@ indices               action       tile
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidActionError
 from majiang.tiles import ALL_TILES
 
-__all__ = ["ACTION_COUNT", "action_index", "action_of"]
+if TYPE_CHECKING:
+    from majiang.game.ruleset import Ruleset
+
+__all__ = ["ACTION_COUNT", "DECLARED", "DECLARED_SLOTS", "action_index", "action_of", "kind_of"]
 
 DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 34, 68, 69, 70, 104
 WIN, PASS, VOID, EXCHANGE = 138, 139, 140, 143
@@ -44,8 +55,11 @@ _TRIPLES = tuple(combinations_with_replacement(range(9), 3))  # 165 sorted rank 
 _TRIPLE_INDEX = {t: i for i, t in enumerate(_TRIPLES)}
 RIICHI = EXCHANGE + 3 * len(_TRIPLES)
 ABORT = RIICHI + 34
-ACTION_COUNT = ABORT + 1
-"""How many indices the action space has (673)."""
+DECLARED = ABORT + 1
+DECLARED_SLOTS = 8
+"""How many actions of its own a ruleset may declare and still have them in the space."""
+ACTION_COUNT = DECLARED + 35 * DECLARED_SLOTS
+"""How many indices the action space has (953)."""
 
 _TILE_BASE = {ActionKind.DISCARD: DISCARD, ActionKind.CHOW: CHOW,
               ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG,
@@ -54,11 +68,14 @@ _PLAIN = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.WIN: WIN, Act
           ActionKind.ABORT: ABORT}
 
 
-def action_index(action: Action) -> int:
-    """The index of an engine action in the discrete space."""
+def action_index(action: Action, rules: Ruleset | None = None) -> int:
+    """The index of an engine action in the discrete space (a ruleset's own action: with ``rules``)."""
     kind = action.kind
     if kind in _PLAIN:
         return _PLAIN[kind]
+    if kind is ActionKind.DECLARED:
+        slot = _slot(action.name, rules)
+        return DECLARED + 35 * slot + (0 if action.tile is None else 1 + int(action.tile))
     if kind in _TILE_BASE and action.tile is not None and 0 <= action.tile < 34:
         return _TILE_BASE[kind] + int(action.tile)
     if kind == ActionKind.VOID and action.tile is not None and action.tile in (0, 9, 18):
@@ -71,14 +88,38 @@ def action_index(action: Action) -> int:
     raise InvalidActionError(f"action {action.notation()!r} has no index in the discrete action space")
 
 
-def action_of(index: int) -> Action:
-    """The engine action of an index (InvalidActionError outside 0 to ACTION_COUNT - 1)."""
+def _slot(name: str, rules: Ruleset | None) -> int:
+    names = [spec.name for spec in rules.actions] if rules is not None else []
+    if name not in names:
+        whose = "no ruleset given" if rules is None else f"ruleset {rules.name!r} declares {names or 'none'}"
+        raise InvalidActionError(f"action {name!r} has no index in the discrete action space ({whose})")
+    if names.index(name) >= DECLARED_SLOTS:
+        raise InvalidActionError(f"action {name!r} is past the {DECLARED_SLOTS} declared actions the space "
+                                 f"holds")
+    return names.index(name)
+
+
+def kind_of(index: int) -> ActionKind:
+    """The ``ActionKind`` of an index, whatever the ruleset."""
+    return ActionKind.DECLARED if index >= DECLARED else action_of(index).kind
+
+
+def action_of(index: int, rules: Ruleset | None = None) -> Action:
+    """The engine action of an index (InvalidActionError outside 0 to ACTION_COUNT - 1, or at a declared
+    index the ruleset, given as ``rules``, does not use)."""
     if not 0 <= index < ACTION_COUNT:
         raise InvalidActionError(f"action index {index!r} is outside 0-{ACTION_COUNT - 1}")
+    if index >= DECLARED:
+        slot, code = divmod(index - DECLARED, 35)
+        specs = () if rules is None else rules.actions
+        if slot >= len(specs) or (code > 0) != specs[slot].tile:
+            whose = "no ruleset given" if rules is None else f"ruleset {rules.name!r} declares no such action"
+            raise InvalidActionError(f"action index {index} is a ruleset's own action ({whose})")
+        return specs[slot].action(None if code == 0 else ALL_TILES[code - 1])
     for kind, code in _PLAIN.items():
         if index == code:
             return Action(kind)
-    if index >= RIICHI:
+    if index >= RIICHI and index < ABORT:
         return Action(ActionKind.RIICHI, ALL_TILES[index - RIICHI])
     if index >= EXCHANGE:
         suit, rank = divmod(index - EXCHANGE, 165)

@@ -10,7 +10,7 @@
 'sichuan'
 
 Agents ``player_0`` .. ``player_3`` are the seats 0-3; seat 0 deals. The action space is
-``Discrete(673)`` (layout in ``majiang.env.actions``) and the observation a dict of ``observation``
+``Discrete(953)`` (layout in ``majiang.env.actions``) and the observation a dict of ``observation``
 (``majiang.env.observation``) and ``action_mask`` (int8, 1 for each legal index). When several seats
 may answer one discard (or a kong being robbed), the AEC order asks them one by one, in the order the
 engine lists them (turn order after the discarder); the engine decides once all have answered. Each
@@ -30,7 +30,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from majiang.env.actions import ACTION_COUNT, action_of
+from majiang.actions import Action
+from majiang.env.actions import ACTION_COUNT, DECLARED, action_of
 from majiang.env.observation import OBS_SHAPE, TableEncoder
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import Game, Phase, Ruleset, find_ruleset
@@ -40,7 +41,13 @@ __all__ = ["env", "raw_env"]
 AGENTS = tuple(f"player_{s}" for s in range(4))
 Observation = dict[str, npt.NDArray[Any]]
 Options = Mapping[str, Any] | Iterable[str]
-_ACTIONS = tuple(action_of(i) for i in range(ACTION_COUNT))
+_ACTIONS = tuple(action_of(i) for i in range(DECLARED))
+"""The actions of the indices every ruleset shares (the declared range is read with the ruleset)."""
+
+
+def index_action(index: int, rules: Ruleset) -> Action:
+    """The action of a valid index under ``rules`` (a ruleset's own actions from its declared range)."""
+    return _ACTIONS[index] if index < DECLARED else action_of(index, rules)
 
 
 def check_index(action: object) -> int:
@@ -143,7 +150,7 @@ class raw_env(AECEnv[str, Observation, int]):
             raise IllegalActionError(f"{agent} must act: None is only for an agent whose hand is over")
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(seat, _ACTIONS[check_index(action)])
+        self.game.apply(seat, index_action(check_index(action), self.game.rules))
         if self.game.phase == Phase.OVER:
             deltas = self.game.hand_deltas
             for s, a in enumerate(AGENTS):

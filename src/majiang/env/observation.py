@@ -40,10 +40,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from majiang.actions import Action
-from majiang.env.actions import ACTION_COUNT, action_index, action_of
+from majiang.actions import Action, ActionKind
+from majiang.env.actions import ACTION_COUNT, action_index, kind_of
 from majiang.game import Game, Phase, View
 from majiang.game import events as ev
+from majiang.game.ruleset import Ruleset
 from majiang.tiles import seat_wind
 
 __all__ = ["OBS_SHAPE", "ObsArray", "TableEncoder", "encode_view", "mask_of"]
@@ -83,25 +84,31 @@ GATHER: npt.NDArray[np.intp] = np.array([_gather_rows(s) for s in range(4)], dty
 """``GATHER[seat]``: the store rows of ``seat``'s observation, in observation order."""
 
 _INDEX: dict[Action, int] = {}
-_KIND = np.array([action_of(i).kind for i in range(ACTION_COUNT)], dtype=np.intp)
+_KIND = np.array([kind_of(i) for i in range(ACTION_COUNT)], dtype=np.intp)
 """The ``ActionKind`` of each index."""
 
 
-def indices_of(legal: list[Action] | tuple[Action, ...]) -> list[int]:
-    """The action-space indices of ``legal`` (cached per action)."""
+def indices_of(legal: list[Action] | tuple[Action, ...], rules: Ruleset | None = None) -> list[int]:
+    """The action-space indices of ``legal`` (cached per action; a ruleset's own actions, which index by
+    ``rules``, are not)."""
     try:
         return [_INDEX[action] for action in legal]
     except KeyError:
+        out = []
         for action in legal:
-            if action not in _INDEX:
-                _INDEX[action] = action_index(action)
-        return [_INDEX[action] for action in legal]
+            index = _INDEX.get(action)
+            if index is None:
+                index = action_index(action, rules)
+                if action.kind is not ActionKind.DECLARED:
+                    _INDEX[action] = index
+            out.append(index)
+        return out
 
 
-def mask_of(legal: list[Action] | tuple[Action, ...]) -> npt.NDArray[np.int8]:
+def mask_of(legal: list[Action] | tuple[Action, ...], rules: Ruleset | None = None) -> npt.NDArray[np.int8]:
     """The int8 action mask with a 1 at the index of each action of ``legal``."""
     mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-    mask[indices_of(legal)] = 1
+    mask[indices_of(legal, rules)] = 1
     return mask
 
 
@@ -302,7 +309,7 @@ class TableEncoder:
         """``seat``'s legal actions and their indices; also writes its row 39."""
         assert self.game is not None
         legal = self.game.legal_actions(seat)
-        indices = indices_of(legal)
+        indices = indices_of(legal, self.game.rules)
         row = self.store[_S_LEGAL + seat]
         row[:] = 0
         row[_KIND[indices]] = 1

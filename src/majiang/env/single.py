@@ -4,7 +4,7 @@
 >>> env = SingleAgentEnv(bot="random")
 >>> obs, info = env.reset(seed=3)
 >>> obs["observation"].shape, int(env.action_space.n)
-((40, 34), 673)
+((40, 34), 953)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import gymnasium as gym
 from majiang.bots import find_bot
 from majiang.env.actions import action_index, action_of
 from majiang.env.mcr_v0 import AGENTS, Observation, check_index, raw_env
+from majiang.errors import InvalidActionError
 from majiang.game import Phase, Ruleset
 
 __all__ = ["SingleAgentEnv"]
@@ -56,11 +57,19 @@ class SingleAgentEnv(gym.Env[Observation, int]):
         game = self.table.game
         while game.phase != Phase.OVER and self.table.agent_selection != AGENTS[0]:
             seat = AGENTS.index(self.table.agent_selection)
-            self.table.step(action_index(self.bots[seat].act(game.view(seat))))
+            self.table.step(action_index(self.bots[seat].act(game.view(seat)), game.rules))
+
+    def _legal(self, index: int) -> bool:
+        """Whether the action of ``index`` is legal for the agent (an unused declared index is not)."""
+        game = self.table.game
+        try:
+            return action_of(index, game.rules) in game.legal_actions(0)
+        except InvalidActionError:
+            return False
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         index = check_index(action)
-        if self.illegal_reward is not None and action_of(index) not in self.table.game.legal_actions(0):
+        if self.illegal_reward is not None and not self._legal(index):
             return self.table.observe(AGENTS[0]), self.illegal_reward, True, False, {"illegal": True}
         self.table.step(index)
         self._play_others()

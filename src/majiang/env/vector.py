@@ -5,7 +5,7 @@
 >>> venv = VectorEnv(4, bot="random")           # seat 0 learns; random bots play seats 1-3
 >>> obs, info = venv.reset(seed=0)
 >>> obs["observation"].shape, obs["action_mask"].shape, info["seat"].tolist()
-((4, 40, 34), (4, 673), [0, 0, 0, 0])
+((4, 40, 34), (4, 953), [0, 0, 0, 0])
 >>> rng = np.random.default_rng(0)
 >>> actions = [rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]]
 >>> obs, rewards, terminated, truncated, info = venv.step(actions)
@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from majiang.bots import Bot, find_bot
 from majiang.env.actions import ACTION_COUNT
-from majiang.env.mcr_v0 import _ACTIONS, Observation, Options, find_rules, observation_space
+from majiang.env.mcr_v0 import Observation, Options, find_rules, index_action, observation_space
 from majiang.env.observation import GATHER, STORE_ROWS, TableEncoder
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, HandResult, Phase, Ruleset
@@ -124,7 +124,7 @@ class VectorEnv:
         games = self.games
         for i in range(n):
             game = games[i]
-            game.apply(int(self.seats[i]), _ACTIONS[chosen[i]])
+            game.apply(int(self.seats[i]), index_action(int(chosen[i]), game.rules))
             self._play_bots(i, game)
             if game.phase == Phase.OVER:
                 rewards[i] = game.hand_deltas

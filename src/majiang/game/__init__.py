@@ -2,8 +2,8 @@
 
 from majiang.actions import Action, ActionKind
 from majiang.game.match import Match, MatchHand, SeatChanges, standard_scores
-from majiang.game.table import Game, HandResult, Phase, View, WinRecord
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.table import Game, HandResult, Phase, View, WinRecord
 from majiang.rules.mcr.table import McrRules
 
 __all__ = [

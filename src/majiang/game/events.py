@@ -12,13 +12,14 @@ below; a ruleset may define its own (subclass ``Event``, give it a ``kind``) for
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from majiang.actions import Action
 
 __all__ = ["FORFEIT_REASONS", "Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event",
-           "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Payment", "Start", "Win"]
+           "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Payment", "Roll", "Start", "Win", "rolls_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +218,31 @@ class Forfeit(Event):
     def response(self) -> str | None:
         """What the forfeiting seat answered (None: nothing, or not known)."""
         return None if self.responses is None else self.responses[self.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Event):
+    """Dice rolled during a hand for a ruleset's chance rule (Changsha's kong tile, Changchun's 宝牌): who
+    rolled (None: the table), ``why`` (the ruleset's word) and the dice. A record replays its rolls.
+
+    >>> Roll(2, "kong", [3, 5]).as_dict()
+    {'e': 'roll', 'seat': 2, 'why': 'kong', 'dice': [3, 5]}
+    """
+
+    kind: ClassVar[str] = "roll"
+    seat: int | None
+    why: str
+    dice: list[int]
+
+
+def rolls_of(events: Iterable[Mapping[str, Any]]) -> list[list[int]]:
+    """The dice of every roll among a hand's events in record form, in order (``Game(rolls=...)``
+    replays them).
+
+    >>> rolls_of([{"e": "draw"}, Roll(None, "bird", [6]).as_dict()])
+    [[6]]
+    """
+    return [list(e["dice"]) for e in events if e.get("e") == "roll" and isinstance(e.get("dice"), list)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from majiang.errors import IllegalActionError, InvalidOptionError
-from majiang.game.table import Game, HandResult, Phase
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.table import Game, HandResult, Phase
 from majiang.rules.mcr.table import SEAT_CHANGES, Change, SeatChanges
 from majiang.tiles import Tile
 

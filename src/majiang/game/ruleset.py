@@ -31,7 +31,7 @@ from enum import Enum
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from majiang.actions import Action, ActionKind
+from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
@@ -251,6 +251,9 @@ class Ruleset:
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The texts a text or integer option takes where the ruleset's own check allows only those (an enum
     option's choices are its values without this)."""
+    actions: ClassVar[tuple[ActionSpec, ...]] = ()
+    """The ruleset's own actions (``majiang.actions.declare_action`` each at import): records, displays and
+    the RL action space read and show them by these specs, knowing nothing else of the ruleset."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
@@ -448,6 +451,12 @@ class Ruleset:
             return frozenset()
         return frozenset(effective_counts(counts, melds, held=held))
 
+    def seat_waits(self, game: Game, seat: int, waits: frozenset[int]) -> frozenset[int]:
+        """The kinds that complete ``seat``'s hand as the seat and the table stand, from ``waits`` (the
+        hand's own): a ruleset whose wins depend on the seat adds or removes kinds here (Changchun's 宝牌,
+        a wildcard only for the ready seats that have seen it); call ``game.recount`` when that changes."""
+        return waits
+
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """What ``seat`` may do on its turn: discard, make a kong, or win."""
         counts = game.counts[seat]
@@ -496,10 +505,24 @@ class Ruleset:
 
     def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """What ``seat`` may do while ``konger`` makes a kong of ``tile`` (``how``: added or concealed):
-        rob it (抢杠) or pass; nothing (not asked) when it cannot. Only an added kong may be robbed here."""
+        rob it (抢杠) or pass; nothing (not asked) when it cannot. Only an added kong may be robbed here.
+
+        A ruleset may also offer ``PUNG`` on an added kong (Changchun's 抢叉): when no one wins, the nearest
+        seat after the konger that answered it takes the tile into a pung of its own and plays on, and the
+        kong is not made."""
         if how != "added":
             return []
         return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
+
+    def before_draw(self, game: Game, seat: int) -> bool:
+        """Called before ``seat`` draws in turn (not after a kong or a claim); True if the ruleset acted
+        instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``)."""
+        return False
+
+    def answer(self, game: Game, answers: dict[int, Action]) -> None:
+        """Carry out the answers to the ruleset's question (``game.ask``): ask again, draw for a seat
+        (``game.draw_for``), or end the hand."""
+        raise InvalidOptionError(f"ruleset {self.name!r} asks no questions")
 
     def turn_action(self, game: Game, seat: int, action: Action) -> None:
         """Carry out an action of the ruleset's own kinds on ``seat``'s turn (``turn_actions`` offered it):

@@ -52,8 +52,8 @@ from typing import Any
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import seat_positions, standard_scores
-from majiang.jsonstrict import lone_surrogate
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.jsonstrict import lone_surrogate
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.table import (
     BASE_POINTS,

@@ -31,10 +31,11 @@ from majiang.game import events as ev
 from majiang.game.events import Act as _Act
 from majiang.game.events import Discard as _Discard
 from majiang.game.events import Draw as _Draw
+from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
+from majiang.game.ruleset import PUNG as PUNG_ACTION
 from majiang.game.wall import Wall
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
@@ -42,19 +43,22 @@ __all__ = ["Game", "HandResult", "Phase", "View", "WinRecord"]
 
 
 class Phase(IntEnum):
-    """Where the hand is: a seat's own turn, others answering a discard or an added kong, over, or an
-    opening phase before play (exchanges, declarations) where every asked seat answers."""
+    """Where the hand is: a seat's own turn, others answering a discard or an added kong, over, an
+    opening phase before play (exchanges, declarations) where every asked seat answers, or a question a
+    ruleset asks during play (``Game.ask``: Changsha's last tile offered around the table)."""
 
     TURN = 0
     CLAIM = 1
     ROB = 2
     OVER = 3
     OPENING = 4
+    ASK = 5
 
 
 # Enum members read on every step, bound once: an attribute of an Enum class is looked up through its
 # metaclass (about 0.1 µs each in CPython 3.11), a module global costs a fraction of that.
-_TURN, _CLAIM, _ROB, _OVER, _OPENING = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER, Phase.OPENING
+_TURN, _CLAIM, _ROB, _OVER, _OPENING, _ASK = (Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER, Phase.OPENING,
+                                              Phase.ASK)
 _DISCARD_KIND, _WIN_KIND = ActionKind.DISCARD, ActionKind.WIN
 
 
@@ -266,17 +270,20 @@ class Game:
     and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
     seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views
     (each the ruleset's ``starting_score()`` if not given);
-    ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``).
+    ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``);
+    ``rolls`` the dice of the hand's rolls during play (``roll``), in order, as a record replays them
+    (otherwise they come from ``seed`` too).
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, scores: Sequence[int] | None = None,
-                 match_state: Any = None) -> None:
+                 match_state: Any = None, rolls: Sequence[Sequence[int]] | None = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.match_state = match_state  # the ruleset's state carried across a match (honba, sticks, ...)
         self.seed = seed
         self.rng = random.Random(seed)
+        self._rolls = None if rolls is None else [list(r) for r in rolls][::-1]  # popped from the end
         if not 0 <= dealer <= 3:
             raise InvalidOptionError(f"dealer must be a seat 0-3, not {dealer!r}")
         if round_wind not in WINDS:
@@ -337,6 +344,9 @@ class Game:
         # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then.
         self._on_draw = hooks.on_draw is not Ruleset.on_draw
         self._on_pass = hooks.on_pass is not Ruleset.on_pass
+        self._before_draw = hooks.before_draw is not Ruleset.before_draw
+        self._seat_waits = hooks.seat_waits is not Ruleset.seat_waits
+        self._in_control = False  # in a hook that hands the table to the ruleset (declare_win's check)
         self._build_wall(wall, dice)
         self._deal()
 
@@ -482,6 +492,47 @@ class Game:
         self.claim_options = {}
         return True
 
+    def draw_for(self, seat: int, from_tail: bool = False) -> bool:
+        """Draw for ``seat`` and begin its turn, for a ruleset that decides who draws (an answer to
+        ``ask``: the seat that takes the last tile); False if the wall ran out (the hand is then over)."""
+        if self.phase is _OVER:
+            raise IllegalActionError("the hand is over")
+        return self._draw(seat, from_tail)
+
+    def roll(self, seat: int | None, why: str, dice: int = 2) -> tuple[int, ...]:
+        """Roll ``dice`` dice for a ruleset's chance rule during the hand (``why``: its word), logged as a
+        ``Roll`` event; a game rebuilt from a record (``rolls``) gets the recorded dice back.
+
+        >>> g = Game(seed=1)
+        >>> d = g.roll(0, "test")
+        >>> len(d), all(1 <= x <= 6 for x in d), g.events[-1].as_dict()["why"]
+        (2, True, 'test')
+        """
+        if not 1 <= dice <= 4:
+            raise InvalidOptionError(f"a roll is of 1 to 4 dice, not {dice!r}")
+        if self._rolls is None:
+            values = tuple(self.rng.randint(1, 6) for _ in range(dice))
+        else:
+            if not self._rolls:
+                raise InvalidOptionError(f"no recorded roll is left for {why!r}")
+            given = self._rolls.pop()
+            if len(given) != dice or not all(type(v) is int and 1 <= v <= 6 for v in given):
+                raise InvalidOptionError(f"the recorded roll {given!r} is not {dice} dice of 1-6 ({why!r})")
+            values = tuple(given)
+        self.events.append(ev.Roll(seat, why, list(values)))
+        return values
+
+    def ask(self, questions: dict[int, Sequence[Action]]) -> None:
+        """Ask seats a question during play (Changsha's 海底漫游: one seat at a time whether it takes the last
+        tile): each asked seat chooses one of its actions, then the ruleset's ``answer`` hook gets the
+        answers. The hand waits for them; a ruleset asks again, draws (``draw_for``) or ends the hand."""
+        if not questions or any(not options for options in questions.values()):
+            raise InvalidOptionError("a question asks at least one seat, each with at least one choice")
+        self.phase = _ASK
+        self.pending = {s: None for s in sorted(questions)}
+        self.claim_options = {s: list(options) for s, options in questions.items()}
+        self._legal = {}
+
     def _begin_turn(self, seat: int) -> None:
         self.phase = _TURN
         self.current = seat
@@ -601,14 +652,16 @@ class Game:
         if self._bounded:
             away = self._distance[seat] = distance(counts, len(melds))
             if away > 0:
-                self.waits[seat] = _NO_WAITS
+                self.waits[seat] = self.rules.seat_waits(self, seat, _NO_WAITS) if self._seat_waits \
+                    else _NO_WAITS
                 return
         held = counts[:]
         for m in melds:
             for t in m.tiles:
                 held[t] += 1
         # Only waits with a copy left outside the hand: a hand waiting on nothing else is not ready.
-        self.waits[seat] = self.rules.waits(counts, len(melds), held)
+        found = self.rules.waits(counts, len(melds), held)
+        self.waits[seat] = self.rules.seat_waits(self, seat, found) if self._seat_waits else found
 
     def self_win(self, seat: int) -> Score | None:
         """The score of ``seat`` winning on the tile it just drew, or None if that is not a win."""
@@ -713,6 +766,19 @@ class Game:
             self.rules.resolve_opening(self, self.opening_step, answers)
             self.opening_step += 1
             self._next_opening()
+        elif self.phase is _ASK:
+            answers = {s: a for s, a in self.pending.items() if a is not None}
+            self.pending = {}
+            self.claim_options = {}
+            was = self._in_control
+            self._in_control = True
+            try:
+                self.rules.answer(self, answers)
+            finally:
+                self._in_control = was
+            if self.phase is _ASK and not self.pending:
+                raise InvalidOptionError(f"ruleset {self.rules.name!r} left a question unanswered and asked "
+                                         f"nothing else")
         else:
             self._resolve()
 
@@ -851,7 +917,18 @@ class Game:
         if left == 0 or seat is None:
             self._end(exhausted=left == 0)
             return
+        if self._before_draw and self._in_control_of(self.rules.before_draw, seat):
+            return  # the ruleset asked a question, drew for a seat or ended the hand instead
         self._draw(seat, from_tail=False)
+
+    def _in_control_of(self, hook: Callable[[Game, int], bool], seat: int) -> bool:
+        """Call a hook that hands the table to the ruleset (``declare_win`` is allowed in it)."""
+        was = self._in_control
+        self._in_control = True
+        try:
+            return hook(self, seat)
+        finally:
+            self._in_control = was
 
     def _resolve(self) -> None:
         responses = self.pending
@@ -864,8 +941,13 @@ class Game:
                 return  # the ruleset ended the hand instead (an abortive draw)
             if winners:
                 self._win(winners, t, seat, robbing=True)
-            else:
-                self._complete_kong()
+                return
+            for s in sorted(responses, key=lambda s: (s - seat) % 4):
+                a = responses[s]
+                if a is not None and a.kind is ActionKind.PUNG:
+                    self._rob_with_pung(s, seat, t)
+                    return
+            self._complete_kong()
             return
         assert self.last_discard is not None
         giver, t = self.last_discard
@@ -885,6 +967,23 @@ class Game:
                 return
         self._let_go(giver, t)
 
+    def declare_win(self, seat: int, tile: int, score: Score, *, win_by: WinBy = WinBy.SELF_DRAWN) -> None:
+        """Record and pay a self-drawn win the ruleset found without a win action (Changchun's 对宝: the
+        ready seat wins the moment it sees the treasure tile), from its ``before_draw`` or ``answer``
+        hook: ``tile`` must be in ``seat``'s standing tiles (``draw_for`` puts it there, with
+        ``Wall.choose_next`` for a chosen place). Then, as for any win, ``pay_win`` and ``after_win``."""
+        if self.phase is _OVER:
+            raise IllegalActionError("the hand is over")
+        if not self._in_control:
+            raise InvalidOptionError("a ruleset declares a win from its before_draw or answer hook, where "
+                                     "the table waits for it")
+        if not 0 <= tile < 34 or not self.counts[seat][tile]:
+            shown = ALL_TILES[tile].notation() if 0 <= tile < 34 else tile
+            raise InvalidOptionError(f"seat {seat} holds no {shown} to win with")
+        self.drawn = tile
+        self.events.append(ev.Win((seat,), tile, None, False))
+        self._settle([WinRecord(seat, ALL_TILES[tile], win_by, None, score)], [seat], tile, None, False)
+
     def _win(self, winners: list[int], tile: int, giver: int | None, robbing: bool = False) -> None:
         """Score and pay the wins on ``tile``; then the ruleset says whether play goes on."""
         if giver is None:
@@ -896,6 +995,11 @@ class Game:
         self.events.append(ev.Win(tuple(winners), tile, giver, robbing))
         records = [WinRecord(s, ALL_TILES[tile], how, giver, r) for s, r in zip(winners, scores, strict=True)
                    if r is not None]
+        self._settle(records, winners, tile, giver, robbing)
+
+    def _settle(self, records: list[WinRecord], winners: list[int], tile: int, giver: int | None,
+                robbing: bool) -> None:
+        """Pay the wins on ``tile`` and end the hand, or lay the tile aside and play on (``after_win``)."""
         if robbing:
             # The kong is not made: the robbed tile leaves the konger's hand.
             assert giver is not None
@@ -929,10 +1033,20 @@ class Game:
         last = first if giver is None else max(winners, key=lambda s: (s - giver) % 4)
         self._next_draw(last)
 
-    def _claim(self, seat: int, giver: int, t: int, action: Action) -> None:
+    def _rob_with_pung(self, seat: int, konger: int, t: int) -> None:
+        """``seat`` answers ``konger``'s added kong with a pung of its tile (抢叉, a ruleset's rob answer):
+        the kong is not made, the tile leaves the konger's hand into ``seat``'s pung, and ``seat`` plays
+        on."""
+        self.robbed = None
+        self.counts[konger][t] -= 1
+        self._update_waits(konger)
+        self._claim(seat, konger, t, PUNG_ACTION, from_discard=False)
+
+    def _claim(self, seat: int, giver: int, t: int, action: Action, from_discard: bool = True) -> None:
         counts = self.counts[seat]
-        self.discards[giver].pop()  # the claimed tile moves into the meld
-        self._shown_discards[giver] = tuple(self.discards[giver])
+        if from_discard:
+            self.discards[giver].pop()  # the claimed tile moves into the meld
+            self._shown_discards[giver] = tuple(self.discards[giver])
         from_seat = RelativeSeat.between(seat, giver)
         if action.kind == ActionKind.CHOW:
             low = int(action.tile)  # type: ignore[arg-type]
@@ -998,15 +1112,22 @@ class Game:
         self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
         self._end(exhausted=False)
 
+    @property
+    def wall_ended(self) -> bool:
+        """Whether the hand ended as a draw of the wall (the wall ran out, or no one took its last tile):
+        the wall-end settlement ran."""
+        return self._wall_ended
+
     def _draw_just_ended(self) -> bool:
         """Whether the last event is the end of an exhaustive draw that paid nothing at the end."""
         last = self.events[-1] if self.events else None
         return self._wall_ended and isinstance(last, ev.End) and not last.winners and not any(last.deltas)
 
-    def end_hand(self) -> None:
-        """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...)."""
+    def end_hand(self, exhausted: bool = False) -> None:
+        """End the hand now with no further win (a ruleset's abortive draw: 九種九牌, 四風連打, ...; or, with
+        ``exhausted``, a draw because no one takes the last tile: the wall-end settlement follows)."""
         if self.phase != Phase.OVER:
-            self._end(exhausted=False)
+            self._end(exhausted=exhausted)
 
     def _end(self, exhausted: bool) -> None:
         """Settle (the ruleset's ``end_of_hand``), show every hand, and close the hand."""

@@ -29,7 +29,7 @@ class Wall(list[int]):
     skipped by both ends.
     """
 
-    __slots__ = ("back", "dead", "front", "taken")
+    __slots__ = ("back", "chosen", "dead", "front", "special", "taken")
 
     def __init__(self, tiles: list[int], dead: int = 0) -> None:
         super().__init__(tiles)
@@ -38,6 +38,9 @@ class Wall(list[int]):
         self.dead = dead
         self.taken: set[int] = set()
         """Places between ``front`` and ``back`` taken out of order (``take_at``)."""
+        self.chosen: int | None = None
+        """The place the next ``take`` gives, whatever end it asks for (``choose_next``)."""
+        self.special = False  # places were taken out of order or one is chosen: ``take`` looks at them
 
     def left(self, seat: int) -> int:
         """Tiles ``seat`` may still draw in turn: every seat draws from the same live wall."""
@@ -48,7 +51,7 @@ class Wall(list[int]):
         or None when the wall is empty."""
         if self.front >= self.back:
             return None
-        if self.taken:
+        if self.special:
             return self._take_around(replacement)
         if replacement:
             self.back -= 1
@@ -57,7 +60,13 @@ class Wall(list[int]):
         return self.front - 1
 
     def _take_around(self, replacement: bool) -> int | None:
-        """``take`` where places were taken out of order: those are skipped (and forgotten once passed)."""
+        """``take`` where a place is chosen (it is taken), or places were taken out of order (they are
+        skipped, and forgotten once passed)."""
+        chosen = self.chosen
+        if chosen is not None:
+            self.chosen = None
+            self.special = bool(self.taken)
+            return self.take_at(chosen)
         taken = self.taken
         while self.front < self.back:
             if replacement:
@@ -69,7 +78,20 @@ class Wall(list[int]):
             if place not in taken:
                 return place
             taken.discard(place)
+            self.special = bool(taken)
         return None
+
+    def peek(self, seat: int, replacement: bool = False) -> int | None:
+        """The place ``take`` would give now, without taking it (None: the wall is empty).
+
+        >>> wall = Wall([5, 6, 7, 8])
+        >>> wall.peek(0), wall.take(0, False), wall.peek(0, True)
+        (0, 0, 3)
+        """
+        if self.chosen is not None:
+            return self.chosen
+        places = range(self.back - 1, self.front - 1, -1) if replacement else range(self.front, self.back)
+        return next((p for p in places if p not in self.taken), None)
 
     def undrawn(self) -> list[int]:
         """The places not taken yet, front to back (checks and tools)."""
@@ -101,20 +123,37 @@ class Wall(list[int]):
         if place is None or not self.front <= place < self.back or place in self.taken:
             return None
         if place == self.front:
-            return self.take(0, False)
-        if place == self.back - 1:
-            return self.take(0, True)
-        self.taken.add(place)
+            self.front += 1
+        elif place == self.back - 1:
+            self.back -= 1
+        else:
+            self.taken.add(place)
+            self.special = True
         return place
+
+    def choose_next(self, place: int) -> None:
+        """Make the next ``take`` (a draw or a replacement) give the tile at ``place``: a ruleset's chance
+        rule picks it (Changsha's kong tile, counted from the end by a roll: ``stack_from_end``).
+
+        >>> wall = Wall(list(range(8)))
+        >>> wall.choose_next(wall.stack_from_end(2)); wall.take(0, True), wall.take(0, True)
+        (4, 7)
+        """
+        if not self.front <= place < self.back or place in self.taken:
+            raise ValueError(f"place {place!r} is not in the wall")
+        self.chosen = place
+        self.special = True
 
     def __reduce__(self) -> tuple[object, ...]:
         return _rebuild, (type(self), list(self), self._state())
 
     def _state(self) -> dict[str, object]:
-        return {"front": self.front, "back": self.back, "dead": self.dead, "taken": set(self.taken)}
+        return {"front": self.front, "back": self.back, "dead": self.dead, "taken": set(self.taken),
+                "chosen": self.chosen, "special": self.special}
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self)!r}, front={self.front}, back={self.back}, dead={self.dead})"
+        name = type(self).__name__
+        return f"{name}({list(self)!r}, front={self.front}, back={self.back}, dead={self.dead})"
 
 
 class SeatWalls(Wall):
@@ -145,6 +184,10 @@ class SeatWalls(Wall):
             return None
         self.parts[seat] -= 1
         return self.size * ((seat - self.dealer) % 4) + self.parts[seat]
+
+    def peek(self, seat: int, replacement: bool = False) -> int | None:
+        """The place of the next tile of ``seat``'s own wall, without taking it."""
+        return self.size * ((seat - self.dealer) % 4) + self.parts[seat] - 1 if self.parts[seat] else None
 
     def undrawn(self) -> list[int]:
         """The places still in some seat's wall."""

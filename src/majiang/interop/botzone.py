@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError, MajiangError
 from majiang.game import events as ev
+from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Game, Phase, View
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
-from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM, score
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile

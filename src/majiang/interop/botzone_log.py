@@ -28,6 +28,7 @@ from typing import Any
 from majiang.actions import Action
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game import events as ev
+from majiang.game.ruleset import BONUS_BASE, Ruleset, find_ruleset
 from majiang.game.table import Game
 from majiang.interop.botzone import BotzoneError, from_code, to_code
 from majiang.interop.botzone_table import BOT_VERDICTS, Answer, JudgeTurn, Reply, Transcript, referee
@@ -35,7 +36,6 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records.check import HandReplay, replay_record
 from majiang.records.format import Record, canonical, check_players, rules_from_options
 from majiang.records.writer import RecordWriter
-from majiang.game.ruleset import BONUS_BASE, Ruleset, find_ruleset
 from majiang.tiles import WINDS
 
 __all__ = ["LOG_PLAYERS", "LogError", "hand_to_log", "log_to_game", "logs_to_record", "read_logs",

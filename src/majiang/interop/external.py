@@ -31,11 +31,11 @@ from typing import Any
 from majiang.actions import Action
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
 from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.game.ruleset import Ruleset
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",

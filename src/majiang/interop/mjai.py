@@ -22,6 +22,7 @@ from typing import Any
 
 from majiang.actions import Action, ActionKind
 from majiang.game import events as ev
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game
 from majiang.interop.tenhou import (
     Imported,
@@ -33,7 +34,6 @@ from majiang.interop.tenhou import (
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
-from majiang.game.ruleset import Ruleset
 from majiang.rules.riichi.game import (
     DoraRevealed,
     RiichiRules,

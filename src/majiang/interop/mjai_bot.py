@@ -35,12 +35,12 @@ from typing import Any
 from majiang.actions import Action, ActionKind
 from majiang.bots import Bot
 from majiang.errors import IllegalActionError, InvalidOptionError, MajiangError
+from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS
 from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile, parse_mjai_tile
 from majiang.interop.tenhou import MjlogError
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.meld import MeldKind
-from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS
 from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState, RiichiTable
 from majiang.tiles import ALL_TILES, WINDS
 

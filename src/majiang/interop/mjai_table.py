@@ -31,6 +31,7 @@ from typing import Any
 from majiang.actions import Action, ActionKind
 from majiang.bots import Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.ruleset import PASS
 from majiang.game.table import Game, Phase, View
 from majiang.interop.mjai import HandStream, parse_mjai_tile
 from majiang.interop.mjai_bot import MjaiClient, dump_answer
@@ -38,7 +39,6 @@ from majiang.interop.program import Program, ProgramTimeout, ProgramTooLong
 from majiang.interop.tenhou import MjlogError
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records.writer import RecordedMatch, RecordWriter
-from majiang.game.ruleset import PASS
 from majiang.rules.riichi.game import FIVES, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES
 

@@ -27,9 +27,9 @@ from typing import Any
 from majiang.actions import Action
 from majiang.errors import MajiangError
 from majiang.game.match import MatchHand
+from majiang.game.ruleset import find_ruleset
 from majiang.game.table import Game, Phase
 from majiang.records.writer import RecordedMatch
-from majiang.game.ruleset import find_ruleset
 from majiang.rules.riichi.game import (
     AbortiveDraw,
     RiichiRules,

@@ -19,7 +19,10 @@ from typing import Any, NoReturn
 
 from majiang.actions import Action
 from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
+from majiang.game.events import rolls_of
 from majiang.game.match import Match
+from majiang.game.ruleset import BONUS_BASE as FLOWER_BASE
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.records.format import (
     HandLines,
@@ -31,8 +34,6 @@ from majiang.records.format import (
     iter_record_file,
 )
 from majiang.records.writer import final_summary, hand_summary
-from majiang.game.ruleset import BONUS_BASE as FLOWER_BASE
-from majiang.game.ruleset import Ruleset
 from majiang.tiles import ALL_TILES, WINDS, Flower, Tile, seat_wind
 
 __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay", "replay_record"]
@@ -206,6 +207,7 @@ class _Replayer:
             if header.match else None
         self.totals = [0, 0, 0, 0]
         self.unseeded = 0  # hands without a seed: their walls are not tied to a shuffle
+        self.seeded: Game | None = None  # the game the current hand's seed deals, where it has one
 
     def hands(self) -> Iterator[HandReplay]:
         count = 0
@@ -266,18 +268,23 @@ class _Replayer:
             # Rebuilt from the recorded wall and dice, the game holds no seed (a prepared wall never
             # does); the seed itself is checked below, against the deal it makes.
             # In a match the hand also gets what the ruleset carries from hand to hand (honba, sticks).
+            # The rolls made during play come back from their lines (a seed's own are checked after play).
             game = Game(self.rules, dealer=dealer, round_wind=winds[round_wind], wall=ring,
                         dice=(dice[0], dice[1]), scores=scores,
-                        match_state=None if match is None else match.rules_state)
+                        match_state=None if match is None else match.rules_state,
+                        rolls=rolls_of(line.event() for line in block.events))
         except ValueError as err:
             _fail(line, f"hand {n}: {err}")
         unseeded_start = {**start, "seed": None}
         if canonical(unseeded_start) != canonical(game.events[0].as_dict()):
             _fail(line, f"hand {n}: the start differs from its re-simulation: "
                         f"{difference(unseeded_start, game.events[0].as_dict())}")
+        self.seeded = None
         if seed is None:
             self.unseeded += 1
-        elif match is None or self.header.seed is None:
+        elif match is not None and self.header.seed is not None:
+            self.seeded = match.game
+        else:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
             deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores,
@@ -286,7 +293,30 @@ class _Replayer:
             if canonical(start) != canonical(dealt):
                 _fail(line, f"hand {n}: the wall is not the deal of the hand's seed {seed}: "
                             f"{difference(start, dealt)}")
+            self.seeded = deal
         return game
+
+    def _check_seeded_rolls(self, block: HandLines) -> None:
+        """Replay the hand on the game its seed dealt, whose rolls come from the seed: a roll line edited
+        in a seeded record is caught as an edited wall is."""
+        seeded = self.seeded
+        recorded = rolls_of(line.event() for line in block.events)
+        if seeded is None or not recorded:
+            return
+        n = block.number
+        for line in block.events:
+            try:
+                if line.kind == "act":
+                    seeded.apply(line.data["seat"], Action.parse(line.data["a"]))
+                elif line.kind == "forfeit":
+                    seeded.forfeit(line.data["seat"], line.data["reason"], turn=line.data.get("turn"),
+                                   responses=line.data.get("responses"))
+            except MajiangError as err:
+                _fail(line, f"hand {n}: the rolls are not those of the hand's seed: replayed from the seed, "
+                            f"the hand refuses this line ({err})")
+        if rolls_of(seeded.event_dicts()) != recorded:
+            _fail(block.summary, f"hand {n}: the rolls {recorded} are not those of the hand's seed "
+                                 f"({rolls_of(seeded.event_dicts())})")
 
     def _forfeit(self, line: RecordLine, game: Game, n: int) -> None:
         data = line.data
@@ -375,6 +405,7 @@ class _Replayer:
         start_tiles = tuple(tuple(game.standing_tiles(s)) for s in seats)
         start_flowers = tuple(tuple(Flower(f) for f in game.flowers[s]) for s in seats)
         actions = self._play(block, game)
+        self._check_seeded_rolls(block)
         booked = None
         if match is not None:
             match.game = game  # the re-simulated hand is the match's hand: its start was checked against it

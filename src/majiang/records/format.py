@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from majiang.errors import InvalidOptionError, MajiangError
-from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.game.ruleset import Ruleset, find_ruleset
+from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -23,11 +23,11 @@ from typing import Any
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import MajiangError
+from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.notation import format_tiles
 from majiang.records.check import HandReplay, replay_record
 from majiang.records.format import Record, canonical
 from majiang.records.writer import ranks_itself
-from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.tiles import ALL_TILES, Flower, seat_wind
 
 __all__ = ["hand_text", "text_log"]

@@ -18,9 +18,9 @@ from majiang.atomic import write_lines_atomically
 from majiang.bots import play_out
 from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game, Phase
 from majiang.records.format import RECORD_FORMAT, RECORD_VERSION, check_players, dump_line, rules_options
-from majiang.game.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from majiang.bots import Bot

@@ -35,6 +35,7 @@ from typing import Any
 from majiang.bots import play_out
 from majiang.errors import InvalidOptionError
 from majiang.game import events as ev
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game, HandResult
 from majiang.interop.external import (
     DEFAULT_TIME_LIMIT,
@@ -49,7 +50,6 @@ from majiang.interop.mjai_table import MjaiSeat, play_mjai
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.riichi.game import RiichiDeclared
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed

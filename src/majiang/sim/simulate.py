@@ -29,13 +29,13 @@ from typing import Any
 
 from majiang.bots import MAX_STEPS, find_bot, play_out
 from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game, HandResult
 from majiang.jsonstrict import loads_strict
 from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.tiles import WINDS, Tile

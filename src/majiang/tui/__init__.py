@@ -13,8 +13,8 @@ from pathlib import Path
 
 from majiang.bots import find_bot
 from majiang.errors import InvalidOptionError
-from majiang.records import RecordedMatch
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.records import RecordedMatch
 from majiang.tui.session import FinishedHand, PlaySession, Step, default_records_dir
 
 try:

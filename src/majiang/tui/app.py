@@ -24,9 +24,9 @@ from textual.widgets import Button, Footer, RichLog, Static
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.game.events import Event, Win
+from majiang.game.ruleset import HandLabel, Ruleset
 from majiang.mcr import MINIMUM
 from majiang.meld import Meld
-from majiang.game.ruleset import HandLabel, Ruleset
 from majiang.tiles import Tile
 from majiang.tui.help import help_renderable
 from majiang.tui.render import (

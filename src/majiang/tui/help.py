@@ -16,8 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from majiang.mcr import MINIMUM
 from majiang.game.ruleset import Ruleset
+from majiang.mcr import MINIMUM
 from majiang.rules.mcr.definitions import definition
 from majiang.rules.mcr.fans import FANS
 from majiang.tui.render import TileStyle, tr

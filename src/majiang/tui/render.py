@@ -25,11 +25,11 @@ from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
 from majiang.errors import InvalidHandError
 from majiang.game import Action, ActionKind, Game, Phase, View
 from majiang.game.events import Event, FalseWinPenalty, Payment, Win
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.meld import Meld, MeldKind
-from majiang.game.ruleset import Ruleset
 from majiang.rules.mcr.result import hit_melds
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile, seat_wind

@@ -22,8 +22,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from majiang.bots import BOTS
 from majiang.errors import MajiangError
-from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.imports import MAX_LOG, ImportLogError, import_log
 from majiang.web.store import Store
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables

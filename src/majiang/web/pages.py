@@ -18,6 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.errors import MajiangError
 from majiang.game import Action, Game, Match, Phase
+from majiang.game.events import rolls_of
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, discard_advice, score
@@ -271,7 +272,8 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
         winds = {w.notation(): w for w in WINDS}
         game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
                     wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"],
-                    match_state=None if match is None else match.rules_state)
+                    match_state=None if match is None else match.rules_state,
+                    rolls=rolls_of(line.event() for line in block.events))
         frames = [_frame(game, None)]
         for line in block.events:
             data = line.data

@@ -23,10 +23,10 @@ from typing import Any
 from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
+from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import check_players, rules_from_options
-from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 

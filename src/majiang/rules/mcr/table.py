@@ -18,8 +18,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.hand import Hand
 from majiang.game.ruleset import BONUS_BASE, Ruleset, Score, SeatWalls, Wall, register_ruleset
+from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult

@@ -31,8 +31,6 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.ready import distance, is_ready
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Event, Payment
-from majiang.hand import Hand, WinBy
-from majiang.meld import Meld, MeldKind
 from majiang.game.ruleset import (
     ADDED_KONG,
     CHOW,
@@ -47,6 +45,8 @@ from majiang.game.ruleset import (
     TableInfo,
     register_ruleset,
 )
+from majiang.hand import Hand, WinBy
+from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile

@@ -25,8 +25,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
-from majiang.hand import Hand, WinBy
-from majiang.meld import MeldKind
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -40,6 +38,8 @@ from majiang.game.ruleset import (
     Score,
     register_ruleset,
 )
+from majiang.hand import Hand, WinBy
+from majiang.meld import MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
