@@ -15,111 +15,20 @@ Hand.parse('[123m,2]456p789sEEEE')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import chain, repeat
 
+from majiang._scan import _HONOR, _SUIT_BASE, MAX_LENGTH, _check_text, _pack, _scan
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand, HandCounts
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
-from majiang.tiles import ALL_TILES, Tile
+from majiang.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 
 __all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles", "read_counts"]
 
-MAX_LENGTH = 200
-"""Longest notation accepted; a real hand needs well under 60 characters."""
-
-_HONOR = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH, "P": Tile.WHITE,
-          "F": Tile.GREEN, "C": Tile.RED}
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
-
-
-def _check_text(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"expected a string, got {type(text).__name__}", repr(text))
-    if len(text) > MAX_LENGTH:
-        raise InvalidNotationError(f"input is {len(text)} characters long; at most {MAX_LENGTH}", text)
-    if text.isascii() and text.isprintable():
-        return text
-    for i, ch in enumerate(text):
-        if ch == " ":
-            continue
-        if not ch.isascii():
-            raise InvalidNotationError(f"non-ASCII character {ch!r}", text, i)
-        if not ch.isprintable():
-            raise InvalidNotationError(f"control character {ch!r}", text, i)
-    return text
-
-
-# Character classes, looked up once per character: a digit is its rank (0-9), a suit letter 101 + the
-# code of its 1 (``z``: 128, as ``1z`` is code 27), an honor letter 200 + its code, a space 300. Any
-# other character is not in the table.
-_DIGIT_END, _SUIT_END, _HONOR_END = 10, 200, 300
-_CLASS: dict[str, int] = {str(r): r for r in range(10)}
-_CLASS.update({letter: 101 + base for letter, base in _SUIT_BASE.items()})
-_CLASS["z"] = 128
-_CLASS.update({letter: 200 + tile for letter, tile in _HONOR.items()})
-_CLASS[" "] = 300
-
-
-def _scan(text: str, start: int, end: int, allow_space: bool, tiles: list[int],
-          where: list[int] | None) -> None:
-    """Read the tiles of ``text[start:end]`` in one pass: their codes into ``tiles`` and, if ``where`` is a
-    list, the position of the character that names each into it."""
-    classes = _CLASS
-    runs = _RUNS
-    first = -1  # position of the first pending digit; pending digits are always one run
-    for i in range(start, end):
-        code = classes.get(text[i], -1)
-        if 0 < code < _DIGIT_END:
-            if first < 0:
-                first = i
-        elif code >= _SUIT_END:
-            if code >= _HONOR_END:
-                if not allow_space:
-                    raise InvalidNotationError("unexpected character ' '", text, i)
-            else:
-                tiles.append(code - 200)
-                if where is not None:
-                    where.append(i)
-            if first >= 0:
-                raise InvalidNotationError("digits without a suit letter", text, first)
-        elif code > 0:
-            if first < 0:
-                raise InvalidNotationError(f"suit letter {text[i]!r} without digits before it", text, i)
-            run = runs.get(text[first:i + 1])
-            tiles.extend(_run(text, first, i, code - 102) if run is None else run)
-            if where is not None:
-                where.extend(range(first, i))
-            first = -1
-        elif code == 0:
-            raise InvalidNotationError("0 is not a tile rank (ranks are 1-9)", text, i)
-        else:
-            raise InvalidNotationError(f"unexpected character {text[i]!r}", text, i)
-    if first >= 0:
-        raise InvalidNotationError("digits without a suit letter", text, first)
-
-
-# Runs of digits with their suit letter already read (``123m``, ``55z``), by their text.
-_RUNS: dict[str, tuple[int, ...]] = {}
-_RUNS_LIMIT = 4096
 # A space after every suit letter, so that ``str.split`` cuts the text into tokens: honor letters, then
 # digits and their suit letter (``EEE``, ``C123m``, ``45p``); fewer tokens than one per honor.
 _TOKENS = str.maketrans({letter: letter + " " for letter in [*_SUIT_BASE, "z"]})
-
-
-def _run(text: str, first: int, letter: int, base: int) -> tuple[int, ...]:
-    """The tiles of the digits ``text[first:letter]`` in the suit whose 1 is ``base + 1``; kept for reuse."""
-    out = []
-    for p in range(first, letter):
-        rank = _CLASS[text[p]]
-        if base == 26 and rank > 7:
-            raise InvalidNotationError(f"honor {rank}z does not exist (1-7z)", text, p)
-        out.append(base + rank)
-    if len(_RUNS) >= _RUNS_LIMIT:
-        _RUNS.clear()
-    run = _RUNS[text[first:letter + 1]] = tuple(out)
-    return run
 
 
 # Per suit letter, a byte table from a digit to its tile's code; 255 marks what is no rank of the suit.
@@ -148,14 +57,6 @@ def _token(token: str) -> tuple[int, ...] | None:
 _HONOR_PACKS = {letter: 1 << 8 * tile for letter, tile in _HONOR.items()}
 _PACKS: dict[str, int] = dict(_HONOR_PACKS)
 _PACKS_LIMIT = 1 << 14
-
-
-_UNITS = tuple(1 << 8 * kind for kind in range(34))  # the pack of one tile of each kind
-
-
-def _pack(codes: Iterable[int]) -> int:
-    """The pack of tiles given by code."""
-    return sum(map(_UNITS.__getitem__, codes))
 
 
 def _new_tokens(text: str, start: int, tokens: list[str]) -> int:
@@ -207,18 +108,6 @@ def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[t
     where: list[int] = []
     _scan(text, start, end, allow_space, tiles, where)
     return [(ALL_TILES[t], p) for t, p in zip(tiles, where, strict=True)]
-
-
-def parse_tiles(text: str) -> list[Tile]:
-    """Parse a plain run of tiles (no melds), e.g. ``"19m19p19sESWNCFP"``, in the order written.
-
-    >>> [t.notation() for t in parse_tiles("12m E 7z")]
-    ['1m', '2m', 'E', 'C']
-    """
-    _check_text(text)
-    tiles: list[int] = []
-    _scan(text, 0, len(text), True, tiles, None)
-    return [ALL_TILES[t] for t in tiles]
 
 
 def _is_chow(kinds: list[Tile]) -> bool:
@@ -457,19 +346,3 @@ def _too_many(text: str, start: int, in_melds: list[int]) -> None:
                                        pos)
     kind = next(k for k in range(34) if in_melds[k] > 4)
     raise InvalidNotationError(f"more than four copies of {ALL_TILES[kind].notation()} among the melds", text)
-
-
-def format_tiles(tiles: Iterable[Tile]) -> str:
-    """Canonical notation of tiles: sorted, grouped by suit, honors as letters.
-
-    >>> format_tiles([Tile.S9, Tile.M1, Tile.M9, Tile.EAST])
-    '19m9sE'
-    """
-    out: list[str] = []
-    ordered = sorted(tiles)
-    for base, letter in ((0, "m"), (9, "p"), (18, "s")):
-        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
-        if ranks:
-            out.append(ranks + letter)
-    out.extend(t.notation() for t in ordered if t >= 27)
-    return "".join(out)
