@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang import Hand, InvalidNotationError, MajiangError, _scan
+from majiang import Hand, InvalidNotationError, MajiangError, _scan, meld
 from majiang import notation as nt
 from majiang.notation import parse_hand, parse_meld, parse_tiles
 from test_notation import _ALPHABET, mutated, spellings
@@ -49,7 +49,7 @@ def _outcome(text: str) -> Hand | tuple[str, int | None]:
 def _cold() -> None:
     nt._PACKS.clear()
     _scan._RUNS.clear()
-    nt._MELDS.clear()
+    meld._MELDS.clear()
     for table in nt._SUIT_TILES:
         table.clear()
     nt._PACKS.update(nt._HONOR_PACKS)

@@ -20,8 +20,7 @@ from itertools import chain, repeat
 from majiang._scan import _HONOR, _SUIT_BASE, MAX_LENGTH, _check_text, _pack, _scan
 from majiang.errors import InvalidNotationError
 from majiang.hand import Hand, HandCounts
-from majiang.meld import Meld, MeldKind
-from majiang.seats import RelativeSeat
+from majiang.meld import _MELDS, Meld, _meld_at, parse_meld
 from majiang.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
 
 __all__ = ["MAX_LENGTH", "format_tiles", "parse_hand", "parse_meld", "parse_tiles", "read_counts"]
@@ -100,92 +99,6 @@ def _sorted_tiles(counts: bytes) -> tuple[Tile, ...]:
 # A count byte as the digit of a bit (0 or 1): a reversed translated pack is the mask, read by int(_, 2).
 _BIT_DIGITS = bytes([48] + [49] * 255)
 _AT_MOST_FOUR = bytes(range(5))
-
-
-def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
-    """Read tiles in ``text[start:end]``; each tile comes with the position of its character."""
-    tiles: list[int] = []
-    where: list[int] = []
-    _scan(text, start, end, allow_space, tiles, where)
-    return [(ALL_TILES[t], p) for t, p in zip(tiles, where, strict=True)]
-
-
-def _is_chow(kinds: list[Tile]) -> bool:
-    """Whether ``kinds`` are three consecutive numbered tiles of one suit, lowest first."""
-    return (
-        len(kinds) == 3
-        and kinds[0].is_numbered
-        and kinds[1] == kinds[0] + 1
-        and kinds[2] == kinds[0] + 2
-        and kinds[0].suit == kinds[2].suit
-    )
-
-
-def _meld_from(text: str, start: int, end: int) -> Meld:
-    """Build the meld written in ``text[start:end]`` (the brackets excluded)."""
-    body_end = end
-    source: int | None = None
-    comma = text.find(",", start, end)
-    if comma >= 0:
-        body_end = comma
-        src = text[comma + 1:end]
-        if len(src) != 1 or src not in "1234567":
-            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r}", text, comma + 1)
-        source = int(src)
-    tiles = _scan_tiles(text, start, body_end, allow_space=False)
-    kinds = [t for t, _ in tiles]
-    if len(kinds) not in (3, 4):
-        raise InvalidNotationError(f"a meld has 3 or 4 tiles, not {len(kinds)}", text, start)
-    if len(set(kinds)) == 1:
-        kind = MeldKind.KONG if len(kinds) == 4 else MeldKind.PUNG
-    elif _is_chow(kinds):
-        kind = MeldKind.CHOW
-    elif _is_chow(sorted(kinds)):
-        raise InvalidNotationError("write a chow's tiles in ascending order", text, start)
-    else:
-        raise InvalidNotationError("tiles do not form a chow, pung or kong", text, start)
-    if kind == MeldKind.KONG:
-        if source is None:
-            return Meld.kong(kinds[0])
-        if source == 4:
-            raise InvalidNotationError(
-                "kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1
-            )
-        return Meld.kong(kinds[0], RelativeSeat(source - 4 if source > 4 else source), added=source > 4)
-    if source is not None and source > 3:
-        raise InvalidNotationError(f"{kind.name.lower()} source must be 1-3, not {source}", text, comma + 1)
-    if kind == MeldKind.CHOW:
-        return Meld.chow(kinds[0], source or 1)
-    return Meld.pung(kinds[0], RelativeSeat(source or 1))
-
-
-# Melds already read, by the text between their brackets (a few hundred spellings are in use), with the
-# pack of their tiles.
-_MELDS: dict[str, tuple[Meld, int]] = {}
-_MELDS_LIMIT = 4096
-
-
-def _meld_at(text: str, start: int, end: int) -> tuple[Meld, int]:
-    """The meld written in ``text[start:end]`` and the pack of its tiles, read once per spelling."""
-    body = text[start:end]
-    found = _MELDS.get(body)
-    if found is None:
-        meld = _meld_from(text, start, end)
-        if len(_MELDS) >= _MELDS_LIMIT:
-            _MELDS.clear()
-        found = _MELDS[body] = (meld, _pack(meld.tiles))
-    return found
-
-
-def parse_meld(text: str) -> Meld:
-    """Parse one bracketed meld: ``[123m,2]``, ``[EEE]``, ``[7777s,5]``."""
-    _check_text(text)
-    if len(text) < 2 or text[0] != "[" or text[-1] != "]" or "[" in text[1:] or "]" in text[:-1]:
-        # Point at the first character; an empty string has none.
-        raise InvalidNotationError(
-            "a meld is written in one pair of brackets, e.g. [123m,2]", text, 0 if text else None
-        )
-    return _meld_at(text, 1, len(text) - 1)[0]
 
 
 _OUTSIDE_MELD = (("[", "melds go before the standing tiles"), ("]", "']' without a matching '['"),
