@@ -15,7 +15,7 @@ Hand.parse('[123m,2]456p789sEEEE')
 
 from __future__ import annotations
 
-# The parsers live beside what they build (and MAX_LENGTH with the scanner all share), so that Tile.parse,
+# The parsers live beside what they build, and MAX_LENGTH beside the scanner they share, so that Tile.parse,
 # Meld.parse and Hand.parse need no module above their own; this module is where they are imported from.
 from majiang._scan import MAX_LENGTH
 from majiang.hand import HandCounts, _read, parse_hand
