@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from majiang import data
-from majiang.analysis import decompose
+from majiang.analysis import decompose, tables
 from majiang.data import build
 from majiang.errors import InvalidOptionError
 
@@ -97,3 +97,15 @@ def test_build_command_writes_atomically(tmp_path: Path, monkeypatch: pytest.Mon
     with pytest.raises(SystemExit):
         build.main(["nope.bin"])
     assert "no shipped file 'nope.bin'" in capsys.readouterr().err
+
+
+@pytest.mark.pure_only("majiang.analysis.tables", reason="replaces functions compiled code binds")
+def test_tables_command_writes_the_suit_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert build.BUILDERS["suits.bin.xz"] is tables.build_file
+    # The real table takes a minute to build; what is checked is where the bytes go and what is said.
+    monkeypatch.setattr(tables, "build_file", lambda: b"table")
+    monkeypatch.setattr(tables, "path_of", lambda name: str(tmp_path / name))
+    tables.main()
+    assert (tmp_path / "suits.bin.xz").read_bytes() == b"table"
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'suits.bin.xz'} (5 bytes)\n"

@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 
 from majiang import Hand, InvalidNotationError, MajiangError
 from majiang import notation as nt
+from majiang._scan import _RUNS
+from majiang.hand import _HONOR_PACKS, _PACKS, _SUIT_TILES
+from majiang.meld import _MELDS
 from majiang.notation import parse_hand, parse_meld, parse_tiles
 from test_notation import _ALPHABET, mutated, spellings
 
@@ -47,12 +50,13 @@ def _outcome(text: str) -> Hand | tuple[str, int | None]:
 
 
 def _cold() -> None:
-    nt._PACKS.clear()
-    nt._RUNS.clear()
-    nt._MELDS.clear()
-    for table in nt._SUIT_TILES:
+    # Every cache the parsers keep, emptied in place: the modules that read them hold these same dicts.
+    _PACKS.clear()
+    _RUNS.clear()
+    _MELDS.clear()
+    for table in _SUIT_TILES:
         table.clear()
-    nt._PACKS.update(nt._HONOR_PACKS)
+    _PACKS.update(_HONOR_PACKS)
 
 
 def _check(text: str) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from majiang.errors import InvalidHandError
+from majiang._scan import _check_text, _pack, _scan
+from majiang.errors import InvalidHandError, InvalidNotationError
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -115,8 +116,6 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Parse one bracketed meld such as ``[123m,2]``."""
-        from majiang.notation import parse_meld
-
         return parse_meld(text)
 
     @property
@@ -159,3 +158,91 @@ class Meld:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+# Reading a meld's notation, here so that Meld.parse needs no module above this one (majiang.notation
+# describes the format and is where parse_meld is imported from).
+def _scan_tiles(text: str, start: int, end: int, *, allow_space: bool) -> list[tuple[Tile, int]]:
+    """Read tiles in ``text[start:end]``; each tile comes with the position of its character."""
+    tiles: list[int] = []
+    where: list[int] = []
+    _scan(text, start, end, allow_space, tiles, where)
+    return [(ALL_TILES[t], p) for t, p in zip(tiles, where, strict=True)]
+
+
+def _is_chow(kinds: list[Tile]) -> bool:
+    """Whether ``kinds`` are three consecutive numbered tiles of one suit, lowest first."""
+    return (
+        len(kinds) == 3
+        and kinds[0].is_numbered
+        and kinds[1] == kinds[0] + 1
+        and kinds[2] == kinds[0] + 2
+        and kinds[0].suit == kinds[2].suit
+    )
+
+
+def _meld_from(text: str, start: int, end: int) -> Meld:
+    """Build the meld written in ``text[start:end]`` (the brackets excluded)."""
+    body_end = end
+    source: int | None = None
+    comma = text.find(",", start, end)
+    if comma >= 0:
+        body_end = comma
+        src = text[comma + 1:end]
+        if len(src) != 1 or src not in "1234567":
+            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r}", text, comma + 1)
+        source = int(src)
+    tiles = _scan_tiles(text, start, body_end, allow_space=False)
+    kinds = [t for t, _ in tiles]
+    if len(kinds) not in (3, 4):
+        raise InvalidNotationError(f"a meld has 3 or 4 tiles, not {len(kinds)}", text, start)
+    if len(set(kinds)) == 1:
+        kind = MeldKind.KONG if len(kinds) == 4 else MeldKind.PUNG
+    elif _is_chow(kinds):
+        kind = MeldKind.CHOW
+    elif _is_chow(sorted(kinds)):
+        raise InvalidNotationError("write a chow's tiles in ascending order", text, start)
+    else:
+        raise InvalidNotationError("tiles do not form a chow, pung or kong", text, start)
+    if kind == MeldKind.KONG:
+        if source is None:
+            return Meld.kong(kinds[0])
+        if source == 4:
+            raise InvalidNotationError(
+                "kong source 4 is not defined (1-3 melded, 5-7 added)", text, comma + 1
+            )
+        return Meld.kong(kinds[0], RelativeSeat(source - 4 if source > 4 else source), added=source > 4)
+    if source is not None and source > 3:
+        raise InvalidNotationError(f"{kind.name.lower()} source must be 1-3, not {source}", text, comma + 1)
+    if kind == MeldKind.CHOW:
+        return Meld.chow(kinds[0], source or 1)
+    return Meld.pung(kinds[0], RelativeSeat(source or 1))
+
+
+# Melds already read, by the text between their brackets (a few hundred spellings are in use), with the
+# pack of their tiles.
+_MELDS: dict[str, tuple[Meld, int]] = {}
+_MELDS_LIMIT = 4096
+
+
+def _meld_at(text: str, start: int, end: int) -> tuple[Meld, int]:
+    """The meld written in ``text[start:end]`` and the pack of its tiles, read once per spelling."""
+    body = text[start:end]
+    found = _MELDS.get(body)
+    if found is None:
+        meld = _meld_from(text, start, end)
+        if len(_MELDS) >= _MELDS_LIMIT:
+            _MELDS.clear()
+        found = _MELDS[body] = (meld, _pack(meld.tiles))
+    return found
+
+
+def parse_meld(text: str) -> Meld:
+    """Parse one bracketed meld: ``[123m,2]``, ``[EEE]``, ``[7777s,5]``."""
+    _check_text(text)
+    if len(text) < 2 or text[0] != "[" or text[-1] != "]" or "[" in text[1:] or "]" in text[:-1]:
+        # Point at the first character; an empty string has none.
+        raise InvalidNotationError(
+            "a meld is written in one pair of brackets, e.g. [123m,2]", text, 0 if text else None
+        )
+    return _meld_at(text, 1, len(text) - 1)[0]

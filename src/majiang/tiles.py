@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from majiang.errors import InvalidOptionError
+from majiang._scan import _check_text, _scan
+from majiang.errors import InvalidNotationError, InvalidOptionError
+
+TYPE_CHECKING = False  # not typing's: importing typing costs more than this module
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = [
     "ALL_TILES",
@@ -126,9 +131,6 @@ class Tile(IntEnum):
         >>> Tile.parse("5z")
         <Tile.WHITE: 31>
         """
-        from majiang.errors import InvalidNotationError
-        from majiang.notation import parse_tiles
-
         tiles = parse_tiles(text)
         if len(tiles) != 1:
             raise InvalidNotationError(f"expected exactly one tile, got {len(tiles)}", text)
@@ -251,3 +253,33 @@ def seat_wind(seat: int, dealer: int) -> Tile:
     'S'
     """
     return WINDS[(seat - dealer) % 4]
+
+
+# Runs of tiles in hand notation, here so that Tile.parse needs no module above this one; their home
+# is majiang.notation, which describes the format.
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse a plain run of tiles (no melds), e.g. ``"19m19p19sESWNCFP"``, in the order written.
+
+    >>> [t.notation() for t in parse_tiles("12m E 7z")]
+    ['1m', '2m', 'E', 'C']
+    """
+    _check_text(text)
+    tiles: list[int] = []
+    _scan(text, 0, len(text), True, tiles, None)
+    return [ALL_TILES[t] for t in tiles]
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Canonical notation of tiles: sorted, grouped by suit, honors as letters.
+
+    >>> format_tiles([Tile.S9, Tile.M1, Tile.M9, Tile.EAST])
+    '19m9sE'
+    """
+    out: list[str] = []
+    ordered = sorted(tiles)
+    for base, letter in ((0, "m"), (9, "p"), (18, "s")):
+        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
+        if ranks:
+            out.append(ranks + letter)
+    out.extend(t.notation() for t in ordered if t >= 27)
+    return "".join(out)

@@ -19,7 +19,7 @@ import mmap
 import sys
 from functools import cache, lru_cache
 
-from majiang.data import read_data
+from majiang.data import path_of, read_data
 
 __all__ = [
     "FIELDS",
@@ -27,6 +27,7 @@ __all__ = [
     "KEYS",
     "RECORD",
     "build",
+    "build_file",
     "code_of",
     "combine_vectors",
     "fill_neighbors",
@@ -247,6 +248,13 @@ def build() -> bytes:
 _DATA = "suits.bin.xz"
 
 
+def build_file() -> bytes:
+    """The shipped file's contents: ``build()`` compressed with xz (what ``_load`` reads)."""
+    # A small dictionary keeps the decoder's memory small; the table compresses well anyway.
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 22}]
+    return lzma.compress(build(), format=lzma.FORMAT_XZ, filters=filters)
+
+
 @cache
 def _load() -> tuple[tuple[tuple[int, ...], ...], bytearray]:
     packed = read_data(_DATA)
@@ -322,9 +330,12 @@ def fill_neighbors(code: int) -> None:
 
 def main() -> None:
     """Rebuild the shipped table file (``python -m majiang.data.build suits.bin.xz`` does the same)."""
-    from majiang.data.build import main as build_main
+    # Imported here: it pulls in secrets (some 10 ms), which no lookup in the tables needs.
+    from majiang.atomic import write_atomically
 
-    build_main([_DATA])
+    data = build_file()
+    write_atomically(path_of(_DATA), [data])
+    print(f"wrote {path_of(_DATA)} ({len(data)} bytes)")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import lzma
 from collections.abc import Callable
 
 from majiang.analysis import decompose, tables
@@ -18,14 +17,8 @@ from majiang.data import FILES, path_of
 __all__ = ["BUILDERS", "build", "main"]
 
 
-def _suits() -> bytes:
-    # A small dictionary keeps the decoder's memory small; the table compresses well anyway.
-    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 22}]
-    return lzma.compress(tables.build(), format=lzma.FORMAT_XZ, filters=filters)
-
-
 BUILDERS: dict[str, Callable[[], bytes]] = {
-    "suits.bin.xz": _suits,
+    "suits.bin.xz": tables.build_file,
     "decompositions.bin": decompose.build_table,
 }
 """How each shipped file is made, by name."""
