@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.analysis.decompose import PUNG, iter_decompositions
-from majiang.errors import InvalidHandError
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.changsha.fans import CHANGSHA_WINS, Category, Win, WinId
@@ -57,7 +57,7 @@ class WinContext:
             try:
                 object.__setattr__(self, "win_by", WinBy(self.win_by))
             except ValueError:
-                raise InvalidHandError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
+                raise InvalidOptionError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
                                        f"not {self.win_by!r}") from None
         if not isinstance(self.win_by, WinBy):
             raise TypeError(f"win_by must be a WinBy, not {self.win_by!r}")
