@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from majiang import Hand, Tile
+from majiang import Hand, Meld, Tile
 from majiang.changsha import (
     CHANGSHA_WINS,
     PRICES,
@@ -36,6 +36,7 @@ from majiang.changsha import (
 )
 from majiang.errors import InvalidHandError, InvalidOptionError, MajiangError
 from majiang.notation import parse_tiles
+from majiang.seats import RelativeSeat
 
 W = WinId
 SELF = WinBy.SELF_DRAWN
@@ -212,6 +213,9 @@ def test_win_payments_checks_its_payer() -> None:
     ("123m456m789p234s5sE", {"seat": 1, "giver": 2}, {}, InvalidHandError, "honor"),
     ("123m456m789p234s56s", {"seat": 1, "giver": 2}, {}, InvalidHandError, "not a winning hand"),
     ("123m456m789p234s5s", {"seat": 1, "giver": 2}, {}, InvalidHandError, "14 tiles"),
+    # 杠上开花 needs a kong in the hand
+    ("123m456m789p234s55s", {"seat": 1, "win_by": KONG}, {}, InvalidHandError, "no kong"),
+    ("[222m,1]456m789p234s55s", {"seat": 1, "win_by": KONG}, {}, InvalidHandError, "no kong"),
     # 天胡/地胡 hold no meld
     ("[111m,1]333p777s999s44m", {"seat": 0, "win_by": SELF, "heavenly": True}, {}, InvalidHandError,
      "no meld"),
@@ -476,34 +480,53 @@ def test_win_table_rows() -> None:
 
 @st.composite
 def small_hands(draw: st.DrawFn) -> Hand:
-    tiles: list[int] = []
+    """Four sets (chows, pungs, kongs; some declared) and a 2/5/8 pair, the winning tile standing."""
+    standing: list[int] = []
+    melds: list[Meld] = []
+    every: list[int] = []
     for _ in range(4):
         suit = draw(st.integers(0, 2))
-        if draw(st.booleans()):
+        shape = draw(st.sampled_from(["chow", "pung", "kong"]))
+        declared = shape == "kong" or draw(st.booleans())
+        if shape == "chow":
             r = draw(st.integers(0, 6))
-            tiles += [suit * 9 + r, suit * 9 + r + 1, suit * 9 + r + 2]
+            group = [suit * 9 + r, suit * 9 + r + 1, suit * 9 + r + 2]
+            meld = Meld.chow(Tile(group[0]), draw(st.integers(1, 3)))
         else:
-            tiles += [suit * 9 + draw(st.integers(0, 8))] * 3
-    tiles += [draw(st.sampled_from([s * 9 + r for s in range(3) for r in (1, 4, 7)]))] * 2
-    assume(max(tiles.count(t) for t in tiles) <= 4)
-    order = sorted(tiles)
-    win = draw(st.sampled_from(order))
-    order.remove(win)
-    return Hand.of((), [Tile(t) for t in order], Tile(win))
+            group = [suit * 9 + draw(st.integers(0, 8))] * (4 if shape == "kong" else 3)
+            side = draw(st.sampled_from(list(RelativeSeat)))
+            meld = Meld.pung(Tile(group[0]), side) if shape == "pung" else \
+                Meld.kong(Tile(group[0]), draw(st.sampled_from([None, side])))
+        every += group
+        if declared:
+            melds.append(meld)
+        else:
+            standing += group
+    pair = draw(st.sampled_from([s * 9 + r for s in range(3) for r in (1, 4, 7)]))
+    standing += [pair, pair]
+    every += [pair, pair]
+    assume(max(every.count(t) for t in every) <= 4)
+    standing.sort()
+    win = draw(st.sampled_from(standing))
+    standing.remove(win)
+    return Hand.of(melds, [Tile(t) for t in standing], Tile(win))
 
 
 @st.composite
-def contexts(draw: st.DrawFn) -> WinContext:
+def contexts(draw: st.DrawFn, hand: Hand) -> WinContext:
+    """A context that fits the hand: 杠上开花 only with a kong, 天胡/地胡 only without a meld."""
     seat, dealer = draw(st.integers(0, 3)), draw(st.integers(0, 3))
     other = draw(st.sampled_from([s for s in range(4) if s != seat]))
-    how = draw(st.sampled_from(list(WinBy)))
+    ways = [w for w in WinBy if w is not WinBy.KONG_REPLACEMENT or any(m.is_kong for m in hand.melds)]
+    how = draw(st.sampled_from(ways))
     last = how in (WinBy.SELF_DRAWN, WinBy.DISCARD) and draw(st.booleans())
+    dealt = not hand.melds
     if how.self_drawn:
-        heavenly = how is WinBy.SELF_DRAWN and seat == dealer and not last and draw(st.booleans())
+        heavenly = dealt and how is WinBy.SELF_DRAWN and seat == dealer and not last and draw(st.booleans())
         return WinContext(how, seat, dealer, heavenly=heavenly, last_of_wall=last)
     if last:
         return WinContext(how, seat, dealer, seabed_taker=other, last_of_wall=True)
-    earthly = how is WinBy.DISCARD and seat != dealer and other == dealer and draw(st.booleans())
+    earthly = dealt and how is WinBy.DISCARD and seat != dealer and other == dealer and draw(st.booleans())
     return WinContext(how, seat, dealer, giver=other, earthly=earthly)
 
 
@@ -512,8 +535,9 @@ OPTIONS = st.builds(Options, big_wins=st.sampled_from(["add", "highest"]), deale
 
 
 @settings(max_examples=300, deadline=None)
-@given(small_hands(), contexts(), OPTIONS)
-def test_a_258_pair_hand_always_scores(hand: Hand, context: WinContext, options: Options) -> None:
+@given(small_hands(), st.data(), OPTIONS)
+def test_a_258_pair_hand_always_scores(hand: Hand, data: st.DataObject, options: Options) -> None:
+    context = data.draw(contexts(hand))
     r = score(hand, context, options)
     assert isinstance(r, ChangshaScore)
     assert sum(r.payments) == 0
@@ -533,10 +557,10 @@ def test_a_258_pair_hand_always_scores(hand: Hand, context: WinContext, options:
 
 
 @settings(max_examples=300, deadline=None)
-@given(small_hands(), contexts(), st.lists(st.integers(0, 3), max_size=6),
-       st.sampled_from(["add", "double"]))
-def test_birds_never_lower_a_payment_nor_turn_its_sign(hand: Hand, context: WinContext, birds: list[int],
+@given(small_hands(), st.data(), st.lists(st.integers(0, 3), max_size=6), st.sampled_from(["add", "double"]))
+def test_birds_never_lower_a_payment_nor_turn_its_sign(hand: Hand, data: st.DataObject, birds: list[int],
                                                        mode: str) -> None:
+    context = data.draw(contexts(hand))
     r = score(hand, context)
     after = with_birds(r.payments, context.seat, context.payer, birds, Options(bird_mode=mode))
     assert sum(after) == 0

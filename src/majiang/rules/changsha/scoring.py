@@ -267,6 +267,8 @@ def score(hand: Hand | str, context: WinContext | None = None,
     counts = _shape(hand)
     if (context.heavenly or context.earthly) and hand.melds:
         raise InvalidHandError("天胡 and 地胡 are won on the hand as dealt, with no meld")
+    if context.win_by is WinBy.KONG_REPLACEMENT and not any(m.is_kong for m in hand.melds):
+        raise InvalidHandError("杠上开花 is a win on the tile drawn for a kong: the hand shows no kong")
     forms = _forms(hand, counts, options)
     if not forms:
         raise InvalidHandError(f"{hand.notation()} is not a winning hand: neither four sets and a pair, nor "
