@@ -569,3 +569,10 @@ def test_birds_never_lower_a_payment_nor_turn_its_sign(hand: Hand, data: st.Data
         assert (now > 0) == (before > 0) and (now < 0) == (before < 0)
     if not birds:
         assert after == r.payments
+
+
+def test_score_meets_the_engine_score_protocol() -> None:
+    from majiang.rules.base import Score
+
+    r: Score = score(SMALL, WinContext(seat=1, giver=2))  # mypy checks the protocol here
+    assert r.total == 1 and r.to_dict()["total"] == 1
