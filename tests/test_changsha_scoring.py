@@ -572,7 +572,7 @@ def test_birds_never_lower_a_payment_nor_turn_its_sign(hand: Hand, data: st.Data
 
 
 def test_score_meets_the_engine_score_protocol() -> None:
-    from majiang.rules.base import Score
+    from majiang.game.ruleset import Score
 
     r: Score = score(SMALL, WinContext(seat=1, giver=2))  # mypy checks the protocol here
     assert r.total == 1 and r.to_dict()["total"] == 1
