@@ -7,7 +7,9 @@ not raise shanten; where the ruleset offers riichi with its chosen discard, it d
 ruleset's (``Ruleset.efficiency``): every Chinese Official form by
 default, the Sichuan forms with the seat's void suit dead under Sichuan rules, where tiles of the void
 suit go first. Asked to declare a void suit (定缺) or pass three tiles on (换三张), it gives up its
-weakest suit (``majiang.rules.sichuan.analysis``). It never looks at fans, so under the 8-fan minimum
+weakest suit (``majiang.rules.sichuan.analysis``); a ruleset's own declaration offered beside a pass
+before play it takes, and one offered by a question during play (``Game.ask``) it takes when ready. It
+never looks at fans, so under the 8-fan minimum
 it often sits ready on a hand that cannot legally win: the baseline the fan-aware bot is measured
 against.
 
@@ -43,7 +45,7 @@ from majiang.rules.sichuan.analysis import choose_exchange, choose_void
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
-__all__ = ["EfficiencyBot", "best_discard", "opening_choice"]
+__all__ = ["EfficiencyBot", "best_discard", "opening_choice", "question_choice"]
 
 
 def _live(kinds: Sequence[int], seen: Sequence[int]) -> int:
@@ -79,11 +81,15 @@ def best_discard(counts: list[int], melds: Sequence[Meld], seen: Sequence[int], 
 
 def opening_choice(view: View, rng: random.Random) -> Action:
     """The answer to an opening phase: the weakest suit for a void declaration (定缺) or an exchange
-    (换三张), by ``choose_void``/``choose_exchange``; any other choice (or one those cannot make for this
-    hand) at random among the legal ones."""
+    (换三张), by ``choose_void``/``choose_exchange``; a ruleset's own declaration offered beside a pass,
+    taken; any other choice (or one those cannot make for this hand) at random among the legal ones."""
     legal = view.legal
     counts = hand_counts(view)
     kinds = {a.kind for a in legal}
+    if kinds == {ActionKind.PASS, ActionKind.DECLARED} and len(legal) == 2:
+        # A declaration the ruleset offers beside a pass before play is the seat's to claim (an opening
+        # win): passing it up gains nothing.
+        return next(a for a in legal if a.kind == ActionKind.DECLARED)
     try:
         if kinds == {ActionKind.VOID}:
             suit = choose_void(counts)
@@ -98,6 +104,17 @@ def opening_choice(view: View, rng: random.Random) -> Action:
     except MajiangError:
         pass  # honors or too few tiles of a suit: these choices are not the Sichuan ones
     return rng.choice(legal)
+
+
+def question_choice(view: View) -> Action:
+    """The answer to a ruleset's question during play (``Game.ask``): a ready hand takes the ruleset's own
+    action offered beside a pass (the question offers it a tile: the wall's last one), any other passes."""
+    legal = view.legal
+    declared = [a for a in legal if a.kind == ActionKind.DECLARED]
+    if PASS not in legal or len(declared) != 1:
+        return PASS if PASS in legal else legal[0]
+    ready = efficiency_of(view).shanten(hand_counts(view), own_melds(view)) == 0
+    return declared[0] if ready else PASS
 
 
 class EfficiencyBot:
@@ -121,6 +138,8 @@ class EfficiencyBot:
             return opening_choice(view, self.rng)
         if view.phase == Phase.TURN:
             return self._turn(view)
+        if view.phase == Phase.ASK:
+            return question_choice(view)
         return self._claim(view)
 
     def _turn(self, view: View) -> Action:

@@ -1,0 +1,171 @@
+"""Changsha tile efficiency (牌效率) for the bots: shanten toward the wins Changsha pays.
+
+A Changsha hand wins small with four sets and a pair of 2, 5 or 8 (小番子须2、5、8作将), or big with any
+pair in a big form (seed 004). Shanten here is the least over the forms worth aiming at: the small win
+(its pair a 2, 5 or 8), 清一色 (one suit, any pair), 碰碰胡 (pungs only, any pair) and 七巧对 (seven pairs,
+no melds). It counts draws as ``majiang.analysis`` does: 0 ready, -1 complete.
+
+>>> from majiang.analysis.decompose import counts_of
+>>> from majiang.notation import parse_tiles
+>>> shanten(counts_of(parse_tiles("123m456p789s2344s")))   # ready on 1s/4s... but the pair must be 2/5/8
+1
+>>> shanten(counts_of(parse_tiles("123m456p789s2345s")))   # 5s pair with 234s, or 2s pair with 345s
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from majiang.analysis.tables import RECORD, code_of, combine_vectors, suit_table, vectors
+from majiang.errors import InvalidHandError
+from majiang.hand import Hand, WinBy
+from majiang.meld import Meld, MeldKind
+from majiang.rules.changsha.options import Options
+from majiang.rules.changsha.scoring import WinContext, score
+
+__all__ = ["ChangshaEfficiency", "shanten", "shanten_and_effective"]
+
+EYES = (1, 4, 7)
+"""The ranks (0-based) whose pair serves a small win: 2, 5 and 8 (将)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _plain(code: int) -> tuple[int, ...]:
+    """A suit's overlap vector (``[2m + h]``: held tiles m sets and h pairs cover) from the shipped table."""
+    return vectors()[suit_table()[code * RECORD]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _eyes(suit: tuple[int, ...]) -> tuple[int, ...]:
+    """A suit's overlap vector where the pair, if any, must be a 2, 5 or 8 of this suit."""
+    plain = _plain(code_of(suit))
+    out = list(plain)
+    for m in range(5):
+        best = plain[2 * m]  # the pair covers no tile held yet
+        for r in EYES:
+            for used in (1, 2):
+                if suit[r] >= used:
+                    rest = list(suit)
+                    rest[r] -= used
+                    best = max(best, _plain(code_of(rest))[2 * m] + used)
+        out[2 * m + 1] = best
+    return tuple(out)
+
+
+def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(counts[b:b + 9]) for b in (0, 9, 18))
+
+
+@lru_cache(maxsize=1 << 16)
+def _small(suits: tuple[tuple[int, ...], ...], sets: int) -> int:
+    """Shanten of four sets and a 2/5/8 pair: the pair in one suit, the sets anywhere."""
+    best = 0
+    for s in range(3):
+        others = [_plain(code_of(suits[o])) for o in range(3) if o != s]
+        rest = combine_vectors(others[0], others[1])
+        eyes = _eyes(suits[s])
+        # The pair in suit s: its h=1 entries, the others' h=0 (combine_vectors would let either hold it).
+        for m in range(sets + 1):
+            best = max(best, eyes[2 * m + 1] + rest[2 * (sets - m)])
+    return 3 * sets + 1 - best
+
+
+def _pungs(counts: Sequence[int], sets: int) -> int:
+    """Shanten of pungs only and any pair (碰碰胡): the best kind for the pair, the fullest for pungs."""
+    best = sum(sorted((min(n, 3) for n in counts[:27]), reverse=True)[:sets])  # no pair held yet
+    for i, pair in enumerate(counts[:27]):
+        if pair:
+            pungs = sorted((min(n, 3) for k, n in enumerate(counts[:27]) if k != i), reverse=True)
+            best = max(best, min(pair, 2) + sum(pungs[:sets]))
+    return 3 * sets + 1 - best
+
+
+def _flush(suit: tuple[int, ...], sets: int) -> int:
+    """Shanten of one suit alone (清一色): the other suits' tiles count for nothing."""
+    return 3 * sets + 1 - _plain(code_of(suit))[2 * sets + 1]
+
+
+@lru_cache(maxsize=1 << 16)
+def _shanten(counts: tuple[int, ...], melds: int, pungs_only: bool, suits_melded: frozenset[int]) -> int:
+    sets = 4 - melds
+    suits = _suits(counts)
+    best = _small(suits, sets)
+    if pungs_only:
+        best = min(best, _pungs(counts, sets))
+    for s in range(3):
+        if suits_melded <= {s}:
+            best = min(best, _flush(suits[s], sets))
+    if not melds:
+        best = min(best, 6 - min(sum(n // 2 for n in counts[:27]), 7))
+    return best
+
+
+def _key(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[tuple[int, ...], int, bool, frozenset[int]]:
+    if any(counts[27:]):
+        raise InvalidHandError("Changsha plays the 108 suited tiles: the holding has an honor")
+    return (tuple(counts[:27]), len(melds), all(m.kind is not MeldKind.CHOW for m in melds),
+            frozenset(int(m.tile) // 9 for m in melds))
+
+
+def shanten(counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
+    """The least shanten over the Changsha forms the melds allow (a small win needs a 2/5/8 pair)."""
+    return _shanten(*_key(counts, melds))
+
+
+@lru_cache(maxsize=1 << 14)
+def _effective(counts: tuple[int, ...], melds: int, pungs_only: bool,
+               suits_melded: frozenset[int]) -> tuple[int, tuple[int, ...]]:
+    value = _shanten(counts, melds, pungs_only, suits_melded)
+    found = []
+    more = list(counts)
+    for k in range(27):
+        if more[k] < 4:
+            more[k] += 1
+            if _shanten(tuple(more), melds, pungs_only, suits_melded) < value:
+                found.append(k)
+            more[k] -= 1
+    return value, tuple(found)
+
+
+def shanten_and_effective(counts: Sequence[int], melds: Sequence[Meld] = ()) -> tuple[int, list[int]]:
+    """The shanten and the kinds whose draw lowers it (none held four times standing).
+
+    >>> from majiang.analysis.decompose import counts_of
+    >>> from majiang.notation import parse_tiles
+    >>> shanten_and_effective(counts_of(parse_tiles("123m456p789s2345s")))
+    (0, [19, 22])
+    """
+    value, found = _effective(*_key(counts, melds))
+    return value, list(found)
+
+
+@dataclass(frozen=True, slots=True)
+class ChangshaEfficiency:
+    """Tile efficiency for a Changsha seat (``Ruleset.efficiency``): the forms above, and ``win_points``
+    by the scoring ``options`` (a non-dealer's win, on another non-dealer's discard or self-drawn)."""
+
+    options: Options = field(default_factory=Options)
+    mcr_fans: bool = False
+
+    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """The least shanten over the Changsha forms."""
+        return shanten(counts, melds)
+
+    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
+        """The least shanten over the Changsha forms, and the kinds that lower it."""
+        return shanten_and_effective(counts, melds)
+
+    def is_dead(self, kind: int) -> bool:
+        """No suited kind is dead in Changsha."""
+        return False
+
+    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
+        """What the winner gains (before birds), None if the hand is no Changsha win."""
+        context = WinContext(win_by=WinBy.SELF_DRAWN, seat=1) if self_drawn else WinContext(seat=1, giver=2)
+        try:
+            return score(hand, context, self.options).payments[1]
+        except InvalidHandError:
+            return None

@@ -1,0 +1,479 @@
+"""Changsha mahjong (长沙麻将, seed 004) as a ruleset on the engine's hooks.
+
+The 108 suited tiles, chow, pung and kong; the opening wins (起手小胡) declared after the deal and paid at
+once; small wins on a 2/5/8 pair and big wins on any pair (``majiang.changsha.score``); 补张 (a kong whose
+replacement is the top of the wall's last stack) and 开杠 (a ready seat's kong whose tile a roll of two dice
+counts from the end, 杠上开花); 抢杠胡 on an added kong; 海底漫游 (the last tile offered round the table);
+通炮 (every seat may win on one discard); 扎鸟 (birds after the win); the winner deals next. The options are
+the scoring ``Options``' fields; docs/changsha.md gives every table decision.
+
+>>> from majiang.game.ruleset import find_ruleset
+>>> r = find_ruleset("长沙", ["birds=2"])
+>>> r.name, r.birds, r.scoring.birds
+('changsha', 2, 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import compress
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from majiang.actions import Action, ActionSpec, declare_action
+from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
+from majiang.errors import InvalidHandError
+from majiang.game.events import Event, Payment
+from majiang.game.ruleset import (
+    ADDED_KONG,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    PASS,
+    WIN,
+    Ruleset,
+    Score,
+    TableInfo,
+    Wall,
+    register_ruleset,
+)
+from majiang.hand import Hand, WinBy
+from majiang.meld import MeldKind
+from majiang.rules.bounds import Bounds
+from majiang.rules.changsha.analysis import ChangshaEfficiency
+from majiang.rules.changsha.fans import Category
+from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, Options
+from majiang.rules.changsha.payments import PRICES, bird_seat, bird_tiles, opening_payments, with_birds
+from majiang.rules.changsha.scoring import ChangshaScore, OpeningWin, WinContext, opening_wins, score
+from majiang.tiles import ALL_TILES, Tile
+
+if TYPE_CHECKING:
+    from majiang.game.match import Match
+    from majiang.game.table import Game, View, WinRecord
+
+__all__ = ["OPENING_WIN", "OPEN_KONG", "TAKE_SEABED", "Birds", "ChangshaPublic", "ChangshaRules",
+           "ChangshaState", "OpeningShown"]
+
+OPENING_WIN = declare_action(ActionSpec(
+    "opening-win", "declare opening wins", "起手胡",
+    help="Show the dealt hand and be paid its opening wins (起手小胡: 四喜, 板板胡, 缺一色) as small "
+         "self-drawn wins; play goes on."))
+OPEN_KONG = declare_action(ActionSpec(
+    "open-kong", "open a kong", "开杠", tile=True,
+    help="Announce 开杠 with four alike, the hand ready after it: the kong that follows draws the tile a "
+         "roll of two dice counts from the wall's end, and a win on it is 杠上开花."))
+TAKE_SEABED = declare_action(ActionSpec(
+    "take-seabed", "take the last tile", "要海底",
+    help="Take the wall's last tile (海底漫游): win with it, or let it go and pay whoever wins on it."))
+
+_SUITED_DISCARD = DISCARD[:27]
+_SCORING_FIELDS = tuple(f.name for f in dataclasses.fields(Options))
+_EYE_KINDS = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
+
+
+@dataclass(frozen=True, slots=True)
+class Birds(Event):
+    """扎鸟: the bird tiles drawn after the win(s) of a hand and the seat each lands on."""
+
+    kind: ClassVar[str] = "birds"
+    tiles: list[int]
+    seats: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningShown(Event):
+    """A seat declared its opening wins (起手小胡, by id) and showed its dealt ``tiles`` (亮牌)."""
+
+    kind: ClassVar[str] = "opening-win"
+    seat: int
+    wins: list[str]
+    tiles: list[int]
+
+
+@dataclass(slots=True)
+class ChangshaState:
+    """What the ruleset tracks through a hand."""
+
+    offered: dict[int, tuple[OpeningWin, ...]] = field(default_factory=dict)
+    """The opening wins each asked seat's deal shows (起手小胡)."""
+    opening: list[tuple[str, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    """The opening wins each seat declared (their Chinese names)."""
+    shown: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    """The dealt hand each declaring seat showed."""
+    announced: tuple[int, int] | None = None
+    """(seat, tile) of an announced 开杠 whose kong is not made yet."""
+    bloom: bool = False
+    """The current replacement tile came from a 开杠 (a win on it is 杠上开花)."""
+    passed: list[int] = field(default_factory=list)
+    """The seats that let the last tile go (海底漫游)."""
+    seabed: int | None = None
+    """The seat that took the last tile."""
+    birds: tuple[Tile, ...] = ()
+    seen: ChangshaPublic | None = None
+    """What every seat sees (``public_state``), kept until something in it changes."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangshaPublic:
+    """The ruleset's state as every seat sees it: each seat's declared opening wins and shown hand, the
+    seat that announced 开杠 (and its tile), the 海底 taker, and the birds once drawn."""
+
+    opening: tuple[tuple[str, ...], ...]
+    shown: tuple[tuple[Tile, ...], ...]
+    announced: tuple[int, Tile] | None
+    seabed: int | None
+    birds: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChangshaRules(Ruleset):
+    """Changsha table rules (seed 004); every option is a scoring option (docs/changsha.md).
+
+    * ``big_wins``: add (a hand of several big wins is paid once per big win) or highest (once).
+    * ``six_six``: 六六顺 (two triplets dealt) is an opening win too; seed 004 does not list it.
+    * ``birds``: how many birds (扎鸟) are drawn after a win, 0-6.
+    * ``bird_mode``: add (each bird that hits pays the amount once more) or double (doubles it again).
+    * ``dealer_more``: the dealer's figures when the dealer wins or pays (庄家比闲家多算一分).
+    * ``all_258``: 将将胡 is any fourteen tiles of 2, 5 and 8, or only a complete hand.
+    * ``events_need_258``: 海底, 杠上开花 and 抢杠胡 need a 2/5/8 pair even with another big win.
+    * ``pairs_with_four``: 七巧对 may hold four alike, as two pairs.
+    * ``opening_count``: each (a deal with several opening wins is paid for each) or once.
+    """
+
+    name: str = "changsha"
+    big_wins: str = "add"
+    six_six: bool = False
+    birds: int = 1
+    bird_mode: str = "add"
+    dealer_more: bool = True
+    all_258: str = "any"
+    events_need_258: bool = True
+    pairs_with_four: bool = True
+    opening_count: str = "each"
+
+    has_chow: ClassVar[bool] = True
+    plain_claims: ClassVar[bool] = True
+    match_hands: ClassVar[int] = 8
+    actions: ClassVar[tuple[ActionSpec, ...]] = (OPENING_WIN, OPEN_KONG, TAKE_SEABED)
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
+    option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
+
+    def __post_init__(self) -> None:
+        self.check_bounds()
+        _scoring(self)  # the scoring options check every field (InvalidOptionError)
+
+    @property
+    def scoring(self) -> Options:
+        """The scoring options (``majiang.changsha.Options``) of this ruleset."""
+        return _scoring(self)
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        """The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds."""
+        return [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
+                {"six_six": True, "opening_count": "once", "birds": 0}]
+
+    # -- the wall, the deal, the opening ----------------------------------------------------------
+
+    def wall_tiles(self) -> list[int]:
+        """108 tiles: four of each suited kind ("不带东、南、西、北风胡中、发、白")."""
+        return [t for t in range(27) for _ in range(4)]
+
+    def new_state(self, game: Game) -> ChangshaState:
+        return ChangshaState()
+
+    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+        """One phase: each seat whose dealt tiles show an opening win may declare it or pass."""
+        if step:
+            return {}
+        state: ChangshaState = game.rules_state
+        for seat in range(4):
+            found = opening_wins(game.counts[seat], self.scoring)
+            if found:
+                state.offered[seat] = found
+        return {seat: [PASS, OPENING_WIN.action()] for seat in state.offered}
+
+    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+        """Each declaring seat shows its hand and is paid at once, as small self-drawn wins."""
+        state: ChangshaState = game.rules_state
+        for seat in sorted(answers):
+            if answers[seat].name != OPENING_WIN.name:
+                continue
+            wins = state.offered[seat]
+            state.opening[seat] = tuple(w.zh for w in wins)
+            state.shown[seat] = tuple(game.standing_tiles(seat))
+            game.log(OpeningShown(seat, [w.win.id.value for w in wins], [int(t) for t in state.shown[seat]]))
+            deltas = opening_payments(seat, game.dealer, wins, self.scoring)
+            game.pay(deltas, Payment("opening-win", seat, list(deltas)))
+        state.seen = None
+
+    def public_state(self, game: Game, seat: int) -> ChangshaPublic:
+        state: ChangshaState = game.rules_state
+        seen = state.seen
+        if seen is None:
+            announced = state.announced
+            seen = state.seen = ChangshaPublic(
+                tuple(state.opening), tuple(state.shown),
+                None if announced is None else (announced[0], ALL_TILES[announced[1]]), state.seabed,
+                state.birds)
+        return seen
+
+    # -- legal actions ------------------------------------------------------------------------------
+
+    def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
+        """Kinds completing four sets and any pair, seven pairs, or (``all_258="any"``) fourteen tiles of
+        2, 5 and 8: a superset of the wins; ``win_score`` decides (a small win's 2/5/8 pair)."""
+        found = quick_ready_kinds(counts, melds, forms=SEVEN_PAIRS) or []
+        kinds = {t for t in found if t < 27 and held[t] < 4}
+        if self.all_258 == "any" and all(n == 0 or k in _EYE_KINDS for k, n in enumerate(held)):
+            kinds.update(k for k in _EYE_KINDS if held[k] < 4)
+        return frozenset(kinds)
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        """Discard, 补张 (the engine's kongs), 开杠 when ready after it, or win; the 海底 taker only wins or
+        lets its tile go; after announcing 开杠 only its kong."""
+        state: ChangshaState = game.rules_state
+        drawn = game.drawn
+        can_win = drawn is not None and drawn in game.waits[seat] and game.self_win(seat) is not None
+        if state.announced is not None and state.announced[0] == seat:
+            return [self._kong_of(game, seat, state.announced[1])]
+        if state.seabed == seat and game.wall_left == 0 and drawn is not None:
+            return [DISCARD[drawn], WIN] if can_win else [DISCARD[drawn]]
+        counts = game.counts[seat]
+        out: list[Action] = list(compress(_SUITED_DISCARD, counts))  # (compress stops at the 27th kind)
+        melds = game.melds[seat]
+        # Two tiles left at least: a kong's replacement is never the last tile, which only 海底漫游 gives.
+        if drawn is not None and len(melds) < 4 and game.wall_left >= 2:
+            fours = [t for t in range(27) if counts[t] == 4]
+            added = [int(m.tile) for m in melds if m.kind is MeldKind.PUNG and counts[m.tile]]
+            out.extend(CONCEALED_KONG[t] for t in fours)
+            out.extend(ADDED_KONG[t] for t in added)
+            out.extend(OPEN_KONG.action(ALL_TILES[t]) for t in (*fours, *added)
+                       if self._ready_after(game, seat, t))
+        if can_win:
+            out.append(WIN)
+        return out
+
+    def _kong_of(self, game: Game, seat: int, tile: int) -> Action:
+        """The engine's kong action for ``tile``: concealed from four held, else added to a pung."""
+        return CONCEALED_KONG[tile] if game.counts[seat][tile] == 4 else ADDED_KONG[tile]
+
+    def _ready_after(self, game: Game, seat: int, t: int) -> bool:
+        """Whether ``seat``'s hand is ready once its kong of ``t`` stands (开杠 "（听牌的情况下）")."""
+        counts = list(game.counts[seat])
+        counts[t] = 0  # all four held leave, or the one added to a pung
+        held = list(counts)
+        for m in game.melds[seat]:
+            for k in m.tiles:
+                held[k] += 1
+        held[t] = 4
+        return bool(self.waits(counts, len(game.melds[seat]) + 1, held))
+
+    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+        """``open-kong``: the seat announces 开杠; its turn goes on with only the kong to make."""
+        assert action.name == OPEN_KONG.name and action.tile is not None
+        state: ChangshaState = game.rules_state
+        state.announced = (seat, int(action.tile))
+        state.seen = None
+
+    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+        """The common table's claims; a kong on a discard (always 补张) only with two tiles left."""
+        out = Ruleset.claim_options(self, game, seat, giver, tile)
+        if game.wall_left_for(seat) < 2 and KONG in out:
+            out.remove(KONG)
+        return out
+
+    # -- moments --------------------------------------------------------------------------------------
+
+    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+        """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
+        the top tile of the last stack (then its bottom)."""
+        state: ChangshaState = game.rules_state
+        state.bloom = state.announced == (seat, tile)
+        state.announced = None
+        state.seen = None
+        count = sum(game.roll(seat, "kong", 2)) if state.bloom else 1
+        game.wall.choose_next(_top_of_stack(game.wall, count))
+
+    def before_draw(self, game: Game, seat: int) -> bool:
+        """海底漫游: the seat about to draw the last tile is asked whether it takes it."""
+        if game.wall.left(seat) != 1:
+            return False
+        state: ChangshaState = game.rules_state
+        state.passed = []
+        game.ask({seat: [PASS, TAKE_SEABED.action()]})
+        return True
+
+    def answer(self, game: Game, answers: dict[int, Action]) -> None:
+        """The asked seat takes the last tile, or the next seat is asked; all four passed: a draw."""
+        state: ChangshaState = game.rules_state
+        ((seat, action),) = answers.items()
+        if action.name == TAKE_SEABED.name:
+            state.seabed = seat
+            state.seen = None
+            game.draw_for(seat)
+            return
+        state.passed.append(seat)
+        after = (seat + 1) % 4
+        if after in state.passed:
+            game.end_hand(exhausted=True)
+        else:
+            game.ask({after: [PASS, TAKE_SEABED.action()]})
+
+    # -- wins ---------------------------------------------------------------------------------------
+
+    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> ChangshaScore | None:
+        """``majiang.changsha.score`` of the win, or None if it is no Changsha win (a small win without a
+        2/5/8 pair, or not complete)."""
+        try:
+            return score(hand, self._context(game, seat, win_by, last_of_wall), self.scoring)
+        except InvalidHandError:
+            return None
+
+    def _context(self, game: Game, seat: int, win_by: WinBy, last_of_wall: bool) -> WinContext:
+        """What the tiles do not show: how, from whom, 天胡/地胡, 海底 and its taker."""
+        state: ChangshaState = game.rules_state
+        dealer = game.dealer
+        first_go = not game.interrupted
+        if win_by is WinBy.KONG_REPLACEMENT and not state.bloom:
+            win_by = WinBy.SELF_DRAWN  # 补张's replacement: "补张可胡牌,算作自摸"
+        if win_by.self_drawn:
+            heavenly = first_go and seat == dealer and game.discard_count == 0 and win_by is WinBy.SELF_DRAWN
+            return WinContext(win_by, seat, dealer, heavenly=heavenly, last_of_wall=last_of_wall)
+        if win_by is WinBy.ROBBING_KONG:
+            assert game.robbed is not None
+            return WinContext(win_by, seat, dealer, game.robbed[0])
+        assert game.last_discard is not None
+        giver = game.last_discard[0]
+        earthly = first_go and giver == dealer and game.discard_count == 1 and seat != dealer
+        return WinContext(win_by, seat, dealer, giver, earthly=earthly, last_of_wall=last_of_wall,
+                          seabed_taker=giver if last_of_wall else None)
+
+    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+        """通炮: every seat that declares a win on the tile wins, nearest after the giver first."""
+        return sorted(seats, key=lambda s: (s - giver) % 4)
+
+    def pay_win(self, game: Game, win: WinRecord) -> None:
+        """Nothing yet: a win is paid with its birds, drawn once for all the wins on the tile
+        (``after_win``)."""
+
+    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+        """扎鸟, then each win paid with the birds (通炮: each winner alone); the hand ends."""
+        state: ChangshaState = game.rules_state
+        scores: list[ChangshaScore] = [w.score for w in wins]
+        seats: list[int] = []
+        if self.birds:
+            seabed = wins[0].tile if scores[0].context.last_of_wall else None
+            wall = game.wall
+            state.birds = bird_tiles([wall[p] for p in wall.undrawn()[:self.birds]], self.scoring,
+                                     seabed=seabed)
+            seats = [bird_seat(t, game.dealer) for t in state.birds]
+            state.seen = None
+            game.log(Birds([int(t) for t in state.birds], seats))
+        for win, result in zip(wins, scores, strict=True):
+            deltas = with_birds(result.payments, win.seat, result.context.payer, seats, self.scoring)
+            game.pay(deltas, Payment("win", win.seat, list(deltas)))
+        return False
+
+    # -- describing ---------------------------------------------------------------------------------
+
+    def score_names(self, score: Score) -> list[str]:
+        """The Chinese names of the wins a hand made (小胡, or each 大胡)."""
+        assert isinstance(score, ChangshaScore)
+        return [w.zh for w in score.wins]
+
+    def describe_score(self, score: Score) -> str:
+        """``2 big wins (碰碰胡, 清一色), 大胡点炮 7 each``: the wins and how they are paid, before birds."""
+        assert isinstance(score, ChangshaScore)
+        names = ", ".join(w.zh for w in score.wins)
+        price = PRICES[score.case]
+        figures = "/".join(str(n) for n in sorted({-p // score.total for p in score.payments if p < 0}))
+        return f"{self.score_headline(score)} ({names}), {price.zh} {figures} each"
+
+    def score_headline(self, score: Score) -> str:
+        """``small win`` or ``N big wins``."""
+        assert isinstance(score, ChangshaScore)
+        if score.category is Category.SMALL:
+            return "small win"
+        return f"{score.total} big win{'s' if score.total > 1 else ''}"
+
+    def seat_badges(self, state: ChangshaPublic) -> tuple[str, str, str, str]:
+        """Each seat's declared opening wins, then 开杠 or 海底 where it holds them.
+
+        >>> p = ChangshaPublic((("四喜",), (), (), ()), ((), (), (), ()), (2, Tile.M5), 3, ())
+        >>> ChangshaRules().seat_badges(p)
+        ('起手 四喜', '', '开杠 5m', '海底')
+        """
+        marks = [f"起手 {' '.join(names)}" if names else "" for names in state.opening]
+        if state.announced is not None:
+            seat, tile = state.announced
+            marks[seat] = " ".join(filter(None, (marks[seat], f"开杠 {tile.notation()}")))
+        if state.seabed is not None:
+            marks[state.seabed] = " ".join(filter(None, (marks[state.seabed], "海底")))
+        return (marks[0], marks[1], marks[2], marks[3])
+
+    def table_note(self, state: ChangshaPublic) -> str:
+        """The birds once drawn (``鸟 3m``).
+
+        >>> ChangshaRules().table_note(ChangshaPublic(((),) * 4, ((),) * 4, None, None, (Tile.M3,)))
+        '鸟 3m'
+        """
+        return f"鸟 {' '.join(t.notation() for t in state.birds)}" if state.birds else ""
+
+    def table_info(self, state: ChangshaPublic) -> TableInfo:
+        """The birds and each declaring seat's shown hand as tiles face up (``birds``, ``shown-N``); per
+        seat the marks ``opening-win``, ``open-kong``, ``seabed``."""
+        tiles: list[tuple[str, tuple[Tile, ...]]] = [("birds", state.birds)] if state.birds else []
+        tiles.extend((f"shown-{seat}", shown) for seat, shown in enumerate(state.shown) if shown)
+        marks = [[] if not names else ["opening-win"] for names in state.opening]
+        if state.announced is not None:
+            marks[state.announced[0]].append("open-kong")
+        if state.seabed is not None:
+            marks[state.seabed].append("seabed")
+        return TableInfo(tiles=tuple(tiles), marks=tuple(tuple(m) for m in marks))
+
+    # -- advice -------------------------------------------------------------------------------------
+
+    def efficiency(self, view: View) -> ChangshaEfficiency:
+        """Changsha tile efficiency: a 2/5/8 pair for a small win, or a big form (清一色, 碰碰胡, 七巧对)."""
+        return _efficiency(self.scoring)
+
+    # -- the match ----------------------------------------------------------------------------------
+
+    def next_dealer(self, match: Match, game: Game) -> int:
+        """谁胡牌谁做庄: the winner deals; 通炮 (several winners): the discarder; a drawn hand: the dealer
+        again."""
+        result = game.result
+        if result is None or not result.wins:
+            return game.dealer
+        if len(result.wins) > 1 and result.wins[0].giver is not None:
+            return result.wins[0].giver
+        return result.wins[0].seat
+
+
+def _top_of_stack(wall: Wall, count: int) -> int:
+    """The uppermost tile left of the ``count``-th stack from the wall's end, counting round the stacks
+    still there when the wall holds fewer ("骰子开几点,即取倒数第几叠牌的最上面一张")."""
+    stacks = len({p // 2 for p in wall.undrawn()})
+    count = (count - 1) % stacks + 1
+    place = wall.stack_from_end(count)
+    if place is None:
+        place = wall.stack_from_end(count, top=False)
+    assert place is not None
+    return place
+
+
+@functools.lru_cache(maxsize=64)
+def _scoring(rules: ChangshaRules) -> Options:
+    """The scoring options of a ruleset, built (and checked) once."""
+    return Options(**{name: getattr(rules, name) for name in _SCORING_FIELDS})
+
+
+@functools.lru_cache(maxsize=16)
+def _efficiency(options: Options) -> ChangshaEfficiency:
+    return ChangshaEfficiency(options)
+
+
+register_ruleset("changsha", ChangshaRules, aliases=("长沙", "长沙麻将"))
