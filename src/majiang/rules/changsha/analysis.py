@@ -32,7 +32,6 @@ EYES = (1, 4, 7)
 """The ranks (0-based) whose pair serves a small win: 2, 5 and 8 (将)."""
 
 
-@lru_cache(maxsize=1 << 14)
 def _plain(code: int) -> tuple[int, ...]:
     """A suit's overlap vector (``[2m + h]``: held tiles m sets and h pairs cover) from the shipped table."""
     return vectors()[suit_table()[code * RECORD]]
@@ -59,27 +58,39 @@ def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(counts[b:b + 9]) for b in (0, 9, 18))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
+def _both(a: int, b: int) -> tuple[int, ...]:
+    """The overlap vector of two suits together, by their vector ids (about a hundred distinct ones)."""
+    return combine_vectors(vectors()[a], vectors()[b])
+
+
 def _small(suits: tuple[tuple[int, ...], ...], sets: int) -> int:
     """Shanten of four sets and a 2/5/8 pair: the pair in one suit, the sets anywhere."""
+    table = suit_table()
+    ids = [table[code_of(suit) * RECORD] for suit in suits]
     best = 0
     for s in range(3):
-        others = [_plain(code_of(suits[o])) for o in range(3) if o != s]
-        rest = combine_vectors(others[0], others[1])
+        a, b = (ids[o] for o in range(3) if o != s)
+        rest = _both(a, b) if a <= b else _both(b, a)
         eyes = _eyes(suits[s])
         # The pair in suit s: its h=1 entries, the others' h=0 (combine_vectors would let either hold it).
         for m in range(sets + 1):
-            best = max(best, eyes[2 * m + 1] + rest[2 * (sets - m)])
+            used = eyes[2 * m + 1] + rest[2 * (sets - m)]
+            if used > best:
+                best = used
     return 3 * sets + 1 - best
 
 
 def _pungs(counts: Sequence[int], sets: int) -> int:
     """Shanten of pungs only and any pair (碰碰胡): the best kind for the pair, the fullest for pungs."""
-    best = sum(sorted((min(n, 3) for n in counts[:27]), reverse=True)[:sets])  # no pair held yet
-    for i, pair in enumerate(counts[:27]):
-        if pair:
-            pungs = sorted((min(n, 3) for k, n in enumerate(counts[:27]) if k != i), reverse=True)
-            best = max(best, min(pair, 2) + sum(pungs[:sets]))
+    ranked = sorted(range(27), key=lambda k: -counts[k])[:sets + 1]
+    fullest = [min(counts[k], 3) for k in ranked]
+    best = sum(fullest[:sets])  # no pair held yet
+    for k in range(27):
+        if counts[k]:
+            # The pungs: the fullest kinds other than the pair's.
+            pungs = sum(fullest[:sets]) if k not in ranked[:sets] else sum(fullest) - fullest[ranked.index(k)]
+            best = max(best, min(counts[k], 2) + pungs)
     return 3 * sets + 1 - best
 
 
