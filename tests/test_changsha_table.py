@@ -376,7 +376,7 @@ def test_the_winner_deals_next_and_a_drawn_hand_keeps_the_dealer() -> None:
 
 # -- records ---------------------------------------------------------------------------------------------
 
-RECORD_SEED = 3
+RECORD_SEED = 0
 """A seed whose two-hand match (random bots) has birds, 海底漫游 and a dice-chosen kong tile."""
 
 
@@ -384,5 +384,5 @@ def test_a_recorded_match_replays_and_checks(tmp_path: Path) -> None:
     rules = find_ruleset("changsha")
     assert check_record(rules, RECORD_SEED, tmp_path, hands=2) > 0
     text = (tmp_path / f"changsha-{RECORD_SEED}.jsonl").read_text()
-    for word in ('"birds"', "take-seabed", '"why": "kong"', "open-kong"):
+    for word in ('"birds"', "take-seabed", '"why":"kong"', "open-kong"):
         assert word in text, word
