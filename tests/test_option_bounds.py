@@ -33,6 +33,7 @@ BOUNDS: list[tuple[str, str, int, int, int]] = [
     ("sichuan", "cap_points", 1, 1_000_000, 1),
     ("riichi", "starting_points", 100, 10_000_000, 100),
     ("riichi", "target", 100, 10_000_000, 100),
+    ("changsha", "birds", 0, 6, 1),
 ]
 
 # Options that must hold together with the others at their defaults (cap_fan >= plain_fan, and so on).
