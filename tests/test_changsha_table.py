@@ -19,10 +19,11 @@ from conformance import check_record
 from game_walls import codes, deal_order
 from majiang.actions import Action
 from majiang.bots import EfficiencyBot
+from majiang.changsha import ChangshaScore
 from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import PASS, WIN, find_ruleset
 from majiang.game.wall import Wall
-from majiang.rules.changsha.ruleset import ChangshaRules, ChangshaScore, _top_of_stack
+from majiang.rules.changsha.ruleset import ChangshaRules, _top_of_stack
 from majiang.tiles import Tile
 from sichuan_walls import act, answer, quiet
 
@@ -65,8 +66,13 @@ def discard_drawn(game: Game, seat: int) -> None:
     """``seat`` lets its drawn tile go, and every seat asked about it passes."""
     assert game.phase is Phase.TURN and game.current == seat and game.drawn is not None
     act(game, seat, f"discard {Tile(game.drawn).notation()}")
-    if game.phase is Phase.CLAIM:
+    if phase(game) is Phase.CLAIM:
         answer(game, {})
+
+
+def phase(game: Game) -> Phase:
+    """The game's phase, read anew (an action changes it)."""
+    return game.phase
 
 
 def payments(game: Game) -> tuple[int, ...]:
@@ -90,12 +96,13 @@ def test_registered_with_aliases_and_options() -> None:
     for name in ("changsha", "长沙", "长沙麻将"):
         assert isinstance(find_ruleset(name), ChangshaRules)
     rules = find_ruleset("changsha", ["birds=3", "bird_mode=double"])
+    assert isinstance(rules, ChangshaRules)
     assert (rules.scoring.birds, rules.scoring.bird_mode) == (3, "double")
     assert sorted(rules.wall_tiles()) == [t for t in range(27) for _ in range(4)]
     assert rules.match_length() == 8
     helps = rules.option_help()
     assert set(helps) == {o.name for o in rules.option_schema()}
-    assert [o for o in rules.option_schema() if o.name == "birds"][0].maximum == 6
+    assert next(o for o in rules.option_schema() if o.name == "birds").maximum == 6
 
 
 # -- opening wins (起手小胡) ----------------------------------------------------------------------------
@@ -120,7 +127,7 @@ def test_opening_wins_declared_and_paid(declare: set[int], expected: tuple[int, 
     assert [e["seat"] for e in events(game, "opening-win")] == sorted(declare)
     assert [e["reason"] for e in events(game, "payment")] == ["opening-win"] * len(declare)
     # Shown, and play goes on with the dealer's first turn.
-    assert game.phase is Phase.TURN and game.current == 0
+    assert phase(game) is Phase.TURN and game.current == 0
     shown = game.rules.public_state(game, 3).shown
     assert [bool(s) for s in shown] == [s in declare for s in range(4)]
     if 1 in declare:
@@ -291,6 +298,8 @@ def test_seabed_offered_in_turn_all_pass_and_the_hand_is_drawn() -> None:
     while game.phase is Phase.ASK:
         (seat,) = game.to_act()
         assert game.legal_actions(seat) == [PASS, take]
+        if seat == 0:
+            assert EfficiencyBot(seed=1).act(game.view(0)) == PASS  # far from ready: it lets it go
         asked.append(seat)
         act(game, seat, "pass")
     assert asked == [3, 0, 1, 2]
@@ -386,3 +395,20 @@ def test_a_recorded_match_replays_and_checks(tmp_path: Path) -> None:
     text = (tmp_path / f"changsha-{RECORD_SEED}.jsonl").read_text()
     for word in ('"birds"', "take-seabed", '"why":"kong"', "open-kong"):
         assert word in text, word
+
+
+# -- describing --------------------------------------------------------------------------------------------
+
+def test_describing_a_win_and_the_table() -> None:
+    game = changsha_game([DEALER, QUIET, SMALL, PUNGS], "9m", draws="5s 2p", options=("birds=1",))
+    discard_drawn(game, 0)
+    act(game, 1, "discard 5s")
+    answer(game, {2: "win", 3: "win"})
+    rules = game.rules
+    small, big = (w.score for w in game.wins)
+    assert rules.score_headline(small) == "small win" and rules.score_headline(big) == "1 big win"
+    assert rules.describe_score(big) == "1 big win (碰碰胡), 大胡点炮 6 each"
+    assert rules.score_names(big) == ["碰碰胡"]
+    public = rules.public_state(game, 0)
+    assert rules.table_note(public) == "鸟 2p"
+    assert rules.table_info(public).to_dict()["tiles"] == {"birds": ["2p"]}
