@@ -25,11 +25,11 @@ from majiang import (
 )
 from majiang.bots import find_bot
 from majiang.game import Action, ActionKind, Game, McrRules
-from majiang.game.sheet import SheetError
 from majiang.jsonstrict import StrictJSONError
 from majiang.mcr import fan, find_profile, score
 from majiang.records.format import RecordError
 from majiang.rules.base import find_ruleset
+from majiang.rules.mcr.sheet import SheetError
 from majiang.sim.simulate import ResumeError
 
 
