@@ -8,6 +8,7 @@ from types import ModuleType
 
 import pytest
 
+import majiang.rules.mcr.seating as seating
 import majiang.rules.mcr.sheet as sheet
 
 # (old module, new module, the message's start)
@@ -26,3 +27,35 @@ def test_old_module_path_warns_and_offers_every_name(old: str, new: ModuleType, 
     names: list[str] = new.__all__
     assert names
     assert {name: getattr(shim, name) for name in names} == {name: getattr(new, name) for name in names}
+
+
+# (old module, name): the name now lives in majiang.rules.mcr.seating
+MOVED_NAMES = [
+    ("majiang.game", "SeatChanges"),
+    ("majiang.game.match", "SeatChanges"),
+    ("majiang.game.match", "SEAT_CHANGES"),
+    ("majiang.game.match", "seat_positions"),
+]
+
+
+@pytest.mark.parametrize(("old", "name"), MOVED_NAMES)
+def test_old_name_warns_and_is_the_new_object(old: str, name: str) -> None:
+    message = rf"{old}\.{name} moved to majiang\.rules\.mcr\.seating\.{name}"
+    with pytest.warns(DeprecationWarning, match=message):
+        value = getattr(importlib.import_module(old), name)
+    assert value is getattr(seating, name)
+
+
+def test_from_import_of_an_old_name_warns() -> None:
+    with pytest.warns(DeprecationWarning, match="majiang.game.SeatChanges moved"):
+        from majiang.game import SeatChanges
+    assert SeatChanges is seating.SeatChanges
+
+
+def test_unknown_names_are_still_attribute_errors() -> None:
+    import majiang.game
+    import majiang.game.match
+
+    for module in (majiang.game, majiang.game.match):
+        with pytest.raises(AttributeError, match="no_such_name"):
+            getattr(module, "no_such_name")  # noqa: B009

@@ -3,8 +3,8 @@
 Four players, up to sixteen hands. Each hand is entered as a win or an exhaustive draw (荒庄);
 penalties can be entered at any time and belong to the hand in play. The sheet computes the
 payments (source 003): a self-drawn win is paid 8 + fan by each other player; a win on a discard is
-paid 8 + fan by the discarder and 8 by each of the other two. It also knows who deals: the seating
-and the seat changes are those of ``majiang.game.match`` under the ruleset's ``seat_changes`` (after
+paid 8 + fan by the discarder and 8 by each of the other two. It also knows who deals: the seating and
+the seat changes are those of ``majiang.rules.mcr.seating`` under the ruleset's ``seat_changes`` (after
 each round by default, ``SEAT_CHANGES``), the player in the East seat deals first in each round and the
 deal passes on every hand (不连庄).
 
@@ -51,17 +51,17 @@ from typing import Any
 
 from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
-from majiang.game.match import seat_positions, standard_scores
+from majiang.game.match import standard_scores
 from majiang.jsonstrict import lone_surrogate
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
+from majiang.rules.mcr.seating import SeatChanges, seat_positions
 from majiang.rules.mcr.table import (
     BASE_POINTS,
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,
     MAX_POINTS,
     McrRules,
-    SeatChanges,
     win_payments,
 )
 from majiang.tiles import WINDS, Tile, seat_wind
