@@ -1,12 +1,12 @@
 """A PettingZoo AEC environment over one hand of ``majiang.game.Game``, for any registered ruleset.
 
->>> from majiang.env import mcr_v0
->>> env = mcr_v0.env()
+>>> from majiang.env import mahjong_v0
+>>> env = mahjong_v0.env()
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
 ('player_0', (40, 34), True)
->>> mcr_v0.env(rules="sichuan", options=["exchange=clockwise", "declare_void=true"]).unwrapped.rules.name
+>>> mahjong_v0.env(rules="sichuan", options=["exchange=clockwise", "declare_void=true"]).unwrapped.rules.name
 'sichuan'
 
 Agents ``player_0`` .. ``player_3`` are the seats 0-3; seat 0 deals. The action space is
@@ -80,7 +80,7 @@ class raw_env(AECEnv[str, Observation, int]):
     """One hand per episode; ``rules``: a ruleset, a registered name or alias (with ``options``: texts
     ``key=value`` or a mapping), or None (Chinese Official)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "mcr_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "mahjong_v0",
                                           "is_parallelizable": False}
 
     def __init__(self, rules: Ruleset | str | None = None, render_mode: str | None = None,
