@@ -4,29 +4,45 @@ from __future__ import annotations
 
 import importlib
 import sys
-from types import ModuleType
 
 import pytest
 
 import majiang.rules.mcr.seating as seating
-import majiang.rules.mcr.sheet as sheet
 
-# (old module, new module, the message's start)
+# (old module, new module, a package the modules need or None)
 MOVED_MODULES = [
-    ("majiang.game.sheet", sheet, "majiang.game.sheet moved to majiang.rules.mcr.sheet"),
+    ("majiang.game.sheet", "majiang.rules.mcr.sheet", None),
+    ("majiang.env.mcr_v0", "majiang.env.mahjong_v0", "pettingzoo"),
 ]
 
 
-@pytest.mark.parametrize(("old", "new", "message"), MOVED_MODULES)
-def test_old_module_path_warns_and_offers_every_name(old: str, new: ModuleType, message: str,
+@pytest.mark.parametrize(("old", "new", "needs"), MOVED_MODULES)
+def test_old_module_path_warns_and_offers_every_name(old: str, new: str, needs: str | None,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    if needs is not None:
+        pytest.importorskip(needs)
+    module = importlib.import_module(new)
     # Another module may have imported the old path already; the warning comes once per import.
     monkeypatch.delitem(sys.modules, old, raising=False)
+    message = rf"{old} moved to {new}; the old path goes in the next release"
     with pytest.warns(DeprecationWarning, match=message):
         shim = importlib.import_module(old)
-    names: list[str] = new.__all__
+    names: list[str] = module.__all__
     assert names
-    assert {name: getattr(shim, name) for name in names} == {name: getattr(new, name) for name in names}
+    assert {name: getattr(shim, name) for name in names} == {name: getattr(module, name) for name in names}
+
+
+def test_the_old_environment_name_is_an_attribute_of_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pettingzoo")
+    import majiang.env
+
+    # As if never imported: then only the package's __getattr__ can find it.
+    monkeypatch.delitem(sys.modules, "majiang.env.mcr_v0", raising=False)
+    if "mcr_v0" in vars(majiang.env):  # not hasattr, which would import it
+        monkeypatch.delattr(majiang.env, "mcr_v0")
+    with pytest.warns(DeprecationWarning, match="majiang.env.mcr_v0 moved"):
+        old = majiang.env.mcr_v0
+    assert old.raw_env is majiang.env.mahjong_v0.raw_env
 
 
 # (old module, name): the name now lives in majiang.rules.mcr.seating
