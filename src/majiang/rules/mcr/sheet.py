@@ -27,7 +27,8 @@ Every number is bounded (``MAX_FAN``, ``MAX_PENALTY_POINTS``, ``MAX_PENALTIES``)
 are short printable text, and a file is read only if it is a valid sheet (no duplicate keys, no
 ``NaN``, at most ``MAX_FILE_BYTES``): a bad entry or file is a ``SheetError`` that says why, never
 a sheet that later fails to print. ``editing(path)`` locks a sheet file for a read-modify-write, so
-that concurrent writers never lose each other's entries.
+that concurrent writers never lose each other's entries. The entries and their checks are in
+``sheet_entries``, the lock in ``sheet_lock``; every name is importable from here.
 
 >>> sheet = ScoreSheet(["Ann", "Bo", "Cy", "Di"])
 >>> sheet.win("Cy", 12, discarder="Ann").deltas
@@ -43,10 +44,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
-import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from majiang.atomic import write_lines_atomically
@@ -56,14 +54,32 @@ from majiang.jsonstrict import lone_surrogate
 from majiang.rules.base import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.seating import SeatChanges, seat_positions
-from majiang.rules.mcr.table import (
-    BASE_POINTS,
-    FALSE_WIN_AWARD,
-    FALSE_WIN_PENALTY,
-    MAX_POINTS,
-    McrRules,
-    win_payments,
+from majiang.rules.mcr.sheet_entries import (
+    FALSE_WIN_REASON,
+    MAX_FAN,
+    MAX_FILE_BYTES,
+    MAX_HANDS,
+    MAX_NAME_LENGTH,
+    MAX_PENALTIES,
+    MAX_PENALTY_POINTS,
+    MAX_REASON_LENGTH,
+    SHEET_FORMAT,
+    SHEET_VERSION,
+    Draw,
+    Entry,
+    Penalty,
+    SheetError,
+    SheetRow,
+    Win,
+    _check_text,
+    _is_int,
+    _no_constant,
+    _no_duplicate_keys,
+    _penalty_payments,
+    _short,
 )
+from majiang.rules.mcr.sheet_lock import LOCK_TIMEOUT, lock_path, locked
+from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
 from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [
@@ -95,86 +111,6 @@ __all__ = [
     "win_payments",
 ]
 
-FALSE_WIN_REASON = "错和 false win"
-SHEET_FORMAT = "majiang-sheet"
-SHEET_VERSION = 1
-MAX_HANDS = 16
-MAX_FAN = 999
-"""The largest fan total a win may record, flowers included: far above any hand (the largest Chinese
-Official totals are a few hundred), so a typo of extra digits is refused instead of paid."""
-MAX_PENALTY_POINTS = MAX_POINTS
-"""The largest ``points`` or ``award`` of one penalty (the bound of the false-win options too)."""
-MAX_PENALTIES = 64
-"""The most penalties one sheet holds (with the 16 hands, every total stays well within six digits)."""
-MAX_NAME_LENGTH = 32
-"""The longest player name, in characters."""
-MAX_REASON_LENGTH = 200
-"""The longest penalty reason, in characters."""
-MAX_FILE_BYTES = 1 << 20
-"""The largest sheet file read (a full sheet with every penalty is well under 40 KB)."""
-LOCK_TIMEOUT = 10.0
-"""Seconds a writer waits for another writer's lock before giving up with a SheetError."""
-
-
-class SheetError(MajiangError):
-    """An entry the sheet refuses, or a sheet file that cannot be read; the message says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class Win:
-    """A hand won by ``winner``: on ``discarder``'s discard, or self-drawn (自摸) when it is None.
-
-    ``fan`` is the total paid, flowers included; ``flowers`` (if known) is how many of those are flower
-    points.
-    """
-
-    winner: int
-    discarder: int | None
-    fan: int
-    flowers: int | None = None
-
-    @property
-    def self_drawn(self) -> bool:
-        """Won by self-draw."""
-        return self.discarder is None
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A hand that ended with the wall exhausted and no winner (荒庄): no payments."""
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """``player`` loses ``points`` and each other player gains ``award`` (by default the false win 错和)."""
-
-    player: int
-    points: int = FALSE_WIN_PENALTY
-    award: int = FALSE_WIN_AWARD
-    reason: str = FALSE_WIN_REASON
-
-
-Entry = Win | Draw | Penalty
-
-
-@dataclass(frozen=True, slots=True)
-class SheetRow:
-    """One line of the sheet: the entry, the hand it belongs to, its round wind and dealer, the changes
-    and the running totals (by player)."""
-
-    entry: Entry
-    hand: int
-    round_wind: Tile
-    dealer: int
-    deltas: tuple[int, int, int, int]
-    totals: tuple[int, int, int, int]
-
-
-def _penalty_payments(penalty: Penalty) -> tuple[int, int, int, int]:
-    deltas = [penalty.award] * 4
-    deltas[penalty.player] = -penalty.points
-    return (deltas[0], deltas[1], deltas[2], deltas[3])
-
 
 def positions_of(hand: int,
                  seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> tuple[int, int, int, int]:
@@ -200,40 +136,6 @@ def dealer_of(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUN
     [0, 1, 2, 3, 0, 1, 2, 3, 1, 0, 3, 2, 1, 0, 3, 2]
     """
     return positions_of(hand, seat_changes).index((hand - 1) % 4)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _short(value: object) -> str:
-    """``repr(value)`` cut to a readable length (a huge integer cannot even be printed in full)."""
-    if isinstance(value, int) and abs(value).bit_length() > 190:  # over 57 digits
-        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
-    if isinstance(value, dict | list) and len(value) > 8:
-        return f"a {type(value).__name__} of {len(value)} items"
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):  # nested too deeply, or an integer too long to print
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _check_text(value: object, what: str, limit: int) -> str:
-    """``value`` if it is one line of printable text of at most ``limit`` characters, without surrounding
-    spaces; SheetError naming ``what`` otherwise."""
-    if not isinstance(value, str):
-        raise SheetError(f"{what} must be text, not {_short(value)}")
-    if len(value) > limit:
-        raise SheetError(f"{what} is {len(value)} characters long; at most {limit}")
-    if not value.strip() or value != value.strip():
-        raise SheetError(f"{what} must be non-blank text without surrounding spaces, not {_short(value)}")
-    # Control characters and other non-printables (line breaks, terminal escapes, bidi overrides) would
-    # garble the printed sheet and the CSV export; a plain space is printable and allowed inside.
-    bad = next((ch for ch in value if not ch.isprintable()), None)
-    if bad is not None:
-        raise SheetError(f"{what} must be printable text on one line; {_short(value)} holds {bad!r}")
-    return value
 
 
 class ScoreSheet:
@@ -552,68 +454,6 @@ class ScoreSheet:
         if (lone := lone_surrogate(data)) is not None:
             raise SheetError(f"{name} holds a lone surrogate \\u{lone:04x}, which is not a character")
         return cls.from_dict(data)
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            # json would keep the last value silently: the file was edited by hand or is corrupt.
-            raise SheetError(f"the key {_short(key)} appears twice in one object")
-        obj[key] = value
-    return obj
-
-
-def _no_constant(name: str) -> Any:
-    raise SheetError(f"{name} is not a number a sheet can hold")
-
-
-def lock_path(path: str | os.PathLike[str]) -> str:
-    """The lock file beside a sheet file: ``FILE.lock``."""
-    return os.fspath(path) + ".lock"
-
-
-def _try_lock(fd: int) -> bool:
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
-@contextlib.contextmanager
-def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold the exclusive lock of the sheet file ``path`` (on ``FILE.lock``) for a read-modify-write.
-
-    The lock is on a separate file because a save replaces the sheet file itself (a lock on the old
-    file would not stop a writer that opened the new one). The lock file stays, empty, after the lock
-    is released: removing it could let two writers lock two different files. Waits up to ``timeout``
-    seconds for another writer, then raises SheetError; OSError if the lock file cannot be created.
-    """
-    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        deadline = time.monotonic() + timeout
-        delay = 0.001
-        while not _try_lock(fd):
-            if time.monotonic() >= deadline:
-                raise SheetError(f"{os.fspath(path)} is being changed by another command (its lock "
-                                 f"{lock_path(path)} is held); try again")
-            time.sleep(delay)
-            delay = min(delay * 2, 0.05)
-        yield
-    finally:
-        # Closing the descriptor releases the lock.
-        os.close(fd)
 
 
 @contextlib.contextmanager
