@@ -27,6 +27,7 @@ from majiang.tui.session import FinishedHand, PlaySession
 
 __all__ = ["FinalScreen", "HelpScreen", "LogScreen", "Panel", "QuitScreen", "ResultScreen"]
 
+
 class Panel(ModalScreen[None]):
     """A panel over the table with a scrollable body; ``Escape`` closes it."""
 
