@@ -26,10 +26,10 @@ from majiang import (
 from majiang.bots import find_bot
 from majiang.game import Action, ActionKind, Game, McrRules
 from majiang.game.ruleset import find_ruleset
-from majiang.game.sheet import SheetError
 from majiang.jsonstrict import StrictJSONError
 from majiang.mcr import fan, find_profile, score
 from majiang.records.format import RecordError
+from majiang.rules.mcr.sheet import SheetError
 from majiang.sim.simulate import ResumeError
 
 
