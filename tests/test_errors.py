@@ -58,7 +58,7 @@ CASES: tuple[tuple[str, Callable[[], Any], type[MajiangError], str], ...] = (
     ("not_a_win", lambda: score("123m456p789sEEE1p2p"), InvalidHandError, "not a winning hand"),
     ("tile_code", lambda: Tile(34), InvalidOptionError, "no tile 34"),
     ("flower_code", lambda: Flower(8), InvalidOptionError, "no flower 8"),
-    ("meld_kind", lambda: MeldKind(3), InvalidHandError, "no meld kind 3"),
+    ("meld_kind", lambda: MeldKind(4), InvalidHandError, "no meld kind 4"),
     ("chow_start", lambda: Meld(MeldKind.CHOW, Tile.M8), InvalidHandError, "a chow cannot start at 8m"),
     ("meld_tile", lambda: Meld(MeldKind.PUNG, 99),  # type: ignore[arg-type]
      InvalidOptionError, "no tile 99"),

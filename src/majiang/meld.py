@@ -247,7 +247,7 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
         body_end = comma
         src = text[comma + 1:end]
         if len(src) != 1 or src not in "1234567":
-            raise InvalidNotationError(f"meld source must be one digit 1-7 (or x: mixed tiles), not {src!r}",
+            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r} (or x: mixed tiles)",
                                        text, comma + 1)
         source = int(src)
     tiles = _scan_tiles(text, start, body_end, allow_space=False)
