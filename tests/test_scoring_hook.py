@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-import majiang.cli.batch
 import majiang.rules.base as base
 from majiang import mcr, riichi, sichuan
 from majiang.cli import app
@@ -20,7 +19,7 @@ from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.rules.base import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.rules.mcr.scorer import WIN_FIELD
-from majiang.rules.scoring import ContextField, field_value, read_values
+from majiang.rules.scoring import ContextField, field_value, read_values, scorer_of
 
 WIDE = {"COLUMNS": "200"}
 BUILT_IN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game")
@@ -291,7 +290,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         monkeypatch.setattr(base, table, dict(getattr(base, table)))
     register_ruleset("tiny", TinyRules, aliases=("小",))
     yield
-    majiang.cli.batch._scorer.cache_clear()
+    scorer_of.cache_clear()
 
 
 @pytest.mark.usefixtures("tiny")

@@ -23,16 +23,12 @@ False
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import json
 import sys
 from typing import IO, Any
 
 from majiang.cli.jsonlines import MAX_LINE_BYTES, RequestError, iter_lines, request_keys, run_lines
 from majiang.mcr import WinBy, score
-from majiang.rules.base import DEFAULT_RULESET, find_ruleset
-from majiang.rules.scoring import Scored, Scorer
+from majiang.rules.scoring import Scored, score_plain
 
 __all__ = ["MAX_LINE_BYTES", "OLD_KEYS", "REQUEST_KEYS", "RequestError", "iter_lines", "run_batch",
            "score_request"]
@@ -100,43 +96,13 @@ def score_request(request: object) -> Scored:
 
 def score_rules_request(request: dict[str, Any]) -> Scored:
     """Score a request naming its ruleset (``rules``, Chinese Official if absent) and ``options``: its
-    other keys are the fields of that ruleset's win context, checked by the ruleset's scorer.
+    other keys are the fields of that ruleset's win context (``majiang.rules.scoring.score_plain``).
 
     >>> request = {"hand": "1112345678999m5m", "rules": "mcr", "options": {"profile": "1998"}}
     >>> score_rules_request(request).total
     91
     """
-    name, options = request.get("rules", DEFAULT_RULESET), request.get("options", {})
-    if not isinstance(name, str):
-        raise RequestError(f"'rules' must be a ruleset's name, not {name!r}")
-    texts = isinstance(options, list) and all(isinstance(t, str) for t in options)
-    if not (isinstance(options, dict) or texts):
-        raise RequestError(f"'options' must be an object of options or a list of key=value texts, "
-                           f"not {options!r}")
-    scorer, option_names = _scorer(name, json.dumps(options, sort_keys=True))
-    fields = [f.name for f in scorer.context_fields()]
-    misplaced = [key for key in request if key in option_names and key not in fields]
-    if misplaced:
-        raise RequestError(f"{misplaced[0]!r} is an option of ruleset {name!r}: give it in 'options'")
-    allowed = ("hand", "rules", "options", *fields)
-    unknown = [key for key in request if key not in allowed]
-    if unknown:
-        raise RequestError(f"unknown key {unknown[0]!r} for ruleset {name!r}; the keys are "
-                           f"{', '.join(allowed)}")
-    keys = request_keys(request, allowed)
-    hand = keys["hand"]
-    if not isinstance(hand, str):
-        raise RequestError(f"hand must be notation, not {type(hand).__name__}")
-    context = scorer.make_context(hand, {key: keys[key] for key in fields if key in keys})
-    return scorer.score(hand, context)
-
-
-@functools.lru_cache(maxsize=32)
-def _scorer(name: str, options: str) -> tuple[Scorer, frozenset[str]]:
-    """The scorer of a ruleset with options (given as JSON text, to be a cache key), and its option names:
-    a batch builds each once."""
-    rules = find_ruleset(name, json.loads(options))
-    return rules.scorer(), frozenset(f.name for f in dataclasses.fields(rules))
+    return score_plain(request)
 
 
 def run_batch(source: IO[bytes], sink: IO[str], warnings: IO[str] | None = None) -> bool:

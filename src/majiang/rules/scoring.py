@@ -17,6 +17,9 @@ nothing else to be scored there.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -25,7 +28,8 @@ from majiang.errors import InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.tiles import Tile
 
-__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values"]
+__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values", "score_plain",
+           "scorer_of"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -158,6 +162,58 @@ def read_values(fields: Iterable[ContextField], values: Mapping[str, Any], rules
             raise InvalidOptionError(f"ruleset {rules!r} takes no {key}; its win context takes "
                                      f"{', '.join(f.name for f in fields) or 'nothing'}")
     return {f.name: field_value(f, values.get(f.name, f.default)) for f in fields}
+
+
+def score_plain(request: Mapping[str, Any]) -> Scored:
+    """Score a hand given as plain data, as a batch line or a form sends it: ``hand`` (notation),
+    ``rules`` (a ruleset's name or alias; Chinese Official if absent), ``options`` (an object of the
+    ruleset's options, or ``key=value`` texts) and the fields of its win context by name.
+
+    >>> score_plain({"hand": "111222444m33399p", "rules": "成都", "win": "self-drawn"}).total
+    1
+    >>> score_plain({"hand": "111222444m33399p", "rules": "chengdu", "seat_wind": "S"})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: unknown key 'seat_wind' for ruleset 'chengdu'; the keys are hand, ...
+    """
+    from majiang.rules.base import DEFAULT_RULESET
+
+    name, options = request.get("rules", DEFAULT_RULESET), request.get("options", {})
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"'rules' must be a ruleset's name, not {_shown(name)}")
+    texts = isinstance(options, list) and all(isinstance(t, str) for t in options)
+    if not (isinstance(options, dict) or texts):
+        raise InvalidOptionError(f"'options' must be an object of options or a list of key=value texts, "
+                                 f"not {_shown(options)}")
+    scorer, option_names = scorer_of(name, json.dumps(options, sort_keys=True))
+    fields = [f.name for f in scorer.context_fields()]
+    allowed = ("hand", "rules", "options", *fields)
+    for key in request:
+        if key in option_names and key not in fields:
+            raise InvalidOptionError(f"{key!r} is an option of ruleset {name!r}: give it in 'options'")
+        if key not in allowed:
+            raise InvalidOptionError(f"unknown key {key!r} for ruleset {name!r}; the keys are "
+                                     f"{', '.join(allowed)}")
+    hand = request.get("hand")
+    if not isinstance(hand, str):
+        raise InvalidOptionError("missing key 'hand'" if hand is None else
+                                 f"hand must be notation, not {type(hand).__name__}")
+    context = scorer.make_context(hand, {key: request[key] for key in fields if key in request})
+    return scorer.score(hand, context)
+
+
+@functools.lru_cache(maxsize=32)
+def scorer_of(rules: str, options: str) -> tuple[Scorer, frozenset[str]]:
+    """The scorer of the ruleset ``rules`` with ``options`` (JSON text of what ``with_options`` takes, a
+    cache key: a batch builds each once) and the names of that ruleset's options.
+
+    >>> scorer_of("riichi", '["kiriage=true"]')[0].options.kiriage
+    True
+    """
+    from majiang.rules.base import find_ruleset
+
+    found = find_ruleset(rules, json.loads(options))
+    return found.scorer(), frozenset(f.name for f in dataclasses.fields(found) if f.name != "name")
 
 
 def _range(low: int | None, high: int | None) -> str:
