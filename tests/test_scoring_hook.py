@@ -325,5 +325,18 @@ def test_a_new_rulesets_flags_are_refused_elsewhere(args: list[str], message: st
         assert part in result.stderr
 
 
+@pytest.mark.usefixtures("tiny")
+def test_majiang_rules_shows_the_win_context() -> None:
+    shown = json.loads(invoke(["rules", "tiny", "--json"]).stdout)
+    assert [(row["flag"], row["kind"]) for row in shown["context"]] == [
+        ("--win", "choice"), ("--bonus", "int"), ("--lucky", "bool")]
+    riichi_rows = json.loads(invoke(["rules", "riichi", "--json"]).stdout)["context"]
+    fields = find_ruleset("riichi").scorer().context_fields()
+    assert [row["name"] for row in riichi_rows] == [f.name for f in fields]
+    text = invoke(["rules", "tiny"]).stdout
+    assert "Win context (majiang fan --rules tiny flags)" in text
+    assert "--bonus" in text and "integer 0..9" in text
+
+
 def test_the_registry_is_back_without_tiny() -> None:
     assert "tiny" not in ruleset_names()

@@ -174,8 +174,7 @@ def fan(
 ) -> None:
     """Score a winning hand under Chinese Official rules (or --rules sichuan, chengdu, riichi, any ruleset).
 
-    The flags after the first ones are the fields of the ruleset's win context; a field of a ruleset
-    without a flag here is given as --NAME VALUE all the same (--NAME alone for a yes/no field).
+    The flags are the fields of the ruleset's win context: one without a flag below is --NAME VALUE.
     """
     # Each flag given, by the context field it sets (None, False, an empty list: not given).
     given = {"win": win, "last_of_wall": last_of_wall, "last_copy": last_copy, "seat_wind": seat,

@@ -211,7 +211,7 @@ def read_extra_flags(args: Iterable[str]) -> tuple[list[str], dict[str, Any]]:
     >>> read_extra_flags(["123m", "--honba", "2", "--riichi"])
     (['123m'], {'honba': '2', 'riichi': True})
     """
-    kinds = _known_fields()
+    kinds: dict[str, str] | None = None  # read once a flag comes up (the usual command has none here)
     positional: list[str] = []
     values: dict[str, Any] = {}
     items = iter(args)
@@ -221,6 +221,7 @@ def read_extra_flags(args: Iterable[str]) -> tuple[list[str], dict[str, Any]]:
             continue
         head, sep, tail = text.partition("=")
         name = _field_of(head)
+        kinds = _known_fields() if kinds is None else kinds
         kind = kinds.get(name)
         if not head.startswith("--") or kind is None:
             raise InvalidOptionError(f"No such option: {head}")

@@ -20,8 +20,8 @@ from majiang.rules.scoring import ContextField, read_values
 __all__ = ["FIELDS", "WIN_FIELD", "McrScorer"]
 
 WIN_FIELD = ContextField("win", "choice", "discard", tuple(w.value for w in WinBy),
-                         "How the hand was won: discard, self-drawn, kong-replacement (杠上开花) or "
-                         "robbing-kong (抢杠和)", "和牌方式")
+                         "How the hand was won (kong-replacement: 杠上开花, robbing-kong: 抢杠和)",
+                         "和牌方式")
 """How a hand was won, as every built-in ruleset takes it."""
 
 FIELDS = (
