@@ -40,7 +40,11 @@ FIELDS = (
 
 @dataclass(frozen=True, slots=True)
 class McrScorer:
-    """Scores Chinese Official hands under one ``profile`` (the ruleset's option)."""
+    """Scores Chinese Official hands under one ``profile`` (the ruleset's option).
+
+    The house fans (``McrRules.house_fans``: 天和, 地和 ...) are judged from how the game went, which a
+    hand shown alone does not tell: the scorer counts the standard fans only, as ``majiang.mcr.score``.
+    """
 
     profile: str = "mil"
 
