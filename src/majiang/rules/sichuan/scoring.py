@@ -322,7 +322,7 @@ def _pattern(detected: list[tuple[FanId, int]], options: Options) -> tuple[list[
 def score(
     hand: Hand | str,
     context: WinContext | None = None,
-    options: Options | str = "sichuan",
+    options: Options | str | None = None,
     *,
     win_by: WinBy | str = WinBy.DISCARD,
     last_of_wall: bool = False,
@@ -330,7 +330,8 @@ def score(
     heavenly: bool = False,
     earthly: bool = False,
 ) -> ScoreResult:
-    """Score a winning Sichuan hand won in ``context`` under ``options`` (a profile or its name).
+    """Score a winning Sichuan hand won in ``context`` under ``options`` (a profile or its name; None
+    is ``sichuan``).
 
     The win may instead come as keywords, those of ``WinContext`` (``after_kong`` is 杠上炮, a discard
     right after the discarder's kong); a context with keywords other than their defaults is a
@@ -348,7 +349,7 @@ def score(
         hand = Hand.parse(hand)
     if not isinstance(hand, Hand):
         raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
-    options = find_options(options)
+    options = find_options("sichuan" if options is None else options)
     if context is None:
         how = win_by if isinstance(win_by, WinBy) else _win_by(win_by)
         context = WinContext(how, last_of_wall, after_kong, heavenly, earthly)
