@@ -90,7 +90,8 @@ def test_a_seat_cannot_lay_what_it_does_not_hold() -> None:
 
 
 @pytest.mark.parametrize(("text", "error"), [
-    ("[EEE,x]", "at least two kinds"), ("[1m1p,x]", "three or more"), ("[1m1p1s,y]", r"not 'y' \(or x: mixed tiles\)"),
+    ("[EEE,x]", "at least two kinds"), ("[1m1p,x]", "three or more"),
+    ("[1m1p1s,y]", r"not .y. \(or x: mixed tiles\)"),
 ])
 def test_mixed_meld_notation_errors(text: str, error: str) -> None:
     with pytest.raises(InvalidNotationError, match=error):

@@ -8,10 +8,12 @@ from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.table import Game, HandResult, Phase, View, WinRecord
 from majiang.rules.mcr.table import McrRules
+from majiang.rules.scoring import ContextField, Scorer, read_values, score_plain
 
 __all__ = [
     "Action",
     "ActionKind",
+    "ContextField",
     "Game",
     "HandResult",
     "Match",
@@ -19,11 +21,14 @@ __all__ = [
     "McrRules",
     "Phase",
     "Ruleset",
+    "Scorer",
     "View",
     "WinRecord",
     "find_ruleset",
+    "read_values",
     "register_ruleset",
     "ruleset_names",
+    "score_plain",
     "standard_scores",
 ]
 
