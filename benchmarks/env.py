@@ -6,9 +6,9 @@ the same number of steps with a uniformly random legal policy, one core, CPU tim
 hand (the analysis tables):
 
 * ``engine``: the bare ``Game`` (``legal_actions`` and ``apply``; no observation), for reference;
-* ``aec``: ``mcr_v0.env()`` as PettingZoo users drive it (``agent_iter``, ``last``, ``step``; the
+* ``aec``: ``mahjong_v0.env()`` as PettingZoo users drive it (``agent_iter``, ``last``, ``step``; the
   observation and mask of each acting seat), wrappers included;
-* ``aec-raw``: the same on ``mcr_v0.raw_env`` (no PettingZoo wrappers);
+* ``aec-raw``: the same on ``mahjong_v0.raw_env`` (no PettingZoo wrappers);
 * ``vector``: ``VectorEnv(16)`` self-play, a batched choice per step (a step is one table's action);
 * ``ijcai``: with ``--ijcai DIR``, the ``MahjongGBEnv`` of the PKU IJCAI course starter code with its
   ``FeatureAgent`` (DIR holds its ``env.py``, ``agent.py`` and ``feature.py``; needs PyMahjongGB).
@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from majiang.env import VectorEnv, mcr_v0
+from majiang.env import VectorEnv, mahjong_v0
 from majiang.game import Game, find_ruleset
 
 Timing = tuple[int, int, float]
@@ -51,7 +51,7 @@ def engine_rate(rules: str, steps: int) -> Timing:
 
 
 def aec_rate(rules: str, steps: int, raw: bool = False) -> Timing:
-    env: Any = mcr_v0.raw_env(rules) if raw else mcr_v0.env(rules)
+    env: Any = mahjong_v0.raw_env(rules) if raw else mahjong_v0.env(rules)
     rng = random.Random(0)
     done = hands = 0
     start = time.process_time()

@@ -108,6 +108,8 @@ class Tally:
     """Added kongs answered with a pung (G4)."""
     ruleset_actions: int = 0
     """Actions of a ruleset's own kinds played (G6)."""
+    mixed_melds: int = 0
+    """Melds of mixed tiles laid (G5)."""
     seat_waits: int = 0
     """Waits a ruleset changed for the seat and the table (G7), each checked against the hook."""
 
@@ -328,7 +330,10 @@ class HandCheck:
                 t.rob_pungs += self.phase_before == Phase.ROB
             elif kind == "roll":
                 t.rolls += 1
-            elif kind not in ("act", "draw", "discard", "claim", "flower", "end", "deal", "start"):
+            elif kind == "lay":
+                t.mixed_melds += 1
+            elif kind not in ("act", "draw", "discard", "claim", "flower", "end", "deal", "start", "lay",
+                              "kong", "add-kong"):
                 t.payments += 1
             previous = e
 

@@ -23,12 +23,12 @@ from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
-from majiang.game.sheet import ScoreSheet, SheetError
 from majiang.game.table import Game, WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
+from majiang.rules.mcr.sheet import ScoreSheet, SheetError
 from majiang.rules.mcr.table import McrRules
 from majiang.sim.arena import run_arena
 from majiang.sim.simulate import ResumeError, simulate

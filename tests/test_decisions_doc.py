@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from majiang.game import Match, McrRules, SeatChanges
+from majiang.game import Match, McrRules
 from majiang.mcr import PROFILES
+from majiang.rules.mcr.seating import SeatChanges
 
 DECISIONS = (Path(__file__).resolve().parent.parent / "docs" / "decisions.md").read_text(encoding="utf-8")
 TARGETS = {"McrRules": McrRules, "Match": Match}

@@ -27,8 +27,8 @@ from majiang.env import (
     action_index,
     action_of,
     encode_view,
+    mahjong_v0,
     mask_of,
-    mcr_v0,
 )
 from majiang.env import observation as ob
 from majiang.env.actions import DECLARED, kind_of
@@ -69,11 +69,12 @@ def test_action_indices_round_trip() -> None:
 
 
 def test_declared_actions_index_by_their_ruleset() -> None:
-    """A ruleset's own actions take the declared range in the order it declares them (the toy: one)."""
+    """A ruleset's own actions take the declared range in the order it declares them (the toy: two)."""
     toy = find_ruleset("toy")
-    take = toy_ruleset.TAKE_LAST.action()
+    take, lay = toy_ruleset.TAKE_LAST.action(), toy_ruleset.LAY_ONES.action()
     assert action_index(take, toy) == DECLARED and action_of(DECLARED, toy) == take
-    for index in (DECLARED + 1, DECLARED + 35, ACTION_COUNT - 1):
+    assert action_index(lay, toy) == DECLARED + 35 and action_of(DECLARED + 35, toy) == lay
+    for index in (DECLARED + 1, DECLARED + 36, DECLARED + 70, ACTION_COUNT - 1):
         with pytest.raises(InvalidActionError, match="declares no such action"):
             action_of(index, toy)
     with pytest.raises(InvalidActionError, match="no ruleset given"):
@@ -124,12 +125,12 @@ def test_out_of_space_errors() -> None:
 
 @pytest.mark.parametrize("rules", [None, SICHUAN])
 def test_pettingzoo_api(rules: Any) -> None:
-    api_test(mcr_v0.env(rules), num_cycles=200)
+    api_test(mahjong_v0.env(rules), num_cycles=200)
 
 
 def check_hand(rules: str, options: dict[str, Any], seed: int) -> int:
     """Random masked play of one hand, checking every seat at every step; the number of steps."""
-    env = mcr_v0.raw_env(rules, options=options)
+    env = mahjong_v0.raw_env(rules, options=options)
     env.reset(seed=seed)
     rng = random.Random(seed)
     steps = 0
@@ -169,7 +170,7 @@ def test_incremental_observation_soak(rules: str, options: dict[str, Any]) -> No
 
 def test_observation_rows() -> None:
     # Sichuan with both opening phases: exchange indices at first, then voids, then the voids shown.
-    env = mcr_v0.raw_env("sichuan", options=["exchange=clockwise", "declare_void=true"])
+    env = mahjong_v0.raw_env("sichuan", options=["exchange=clockwise", "declare_void=true"])
     env.reset(seed=5)
     mask = env.observe("player_0")["action_mask"]
     assert set(np.flatnonzero(mask)) <= set(range(143, 638)) and mask.sum() > 1
@@ -195,7 +196,7 @@ def test_observation_rows() -> None:
 
 
 def test_discard_order_rows() -> None:
-    env = mcr_v0.raw_env()
+    env = mahjong_v0.raw_env()
     env.reset(seed=3)
     rng = random.Random(3)
     while len(env.game.discards[1]) < 6 and env.game.to_act():
@@ -237,7 +238,7 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
 
 @pytest.mark.parametrize(("rules", "seed"), [("mcr", 1), ("sichuan", 4)])
 def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int) -> None:
-    env = mcr_v0.raw_env(rules)
+    env = mahjong_v0.raw_env(rules)
     env.reset(seed=seed)
     rng, shuffler = random.Random(seed), random.Random(-seed)
     changed = with_kong = 0
@@ -263,16 +264,16 @@ def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int
 
 
 def test_seeded_resets_reproduce() -> None:
-    first = play(mcr_v0.env(), seed=11, rng_seed=5)
-    assert play(mcr_v0.env(), seed=11, rng_seed=5) == first
-    env = mcr_v0.env()
+    first = play(mahjong_v0.env(), seed=11, rng_seed=5)
+    assert play(mahjong_v0.env(), seed=11, rng_seed=5) == first
+    env = mahjong_v0.env()
     play(env, seed=99, rng_seed=1)
     assert play(env, seed=11, rng_seed=5) == first  # a reset with a seed forgets the past hand
-    assert play(mcr_v0.env(), seed=12, rng_seed=5) != first
+    assert play(mahjong_v0.env(), seed=12, rng_seed=5) != first
 
 
 def test_episode_rewards_at_the_end_only() -> None:
-    trace = play(mcr_v0.env(SICHUAN), seed=7, rng_seed=7)
+    trace = play(mahjong_v0.env(SICHUAN), seed=7, rng_seed=7)
     live = [r for (_, _, _, action, r) in trace if action is not None]
     assert set(live) == {0.0}
     dead = [(agent, action) for (agent, _, _, action, _) in trace if action is None]
@@ -280,7 +281,7 @@ def test_episode_rewards_at_the_end_only() -> None:
 
 
 def test_illegal_index_raises_and_changes_nothing() -> None:
-    env = mcr_v0.raw_env()
+    env = mahjong_v0.raw_env()
     env.reset(seed=2)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
@@ -358,7 +359,7 @@ def test_vector_env_plays_like_single_tables() -> None:
     traces = run_vector(VectorEnv(3, "sichuan"), seed=20, steps=400)
     assert any(t[-1] for t in traces[0])  # a hand ended and the next was dealt
     for i, trace in enumerate(traces):
-        env = mcr_v0.raw_env("sichuan")
+        env = mahjong_v0.raw_env("sichuan")
         env.reset(seed=20 + i)
         rng = random.Random(i)
         for seat, obs, mask, action, rewards, terminated in trace:

@@ -26,10 +26,10 @@ from majiang import (
 from majiang.bots import find_bot
 from majiang.game import Action, ActionKind, Game, McrRules
 from majiang.game.ruleset import find_ruleset
-from majiang.game.sheet import SheetError
 from majiang.jsonstrict import StrictJSONError
 from majiang.mcr import fan, find_profile, score
 from majiang.records.format import RecordError
+from majiang.rules.mcr.sheet import SheetError
 from majiang.sim.simulate import ResumeError
 
 
@@ -58,7 +58,7 @@ CASES: tuple[tuple[str, Callable[[], Any], type[MajiangError], str], ...] = (
     ("not_a_win", lambda: score("123m456p789sEEE1p2p"), InvalidHandError, "not a winning hand"),
     ("tile_code", lambda: Tile(34), InvalidOptionError, "no tile 34"),
     ("flower_code", lambda: Flower(8), InvalidOptionError, "no flower 8"),
-    ("meld_kind", lambda: MeldKind(3), InvalidHandError, "no meld kind 3"),
+    ("meld_kind", lambda: MeldKind(4), InvalidHandError, "no meld kind 4"),
     ("chow_start", lambda: Meld(MeldKind.CHOW, Tile.M8), InvalidHandError, "a chow cannot start at 8m"),
     ("meld_tile", lambda: Meld(MeldKind.PUNG, 99),  # type: ignore[arg-type]
      InvalidOptionError, "no tile 99"),

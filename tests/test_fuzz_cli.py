@@ -20,7 +20,7 @@ from typer.testing import CliRunner, Result
 from fuzzing import fuzz, hand_texts, json_values
 from majiang.cli import app
 from majiang.cli.batch import REQUEST_KEYS
-from majiang.game.sheet import ScoreSheet
+from majiang.rules.mcr.sheet import ScoreSheet
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from game_walls import Layout
-from majiang.game import Action, Game, Match, McrRules, Phase, SeatChanges, standard_scores
-from majiang.game.match import seat_positions
+from majiang.game import Action, Game, Match, McrRules, Phase, standard_scores
+from majiang.rules.mcr.seating import SeatChanges, seat_positions
 from majiang.tiles import Tile
 
 # Who sits where in each round, as positions[player] (0 East ... 3 North), worked out from source 003:

@@ -352,7 +352,8 @@ ERROR_CASES: list[tuple[str, int | None, str]] = [
     ("[7777s,8]123m456pEEEC", 7, "one digit 1-7, not '8'"),
     ("[555p,12]123m789sEEEC", 6, "one digit 1-7, not '12'"),
     ("[555p,]123m789sEEEC", 6, "one digit 1-7, not ''"),
-    ("[555p,x]123m789sEEEC", 6, "one digit 1-7, not 'x'"),
+    ("[555p,x]123m789sEEEC", 1, "a mixed meld has three or more tiles of at least two kinds"),
+    ("[555p,y]123m789sEEEC", 6, "one digit 1-7, not 'y'"),
     ("[555p,2,3]123m789sEEEC", 6, "one digit 1-7, not '2,3'"),
     ("[555p, 2]123m789sEEEC", 6, "one digit 1-7, not ' 2'"),
     # more than four melds: reported at the fifth '['

@@ -23,7 +23,8 @@ from typer.testing import CliRunner, Result
 from majiang.cli import app
 from majiang.cli.sheet import CSV_COLUMNS, render_sheet, sheet_csv
 from majiang.game import Game, McrRules, WinRecord
-from majiang.game.sheet import (
+from majiang.mcr import WinBy
+from majiang.rules.mcr.sheet import (
     MAX_FAN,
     MAX_PENALTIES,
     MAX_PENALTY_POINTS,
@@ -38,7 +39,6 @@ from majiang.game.sheet import (
     positions_of,
     win_payments,
 )
-from majiang.mcr import WinBy
 from majiang.tiles import WINDS, Tile
 from test_records import lively_match
 

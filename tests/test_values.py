@@ -149,10 +149,10 @@ def test_value_types_compare_hash_pickle_and_refuse_mutation(value: Any, twin: A
 def test_value_types_keep_their_shapes() -> None:
     meld = Meld.parse("[555p,3]")
     assert repr(meld) == "Meld.parse('[555p,3]')"
-    assert Meld.__match_args__ == ("kind", "tile", "claimed", "from_seat", "added")
+    assert Meld.__match_args__ == ("kind", "tile", "claimed", "from_seat", "added", "mixed")
     assert Hand.__match_args__ == ("melds", "tiles", "winning_tile")
     assert not hasattr(meld, "__dict__") and not hasattr(Hand.parse("19m19p19sESWNCFPP"), "__dict__")
-    init = ["kind", "tile", "claimed", "from_seat", "added"]
+    init = ["kind", "tile", "claimed", "from_seat", "added", "mixed"]
     assert [f.name for f in dataclasses.fields(Meld) if f.init] == init
     assert [f.name for f in dataclasses.fields(Hand) if f.compare] == ["melds", "tiles", "winning_tile"]
     assert repr(FANS["all_green"]) == (

@@ -286,6 +286,29 @@ def test_calculator_page(browser: Browser, base_url: str) -> None:
     assert errors == []
 
 
+def test_calculator_page_any_ruleset(browser: Browser, base_url: str) -> None:
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/calc")
+    page.wait_for_selector("#win-by")
+    page.select_option("#rules", "riichi")  # the form becomes riichi's context fields
+    page.wait_for_selector("#dora")
+    assert page.locator("#flowers").count() == 0 and page.locator("#profile").count() == 0
+    page.fill("#notation", "234567m234p3488s 2s")
+    page.select_option("#win-by", "self-drawn")
+    page.check("#riichi")
+    page.fill("#dora", "1m")
+    page.select_option("#seat-wind", "S")
+    page.click("#score")
+    page.wait_for_selector("#explain")
+    assert "12000 points" in page.inner_text("#explain")
+    assert page.inner_text("#result h2").endswith("7")
+    page.goto(f"{base_url}/calc?rules=chengdu&hand=111222444m33399p&after_kong=true")  # a shared link
+    page.wait_for_selector("#explain")
+    assert page.is_checked("#after-kong") and "杠上炮" in page.inner_text("#explain")
+    assert errors == []
+
+
 def test_coach_page(browser: Browser, base_url: str) -> None:
     errors: list[str] = []
     page = _page(browser, errors)

@@ -170,3 +170,62 @@ def test_every_page_script_exists() -> None:
     for page in static.glob("*.html"):
         for name in __import__("re").findall(r'src="/static/([^"]+)"', page.read_text()):
             assert (static / name).is_file(), (page.name, name)
+
+
+# --- any ruleset through its scorer: the same schema as ``majiang fan --rules R`` ------------------------
+
+@pytest.mark.parametrize(("body", "total"), [
+    ({"hand": "1112345678999m5m", "rules": "mcr", "win": "self-drawn"}, 92),
+    ({"hand": "1133m5577p99sEECC", "rules": "国标", "win": "self-drawn", "options": ["profile=wmo2014"]},
+     None),
+    ({"hand": "11224444557799m", "rules": "sichuan", "win": "self-drawn"}, 6),
+    ({"hand": "111222444m33399p", "rules": "chengdu", "options": {"cap_points": None}}, 1),
+    ({"hand": "234567m234p3488s 2s", "rules": "riichi", "win": "self-drawn", "riichi": True, "dora": "1m",
+      "seat_wind": "S"}, 7),
+])
+def test_calc_any_ruleset(client: TestClient, body: dict[str, Any], total: int | None) -> None:
+    from majiang.game.ruleset import find_ruleset
+
+    res = client.post("/api/calc", json=body)
+    assert res.status_code == 200, res.text
+    answer = res.json()
+    options = body.get("options", [])
+    scorer = find_ruleset(body["rules"], options).scorer()
+    values = {k: v for k, v in body.items() if k not in ("hand", "rules", "options")}
+    expected = scorer.score(body["hand"], scorer.make_context(body["hand"], values))
+    assert answer["score"] == expected.to_dict() and answer["explain"] == expected.explain()
+    assert answer["total"] == expected.total == (expected.total if total is None else total)
+    assert answer["rules"] == find_ruleset(body["rules"]).name
+    assert ("fans" in answer) == (answer["rules"] == "mcr")  # Chinese Official: the fan table's rows too
+
+
+def test_calc_default_is_chinese_official_unchanged(client: TestClient) -> None:
+    body = {"hand": "[567m,2]123p456s99sCCC", "flowers": 3}
+    old = client.post("/api/calc", json=body).json()
+    new = client.post("/api/calc", json={**body, "rules": "mcr"}).json()
+    assert "rules" not in old and {k: new[k] for k in old} == old
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"hand": "111222444m33399p", "rules": "sichuan", "seat_wind": "S"}, "unknown key 'seat_wind'"),
+    ({"hand": "111222444m33399p", "rules": "riichi", "honba": -1}, "honba must be a whole number"),
+    ({"hand": "111222444m33399p", "rules": "nope"}, "unknown ruleset 'nope'"),
+    ({"hand": "111222444m33399p", "rules": "mcr", "profile": "1998"}, "give it in 'options'"),
+])
+def test_calc_any_ruleset_rejects(client: TestClient, body: dict[str, Any], words: str) -> None:
+    res = client.post("/api/calc", json=body)
+    assert res.status_code == 400
+    assert words in res.json()["error"]
+
+
+def test_calc_fields_are_the_scorers(client: TestClient) -> None:
+    from majiang.game.ruleset import find_ruleset
+
+    for name in ("mcr", "sichuan", "chengdu", "riichi"):
+        answer = client.get("/api/calc/fields", params={"rules": name}).json()
+        assert answer["rules"] == name and set(answer["rulesets"]) >= {"mcr", "sichuan", "chengdu", "riichi"}
+        assert answer["fields"] == [f.to_dict() for f in find_ruleset(name).scorer().context_fields()]
+        assert {o["name"] for o in answer["options"]} == set(find_ruleset(name).options())
+    assert client.get("/api/calc/fields").json()["rules"] == "mcr"
+    res = client.get("/api/calc/fields", params={"rules": "nope"})
+    assert res.status_code == 400 and "unknown ruleset" in res.json()["error"]

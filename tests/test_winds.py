@@ -107,8 +107,8 @@ def test_parse_wind_on_any_text(text: str) -> None:
 
 
 def test_seat_wind_is_one_rule() -> None:
-    from majiang.game.match import seat_positions
-    from majiang.game.sheet import ScoreSheet, dealer_of
+    from majiang.rules.mcr.seating import seat_positions
+    from majiang.rules.mcr.sheet import ScoreSheet, dealer_of
     from majiang.tiles import seat_wind
 
     assert [seat_wind(s, 2).notation() for s in range(4)] == ["W", "N", "E", "S"]

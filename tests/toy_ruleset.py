@@ -29,7 +29,11 @@ And one rule for each capability a regional ruleset needs beyond Sichuan's (issu
 * the last tile is offered around the table (G2): the seat to draw it is asked whether it takes it
   (``take-last``, an action of the toy's own: G6); if it passes the next seat is asked, and when every
   seat still in has passed the hand is drawn;
-* an added kong may be answered with a pung of its tile by a seat holding two (G4, 抢叉).
+* after the voids, a seat holding 1m, 1p and 1s may lay them face up as one meld of mixed tiles
+  (``lay-ones``, G5: ``[1m1p1s,x]``, counted as a set; its tiles do not count for the void suit); later a
+  1 of any suit may be added to it on the seat's turn, with a replacement, as a kong is;
+* an added kong (or a 1 added to the mixed meld) may be answered with a pung of its tile by a seat holding
+  two (G4, 抢叉).
 
 >>> from majiang.game.ruleset import find_ruleset
 >>> find_ruleset("toy", ["winners_stay=true"]).winners_stay
@@ -46,6 +50,7 @@ from majiang.analysis.decompose import is_complete
 from majiang.game.events import Payment
 from majiang.game.ruleset import Ruleset, register_ruleset
 from majiang.hand import Hand
+from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES
 
@@ -57,6 +62,9 @@ __all__ = ["ToyRules", "ToyScore", "ToyState"]
 SUITS = "mps"
 VOIDS = tuple(Action(ActionKind.VOID, ALL_TILES[9 * k]) for k in range(3))
 """Declaring characters, dots or bamboo void (the action's tile is the suit's 1)."""
+LAY_ONES = declare_action(ActionSpec("lay-ones", "lay 1m 1p 1s", "幺蛋",
+                                     help="Lay 1m, 1p and 1s face up as one meld (the toy's 幺蛋)."))
+ONES = (ALL_TILES[0], ALL_TILES[9], ALL_TILES[18])
 TAKE_LAST = declare_action(ActionSpec("take-last", "take the last tile", "要海底",
                                       help="Take the wall's last tile (the toy's 海底漫游)."))
 PASS = Action(ActionKind.PASS)
@@ -102,7 +110,7 @@ class ToyRules(Ruleset):
     winners_stay: bool = False
     has_chow = False
     match_hands = 4
-    actions = (TAKE_LAST,)
+    actions = (TAKE_LAST, LAY_ONES)
 
     def conformance_variants(self) -> list[dict[str, Any]]:
         """Winners leave (血战), and winners stay (血流)."""
@@ -116,14 +124,21 @@ class ToyRules(Ruleset):
         return ToyState()
 
     def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
-        """One phase: every seat declares a suit void."""
-        return {s: list(VOIDS) for s in range(4)} if step == 0 else {}
+        """Every seat declares a suit void; then each seat holding the three 1s may lay them (G5)."""
+        if step == 0:
+            return {s: list(VOIDS) for s in range(4)}
+        if step == 1:
+            return {s: [PASS, LAY_ONES.action()] for s in range(4) if all(game.counts[s][t] for t in ONES)}
+        return {}
 
     def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
         state: ToyState = game.rules_state
         for seat, action in answers.items():
-            assert action.tile is not None
-            state.voids[seat] = int(action.tile) // 9
+            if action.name == LAY_ONES.name:
+                game.lay_meld(seat, Meld.with_mixed(ONES))
+            elif step == 0:
+                assert action.tile is not None
+                state.voids[seat] = int(action.tile) // 9
 
     def public_state(self, game: Game, seat: int) -> tuple[str | None, ...]:
         """The declared void suits (all are declared at once, so all are public), then the lucky kind."""
@@ -191,6 +206,9 @@ class ToyRules(Ruleset):
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         """The common table's, but tiles of the void suit go first."""
         out = Ruleset.turn_actions(self, game, seat)
+        if any(m.kind == MeldKind.MIXED for m in game.melds[seat]) and game.wall_left_for(seat) > 0 \
+                and not game.last_tile(seat):
+            out.extend(Action(ActionKind.ADDED_KONG, t) for t in ONES if game.counts[seat][t])
         void = game.rules_state.voids[seat]
         if void is not None and _suit_held(game.counts[seat], void):
             out = [a for a in out if a.kind != ActionKind.DISCARD or int(a.tile or 0) // 9 == void]
@@ -200,7 +218,12 @@ class ToyRules(Ruleset):
                   last_of_wall: bool) -> ToyScore | None:
         """Four sets and a pair, or seven pairs, with no tile of the seat's void suit."""
         void = game.rules_state.voids[seat]
-        if void is not None and _suit_held(hand.counts(include_melds=True), void):
+        held = hand.counts()
+        for m in hand.melds:
+            if m.kind != MeldKind.MIXED:  # the 1s laid together do not count for the void suit
+                for t in m.tiles:
+                    held[t] += 1
+        if void is not None and _suit_held(held, void):
             return None
         counts = hand.counts()
         kongs = sum(len(m.tiles) == 4 for m in hand.melds)

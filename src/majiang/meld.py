@@ -19,15 +19,21 @@ __all__ = ["Meld", "MeldKind"]
 
 
 class MeldKind(IntEnum):
-    """Chow (吃, 顺子), pung (碰, 刻子) or kong (杠)."""
+    """Chow (吃, 顺子), pung (碰, 刻子), kong (杠), or a set of mixed tiles a ruleset declares (Changchun's
+    旋风杠 ESWN, 喜杠 CFP, 幺蛋 1m1p1s, 九蛋 9m9p9s), laid face up from one's own tiles and grown by
+    adding tiles of its kinds."""
 
     CHOW = 0
     PUNG = 1
     KONG = 2
+    MIXED = 3
 
     @classmethod
     def _missing_(cls, value: object) -> MeldKind:
-        raise InvalidHandError(f"no meld kind {value!r}: 0 chow, 1 pung, 2 kong")
+        raise InvalidHandError(f"no meld kind {value!r}: 0 chow, 1 pung, 2 kong, 3 mixed")
+
+
+_MIXED = MeldKind.MIXED  # (an Enum class's attribute costs a lookup through its metaclass)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +48,10 @@ class Meld:
       对家, right 下家) and ``claimed`` is ``None``;
     * concealed kong (暗杠): both are ``None``.
 
-    ``added`` marks a kong made by adding a drawn tile to a claimed pung (加杠). Bad combinations
-    raise ``InvalidHandError`` naming the field.
+    ``added`` marks a kong made by adding a drawn tile to a claimed pung (加杠). A mixed meld (``MIXED``,
+    ``Meld.mixed``) holds its ``mixed`` tiles, sorted, three or more of at least two kinds, none claimed;
+    its notation is the tiles and ``,x``: ``[ESWN,x]``. Bad combinations raise ``InvalidHandError``
+    naming the field.
 
     >>> Meld.parse("[7777s,6]")
     Meld.parse('[7777s,6]')
@@ -58,6 +66,8 @@ class Meld:
     claimed: int | None = None
     from_seat: RelativeSeat | None = None
     added: bool = False
+    mixed: tuple[Tile, ...] = ()
+    """A mixed meld's tiles (empty for every other kind)."""
     _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -66,6 +76,9 @@ class Meld:
         if not isinstance(self.kind, MeldKind):
             object.__setattr__(self, "kind", MeldKind(self.kind))
         name = self.kind.name.lower()
+        if self.kind == MeldKind.MIXED or self.mixed:
+            self._check_mixed()
+            return
         if self.from_seat is not None and not isinstance(self.from_seat, RelativeSeat):
             if isinstance(self.from_seat, bool) or self.from_seat not in (1, 2, 3):
                 raise InvalidHandError(f"{name} from_seat must be a RelativeSeat (1 left, 2 across, "
@@ -97,6 +110,42 @@ class Meld:
             tiles = (t,) * (4 if self.kind == MeldKind.KONG else 3)
         object.__setattr__(self, "_tiles", tiles)
 
+    def _check_mixed(self) -> None:
+        tiles = tuple(sorted(Tile(t) for t in self.mixed))
+        if self.kind != MeldKind.MIXED:
+            raise InvalidHandError(f"only a mixed meld lists its tiles, not a {self.kind.name.lower()}")
+        if len(tiles) < 3 or len(set(tiles)) < 2:
+            raise InvalidHandError(f"a mixed meld has three or more tiles of at least two kinds, not "
+                                   f"{''.join(t.notation() for t in tiles)!r}")
+        if self.claimed is not None or self.from_seat is not None or self.added:
+            raise InvalidHandError("a mixed meld is laid from one's own tiles: no claimed tile, source or "
+                                   "addition")
+        if self.tile != tiles[0]:
+            raise InvalidHandError(f"a mixed meld's tile is its lowest, {tiles[0].notation()}, not "
+                                   f"{self.tile.notation()}")
+        object.__setattr__(self, "mixed", tiles)
+        object.__setattr__(self, "_tiles", tiles)
+
+    @classmethod
+    def with_mixed(cls, tiles: tuple[Tile, ...] | list[Tile]) -> Meld:
+        """A mixed meld of ``tiles`` (any order): a ruleset's face-up set of different tiles.
+
+        >>> Meld.with_mixed([Tile.WEST, Tile.EAST, Tile.SOUTH, Tile.NORTH]).notation()
+        '[ESWN,x]'
+        """
+        tiles = tuple(sorted(tiles))
+        return cls(MeldKind.MIXED, tiles[0] if tiles else Tile.M1, mixed=tiles)
+
+    def adding(self, tile: Tile) -> Meld:
+        """This mixed meld with ``tile`` added (a later tile of one of its kinds).
+
+        >>> Meld.parse("[1m1p1s,x]").adding(Tile.P1).notation()
+        '[1m1p1p1s,x]'
+        """
+        if self.kind != MeldKind.MIXED or tile not in self.mixed:
+            raise InvalidHandError(f"{tile.notation()} cannot be added to {self.notation()}")
+        return Meld.with_mixed((*self.mixed, tile))
+
     @classmethod
     def chow(cls, tile: Tile, claimed: int = 1) -> Meld:
         """A chow starting at ``tile`` whose ``claimed``-th tile (1-3) came from the left player."""
@@ -126,7 +175,7 @@ class Meld:
     @property
     def is_concealed_kong(self) -> bool:
         """Whether this is a concealed kong (暗杠), the one declared meld that keeps a hand 门清."""
-        return self.from_seat is None
+        return self.from_seat is None and self.kind is not _MIXED
 
     @property
     def is_kong(self) -> bool:
@@ -141,8 +190,10 @@ class Meld:
         return None if self.from_seat is None else self.tile
 
     def notation(self) -> str:
-        """Canonical notation, e.g. ``[123m]``, ``[555p,2]``, ``[7777s]``, ``[7777s,5]``."""
+        """Canonical notation, e.g. ``[123m]``, ``[555p,2]``, ``[7777s]``, ``[7777s,5]``, ``[ESWN,x]``."""
         body = "".join(t.notation() for t in self.tiles)
+        if self.kind is _MIXED:
+            return f"[{body},x]"
         if self.tiles[0].is_numbered:
             body = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.letter
         if self.claimed is not None:
@@ -186,11 +237,18 @@ def _meld_from(text: str, start: int, end: int) -> Meld:
     body_end = end
     source: int | None = None
     comma = text.find(",", start, end)
+    if comma >= 0 and text[comma + 1:end] == "x":
+        mixed = _scan_tiles(text, start, comma, allow_space=False)
+        try:
+            return Meld.with_mixed([t for t, _ in mixed])
+        except InvalidHandError as err:
+            raise InvalidNotationError(str(err), text, start) from None
     if comma >= 0:
         body_end = comma
         src = text[comma + 1:end]
         if len(src) != 1 or src not in "1234567":
-            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r}", text, comma + 1)
+            raise InvalidNotationError(f"meld source must be one digit 1-7, not {src!r} (or x: mixed tiles)",
+                                       text, comma + 1)
         source = int(src)
     tiles = _scan_tiles(text, start, body_end, allow_space=False)
     kinds = [t for t, _ in tiles]

@@ -27,6 +27,7 @@ from majiang.rules.sichuan import (
     Options,
     ScoreResult,
     TableOptions,
+    WinContext,
     exchange_direction,
     exchange_receiver,
     find_options,
@@ -44,6 +45,6 @@ from majiang.rules.sichuan import (
 
 __all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",
            "FanId", "KongKind", "Mode", "NextDealer", "Options", "ScoreResult", "TableOptions", "WinBy",
-           "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
+           "WinContext", "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
            "kong_discard_transfer", "kong_payment", "next_dealer", "not_ready_payments", "refund_kongs",
            "score", "settle_exhausted", "void_kong", "win_payment"]

@@ -9,6 +9,10 @@ a kind whose last copies are in sight elsewhere is listed with ``live == 0`` (ex
 wins and discards are ranked by the live tiles that lead to a legal win; ``majiang.mcr.discard_advice``
 passes the Chinese Official one (8-fan minimum).
 
+Kept whole though over 600 lines: it is the hot path of the ``discard advice with the 8-fan check`` row of
+benchmarks/all.py, and mypyc compiles it whole (the Makefile's ``COMPILED_MODULES``): a split would change
+what the compiled build compiles and measures.
+
 >>> [(w.tile.notation(), w.live) for w in live_waits("123456789m1234p")]
 [('1p', 3), ('4p', 3)]
 >>> best = discard_efficiency("123456789m1234pE")[0]

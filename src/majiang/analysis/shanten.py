@@ -12,6 +12,10 @@ judged formally, as PyMahjongGB does: a wait on a tile the hand already holds fo
 hand ready. Effective tiles are live tiles: a kind the player holds four of (standing and in melds)
 is never listed, because no copy is left to draw (docs/efficiency.md).
 
+Kept whole though over 600 lines: it is the hot path of the ``effective tiles, 13 tiles, all forms`` rows of
+benchmarks/all.py, and mypyc compiles it whole (the Makefile's ``COMPILED_MODULES``): a split would change
+what the compiled build compiles and measures.
+
 >>> shanten("1112345678999m")
 0
 >>> forms = shanten_forms("19m19p19sESWNPFC")

@@ -1,7 +1,8 @@
-"""The ``majiang`` command line; ``majiang fan`` scores a Chinese Official (or Sichuan, riichi) hand.
+"""The ``majiang`` command line; ``majiang fan`` scores a Chinese Official (or any ruleset's) hand.
 
 Needs the ``cli`` extra (Typer and Rich); no other part of majiang imports them. Scoring and its
-checks live in ``majiang.mcr``: this package reads options, maps exceptions to messages and prints.
+checks live in the rulesets' scorers (``majiang.rules.scoring``): this package reads options, maps
+exceptions to messages and prints.
 docs/cli.md is the user guide.
 
 Exit codes: 0 success; 1 a batch in which some line failed; 2 bad input (notation, not a win, a
@@ -33,23 +34,20 @@ from majiang.cli.errors import (
     fail,
     is_user_error,
 )
+from majiang.cli.fan import FanRequest, flag, read_extra_flags, score, scorer_for
 from majiang.cli.logs import export_command, import_command
 from majiang.cli.mjai import mjai_command
 from majiang.cli.odds import odds_command
-from majiang.cli.options import MAX_DIGITS
 from majiang.cli.play import play_command
 from majiang.cli.render import render_result
 from majiang.cli.replay import replay_command
-from majiang.cli.riichi import RIICHI_NAMES, RiichiFlags, riichi_fan
 from majiang.cli.rules import rules_command
 from majiang.cli.serve import serve_command
 from majiang.cli.sheet import sheet_app
-from majiang.cli.sichuan import RULES, sichuan_fan
 from majiang.cli.simulate import simulate_command
 from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
-from majiang.mcr import PROFILES, WinBy, find_profile, parse_wind, score, win_context
-from majiang.rules.sichuan.scoring import find_options
+from majiang.mcr import PROFILES, ScoreResult, WinContext
 
 __all__ = ["app", "main"]
 
@@ -76,14 +74,6 @@ def _root(
     ] = False,
 ) -> None:
     """Chinese mahjong tools: a Chinese Official (国标麻将) fan calculator."""
-
-
-def _parse_flowers(text: str) -> int:
-    # Only ASCII digits: int() would also take " 3", "+3", "3_0" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
-        shown = repr(text) if len(text) <= 40 else f"a text of {len(text)} characters"
-        raise InvalidOptionError(f"--flowers must be an integer from 0 to 8, not {shown}")
-    return int(text)
 
 
 _WIND_HELP = "E S W N (or 东南西北, 1z-4z)."
@@ -124,12 +114,12 @@ JsonOpt = Annotated[bool, typer.Option(
 )]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="NAME", show_default="mcr",
-    help=f"Scoring rules: {', '.join(RULES)}, riichi (Sichuan and Chengdu: see docs/sichuan.md; riichi: "
-         "docs/riichi.md).",
+    help="Scoring rules: mcr, sichuan, chengdu, riichi or any other registered ruleset, by name or alias "
+         "('majiang rules' lists them; Sichuan and Chengdu: see docs/sichuan.md; riichi: docs/riichi.md).",
 )]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", metavar="KEY=VALUE",
-    help="A Sichuan/Chengdu or riichi option, e.g. cap_points=none, kiriage=true (repeatable).",
+    help="One of the ruleset's options, e.g. cap_points=none, kiriage=true, profile=1998 (repeatable).",
 )]
 AfterKongOpt = Annotated[bool, typer.Option(
     "--after-kong", help="Sichuan 杠上炮: won on a discard made right after the discarder's kong.",
@@ -155,8 +145,9 @@ SticksOpt = Annotated[str | None, typer.Option(
     "--sticks", metavar="N", show_default="0", help="Riichi: riichi sticks on the table (1000 each).")]
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def fan(
+    ctx: typer.Context,
     hand: HandArg,
     win: WinOpt = None,
     self_drawn: SelfDrawnOpt = False,
@@ -181,103 +172,56 @@ def fan(
     honba: HonbaOpt = None,
     sticks: SticksOpt = None,
 ) -> None:
-    """Score a winning hand under Chinese Official rules (or --rules sichuan/chengdu/riichi)."""
-    flags = RiichiFlags(riichi, double_riichi, ippatsu, renhou, tuple(dora or ()), tuple(ura or ()), honba,
-                        sticks)
-    if rules is not None and rules.lower() in RIICHI_NAMES:
-        try:
-            win_by = _win_by(win, self_drawn)
-        except ValueError as exc:
-            fail("fan", str(exc), as_json=as_json)
-        others = {"--last-copy": last_copy, "--flowers": flowers is not None,
-                  "--profile": profile is not None, "--after-kong": after_kong}
-        riichi_fan(hand, win_by=win_by, last_of_wall=last_of_wall, heavenly=heavenly, earthly=earthly,
-                   seat=seat, round_=round_, flags=flags, options=option or [],
-                   others=[name for name, value in others.items() if value], as_json=as_json)
-        return
-    if flags.given():
-        fail("fan", f"{', '.join(flags.given())} only go with --rules riichi", as_json=as_json)
-    if rules is not None and rules != "mcr":
-        _sichuan(hand, rules, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall,
-                 after_kong=after_kong, heavenly=heavenly, earthly=earthly, option=option or [],
-                 mcr_only={"--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
-                           "--profile": profile}, as_json=as_json)
-        return
-    sichuan_only = {"--option": bool(option), "--after-kong": after_kong, "--heavenly": heavenly,
-                    "--earthly": earthly}
-    given = [name for name, value in sichuan_only.items() if value]
-    if given:
-        fail("fan", f"{', '.join(given)} only go with --rules sichuan or chengdu",
-             as_json=as_json)
-    if hand == "-":
-        _batch(as_json, win=win, self_drawn=self_drawn, last_of_wall=last_of_wall, last_copy=last_copy,
-               seat=seat, round_=round_, flowers=flowers, profile=profile)
+    """Score a winning hand under Chinese Official rules (or --rules sichuan, chengdu, riichi, any ruleset).
+
+    The flags are the fields of the ruleset's win context: one without a flag below is --NAME VALUE.
+    """
+    # Each flag given, by the context field it sets (None, False, an empty list: not given).
+    given = {"win": win, "last_of_wall": last_of_wall, "last_copy": last_copy, "seat_wind": seat,
+             "round_wind": round_, "flowers": flowers, "after_kong": after_kong, "heavenly": heavenly,
+             "earthly": earthly, "riichi": riichi, "double_riichi": double_riichi, "ippatsu": ippatsu,
+             "renhou": renhou, "dora": tuple(dora or ()), "ura": tuple(ura or ()), "honba": honba,
+             "sticks": sticks}
+    values = {name: value for name, value in given.items() if value not in (None, False, ())}
     try:
-        win_by = _win_by(win, self_drawn)
-        parsed = Hand.parse(hand)
-        ctx = win_context(
-            parsed, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
-            seat_wind=parse_wind("E" if seat is None else seat, "--seat"),
-            round_wind=parse_wind("E" if round_ is None else round_, "--round"),
-            flowers=0 if flowers is None else _parse_flowers(flowers),
-        )
-        result = score(parsed, win_by=ctx.win_by, last_of_wall=ctx.last_of_wall, last_copy=ctx.last_copy,
-                       seat_wind=ctx.seat_wind, round_wind=ctx.round_wind, flowers=ctx.flowers,
-                       profile=find_profile("mil" if profile is None else profile))
+        positional, extra = read_extra_flags([hand, *ctx.args])
+        if len(positional) != 1:
+            raise InvalidOptionError(f"one HAND, not {len(positional)}: {' '.join(map(repr, positional))}")
+    except InvalidOptionError as exc:
+        fail("fan", str(exc), as_json=as_json)
+    hand = positional[0]
+    values.update(extra)
+    if hand == "-":
+        shown = {"--win": win, "--self-drawn": self_drawn, "--last-of-wall": last_of_wall,
+                 "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
+                 "--profile": profile, "--rules": rules, "--option": option}
+        named = [name for name, value in shown.items() if value not in (None, False, [])]
+        named += [flag(name) for name in values if flag(name) not in shown]
+        _batch(as_json, named)
+    request = FanRequest(rules, tuple(option or ()), profile, self_drawn, values)
+    try:
+        _, scorer, plain = scorer_for(request)
+        context = scorer.make_context(hand, plain)
+        result = score(scorer, hand, context)
     except Exception as exc:
         code = EXIT_USAGE if is_user_error(exc) else EXIT_INTERNAL
         fail("fan", error_message(exc), as_json=as_json, code=code)
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    elif isinstance(result, ScoreResult) and isinstance(context, WinContext):
+        # Chinese Official fans as a table (the hand, how it was won, the winds, the profile).
+        render_result(Console(highlight=False), Hand.parse(hand), context, result)
     else:
-        render_result(Console(highlight=False), parsed, ctx, result)
+        typer.echo(result.explain())
 
 
-def _sichuan(hand: str, rules: str, *, win: str | None, self_drawn: bool, last_of_wall: bool,
-             after_kong: bool, heavenly: bool, earthly: bool, option: list[str],
-             mcr_only: dict[str, object], as_json: bool) -> None:
-    if rules not in RULES:
-        try:
-            rules = find_options(rules).name  # an alias: 四川, 血战, 血流, 成都
-        except InvalidOptionError:
-            fail("fan", f"--rules must be one of {', '.join(RULES)}, riichi "
-                        f"(or 四川, 血战, 血流, 成都, 立直), not {rules!r}", as_json=as_json)
-    try:
-        win_by = _win_by(win, self_drawn)
-    except ValueError as exc:
-        fail("fan", str(exc), as_json=as_json)
-    given = [name for name, value in mcr_only.items() if value is not None and value is not False]
-    sichuan_fan(hand, rules, win_by=win_by, last_of_wall=last_of_wall, after_kong=after_kong,
-                heavenly=heavenly, earthly=earthly, options=option, mcr_only=given, as_json=as_json)
-
-
-def _win_by(win: str | None, self_drawn: bool) -> WinBy:
-    """``--win`` (default discard), with ``--self-drawn`` as its shorthand; the two must agree."""
-    if win is None:
-        return WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD
-    try:
-        how = WinBy(win.strip())
-    except ValueError:
-        raise ValueError(f"--win must be one of {', '.join(w.value for w in WinBy)}, not {win!r}") from None
-    if self_drawn and how is not WinBy.SELF_DRAWN:
-        raise ValueError(f"--self-drawn is short for --win self-drawn; it contradicts --win {how.value}")
-    return how
-
-
-def _batch(
-    as_json: bool, *, win: str | None, self_drawn: bool, last_of_wall: bool, last_copy: bool,
-    seat: str | None, round_: str | None, flowers: str | None, profile: str | None,
-) -> NoReturn:
+def _batch(as_json: bool, named: list[str]) -> NoReturn:
     """``majiang fan --json -``: score the JSON lines of stdin; exit 0 if all succeeded, else 1."""
     if not as_json:
         fail("fan", "batch mode (HAND '-') reads and writes JSON only: use 'majiang fan --json -'")
-    options = {"--win": win, "--self-drawn": self_drawn, "--last-of-wall": last_of_wall,
-               "--last-copy": last_copy, "--seat": seat, "--round": round_, "--flowers": flowers,
-               "--profile": profile}
-    given = [name for name, value in options.items() if value is not None and value is not False]
-    if given:
-        fail("fan", f"batch mode takes each hand's options from its JSON line; remove {', '.join(given)}",
-              as_json=True)
+    if named:
+        fail("fan", f"batch mode takes each hand's rules and options from its JSON line; remove "
+                    f"{', '.join(named)}", as_json=True)
     ok = run_batch(sys.stdin.buffer, sys.stdout)
     raise typer.Exit(0 if ok else EXIT_BATCH_FAILED)
 

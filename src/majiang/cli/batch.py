@@ -2,6 +2,10 @@
 
 Each non-blank input line is a JSON object with the keywords of ``majiang.mcr.score``; the answer is
 ``ScoreResult.to_dict()`` or ``{"error": "line N: ..."}`` (the protocol of ``majiang.cli.jsonlines``).
+A line with ``"rules"`` (a ruleset's name or alias) and/or ``"options"`` (its options: an object, or
+``key=value`` texts) is scored by that ruleset's scorer (``Ruleset.scorer()``); its other keys are the
+fields of the ruleset's win context, as ``majiang fan --rules R`` takes them, and the answer is the
+same as that command's ``--json``.
 
 >>> import io, json
 >>> lines = b'{"hand": "19m19p19sESWNPFCC", "flowers": 1}\\n\\n{"hand": "19m1x"}\\n'
@@ -13,6 +17,8 @@ False
 (89, 1)
 >>> json.loads(second)["error"]
 "line 3: invalid hand notation: unexpected character 'x' at position 4 in '19m1x'"
+>>> score_request({"hand": "111222444m33399p", "rules": "chengdu", "win": "self-drawn"}).points
+15
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import IO, Any
 
 from majiang.cli.jsonlines import MAX_LINE_BYTES, RequestError, iter_lines, request_keys, run_lines
 from majiang.mcr import WinBy, score
-from majiang.rules.mcr.result import ScoreResult
+from majiang.rules.scoring import Scored, score_plain
 
 __all__ = ["MAX_LINE_BYTES", "OLD_KEYS", "REQUEST_KEYS", "RequestError", "iter_lines", "run_batch",
            "score_request"]
@@ -70,11 +76,14 @@ def _renamed(request: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-def score_request(request: object) -> ScoreResult:
-    """Score one decoded request: a dict with ``hand`` and any other of ``REQUEST_KEYS`` (or ``OLD_KEYS``).
+def score_request(request: object) -> Scored:
+    """Score one decoded request: a dict with ``hand`` and any other of ``REQUEST_KEYS`` (or ``OLD_KEYS``),
+    or one naming its ``rules`` or ``options`` (``score_rules_request``).
 
     The checks here are about the shape of the request; values are checked by ``score`` itself.
     """
+    if isinstance(request, dict) and ("rules" in request or "options" in request):
+        return score_rules_request(request)
     if isinstance(request, dict):  # the error for an unknown key lists only the current keys
         current = request_keys({k: v for k, v in request.items() if k not in OLD_KEYS}, REQUEST_KEYS)
         keys = _renamed({**current, **{k: v for k, v in request.items() if k in OLD_KEYS}})
@@ -83,6 +92,17 @@ def score_request(request: object) -> ScoreResult:
     if "win" in keys:
         keys["win_by"] = keys.pop("win")
     return score(**keys)
+
+
+def score_rules_request(request: dict[str, Any]) -> Scored:
+    """Score a request naming its ruleset (``rules``, Chinese Official if absent) and ``options``: its
+    other keys are the fields of that ruleset's win context (``majiang.rules.scoring.score_plain``).
+
+    >>> request = {"hand": "1112345678999m5m", "rules": "mcr", "options": {"profile": "1998"}}
+    >>> score_rules_request(request).total
+    91
+    """
+    return score_plain(request)
 
 
 def run_batch(source: IO[bytes], sink: IO[str], warnings: IO[str] | None = None) -> bool:

@@ -2,7 +2,8 @@
 
 Everything shown comes from the registry (``majiang.game.ruleset``): names and aliases, the first line of
 each ruleset's docstring, and for one ruleset each option's type (from its type hint), default (what
-``find_ruleset(NAME)`` gives) and meaning (``Ruleset.option_help``). docs/cli.md is the user guide.
+``find_ruleset(NAME)`` gives) and meaning (``Ruleset.option_help``), and the fields of its win context
+(``Scorer.context_fields``: the flags of ``majiang fan --rules NAME``). docs/cli.md is the user guide.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.cli.errors import fail
+from majiang.cli.fan import flag
 from majiang.cli.options import JsonOpt
+from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
 from majiang.sim.simulate import option_text
 
-__all__ = ["option_rows", "rules_command", "ruleset_json", "type_text"]
+__all__ = ["context_rows", "option_rows", "rules_command", "ruleset_json", "type_text"]
 
 NameArg = Annotated[str | None, typer.Argument(
     metavar="NAME", show_default=False,
@@ -56,6 +59,10 @@ def type_text(hint: Any) -> tuple[str, list[str]]:
     return " or ".join(words), choices
 
 
+_KIND_WORDS = {"bool": "flag", "int": "integer", "wind": "wind: E, S, W, N", "tiles": "tiles in notation",
+               "choice": "choice"}
+
+
 def _summary(rules: Ruleset) -> str:
     doc = inspect.getdoc(type(rules)) or ""
     return doc.split("\n\n")[0].replace("\n", " ").strip()
@@ -80,13 +87,30 @@ def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
     return rows
 
 
+def context_rows(rules: Ruleset) -> list[dict[str, Any]]:
+    """One row per field of the win context of ``rules``' scorer (``ContextField.to_dict()`` and its
+    ``majiang fan`` flag); none for a ruleset without a scorer.
+
+    >>> [row["flag"] for row in context_rows(find_ruleset("sichuan"))][:3]
+    ['--win', '--last-of-wall', '--after-kong']
+    """
+    try:
+        fields = rules.scorer().context_fields()
+    except InvalidOptionError:
+        return []
+    return [{**f.to_dict(), "flag": flag(f.name)} for f in fields]
+
+
 def ruleset_json(name: str, *, options: bool) -> dict[str, Any]:
-    """A ruleset as ``majiang rules --json`` shows it (with its options when ``options``)."""
+    """A ruleset as ``majiang rules --json`` shows it (with its options and win context when ``options``)."""
     rules = find_ruleset(name)
     rows = option_rows(rules)
-    return {"name": rules.name, "aliases": ruleset_aliases(rules.name),
-            "presets": ruleset_presets(rules.name), "summary": _summary(rules),
-            "options": rows if options else len(rows)}
+    out = {"name": rules.name, "aliases": ruleset_aliases(rules.name),
+           "presets": ruleset_presets(rules.name), "summary": _summary(rules),
+           "options": rows if options else len(rows)}
+    if options:
+        out["context"] = context_rows(rules)
+    return out
 
 
 def _aliases(entry: dict[str, Any]) -> str:
@@ -136,3 +160,16 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
         table.add_row(Text(row["name"]), Text(row["type"]), Text(option_text(row["default"])),
                       Text(row["help"]))
     console.print(table)
+    if shown["context"]:
+        fields = Table(title=f"Win context (majiang fan --rules {shown['name']} flags)", title_justify="left")
+        for column in ("Flag", "Type", "Default", "Meaning"):
+            fields.add_column(column)
+        for row in shown["context"]:
+            kind = "one of " + ", ".join(row["choices"]) if row["choices"] else _KIND_WORDS[row["kind"]]
+            if row["minimum"] is not None or row["maximum"] is not None:
+                low, high = (("" if v is None else str(v)) for v in (row["minimum"], row["maximum"]))
+                kind += f" {low}..{high}"
+            default = row["default"] if not isinstance(row["default"], list) else " ".join(row["default"])
+            meaning = f"{row['help']} ({row['zh']})" if row["zh"] else row["help"]
+            fields.add_row(Text(row["flag"]), Text(kind), Text(option_text(default)), Text(meaning))
+        console.print(fields)

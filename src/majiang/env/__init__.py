@@ -1,15 +1,25 @@
 """Reinforcement-learning environments (the ``rl`` extra: numpy, PettingZoo, Gymnasium).
 
-``mcr_v0`` is the PettingZoo AEC environment (any registered ruleset), ``SingleAgentEnv`` a Gymnasium
-environment where seat 0 is the agent and our bots play the other seats, ``VectorEnv`` many tables
-stepped at once with batched arrays. docs/rl.md has the spaces and the observation's rows.
+``mahjong_v0`` is the PettingZoo AEC environment (any registered ruleset), ``SingleAgentEnv`` a
+Gymnasium environment where seat 0 is the agent and our bots play the other seats, ``VectorEnv`` many
+tables stepped at once with batched arrays. docs/rl.md has the spaces and the observation's rows.
 """
 
-from majiang.env import mcr_v0
+import importlib
+from types import ModuleType
+
+from majiang.env import mahjong_v0
 from majiang.env.actions import ACTION_COUNT, action_index, action_of
 from majiang.env.observation import OBS_SHAPE, TableEncoder, encode_view, mask_of
 from majiang.env.single import SingleAgentEnv
 from majiang.env.vector import VectorEnv
 
 __all__ = ["ACTION_COUNT", "OBS_SHAPE", "SingleAgentEnv", "TableEncoder", "VectorEnv", "action_index",
-           "action_of", "encode_view", "mask_of", "mcr_v0"]
+           "action_of", "encode_view", "mahjong_v0", "mask_of"]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``majiang.env.mcr_v0``, the environment's old name, imported only when asked for (it warns)."""
+    if name == "mcr_v0":
+        return importlib.import_module("majiang.env.mcr_v0")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

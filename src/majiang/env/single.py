@@ -15,7 +15,7 @@ import gymnasium as gym
 
 from majiang.bots import find_bot
 from majiang.env.actions import action_index, action_of
-from majiang.env.mcr_v0 import AGENTS, Observation, check_index, raw_env
+from majiang.env.mahjong_v0 import AGENTS, Observation, check_index, raw_env
 from majiang.errors import InvalidActionError
 from majiang.game import Phase, Ruleset
 

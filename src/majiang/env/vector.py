@@ -21,7 +21,7 @@ seat each observation belongs to. With ``bot`` (a name of ``majiang.bots.find_bo
 the bots, seeded from each hand's seed, play the rest, as in ``SingleAgentEnv``.
 
 ``reset(seed=s)`` seeds table ``i`` with ``s + i``: table ``i`` then plays exactly what
-``mcr_v0.raw_env`` (or ``SingleAgentEnv`` with the same bot) plays after ``reset(seed=s + i)``, hand
+``mahjong_v0.raw_env`` (or ``SingleAgentEnv`` with the same bot) plays after ``reset(seed=s + i)``, hand
 after hand, for the same actions.
 """
 
@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from majiang.bots import Bot, find_bot
 from majiang.env.actions import ACTION_COUNT
-from majiang.env.mcr_v0 import Observation, Options, find_rules, index_action, observation_space
+from majiang.env.mahjong_v0 import Observation, Options, find_rules, index_action, observation_space
 from majiang.env.observation import GATHER, STORE_ROWS, TableEncoder
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, HandResult, Phase, Ruleset

@@ -1,14 +1,19 @@
 """The table: a hand's state and ``apply(action)``, rulesets as hooks, the match, per-seat views."""
 
+import warnings
+from typing import Any
+
 from majiang.actions import Action, ActionKind
-from majiang.game.match import Match, MatchHand, SeatChanges, standard_scores
+from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.table import Game, HandResult, Phase, View, WinRecord
 from majiang.rules.mcr.table import McrRules
+from majiang.rules.scoring import ContextField, Scorer, read_values, score_plain
 
 __all__ = [
     "Action",
     "ActionKind",
+    "ContextField",
     "Game",
     "HandResult",
     "Match",
@@ -16,11 +21,23 @@ __all__ = [
     "McrRules",
     "Phase",
     "Ruleset",
-    "SeatChanges",
+    "Scorer",
     "View",
     "WinRecord",
     "find_ruleset",
+    "read_values",
     "register_ruleset",
     "ruleset_names",
+    "score_plain",
     "standard_scores",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``SeatChanges``, which is Chinese Official's, from its new module with a warning."""
+    if name == "SeatChanges":
+        warnings.warn("majiang.game.SeatChanges moved to majiang.rules.mcr.seating.SeatChanges; the old path "
+                      "goes in the next release", DeprecationWarning, stacklevel=2)
+        from majiang.rules.mcr.seating import SeatChanges
+        return SeatChanges
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,8 @@ from typing import Any, ClassVar, TypeVar
 from majiang.actions import Action
 
 __all__ = ["FORFEIT_REASONS", "Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event",
-           "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Payment", "Roll", "Start", "Win", "rolls_of"]
+           "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Lay", "Payment", "Roll", "Start", "Win",
+           "rolls_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +219,16 @@ class Forfeit(Event):
     def response(self) -> str | None:
         """What the forfeiting seat answered (None: nothing, or not known)."""
         return None if self.responses is None else self.responses[self.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Event):
+    """``seat`` laid ``meld`` (notation) face up from its own tiles: a meld of mixed tiles a ruleset
+    declares (Changchun's 旋风杠 ``[ESWN,x]``)."""
+
+    kind: ClassVar[str] = "lay"
+    seat: int
+    meld: str
 
 
 @dataclass(frozen=True, slots=True)

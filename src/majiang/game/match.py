@@ -1,20 +1,10 @@
-"""A match: four rounds of four hands with seat changes (换位), and standard scores.
+"""A match: a series of hands for four players, with seat changes, and standard scores.
 
 Players 0-3 keep their identity; their places at the table (positions 0-3 = East, South, West, North
-seats) change as the ruleset's option ``seat_changes`` (``SeatChanges``) says. By default
-(``EACH_ROUND``, source 003) after each round:
-
-* after the first round: East and South swap, West and North swap;
-* after the second: East and South go across (to West and North), West goes to South, North to East;
-* after the third: East and South swap, West and North swap.
-
-``BEFORE_WEST_ROUND`` (source 000) makes one change only: before the third (West) round, East and South
-swap, West and North swap. The sources disagree; docs/decisions.md quotes both.
-
-The ruleset decides the rest (``Ruleset.next_dealer``, ``round_wind``, ``seat_change``): under Chinese
-Official rules, in every round the player in the East seat deals first, and the deal passes
-counterclockwise each hand with no repeat dealer (不连庄); the round wind runs East, South, West, North;
-seats change as above. Another ruleset may repeat the dealer or never change seats.
+seats) change when the ruleset says. The ruleset decides (``Ruleset.next_dealer``, ``round_wind``,
+``seat_change``): Chinese Official rules (``majiang.rules.mcr.seating``) change seats after rounds as
+their option ``seat_changes`` says and pass the deal on every hand; another ruleset may repeat the dealer
+or never change seats.
 
 >>> m = Match(seed=1)
 >>> m.hand_number, m.round_wind.notation(), m.game.dealer
@@ -23,36 +13,30 @@ seats change as above. Another ruleset may repeat the dealer or never change sea
 
 from __future__ import annotations
 
+import importlib
 import random
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from majiang.errors import IllegalActionError, InvalidOptionError
+from majiang.errors import IllegalActionError
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game, HandResult, Phase
-from majiang.rules.mcr.table import SEAT_CHANGES, Change, SeatChanges
 from majiang.tiles import Tile
 
-__all__ = ["SEAT_CHANGES", "Match", "MatchHand", "SeatChanges", "seat_positions", "standard_scores"]
+__all__ = ["Match", "MatchHand", "standard_scores"]
 
-_STAY: Change = (0, 1, 2, 3)
+_MOVED_TO_SEATING = ("SEAT_CHANGES", "SeatChanges", "seat_positions")
 
 
-def seat_positions(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND) -> Change:
-    """Where each player sits in ``hand`` (1-16): positions[player], 0 the East seat ... 3 North.
-
-    >>> [seat_positions(h) for h in (1, 5, 9, 13)]
-    [(0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0)]
-    >>> [seat_positions(h, "before-west-round") for h in (1, 5, 9, 13)]
-    [(0, 1, 2, 3), (0, 1, 2, 3), (1, 0, 3, 2), (1, 0, 3, 2)]
-    """
-    changes = SeatChanges(seat_changes)
-    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= 16:
-        raise InvalidOptionError(f"a match has hands 1 to 16, not {hand!r}")
-    positions = list(_STAY)
-    for change in changes.after_rounds[:(hand - 1) // 4]:
-        positions = [change[p] for p in positions]
-    return (positions[0], positions[1], positions[2], positions[3])
+def __getattr__(name: str) -> Any:
+    """The Chinese Official seating names this module had, from their new module with a warning."""
+    if name in _MOVED_TO_SEATING:
+        warnings.warn(f"majiang.game.match.{name} moved to majiang.rules.mcr.seating.{name}; the old path "
+                      "goes in the next release", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module("majiang.rules.mcr.seating"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ from majiang.tiles import ALL_TILES, WINDS, Tile
 if TYPE_CHECKING:
     from majiang.game.match import Match
     from majiang.game.table import Game, View, WinRecord
+    from majiang.rules.scoring import Scorer
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "Wall", "check_bound",
@@ -535,6 +536,10 @@ class Ruleset:
                   last_of_wall: bool) -> Score | None:
         """The score of a win, or None if the hand is not a valid win under these rules."""
         raise InvalidOptionError(f"ruleset {self.name!r} has no win check")
+
+    def scorer(self) -> Scorer:
+        """How these rules score a hand shown to them (``majiang.rules.scoring``): none by default."""
+        raise InvalidOptionError(f"ruleset {self.name!r} has no hand scorer")
 
     def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
         """Which of the ``seats`` declaring a win on one discard win: the nearest after the giver."""

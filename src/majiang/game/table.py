@@ -379,9 +379,10 @@ class Game:
                                     self.dealer, ALL_TILES[self.round_wind].notation(), ring, [first, second],
                                     second_seat, list(self.scores)))
 
-    def deal_tile(self, seat: int) -> int:
-        """Give ``seat`` its next tile from the wall (``Wall.take``), for a ruleset's ``deal``; its code."""
-        place = self.wall.take(seat, False)
+    def deal_tile(self, seat: int, replacement: bool = False) -> int:
+        """Give ``seat`` its next tile from the wall (``Wall.take``; a ``replacement`` from the tail), for a
+        ruleset's ``deal`` and opening phases; its code (a bonus tile is kept aside to be shown)."""
+        place = self.wall.take(seat, replacement)
         if place is None:
             raise InvalidOptionError(f"the wall ran out while dealing to seat {seat}")
         t = self.wall[place]
@@ -498,6 +499,29 @@ class Game:
         if self.phase is _OVER:
             raise IllegalActionError("the hand is over")
         return self._draw(seat, from_tail)
+
+    def lay_meld(self, seat: int, meld: Meld) -> None:
+        """``seat`` lays ``meld`` face up from its standing tiles (a ruleset's own meld of mixed tiles:
+        Changchun's 旋风杠 at the deal); a replacement, if the ruleset gives one, is its call
+        (``deal_tile(seat, replacement=True)`` in an opening phase, ``draw_for(seat, from_tail=True)`` on
+        the seat's turn). Later tiles of its kinds are added with ``ADDED_KONG`` (others may rob them)."""
+        if self.phase is _OVER:
+            raise IllegalActionError("the hand is over")
+        counts = self.counts[seat]
+        need = [0] * 34
+        for t in meld.tiles:
+            need[t] += 1
+        if any(need[t] > counts[t] for t in range(34)):
+            raise InvalidOptionError(f"seat {seat} does not hold {meld.notation()}")
+        for t in meld.tiles:
+            counts[t] -= 1
+        self.melds[seat].append(meld)
+        self._shown_melds[seat] = tuple(self.melds[seat])
+        self._distance[seat] = 0  # a meld changes the forms: count again
+        self.interrupted = True
+        self.events.append(ev.Lay(seat, meld.notation()))
+        self._legal = {}
+        self._update_waits(seat)
 
     def roll(self, seat: int | None, why: str, dice: int = 2) -> tuple[int, ...]:
         """Roll ``dice`` dice for a ruleset's chance rule during the hand (``why``: its word), logged as a
@@ -862,6 +886,12 @@ class Game:
                     melds[i] = Meld.kong(m.tile, m.from_seat, added=True)
                     self._shown_melds[seat] = tuple(melds)
                     break
+            else:  # a tile added to a meld of mixed tiles (the ruleset offered it)
+                for i, m in enumerate(melds):
+                    if m.kind == MeldKind.MIXED and t in m.mixed:
+                        melds[i] = m.adding(ALL_TILES[t])
+                        self._shown_melds[seat] = tuple(melds)
+                        break
             self.counts[seat][t] -= 1
         self._update_waits(seat)
         self.rules.on_kong(self, seat, t, self.robbed_how, None)

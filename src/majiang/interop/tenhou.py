@@ -7,6 +7,8 @@ draw as actions, and compares what the engine does with what the log says: every
 indicators, each win's yaku, han, fu and points, every hand's score changes (``sc``), the dealer,
 honba and riichi sticks of each hand, and the final standing (``owari``). The first disagreement is
 a ``MjlogError`` naming the hand and the log's tag; an import that returns has reproduced them all.
+Reading the format is ``majiang.interop.tenhou_mjlog``'s, the wall ``majiang.interop.tenhou_wall``'s;
+their public names are importable from here too.
 
 >>> meld = decode_meld(58719)  # a chi of 6s-7s-8s, the 6s (tile 95) called from the seat before
 >>> meld["kind"], meld["tiles"], meld["called"], meld["from"]
@@ -15,86 +17,46 @@ a ``MjlogError`` naming the hand and the log's tag; an import that returns has r
 
 from __future__ import annotations
 
-import dataclasses
-import gzip
-import random
-import urllib.parse
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from majiang.actions import Action
-from majiang.errors import MajiangError
 from majiang.game.match import MatchHand
-from majiang.game.ruleset import find_ruleset
 from majiang.game.table import Game, Phase
+from majiang.interop.tenhou_mjlog import (
+    ABORTS,
+    DISCARDS,
+    DRAWS,
+    RED_IDS,
+    TENHOU_UMA,
+    TENHOU_YAKU,
+    MjlogError,
+    Tag,
+    _Hand,
+    _ints,
+    _kind_name,
+    _meld,
+    _one,
+    _owari,
+    _players,
+    _seat,
+    _seed,
+    _split,
+    _tile_id,
+    _uma,
+    decode_meld,
+    lobby_rules,
+    parse_mjlog,
+    read_mjlog,
+)
+from majiang.interop.tenhou_wall import LIVE_START, _dice, _ring, _wall_of
 from majiang.records.writer import RecordedMatch
-from majiang.rules.riichi.game import (
-    AbortiveDraw,
-    RiichiRules,
-    RiichiState,
-    TenpaiShown,
-    final_points,
-    red_places,
-)
-from majiang.tiles import ALL_TILES, WINDS
+from majiang.rules.riichi.game import AbortiveDraw, RiichiRules, RiichiState, TenpaiShown
+from majiang.tiles import WINDS
 
-__all__ = [
-    "TENHOU_YAKU",
-    "Imported",
-    "MjlogError",
-    "Tag",
-    "decode_meld",
-    "import_mjlog",
-    "import_tags",
-    "lobby_rules",
-    "parse_mjlog",
-    "read_mjlog",
-]
-
-RED_IDS = frozenset({16, 52, 88})
-"""Tenhou's tile ids (0-135, four per kind) of the red fives: the first copy of 5m, 5p and 5s."""
-
-TENHOU_YAKU: tuple[str, ...] = (
-    "menzen_tsumo", "riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "pinfu", "tanyao",
-    "iipeikou", "seat_wind", "seat_wind", "seat_wind", "seat_wind", "round_wind", "round_wind",
-    "round_wind", "round_wind", "haku", "hatsu", "chun", "double_riichi", "chiitoitsu", "chanta", "ittsu",
-    "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou", "shousangen", "honroutou",
-    "ryanpeikou", "junchan", "honitsu", "chinitsu", "renhou", "tenhou", "chiihou", "daisangen", "suuankou",
-    "suuankou_tanki", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "kokushi",
-    "kokushi_13", "daisuushii", "shousuushii", "suukantsu", "dora", "ura_dora", "aka_dora",
-)
-"""Our yaku id for each of Tenhou's yaku numbers 0-54 (its ``yaku``/``yakuman`` attributes)."""
-
-DRAWS = "TUVW"
-DISCARDS = "DEFG"
-ABORTS = {"yao9": "nine-terminals", "kaze4": "four-winds", "reach4": "four-riichi", "kan4": "four-kans",
-          "ron3": "three-ron"}
-"""Tenhou's abortive draw types and our reasons (``AbortiveDraw.reason``); ``nm`` is nagashi mangan."""
-
-
-class MjlogError(MajiangError):
-    """A Tenhou log that cannot be read, or that our engine does not reproduce: ``where`` and why."""
-
-    def __init__(self, where: str, reason: str) -> None:
-        self.where = where
-        self.reason = reason
-        super().__init__(f"{where}: {reason}")
-
-
-@dataclass(frozen=True, slots=True)
-class Tag:
-    """One XML element of the log: its name, attributes and 1-based place among the log's tags."""
-
-    name: str
-    attrs: dict[str, str]
-    number: int
-
-    def where(self, hand: int | None = None) -> str:
-        """``hand 3, tag 57 <N>``: where a problem is, for messages."""
-        prefix = f"hand {hand}, " if hand is not None else ""
-        return f"{prefix}tag {self.number} <{self.name}>"
+__all__ = ["ABORTS", "DISCARDS", "DRAWS", "LIVE_START", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "Imported",
+           "MjlogError", "Tag", "decode_meld", "import_mjlog", "import_tags", "lobby_rules", "parse_mjlog",
+           "read_mjlog"]
 
 
 @dataclass(slots=True)
@@ -106,325 +68,6 @@ class Imported:
     players: list[str]
     walls: list[list[int]] = field(default_factory=list)
     seen: list[int] = field(default_factory=list)
-
-
-def read_mjlog(data: bytes) -> list[Tag]:
-    """The tags of an mjlog given as bytes (gzip or plain XML); MjlogError for anything else."""
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as err:
-            raise MjlogError("the file", f"damaged gzip data ({err})") from None
-    return parse_mjlog(data)
-
-
-def parse_mjlog(xml: bytes | str) -> list[Tag]:
-    """The child elements of an ``<mjloggm>`` document, in order.
-
-    >>> [t.name for t in parse_mjlog('<mjloggm ver="2.3"><GO type="169"/><T52/></mjloggm>')]
-    ['GO', 'T52']
-    """
-    try:
-        root = ET.fromstring(xml)
-    except ET.ParseError as err:
-        raise MjlogError("the XML", f"not well-formed ({err})") from None
-    if root.tag != "mjloggm":
-        raise MjlogError("the XML", f"not a Tenhou mjlog: the root element is <{root.tag}>, not <mjloggm>")
-    return [Tag(el.tag, dict(el.attrib), i) for i, el in enumerate(root, 1)]
-
-
-TENHOU_UMA = ("20,10,-10,-20", "10,5,-5,-10")
-"""Tenhou's uma: now 20-10; some early logs (2009) show 10-5. The log does not say which: the final
-standing (``owari``) does."""
-
-
-def lobby_rules(code: int, uma: str = TENHOU_UMA[0]) -> RiichiRules:
-    """Our riichi rules for a Tenhou lobby code (``GO type``): red fives, open tanyao, the length, and
-    Tenhou's table: no double yakuman, the players' choice of red fives, final points in whole thousands.
-
-    >>> r = lobby_rules(0xa9); (r.red_fives, r.open_tanyao, r.length)
-    (3, True, 'hanchan')
-    >>> r = lobby_rules(0x41 | 0x06); (r.red_fives, r.open_tanyao, r.length)
-    (0, False, 'tonpuu')
-    """
-    if code & 0x10:
-        raise MjlogError("<GO>", "three-player logs are not supported yet (lobby code "
-                                 f"{code:#x} has the three-player bit 0x10)")
-    base = find_ruleset("riichi")
-    assert isinstance(base, RiichiRules)
-    red = not code & 0x02
-    return dataclasses.replace(base, red_fives=3 if red else 0, open_tanyao=not code & 0x04,
-                               length="hanchan" if code & 0x08 else "tonpuu", double_yakuman=False,
-                               red_choice=red, round_final=True, uma=uma)
-
-
-def _owari(tag: Tag) -> tuple[list[int], list[float]]:
-    raw = tag.attrs["owari"].split(",")
-    try:
-        if len(raw) != 8:
-            raise ValueError
-        return [int(raw[2 * s]) * 100 for s in range(4)], [float(raw[2 * s + 1]) for s in range(4)]
-    except ValueError:
-        raise MjlogError(tag.where(), f"owari={tag.attrs['owari']!r} is not four points and standings") \
-            from None
-
-
-def _uma(owari: Tag) -> str:
-    """Which of Tenhou's uma the final standing shows."""
-    totals, points = _owari(owari)
-    for uma in TENHOU_UMA:
-        r = lobby_rules(0x01, uma)
-        ours = final_points(totals, 0, r.placement(), r.target, r.starting_points, whole=True)
-        if list(ours) == points:
-            return uma
-    raise MjlogError(owari.where(), f"the final standing {points} fits none of Tenhou's uma "
-                                    f"({' or '.join(TENHOU_UMA)}) for the points {totals}")
-
-
-def decode_meld(m: int) -> dict[str, Any]:
-    """Tenhou's bit-packed meld code: ``kind`` (chi, pon, added, kan, concealed), ``tiles`` (ids, the
-    called one included), ``called`` (its id; None for a concealed kan) and ``from`` (relative: 1 the
-    next seat, 2 across, 3 the previous seat; 0 for a concealed kan)."""
-    rel = m & 3
-    if m & 0x4:
-        t = m >> 10
-        r, t = t % 3, t // 3
-        low = (t // 7) * 9 + t % 7
-        tiles = [(low + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
-        return {"kind": "chi", "tiles": tiles, "called": tiles[r], "from": rel}
-    if m & 0x18:
-        unused = (m >> 5) & 3
-        t = m >> 9
-        r, kind = t % 3, t // 3
-        three = [kind * 4 + i for i in range(4) if i != unused]
-        if m & 0x8:
-            return {"kind": "pon", "tiles": three, "called": three[r], "from": rel}
-        return {"kind": "added", "tiles": [*three, kind * 4 + unused], "called": three[r], "from": rel,
-                "added": kind * 4 + unused}
-    if m & 0x20:
-        raise MjlogError("<N>", "a nukidora (three-player) meld")
-    tile = m >> 8
-    kind = tile // 4
-    tiles = [kind * 4 + i for i in range(4)]
-    if rel == 0:
-        return {"kind": "concealed", "tiles": tiles, "called": None, "from": 0}
-    return {"kind": "kan", "tiles": tiles, "called": tile, "from": rel}
-
-
-def _ints(tag: Tag, key: str, hand: int | None = None) -> list[int]:
-    raw = tag.attrs.get(key)
-    if raw is None:
-        raise MjlogError(tag.where(hand), f"missing attribute {key!r}")
-    try:
-        return [int(x) for x in raw.split(",")] if raw else []
-    except ValueError:
-        raise MjlogError(tag.where(hand), f"attribute {key}={raw!r} is not a list of integers") from None
-
-
-def _one(tag: Tag, key: str, hand: int | None = None, low: int = 0, high: int = 10**9) -> int:
-    """The attribute ``key`` as one whole number ``low``-``high``."""
-    values = _ints(tag, key, hand)
-    if len(values) != 1 or not low <= values[0] <= high:
-        raise MjlogError(tag.where(hand), f"attribute {key}={tag.attrs[key]!r:.40} is not one number "
-                                          f"{low}-{high}")
-    return values[0]
-
-
-def _seat(tag: Tag, key: str, hand: int) -> int:
-    """The attribute ``key`` as a seat 0-3."""
-    return _one(tag, key, hand, 0, 3)
-
-
-def _seed(init: Tag, hand: int) -> list[int]:
-    """The ``seed`` of an INIT: round (0-15), honba, sticks, two dice (0-5) and the dora indicator."""
-    seed = _ints(init, "seed", hand)
-    if len(seed) != 6 or not (0 <= seed[0] < 16 and seed[1] >= 0 and seed[2] >= 0 and 0 <= seed[3] < 6
-                              and 0 <= seed[4] < 6 and 0 <= seed[5] < 136):
-        raise MjlogError(init.where(hand), f"seed={init.attrs['seed']!r:.40} is not round, honba, sticks, "
-                                           "two dice and a dora indicator")
-    return seed
-
-
-def _meld(tag: Tag, hand: int) -> dict[str, Any]:
-    """The meld of an ``<N>`` tag, its tiles checked."""
-    code = _one(tag, "m", hand, 0, 0xFFFF)
-    try:
-        meld = decode_meld(code)
-    except MjlogError as err:
-        raise MjlogError(tag.where(hand), err.reason) from None
-    tiles = meld["tiles"]
-    if not all(0 <= t < 136 for t in tiles) or (meld["kind"] != "concealed" and not meld["from"]) \
-            or (meld["kind"] == "chi" and tiles[0] >= 27 * 4):
-        raise MjlogError(tag.where(hand), f"m={code} is no meld of tiles 0-135 (called from another seat)")
-    return meld
-
-
-def _tile_id(tag: Tag, text: str, hand: int) -> int:
-    if not text.isdigit() or not 0 <= int(text) < 136:
-        raise MjlogError(tag.where(hand), f"{text!r} is no tile id 0-135")
-    return int(text)
-
-
-def _kind_name(kind: int) -> str:
-    return ALL_TILES[kind].notation()
-
-
-# -- the wall ---------------------------------------------------------------------------------------------
-
-LIVE_START = 52
-"""The dealer's first draw is the wall's place 52 (after thirteen tiles dealt to each seat)."""
-
-
-def _deal_places(dealer: int) -> list[list[int]]:
-    """The places in the drawing-order wall of each seat's 13 dealt tiles (4, 4, 4 then 1 each)."""
-    places: list[list[int]] = [[] for _ in range(4)]
-    order = [(dealer + k) % 4 for k in range(4)]
-    i = 0
-    for _ in range(3):
-        for s in order:
-            places[s].extend(range(i, i + 4))
-            i += 4
-    for s in order:
-        places[s].append(i)
-        i += 1
-    return places
-
-
-@dataclass(slots=True)
-class _Wall:
-    """A hand's wall in drawing order as the log shows it: tile ids at known places, None elsewhere."""
-
-    places: list[int | None] = field(default_factory=lambda: [None] * 136)
-
-    def put(self, place: int, tile: int, where: str) -> None:
-        if not 0 <= place < 136:
-            raise MjlogError(where, "more tiles drawn than the wall holds")
-        old = self.places[place]
-        if old is not None and old != tile:
-            raise MjlogError(where, f"wall place {place} would hold both tile {old} and tile {tile}")
-        if old is None and tile in self.places:
-            raise MjlogError(where, f"tile {tile} appears twice in the hand")
-        self.places[place] = tile
-
-    def kinds(self, red: bool, where: str) -> tuple[list[int], int]:
-        """The wall as kinds, its never-seen places filled so that the engine's red fives (``red_places``)
-        fall where the log shows them; and how many places the log showed."""
-        seen = sum(1 for p in self.places if p is not None)
-        unseen = sorted(set(range(136)) - {p for p in self.places if p is not None})
-        holes = [i for i, p in enumerate(self.places) if p is None]
-        rng = random.Random(0)
-        for _ in range(20000):
-            ids = list(self.places)
-            for place, tile in zip(holes, unseen, strict=True):
-                ids[place] = tile
-            kinds = [int(t) // 4 for t in ids if t is not None]
-            if not red or self._red_fits(ids, kinds):
-                return kinds, seen
-            rng.shuffle(unseen)
-        raise MjlogError(where, "no filling of the unseen wall places puts the red fives where the log shows "
-                                "them")
-
-    def _red_fits(self, ids: list[int | None], kinds: list[int]) -> bool:
-        red = red_places(kinds, 3)
-        for place, tile in enumerate(self.places):
-            if tile is not None and tile // 4 in (4, 13, 22) and (place in red) != (tile in RED_IDS):
-                return False
-        return True
-
-
-# -- the replay ---------------------------------------------------------------------------------------------
-
-@dataclass(slots=True)
-class _Hand:
-    """One hand's tags, from its INIT to the tag that ends it (AGARI or RYUUKYOKU, with any after it)."""
-
-    number: int
-    init: Tag
-    tags: list[Tag]
-
-
-def _split(tags: Sequence[Tag]) -> tuple[dict[str, Tag], list[_Hand]]:
-    heads: dict[str, Tag] = {}
-    hands: list[_Hand] = []
-    for tag in tags:
-        if tag.name == "INIT":
-            hands.append(_Hand(len(hands) + 1, tag, []))
-        elif hands:
-            hands[-1].tags.append(tag)
-        else:
-            heads.setdefault(tag.name, tag)
-    return heads, hands
-
-
-def _players(un: Tag | None) -> list[str]:
-    if un is None:
-        raise MjlogError("the log", "no <UN> tag with the players' names")
-    names = [urllib.parse.unquote(un.attrs.get(f"n{i}", "")).strip() for i in range(4)]
-    if any(not n for n in names) or len(set(names)) < 4:
-        # Tenhou allows repeated names (NoName); the record needs four distinct ones.
-        names = [f"{n or 'player'} ({'ESWN'[i]})" for i, n in enumerate(names)]
-    return names
-
-
-def _wall_of(hand: _Hand, dealer: int) -> _Wall:
-    """Where the log's tiles lie in the drawing-order wall: the deal, the draws in order (replacement
-    draws from the tail), the dora indicators and the ura indicators shown at a riichi win."""
-    wall = _Wall()
-    n = hand.number
-    init = hand.init
-    deal = _deal_places(dealer)
-    for s in range(4):
-        ids = _ints(init, f"hai{s}", n)
-        if len(ids) != 13:
-            raise MjlogError(init.where(n), f"hai{s} holds {len(ids)} tiles, not 13")
-        for place, tile in zip(deal[s], ids, strict=True):
-            wall.put(place, tile, init.where(n))
-    seed = _seed(init, n)
-    wall.put(130, seed[5], init.where(n))
-    front, tail, dora = LIVE_START, 135, 1
-    kan_pending = False
-    for tag in hand.tags:
-        name = tag.name
-        if name[0] in DRAWS and name[1:].isdigit():
-            tile = _tile_id(tag, name[1:], n)
-            if kan_pending:
-                wall.put(tail, tile, tag.where(n))
-                tail -= 1
-                kan_pending = False
-            else:
-                wall.put(front, tile, tag.where(n))
-                front += 1
-        elif name == "N":
-            meld = _meld(tag, n)
-            kan_pending = meld["kind"] in ("kan", "added", "concealed")
-        elif name == "DORA":
-            if dora > 4:
-                raise MjlogError(tag.where(n), "a fifth kan dora indicator")
-            wall.put(130 - 2 * dora, _one(tag, "hai", n, 0, 135), tag.where(n))
-            dora += 1
-        elif name == "AGARI" and tag.attrs.get("doraHaiUra"):
-            ura = _ints(tag, "doraHaiUra", n)
-            if len(ura) > 5 or not all(0 <= t < 136 for t in ura):
-                raise MjlogError(tag.where(n), "doraHaiUra is not up to five tile ids 0-135")
-            for k, tile in enumerate(ura):
-                wall.put(131 - 2 * k, tile, tag.where(n))
-    return wall
-
-
-def _dice(seed: list[int]) -> tuple[int, int]:
-    """Tenhou breaks the wall with one roll of two dice (seed numbers 3 and 4, each 0-5); our start line
-    has two rolls: both are that roll."""
-    roll = seed[3] + seed[4] + 2
-    return roll, roll
-
-
-def _ring(wall: list[int], rules: RiichiRules, dealer: int, dice: tuple[int, int]) -> list[int]:
-    """The ring that, broken by ``dice``, gives ``wall`` in drawing order."""
-    order, _ = rules.break_wall(list(range(len(wall))), dealer, dice)
-    ring = [0] * len(wall)
-    for i, place in enumerate(order):
-        ring[place] = wall[i]
-    return ring
 
 
 class _Replay:

@@ -14,7 +14,9 @@ A bot's score for a deal is the mean of its twelve seat results (score changes i
 gives, over deals, each bot's mean per hand with a 95% Student-t interval, its win and deal-in rates,
 and the mean of the per-deal difference A - B with its interval (paired by deal). With two of each bot
 at the table and zero-sum payments, A's and B's deal scores are opposite, so the difference is twice
-A's score; it is decisive when its interval excludes 0.
+A's score; it is decisive when its interval excludes 0. The results and the report are
+``majiang.sim.arena_results``'s, the intervals ``majiang.sim.intervals``'s; their public names are
+importable from here too.
 
 >>> result = run_arena(("fan-aware", "random"), deals=1, seed=1)
 >>> result.hands, [b.seat_hands for b in result.bots]
@@ -25,10 +27,7 @@ A's score; it is decisive when its interval excludes 0.
 
 from __future__ import annotations
 
-import math
-import statistics
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,46 +50,27 @@ from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.rules.riichi.game import RiichiDeclared
+from majiang.sim.arena_results import (
+    ARRANGEMENTS,
+    ArenaResult,
+    BotSummary,
+    DealResult,
+    PlayResult,
+    arrangement_name,
+    summarize,
+)
+from majiang.sim.intervals import CONFIDENCE, Interval, mean_interval, t_quantile
 from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError, reopen_partial
 from majiang.tiles import WINDS, Tile
 
-__all__ = [
-    "ARRANGEMENTS",
-    "RECORD_PLAYERS",
-    "ArenaResult",
-    "BotSummary",
-    "DealResult",
-    "Interval",
-    "arrangement_name",
-    "deal_seed",
-    "deal_wind",
-    "mean_interval",
-    "play_deal",
-    "run_arena",
-    "t_quantile",
-]
-
-ARRANGEMENTS: tuple[tuple[int, int, int, int], ...] = (
-    (0, 0, 1, 1),
-    (1, 0, 0, 1),
-    (1, 1, 0, 0),
-    (0, 1, 1, 0),
-    (0, 1, 0, 1),
-    (1, 0, 1, 0),
-)
-"""Which bot (0 = A, 1 = B) sits in seats 0-3, for each of a deal's six plays."""
-
-CONFIDENCE = 0.95
+__all__ = ["ARRANGEMENTS", "CONFIDENCE", "RECORD_PLAYERS", "ArenaResult", "BotSummary", "DealResult",
+           "Interval", "PlayResult", "arrangement_name", "deal_seed", "deal_wind", "mean_interval",
+           "play_deal", "run_arena", "summarize", "t_quantile"]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(deals_done, deals)``."""
-
-
-def arrangement_name(arrangement: Sequence[int]) -> str:
-    """``AABB`` for ``(0, 0, 1, 1)``."""
-    return "".join("AB"[k] for k in arrangement)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -104,151 +84,6 @@ def deal_seed(seed: int, deal: int) -> int:
 
 def _bot_seed(seed: int, deal: int, play: int, seat: int) -> int:
     return derived_seed("majiang-arena", seed, "bot", deal, play, seat)
-
-
-# -- statistics ----------------------------------------------------------------------------------
-
-
-def _t_two_sided(x: float, df: int) -> float:
-    """P(|T| < x) for Student's t with ``df`` degrees of freedom (the finite series for whole df)."""
-    theta = math.atan(x / math.sqrt(df))
-    c2 = math.cos(theta) ** 2
-    s = math.sin(theta)
-    if df % 2 == 1:
-        total = 0.0
-        if df > 1:
-            term = 1.0
-            total = 1.0
-            for k in range(1, (df - 3) // 2 + 1):
-                term *= c2 * (2 * k) / (2 * k + 1)
-                total += term
-            total *= s * math.cos(theta)
-        return 2.0 / math.pi * (theta + total)
-    term = 1.0
-    total = 1.0
-    for k in range(1, (df - 2) // 2 + 1):
-        term *= c2 * (2 * k - 1) / (2 * k)
-        total += term
-    return s * total
-
-
-def t_quantile(confidence: float, df: int) -> float:
-    """The two-sided critical value of Student's t: P(|T| < value) = ``confidence``.
-
-    >>> round(t_quantile(0.95, 4), 4), round(t_quantile(0.95, 1), 3), round(t_quantile(0.95, 10_000), 2)
-    (2.7764, 12.706, 1.96)
-    """
-    if df < 1:
-        raise InvalidOptionError(f"degrees of freedom must be at least 1, not {df}")
-    if not 0.0 < confidence < 1.0:
-        raise InvalidOptionError(f"confidence must be between 0 and 1, not {confidence}")
-    if df > 5000:
-        # The series would take thousands of terms; the normal quantile is off by under 1e-3 here.
-        z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
-        return z * (1.0 + (z * z + 1.0) / (4.0 * df))
-    low, high = 0.0, 1.0
-    while _t_two_sided(high, df) < confidence:
-        high *= 2.0
-    for _ in range(100):
-        mid = (low + high) / 2
-        if _t_two_sided(mid, df) < confidence:
-            low = mid
-        else:
-            high = mid
-    return (low + high) / 2
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """A mean and its confidence interval (Student t over ``n`` values)."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    @property
-    def half_width(self) -> float:
-        """Distance from the mean to either end."""
-        return (self.high - self.low) / 2
-
-    def excludes_zero(self) -> bool:
-        """Whether the whole interval lies on one side of 0 (the sign is significant)."""
-        return self.low > 0.0 or self.high < 0.0
-
-    def bounds(self) -> list[float | None]:
-        """``[low, high]`` for JSON: ``None`` where the interval is unbounded (a single value)."""
-        return [_finite(self.low), _finite(self.high)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"mean": self.mean, "ci": self.bounds(), "n": self.n}
-
-
-def _finite(x: float) -> float | None:
-    return x if math.isfinite(x) else None
-
-
-def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
-    """The mean of ``values`` with a Student-t interval (the sample standard deviation, n - 1).
-
-    >>> i = mean_interval([1, 2, 3, 4, 5])
-    >>> i.mean, round(i.low, 4), round(i.high, 4)
-    (3.0, 1.0368, 4.9632)
-    """
-    n = len(values)
-    if n == 0:
-        raise InvalidOptionError("no values")
-    mean = math.fsum(values) / n
-    if n == 1:
-        return Interval(mean, -math.inf, math.inf, 1)
-    sd = statistics.stdev(values)
-    half = t_quantile(confidence, n - 1) * sd / math.sqrt(n)
-    return Interval(mean, mean - half, mean + half, n)
-
-
-# -- playing --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayResult:
-    """One play of a deal: which bot sat where, and how the hand ended."""
-
-    arrangement: tuple[int, int, int, int]
-    deltas: tuple[int, int, int, int]
-    winners: tuple[int, ...]
-    """The seat of each win, in order."""
-    payer: int | None
-    """The seat that gave the first win (None: self-drawn, or no win)."""
-    self_drawn: bool
-    fans: tuple[int, ...]
-    """The score total of each win."""
-    givers: tuple[int | None, ...] = ()
-    """The seat that gave each win (None: self-drawn)."""
-    forfeits: tuple[int, ...] = ()
-    """The seat that forfeited the hand, if one did (an external program's failed or illegal answer)."""
-    riichi: tuple[int, ...] = ()
-    """The seats that declared riichi (under a ruleset with riichi)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """The six plays of one deal."""
-
-    deal: int
-    seed: int
-    dealer: int
-    plays: tuple[PlayResult, ...]
-
-    def per_hand(self, bot: int) -> float:
-        """Mean score change of bot ``bot`` (0 = A, 1 = B) over its seats in this deal's plays."""
-        total = 0
-        n = 0
-        for p in self.plays:
-            for seat, who in enumerate(p.arrangement):
-                if who == bot:
-                    total += p.deltas[seat]
-                    n += 1
-        return total / n
 
 
 def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int,
@@ -343,148 +178,6 @@ def _play_deals(args: tuple[tuple[str, str], int, list[int], bool, Ruleset, floa
                 ) -> list[tuple[DealResult, list[RecordedHand]]]:
     names, seed, deals, record, rules, time_limit = args
     return [_play_deal_hands(names, seed, d, record, rules, time_limit) for d in deals]
-
-
-# -- the report -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BotSummary:
-    """One bot's figures over an arena run."""
-
-    name: str
-    mean: Interval
-    """Mean score change per hand, with its interval over deals."""
-    seat_hands: int
-    wins: int
-    """Its wins: every one counts (several in a hand where play goes on after a win)."""
-    self_drawn: int
-    deal_ins: int
-    """Wins on its discard or robbed kong (a discard several seats win on counts once for each)."""
-    win_points: int
-    """Sum of the score totals of its wins (Chinese Official: fans and flowers)."""
-    forfeits: int = 0
-    """Hands it forfeited (an external program's failed or illegal answer)."""
-    riichi: int = 0
-    """Seat-hands in which it declared riichi."""
-
-    @property
-    def win_rate(self) -> float:
-        """Its wins per seat-hand (in Chinese Official, the share of its seat-hands it won)."""
-        return self.wins / self.seat_hands if self.seat_hands else 0.0
-
-    @property
-    def deal_in_rate(self) -> float:
-        """Wins it gave (discarded or had robbed the winning tile) per seat-hand."""
-        return self.deal_ins / self.seat_hands if self.seat_hands else 0.0
-
-    @property
-    def riichi_rate(self) -> float:
-        """Riichi declarations per seat-hand."""
-        return self.riichi / self.seat_hands if self.seat_hands else 0.0
-
-    @property
-    def mean_win_total(self) -> float:
-        """Average score total of its wins."""
-        return self.win_points / self.wins if self.wins else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "bot": self.name,
-            "mean": self.mean.mean,
-            "ci": self.mean.bounds(),
-            "seat_hands": self.seat_hands,
-            "win_rate": self.win_rate,
-            "self_drawn_wins": self.self_drawn,
-            "deal_in_rate": self.deal_in_rate,
-            "mean_win_total": self.mean_win_total,
-            "forfeits": self.forfeits,
-            "riichi_rate": self.riichi_rate,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ArenaResult:
-    """A duplicate comparison of bot A (``bots[0]``) and bot B (``bots[1]``)."""
-
-    names: tuple[str, str]
-    seed: int
-    deals: tuple[DealResult, ...]
-    bots: tuple[BotSummary, BotSummary]
-    difference: Interval
-    """Mean of the per-deal difference A - B (points per hand), with its interval."""
-    exhausted: int
-    """Plays that ended with no winner (荒庄)."""
-    rules: Ruleset | None = None
-    """The ruleset played (None: the default, Chinese Official)."""
-
-    @property
-    def hands(self) -> int:
-        """Hands played (six per deal)."""
-        return len(self.deals) * len(ARRANGEMENTS)
-
-    @property
-    def decisive(self) -> bool:
-        """Whether the interval of A - B excludes 0."""
-        return self.difference.excludes_zero()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON shape of ``majiang arena --json``."""
-        rules = self.rules or find_ruleset(DEFAULT_RULESET)
-        return {
-            "bots": list(self.names),
-            "seed": self.seed,
-            "rules": rules.name,
-            "options": rules.options(),
-            "deals": len(self.deals),
-            "hands": self.hands,
-            "arrangements": [arrangement_name(a) for a in ARRANGEMENTS],
-            "confidence": CONFIDENCE,
-            "results": [b.to_dict() for b in self.bots],
-            "difference": {
-                "a": self.names[0],
-                "b": self.names[1],
-                "mean": self.difference.mean,
-                "ci": self.difference.bounds(),
-                "decisive": self.decisive,
-            },
-            "exhausted_rate": self.exhausted / self.hands if self.hands else 0.0,
-        }
-
-
-def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
-              rules: Ruleset | None = None) -> ArenaResult:
-    """Figures of a set of played deals (under ``rules``, for the report)."""
-    played = tuple(sorted(deals, key=lambda d: d.deal))
-    if not played:
-        raise InvalidOptionError("no deals played")
-    per_deal = [[d.per_hand(0) for d in played], [d.per_hand(1) for d in played]]
-    summaries = []
-    exhausted = 0
-    for who in (0, 1):
-        seat_hands = wins = self_drawn = deal_ins = points = forfeits = riichi = 0
-        for d in played:
-            for p in d.plays:
-                for seat, sitter in enumerate(p.arrangement):
-                    if sitter != who:
-                        continue
-                    seat_hands += 1
-                    forfeits += p.forfeits.count(seat)
-                    riichi += seat in p.riichi
-                    givers = p.givers or (p.payer,) * len(p.winners)
-                    for winner, giver, total in zip(p.winners, givers, p.fans, strict=True):
-                        if winner == seat:
-                            wins += 1
-                            self_drawn += giver is None
-                            points += total
-                        elif giver == seat:
-                            deal_ins += 1
-        summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
-                                    deal_ins, points, forfeits, riichi))
-    for d in played:
-        exhausted += sum(1 for p in d.plays if not p.winners and not p.forfeits)
-    diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])
-    return ArenaResult(names, seed, played, (summaries[0], summaries[1]), diff, exhausted, rules)
 
 
 RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")

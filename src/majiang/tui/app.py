@@ -2,301 +2,62 @@
 
 ``PlayApp`` shows a ``PlaySession``. Bots act through their own views, one action at a time with a
 short pause (``delay``) so a person can follow; the person acts with keys or clicks, and only legal
-actions are offered. docs/play.md describes the screen and the keys.
+actions are offered. docs/play.md describes the screen and the keys. The widgets are in
+``majiang.tui.widgets``, the panels over the table in ``majiang.tui.screens``, the game log's lines in
+``majiang.tui.lines``, the prompt in ``majiang.tui.prompt``; their names are importable from here too.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Click
-from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Phase, View
-from majiang.game.events import Event, Win
-from majiang.game.ruleset import HandLabel, Ruleset
+from majiang.game.events import Win
 from majiang.mcr import MINIMUM
-from majiang.meld import Meld
 from majiang.tiles import Tile
-from majiang.tui.help import help_renderable
+from majiang.tui.lines import Line, end_line, event_line_of, going_on, log_names, seat_names, step_line
+from majiang.tui.prompt import _CLAIM_WORDS, CLAIM_KINDS, opening_prompt_text, prompt_text
 from majiang.tui.render import (
     TILE_STYLES,
     TileStyle,
-    action_what,
     action_word,
     describe_action,
     event_line,
-    final_renderable,
     hand_tiles,
     hints_renderable,
-    meld_label,
-    place,
-    record_note,
     refusal_text,
-    result_renderable,
     seat_panel,
-    standings_table,
     status_text,
-    suit_label,
-    tile_label,
-    tile_text,
     tr,
 )
-from majiang.tui.session import FinishedHand, PlaySession, Step
+from majiang.tui.screens import FinalScreen, HelpScreen, LogScreen, Panel, QuitScreen, ResultScreen
+from majiang.tui.session import PlaySession
+from majiang.tui.widgets import (
+    KEY_DIGITS,
+    MAX_BUTTONS,
+    MAX_TILES,
+    TILE_WIDTH,
+    ActionButton,
+    TileWidget,
+    action_label,
+)
 
-__all__ = ["ActionButton", "FinalScreen", "HelpScreen", "LogScreen", "PlayApp", "QuitScreen", "ResultScreen",
-           "TableScreen", "TileWidget"]
+__all__ = ["CLAIM_KINDS", "KEY_DIGITS", "MAX_BUTTONS", "MAX_TILES", "SUIT_KEYS", "TILE_WIDTH", "ActionButton",
+           "FinalScreen", "HelpScreen", "Line", "LogScreen", "Panel", "PlayApp", "QuitScreen", "ResultScreen",
+           "TableScreen", "TileWidget", "action_label"]
 
-Line = Callable[[TileStyle], str]
-"""A log line, written in the language of the tile style when shown (so the toggle translates it)."""
-
-MAX_TILES = 14
-"""A hand never holds more standing tiles than this (13 and a drawn tile)."""
-MAX_BUTTONS = 10
-"""Enough buttons for every legal action at once (pass, win, pung, kong and three chows; or a
-discard, kongs and a win)."""
-TILE_WIDTH: dict[TileStyle, int] = {"notation": 2, "chinese": 4}
-"""Terminal cells per tile in the hand row, so the number keys line up under the tiles."""
-KEY_DIGITS = "1234567890"
-"""Number keys select tiles 1-10 (``0`` is the tenth) or pick one of several chows or kongs."""
 SUIT_KEYS = "mps"
 """In an opening phase asking for a void suit (定缺), these keys declare one."""
-
-CLAIM_KINDS: dict[str, tuple[ActionKind, ...]] = {
-    "chow": (ActionKind.CHOW,),
-    "pung": (ActionKind.PUNG,),
-    "kong": (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG),
-    "win": (ActionKind.WIN,),
-    "pass": (ActionKind.PASS,),
-}
-"""What each claim key may do: ``k`` covers the melded, concealed and added kongs."""
-_CLAIM_WORDS = {"chow": ("chow", "吃"), "pung": ("pung", "碰"), "kong": ("kong", "杠"), "win": ("win", "和"),
-                "pass": ("pass", "过")}
-_CLAIM_KEYS = (("c", "chow"), ("p", "pung"), ("k", "kong"), ("h", "win"), ("space", "pass"))
-_KEYS = {ActionKind.CHOW: "c", ActionKind.PUNG: "p", ActionKind.KONG: "k", ActionKind.CONCEALED_KONG: "k",
-         ActionKind.ADDED_KONG: "k", ActionKind.WIN: "h", ActionKind.PASS: "space"}
-
-
-def action_label(action: Action, view: View, style: TileStyle) -> str:
-    """A button's words for one legal action (its key is in the prompt and the help)."""
-    kind = action.kind
-    if kind not in _KEYS and kind != ActionKind.DISCARD:
-        what = action_what(action, style)  # a void, an exchange, or a ruleset's own kind
-        return what[:1].upper() + what[1:]
-    claimed = view.last_discard[1] if view.last_discard is not None else None
-    word = action_word(kind, style).replace("-", " ").capitalize()
-    if kind == ActionKind.CHOW and claimed is not None:
-        assert action.tile is not None
-        return f"{word} {meld_label(Meld.chow(action.tile, claimed - action.tile + 1), style)}"
-    if kind in (ActionKind.PUNG, ActionKind.KONG) and claimed is not None:
-        return f"{word} {tile_label(claimed, style)}"
-    if action.tile is not None:
-        return f"{word} {tile_label(action.tile, style)}"
-    return word
-
-
-def _going_on(line: Line) -> Line:
-    """A win's line with the notice that play goes on after it."""
-    return lambda style: line(style) + tr(style, " — play goes on", " — 牌局继续")
-
-
-
-def _log_names(label: HandLabel) -> tuple[str, str]:
-    """A hand as the game log names it, in English and Chinese: ``Hand 3`` and ``第 3 局`` (no total), or the
-    ruleset's own name (``東2局 1本場``)."""
-    if label.name:
-        return label.name, label.name
-    return f"Hand {label.number}", f"第 {label.number} 局"
-
-class TileWidget(Static):
-    """One tile of the person's hand: its glyph over its number key; a click discards it."""
-
-    DEFAULT_CSS = """
-    TileWidget { width: auto; height: 2; padding: 0 1 0 0; }
-    TileWidget.drawn { margin: 0 0 0 2; }
-    TileWidget.selected { background: $accent 40%; text-style: bold; }
-    TileWidget.picked { background: $success 50%; text-style: bold; }
-    """
-
-    class Clicked(Message):
-        """A tile of the hand was clicked."""
-
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
-
-    def __init__(self, index: int) -> None:
-        super().__init__(id=f"tile-{index}")
-        self.index = index
-        self.tile: Tile | None = None
-        self._shown: tuple[Tile, TileStyle] | None = None
-
-    def show(self, tile: Tile | None, style: TileStyle, *, selected: bool, drawn: bool,
-             picked: bool = False) -> None:
-        """Show ``tile`` (or hide the widget when None); ``picked``: chosen for an exchange."""
-        self.tile = tile
-        self.display = tile is not None
-        if tile is None:
-            return
-        if (tile, style) != self._shown:
-            self._shown = (tile, style)
-            width = TILE_WIDTH[style]
-            text = tile_text(tile, style)
-            text.pad_right(width - text.cell_len)
-            key = KEY_DIGITS[self.index] if self.index < len(KEY_DIGITS) else ""
-            text.append("\n" + key.center(width), style="dim")
-            self.update(text)
-        self.set_class(selected, "selected")
-        self.set_class(drawn, "drawn")
-        self.set_class(picked, "picked")
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self.post_message(self.Clicked(self.index))
-
-
-class ActionButton(Button):
-    """A button for one legal action (``None``: discard the selected tile)."""
-
-    DEFAULT_CSS = """
-    ActionButton, ActionButton:hover, ActionButton:focus, ActionButton.-active {
-        height: 1; min-width: 0; padding: 0 1; margin: 0 1 0 0;
-        border: none !important; border-top: none !important; border-bottom: none !important;
-    }
-    """
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", id=f"action-{index}")
-        self.can_focus = False
-        self.action_value: Action | None = None
-        self.display = False
-
-
-class Panel(ModalScreen[None]):
-    """A panel over the table with a scrollable body; ``Escape`` closes it."""
-
-    DEFAULT_CSS = """
-    Panel { align: center middle; }
-    Panel > Vertical { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $accent;
-                       background: $surface; padding: 0 1; }
-    Panel VerticalScroll { height: auto; max-height: 1fr; }
-    Panel .keys { color: $text-muted; height: 1; dock: bottom; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
-
-    def __init__(self, body: RenderableType, keys: str, body_id: str) -> None:
-        super().__init__()
-        self.body = body
-        self.keys = keys
-        self.body_id = body_id
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            with VerticalScroll(id="scroll"):
-                yield Static(self.body, id=self.body_id)
-            yield Static(self.keys, classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#scroll").focus()  # the arrow and page keys scroll the body
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class ResultScreen(Panel):
-    """The end of a hand: the fan breakdown, all four hands, payments and totals, or the exhaustive draw."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Next"),
-        Binding("space", "close", "Next hand", show=False),
-        Binding("n", "close", "Next hand", show=False),
-        Binding("q", "app.ask_quit", "Quit"),
-        Binding("l", "app.show_log", "Log"),
-    ]
-
-    def __init__(self, session: PlaySession, finished: FinishedHand, style: TileStyle) -> None:
-        last = session.match_over
-        keys = tr(style, "Enter: final scores" if last else "Enter: next hand · ↑↓ scroll · l: log · q: quit",
-                  "Enter: 最终成绩" if last else "Enter: 下一局 · ↑↓ 滚动 · l: 记录 · q: 退出")
-        super().__init__(result_renderable(session, finished, style), keys, "result")
-        self.session = session
-        self.finished = finished
-
-
-class FinalScreen(Panel):
-    """The end of the match: final totals and standard scores, each hand, where the record is."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("enter", "app.quit", "Quit", show=False),
-        Binding("escape", "app.quit", "Quit", show=False),
-    ]
-
-    def __init__(self, session: PlaySession, style: TileStyle) -> None:
-        super().__init__(final_renderable(session, style), tr(style, "q or Enter: quit", "q 或 Enter: 退出"),
-                         "final")
-        self.session = session
-
-
-class QuitScreen(Panel):
-    """Asks before quitting, with the standings so far and where the record is saved."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "quit_now", "Quit"),
-        Binding("n", "close", "Stay", show=False),
-        Binding("q", "close", "Stay", show=False),
-    ]
-
-    def __init__(self, session: PlaySession, style: TileStyle) -> None:
-        question = Text(tr(style, "Quit the match? The hand in play is not finished and is not saved.",
-                           "退出比赛? 正在打的这一局未完成, 不会保存。"), style="bold yellow")
-        if session.game.phase == Phase.OVER:
-            question = Text(tr(style, "Quit the match?", "退出比赛?"), style="bold yellow")
-        body = Group(question, standings_table(session, style), record_note(session, style))
-        super().__init__(body, tr(style, "y: quit · n or Escape: back to the table",
-                                  "y: 退出 · n 或 Escape: 返回"),
-                         "quit")
-        self.session = session
-
-    def action_quit_now(self) -> None:
-        self.session.save()
-        self.app.exit()
-
-
-class LogScreen(Panel):
-    """Every message of the match so far, oldest first, scrollable."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "Close", show=False)]
-
-    def __init__(self, lines: list[str], style: TileStyle) -> None:
-        body = Text("\n".join(lines) if lines else tr(style, "No messages yet.", "暂无记录。"))
-        super().__init__(body, tr(style, "↑↓ PgUp PgDn: scroll · l or Escape: close",
-                                  "↑↓ PgUp PgDn: 滚动 · l 或 Escape: 关闭"), "log-all")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#scroll", VerticalScroll).scroll_end(animate=False)
-
-
-class HelpScreen(Panel):
-    """Keys, the notation, and the 81 fans with their definitions."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "Close", show=False),
-                                             Binding("f1", "close", "Close", show=False)]
-
-    def __init__(self, style: TileStyle, rules: Ruleset | None = None) -> None:
-        super().__init__(help_renderable(style, rules), tr(style, "↑↓ PgUp PgDn: scroll · ? or Escape: close",
-                                                    "↑↓ PgUp PgDn: 滚动 · ? 或 Escape: 关闭"), "help")
 
 
 class TableScreen(Screen[None]):
@@ -386,54 +147,11 @@ class TableScreen(Screen[None]):
 
     def prompt(self, view: View) -> str:
         """What the game waits for, in a few words."""
-        session, style = self.session, self.tile_style
-        if session.hand_over or session.match_over:
-            return tr(style, "hand over", "本局结束")
-        if not session.waiting_for_human():
-            seats = session.game.to_act()
-            if not seats:
-                return ""
-            who = session.player_name(session.match.player_at(seats[0]))
-            if not session.human_in_hand():
-                return tr(style, f"You are out of this hand; the others play on ({who} to act)",
-                          f"你已离场, 其他人继续 (等待 {who})")
-            return tr(style, f"{who} to act", f"等待 {who}")
-        keys = " · ".join(f"{key} {tr(style, *_CLAIM_WORDS[word])}" for key, word in _CLAIM_KEYS
-                          if any(a.kind in CLAIM_KINDS[word] for a in view.legal))
-        if view.phase == Phase.OPENING:
-            return self.opening_prompt(view)
-        if view.phase == Phase.TURN:
-            turn = tr(style, "Your turn: pick a tile (←/→, 1-9, 0) and discard it (Enter)",
-                      "轮到你: 选牌 (←/→, 1-9, 0) 打出 (Enter)")
-            return f"{turn}; {keys}" if keys else turn
-        if view.phase == Phase.ROB:
-            return tr(style, f"Rob the kong? {keys}", f"抢杠? {keys}")
-        tile = view.last_discard[1] if view.last_discard is not None else None
-        what = "" if tile is None else f" {tile_label(tile, style)}"
-        return tr(style, f"Claim{what}? {keys}", f"要{what}吗? {keys}")
+        return prompt_text(self.session, view, self.tile_style, len(self.picked))
 
     def opening_prompt(self, view: View) -> str:
         """What an opening phase asks of the person: a void suit, an exchange, or the actions offered."""
-        style = self.tile_style
-        kinds = {a.kind for a in view.legal}
-        asks: list[str] = []
-        if ActionKind.VOID in kinds:
-            suits = "/".join(suit_label(a.tile, style) for a in view.legal
-                             if a.kind == ActionKind.VOID and a.tile is not None)
-            asks.append(tr(style, f"Declare the suit you will void 定缺 ({suits}: keys m p s or a button); "
-                                  "you may win only once you hold none of it",
-                           f"定缺: 选一门不要的花色 ({suits}: 按 m p s 或按钮); 打光这门才能和牌"))
-        if ActionKind.EXCHANGE in kinds:
-            picked, size = len(self.picked), self.exchange_size()
-            asks.append(tr(style, f"Exchange 换三张: pick {size} tiles of one suit to pass on "
-                                  f"(1-9, 0 or a click; ←/→ and space), then Enter ({picked} picked)",
-                           f"换三张: 选同一花色的 {size} 张牌换出 (1-9, 0 或点击; ←/→ 与空格), "
-                           f"再按 Enter (已选 {picked} 张)"))
-        others = sorted(k for k in kinds if k not in (ActionKind.VOID, ActionKind.EXCHANGE))
-        if others:
-            words = ", ".join(action_word(k, style) for k in others)
-            asks.append(tr(style, f"Choose: {words} (buttons)", f"请选择: {words} (按钮)"))
-        return " · ".join(asks)
+        return opening_prompt_text(view, self.tile_style, len(self.picked))
 
     def _put(self, selector: str, content: RenderableType) -> None:
         # Redrawing a widget costs far more than comparing texts: skip what has not changed.
@@ -640,7 +358,7 @@ class TableScreen(Screen[None]):
                 if step is None:
                     break
                 if step.action.kind != ActionKind.PASS:
-                    self.add_line(self._step_line(step))
+                    self.add_line(step_line(self.session, step))
                 self._note_events()
                 if step.action.kind != ActionKind.PASS and self.delay > 0:
                     # Without a pause no one could see the intermediate tables.
@@ -651,7 +369,7 @@ class TableScreen(Screen[None]):
         if session.hand_over:
             self.refresh_table()  # the table as the hand ended stays under the result panel
             finished = session.finish_hand()
-            self.add_line(self._end_line(finished))
+            self.add_line(end_line(self.session, finished))
             self._write_log()
             self.app.push_screen(ResultScreen(session, finished, self.tile_style), self._after_result)
             return
@@ -667,52 +385,20 @@ class TableScreen(Screen[None]):
         events = game.events[seen:]
         self._noted = (game, len(game.events))
         for event in events:
-            if event_line(event, self._names("notation"), "notation") is None:
+            if event_line(event, seat_names(self.session, "notation"), "notation") is None:
                 continue
-            line = self._event_line(event)
+            line = event_line_of(self.session, event)
             if isinstance(event, Win) and game.phase != Phase.OVER:
-                line = _going_on(line)
+                line = going_on(line)
                 self._message = (line, False)
             self.add_line(line)
-
-    def _names(self, style: TileStyle) -> list[str]:
-        """Who sits in each seat of the hand in play, as the log names them."""
-        session = self.session
-        return [tr(style, "You", "你") if s == session.human_seat
-                else session.player_name(session.match.player_at(s)) for s in range(4)]
-
-    def _event_line(self, event: Event) -> Line:
-        names = {style: self._names(style) for style in TILE_STYLES}  # seats change between hands
-        return lambda style: event_line(event, names[style], style) or ""
-
-    def _step_line(self, step: Step) -> Line:
-        name = self.session.player_name(step.player)
-        human = self.session.human_seat
-        # Another seat's answer in an opening phase (its exchange, its void) is its own; the ruleset's
-        # public state shows what becomes known (the badges).
-        hidden = step.phase == Phase.OPENING
-        return lambda style: describe_action(step.action, name, place(step.seat, human, style), style,
-                                             hidden=hidden)
-
-    def _end_line(self, finished: FinishedHand) -> Line:
-        result = finished.game.result
-        assert result is not None
-        game = finished.game
-        label = game.rules.hand_label(game, finished.record.number, self.session.match.hands)
-        en, zh = _log_names(label)
-        names = [self.session.player_name(finished.players_by_seat[s]) for s in result.winners]
-        fans = "/".join(str(r.total) for r in result.scores)
-        if not names:
-            return lambda style: tr(style, f"— {en}: exhaustive draw", f"— {zh}: 荒庄")
-        who = ", ".join(names)
-        return lambda style: tr(style, f"— {en}: {who} won with {fans} fans", f"— {zh}: {who} 和牌 {fans} 番")
 
     def _after_result(self, _: None) -> None:
         if self.session.match_over:
             self.app.push_screen(FinalScreen(self.session, self.tile_style))
             return
         match = self.session.match
-        en, zh = _log_names(match.rules.hand_label(match.game, match.hand_number, match.hands))
+        en, zh = log_names(match.rules.hand_label(match.game, match.hand_number, match.hands))
         self.add_line(lambda style: tr(style, f"— {en} begins", f"— {zh} 开始"))
         self.say(f"{en} begins.", f"{zh} 开始。")
         self.run_bots()

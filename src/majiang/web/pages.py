@@ -3,8 +3,10 @@
 ``router`` is a FastAPI ``APIRouter`` that the server mounts through ``create_app(routers=[router])``:
 ``/`` (lobby), ``/table/{id}``, ``/calc`` (calculator), ``/coach``, ``/replay`` and ``/static/...``;
 ``POST /api/calc`` scores a winning hand (Chinese Official fans with both names and the melds behind
-each), ``POST /api/coach`` ranks the discards of a hand (8-fan aware) and ``POST /api/replay`` turns a
-``majiang-record`` document into frames to step through. Errors answer 400 with ``{"error": message}``.
+each, or under any ruleset its body names), ``GET /api/calc/fields`` says what the calculator's form
+shows for a ruleset (its win context's fields and its options), ``POST /api/coach`` ranks the discards
+of a hand (8-fan aware) and ``POST /api/replay`` turns a ``majiang-record`` document into frames to step
+through. Errors answer 400 with ``{"error": message}``.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from majiang.errors import MajiangError
 from majiang.game import Action, Game, Match, Phase
 from majiang.game.events import rolls_of
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.mcr import PROFILES, discard_advice, score
+from majiang.mcr import PROFILES, ScoreResult, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
 from majiang.records import RecordError, parse_record, replay_record
+from majiang.rules.scoring import score_plain
 from majiang.tiles import ALL_TILES, WINDS
 
 __all__ = ["MAX_BODY", "MAX_RECORD", "STATIC", "advice_json", "calc_json", "replay_json", "router"]
@@ -115,13 +119,22 @@ def _meld_json(notation: str) -> dict[str, Any]:
 def calc_json(data: dict[str, Any]) -> dict[str, Any]:
     """Score the hand of a ``/api/calc`` body: fans with Chinese and English names, values and melds.
 
+    A body with ``rules`` (or ``options``) is scored by that ruleset's scorer, its other keys the fields
+    of the ruleset's win context (``majiang.rules.scoring.score_plain``, as ``majiang fan --json -``
+    reads a line); the answer adds the ruleset, the score's ``explain()`` text and its ``to_dict()``.
+
     >>> r = calc_json({"hand": "[567m,2]123p456s99sCCC"})
     >>> r["total"], [(f["name"], f["en"], f["melds"]) for f in r["fans"]]
     (2, [('箭刻', 'Dragon Pung', ['CCC'])])
+    >>> r = calc_json({"hand": "234567m234p3488s 2s", "rules": "riichi", "win": "self-drawn"})
+    >>> r["rules"], r["total"], r["score"]["points"]
+    ('riichi', 5, 12000)
     """
     text = _field(data, "hand", str, "")
     if not text.strip():
         raise BadRequest("'hand' is empty: write a winning hand in notation, the winning tile last")
+    if "rules" in data or "options" in data:
+        return _rules_json(data)
     hand = Hand.parse(text)
     win_by = _field(data, "win_by", str, "discard")
     if win_by not in {w.value for w in WinBy}:
@@ -133,6 +146,20 @@ def calc_json(data: dict[str, Any]) -> dict[str, Any]:
                    round_wind=_field(data, "round_wind", str, "E"),
                    flowers=_field(data, "flowers", int, 0),
                    profile=_field(data, "profile", str, "mil"))
+    return _fans_json(hand, result)
+
+
+def _rules_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``/api/calc`` body naming its ruleset, scored by that ruleset's scorer."""
+    result = score_plain(data)
+    name = find_ruleset(_field(data, "rules", str, "mcr")).name
+    out = {"rules": name, "total": result.total, "explain": result.explain(), "score": result.to_dict()}
+    if isinstance(result, ScoreResult):  # Chinese Official: the fans as the default calculator shows them
+        out = {**_fans_json(Hand.parse(data["hand"]), result), **out}
+    return out
+
+
+def _fans_json(hand: Hand, result: ScoreResult) -> dict[str, Any]:
     winning = hand.winning_tile
     return {
         "hand": hand.notation(),
@@ -312,6 +339,26 @@ async def api_calc(request: Request) -> JSONResponse:
         return JSONResponse(calc_json(_object(await _body(request, MAX_BODY))))
     except (MajiangError, TypeError) as err:
         return _error(err)
+
+
+@router.get("/api/calc/fields")
+def api_calc_fields(rules: str = "mcr") -> JSONResponse:
+    """What the calculator's form shows for a ruleset: ``{"rules", "rulesets", "fields", "options"}``, the
+    fields of its win context (``Scorer.context_fields``) and its options (``Ruleset.option_schema``)."""
+    try:
+        found = find_ruleset(rules)
+        fields = [f.to_dict() for f in found.scorer().context_fields()]
+    except MajiangError as err:
+        return _error(err)
+    scored = []
+    for name in ruleset_names():
+        try:
+            find_ruleset(name).scorer()
+        except MajiangError:
+            continue  # a ruleset without a hand scorer is no choice for the calculator
+        scored.append(name)
+    return JSONResponse({"rules": found.name, "rulesets": scored, "fields": fields,
+                         "options": [o.to_dict() for o in found.option_schema()]})
 
 
 @router.post("/api/coach")

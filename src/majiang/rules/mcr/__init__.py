@@ -172,6 +172,8 @@ def _context(hand: Hand | HandCounts, win_by: str | WinBy, last_of_wall: bool, l
 
 def score(
     hand: str | Hand,
+    context: WinContext | None = None,
+    options: str | Profile | None = None,
     *,
     win_by: str | WinBy = WinBy.DISCARD,
     last_of_wall: bool = False,
@@ -183,15 +185,24 @@ def score(
 ) -> ScoreResult:
     """Score a winning hand under Chinese Official rules.
 
-    ``hand`` is notation (the last tile is the winning tile) or a ``Hand``. ``win_by`` says how it was
-    won (a ``WinBy`` or its value); ``last_of_wall`` is the wall's last tile (妙手回春 when self-drawn,
-    else 海底捞月); ``last_copy`` is 和绝张. Raises ``InvalidNotationError`` for unreadable notation and
-    ``InvalidHandError`` for a hand that is not a win or a way of winning it rules out.
+    ``hand`` is notation (the last tile is the winning tile) or a ``Hand``. How it was won comes either
+    as a ``WinContext`` (``context``, the shape every ruleset's ``score`` takes, with the profile as
+    ``options``) or as keywords: ``win_by`` says how it was won (a ``WinBy`` or its value);
+    ``last_of_wall`` is the wall's last tile (妙手回春 when self-drawn, else 海底捞月); ``last_copy`` is
+    和绝张. A context with keywords other than their defaults is a ``TypeError``, as are ``options``
+    with ``profile``. Raises ``InvalidNotationError`` for unreadable notation and ``InvalidHandError``
+    for a hand that is not a win or a way of winning it rules out.
 
     >>> r = score("1112345678999m5m", win_by="self-drawn")
     >>> r.total, r.fans[0].name, r.meets_minimum
     (92, '九莲宝灯', True)
+    >>> score("1112345678999m5m", WinContext(WinBy.SELF_DRAWN), "wmo2014") == score(
+    ...     "1112345678999m5m", win_by="self-drawn", profile="wmo2014")
+    True
     """
+    if context is not None or options is not None:  # (two checks: the keyword path stays as fast)
+        return _score_in(hand, context, options, win_by, last_of_wall, last_copy, seat_wind, round_wind,
+                         flowers, profile)
     # Notation is read into counts alone: the sorted standing tiles of a Hand are not needed here.
     counted = read_counts(hand) if type(hand) is str else hand if type(hand) is Hand else _hand(hand)
     prof = PROFILES.get(profile) if type(profile) is str else None
@@ -204,6 +215,31 @@ def score(
     # The fans are explained from the candidate the fast path chose, when it names one.
     return ScoreResult.explained_on_read(total + flowers, flowers, total >= MINIMUM, prof.name,
                                          partial(explain, counted, ctx, prof, total, chosen))
+
+
+def _score_in(hand: str | Hand, context: WinContext | None, options: str | Profile | None,
+              win_by: str | WinBy, last_of_wall: bool, last_copy: bool, seat_wind: str | Tile,
+              round_wind: str | Tile, flowers: int, profile: str | Profile) -> ScoreResult:
+    """``score`` given a context or options: either form of each, not both, then scored by keywords."""
+    if options is not None:
+        if profile != "mil":
+            raise TypeError("score takes the profile as options or as profile=, not both")
+        profile = options
+    if context is None:
+        return score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy, seat_wind=seat_wind,
+                     round_wind=round_wind, flowers=flowers, profile=profile)
+    if type(context) is not WinContext:
+        raise TypeError(f"context must be a majiang.mcr.WinContext, not {type(context).__name__}")
+    keywords = {"win_by": win_by != WinBy.DISCARD, "last_of_wall": last_of_wall is not False,
+                "last_copy": last_copy is not False, "seat_wind": seat_wind != "E",
+                "round_wind": round_wind != "E", "flowers": flowers != 0 or type(flowers) is not int}
+    given = [name for name, differs in keywords.items() if differs]
+    if given:
+        raise TypeError(f"score takes the win as a WinContext or as keywords, not both: drop "
+                        f"{', '.join(given)} or the context")
+    return score(hand, win_by=context.win_by, last_of_wall=context.last_of_wall, last_copy=context.last_copy,
+                 seat_wind=context.seat_wind, round_wind=context.round_wind, flowers=context.flowers,
+                 profile=profile)
 
 
 def fan_total(

@@ -11,6 +11,10 @@ three- and four-pung fans) follow one rule, which is what 不重复, 套算一�
 links that fans draw between melds never form a cycle (so each pair of melds is combined at most once
 and a meld outside a multi-meld fan joins it only once), and a meld takes part in a given fan at most
 once. Links are chosen greedily, highest value first, which is optimal on four melds.
+
+Kept whole though over 600 lines: it is the hot path of the ``fan calculation with the fans read
+(score().fans)`` row of benchmarks/all.py, and mypyc compiles it whole (the Makefile's
+``COMPILED_MODULES``): a split would change what the compiled build compiles and measures.
 """
 
 from __future__ import annotations

@@ -99,6 +99,22 @@ class ScoreResult:
         return {"total": self.total, "fans": [f.to_dict() for f in self.fans], "flowers": self.flowers,
                 "meets_minimum": self.meets_minimum}
 
+    def explain(self) -> str:
+        """A few lines for people: each fan (flowers too) with its value, then the total and the minimum.
+
+        >>> from majiang.mcr import score
+        >>> print(score("[567m,2]123p456s99sCCC", flowers=1).explain())
+        箭刻 Dragon Pung: 2
+        花牌 Flower Tiles: 1
+        total 3 (fans 2 + flowers 1); below the 8-fan minimum (错和, a false win)
+        """
+        lines = [f"{f.name} {f.en}: {f.value}" + (f" × {f.count} = {f.points}" if f.count > 1 else "")
+                 for f in self.fans]
+        minimum = "meets the 8-fan minimum" if self.meets_minimum else \
+            "below the 8-fan minimum (错和, a false win)"
+        lines.append(f"total {self.total} (fans {self.fan_total} + flowers {self.flowers}); {minimum}")
+        return "\n".join(lines)
+
 
 def hit_melds(hit: FanHit, hand: Hand) -> tuple[str, ...]:
     """The melds behind ``hit`` as the hand notation writes them: a declared meld of ``hand`` in brackets

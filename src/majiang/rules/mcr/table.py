@@ -23,6 +23,7 @@ from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
+from majiang.rules.mcr.scorer import McrScorer
 
 if TYPE_CHECKING:
     from majiang.game.match import Match
@@ -268,6 +269,10 @@ class McrRules(Ruleset):
         for s in range(4):
             if s != game.dealer:
                 state.ready_from_deal[s] = bool(game.waits[s])
+
+    def scorer(self) -> McrScorer:
+        """The hand scorer: Chinese Official fans under ``profile`` (``majiang.rules.mcr.scorer``)."""
+        return McrScorer(self.profile)
 
     def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from majiang.game.match import Match
     from majiang.game.table import Game, View, WinRecord
     from majiang.rules.riichi import RiichiOptions, RiichiResult
+    from majiang.rules.riichi.scorer import RiichiScorer
 
 __all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiPublic",
            "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
@@ -667,6 +668,12 @@ class RiichiRules(Ruleset):
         return [PASS, WIN]
 
     # -- wins ------------------------------------------------------------------------------------------
+
+    def scorer(self) -> RiichiScorer:
+        """The hand scorer: these rules' scoring options (``majiang.rules.riichi.scorer``)."""
+        from majiang.rules.riichi.scorer import RiichiScorer
+
+        return RiichiScorer(self.scoring())
 
     def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> RiichiResult | None:

@@ -5,6 +5,10 @@ completed, which decides the wait and whether a pung won on a discard is conceal
 thirteen orphans. Each reading is scored; the best is the result: the most basic points, then a real
 yakuman before a counted one, then the most han, then the most fu.
 
+Kept whole though over 600 lines: it is the hot path of riichi's wins in the ``engine, random policy, with
+views (riichi)`` row of benchmarks/all.py, and mypyc compiles it whole (the Makefile's
+``COMPILED_MODULES``): a split would change what the compiled build compiles and measures.
+
 >>> r = score("[777m,2]345p345s45m22s 3m", WinContext(seat_wind=Tile.SOUTH))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.points
 (['tanyao', 'sanshoku'], 2, 30, 2000)

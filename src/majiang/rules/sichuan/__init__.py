@@ -4,7 +4,15 @@ Import from ``majiang.sichuan``, the public module.
 """
 
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
-from majiang.rules.sichuan.scoring import OPTIONS, FanHit, Options, ScoreResult, find_options, score
+from majiang.rules.sichuan.scoring import (
+    OPTIONS,
+    FanHit,
+    Options,
+    ScoreResult,
+    WinContext,
+    find_options,
+    score,
+)
 from majiang.rules.sichuan.table import (
     DEFAULT_TABLE,
     Deltas,
@@ -28,6 +36,6 @@ from majiang.rules.sichuan.table import (
 
 __all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",
            "FanId", "KongKind", "Mode", "NextDealer", "Options", "ScoreResult", "TableOptions",
-           "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
+           "WinContext", "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
            "kong_discard_transfer", "kong_payment", "next_dealer", "not_ready_payments", "refund_kongs",
            "score", "settle_exhausted", "void_kong", "win_payment"]

@@ -43,6 +43,7 @@ from majiang.meld import MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
+from majiang.rules.sichuan.scorer import SichuanScorer
 from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
 from majiang.rules.sichuan.table import (
     TABLE_BOUNDS,
@@ -368,6 +369,10 @@ class SichuanRules(Ruleset):
         return [WIN] if self._forced(game) else [PASS, WIN]
 
     # -- wins ---------------------------------------------------------------------------------------
+
+    def scorer(self) -> SichuanScorer:
+        """The hand scorer: these rules' scoring options (``majiang.rules.sichuan.scorer``)."""
+        return SichuanScorer(_scoring(self))
 
     def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:

@@ -14,7 +14,7 @@ from majiang.rules.bounds import Bounds, check_bound
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
 from majiang.tiles import Tile
 
-__all__ = ["OPTIONS", "FanHit", "Options", "ScoreResult", "find_options", "score"]
+__all__ = ["OPTIONS", "FanHit", "Options", "ScoreResult", "WinContext", "find_options", "score"]
 
 SelfDrawnBonus = Literal["none", "base", "fan"]
 _BONUSES = ("none", "base", "fan")
@@ -128,6 +128,41 @@ def find_options(name: str | Options, **changes: Any) -> Options:
             raise InvalidOptionError(f"no Sichuan profile {name!r}; profiles are {', '.join(OPTIONS)}")
         found = OPTIONS[key]
     return found.replace(**changes) if changes else found
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How a Sichuan or Chengdu hand was won, all the tiles do not show.
+
+    ``win_by`` is a ``WinBy`` (or its value); ``last_of_wall`` the wall's last tile (海底); ``after_kong``
+    杠上炮, a discard right after the discarder's kong; ``heavenly`` 天胡 (the dealer's opening hand) and
+    ``earthly`` 地胡 (a win in the first go-round). Ways of winning that rule each other out raise
+    ``InvalidHandError``; a flag that is no bool, ``TypeError``.
+
+    >>> WinContext("self-drawn", heavenly=True).win_by
+    <WinBy.SELF_DRAWN: 'self-drawn'>
+    """
+
+    win_by: WinBy = WinBy.DISCARD
+    last_of_wall: bool = False
+    after_kong: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.win_by, WinBy):
+            object.__setattr__(self, "win_by", _win_by(self.win_by))
+        for name in ("last_of_wall", "after_kong", "heavenly", "earthly"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        how = self.win_by
+        if self.after_kong and how is not WinBy.DISCARD:
+            raise InvalidHandError(f"杠上炮 (after_kong) is a win on a discard, not {how.value}")
+        if self.heavenly and self.earthly:
+            raise InvalidHandError("a win cannot be both heavenly (天胡, the dealer's) and earthly (地胡)")
+        if self.heavenly and how is not WinBy.SELF_DRAWN:
+            raise InvalidHandError(f"天胡 (heavenly) is the dealer's self-drawn opening hand, "
+                                   f"not {how.value}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,38 +321,46 @@ def _pattern(detected: list[tuple[FanId, int]], options: Options) -> tuple[list[
 
 def score(
     hand: Hand | str,
+    context: WinContext | None = None,
+    options: Options | str | None = None,
     *,
     win_by: WinBy | str = WinBy.DISCARD,
     last_of_wall: bool = False,
     after_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
-    options: Options | str = "sichuan",
 ) -> ScoreResult:
-    """Score a winning Sichuan hand; ``after_kong`` is 杠上炮 (a discard right after the discarder's kong).
+    """Score a winning Sichuan hand won in ``context`` under ``options`` (a profile or its name; None
+    is ``sichuan``).
+
+    The win may instead come as keywords, those of ``WinContext`` (``after_kong`` is 杠上炮, a discard
+    right after the discarder's kong); a context with keywords other than their defaults is a
+    ``TypeError``.
 
     >>> r = score("111222444m33399p", win_by="self-drawn")
     >>> [h.fan.zh for h in r.fans], r.total, r.points
     (['对对胡'], 2, 12)
     >>> score("111222444m33399p", options="chengdu").points
     10
+    >>> score("111222444m33399p", WinContext("self-drawn"), "chengdu").points
+    15
     """
     if isinstance(hand, str):
         hand = Hand.parse(hand)
     if not isinstance(hand, Hand):
         raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
-    options = find_options(options)
-    how = win_by if isinstance(win_by, WinBy) else _win_by(win_by)
-    for name, flag in (("last_of_wall", last_of_wall), ("after_kong", after_kong),
-                       ("heavenly", heavenly), ("earthly", earthly)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be True or False, not {flag!r}")
-    if after_kong and how is not WinBy.DISCARD:
-        raise InvalidHandError(f"杠上炮 (after_kong) is a win on a discard, not {how.value}")
-    if heavenly and earthly:
-        raise InvalidHandError("a win cannot be both heavenly (天胡, the dealer's) and earthly (地胡)")
-    if heavenly and how is not WinBy.SELF_DRAWN:
-        raise InvalidHandError(f"天胡 (heavenly) is the dealer's self-drawn opening hand, not {how.value}")
+    options = find_options("sichuan" if options is None else options)
+    if context is None:
+        how = win_by if isinstance(win_by, WinBy) else _win_by(win_by)
+        context = WinContext(how, last_of_wall, after_kong, heavenly, earthly)
+    elif not isinstance(context, WinContext):
+        raise TypeError(f"context must be a majiang.sichuan.WinContext, not {type(context).__name__}")
+    elif (win_by, last_of_wall, after_kong, heavenly, earthly) != (WinBy.DISCARD, False, False, False, False):
+        raise TypeError("score takes the win as a WinContext or as keywords (win_by=, last_of_wall=, ...), "
+                        "not both")
+    how = context.win_by
+    last_of_wall, after_kong = context.last_of_wall, context.after_kong
+    heavenly, earthly = context.heavenly, context.earthly
     if (heavenly or earthly) and FanId.HEAVENLY not in options.table:
         raise InvalidOptionError(f"the {options.fans} fan table has no 天胡/地胡")
     counts = _check(hand)

@@ -1,0 +1,230 @@
+"""One shape for scoring a hand under any ruleset: the scorer hook ``Ruleset.scorer()``.
+
+A ruleset's scorer says what its win context takes (``context_fields``: what a form or the command line
+shows), turns plain data (command-line flags, JSON) into the ruleset's own frozen ``WinContext``
+(``make_context``) and scores a hand under the ruleset's options (``score``). ``majiang fan --rules R``,
+its batch mode and the web calculator go through it alone, so a ruleset registered with a scorer needs
+nothing else to be scored there.
+
+>>> from majiang.game.ruleset import find_ruleset
+>>> scorer = find_ruleset("mcr").scorer()
+>>> [f.name for f in scorer.context_fields()][:3]
+['win', 'last_of_wall', 'last_copy']
+>>> hand = "1112345678999m5m"
+>>> scorer.score(hand, scorer.make_context(hand, {"win": "self-drawn"})).total
+92
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from majiang.errors import InvalidNotationError, InvalidOptionError
+from majiang.hand import Hand
+from majiang.tiles import Tile
+
+__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values", "score_plain",
+           "scorer_of"]
+
+KINDS = ("bool", "choice", "int", "tiles", "wind")
+"""The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
+
+
+@dataclass(frozen=True, slots=True)
+class ContextField:
+    """One thing a win context of a ruleset takes, as a form or the command line shows it.
+
+    ``name`` is the key in JSON and, with dashes, the command-line flag (``last_of_wall``:
+    ``--last-of-wall``); ``default`` is the value when it is not given (a wind as ``E``, tiles as a
+    tuple of notations); ``minimum``/``maximum`` bound an ``int`` (None: no bound); ``help`` and ``zh``
+    are the English and Chinese labels.
+
+    >>> ContextField("flowers", "int", 0, minimum=0, maximum=8).to_dict()["maximum"]
+    8
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    zh: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"a context field's kind is one of {', '.join(KINDS)}, not {self.kind!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (the calculator page builds its form from it)."""
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        return {"name": self.name, "kind": self.kind, "default": default, "choices": list(self.choices),
+                "help": self.help, "zh": self.zh, "minimum": self.minimum, "maximum": self.maximum}
+
+
+class Scored(Protocol):
+    """What a scorer returns: a ``Score`` (``total``, ``to_dict()``) that can also explain itself."""
+
+    @property
+    def total(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def explain(self) -> str:
+        """The score in readable lines."""
+        ...
+
+
+class Scorer(Protocol):
+    """How a ruleset scores a hand it is shown (``Ruleset.scorer()``), under the ruleset's own options."""
+
+    def context_fields(self) -> tuple[ContextField, ...]:
+        """What the ruleset's win context takes, in the order a form shows it."""
+        ...
+
+    def make_context(self, hand: Hand | str, values: Mapping[str, Any]) -> Any:
+        """The ruleset's ``WinContext`` from plain data keyed by field name (missing: the default);
+        InvalidOptionError or InvalidHandError naming the field that is unknown, bad or ruled out."""
+        ...
+
+    def score(self, hand: Hand | str, context: Any) -> Scored:
+        """The score of ``hand`` (a ``Hand`` or notation) won in ``context``."""
+        ...
+
+
+def field_value(field: ContextField, value: Any) -> Any:
+    """A field's value from plain data, checked by its kind: a bool, one of the choices (text), an int
+    within the bounds, a wind ``Tile``, or a tuple of ``Tile`` (notation or a list of notations).
+
+    >>> field_value(ContextField("seat_wind", "wind", "E"), "s")
+    <Tile.SOUTH: 28>
+    >>> field_value(ContextField("dora", "tiles", ()), ["3m", "7z"])
+    (<Tile.M3: 2>, <Tile.RED: 33>)
+    >>> field_value(ContextField("flowers", "int", 0, minimum=0, maximum=8), 9)
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: flowers must be an integer from 0 to 8, not 9
+    """
+    name, kind = field.name, field.kind
+    if kind == "bool":
+        if type(value) is not bool:
+            raise InvalidOptionError(f"{name} must be true or false, not {_shown(value)}")
+        return value
+    if kind == "choice":
+        if not isinstance(value, str) or value not in field.choices:
+            raise InvalidOptionError(f"{name} must be one of {', '.join(field.choices)}, not {_shown(value)}")
+        return value
+    if kind == "int":
+        low, high = field.minimum, field.maximum
+        if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
+            raise InvalidOptionError(f"{name} must be {_range(low, high)}, not {_shown(value)}")
+        return value
+    if kind == "wind":
+        from majiang.mcr import parse_wind
+
+        return parse_wind(value, name)
+    texts = [value] if isinstance(value, str) else value
+    if not isinstance(texts, list | tuple) or not all(isinstance(t, str | Tile) for t in texts):
+        raise InvalidOptionError(f"{name} must be tiles in notation (a text or a list of texts), "
+                                 f"not {_shown(value)}")
+    from majiang.notation import parse_tiles
+
+    tiles: list[Tile] = []
+    for text in texts:
+        try:
+            # A red five (0m) indicates as a five does.
+            tiles += [text] if isinstance(text, Tile) else parse_tiles(text.replace("0", "5"))
+        except InvalidNotationError as err:
+            raise InvalidOptionError(f"{name}: {err}") from None
+    return tuple(tiles)
+
+
+def read_values(fields: Iterable[ContextField], values: Mapping[str, Any], rules: str) -> dict[str, Any]:
+    """Every field's value (``field_value``; its default where ``values`` lacks it), by name; a key
+    that is no field of the ruleset ``rules`` is refused by name.
+
+    >>> fields = (ContextField("riichi", "bool", False), ContextField("honba", "int", 0, minimum=0))
+    >>> read_values(fields, {"honba": 2}, "riichi")
+    {'riichi': False, 'honba': 2}
+    >>> read_values(fields, {"flowers": 2}, "riichi")
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: ruleset 'riichi' takes no flowers; its win context takes riichi, honba
+    """
+    fields = tuple(fields)
+    names = {f.name for f in fields}
+    for key in values:
+        if key not in names:
+            raise InvalidOptionError(f"ruleset {rules!r} takes no {key}; its win context takes "
+                                     f"{', '.join(f.name for f in fields) or 'nothing'}")
+    return {f.name: field_value(f, values.get(f.name, f.default)) for f in fields}
+
+
+def score_plain(request: Mapping[str, Any]) -> Scored:
+    """Score a hand given as plain data, as a batch line or a form sends it: ``hand`` (notation),
+    ``rules`` (a ruleset's name or alias; Chinese Official if absent), ``options`` (an object of the
+    ruleset's options, or ``key=value`` texts) and the fields of its win context by name.
+
+    >>> score_plain({"hand": "111222444m33399p", "rules": "成都", "win": "self-drawn"}).total
+    1
+    >>> score_plain({"hand": "111222444m33399p", "rules": "chengdu", "seat_wind": "S"})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: unknown key 'seat_wind' for ruleset 'chengdu'; the keys are hand, ...
+    """
+    from majiang.game.ruleset import DEFAULT_RULESET
+
+    name, options = request.get("rules", DEFAULT_RULESET), request.get("options", {})
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"'rules' must be a ruleset's name, not {_shown(name)}")
+    texts = isinstance(options, list) and all(isinstance(t, str) for t in options)
+    if not (isinstance(options, dict) or texts):
+        raise InvalidOptionError(f"'options' must be an object of options or a list of key=value texts, "
+                                 f"not {_shown(options)}")
+    scorer, option_names = scorer_of(name, json.dumps(options, sort_keys=True))
+    fields = [f.name for f in scorer.context_fields()]
+    allowed = ("hand", "rules", "options", *fields)
+    for key in request:
+        if key in option_names and key not in fields:
+            raise InvalidOptionError(f"{key!r} is an option of ruleset {name!r}: give it in 'options'")
+        if key not in allowed:
+            raise InvalidOptionError(f"unknown key {key!r} for ruleset {name!r}; the keys are "
+                                     f"{', '.join(allowed)}")
+    hand = request.get("hand")
+    if not isinstance(hand, str):
+        raise InvalidOptionError("missing key 'hand'" if hand is None else
+                                 f"hand must be notation, not {type(hand).__name__}")
+    context = scorer.make_context(hand, {key: request[key] for key in fields if key in request})
+    return scorer.score(hand, context)
+
+
+@functools.lru_cache(maxsize=32)
+def scorer_of(rules: str, options: str) -> tuple[Scorer, frozenset[str]]:
+    """The scorer of the ruleset ``rules`` with ``options`` (JSON text of what ``with_options`` takes, a
+    cache key: a batch builds each once) and the names of that ruleset's options.
+
+    >>> scorer_of("riichi", '["kiriage=true"]')[0].options.kiriage
+    True
+    """
+    from majiang.game.ruleset import find_ruleset
+
+    found = find_ruleset(rules, json.loads(options))
+    return found.scorer(), frozenset(f.name for f in dataclasses.fields(found) if f.name != "name")
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"an integer from {low} to {high}"
+    if low == 0 and high is None:
+        return "a whole number"
+    return "an integer" if low is None and high is None else \
+        f"an integer of at least {low}" if high is None else f"an integer of at most {high}"
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
