@@ -22,7 +22,8 @@ from majiang.rules.mcr.scorer import WIN_FIELD
 from majiang.rules.scoring import ContextField, field_value, read_values, scorer_of
 
 WIDE = {"COLUMNS": "200"}
-BUILT_IN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game")
+BUILT_IN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game",
+            "majiang.rules.changsha.ruleset")
 EIGHTEEN = "[1111m,1][2222m,1][4444m,1][5555m]9m9m"
 
 # ruleset -> (hand, context values as JSON would give them): each scored three ways below.
@@ -45,6 +46,13 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("111222444m33399p", {"win": "self-drawn"}),
         ("111222444m33399p", {"after_kong": True}),
     ],
+    "changsha": [
+        ("222444666888m99m", {"winner": 1, "giver": "0"}),
+        ("123m456m789p234s55s", {"win": "self-drawn", "winner": 2}),
+        ("123m456m789p234s55s", {"winner": 2, "last_of_wall": True, "seabed_taker": "0"}),
+        ("123m456m789p234s55s", {"win": "robbing-kong", "winner": 3, "dealer": 3}),
+        ("123m456m789p234s55s", {"winner": 1, "earthly": True}),
+    ],
     "riichi": [
         ("234567m234p3488s 2s", {"win": "self-drawn", "riichi": True, "dora": "1m", "seat_wind": "S"}),
         ("123m456p789s23sEE 4s", {"riichi": True, "honba": 1, "sticks": 2}),
@@ -60,6 +68,7 @@ OPTION_CASES: list[tuple[str, list[str], str, dict[str, Any]]] = [
     ("chengdu", ["cap_points=none", "self_drawn=none"], EIGHTEEN, {"win": "kong-replacement"}),
     ("sichuan", ["self_drawn=fan", "base=3"], "111222444m33399p", {"win": "self-drawn"}),
     ("riichi", ["double_wind_pair_fu=2"], "123m456p789s23sEE 4s", {"riichi": True}),
+    ("changsha", ["big_wins=highest", "dealer_more=false"], "222444666888m99m", {"winner": 1, "giver": "0"}),
 ]
 
 

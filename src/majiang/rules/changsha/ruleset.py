@@ -46,6 +46,7 @@ from majiang.rules.changsha.analysis import ChangshaEfficiency
 from majiang.rules.changsha.fans import Category
 from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, Options
 from majiang.rules.changsha.payments import PRICES, bird_seat, bird_tiles, opening_payments, with_birds
+from majiang.rules.changsha.scorer import ChangshaScorer
 from majiang.rules.changsha.scoring import ChangshaScore, OpeningWin, WinContext, opening_wins, score
 from majiang.tiles import ALL_TILES, Tile
 
@@ -350,6 +351,11 @@ class ChangshaRules(Ruleset):
         earthly = first_go and giver == dealer and game.discard_count == 1 and seat != dealer
         return WinContext(win_by, seat, dealer, giver, earthly=earthly, last_of_wall=last_of_wall,
                           seabed_taker=giver if last_of_wall else None)
+
+    def scorer(self) -> ChangshaScorer:
+        """The hand scorer (``majiang fan --rules changsha``, the web calculator): these rules' scoring
+        options."""
+        return ChangshaScorer(self.scoring)
 
     def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
         """通炮: every seat that declares a win on the tile wins, nearest after the giver first."""
