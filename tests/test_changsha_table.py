@@ -259,24 +259,56 @@ def test_open_kong_only_when_ready() -> None:
     assert Action.parse("concealed-kong 7p") in legal and Action.parse("open-kong 7p") not in legal
 
 
-def test_robbing_an_added_kong() -> None:
-    # Seat 1 pungs the dealer's 7p; seat 2 passes that win (地胡) and later robs the added kong.
+def test_a_kong_on_a_discard_is_buzhang() -> None:
+    # Seat 1 makes a kong of the dealer's 7p (seat 2 passes that 地胡); its replacement is the last
+    # stack's top, 5s, a plain self-draw.
+    game = changsha_game([DEALER, KONGER, ROBBER, FILLER], "7p", last="5s 9p")
+    act(game, 0, "discard 7p")
+    assert Action.parse("open-kong 7p") not in game.legal_actions(1)
+    answer(game, {1: "kong"})
+    assert game.current == 1 and game.drawn == Tile.S5
+    act(game, 1, "win")
+    assert win_names(game, 1) == ["小胡"] and payments(game) == (-2, 4, -1, -1)
+
+
+def pung_then_draw_the_fourth() -> Game:
+    """Seat 1 pungs the dealer's 7p (seat 2 passes that 地胡), lets 2s go, and draws the fourth 7p with
+    its hand ready on 5s."""
     game = changsha_game([DEALER, "77p123m456m789s25s", ROBBER, FILLER], "7p",
                          draws="1m 2m 3m 7p")
     act(game, 0, "discard 7p")
     assert WIN in game.legal_actions(2)
     answer(game, {1: "pung"})
     act(game, 1, "discard 2s")
-    if game.phase is Phase.CLAIM:
+    if phase(game) is Phase.CLAIM:
         answer(game, {})
     for seat in (2, 3, 0):
         discard_drawn(game, seat)
     assert game.drawn == Tile.P7
+    return game
+
+
+def test_no_kong_with_fewer_than_two_tiles_left() -> None:
+    # Seat 2 draws its fourth 7p as the wall's last tile but one: a kong's tile would be the last one,
+    # which only 海底漫游 gives.
+    game = changsha_game([DEALER, FILLER, "777p123m456m258s9s", SMALL], "9m", last="7p 5s")
+    quiet(game, lambda g: g.phase is Phase.TURN and g.current == 2 and g.wall_left == 1)
+    assert game.drawn == Tile.P7
+    assert not [a for a in game.legal_actions(2) if "kong" in a.notation()]
+
+
+@pytest.mark.parametrize("announce", [False, True])
+def test_robbing_an_added_kong(announce: bool) -> None:
+    game = pung_then_draw_the_fourth()
+    if announce:  # 开杠 on the pung: the added kong may be robbed all the same
+        act(game, 1, "open-kong 7p")
+        assert game.legal_actions(1) == [Action.parse("added-kong 7p")]
     act(game, 1, "added-kong 7p")
     assert game.phase is Phase.ROB and game.legal_actions(2) == [PASS, WIN]
     act(game, 2, "win")
-    # 抢杠胡: the konger (a 闲家) pays 10.
+    # 抢杠胡: the konger (a 闲家) pays 10; the kong is not made, so no roll for its tile.
     assert win_names(game, 2) == ["抢杠胡"] and payments(game) == (0, -10, 10, 0)
+    assert not events(game, "roll")
 
 
 # -- 海底漫游 -------------------------------------------------------------------------------------------
