@@ -252,6 +252,22 @@ def test_open_kong_draws_the_dice_counted_stack_and_blooms() -> None:
     assert win_names(game, 1) == ["杠上开花"] and payments(game) == (-4, 10, -3, -3)
 
 
+def test_open_kongs_tile_let_go_is_robbed() -> None:
+    # The dice give seat 1 a 2s it cannot win with: it may only let it go, and seat 3 wins on it, 抢杠胡
+    # ("杠的牌自己不能胡,别的玩家可胡"), paid by the konger, a 闲家: 10.
+    game = changsha_game([DEALER, KONGER, FILLER, SMALL], "9m", draws="7p",
+                         last="2s 6p 6p 9s 8s 8p 8p 9p 9p 7s", rolls=[[4, 1]])
+    discard_drawn(game, 0)
+    act(game, 1, "open-kong 7p")
+    act(game, 1, "concealed-kong 7p")
+    assert game.drawn == Tile.S2 and game.legal_actions(1) == [Action.parse("discard 2s")]
+    act(game, 1, "discard 2s")
+    # Seat 2 could win too (七巧对), but not chow it; it passes.
+    assert game.to_act() == [2, 3] and game.legal_actions(2) == game.legal_actions(3) == [PASS, WIN]
+    answer(game, {3: "win"})
+    assert win_names(game, 3) == ["抢杠胡"] and payments(game) == (0, -10, 0, 10)
+
+
 def test_open_kong_only_when_ready() -> None:
     game = changsha_game([DEALER, "777p123m456m258s9s", ROBBER, FILLER], "9m", draws="7p")
     discard_drawn(game, 0)

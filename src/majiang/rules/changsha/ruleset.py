@@ -107,6 +107,8 @@ class ChangshaState:
     """(seat, tile) of an announced 开杠 whose kong is not made yet."""
     bloom: bool = False
     """The current replacement tile came from a 开杠 (a win on it is 杠上开花)."""
+    kong_tile: int | None = None
+    """The seat that let its 开杠 tile go, while others may win on it (抢杠胡)."""
     passed: list[int] = field(default_factory=list)
     """The seats that let the last tile go (海底漫游)."""
     seabed: int | None = None
@@ -232,14 +234,15 @@ class ChangshaRules(Ruleset):
         return frozenset(kinds)
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
-        """Discard, 补张 (the engine's kongs), 开杠 when ready after it, or win; the 海底 taker only wins or
-        lets its tile go; after announcing 开杠 only its kong."""
+        """Discard, 补张 (the engine's kongs), 开杠 when ready after it, or win; the 海底 taker and the seat
+        that drew 开杠's tile only win with it or let it go; after announcing 开杠 only its kong."""
         state: ChangshaState = game.rules_state
         drawn = game.drawn
         can_win = drawn is not None and drawn in game.waits[seat] and game.self_win(seat) is not None
         if state.announced is not None and state.announced[0] == seat:
             return [self._kong_of(game, seat, state.announced[1])]
-        if state.seabed == seat and game.wall_left == 0 and drawn is not None:
+        if drawn is not None and ((state.seabed == seat and game.wall_left == 0)
+                                  or (state.bloom and game.kong_draw)):
             return [DISCARD[drawn], WIN] if can_win else [DISCARD[drawn]]
         counts = game.counts[seat]
         out: list[Action] = list(compress(_SUITED_DISCARD, counts))  # (compress stops at the 27th kind)
@@ -279,7 +282,11 @@ class ChangshaRules(Ruleset):
         state.seen = None
 
     def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
-        """The common table's claims; a kong on a discard (always 补张) only with two tiles left."""
+        """The common table's claims; a kong on a discard (always 补张) only with two tiles left; 开杠's
+        tile let go may only be won on ("杠的牌自己不能胡,别的玩家可胡,即为抢杠胡")."""
+        state: ChangshaState = game.rules_state
+        if state.kong_tile == giver:
+            return [PASS, WIN] if game.discard_win(seat, tile, robbing=False) is not None else [PASS]
         out = Ruleset.claim_options(self, game, seat, giver, tile)
         if game.wall_left_for(seat) < 2 and KONG in out:
             out.remove(KONG)
@@ -296,6 +303,11 @@ class ChangshaRules(Ruleset):
         state.seen = None
         count = sum(game.roll(seat, "kong", 2)) if state.bloom else 1
         game.wall.choose_next(_top_of_stack(game.wall, count))
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        """Mark 开杠's tile let go: a win on it is 抢杠胡, paid by the konger."""
+        state: ChangshaState = game.rules_state
+        state.kong_tile = seat if state.bloom and game.discard_after_kong else None
 
     def before_draw(self, game: Game, seat: int) -> bool:
         """海底漫游: the seat about to draw the last tile is asked whether it takes it."""
@@ -348,6 +360,8 @@ class ChangshaRules(Ruleset):
             return WinContext(win_by, seat, dealer, game.robbed[0])
         assert game.last_discard is not None
         giver = game.last_discard[0]
+        if state.kong_tile == giver:
+            return WinContext(WinBy.ROBBING_KONG, seat, dealer, giver)
         earthly = first_go and giver == dealer and game.discard_count == 1 and seat != dealer
         return WinContext(win_by, seat, dealer, giver, earthly=earthly, last_of_wall=last_of_wall,
                           seabed_taker=giver if last_of_wall else None)
