@@ -268,8 +268,12 @@ def test_open_kongs_tile_let_go_is_robbed() -> None:
     assert win_names(game, 3) == ["抢杠胡"] and payments(game) == (0, -10, 0, 10)
 
 
-def test_open_kong_only_when_ready() -> None:
-    game = changsha_game([DEALER, "777p123m456m258s9s", ROBBER, FILLER], "9m", draws="7p")
+@pytest.mark.parametrize("hand", [
+    "777p123m456m258s9s",   # far from ready
+    "777p123m456m789s4s",   # waiting on 4s for a pair of 4s: a shape, but no Changsha win
+])
+def test_open_kong_only_when_ready(hand: str) -> None:
+    game = changsha_game([DEALER, hand, ROBBER, FILLER], "9m", draws="7p")
     discard_drawn(game, 0)
     legal = game.legal_actions(1)
     assert Action.parse("concealed-kong 7p") in legal and Action.parse("open-kong 7p") not in legal
@@ -433,13 +437,13 @@ def test_the_winner_deals_next_and_a_drawn_hand_keeps_the_dealer() -> None:
 
 # -- records ---------------------------------------------------------------------------------------------
 
-RECORD_SEED = 0
-"""A seed whose two-hand match (random bots) has birds, 海底漫游 and a dice-chosen kong tile."""
+RECORD_SEED = 120
+"""A seed whose four-hand match (random bots) has birds, 海底漫游 and a dice-chosen kong tile (开杠)."""
 
 
 def test_a_recorded_match_replays_and_checks(tmp_path: Path) -> None:
     rules = find_ruleset("changsha")
-    assert check_record(rules, RECORD_SEED, tmp_path, hands=2) > 0
+    assert check_record(rules, RECORD_SEED, tmp_path, hands=4) > 0
     text = (tmp_path / f"changsha-{RECORD_SEED}.jsonl").read_text()
     for word in ('"birds"', "take-seabed", '"why":"kong"', "open-kong"):
         assert word in text, word

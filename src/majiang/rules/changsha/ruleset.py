@@ -40,7 +40,7 @@ from majiang.game.ruleset import (
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
-from majiang.meld import MeldKind
+from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.changsha.analysis import ChangshaEfficiency
 from majiang.rules.changsha.fans import Category
@@ -264,15 +264,28 @@ class ChangshaRules(Ruleset):
         return CONCEALED_KONG[tile] if game.counts[seat][tile] == 4 else ADDED_KONG[tile]
 
     def _ready_after(self, game: Game, seat: int, t: int) -> bool:
-        """Whether ``seat``'s hand is ready once its kong of ``t`` stands (开杠 "（听牌的情况下）")."""
+        """Whether ``seat``'s hand is ready once its kong of ``t`` stands (开杠 "（听牌的情况下）"): some tile
+        makes it a Changsha win (self-drawn), not only a shape of four sets and a pair."""
         counts = list(game.counts[seat])
-        counts[t] = 0  # all four held leave, or the one added to a pung
+        if counts[t] == 4:  # a concealed kong
+            melds = [*game.melds[seat], Meld.kong(ALL_TILES[t])]
+        else:  # the fourth added to a pung
+            melds = [Meld.kong(m.tile, m.from_seat, added=True) if m.kind is MeldKind.PUNG and m.tile == t
+                     else m for m in game.melds[seat]]
+        counts[t] = 0
         held = list(counts)
-        for m in game.melds[seat]:
+        for m in melds:
             for k in m.tiles:
                 held[k] += 1
-        held[t] = 4
-        return bool(self.waits(counts, len(game.melds[seat]) + 1, held))
+        standing = tuple(ALL_TILES[k] for k in range(27) for _ in range(counts[k]))
+        context = WinContext(WinBy.SELF_DRAWN, seat, game.dealer)
+        for wait in self.waits(counts, len(melds), held):
+            try:
+                score(Hand(tuple(melds), standing, ALL_TILES[wait]), context, self.scoring)
+            except InvalidHandError:
+                continue
+            return True
+        return False
 
     def turn_action(self, game: Game, seat: int, action: Action) -> None:
         """``open-kong``: the seat announces 开杠; its turn goes on with only the kong to make."""
