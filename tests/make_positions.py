@@ -32,7 +32,8 @@ from typing import Any
 
 from game_walls import Layout
 from majiang.bots import find_bot
-from majiang.game import Action, ActionKind, Game, McrRules, Phase
+from majiang.game import Action, ActionKind, Game, Phase
+from majiang.mcr import McrRules
 
 __all__ = ["DATA", "build", "legal_table", "perft", "positions"]
 

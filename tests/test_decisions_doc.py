@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from majiang.game import Match, McrRules
-from majiang.mcr import PROFILES
+from majiang.game import Match
+from majiang.mcr import PROFILES, McrRules
 from majiang.rules.mcr.seating import SeatChanges
 
 DECISIONS = (Path(__file__).resolve().parent.parent / "docs" / "decisions.md").read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ import majiang.rules.mcr.seating as seating
 MOVED_MODULES = [
     ("majiang.game.sheet", "majiang.rules.mcr.sheet", None),
     ("majiang.env.mcr_v0", "majiang.env.mahjong_v0", "pettingzoo"),
+    ("majiang.rules.base", "majiang.game.ruleset", None),
 ]
 
 
@@ -81,16 +82,15 @@ def test_unknown_names_are_still_attribute_errors() -> None:
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
-OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|from majiang\.env import .*\bmcr_v0\b"
+OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
+                       r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
-# Files that name an old path on purpose (the shims, this test, the docs' list of them), and the two that
-# other developers are changing now: they move to the new paths with their next change.
+# Files that name an old path on purpose (the shims, this test, the docs' list of them).
 NAMING_OLD_PATHS = {
     "src/majiang/game/sheet.py", "src/majiang/game/__init__.py",
     "src/majiang/env/mcr_v0.py", "src/majiang/env/__init__.py", "tests/test_deprecated_paths.py",
-    "docs/engine.md", "docs/rl.md",
-    "src/majiang/cli/sheet.py", "src/majiang/rules/mcr/table.py",
+    "docs/engine.md", "docs/rl.md", "src/majiang/rules/base.py",
 }
 
 

@@ -24,10 +24,10 @@ from majiang import (
     Tile,
 )
 from majiang.bots import find_bot
-from majiang.game import Action, ActionKind, Game, McrRules
+from majiang.game import Action, ActionKind, Game
 from majiang.game.ruleset import find_ruleset
 from majiang.jsonstrict import StrictJSONError
-from majiang.mcr import fan, find_profile, score
+from majiang.mcr import McrRules, fan, find_profile, score
 from majiang.records.format import RecordError
 from majiang.rules.mcr.sheet import SheetError
 from majiang.sim.simulate import ResumeError

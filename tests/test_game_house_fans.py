@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game_walls import Layout
-from majiang.game import Action, ActionKind, Game, McrRules, Phase
+from majiang.game import Action, ActionKind, Game, Phase
+from majiang.mcr import McrRules
 from majiang.rules.mcr.table import house_fans
 from majiang.tiles import Tile
 

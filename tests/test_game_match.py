@@ -15,7 +15,8 @@ import random
 import pytest
 
 from game_walls import Layout
-from majiang.game import Action, Game, Match, McrRules, Phase, standard_scores
+from majiang.game import Action, Game, Match, Phase, standard_scores
+from majiang.mcr import McrRules
 from majiang.rules.mcr.seating import SeatChanges, seat_positions
 from majiang.tiles import Tile
 

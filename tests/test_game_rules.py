@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from game_walls import Layout, codes, ring_from_live
 from majiang.errors import IllegalActionError, InvalidActionError
-from majiang.game import Action, ActionKind, Game, McrRules, Phase
+from majiang.game import Action, ActionKind, Game, Phase
 from majiang.hand import Hand
-from majiang.mcr import score
+from majiang.mcr import McrRules, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
 from majiang.tiles import Tile

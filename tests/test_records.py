@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from majiang.bots import RandomBot, play_out
-from majiang.game import Action, ActionKind, Game, Match, McrRules, View
+from majiang.game import Action, ActionKind, Game, Match, View
 from majiang.game.events import Event
+from majiang.mcr import McrRules
 from majiang.records import (
     RECORD_VERSION,
     RecordedMatch,

@@ -22,8 +22,8 @@ from typer.testing import CliRunner, Result
 
 from majiang.cli import app
 from majiang.cli.sheet import CSV_COLUMNS, render_sheet, sheet_csv
-from majiang.game import Game, McrRules, WinRecord
-from majiang.mcr import WinBy
+from majiang.game import Game, WinRecord
+from majiang.mcr import McrRules, WinBy
 from majiang.rules.mcr.sheet import (
     MAX_FAN,
     MAX_PENALTIES,

@@ -42,17 +42,20 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action, ActionKind, ActionSpec, declare_action
 from majiang.analysis.decompose import is_complete
+from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Payment
 from majiang.game.ruleset import Ruleset, register_ruleset
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
-from majiang.tiles import ALL_TILES
+from majiang.rules.scoring import ContextField, read_values
+from majiang.tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
     from majiang.game.table import Game, WinRecord
@@ -85,6 +88,11 @@ class ToyScore:
     def to_dict(self) -> dict[str, Any]:
         return {"total": self.total, "seven_pairs": self.seven_pairs, "kongs": self.kongs,
                 "lucky": self.lucky}
+
+    def explain(self) -> str:
+        """One line: the total and how it was made."""
+        return (f"total {self.total} (seven pairs: {self.seven_pairs}, kongs: {self.kongs}, "
+                f"lucky: {self.lucky})")
 
 
 @dataclass(slots=True)
@@ -217,32 +225,13 @@ class ToyRules(Ruleset):
     def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ToyScore | None:
         """Four sets and a pair, or seven pairs, with no tile of the seat's void suit."""
-        void = game.rules_state.voids[seat]
-        held = hand.counts()
-        for m in hand.melds:
-            if m.kind != MeldKind.MIXED:  # the 1s laid together do not count for the void suit
-                for t in m.tiles:
-                    held[t] += 1
-        if void is not None and _suit_held(held, void):
-            return None
-        counts = hand.counts()
-        kongs = sum(len(m.tiles) == 4 for m in hand.melds)
-        pairs = _seven_pairs(counts, bool(hand.melds))
-        if pairs or is_complete(counts):
-            return ToyScore(1 + kongs + 2 * pairs, pairs, kongs)
-        lucky = game.rules_state.lucky
-        if hand.winning_tile is not None and hand.winning_tile == lucky:
-            # The lucky kind stands for any kind (outside the void suit) that completes the hand (G7).
-            counts[lucky] -= 1
-            for kind in range(27):
-                if void is not None and kind // 9 == void:
-                    continue
-                counts[kind] += 1
-                complete = is_complete(counts) or _seven_pairs(counts, bool(hand.melds))
-                counts[kind] -= 1
-                if complete:
-                    return ToyScore(1 + kongs, False, kongs, lucky=True)
-        return None
+        return toy_score(hand, game.rules_state.voids[seat], game.rules_state.lucky)
+
+    def scorer(self) -> ToyScorer:
+        """Scoring a hand shown to the toy: its void suit and lucky kind are the context (the one shape
+        every ruleset scores in: ``majiang fan --rules toy``)."""
+        return ToyScorer()
+
 
     def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
         """Every seat that declares a win on the tile wins."""
@@ -299,6 +288,72 @@ class ToyRules(Ruleset):
                     deltas[s] -= 1
                     deltas[r] += 1
         game.pay(deltas)
+
+
+FIELDS = (
+    ContextField("void_suit", "choice", "none", ("none", *SUITS), help="The winner's void suit", zh="定缺"),
+    ContextField("lucky_kind", "tiles", (), help="The lucky kind, if any (one tile)", zh="幸运牌"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ToyContext:
+    """What a toy win's score needs beyond its tiles."""
+
+    void: int | None = None
+    lucky: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToyScorer:
+    """The toy's scorer hook (``majiang.rules.scoring.Scorer``)."""
+
+    def context_fields(self) -> tuple[ContextField, ...]:
+        return FIELDS
+
+    def make_context(self, hand: Hand | str, values: Mapping[str, Any]) -> ToyContext:
+        v = read_values(FIELDS, values, "toy")
+        lucky = v["lucky_kind"]
+        if len(lucky) > 1:
+            raise InvalidOptionError(f"lucky_kind is one tile, not {len(lucky)}")
+        return ToyContext(None if v["void_suit"] == "none" else SUITS.index(v["void_suit"]),
+                          int(Tile.parse(lucky[0])) if lucky else None)
+
+    def score(self, hand: Hand | str, context: ToyContext) -> ToyScore:
+        parsed = Hand.parse(hand) if isinstance(hand, str) else hand
+        found = toy_score(parsed, context.void, context.lucky)
+        if found is None:
+            raise InvalidHandError(f"{parsed.notation()} is no toy win")
+        return found
+
+
+def toy_score(hand: Hand, void: int | None, lucky: int | None) -> ToyScore | None:
+    """A toy win's score, or None if ``hand`` is none: four sets and a pair or seven pairs, no tile of
+    the ``void`` suit, the ``lucky`` kind standing for any other as the winning tile."""
+    held = hand.counts()
+    for m in hand.melds:
+        if m.kind != MeldKind.MIXED:  # the 1s laid together do not count for the void suit
+            for t in m.tiles:
+                held[t] += 1
+    if void is not None and _suit_held(held, void):
+        return None
+    counts = hand.counts()
+    kongs = sum(len(m.tiles) == 4 for m in hand.melds)
+    pairs = _seven_pairs(counts, bool(hand.melds))
+    if pairs or is_complete(counts):
+        return ToyScore(1 + kongs + 2 * pairs, pairs, kongs)
+    if hand.winning_tile is not None and hand.winning_tile == lucky:
+        # The lucky kind stands for any kind (outside the void suit) that completes the hand (G7).
+        counts[lucky] -= 1
+        for kind in range(27):
+            if void is not None and kind // 9 == void:
+                continue
+            counts[kind] += 1
+            complete = is_complete(counts) or _seven_pairs(counts, bool(hand.melds))
+            counts[kind] -= 1
+            if complete:
+                return ToyScore(1 + kongs, False, kongs, lucky=True)
+    return None
 
 
 def _seven_pairs(counts: list[int], melded: bool) -> bool:

@@ -31,9 +31,10 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
     from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
+    from majiang.rules.mcr.table import McrRules
 
-# The advice and the fan definitions load on first use: scoring, what most callers import for, needs
-# neither (part of the import-time budget in the README's Speed section).
+# The advice, the fan definitions and the table's ruleset load on first use: scoring, what most callers
+# import for, needs none of them (part of the import-time budget in the README's Speed section).
 _LAZY = {
     "McrWinFans": "majiang.rules.mcr.advice",
     "call_advice": "majiang.rules.mcr.advice",
@@ -42,6 +43,7 @@ _LAZY = {
     "DEFINITIONS": "majiang.rules.mcr.definitions",
     "Definition": "majiang.rules.mcr.definitions",
     "definition": "majiang.rules.mcr.definitions",
+    "McrRules": "majiang.rules.mcr.table",
 }
 
 
@@ -71,6 +73,7 @@ __all__ = [
     "FanHit",
     "FanId",
     "KnittedStraightWait",
+    "McrRules",
     "McrWinFans",
     "Profile",
     "ScoreResult",

@@ -96,8 +96,8 @@ def scorer_for(request: FanRequest) -> tuple[Ruleset, Scorer, dict[str, Any]]:
 def refusal(flags: Sequence[str], rules: str) -> str:
     """Why flags the ruleset ``rules`` does not take are refused, and which rulesets take them.
 
-    >>> print(refusal(["--flowers"], "riichi"))
-    --flowers do not go with --rules riichi; --flowers only go with --rules mcr
+    >>> print(refusal(["--flowers"], "riichi"))  # doctest: +ELLIPSIS
+    --flowers do not go with --rules riichi; --flowers only go with --rules mcr...
     """
     out = f"{', '.join(flags)} do not go with --rules {rules}"
     takers: dict[tuple[str, ...], list[str]] = {}

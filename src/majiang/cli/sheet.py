@@ -2,7 +2,7 @@
 
 ``new`` creates the file; ``win``, ``draw`` and ``penalty`` add an entry, ``undo`` removes the last one,
 ``show`` prints the sheet (a table, JSON or CSV), ``export`` writes it as CSV. The arithmetic is
-``majiang.game.sheet``; every change is a read-modify-write under the file's lock, saved atomically,
+``majiang.rules.mcr.sheet``; every change is a read-modify-write under the file's lock, saved atomically,
 and a refused entry leaves the file as it was. docs/cli.md is the user guide.
 """
 
@@ -28,7 +28,7 @@ from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import fail
 from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset, whole_number
 from majiang.cli.simulate import rules_line
-from majiang.game.sheet import (
+from majiang.rules.mcr.sheet import (
     FALSE_WIN_AWARD,
     FALSE_WIN_PENALTY,
     MAX_FAN,

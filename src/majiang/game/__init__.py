@@ -7,7 +7,6 @@ from majiang.actions import Action, ActionKind
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.table import Game, HandResult, Phase, View, WinRecord
-from majiang.rules.mcr.table import McrRules
 from majiang.rules.scoring import ContextField, Scorer, read_values, score_plain
 
 __all__ = [
@@ -18,7 +17,6 @@ __all__ = [
     "HandResult",
     "Match",
     "MatchHand",
-    "McrRules",
     "Phase",
     "Ruleset",
     "Scorer",
@@ -34,7 +32,13 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``SeatChanges``, which is Chinese Official's, from its new module with a warning."""
+    """``SeatChanges`` and ``McrRules``, which are Chinese Official's, from their new modules with a
+    warning (the engine imports no ruleset)."""
+    if name == "McrRules":
+        warnings.warn("majiang.game.McrRules moved to majiang.mcr.McrRules; the old path goes in the next "
+                      "release", DeprecationWarning, stacklevel=2)
+        from majiang.rules.mcr.table import McrRules
+        return McrRules
     if name == "SeatChanges":
         warnings.warn("majiang.game.SeatChanges moved to majiang.rules.mcr.seating.SeatChanges; the old path "
                       "goes in the next release", DeprecationWarning, stacklevel=2)

@@ -765,9 +765,15 @@ def ruleset_presets(name: str) -> dict[str, dict[str, Any]]:
 
 
 def ruleset_names() -> list[str]:
-    """The registered rulesets' names."""
+    """The registered rulesets' names: the built-in ones first, in ``_BUILTIN``'s order (whichever was
+    imported first), then the others as they were registered."""
     _load()
-    return list(_FACTORIES)
+    return sorted(_FACTORIES, key=_builtin_rank)
+
+
+def _builtin_rank(name: str) -> int:
+    module = getattr(_FACTORIES[name], "__module__", "")
+    return _BUILTIN.index(module) if module in _BUILTIN else len(_BUILTIN)
 
 
 def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> Ruleset:

@@ -42,7 +42,7 @@ FALSE_WIN_AWARD = 10
 """What each other player gets from a false win 错和."""
 MAX_POINTS = 999
 """The most ``base_points``, ``false_win_penalty`` or ``false_win_award`` may be: the score sheet's bound
-for a penalty and a fan total (``majiang.game.sheet``); the sources give 8, 30 and 10."""
+for a penalty and a fan total (``majiang.rules.mcr.sheet``); the sources give 8, 30 and 10."""
 SEAT_WALL = 34
 """Tiles in each seat's own wall under ``walls="per-seat"`` without flowers (136 / 4)."""
 
