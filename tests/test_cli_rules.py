@@ -22,8 +22,8 @@ from majiang.cli.replay import compact_play, render_hand
 from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.events import Event, Payment
-from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
-from majiang.game.table import Game, WinRecord
+from majiang.game.ruleset import Ruleset, Table, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.table import WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
@@ -59,16 +59,16 @@ class PlayOnRules(McrRules):
     kong_price: int = 2
     has_chow: ClassVar[bool] = False
 
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+    def opening_options(self, game: Table[Any, Any], step: int) -> dict[int, list[Action]]:
         if step > 0:
             return {}
         return {s: [Action(ActionKind.VOID, t) for t in (Tile.M1, Tile.P1, Tile.S1)] for s in range(4)}
 
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+    def resolve_opening(self, game: Table[Any, Any], step: int, answers: dict[int, Action]) -> None:
         for seat, action in sorted(answers.items()):
             game.log(Declared(seat, action.notation().split()[-1]))
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: Table[Any, Any], seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:
         # Any complete hand wins (no 8-fan minimum), so that several wins a hand are common.
         try:
@@ -77,15 +77,15 @@ class PlayOnRules(McrRules):
         except InvalidHandError:
             return None
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: Table[Any, Any], giver: int, seats: list[int]) -> list[int]:
         return sorted(seats, key=lambda s: (s - giver) % 4)
 
-    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+    def after_win(self, game: Table[Any, Any], wins: list[WinRecord]) -> bool:
         for win in wins:
             game.leave(win.seat)
         return sum(game.active) >= 2
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: Table[Any, Any], seat: int, tile: int, how: str, giver: int | None) -> None:
         deltas = [0, 0, 0, 0]
         for other in range(4):
             if other != seat and game.active[other]:

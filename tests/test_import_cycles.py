@@ -124,6 +124,14 @@ def test_fixed_cycles_stay_gone(group: tuple[str, ...]) -> None:
     assert not tangled, describe(graph, tangled)
 
 
+
+def test_no_module_is_in_an_import_cycle() -> None:
+    """The engine, the ruleset interface and the rulesets included (issue 19): dependencies point one way."""
+    graph = import_graph()
+    found = cycles(graph)
+    assert not found, describe(graph, found)
+
+
 if __name__ == "__main__":
     graph = import_graph()
     print(describe(graph, cycles(graph)))

@@ -16,10 +16,10 @@ from majiang import mcr, riichi, sichuan
 from majiang.cli import app
 from majiang.cli.fan import flag
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names, scorer_of
+from majiang.game.scoring import ContextField, field_value, read_values
 from majiang.hand import Hand
 from majiang.rules.mcr.scorer import WIN_FIELD
-from majiang.rules.scoring import ContextField, field_value, read_values, scorer_of
 
 WIDE = {"COLUMNS": "200"}
 BUILT_IN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game",

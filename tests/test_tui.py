@@ -33,7 +33,7 @@ from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
 from majiang.game.events import Act, Draw, Payment, Win
-from majiang.game.ruleset import find_ruleset, register_ruleset
+from majiang.game.ruleset import Table, find_ruleset, register_ruleset
 from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
@@ -701,10 +701,10 @@ class PlayOnRules(McrRules):
     coach: bool = True
     plain_score: bool = False
 
-    def new_state(self, game: Game) -> OpeningState:
+    def new_state(self, game: Table[Any, Any]) -> OpeningState:
         return OpeningState()
 
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+    def opening_options(self, game: Table[Any, Any], step: int) -> dict[int, list[Action]]:
         steps = ("exchange", "void") if self.exchange else ("void",)
         if step >= len(steps):
             return {}
@@ -718,7 +718,7 @@ class PlayOnRules(McrRules):
             out[s] = [Action(ActionKind.EXCHANGE, None, c) for c in sorted(threes)]
         return out
 
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+    def resolve_opening(self, game: Table[Any, Any], step: int, answers: dict[int, Action]) -> None:
         if answers[0].kind == ActionKind.VOID:
             for s, a in answers.items():
                 assert a.tile is not None
@@ -731,7 +731,7 @@ class PlayOnRules(McrRules):
             for t in a.tiles:
                 game.counts[(s + 1) % 4][t] += 1
 
-    def public_state(self, game: Game, seat: int) -> tuple[int | None, ...]:
+    def public_state(self, game: Table[Any, Any], seat: int) -> tuple[int | None, ...]:
         return tuple(game.rules_state.voids)
 
     def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
@@ -741,17 +741,18 @@ class PlayOnRules(McrRules):
     def mcr_profile(self) -> str | None:
         return self.profile if self.coach else None
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy, last_of_wall: bool) -> Any:
+    def win_score(self, game: Table[Any, Any], seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> Any:
         result = McrRules.win_score(self, game, seat, hand, win_by=win_by, last_of_wall=last_of_wall)
         if result is None or not self.plain_score:
             return result
         return PlayOnScore(tuple(h.name for h in result.fans), result.total)
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: Table[Any, Any], win: WinRecord) -> None:
         deltas = list(win_payments(win.seat, win.giver, win.score.total, self.base_points))
         game.pay(deltas, Payment("win", win.seat, deltas))
 
-    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+    def after_win(self, game: Table[Any, Any], wins: list[WinRecord]) -> bool:
         for w in wins:
             game.leave(w.seat)
         return sum(game.active) >= 2

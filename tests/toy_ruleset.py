@@ -51,14 +51,20 @@ from majiang.analysis.decompose import is_complete
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Payment
 from majiang.game.ruleset import Ruleset, register_ruleset
+from majiang.game.scoring import ContextField, read_values
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
-from majiang.rules.scoring import ContextField, read_values
 from majiang.tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
+
+    ToyTable = Table["ToyState", None]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    ToyMatch = MatchTable[None]
+    ToyView = SeatView["ToyState"]
 
 __all__ = ["ToyRules", "ToyScore", "ToyState"]
 
@@ -128,10 +134,10 @@ class ToyRules(Ruleset):
         """The 108 suited tiles."""
         return [t for t in range(27) for _ in range(4)]
 
-    def new_state(self, game: Game) -> ToyState:
+    def new_state(self, game: ToyTable) -> ToyState:
         return ToyState()
 
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+    def opening_options(self, game: ToyTable, step: int) -> dict[int, list[Action]]:
         """Every seat declares a suit void; then each seat holding the three 1s may lay them (G5)."""
         if step == 0:
             return {s: list(VOIDS) for s in range(4)}
@@ -139,7 +145,7 @@ class ToyRules(Ruleset):
             return {s: [PASS, LAY_ONES.action()] for s in range(4) if all(game.counts[s][t] for t in ONES)}
         return {}
 
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+    def resolve_opening(self, game: ToyTable, step: int, answers: dict[int, Action]) -> None:
         state: ToyState = game.rules_state
         for seat, action in answers.items():
             if action.name == LAY_ONES.name:
@@ -148,13 +154,13 @@ class ToyRules(Ruleset):
                 assert action.tile is not None
                 state.voids[seat] = int(action.tile) // 9
 
-    def public_state(self, game: Game, seat: int) -> tuple[str | None, ...]:
+    def public_state(self, game: ToyTable, seat: int) -> tuple[str | None, ...]:
         """The declared void suits (all are declared at once, so all are public), then the lucky kind."""
         state: ToyState = game.rules_state
         lucky = None if state.lucky is None else ALL_TILES[state.lucky].notation()
         return (*(None if v is None else SUITS[v] for v in state.voids), lucky)
 
-    def start_play(self, game: Game) -> None:
+    def start_play(self, game: ToyTable) -> None:
         """Roll one die for the lucky kind (1-6: 1m, 2p, 3s, 4m, 5p, 6s) and count the waits again."""
         state: ToyState = game.rules_state
         die = game.roll(None, "lucky", 1)[0]
@@ -162,12 +168,12 @@ class ToyRules(Ruleset):
         for s in range(4):
             game.recount(s)
 
-    def seat_waits(self, game: Game, seat: int, waits: frozenset[int]) -> frozenset[int]:
+    def seat_waits(self, game: ToyTable, seat: int, waits: frozenset[int]) -> frozenset[int]:
         """A ready seat also waits on the lucky kind."""
         lucky = game.rules_state.lucky
         return waits | {lucky} if waits and lucky is not None else waits
 
-    def before_draw(self, game: Game, seat: int) -> bool:
+    def before_draw(self, game: ToyTable, seat: int) -> bool:
         """The lucky draw wins at once (G3); the last tile is offered around (G2)."""
         state: ToyState = game.rules_state
         wall = game.wall
@@ -186,7 +192,7 @@ class ToyRules(Ruleset):
             return True
         return False
 
-    def answer(self, game: Game, answers: dict[int, Action]) -> None:
+    def answer(self, game: ToyTable, answers: dict[int, Action]) -> None:
         """The asked seat takes the last tile, or the next seat still in is asked; all passed: a draw."""
         state: ToyState = game.rules_state
         ((seat, action),) = answers.items()
@@ -200,7 +206,7 @@ class ToyRules(Ruleset):
         else:
             game.ask({after: [PASS, TAKE_LAST.action()]})
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: ToyTable, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """An added kong may be robbed by a win, or answered with a pung by a seat holding two (抢叉)."""
         if how != "added":
             return []
@@ -211,7 +217,7 @@ class ToyRules(Ruleset):
             out.append(PUNG)
         return out if len(out) > 1 else []
 
-    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+    def turn_actions(self, game: ToyTable, seat: int) -> list[Action]:
         """The common table's, but tiles of the void suit go first."""
         out = Ruleset.turn_actions(self, game, seat)
         if any(m.kind == MeldKind.MIXED for m in game.melds[seat]) and game.wall_left_for(seat) > 0 \
@@ -222,7 +228,7 @@ class ToyRules(Ruleset):
             out = [a for a in out if a.kind != ActionKind.DISCARD or int(a.tile or 0) // 9 == void]
         return out
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: ToyTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ToyScore | None:
         """Four sets and a pair, or seven pairs, with no tile of the seat's void suit."""
         return toy_score(hand, game.rules_state.voids[seat], game.rules_state.lucky)
@@ -233,11 +239,11 @@ class ToyRules(Ruleset):
         return ToyScorer()
 
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: ToyTable, giver: int, seats: list[int]) -> list[int]:
         """Every seat that declares a win on the tile wins."""
         return sorted(seats, key=lambda s: (s - giver) % 4)
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: ToyTable, win: WinRecord) -> None:
         deltas = [0, 0, 0, 0]
         if win.giver is None:
             for s in range(4):
@@ -249,7 +255,7 @@ class ToyRules(Ruleset):
             deltas[win.seat] += 2 * win.score.total
         game.pay(deltas)
 
-    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+    def after_win(self, game: ToyTable, wins: list[WinRecord]) -> bool:
         """Winners leave (unless ``winners_stay``); play goes on while two seats are still in."""
         if self.winners_stay:
             return True
@@ -257,7 +263,7 @@ class ToyRules(Ruleset):
             game.leave(win.seat)
         return sum(game.active) > 1
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: ToyTable, seat: int, tile: int, how: str, giver: int | None) -> None:
         """刮风下雨: paid at once, with its own event; a concealed kong's replacement is counted by a die."""
         if how == "concealed":
             place = game.wall.stack_from_end(game.roll(seat, "kong", 1)[0])
@@ -276,7 +282,7 @@ class ToyRules(Ruleset):
                     deltas[seat] += each
         game.pay(deltas, Payment("kong", seat, deltas))
 
-    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+    def end_of_hand(self, game: ToyTable, exhausted: bool) -> None:
         """At the wall's end, each seat still in and not ready pays 1 to each seat still in and ready."""
         if not exhausted:
             return
@@ -306,7 +312,7 @@ class ToyContext:
 
 @dataclass(frozen=True, slots=True)
 class ToyScorer:
-    """The toy's scorer hook (``majiang.rules.scoring.Scorer``)."""
+    """The toy's scorer hook (``majiang.game.scoring.Scorer``)."""
 
     def context_fields(self) -> tuple[ContextField, ...]:
         return FIELDS
@@ -361,7 +367,7 @@ def _seven_pairs(counts: list[int], melded: bool) -> bool:
     return not melded and sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
 
 
-def _hand_of(game: Game, seat: int, tile: int) -> Hand:
+def _hand_of(game: ToyTable, seat: int, tile: int) -> Hand:
     """``seat``'s hand as it stands, ``tile`` (held) its winning tile."""
     counts = list(game.counts[seat])
     counts[tile] -= 1

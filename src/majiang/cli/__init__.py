@@ -1,7 +1,7 @@
 """The ``majiang`` command line; ``majiang fan`` scores a Chinese Official (or any ruleset's) hand.
 
 Needs the ``cli`` extra (Typer and Rich); no other part of majiang imports them. Scoring and its
-checks live in the rulesets' scorers (``majiang.rules.scoring``): this package reads options, maps
+checks live in the rulesets' scorers (``majiang.game.scoring``): this package reads options, maps
 exceptions to messages and prints.
 docs/cli.md is the user guide.
 

@@ -27,8 +27,9 @@ import sys
 from typing import IO, Any
 
 from majiang.cli.jsonlines import MAX_LINE_BYTES, RequestError, iter_lines, request_keys, run_lines
+from majiang.game.ruleset import score_plain
+from majiang.game.scoring import Scored
 from majiang.mcr import WinBy, score
-from majiang.rules.scoring import Scored, score_plain
 
 __all__ = ["MAX_LINE_BYTES", "OLD_KEYS", "REQUEST_KEYS", "RequestError", "iter_lines", "run_batch",
            "score_request"]
@@ -96,7 +97,7 @@ def score_request(request: object) -> Scored:
 
 def score_rules_request(request: dict[str, Any]) -> Scored:
     """Score a request naming its ruleset (``rules``, Chinese Official if absent) and ``options``: its
-    other keys are the fields of that ruleset's win context (``majiang.rules.scoring.score_plain``).
+    other keys are the fields of that ruleset's win context (``majiang.game.scoring.score_plain``).
 
     >>> request = {"hand": "1112345678999m5m", "rules": "mcr", "options": {"profile": "1998"}}
     >>> score_rules_request(request).total

@@ -18,10 +18,10 @@ from typing import Any
 from majiang.cli.options import MAX_DIGITS
 from majiang.errors import InvalidNotationError, InvalidOptionError
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset, ruleset_aliases, ruleset_names
+from majiang.game.scoring import ContextField, Scored, Scorer
 from majiang.hand import Hand
 from majiang.mcr import parse_wind
 from majiang.notation import parse_tiles
-from majiang.rules.scoring import ContextField, Scored, Scorer
 from majiang.tiles import Tile
 
 __all__ = ["FLAG_NAMES", "FanRequest", "flag", "read_extra_flags", "refusal", "score", "scorer_for"]

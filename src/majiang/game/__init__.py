@@ -5,9 +5,9 @@ from typing import Any
 
 from majiang.actions import Action, ActionKind
 from majiang.game.match import Match, MatchHand, standard_scores
-from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names, score_plain
+from majiang.game.scoring import ContextField, Scorer, read_values
 from majiang.game.table import Game, HandResult, Phase, View, WinRecord
-from majiang.rules.scoring import ContextField, Scorer, read_values, score_plain
 
 __all__ = [
     "Action",

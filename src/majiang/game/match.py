@@ -16,11 +16,11 @@ from __future__ import annotations
 import importlib
 import random
 import warnings
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import IllegalActionError
+from majiang.game.results import standard_scores
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game, HandResult, Phase
 from majiang.tiles import Tile
@@ -51,27 +51,6 @@ class MatchHand:
     result: HandResult
     deltas: tuple[int, int, int, int]
     """Score changes by player (not by seat)."""
-
-
-def standard_scores(totals: Sequence[int]) -> tuple[float, float, float, float]:
-    """Table points 4/2/1/0 by final rank, ties sharing the points of the places they span.
-
-    >>> standard_scores([10, 10, -5, -15])
-    (3.0, 3.0, 1.0, 0.0)
-    """
-    points = (4.0, 2.0, 1.0, 0.0)
-    order = sorted(range(4), key=lambda p: -totals[p])
-    out = [0.0] * 4
-    i = 0
-    while i < 4:
-        j = i
-        while j + 1 < 4 and totals[order[j + 1]] == totals[order[i]]:
-            j += 1
-        share = sum(points[i:j + 1]) / (j - i + 1)
-        for k in range(i, j + 1):
-            out[order[k]] = share
-        i = j + 1
-    return (out[0], out[1], out[2], out[3])
 
 
 class Match:

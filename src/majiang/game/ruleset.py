@@ -20,8 +20,10 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
+import json
 import re
 import types
 import typing
@@ -29,12 +31,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.results import standard_scores
+from majiang.game.scoring import Scored, Scorer
 from majiang.game.wall import SeatWalls, Wall
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
@@ -42,14 +46,13 @@ from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
-    from majiang.game.match import Match
-    from majiang.game.table import Game, View, WinRecord
-    from majiang.rules.scoring import Scorer
+    from majiang.game.events import Event
+    from majiang.game.results import HandResult, WinRecord
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "Wall", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
-           "ruleset_presets"]
+           "ruleset_presets", "score_plain", "scorer_of"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -65,6 +68,135 @@ CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
 _PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
+
+
+S_co = TypeVar("S_co", covariant=True)
+"""A ruleset's own state for one hand (``Ruleset.new_state``)."""
+M_co = TypeVar("M_co", covariant=True)
+"""A ruleset's own state carried from hand to hand in a match (``Ruleset.new_match_state``)."""
+
+
+class Table(Protocol[S_co, M_co]):
+    """What a ruleset's hooks may read of a hand in play and do to it (``majiang.game.Game`` is one).
+
+    Reading: the seats' tiles, melds, waits and discards, the wall, who deals, the wins so far, and the
+    ruleset's own state (``rules_state``, typed by the ruleset). Doing: deal, draw, pay, log, roll the
+    dice, ask the seats, record a win, lay a meld, take a seat out, end the hand. Everything else of the
+    engine is its own business; docs/engine.md has an example for each hook.
+    """
+
+    drawn: int | None
+    """The kind the seat to act has just drawn (a ``deal`` sets the dealer's fourteenth)."""
+
+    @property
+    def rules_state(self) -> S_co: ...
+    @property
+    def match_state(self) -> M_co: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def round_wind(self) -> Tile: ...
+    @property
+    def dice(self) -> tuple[int, int, int]: ...
+    @property
+    def wall(self) -> Wall: ...
+    @property
+    def counts(self) -> list[list[int]]: ...
+    @property
+    def melds(self) -> list[list[Meld]]: ...
+    @property
+    def waits(self) -> list[frozenset[int]]: ...
+    @property
+    def discards(self) -> list[list[Tile]]: ...
+    @property
+    def flowers(self) -> list[list[int]]: ...
+    @property
+    def dealt_flowers(self) -> list[list[int]]: ...
+    @property
+    def active(self) -> list[bool]: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def wins(self) -> list[WinRecord]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def robbed(self) -> tuple[int, int] | None: ...
+    @property
+    def last_discard(self) -> tuple[int, int] | None: ...
+    @property
+    def discard_count(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def kong_draw(self) -> bool: ...
+    @property
+    def discard_after_kong(self) -> bool: ...
+    @property
+    def bonus_after_kong(self) -> bool: ...
+    @property
+    def wall_left(self) -> int: ...
+
+    def wall_left_for(self, seat: int) -> int: ...
+    def last_tile(self, after: int) -> bool: ...
+    def next_active(self, seat: int) -> int | None: ...
+    def seat_wind(self, seat: int) -> Tile: ...
+    def standing_tiles(self, seat: int) -> list[Tile]: ...
+    def visible_copies(self, tile: int, seat: int) -> int: ...
+    def shanten_bound(self, seat: int) -> int: ...
+    def self_win(self, seat: int) -> Score | None: ...
+    def discard_win(self, seat: int, tile: int, robbing: bool) -> Score | None: ...
+
+    def deal_tile(self, seat: int, replacement: bool = False) -> int: ...
+    def show_flower(self, seat: int, flower: int) -> None: ...
+    def draw_for(self, seat: int, from_tail: bool = False) -> bool: ...
+    def discard(self, seat: int, tile: int) -> None: ...
+    def kong(self, seat: int, tile: int, how: str) -> None: ...
+    def lay_meld(self, seat: int, meld: Meld) -> None: ...
+    def pay(self, deltas: Sequence[int], event: Event | None = None) -> None: ...
+    def log(self, event: Event) -> None: ...
+    def roll(self, seat: int | None, why: str, dice: int = 2) -> tuple[int, ...]: ...
+    def ask(self, questions: dict[int, Sequence[Action]]) -> None: ...
+    def declare_win(self, seat: int, tile: int, score: Score, *, win_by: WinBy = ...) -> None: ...
+    def leave(self, seat: int) -> None: ...
+    def recount(self, seat: int) -> None: ...
+    def end_hand(self, exhausted: bool = False) -> None: ...
+
+
+class SeatView(Protocol[S_co]):
+    """What a ruleset's advice hooks read of one seat's view (``majiang.game.View`` is one)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seat_wind(self) -> Tile: ...
+    @property
+    def round_wind(self) -> Tile: ...
+    @property
+    def rules_state(self) -> S_co: ...
+
+
+class MatchTable(Protocol[M_co]):
+    """What a ruleset's match hooks read of a match (``majiang.game.Match`` is one)."""
+
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def rules_state(self) -> M_co: ...
+
+    def player_at(self, seat: int) -> int: ...
+
+
+Game = Table[Any, Any]
+"""Any hand in play, as the base hooks type it (a ruleset types its own: ``Table[McrState, None]``)."""
+Match = MatchTable[Any]
+View = SeatView[Any]
 
 
 class Score(Protocol):
@@ -538,7 +670,7 @@ class Ruleset:
         raise InvalidOptionError(f"ruleset {self.name!r} has no win check")
 
     def scorer(self) -> Scorer:
-        """How these rules score a hand shown to them (``majiang.rules.scoring``): none by default."""
+        """How these rules score a hand shown to them (``majiang.game.scoring``): none by default."""
         raise InvalidOptionError(f"ruleset {self.name!r} has no hand scorer")
 
     def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
@@ -635,8 +767,6 @@ class Ruleset:
 
     def standings(self, match: Match) -> tuple[float, float, float, float]:
         """The players' table points by their totals so far (``Match.standings``): 4/2/1/0, ties shared."""
-        from majiang.game.match import standard_scores
-
         return standard_scores(match.totals)
 
     def match_length(self, hands: int | None = None) -> int:
@@ -793,3 +923,59 @@ def find_ruleset(name: str, options: Mapping[str, Any] | Iterable[str] = ()) -> 
     if preset:
         rules = rules.with_options(preset)
     return rules.with_options(options) if options else rules
+
+
+# -- scoring a hand given as plain data, by any registered ruleset ------------------------------------
+
+def score_plain(request: Mapping[str, Any]) -> Scored:
+    """Score a hand given as plain data, as a batch line or a form sends it: ``hand`` (notation),
+    ``rules`` (a ruleset's name or alias; Chinese Official if absent), ``options`` (an object of the
+    ruleset's options, or ``key=value`` texts) and the fields of its win context by name.
+
+    >>> score_plain({"hand": "111222444m33399p", "rules": "成都", "win": "self-drawn"}).total
+    1
+    >>> score_plain({"hand": "111222444m33399p", "rules": "chengdu", "seat_wind": "S"})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: unknown key 'seat_wind' for ruleset 'chengdu'; the keys are hand, ...
+    """
+    name, options = request.get("rules", DEFAULT_RULESET), request.get("options", {})
+    if not isinstance(name, str):
+        raise InvalidOptionError(f"'rules' must be a ruleset's name, not {_shown(name)}")
+    texts = isinstance(options, list) and all(isinstance(t, str) for t in options)
+    if not (isinstance(options, dict) or texts):
+        raise InvalidOptionError(f"'options' must be an object of options or a list of key=value texts, "
+                                 f"not {_shown(options)}")
+    scorer, option_names = scorer_of(name, json.dumps(options, sort_keys=True))
+    fields = [f.name for f in scorer.context_fields()]
+    allowed = ("hand", "rules", "options", *fields)
+    for key in request:
+        if key in option_names and key not in fields:
+            raise InvalidOptionError(f"{key!r} is an option of ruleset {name!r}: give it in 'options'")
+        if key not in allowed:
+            raise InvalidOptionError(f"unknown key {key!r} for ruleset {name!r}; the keys are "
+                                     f"{', '.join(allowed)}")
+    hand = request.get("hand")
+    if not isinstance(hand, str):
+        raise InvalidOptionError("missing key 'hand'" if hand is None else
+                                 f"hand must be notation, not {type(hand).__name__}")
+    context = scorer.make_context(hand, {key: request[key] for key in fields if key in request})
+    return scorer.score(hand, context)
+
+
+@functools.lru_cache(maxsize=32)
+def scorer_of(rules: str, options: str) -> tuple[Scorer, frozenset[str]]:
+    """The scorer of the ruleset ``rules`` with ``options`` (JSON text of what ``with_options`` takes, a
+    cache key: a batch builds each once) and the names of that ruleset's options.
+
+    >>> scorer_of("riichi", '["kiriage=true"]')[0].options.kiriage
+    True
+    """
+    found = find_ruleset(rules, json.loads(options))
+    return found.scorer(), frozenset(f.name for f in dataclasses.fields(found) if f.name != "name")
+
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

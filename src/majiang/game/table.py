@@ -31,6 +31,7 @@ from majiang.game import events as ev
 from majiang.game.events import Act as _Act
 from majiang.game.events import Discard as _Discard
 from majiang.game.events import Draw as _Draw
+from majiang.game.results import HandResult, WinRecord
 from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
 from majiang.game.ruleset import PUNG as PUNG_ACTION
 from majiang.game.wall import Wall
@@ -60,48 +61,6 @@ class Phase(IntEnum):
 _TURN, _CLAIM, _ROB, _OVER, _OPENING, _ASK = (Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER, Phase.OPENING,
                                               Phase.ASK)
 _DISCARD_KIND, _WIN_KIND = ActionKind.DISCARD, ActionKind.WIN
-
-
-@dataclass(frozen=True, slots=True)
-class WinRecord:
-    """One win: who, on which tile, how, from whom (None: self-drawn), and the ruleset's score."""
-
-    seat: int
-    tile: Tile
-    win_by: WinBy
-    giver: int | None
-    score: Any
-    """The ruleset's score (``Score``: at least ``total`` and ``explain()``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended: winners in the order they won (empty for an exhaustive draw 荒庄), their scores,
-    and the score changes of the whole hand (every payment: wins, kongs, penalties, settlement).
-
-    ``self_drawn`` and ``payer`` describe the first win. ``hands`` are the four seats' hands as the hand
-    ended, shown to everyone (sources 000 and 002: concealed kongs are opened when the hand ends): declared
-    melds with the concealed kongs, standing tiles, and for a winner its last winning tile as
-    ``winning_tile``. ``wins`` has every win in order (several where the ruleset plays on after a win).
-    """
-
-    winners: tuple[int, ...]
-    scores: tuple[Any, ...]
-    self_drawn: bool
-    payer: int | None
-    deltas: tuple[int, int, int, int]
-    hands: tuple[Hand, ...] = ()
-    wins: tuple[WinRecord, ...] = ()
-
-    @property
-    def exhausted(self) -> bool:
-        """No one won: the wall ran out (荒庄)."""
-        return not self.winners
-
-    @property
-    def winning_tile(self) -> Tile | None:
-        """The tile of the first win (None if nobody won)."""
-        return self.wins[0].tile if self.wins else None
 
 
 class _Deferred:
@@ -816,22 +775,41 @@ class Game:
             assert action.tile is not None
             self.discard(seat, int(action.tile))
             return
-        if kind == ActionKind.CONCEALED_KONG:
+        if kind == ActionKind.CONCEALED_KONG or kind == ActionKind.ADDED_KONG:
             assert action.tile is not None
-            t = int(action.tile)
-            self.interrupted = True
-            self.events.append(ev.Kong(seat, t, "concealed"))
-            self._offer_robbing(seat, t, "concealed")
-            return
-        if kind == ActionKind.ADDED_KONG:
-            assert action.tile is not None
-            t = int(action.tile)
-            self.events.append(ev.AddKong(seat, t))
-            self.interrupted = True
-            self._offer_robbing(seat, t, "added")
+            self._kong(seat, int(action.tile), "concealed" if kind == ActionKind.CONCEALED_KONG else "added")
             return
         # A kind of the ruleset's own (a riichi declaration, an abortive draw, ...).
         self.rules.turn_action(self, seat, action)
+
+    def kong(self, seat: int, tile: int, how: str) -> None:
+        """``seat`` makes a kong of ``tile`` on its turn, ``how`` ``concealed`` (four held) or ``added`` (to
+        its pung, or to a meld of mixed tiles holding the kind), for a ruleset's own turn action (Changsha's
+        开杠): others may rob it as the ruleset says, then the kong stands and the replacement is drawn."""
+        if self.phase is not _TURN or seat != self.current:
+            raise IllegalActionError(f"seat {seat} may make a kong only on its own turn")
+        counts = self.counts[seat]
+        if how == "concealed":
+            ok = counts[tile] == 4
+        elif how == "added":
+            ok = counts[tile] > 0 and any(
+                (m.kind == MeldKind.PUNG and m.tile == tile) or (m.kind == MeldKind.MIXED and tile in m.mixed)
+                for m in self.melds[seat])
+        else:
+            raise InvalidOptionError(f"a kong on one's turn is concealed or added, not {how!r}")
+        if not ok:
+            raise IllegalActionError(f"seat {seat} holds no {how} kong of {ALL_TILES[tile].notation()}")
+        self._legal = {}
+        self._kong(seat, tile, how)
+
+    def _kong(self, seat: int, t: int, how: str) -> None:
+        if how == "concealed":
+            self.interrupted = True
+            self.events.append(ev.Kong(seat, t, "concealed"))
+        else:
+            self.events.append(ev.AddKong(seat, t))
+            self.interrupted = True
+        self._offer_robbing(seat, t, how)
 
     def discard(self, seat: int, tile: int) -> None:
         """``seat`` lets ``tile`` go and the others are asked (for a ruleset's own turn actions)."""

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.actions import Action, ActionKind
-from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS
+from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS, Table
 from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, MjaiProtocolError, _tile
 from majiang.meld import MeldKind
-from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState
+from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState, RiichiTable
 from majiang.tiles import ALL_TILES
 
 __all__: list[str] = []
@@ -38,7 +38,7 @@ class _SeatRules(RiichiRules):
     def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
         return list(ring), dealer
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: Table[RiichiState, RiichiTable]) -> None:
         st: RiichiState = game.rules_state
         st.red_at = self.reds
         order = [(game.dealer + k) % 4 for k in range(4)]
@@ -50,7 +50,7 @@ class _SeatRules(RiichiRules):
                 st.red_hand[s][t // 9] += 1
         game.drawn = t  # the dealer's fourteenth
 
-    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+    def turn_actions(self, game: Table[RiichiState, RiichiTable], seat: int) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.turn_actions(self, game, seat)
         st: RiichiState = game.rules_state
@@ -67,7 +67,8 @@ class _SeatRules(RiichiRules):
                 if m.kind == MeldKind.PUNG and counts[m.tile]]
         return out
 
-    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+    def claim_options(self, game: Table[RiichiState, RiichiTable], seat: int, giver: int,
+                      tile: int) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.claim_options(self, game, seat, giver, tile)
         c = game.counts[seat]
@@ -82,7 +83,8 @@ class _SeatRules(RiichiRules):
                     out.append(Action(ActionKind.CHOW, ALL_TILES[low]))
         return out
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: Table[RiichiState, RiichiTable], seat: int, konger: int, tile: int,
+                    how: str) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.rob_options(self, game, seat, konger, tile, how)
         return []

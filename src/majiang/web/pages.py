@@ -21,14 +21,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from majiang.errors import MajiangError
 from majiang.game import Action, Game, Match, Phase
 from majiang.game.events import rolls_of
-from majiang.game.ruleset import find_ruleset, ruleset_names
+from majiang.game.ruleset import find_ruleset, ruleset_names, score_plain
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, ScoreResult, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
 from majiang.records import RecordError, parse_record, replay_record
-from majiang.rules.scoring import score_plain
 from majiang.tiles import ALL_TILES, WINDS
 
 __all__ = ["MAX_BODY", "MAX_RECORD", "STATIC", "advice_json", "calc_json", "replay_json", "router"]
@@ -120,7 +119,7 @@ def calc_json(data: dict[str, Any]) -> dict[str, Any]:
     """Score the hand of a ``/api/calc`` body: fans with Chinese and English names, values and melds.
 
     A body with ``rules`` (or ``options``) is scored by that ruleset's scorer, its other keys the fields
-    of the ruleset's win context (``majiang.rules.scoring.score_plain``, as ``majiang fan --json -``
+    of the ruleset's win context (``majiang.game.scoring.score_plain``, as ``majiang fan --json -``
     reads a line); the answer adds the ruleset, the score's ``explain()`` text and its ``to_dict()``.
 
     >>> r = calc_json({"hand": "[567m,2]123p456s99sCCC"})

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from majiang.tiles import Tile
+
 __all__ = ["CHANGSHA_WINS", "Category", "Win", "WinId", "WinKind"]
 
 
@@ -82,3 +84,21 @@ CHANGSHA_WINS = _table(
         "not in seed 004 (DESIGN.md lists it); option six_six"),
 )
 """Every row of the table, in the seed's order; 六六顺 is the common table's, off unless ``six_six``."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningWin:
+    """An opening win (起手小胡) of a dealt hand; ``tiles`` show it (the four alike, the triplets)."""
+
+    win: Win
+    tiles: tuple[Tile, ...] = ()
+
+    @property
+    def zh(self) -> str:
+        """The Chinese name."""
+        return self.win.zh
+
+    @property
+    def en(self) -> str:
+        """The English name."""
+        return self.win.en

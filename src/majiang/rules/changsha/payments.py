@@ -21,7 +21,7 @@ from majiang.rules.changsha.options import Options
 from majiang.tiles import Tile
 
 if TYPE_CHECKING:
-    from majiang.rules.changsha.scoring import OpeningWin
+    from majiang.rules.changsha.fans import OpeningWin
 
 __all__ = ["PRICES", "Deltas", "PayCase", "Price", "bird_seat", "bird_tiles", "check_seat",
            "opening_payments", "win_payments", "with_birds"]

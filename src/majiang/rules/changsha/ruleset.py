@@ -51,8 +51,13 @@ from majiang.rules.changsha.scoring import ChangshaScore, OpeningWin, WinContext
 from majiang.tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
-    from majiang.game.match import Match
-    from majiang.game.table import Game, View, WinRecord
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
+
+    ChangshaTable = Table["ChangshaState", None]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    ChangshaMatch = MatchTable[None]
+    ChangshaView = SeatView["ChangshaState"]
 
 __all__ = ["OPENING_WIN", "OPEN_KONG", "TAKE_SEABED", "Birds", "ChangshaPublic", "ChangshaRules",
            "ChangshaState", "OpeningShown"]
@@ -183,10 +188,10 @@ class ChangshaRules(Ruleset):
         """108 tiles: four of each suited kind ("不带东、南、西、北风胡中、发、白")."""
         return [t for t in range(27) for _ in range(4)]
 
-    def new_state(self, game: Game) -> ChangshaState:
+    def new_state(self, game: ChangshaTable) -> ChangshaState:
         return ChangshaState()
 
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+    def opening_options(self, game: ChangshaTable, step: int) -> dict[int, list[Action]]:
         """One phase: each seat whose dealt tiles show an opening win may declare it or pass."""
         if step:
             return {}
@@ -197,7 +202,7 @@ class ChangshaRules(Ruleset):
                 state.offered[seat] = found
         return {seat: [PASS, OPENING_WIN.action()] for seat in state.offered}
 
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+    def resolve_opening(self, game: ChangshaTable, step: int, answers: dict[int, Action]) -> None:
         """Each declaring seat shows its hand and is paid at once, as small self-drawn wins."""
         state: ChangshaState = game.rules_state
         for seat in sorted(answers):
@@ -211,7 +216,7 @@ class ChangshaRules(Ruleset):
             game.pay(deltas, Payment("opening-win", seat, list(deltas)))
         state.seen = None
 
-    def public_state(self, game: Game, seat: int) -> ChangshaPublic:
+    def public_state(self, game: ChangshaTable, seat: int) -> ChangshaPublic:
         state: ChangshaState = game.rules_state
         seen = state.seen
         if seen is None:
@@ -233,7 +238,7 @@ class ChangshaRules(Ruleset):
             kinds.update(k for k in _EYE_KINDS if held[k] < 4)
         return frozenset(kinds)
 
-    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+    def turn_actions(self, game: ChangshaTable, seat: int) -> list[Action]:
         """Discard, 补张 (the engine's kongs), 开杠 when ready after it, or win; the 海底 taker and the seat
         that drew 开杠's tile only win with it or let it go; after announcing 开杠 only its kong."""
         state: ChangshaState = game.rules_state
@@ -259,11 +264,11 @@ class ChangshaRules(Ruleset):
             out.append(WIN)
         return out
 
-    def _kong_of(self, game: Game, seat: int, tile: int) -> Action:
+    def _kong_of(self, game: ChangshaTable, seat: int, tile: int) -> Action:
         """The engine's kong action for ``tile``: concealed from four held, else added to a pung."""
         return CONCEALED_KONG[tile] if game.counts[seat][tile] == 4 else ADDED_KONG[tile]
 
-    def _ready_after(self, game: Game, seat: int, t: int) -> bool:
+    def _ready_after(self, game: ChangshaTable, seat: int, t: int) -> bool:
         """Whether ``seat``'s hand is ready once its kong of ``t`` stands (开杠 "（听牌的情况下）"): some tile
         makes it a Changsha win (self-drawn), not only a shape of four sets and a pair."""
         counts = list(game.counts[seat])
@@ -287,14 +292,14 @@ class ChangshaRules(Ruleset):
             return True
         return False
 
-    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+    def turn_action(self, game: ChangshaTable, seat: int, action: Action) -> None:
         """``open-kong``: the seat announces 开杠; its turn goes on with only the kong to make."""
         assert action.name == OPEN_KONG.name and action.tile is not None
         state: ChangshaState = game.rules_state
         state.announced = (seat, int(action.tile))
         state.seen = None
 
-    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+    def claim_options(self, game: ChangshaTable, seat: int, giver: int, tile: int) -> list[Action]:
         """The common table's claims; a kong on a discard (always 补张) only with two tiles left; 开杠's
         tile let go may only be won on ("杠的牌自己不能胡,别的玩家可胡,即为抢杠胡")."""
         state: ChangshaState = game.rules_state
@@ -307,7 +312,7 @@ class ChangshaRules(Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: ChangshaTable, seat: int, tile: int, how: str, giver: int | None) -> None:
         """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
         the top tile of the last stack (then its bottom)."""
         state: ChangshaState = game.rules_state
@@ -317,12 +322,12 @@ class ChangshaRules(Ruleset):
         count = sum(game.roll(seat, "kong", 2)) if state.bloom else 1
         game.wall.choose_next(_top_of_stack(game.wall, count))
 
-    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+    def on_discard(self, game: ChangshaTable, seat: int, tile: int) -> None:
         """Mark 开杠's tile let go: a win on it is 抢杠胡, paid by the konger."""
         state: ChangshaState = game.rules_state
         state.kong_tile = seat if state.bloom and game.discard_after_kong else None
 
-    def before_draw(self, game: Game, seat: int) -> bool:
+    def before_draw(self, game: ChangshaTable, seat: int) -> bool:
         """海底漫游: the seat about to draw the last tile is asked whether it takes it."""
         if game.wall.left(seat) != 1:
             return False
@@ -331,7 +336,7 @@ class ChangshaRules(Ruleset):
         game.ask({seat: [PASS, TAKE_SEABED.action()]})
         return True
 
-    def answer(self, game: Game, answers: dict[int, Action]) -> None:
+    def answer(self, game: ChangshaTable, answers: dict[int, Action]) -> None:
         """The asked seat takes the last tile, or the next seat is asked; all four passed: a draw."""
         state: ChangshaState = game.rules_state
         ((seat, action),) = answers.items()
@@ -349,7 +354,7 @@ class ChangshaRules(Ruleset):
 
     # -- wins ---------------------------------------------------------------------------------------
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: ChangshaTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ChangshaScore | None:
         """``majiang.changsha.score`` of the win, or None if it is no Changsha win (a small win without a
         2/5/8 pair, or not complete)."""
@@ -358,7 +363,7 @@ class ChangshaRules(Ruleset):
         except InvalidHandError:
             return None
 
-    def _context(self, game: Game, seat: int, win_by: WinBy, last_of_wall: bool) -> WinContext:
+    def _context(self, game: ChangshaTable, seat: int, win_by: WinBy, last_of_wall: bool) -> WinContext:
         """What the tiles do not show: how, from whom, 天胡/地胡, 海底 and its taker."""
         state: ChangshaState = game.rules_state
         dealer = game.dealer
@@ -384,15 +389,15 @@ class ChangshaRules(Ruleset):
         options."""
         return ChangshaScorer(self.scoring)
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: ChangshaTable, giver: int, seats: list[int]) -> list[int]:
         """通炮: every seat that declares a win on the tile wins, nearest after the giver first."""
         return sorted(seats, key=lambda s: (s - giver) % 4)
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: ChangshaTable, win: WinRecord) -> None:
         """Nothing yet: a win is paid with its birds, drawn once for all the wins on the tile
         (``after_win``)."""
 
-    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+    def after_win(self, game: ChangshaTable, wins: list[WinRecord]) -> bool:
         """扎鸟, then each win paid with the birds (通炮: each winner alone); the hand ends."""
         state: ChangshaState = game.rules_state
         scores: list[ChangshaScore] = [w.score for w in wins]
@@ -469,13 +474,13 @@ class ChangshaRules(Ruleset):
 
     # -- advice -------------------------------------------------------------------------------------
 
-    def efficiency(self, view: View) -> ChangshaEfficiency:
+    def efficiency(self, view: ChangshaView) -> ChangshaEfficiency:
         """Changsha tile efficiency: a 2/5/8 pair for a small win, or a big form (清一色, 碰碰胡, 七巧对)."""
         return _efficiency(self.scoring)
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def next_dealer(self, match: Match, game: Game) -> int:
+    def next_dealer(self, match: ChangshaMatch, game: ChangshaTable) -> int:
         """谁胡牌谁做庄: the winner deals; 通炮 (several winners): the discarder; a drawn hand: the dealer
         again."""
         result = game.result

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.game.scoring import ContextField, read_values
 from majiang.hand import Hand, WinBy
 from majiang.rules.changsha.options import Options
 from majiang.rules.changsha.scoring import ChangshaScore, WinContext, score
 from majiang.rules.mcr.scorer import WIN_FIELD
-from majiang.rules.scoring import ContextField, read_values
 
 __all__ = ["FIELDS", "ChangshaScorer"]
 

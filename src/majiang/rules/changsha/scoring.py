@@ -16,7 +16,7 @@ from majiang.analysis.decompose import PUNG, iter_decompositions
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
-from majiang.rules.changsha.fans import CHANGSHA_WINS, Category, Win, WinId
+from majiang.rules.changsha.fans import CHANGSHA_WINS, Category, OpeningWin, Win, WinId
 from majiang.rules.changsha.options import Options
 from majiang.rules.changsha.payments import PRICES, Deltas, PayCase, check_seat, win_payments
 from majiang.tiles import Tile
@@ -288,23 +288,6 @@ def score(hand: Hand | str, context: WinContext | None = None,
     payments = win_payments(case, total, context.seat, context.dealer, context.payer, options)
     return ChangshaScore(category, wins, total, payments, case, context, options)
 
-
-@dataclass(frozen=True, slots=True)
-class OpeningWin:
-    """An opening win (起手小胡) of a dealt hand; ``tiles`` show it (the four alike, the triplets)."""
-
-    win: Win
-    tiles: tuple[Tile, ...] = ()
-
-    @property
-    def zh(self) -> str:
-        """The Chinese name."""
-        return self.win.zh
-
-    @property
-    def en(self) -> str:
-        """The English name."""
-        return self.win.en
 
 
 def opening_wins(counts: Sequence[int], options: Options | None = None) -> tuple[OpeningWin, ...]:

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.game.scoring import ContextField, read_values
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_hand
 from majiang.rules.mcr import ScoreResult, WinContext, score, win_context
-from majiang.rules.scoring import ContextField, read_values
 
 __all__ = ["FIELDS", "WIN_FIELD", "McrScorer"]
 

@@ -26,8 +26,13 @@ from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.rules.mcr.scorer import McrScorer
 
 if TYPE_CHECKING:
-    from majiang.game.match import Match
-    from majiang.game.table import Game, WinRecord
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
+
+    McrTable = Table["McrState", None]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    McrMatch = MatchTable[None]
+    McrView = SeatView["McrState"]
 
 __all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "SEAT_CHANGES", "SEAT_WALL",
            "Change", "FalseWin", "McrRules", "McrState", "SeatChanges", "Walls", "house_fans", "win_payments"]
@@ -215,7 +220,7 @@ class McrRules(Ruleset):
         tiles = [t for t in range(34) for _ in range(4)]
         return tiles + list(range(FLOWER_BASE, FLOWER_BASE + 8)) if self.flowers else tiles
 
-    def new_state(self, game: Game) -> McrState:
+    def new_state(self, game: McrTable) -> McrState:
         return McrState()
 
     # -- per-seat walls (the shared wall is the base ruleset's) ---------------------------------------
@@ -226,7 +231,7 @@ class McrRules(Ruleset):
             return Ruleset.break_wall(self, ring, dealer, dice)
         return list(ring), (dealer + dice[0] - 1) % 4
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: McrTable) -> None:
         """Per-seat walls, as the judge deals: each seat in turn takes tiles from its own wall until it
         holds 13, showing flowers as they come (logged before the deal's event: they are the deal's, not
         a draw's); no 14th, play begins with the dealer's draw. A shared wall: the common deal."""
@@ -264,7 +269,7 @@ class McrRules(Ruleset):
         """This table scores by the Chinese Official fans of ``profile``."""
         return self.profile
 
-    def start_play(self, game: Game) -> None:
+    def start_play(self, game: McrTable) -> None:
         state: McrState = game.rules_state
         for s in range(4):
             if s != game.dealer:
@@ -274,7 +279,7 @@ class McrRules(Ruleset):
         """The hand scorer: Chinese Official fans under ``profile`` (``majiang.rules.mcr.scorer``)."""
         return McrScorer(self.profile)
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: McrTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:
         """Score a win with the real context; None unless it reaches 8 fans (flowers excluded)."""
         win = hand.winning_tile
@@ -293,12 +298,12 @@ class McrRules(Ruleset):
             result = _with_house_fans(result, game, seat, hand, win_by.self_drawn)
         return result if result.fan_total >= MINIMUM else None
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: McrTable, giver: int, seats: list[int]) -> list[int]:
         """The declarer nearest after the discarder (截和), or every declarer with ``several_winners``."""
         order = sorted(seats, key=lambda s: (s - giver) % 4)
         return order if self.several_winners else order[:1]
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: McrTable, win: WinRecord) -> None:
         """Self-drawn: each other seat pays base + fans. On a discard: the discarder pays base + fans,
         the other two pay base."""
         game.pay(win_payments(win.seat, win.giver, win.score.total, self.base_points))
@@ -319,7 +324,7 @@ class McrRules(Ruleset):
         """base + fans from the discarder and base from the others, or base + fans from each (自摸)."""
         return win_payments(winner, discarder, total, self.base_points)
 
-    def charge_false_win(self, game: Game, seat: int) -> bool:
+    def charge_false_win(self, game: McrTable, seat: int) -> bool:
         """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
         if self.false_win == FalseWin.ERROR:
             return False
@@ -334,7 +339,7 @@ class McrRules(Ruleset):
             game.end_hand()
         return True
 
-    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
+    def forfeit_payments(self, game: McrTable, seat: int) -> tuple[int, int, int, int] | None:
         """Where false wins are charged (``false_win`` ``"penalty"`` or ``"end"``, the ``botzone`` preset)
         a forfeit costs what a false win does (Botzone's judge charges both -30 / +10 and ends the game);
         otherwise none (the forfeit is an error)."""
@@ -344,14 +349,14 @@ class McrRules(Ruleset):
         delta[seat] = -self.false_win_penalty
         return (delta[0], delta[1], delta[2], delta[3])
 
-    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+    def on_discard(self, game: McrTable, seat: int, tile: int) -> None:
         state: McrState = game.rules_state
         if game.discard_count == 1 and seat == game.dealer:
             state.ready_from_deal[seat] = bool(game.waits[seat]) and not game.interrupted
         elif not game.waits[seat]:
             state.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
 
-    def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
+    def seat_change(self, match: McrMatch) -> tuple[int, int, int, int] | None:
         """After each round, the change ``seat_changes`` makes then."""
         if match.hand_number % 4 == 0 and match.hand_number < 16:
             return SeatChanges(self.seat_changes).after_rounds[(match.hand_number - 1) // 4]
@@ -374,7 +379,7 @@ _HOUSE = {
 _FOUR_WINDS_GREEN_EXCLUDES = {"big_four_winds", "all_pungs", "round_wind", "seat_wind", "big_three_winds"}
 
 
-def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]:
+def house_fans(game: McrTable, seat: int, hand: Hand, self_drawn: bool) -> list[str]:
     """The house fans (ids of ``_HOUSE``) a win scores, given how the hand went so far (docs/mcr.md).
 
     天和, 地和 and 人和 need an untouched first go-around (no chow, pung or kong by anyone). 人和 is
@@ -404,7 +409,8 @@ def house_fans(game: Game, seat: int, hand: Hand, self_drawn: bool) -> list[str]
     return out
 
 
-def _with_house_fans(result: ScoreResult, game: Game, seat: int, hand: Hand, self_drawn: bool) -> ScoreResult:
+def _with_house_fans(result: ScoreResult, game: McrTable, seat: int, hand: Hand,
+                     self_drawn: bool) -> ScoreResult:
     extra = house_fans(game, seat, hand, self_drawn)
     if not extra:
         return result

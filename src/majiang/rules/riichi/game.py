@@ -52,10 +52,15 @@ from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_wa
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
 if TYPE_CHECKING:
-    from majiang.game.match import Match
-    from majiang.game.table import Game, View, WinRecord
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
     from majiang.rules.riichi import RiichiOptions, RiichiResult
     from majiang.rules.riichi.scorer import RiichiScorer
+
+    RiichiGame = Table["RiichiState", "RiichiTable"]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    RiichiMatch = MatchTable["RiichiTable"]
+    RiichiView = SeatView["RiichiState"]
 
 __all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiPublic",
            "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
@@ -439,11 +444,11 @@ class RiichiRules(Ruleset):
 
     # -- the wall and the deal ---------------------------------------------------------------------------
 
-    def new_state(self, game: Game) -> RiichiState:
+    def new_state(self, game: RiichiGame) -> RiichiState:
         table = game.match_state if isinstance(game.match_state, RiichiTable) else RiichiTable()
         return RiichiState(honba=table.honba, sticks=table.sticks)
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: RiichiGame) -> None:
         """Thirteen tiles each, four at a time then one (the dealer's fourteenth is its draw), noting who got
         the red fives (``red_places``)."""
         st: RiichiState = game.rules_state
@@ -464,35 +469,35 @@ class RiichiRules(Ruleset):
         """Riichi's forms: four sets and a pair, seven different pairs, thirteen orphans."""
         return riichi_waits(counts, melds, held)
 
-    def start_play(self, game: Game) -> None:
+    def start_play(self, game: RiichiGame) -> None:
         """Show the counters carried in and turn over the first dora indicator."""
         st: RiichiState = game.rules_state
         game.log(HandCounters(st.honba, st.sticks))
         self._reveal(game, st)
 
-    def _reveal(self, game: Game, st: RiichiState) -> None:
+    def _reveal(self, game: RiichiGame, st: RiichiState) -> None:
         k = len(st.indicators)
         t = game.wall[_indicator_place(len(game.wall), k)]
         st.indicators.append(t)
         st.shown_indicators += (ALL_TILES[t],)
         game.log(DoraRevealed(t))
 
-    def on_draw(self, game: Game, seat: int, index: int) -> None:
+    def on_draw(self, game: RiichiGame, seat: int, index: int) -> None:
         st: RiichiState = game.rules_state
         if index in st.red_at:
             st.red_hand[seat][game.wall[index] // 9] += 1
 
     # -- what a seat may do ----------------------------------------------------------------------------
 
-    def _closed(self, game: Game, seat: int) -> bool:
+    def _closed(self, game: RiichiGame, seat: int) -> bool:
         return all(m.is_concealed_kong for m in game.melds[seat])
 
-    def _can_kong(self, game: Game) -> bool:
+    def _can_kong(self, game: RiichiGame) -> bool:
         """A kan needs a tile to draw after it, and no more than four kans a hand."""
         st: RiichiState = game.rules_state
         return game.wall_left > 0 and len(st.kongs) < 4
 
-    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+    def turn_actions(self, game: RiichiGame, seat: int) -> list[Action]:
         """Discard, kan, riichi, 九種九牌 or tsumo; after riichi only the drawn tile, a kan that keeps the
         waits, or tsumo; after a chi or pon not the swap-call kinds."""
         st: RiichiState = game.rules_state
@@ -543,13 +548,13 @@ class RiichiRules(Ruleset):
                     out.append(Action(a.kind, a.tile, (a.tile,)))
         return out
 
-    def _first_turn(self, game: Game, seat: int) -> bool:
+    def _first_turn(self, game: RiichiGame, seat: int) -> bool:
         """The seat's first turn, nobody having called or made a kan."""
         st: RiichiState = game.rules_state
         return not game.interrupted and not st.rivers[seat]
 
     @staticmethod
-    def _ready_discards(game: Game, seat: int) -> list[int]:
+    def _ready_discards(game: RiichiGame, seat: int) -> list[int]:
         """The kinds whose discard leaves the seat's hand with a riichi wait. Riichi's forms are Chinese
         Official ones, so the quick Chinese readiness test rules out the rest before the waits are sought."""
         counts = game.counts[seat]
@@ -568,7 +573,7 @@ class RiichiRules(Ruleset):
                     held[t] += 1
         return out
 
-    def _keeps_waits(self, game: Game, seat: int, tile: int) -> bool:
+    def _keeps_waits(self, game: RiichiGame, seat: int, tile: int) -> bool:
         """Whether a concealed kan of ``tile`` after riichi leaves the waits as they are (Tenhou's test)."""
         counts = game.counts[seat]
         counts[tile] -= 4
@@ -578,7 +583,7 @@ class RiichiRules(Ruleset):
             counts[tile] += 4
         return bool(after) and after == game.waits[seat]
 
-    def turn_action(self, game: Game, seat: int, action: Action) -> None:
+    def turn_action(self, game: RiichiGame, seat: int, action: Action) -> None:
         """A riichi declaration (then its discard), or 九種九牌."""
         st: RiichiState = game.rules_state
         if action.kind == ActionKind.ABORT:
@@ -599,7 +604,7 @@ class RiichiRules(Ruleset):
         game.log(RiichiDeclared(seat, double))
         game.discard(seat, int(action.tile))
 
-    def _furiten(self, game: Game, seat: int) -> bool:
+    def _furiten(self, game: RiichiGame, seat: int) -> bool:
         st: RiichiState = game.rules_state
         if st.passed[seat] or st.riichi_furiten[seat]:
             return True
@@ -609,7 +614,7 @@ class RiichiRules(Ruleset):
         river = st.rivers[seat]
         return any(t in river for t in waits)
 
-    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+    def claim_options(self, game: RiichiGame, seat: int, giver: int, tile: int) -> list[Action]:
         """Ron unless furiten; chi (the next seat), pon and kan unless in riichi or on the last discard, and
         not a chi or pon after which every tile left would be a swap call."""
         st: RiichiState = game.rules_state
@@ -656,7 +661,7 @@ class RiichiRules(Ruleset):
             left -= counts[t] - used.get(t, 0)
         return left > 0
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: RiichiGame, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """Rob an added kan (搶槓) unless furiten; a concealed kan only with thirteen orphans, if allowed."""
         if how == "concealed" and not (self.kokushi_robs_concealed_kan and _orphans_ready(game, seat)):
             return []
@@ -675,7 +680,7 @@ class RiichiRules(Ruleset):
 
         return RiichiScorer(self.scoring())
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: RiichiGame, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> RiichiResult | None:
         """The riichi score of a win, or None when the hand has no yaku (dora alone do not count)."""
         from majiang.rules.riichi import WinContext, score
@@ -709,13 +714,13 @@ class RiichiRules(Ruleset):
         except InvalidHandError:
             return None
 
-    def _ura(self, game: Game, st: RiichiState) -> tuple[Tile, ...]:
+    def _ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         if not self.ura_dora:
             return ()
         return tuple(ALL_TILES[game.wall[_indicator_place(len(game.wall), k) + 1]]
                      for k in range(len(st.indicators)))
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: RiichiGame, giver: int, seats: list[int]) -> list[int]:
         """Every declarer (double ron; 三家和 aborts the hand when on), or only the nearest (head bump)."""
         order = sorted(seats, key=lambda s: (s - giver) % 4)
         if self.three_ron and len(order) >= 3:
@@ -724,7 +729,7 @@ class RiichiRules(Ruleset):
             return []
         return order if self.several_ron == "double" else order[:1]
 
-    def liable_for(self, game: Game, win: WinRecord) -> int | None:
+    def liable_for(self, game: RiichiGame, win: WinRecord) -> int | None:
         """The seat liable (pao, 包) for a win: the one that fed the call making the yakuman it scores
         (``Liable``), or None."""
         st: RiichiState = game.rules_state
@@ -733,7 +738,7 @@ class RiichiRules(Ruleset):
             return None
         return owner[0]
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: RiichiGame, win: WinRecord) -> None:
         """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
         nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder. A
         liable player (pao) pays its share (``_pao_deltas``)."""
@@ -773,7 +778,7 @@ class RiichiRules(Ruleset):
 
     # -- moments -----------------------------------------------------------------------------------------
 
-    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+    def on_discard(self, game: RiichiGame, seat: int, tile: int) -> None:
         """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
         temporary furiten for the discarder, and abort on 四風連打."""
         st: RiichiState = game.rules_state
@@ -807,7 +812,7 @@ class RiichiRules(Ruleset):
                 and all(st.rivers[s] == [tile] for s in range(4)):
             self._abort(game, st, "four-winds", None)
 
-    def on_pass(self, game: Game, giver: int, tile: int) -> None:
+    def on_pass(self, game: RiichiGame, giver: int, tile: int) -> None:
         """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
         are furiten, and 四家立直 or 四開槓 end the hand."""
         st: RiichiState = game.rules_state
@@ -827,7 +832,7 @@ class RiichiRules(Ruleset):
             st.passed[s] = True
         st.offered.clear()
 
-    def _stand_riichi(self, game: Game, st: RiichiState) -> None:
+    def _stand_riichi(self, game: RiichiGame, st: RiichiState) -> None:
         seat = st.declaring
         if seat is None:
             return
@@ -838,7 +843,7 @@ class RiichiRules(Ruleset):
         st.deposited += STICK
         game.pay(deltas, Payment("riichi-stick", seat, deltas))
 
-    def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
+    def on_claim(self, game: RiichiGame, seat: int, meld: Meld, giver: int) -> None:
         """A call ends every ippatsu, stands a riichi declared with the called tile, notes the swap calls
         the caller may not make now, and moves red fives into the meld (those in hand first)."""
         st: RiichiState = game.rules_state
@@ -866,7 +871,7 @@ class RiichiRules(Ruleset):
         elif meld.kind == MeldKind.PUNG:
             st.kuikae[seat] = self._swaps(tile, None)
 
-    def _feed(self, game: Game, st: RiichiState, seat: int, meld: Meld, giver: int) -> None:
+    def _feed(self, game: RiichiGame, st: RiichiState, seat: int, meld: Meld, giver: int) -> None:
         """Make ``giver`` liable when its discard, called, completes the third dragon set, the fourth wind
         set or the fourth kan (those ``pao_yaku`` names)."""
         covered = self.covered()
@@ -885,7 +890,7 @@ class RiichiRules(Ruleset):
             st.liable[seat] = (giver, made[0])
             game.log(Liable(seat, giver, made[0]))
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: RiichiGame, seat: int, tile: int, how: str, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
         discard for an open or added one (``kan_dora_after_discard``)."""
         st: RiichiState = game.rules_state
@@ -906,12 +911,12 @@ class RiichiRules(Ruleset):
         else:
             st.pending_dora += 1
 
-    def _abort(self, game: Game, st: RiichiState, reason: str, seat: int | None) -> None:
+    def _abort(self, game: RiichiGame, st: RiichiState, reason: str, seat: int | None) -> None:
         st.abort = reason
         game.log(AbortiveDraw(reason, seat))
         game.end_hand()
 
-    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+    def end_of_hand(self, game: RiichiGame, exhausted: bool) -> None:
         """A riichi declared with the last discard stands; at an exhaustive draw the ready seats are shown,
         then nagashi mangan or the tenpai payments (3000 points shared)."""
         st: RiichiState = game.rules_state
@@ -941,14 +946,14 @@ class RiichiRules(Ruleset):
             deltas = [3000 // len(ready) if s in ready else -3000 // (4 - len(ready)) for s in range(4)]
             game.pay(deltas, Payment("tenpai", ready[0], deltas))
 
-    def pot(self, game: Game) -> int:
+    def pot(self, game: RiichiGame) -> int:
         """The riichi sticks put on the table this hand, less those a winner took (carried ones included)."""
         st: RiichiState = game.rules_state
         return st.deposited - st.collected
 
     # -- views and words ------------------------------------------------------------------------------
 
-    def public_state(self, game: Game, seat: int) -> RiichiPublic:
+    def public_state(self, game: RiichiGame, seat: int) -> RiichiPublic:
         st: RiichiState = game.rules_state
         waits = game.waits[seat]
         furiten = self._furiten(game, seat) if waits or st.passed[seat] or st.riichi_furiten[seat] else False
@@ -959,7 +964,7 @@ class RiichiRules(Ruleset):
                                 tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
         return state
 
-    def _shown_ura(self, game: Game, st: RiichiState) -> tuple[Tile, ...]:
+    def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         """The ura indicators once a riichi hand has won (they are turned over then), else none."""
         result = game.result
         if result is None or not any(st.riichi[w.seat] for w in result.wins):
@@ -1005,7 +1010,7 @@ class RiichiRules(Ruleset):
             marks[state.seat] = " ".join(m for m in (marks[state.seat], "振聴") if m)
         return (marks[0], marks[1], marks[2], marks[3])
 
-    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
+    def hand_label(self, game: RiichiGame, number: int, hands: int) -> HandLabel:
         """The hand as riichi players name it: round, the deal's count in it and honba (``東2局 1本場``);
         no total, as the game ends by its own rule (seat 0 deals East 1, 起家).
 
@@ -1053,7 +1058,7 @@ class RiichiRules(Ruleset):
                      "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
                      "four_kans": False, "three_ron": False, "nagashi_mangan": False, "pao": False}]
 
-    def efficiency(self, view: View) -> RiichiEfficiency:
+    def efficiency(self, view: RiichiView) -> RiichiEfficiency:
         """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
         values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})
         return RiichiEfficiency(values, self.open_tanyao)
@@ -1063,12 +1068,12 @@ class RiichiRules(Ruleset):
     def new_match_state(self) -> RiichiTable:
         return RiichiTable()
 
-    def round_wind(self, match: Match) -> Tile:
+    def round_wind(self, match: RiichiMatch) -> Tile:
         """East for the first four passes of the deal, then South, West (an extension), North."""
         table: RiichiTable = match.rules_state
         return WINDS[min(table.passes // 4, 3)]
 
-    def next_dealer(self, match: Match, game: Game) -> int:
+    def next_dealer(self, match: RiichiMatch, game: RiichiGame) -> int:
         """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
         honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
         the table carry over; and whether the game is over is decided here."""
@@ -1087,7 +1092,7 @@ class RiichiRules(Ruleset):
             table.passes += 1
         return dealer if kept else (dealer + 1) % 4
 
-    def _game_over(self, match: Match, game: Game, kept: bool) -> bool:
+    def _game_over(self, match: RiichiMatch, game: RiichiGame, kept: bool) -> bool:
         totals = match.totals
         if self.busting and min(totals) < 0:
             return True
@@ -1109,12 +1114,12 @@ class RiichiRules(Ruleset):
             return True
         return table.passes + 1 >= last + 5  # the extension round is played out
 
-    def match_over(self, match: Match) -> bool:
+    def match_over(self, match: RiichiMatch) -> bool:
         """The game has ended by its rules (``next_dealer``), or after ``match.hands`` hands."""
         table: RiichiTable = match.rules_state
         return table.over or match.hand_number > match.hands
 
-    def standings(self, match: Match) -> tuple[float, float, float, float]:
+    def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
         """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
         table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
         table: RiichiTable = match.rules_state
@@ -1169,7 +1174,7 @@ def _indicator_place(size: int, k: int) -> int:
     return size - 6 - 2 * k
 
 
-def _held(game: Game, seat: int) -> list[int]:
+def _held(game: RiichiGame, seat: int) -> list[int]:
     held = list(game.counts[seat])
     for m in game.melds[seat]:
         for t in m.tiles:
@@ -1177,7 +1182,7 @@ def _held(game: Game, seat: int) -> list[int]:
     return held
 
 
-def _orphans_ready(game: Game, seat: int) -> bool:
+def _orphans_ready(game: RiichiGame, seat: int) -> bool:
     """Whether the seat waits with thirteen orphans (a closed hand of terminals and honors only)."""
     counts = game.counts[seat]
     return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12

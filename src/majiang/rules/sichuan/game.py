@@ -66,8 +66,13 @@ from majiang.rules.sichuan.table import (
 from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
-    from majiang.game.match import Match
-    from majiang.game.table import Game, View, WinRecord
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
+
+    SichuanTable = Table["SichuanState", None]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    SichuanMatch = MatchTable[None]
+    SichuanView = SeatView["SichuanState"]
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
@@ -222,14 +227,14 @@ class SichuanRules(Ruleset):
         """108 tiles: four of each suited kind, no honors, no flowers (seed 004 "共108张")."""
         return [t for t in range(27) for _ in range(4)]
 
-    def new_state(self, game: Game) -> SichuanState:
+    def new_state(self, game: SichuanTable) -> SichuanState:
         return SichuanState()
 
     def _phases(self) -> tuple[str, ...]:
         return (("exchange",) if self.exchange is not Exchange.NONE else ()) + \
             (("void",) if self.declare_void else ())
 
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
+    def opening_options(self, game: SichuanTable, step: int) -> dict[int, list[Action]]:
         """换三张 (three tiles of one suit, every seat at once), then 定缺 (a suit each), if enabled."""
         phases = self._phases()
         if step >= len(phases):
@@ -238,7 +243,7 @@ class SichuanRules(Ruleset):
             return {s: _exchanges(game.counts[s]) for s in range(4)}
         return {s: list(_VOID) for s in range(4)}
 
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
+    def resolve_opening(self, game: SichuanTable, step: int, answers: dict[int, Action]) -> None:
         state: SichuanState = game.rules_state
         if self._phases()[step] == "exchange":
             # The dealer's roll at the break picks the direction when it is rolled (docs/sichuan.md).
@@ -261,7 +266,7 @@ class SichuanRules(Ruleset):
         state.shown = None
         game.log(VoidsDeclared([SUIT_LETTERS[v] if v is not None else "" for v in state.voids]))
 
-    def public_state(self, game: Game, seat: int) -> SichuanPublic:
+    def public_state(self, game: SichuanTable, seat: int) -> SichuanPublic:
         state: SichuanState = game.rules_state
         shown = state.shown
         if shown is None:
@@ -297,12 +302,12 @@ class SichuanRules(Ruleset):
 
     # -- legal actions ------------------------------------------------------------------------------
 
-    def _locked(self, game: Game, seat: int) -> bool:
+    def _locked(self, game: SichuanTable, seat: int) -> bool:
         """A seat that has won in 血流成河 keeps its hand: it only wins again or lets its draw go."""
         state: SichuanState = game.rules_state
         return self.mode is Mode.BLOOD_RIVER and state.wins[seat] > 0
 
-    def _forced(self, game: Game) -> bool:
+    def _forced(self, game: SichuanTable) -> bool:
         """最后四张自动胡: once the wall's last four tiles are being drawn, a win cannot be passed up."""
         return self.forced_win_last_four and game.wall_left < 4
 
@@ -316,7 +321,7 @@ class SichuanRules(Ruleset):
         suits = {k // 9 for k in range(27) if held[k]}
         return frozenset(t for t in found if t < 27 and len(suits | {t // 9}) < 3)
 
-    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+    def turn_actions(self, game: SichuanTable, seat: int) -> list[Action]:
         """Discard, kong or win; the void suit's tiles go first (定缺); a forced win is the only choice."""
         can_win = game.self_win(seat) is not None
         if can_win and self._forced(game):
@@ -340,7 +345,7 @@ class SichuanRules(Ruleset):
             out.append(WIN)
         return out
 
-    def claim_options(self, game: Game, seat: int, giver: int, tile: int) -> list[Action]:
+    def claim_options(self, game: SichuanTable, seat: int, giver: int, tile: int) -> list[Action]:
         """Pass, win, pung or kong (no chow); none of the void suit; a forced win is the only choice."""
         if tile not in game.waits[seat] and game.counts[seat][tile] < 2:
             return [PASS]  # the common answer (no win, no pung), decided at once
@@ -361,7 +366,7 @@ class SichuanRules(Ruleset):
             out.append(KONG)
         return out
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: SichuanTable, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """Rob an added kong (抢杠, seed 004 "玩家面下杠时,她家可以抢杠而胡") or pass; forced in the last
         four tiles like any win. A concealed kong cannot be robbed."""
         if how != "added" or game.discard_win(seat, tile, robbing=True) is None:
@@ -374,7 +379,7 @@ class SichuanRules(Ruleset):
         """The hand scorer: these rules' scoring options (``majiang.rules.sichuan.scorer``)."""
         return SichuanScorer(_scoring(self))
 
-    def win_score(self, game: Game, seat: int, hand: Hand, *, win_by: WinBy,
+    def win_score(self, game: SichuanTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:
         """The score of a win (``scoring.score``), or None if the hand cannot win: it holds three suits
         or its declared void suit, or is no winning form."""
@@ -401,12 +406,12 @@ class SichuanRules(Ruleset):
         except InvalidHandError:
             return None
 
-    def choose_winners(self, game: Game, giver: int, seats: list[int]) -> list[int]:
+    def choose_winners(self, game: SichuanTable, giver: int, seats: list[int]) -> list[int]:
         """Every declarer (一炮多响), nearest after the giver first (only that one if not several_winners)."""
         order = sorted(seats, key=lambda s: (s - giver) % 4)
         return order if self.several_winners else order[:1]
 
-    def pay_win(self, game: Game, win: WinRecord) -> None:
+    def pay_win(self, game: SichuanTable, win: WinRecord) -> None:
         """The discarder pays the win (点炮), or every other seat still in (自摸); on a 杠上炮 the discarder's
         kong income goes to the winner too."""
         still_in = [s for s in range(4) if game.active[s]]
@@ -422,7 +427,7 @@ class SichuanRules(Ruleset):
                 game.pay(transfer, Payment("kong-discard", win.seat, list(transfer)))
                 state.handed_on.add(index)
 
-    def after_win(self, game: Game, wins: list[WinRecord]) -> bool:
+    def after_win(self, game: SichuanTable, wins: list[WinRecord]) -> bool:
         """single: the hand ends. 血战: winners leave; on while two seats are in. 血流: everyone plays on."""
         state: SichuanState = game.rules_state
         for w in wins:
@@ -441,7 +446,7 @@ class SichuanRules(Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: SichuanTable, seat: int, tile: int, how: str, giver: int | None) -> None:
         """刮风下雨: the kong is paid at once by the discarder (直杠) or every other seat still in."""
         still_in = [s for s in range(4) if game.active[s]]
         deltas = kong_payment(_KONG_KINDS[how], seat, still_in, self.base, discarder=giver,
@@ -450,7 +455,7 @@ class SichuanRules(Ruleset):
         state.kongs.append((seat, deltas))
         game.pay(deltas, Payment("kong", seat, list(deltas)))
 
-    def end_of_hand(self, game: Game, exhausted: bool) -> None:
+    def end_of_hand(self, game: SichuanTable, exhausted: bool) -> None:
         """When the wall runs out: 查花猪, then 查大叫 with kong refunds, among the seats that never won."""
         if not exhausted:
             return
@@ -475,7 +480,7 @@ class SichuanRules(Ruleset):
                     deltas = refund_kongs(own)
                     game.pay(deltas, Payment("refund", seat, list(deltas)))
 
-    def _largest_win(self, game: Game, seat: int) -> int | None:
+    def _largest_win(self, game: SichuanTable, seat: int) -> int | None:
         """查大叫: the points of the seat's largest possible win on a discard, or None if it is not ready."""
         state: SichuanState = game.rules_state
         counts = game.counts[seat]
@@ -491,7 +496,7 @@ class SichuanRules(Ruleset):
 
     # -- advice -------------------------------------------------------------------------------------
 
-    def efficiency(self, view: View) -> SichuanEfficiency:
+    def efficiency(self, view: SichuanView) -> SichuanEfficiency:
         """Sichuan tile efficiency for the viewing seat: its declared void suit (or the best one to give
         up), the forms of a Sichuan win, and this ruleset's scoring."""
         public = view.rules_state
@@ -500,7 +505,7 @@ class SichuanRules(Ruleset):
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def next_dealer(self, match: Match, game: Game) -> int:
+    def next_dealer(self, match: SichuanMatch, game: SichuanTable) -> int:
         """Who deals next (``next_dealer_by``); ``dice`` counts the hand's second roll round from its dealer,
         so a replay of the recorded dice agrees."""
         state: SichuanState = game.rules_state
@@ -531,7 +536,7 @@ def _exchanges(counts: list[int]) -> list[Action]:
     return out
 
 
-def _three_suits(game: Game, seat: int) -> bool:
+def _three_suits(game: SichuanTable, seat: int) -> bool:
     """查花猪: whether a seat's tiles, standing and melded, hold all three suits."""
     counts = game.counts[seat]
     suits = {t // 9 for t in range(27) if counts[t]} | {m.tile // 9 for m in game.melds[seat]}

@@ -1,25 +1,13 @@
-"""One shape for scoring a hand under any ruleset: the scorer hook ``Ruleset.scorer()``.
+"""The protocol a ruleset's hand scorer follows (``Ruleset.scorer()``): its win context as fields, plain
+data turned into the ruleset's own ``WinContext``, and a score. ``majiang.game.scoring`` scores plain
+requests (batch lines, forms) through it for any registered ruleset.
 
-A ruleset's scorer says what its win context takes (``context_fields``: what a form or the command line
-shows), turns plain data (command-line flags, JSON) into the ruleset's own frozen ``WinContext``
-(``make_context``) and scores a hand under the ruleset's options (``score``). ``majiang fan --rules R``,
-its batch mode and the web calculator go through it alone, so a ruleset registered with a scorer needs
-nothing else to be scored there.
-
->>> from majiang.game.ruleset import find_ruleset
->>> scorer = find_ruleset("mcr").scorer()
->>> [f.name for f in scorer.context_fields()][:3]
-['win', 'last_of_wall', 'last_copy']
->>> hand = "1112345678999m5m"
->>> scorer.score(hand, scorer.make_context(hand, {"win": "self-drawn"})).total
-92
+>>> field_value(ContextField("honba", "int", 0, minimum=0), 2)
+2
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -28,8 +16,7 @@ from majiang.errors import InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.tiles import Tile
 
-__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values", "score_plain",
-           "scorer_of"]
+__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -125,7 +112,7 @@ def field_value(field: ContextField, value: Any) -> Any:
             raise InvalidOptionError(f"{name} must be {_range(low, high)}, not {_shown(value)}")
         return value
     if kind == "wind":
-        from majiang.mcr import parse_wind
+        from majiang.rules.mcr import parse_wind
 
         return parse_wind(value, name)
     texts = [value] if isinstance(value, str) else value
@@ -162,58 +149,6 @@ def read_values(fields: Iterable[ContextField], values: Mapping[str, Any], rules
             raise InvalidOptionError(f"ruleset {rules!r} takes no {key}; its win context takes "
                                      f"{', '.join(f.name for f in fields) or 'nothing'}")
     return {f.name: field_value(f, values.get(f.name, f.default)) for f in fields}
-
-
-def score_plain(request: Mapping[str, Any]) -> Scored:
-    """Score a hand given as plain data, as a batch line or a form sends it: ``hand`` (notation),
-    ``rules`` (a ruleset's name or alias; Chinese Official if absent), ``options`` (an object of the
-    ruleset's options, or ``key=value`` texts) and the fields of its win context by name.
-
-    >>> score_plain({"hand": "111222444m33399p", "rules": "成都", "win": "self-drawn"}).total
-    1
-    >>> score_plain({"hand": "111222444m33399p", "rules": "chengdu", "seat_wind": "S"})
-    ... # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    majiang.errors.InvalidOptionError: unknown key 'seat_wind' for ruleset 'chengdu'; the keys are hand, ...
-    """
-    from majiang.game.ruleset import DEFAULT_RULESET
-
-    name, options = request.get("rules", DEFAULT_RULESET), request.get("options", {})
-    if not isinstance(name, str):
-        raise InvalidOptionError(f"'rules' must be a ruleset's name, not {_shown(name)}")
-    texts = isinstance(options, list) and all(isinstance(t, str) for t in options)
-    if not (isinstance(options, dict) or texts):
-        raise InvalidOptionError(f"'options' must be an object of options or a list of key=value texts, "
-                                 f"not {_shown(options)}")
-    scorer, option_names = scorer_of(name, json.dumps(options, sort_keys=True))
-    fields = [f.name for f in scorer.context_fields()]
-    allowed = ("hand", "rules", "options", *fields)
-    for key in request:
-        if key in option_names and key not in fields:
-            raise InvalidOptionError(f"{key!r} is an option of ruleset {name!r}: give it in 'options'")
-        if key not in allowed:
-            raise InvalidOptionError(f"unknown key {key!r} for ruleset {name!r}; the keys are "
-                                     f"{', '.join(allowed)}")
-    hand = request.get("hand")
-    if not isinstance(hand, str):
-        raise InvalidOptionError("missing key 'hand'" if hand is None else
-                                 f"hand must be notation, not {type(hand).__name__}")
-    context = scorer.make_context(hand, {key: request[key] for key in fields if key in request})
-    return scorer.score(hand, context)
-
-
-@functools.lru_cache(maxsize=32)
-def scorer_of(rules: str, options: str) -> tuple[Scorer, frozenset[str]]:
-    """The scorer of the ruleset ``rules`` with ``options`` (JSON text of what ``with_options`` takes, a
-    cache key: a batch builds each once) and the names of that ruleset's options.
-
-    >>> scorer_of("riichi", '["kiriage=true"]')[0].options.kiriage
-    True
-    """
-    from majiang.game.ruleset import find_ruleset
-
-    found = find_ruleset(rules, json.loads(options))
-    return found.scorer(), frozenset(f.name for f in dataclasses.fields(found) if f.name != "name")
 
 
 def _range(low: int | None, high: int | None) -> str:
