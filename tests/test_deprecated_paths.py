@@ -102,3 +102,18 @@ def test_the_project_itself_uses_the_new_paths() -> None:
                    if str(f.relative_to(ROOT)) not in NAMING_OLD_PATHS
                    and OLD_PATHS.search(f.read_text(encoding="utf-8")))
     assert found == []
+
+
+def test_sichuan_direct_kong_kind_reads_as_melded() -> None:
+    from majiang.meld import KongKind
+    from majiang.sichuan import KongKind as SichuanKongKind
+    from majiang.sichuan import kong_payment
+
+    assert SichuanKongKind is KongKind
+    with pytest.warns(DeprecationWarning, match=r"KongKind\.DIRECT is now KongKind\.MELDED"):
+        assert KongKind.DIRECT is KongKind.MELDED
+    with pytest.warns(DeprecationWarning, match='"direct" is now "melded"'):
+        old = kong_payment("direct", 2, (0, 1, 2, 3), 6, discarder=0)
+    assert old == kong_payment(KongKind.MELDED, 2, (0, 1, 2, 3), 6, discarder=0)
+    with pytest.raises(AttributeError, match="NO_SUCH_KIND"):
+        getattr(KongKind, "NO_SUCH_KIND")  # noqa: B009

@@ -134,8 +134,8 @@ def test_to_dict_round_trips_through_strings() -> None:
 
 # (kind, konger, still in, discarder, base, expected deltas), written out by hand from seed 004.
 KONG_CASES: list[tuple[KongKind, int, tuple[int, ...], int | None, int, tuple[int, int, int, int]]] = [
-    (KongKind.DIRECT, 0, (0, 1, 2, 3), 1, 6, (6, -6, 0, 0)),
-    (KongKind.DIRECT, 3, (1, 3), 1, 5, (0, -5, 0, 5)),
+    (KongKind.MELDED, 0, (0, 1, 2, 3), 1, 6, (6, -6, 0, 0)),
+    (KongKind.MELDED, 3, (1, 3), 1, 5, (0, -5, 0, 5)),
     (KongKind.ADDED, 1, (0, 1, 2, 3), None, 6, (-6, 18, -6, -6)),
     (KongKind.ADDED, 1, (1, 2, 3), None, 6, (0, 12, -6, -6)),
     (KongKind.ADDED, 2, (0, 2), None, 5, (-5, 0, 5, 0)),
@@ -156,10 +156,10 @@ def test_kong_payment_cases(kind: KongKind, konger: int, still_in: tuple[int, ..
 @pytest.mark.parametrize("kind", list(KongKind))
 def test_kong_payment_matrix(kind: KongKind, still_in: frozenset[int]) -> None:
     """Every kong kind, konger and (for 直杠) discarder over every set of seats still in."""
-    times = {KongKind.DIRECT: 1, KongKind.ADDED: 1, KongKind.CONCEALED: 2}[kind]
+    times = {KongKind.MELDED: 1, KongKind.ADDED: 1, KongKind.CONCEALED: 2}[kind]
     for konger in sorted(still_in):
         others = sorted(still_in - {konger})
-        for discarder in (others if kind is KongKind.DIRECT else [None]):
+        for discarder in (others if kind is KongKind.MELDED else [None]):
             deltas = kong_payment(kind, konger, still_in, 6, discarder=discarder)
             payers = [discarder] if discarder is not None else others
             for seat in SEATS:
@@ -175,15 +175,15 @@ def test_kong_payment_matrix(kind: KongKind, still_in: frozenset[int]) -> None:
 
 def test_kong_multipliers_are_options() -> None:
     t = TableOptions(direct_kong=2, added_kong=0, concealed_kong=3)
-    assert kong_payment("direct", 0, SEATS, 6, discarder=2, options=t) == (12, 0, -12, 0)
+    assert kong_payment("melded", 0, SEATS, 6, discarder=2, options=t) == (12, 0, -12, 0)
     assert kong_payment("added", 0, SEATS, 6, options=t) == (0, 0, 0, 0)
     assert kong_payment("concealed", 0, SEATS, 6, options=t) == (54, -18, -18, -18)
 
 
 @pytest.mark.parametrize(("call", "error", "message"), [
-    (lambda: kong_payment("direct", 0, SEATS, 6), IllegalActionError, "paid by the discarder"),
-    (lambda: kong_payment("direct", 0, SEATS, 6, discarder=0), IllegalActionError, "is the konger"),
-    (lambda: kong_payment("direct", 0, (0, 1), 6, discarder=2), IllegalActionError, "has left the hand"),
+    (lambda: kong_payment("melded", 0, SEATS, 6), IllegalActionError, "paid by the discarder"),
+    (lambda: kong_payment("melded", 0, SEATS, 6, discarder=0), IllegalActionError, "is the konger"),
+    (lambda: kong_payment("melded", 0, (0, 1), 6, discarder=2), IllegalActionError, "has left the hand"),
     (lambda: kong_payment("added", 0, SEATS, 6, discarder=1), IllegalActionError, "takes no discard"),
     (lambda: kong_payment("concealed", 3, (0, 1, 2), 6), IllegalActionError, "seat 3 has left the hand"),
     (lambda: kong_payment("hidden", 0, SEATS, 6), InvalidOptionError, "a kong kind must be one of"),
@@ -227,7 +227,7 @@ def test_kong_discard_two_winners_each_take_the_whole_income() -> None:
 
 
 def test_kong_discard_direct_kong_back_to_its_payer() -> None:
-    kong = kong_payment("direct", 2, SEATS, 6, discarder=0)
+    kong = kong_payment("melded", 2, SEATS, 6, discarder=0)
     assert kong_discard_transfer(kong, 2, winners={0}) == (6, 0, -6, 0)
 
 
@@ -295,7 +295,7 @@ def test_not_ready_pays_each_ready_seat_its_largest_win() -> None:
 
 def test_refund_kongs() -> None:
     a = kong_payment("concealed", 1, SEATS, 6)
-    b = kong_payment("direct", 1, SEATS, 6, discarder=3)
+    b = kong_payment("melded", 1, SEATS, 6, discarder=3)
     assert refund_kongs([a, b]) == (12, -42, 12, 18)
     assert refund_kongs([]) == (0, 0, 0, 0)
 
@@ -362,7 +362,7 @@ def kongs(draw: st.DrawFn, still_in: frozenset[int] | set[int], table: TableOpti
           base: int) -> tuple[int, tuple[int, int, int, int]]:
     kind = draw(st.sampled_from(list(KongKind)))
     konger = draw(st.sampled_from(sorted(still_in)))
-    discarder = (draw(st.sampled_from(sorted(set(still_in) - {konger}))) if kind is KongKind.DIRECT
+    discarder = (draw(st.sampled_from(sorted(set(still_in) - {konger}))) if kind is KongKind.MELDED
                  else None)
     return konger, kong_payment(kind, konger, still_in, base, discarder=discarder, options=table)
 

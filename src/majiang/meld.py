@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+import warnings
+from enum import EnumType, IntEnum, StrEnum
 
 from majiang._scan import _check_text, _pack, _scan
-from majiang.errors import InvalidHandError, InvalidNotationError
+from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 else:
     from majiang._values import dataclass, field
 
-__all__ = ["Meld", "MeldKind"]
+__all__ = ["KongKind", "Meld", "MeldKind"]
 
 
 class MeldKind(IntEnum):
@@ -31,6 +32,41 @@ class MeldKind(IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> MeldKind:
         raise InvalidHandError(f"no meld kind {value!r}: 0 chow, 1 pung, 2 kong, 3 mixed")
+
+
+class _KongKindType(EnumType):
+    """``KongKind.DIRECT``, Sichuan's old name for a melded kong (直杠), still reads for one release."""
+
+    def __getattr__(cls, name: str) -> KongKind:
+        if name == "DIRECT":
+            warnings.warn("KongKind.DIRECT is now KongKind.MELDED (one kong kind for every ruleset); the old "
+                          "name goes in the next release", DeprecationWarning, stacklevel=2)
+            return KongKind.MELDED
+        member = cls._member_map_.get(name)
+        if isinstance(member, KongKind):
+            return member
+        raise AttributeError(name)
+
+
+class KongKind(StrEnum, metaclass=_KongKindType):
+    """How a kong is made: concealed (暗杠, four held), melded (明杠, three held and the fourth claimed
+    from a discard; Sichuan's 直杠) or added (加杠, a fourth tile added to one's pung or mixed meld).
+
+    A kong's kind is one of these wherever the engine, a ruleset hook or a record names it; the values
+    are the words records already hold, and a member equals its value (``KongKind.ADDED == "added"``).
+
+    >>> KongKind("melded")
+    <KongKind.MELDED: 'melded'>
+    """
+
+    CONCEALED = "concealed"
+    MELDED = "melded"
+    ADDED = "added"
+
+    @classmethod
+    def _missing_(cls, value: object) -> KongKind:
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise InvalidOptionError(f"a kong kind must be one of {choices}, not {value!r}")
 
 
 _MIXED = MeldKind.MIXED  # (an Enum class's attribute costs a lookup through its metaclass)

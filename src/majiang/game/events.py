@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from majiang.actions import Action
+from majiang.meld import KongKind
 
 __all__ = ["FORFEIT_REASONS", "Act", "AddKong", "Claim", "Deal", "Discard", "Draw", "End", "Event",
            "FalseWinPenalty", "Flower", "Forfeit", "Kong", "Lay", "Payment", "Roll", "Start", "Win",
@@ -124,15 +125,16 @@ class Discard(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kong(Event):
-    """A concealed kong made from one's own tiles (``how`` "concealed")."""
+    """A concealed kong made from one's own tiles (``how`` ``KongKind.CONCEALED``, 暗杠; the record's
+    ``"kind"``)."""
 
     kind: ClassVar[str] = "kong"
     seat: int
     tile: int
-    how: str
+    how: KongKind
 
     def as_dict(self) -> dict[str, Any]:
-        return {"e": "kong", "seat": self.seat, "tile": self.tile, "kind": self.how}
+        return {"e": "kong", "seat": self.seat, "tile": self.tile, "kind": str(self.how)}
 
 
 @dataclass(frozen=True, slots=True)

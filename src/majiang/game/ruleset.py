@@ -41,7 +41,7 @@ from majiang.game.results import standard_scores
 from majiang.game.scoring import Scored, Scorer
 from majiang.game.wall import SeatWalls, Wall
 from majiang.hand import Hand, WinBy
-from majiang.meld import Meld, MeldKind
+from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
@@ -153,7 +153,7 @@ class Table(Protocol[S_co, M_co]):
     def show_flower(self, seat: int, flower: int) -> None: ...
     def draw_for(self, seat: int, from_tail: bool = False) -> bool: ...
     def discard(self, seat: int, tile: int) -> None: ...
-    def kong(self, seat: int, tile: int, how: str) -> None: ...
+    def kong(self, seat: int, tile: int, how: KongKind | str) -> None: ...
     def lay_meld(self, seat: int, meld: Meld) -> None: ...
     def pay(self, deltas: Sequence[int], event: Event | None = None) -> None: ...
     def log(self, event: Event) -> None: ...
@@ -636,14 +636,14 @@ class Ruleset:
                 out.append(CHOW[tile])
         return out
 
-    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: Game, seat: int, konger: int, tile: int, how: KongKind) -> list[Action]:
         """What ``seat`` may do while ``konger`` makes a kong of ``tile`` (``how``: added or concealed):
         rob it (抢杠) or pass; nothing (not asked) when it cannot. Only an added kong may be robbed here.
 
         A ruleset may also offer ``PUNG`` on an added kong (Changchun's 抢叉): when no one wins, the nearest
         seat after the konger that answered it takes the tile into a pung of its own and plays on, and the
         kong is not made."""
-        if how != "added":
+        if how is not KongKind.ADDED:
             return []
         return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
 
@@ -711,7 +711,7 @@ class Ruleset:
     def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
         """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
 
-    def on_kong(self, game: Game, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: Game, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """Called when a kong stands (``how``: concealed, melded, added), before the replacement draw."""
 
     def end_of_hand(self, game: Game, exhausted: bool) -> None:

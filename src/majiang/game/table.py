@@ -36,7 +36,7 @@ from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset
 from majiang.game.ruleset import PUNG as PUNG_ACTION
 from majiang.game.wall import Wall
 from majiang.hand import Hand, WinBy
-from majiang.meld import Meld, MeldKind
+from majiang.meld import KongKind, Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, WINDS, Tile, seat_wind
 
@@ -274,7 +274,7 @@ class Game:
         self.pending: dict[int, Action | None] = {}
         self.claim_options: dict[int, list[Action]] = {}
         self.robbed: tuple[int, int] | None = None  # (seat, tile) of a kong open to robbing
-        self.robbed_how = "added"  # which kong: added, or concealed where the ruleset lets it be robbed
+        self.robbed_how = KongKind.ADDED  # added, or concealed where the ruleset lets it be robbed
         self.result: HandResult | None = None
         self.wins: list[WinRecord] = []
         self.hand_deltas = [0, 0, 0, 0]  # every payment of this hand
@@ -777,35 +777,37 @@ class Game:
             return
         if kind == ActionKind.CONCEALED_KONG or kind == ActionKind.ADDED_KONG:
             assert action.tile is not None
-            self._kong(seat, int(action.tile), "concealed" if kind == ActionKind.CONCEALED_KONG else "added")
+            self._kong(seat, int(action.tile),
+                       KongKind.CONCEALED if kind == ActionKind.CONCEALED_KONG else KongKind.ADDED)
             return
         # A kind of the ruleset's own (a riichi declaration, an abortive draw, ...).
         self.rules.turn_action(self, seat, action)
 
-    def kong(self, seat: int, tile: int, how: str) -> None:
+    def kong(self, seat: int, tile: int, how: KongKind | str) -> None:
         """``seat`` makes a kong of ``tile`` on its turn, ``how`` ``concealed`` (four held) or ``added`` (to
         its pung, or to a meld of mixed tiles holding the kind), for a ruleset's own turn action (Changsha's
         开杠): others may rob it as the ruleset says, then the kong stands and the replacement is drawn."""
         if self.phase is not _TURN or seat != self.current:
             raise IllegalActionError(f"seat {seat} may make a kong only on its own turn")
+        how = KongKind(how)
         counts = self.counts[seat]
-        if how == "concealed":
+        if how is KongKind.CONCEALED:
             ok = counts[tile] == 4
-        elif how == "added":
+        elif how is KongKind.ADDED:
             ok = counts[tile] > 0 and any(
                 (m.kind == MeldKind.PUNG and m.tile == tile) or (m.kind == MeldKind.MIXED and tile in m.mixed)
                 for m in self.melds[seat])
         else:
-            raise InvalidOptionError(f"a kong on one's turn is concealed or added, not {how!r}")
+            raise InvalidOptionError(f"a kong on one's turn is concealed or added, not {how.value!r}")
         if not ok:
-            raise IllegalActionError(f"seat {seat} holds no {how} kong of {ALL_TILES[tile].notation()}")
+            raise IllegalActionError(f"seat {seat} holds no {how.value} kong of {ALL_TILES[tile].notation()}")
         self._legal = {}
         self._kong(seat, tile, how)
 
-    def _kong(self, seat: int, t: int, how: str) -> None:
-        if how == "concealed":
+    def _kong(self, seat: int, t: int, how: KongKind) -> None:
+        if how is KongKind.CONCEALED:
             self.interrupted = True
-            self.events.append(ev.Kong(seat, t, "concealed"))
+            self.events.append(ev.Kong(seat, t, KongKind.CONCEALED))
         else:
             self.events.append(ev.AddKong(seat, t))
             self.interrupted = True
@@ -832,7 +834,7 @@ class Game:
         self.events.append(_Discard(seat, tile))
         self._open_claims(seat, tile)
 
-    def _offer_robbing(self, seat: int, tile: int, how: str) -> None:
+    def _offer_robbing(self, seat: int, tile: int, how: KongKind) -> None:
         """Others may rob a kong being made (抢杠) before it stands."""
         self.robbed = (seat, tile)
         self.robbed_how = how
@@ -853,7 +855,7 @@ class Game:
         seat, t = self.robbed
         self.robbed = None
         melds = self.melds[seat]
-        if self.robbed_how == "concealed":
+        if self.robbed_how is KongKind.CONCEALED:
             self.counts[seat][t] -= 4
             melds.append(Meld.kong(ALL_TILES[t]))
             self._shown_melds[seat] = tuple(melds)
@@ -1079,7 +1081,7 @@ class Game:
         self.discard_after_kong = False
         self.rules.on_claim(self, seat, meld, giver)
         if action.kind == ActionKind.KONG:
-            self.rules.on_kong(self, seat, t, "melded", giver)
+            self.rules.on_kong(self, seat, t, KongKind.MELDED, giver)
             if self.result is None:
                 self._draw(seat, from_tail=True)
         else:

@@ -11,7 +11,7 @@ from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS, Table
 from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, MjaiProtocolError, _tile
-from majiang.meld import MeldKind
+from majiang.meld import KongKind, MeldKind
 from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState, RiichiTable
 from majiang.tiles import ALL_TILES
 
@@ -84,7 +84,7 @@ class _SeatRules(RiichiRules):
         return out
 
     def rob_options(self, game: Table[RiichiState, RiichiTable], seat: int, konger: int, tile: int,
-                    how: str) -> list[Action]:
+                    how: KongKind) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.rob_options(self, game, seat, konger, tile, how)
         return []

@@ -40,7 +40,7 @@ from majiang.game.ruleset import (
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
-from majiang.meld import Meld, MeldKind
+from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.changsha.analysis import ChangshaEfficiency
 from majiang.rules.changsha.fans import Category
@@ -293,7 +293,7 @@ class ChangshaRules(Ruleset):
         tile = int(action.tile)
         state.announced = (seat, tile)
         state.seen = None
-        game.kong(seat, tile, "concealed" if game.counts[seat][tile] == 4 else "added")
+        game.kong(seat, tile, KongKind.CONCEALED if game.counts[seat][tile] == 4 else KongKind.ADDED)
 
     def claim_options(self, game: ChangshaTable, seat: int, giver: int, tile: int) -> list[Action]:
         """The common table's claims; a kong on a discard (always 补张) only with two tiles left; 开杠's
@@ -308,7 +308,7 @@ class ChangshaRules(Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: ChangshaTable, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: ChangshaTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
         the top tile of the last stack (then its bottom)."""
         state: ChangshaState = game.rules_state

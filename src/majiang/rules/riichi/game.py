@@ -46,7 +46,7 @@ from majiang.game.ruleset import (
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
-from majiang.meld import Meld, MeldKind
+from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
@@ -661,9 +661,9 @@ class RiichiRules(Ruleset):
             left -= counts[t] - used.get(t, 0)
         return left > 0
 
-    def rob_options(self, game: RiichiGame, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: RiichiGame, seat: int, konger: int, tile: int, how: KongKind) -> list[Action]:
         """Rob an added kan (搶槓) unless furiten; a concealed kan only with thirteen orphans, if allowed."""
-        if how == "concealed" and not (self.kokushi_robs_concealed_kan and _orphans_ready(game, seat)):
+        if how is KongKind.CONCEALED and not (self.kokushi_robs_concealed_kan and _orphans_ready(game, seat)):
             return []
         if tile not in game.waits[seat] or self._furiten(game, seat) \
                 or game.discard_win(seat, tile, robbing=True) is None:
@@ -890,15 +890,15 @@ class RiichiRules(Ruleset):
             st.liable[seat] = (giver, made[0])
             game.log(Liable(seat, giver, made[0]))
 
-    def on_kong(self, game: RiichiGame, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: RiichiGame, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
         discard for an open or added one (``kan_dora_after_discard``)."""
         st: RiichiState = game.rules_state
         self._let_wins_go(st)
         st.ippatsu = [False] * 4
         st.kongs.append(seat)
-        if how != "melded" and tile in FIVES:
-            moved = min(st.red_hand[seat][tile // 9], 4 if how == "concealed" else 1)
+        if how is not KongKind.MELDED and tile in FIVES:
+            moved = min(st.red_hand[seat][tile // 9], 4 if how is KongKind.CONCEALED else 1)
             st.red_hand[seat][tile // 9] -= moved
             st.red_melds[seat] += moved
         if not self.kan_dora:
@@ -906,7 +906,7 @@ class RiichiRules(Ruleset):
         while st.pending_dora:  # a kan after an open kan turns over the one still pending first
             st.pending_dora -= 1
             self._reveal(game, st)
-        if how == "concealed" or not self.kan_dora_after_discard:
+        if how is KongKind.CONCEALED or not self.kan_dora_after_discard:
             self._reveal(game, st)
         else:
             st.pending_dora += 1

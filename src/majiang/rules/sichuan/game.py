@@ -79,7 +79,6 @@ __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "Voi
 SUIT_LETTERS = "mps"
 _SUITED_DISCARD = DISCARD[:27]
 _VOID = tuple(Action(ActionKind.VOID, ALL_TILES[9 * suit]) for suit in range(3))
-_KONG_KINDS = {"concealed": KongKind.CONCEALED, "melded": KongKind.DIRECT, "added": KongKind.ADDED}
 _TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(TableOptions))
 _SCORING_FIELDS = tuple(f.name for f in dataclasses.fields(Options) if f.name != "name")
 
@@ -366,10 +365,11 @@ class SichuanRules(Ruleset):
             out.append(KONG)
         return out
 
-    def rob_options(self, game: SichuanTable, seat: int, konger: int, tile: int, how: str) -> list[Action]:
+    def rob_options(self, game: SichuanTable, seat: int, konger: int, tile: int,
+                    how: KongKind) -> list[Action]:
         """Rob an added kong (抢杠, seed 004 "玩家面下杠时,她家可以抢杠而胡") or pass; forced in the last
         four tiles like any win. A concealed kong cannot be robbed."""
-        if how != "added" or game.discard_win(seat, tile, robbing=True) is None:
+        if how is not KongKind.ADDED or game.discard_win(seat, tile, robbing=True) is None:
             return []
         return [WIN] if self._forced(game) else [PASS, WIN]
 
@@ -446,10 +446,10 @@ class SichuanRules(Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: SichuanTable, seat: int, tile: int, how: str, giver: int | None) -> None:
+    def on_kong(self, game: SichuanTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """刮风下雨: the kong is paid at once by the discarder (直杠) or every other seat still in."""
         still_in = [s for s in range(4) if game.active[s]]
-        deltas = kong_payment(_KONG_KINDS[how], seat, still_in, self.base, discarder=giver,
+        deltas = kong_payment(how, seat, still_in, self.base, discarder=giver,
                               options=self.table)
         state: SichuanState = game.rules_state
         state.kongs.append((seat, deltas))

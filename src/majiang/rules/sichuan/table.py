@@ -14,12 +14,14 @@ depends on who is *still in*: in 血战到底 a seat that has won leaves the han
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from majiang.errors import IllegalActionError, InvalidOptionError
+from majiang.meld import KongKind
 from majiang.rules.bounds import Bounds, check_bound
 
 __all__ = [
@@ -58,8 +60,7 @@ class _Choice(StrEnum):
         raise InvalidOptionError(f"{_OPTION_NAMES[cls.__name__]} must be one of {choices}, not {value!r}")
 
 
-_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer_by",
-                 "KongKind": "a kong kind"}
+_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer_by"}
 
 
 class Mode(_Choice):
@@ -86,14 +87,6 @@ class NextDealer(_Choice):
     DICE = "dice"  # 血战: "每局投骰", the dealer is rolled for every hand
     DISCARDER = "discarder"  # 非血战: "点炮者坐庄,流局则连庄"
     FIRST_WINNER = "first-winner"  # the first winner deals; the discarder when it fed several winners
-
-
-class KongKind(_Choice):
-    """The three kongs of 刮风下雨, which are paid differently."""
-
-    DIRECT = "direct"  # 直杠 (刮风): three in hand, the fourth claimed from a discard
-    ADDED = "added"  # 面下杠 / 加杠 (刮风): a drawn fourth tile added to one's pung
-    CONCEALED = "concealed"  # 暗杠 (下雨): four drawn tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,18 +235,24 @@ def _add(*parts: Deltas) -> Deltas:
 
 def kong_payment(kind: KongKind | str, konger: int, still_in: Collection[int], base: int, *,
                  discarder: int | None = None, options: TableOptions = DEFAULT_TABLE) -> Deltas:
-    """刮风下雨: what a kong collects at once, from the discarder (直杠) or every other seat still in.
+    """刮风下雨: what a kong collects at once, from the discarder (a melded kong, 直杠) or every other seat
+    still in (an added kong, 面下杠, or a concealed one, 暗杠 下雨). ``kind`` is the engine's ``KongKind``;
+    the old string ``"direct"`` still reads as ``"melded"`` for one release.
 
-    >>> kong_payment("direct", 2, still_in=(0, 1, 2, 3), base=6, discarder=0)
+    >>> kong_payment("melded", 2, still_in=(0, 1, 2, 3), base=6, discarder=0)
     (-6, 0, 6, 0)
     """
+    if kind == "direct":
+        warnings.warn('the kong kind "direct" is now "melded" (KongKind.MELDED); the old word goes in the '
+                      "next release", DeprecationWarning, stacklevel=2)
+        kind = KongKind.MELDED
     kind = KongKind(kind)
     konger = _seat(konger, "konger")
     inside = _seats(still_in, "still_in")
     base = _base(base)
     if konger not in inside:
         raise IllegalActionError(f"seat {konger} has left the hand and cannot kong")
-    if kind is KongKind.DIRECT:
+    if kind is KongKind.MELDED:
         if discarder is None:
             raise IllegalActionError("a direct kong (直杠) is paid by the discarder; give discarder")
         discarder = _seat(discarder, "discarder")
