@@ -49,7 +49,7 @@ class _Seen:
         if self.count % self.every == 0:
             fields = (view.seat, view.phase, view.current, view.standing, view.drawn, view.melds,
                       view.discards, view.last_discard, view.wall_left, view.scores, view.legal,
-                      view.rules_state)
+                      view.public_state)
             self.digest.update(repr(fields).encode())
         return self.bot.act(view)
 

@@ -127,6 +127,6 @@ def tsumogiri(game: Game, turns: int = 1) -> None:
 
 def public(game: Game, seat: int) -> RiichiPublic:
     """The riichi state ``seat`` sees."""
-    state = game.view(seat).rules_state
+    state = game.view(seat).public_state
     assert isinstance(state, RiichiPublic)
     return state

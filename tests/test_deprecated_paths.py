@@ -117,3 +117,17 @@ def test_sichuan_direct_kong_kind_reads_as_melded() -> None:
     assert old == kong_payment(KongKind.MELDED, 2, (0, 1, 2, 3), 6, discarder=0)
     with pytest.raises(AttributeError, match="NO_SUCH_KIND"):
         getattr(KongKind, "NO_SUCH_KIND")  # noqa: B009
+
+
+def test_the_three_rules_states_read_under_their_old_name() -> None:
+    from majiang.game import Match, find_ruleset
+
+    match = Match(find_ruleset("sichuan"), seed=1)
+    game = match.game
+    with pytest.warns(DeprecationWarning, match=r"Game\.rules_state is now Game\.hand_state"):
+        assert game.rules_state is game.hand_state
+    view = game.view(0)
+    with pytest.warns(DeprecationWarning, match=r"View\.rules_state is now View\.public_state"):
+        assert view.rules_state == view.public_state
+    with pytest.warns(DeprecationWarning, match=r"Match\.rules_state is now Match\.match_state"):
+        assert match.rules_state is match.match_state

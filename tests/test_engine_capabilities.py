@@ -115,7 +115,7 @@ def test_rolls_come_back_from_the_record() -> None:
     while game.phase == Phase.OPENING:
         game.apply(game.to_act()[0], PASS)
     assert rolls_of(game.event_dicts()) == [[3]]  # the lucky kind: a roll of 3 is 3s
-    assert game.rules_state.lucky == int(Tile.S3)
+    assert game.hand_state.lucky == int(Tile.S3)
     assert game.roll(1, "test", 1) == (5,)
     with pytest.raises(InvalidOptionError, match="no recorded roll is left"):
         game.roll(1, "test", 1)
@@ -235,7 +235,7 @@ def test_the_lucky_kind_joins_a_ready_seats_waits() -> None:
     # Seat 1 waits on 9m alone (13 tiles: 2m3m4m 5m6m7m 2p3p4p 5p6p7p 9m); the lucky kind is rolled.
     hands = ["", "2m 3m 4m 5m 6m 7m 2p 3p 4p 5p 6p 7p 9m", "", ""]
     game = opened(hands, "5s", lay=False)
-    lucky = game.rules_state.lucky
+    lucky = game.hand_state.lucky
     own = TOY.waits(list(game.counts[1]), 0, list(game.counts[1]))
     assert own == frozenset({int(Tile.M9)})
     assert game.waits[1] == own | {lucky}

@@ -60,7 +60,7 @@ def scratch_view(g: Game, seat: int) -> View:
         hands=None if g.result is None else g.result.hands,
         active=tuple(g.active),
         won=tuple(tuple(w) for w in g.won),
-        rules_state=g.rules.public_state(g, seat),
+        public_state=g.rules.public_state(g, seat),
         rules=g.rules,
     )
 

@@ -59,7 +59,7 @@ def test_earthly_hand_implies_heavenly_ready() -> None:
     game.apply(0, Action.parse("discard E"))
     pass_all(game)
     assert game.current == 1 and WIN in game.legal_actions(1)
-    assert game.rules_state.ready_from_deal[1]
+    assert game.hand_state.ready_from_deal[1]
     game.apply(1, WIN)
     assert game.result is not None
     names = {f.name for f in game.result.scores[0].fans}
@@ -118,7 +118,7 @@ def test_the_dealer_scores_human_hand_on_a_discard_of_the_first_go_around() -> N
     # such win is on a discard of seats 1-3; winning with the dealt tiles, its 天听 is implied.
     game = Layout((READY, "", "", ""), "E", draws="9s").game(HOUSE)
     turn(game, 0, "E")
-    assert game.rules_state.ready_from_deal[0]
+    assert game.hand_state.ready_from_deal[0]
     game.apply(1, Action.parse("discard 9s"))
     names = win_on_discard(game, 0)
     assert names["人和"] == 108
@@ -168,7 +168,7 @@ def test_heavenly_ready_needs_the_hand_ready_after_every_discard(first: str, sec
     game = Layout(("", READY, "", ""), "C", draws="E C C C 1m F F F 9s").game(HOUSE)
     turn(game, 0, "C")
     turn(game, 1, first)
-    assert game.rules_state.ready_from_deal[1] is kept
+    assert game.hand_state.ready_from_deal[1] is kept
     turn(game, 2, "C")
     turn(game, 3, "C")
     turn(game, 0, "C")
@@ -187,4 +187,4 @@ def test_heavenly_ready_needs_the_hand_ready_after_every_discard(first: str, sec
 def test_a_hand_ready_only_on_a_kind_it_holds_four_of_is_not_ready() -> None:
     # 1111m234p567s789s waits formally on a fifth 1m: no tile can come, so no 天听 either.
     game = Layout(("", "1111m234p567s789s", "", ""), "E").game(HOUSE)
-    assert not game.rules_state.ready_from_deal[1] and game.waits[1] == frozenset()
+    assert not game.hand_state.ready_from_deal[1] and game.waits[1] == frozenset()

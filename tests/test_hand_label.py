@@ -58,7 +58,7 @@ def test_riichi_labels_follow_the_match() -> None:
     bots = [RandomBot(seed=s) for s in range(4)]
     seen = set()
     for _ in range(6):
-        table = match.rules_state
+        table = match.match_state
         assert isinstance(table, RiichiTable)
         expected = f"{'東南西北'[table.passes // 4]}{table.passes % 4 + 1}局 {table.honba}本場"
         label = match.rules.hand_label(match.game, match.hand_number, match.hands)

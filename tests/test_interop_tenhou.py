@@ -40,7 +40,7 @@ def test_log_replays_and_its_record_checks(path: Path, tmp_path: Path) -> None:
     owari = re.search(r'owari="([^"]*)"', text)
     assert owari is not None
     points = [int(x) * 100 for x in owari.group(1).split(",")[0::2]]
-    assert sum(points) == sum(imported.match.totals) + 1000 * imported.match.rules_state.sticks
+    assert sum(points) == sum(imported.match.totals) + 1000 * imported.match.match_state.sticks
     target = tmp_path / "game.jsonl"
     write_record(target, imported.match, imported.players)
     report = check_record(target)

@@ -47,7 +47,7 @@ def riichi_view(hand: str = "", *, rivers: tuple[str, str, str, str] = ("", "", 
         seat=0, phase=Phase.TURN, current=0, standing=tuple(sorted(held)), drawn=held[-1] if held else None,
         melds=((), (), (), ()), hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0), discards=piles,
         last_discard=None, wall_left=wall_left, scores=(25000,) * 4, seat_wind=Tile.EAST,
-        round_wind=Tile.EAST, dealer=0, legal=legal, rules_state=state, rules=RiichiRules(),
+        round_wind=Tile.EAST, dealer=0, legal=legal, public_state=state, rules=RiichiRules(),
     )
 
 
@@ -145,7 +145,7 @@ def test_defense_never_reads_hidden_tiles() -> None:
         while game.phase != Phase.OVER:
             seat = game.to_act()[0]
             view = game.view(seat)
-            state = view.rules_state
+            state = view.public_state
             assert isinstance(state, RiichiPublic)
             if any(state.riichi[o] for o in range(4) if o != seat) and len(view.legal) > 1:
                 other = redealt(game, seat, rng)

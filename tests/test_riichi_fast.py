@@ -41,7 +41,7 @@ VARIANTS = RiichiRules().conformance_variants()
 
 def scratch_public(g: Game, seat: int) -> RiichiPublic:
     """What ``seat`` sees of the ruleset's state, every field built from the state's lists (the oracle)."""
-    s: RiichiState = g.rules_state
+    s: RiichiState = g.hand_state
     furiten = s.passed[seat] or s.riichi_furiten[seat] or any(t in s.rivers[seat] for t in g.waits[seat])
     return RiichiPublic(tuple(ALL_TILES[t] for t in s.indicators), s.honba, s.sticks, tuple(s.riichi),
                         tuple(s.double), tuple(tuple(r) for r in s.red_discards), tuple(s.red_melds), furiten,
@@ -77,7 +77,7 @@ def ready_discards(standing: list[int], melds: list[Meld]) -> set[int]:
 
 def riichi_discards(g: Game, seat: int) -> set[int]:
     """The kinds for which riichi should be offered to ``seat`` now."""
-    s: RiichiState = g.rules_state
+    s: RiichiState = g.hand_state
     melds = g.melds[seat]
     if s.riichi[seat] or g.drawn is None or not all(m.is_concealed_kong for m in melds) \
             or g.scores[seat] < 1000 or g.wall_left < 4:
@@ -115,10 +115,10 @@ def test_fast_paths_agree_with_plain_computations(options: dict[str, object]) ->
         kept: list[tuple[RiichiPublic, RiichiPublic]] = []
         while g.phase != Phase.OVER:
             for seat in range(4):
-                captured = g.view(seat).rules_state
+                captured = g.view(seat).public_state
                 expected = scratch_public(g, seat)
                 assert captured == expected and hash(captured) == hash(expected), (h, seat)
-                kept.append((g.view(seat).rules_state, expected))  # read only after the game moves on
+                kept.append((g.view(seat).public_state, expected))  # read only after the game moves on
             seat = g.to_act()[0]
             if g.phase == Phase.TURN:
                 if g.drawn is not None:

@@ -58,7 +58,7 @@ def legal(game: Game, seat: int) -> list[str]:
 
 
 def state(game: Game) -> RiichiState:
-    st = game.rules_state
+    st = game.hand_state
     assert isinstance(st, RiichiState)
     return st
 
@@ -442,7 +442,7 @@ def _booked(match: Match, game: Game) -> None:
 
 def _match_game(match: Match, hands: Sequence[str], extra: str, **kw: Any) -> Game:
     scores = [match.totals[match.player_at(s)] for s in range(4)]
-    return riichi_game(hands, extra, dealer=match.dealer, scores=scores, match_state=match.rules_state, **kw)
+    return riichi_game(hands, extra, dealer=match.dealer, scores=scores, match_state=match.match_state, **kw)
 
 
 def _riichi_match() -> Match:
@@ -451,7 +451,7 @@ def _riichi_match() -> Match:
 
 def test_renchan_honba_and_sticks() -> None:
     m = _riichi_match()
-    table = m.rules_state
+    table = m.match_state
     # A dealer's win: the dealer stays, one honba.
     g = _match_game(m, [ITTSU_HAND, "", "", ""], "E", draws="? ? ? 5p", dora="W", ura="W")
     play(g, 0, "riichi E")
@@ -479,7 +479,7 @@ def test_renchan_honba_and_sticks() -> None:
 
 def test_honba_and_sticks_are_paid_to_the_next_winner() -> None:
     m = _riichi_match()
-    table = m.rules_state
+    table = m.match_state
     table.honba, table.sticks = 2, 3
     g = _match_game(m, [HONORS, ITTSU_HAND, "", ""], "C", draws="N ? ? ? 2p")
     assert (public(g, 2).honba, public(g, 2).sticks) == (2, 3)
@@ -507,7 +507,7 @@ def test_busting_ends_the_game() -> None:
 def _all_last(m: Match, totals: list[int], dealer: int = 3, passes: int = 7) -> None:
     m.totals = list(totals)
     m.dealer = dealer
-    m.rules_state.passes = passes
+    m.match_state.passes = passes
 
 
 def _noten_draw(m: Match) -> None:
@@ -606,7 +606,7 @@ def test_a_hanchan_of_bots_keeps_the_points() -> None:
         play_out(m.game, bots)
         m.next_hand()
         hands += 1
-    table = m.rules_state
+    table = m.match_state
     assert 8 <= hands < m.hands
     assert sum(m.totals) + 1000 * table.sticks == 100000
     assert sum(m.standings()) == pytest.approx(0.0)

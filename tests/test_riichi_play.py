@@ -68,7 +68,7 @@ async def test_a_riichi_hand_in_the_terminal_game(tmp_path: Path) -> None:
                 declared = True
                 game = app.session.game
                 assert [e.seat for e in game.events if isinstance(e, RiichiDeclared)] == [0]
-                st = game.rules_state
+                st = game.hand_state
                 assert isinstance(st, RiichiState)
                 if st.riichi[0] and isinstance(app.screen, TableScreen):
                     assert "立直" in text_of(app, "#me")  # the badge, once the riichi stands
@@ -152,7 +152,7 @@ def test_an_abortive_draw_is_named_in_the_terminal() -> None:
     from riichi_walls import act, riichi_game
 
     match = Match(find_ruleset("riichi", ["red_fives=0"]), seed=1)
-    match.game = riichi_game(["19m19p19sESWN234m", "", "", ""], "5m", match_state=match.rules_state)
+    match.game = riichi_game(["19m19p19sESWN234m", "", "", ""], "5m", match_state=match.match_state)
     act(match.game, 0, "abort")
     session = PlaySession(match, [find_bot("efficiency", seed=s) for s in range(3)])
     text = _render(result_renderable(session, session.finish_hand(), "notation"))

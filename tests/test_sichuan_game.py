@@ -204,8 +204,8 @@ def test_blood_river_winners_stay_and_win_again() -> None:
     assert g.legal_actions(1) == [Action.parse("pass"), WIN]  # locked: no pung on the 1p
     answer(g, {1: "win"})
     assert payments(g, "win")[-1] == ("win", 1, [0, 6, -6, 0])
-    assert g.rules_state.wins == [0, 2, 0, 0]
-    assert g.view(0).rules_state == SichuanPublic((None,) * 4, None, (0, 2, 0, 0))
+    assert g.hand_state.wins == [0, 2, 0, 0]
+    assert g.view(0).public_state == SichuanPublic((None,) * 4, None, (0, 2, 0, 0))
     quiet(g, until=lambda g: turn(g, 1))
     assert g.drawn == Tile.M5 and g.legal_actions(1) == [Action.parse("discard 5m")]
     assert tiles_in_play(g) == 108
@@ -325,7 +325,7 @@ def test_exchange_passes_three_tiles_of_one_suit() -> None:
             expected[t] += 1
         assert g.counts[seat] == expected
     assert turn(g, 0) and tiles_in_play(g) == 108
-    assert g.view(2).rules_state.exchange == "clockwise"
+    assert g.view(2).public_state.exchange == "clockwise"
 
 
 def test_exchange_by_dice_reads_the_dealers_roll() -> None:
@@ -333,7 +333,7 @@ def test_exchange_by_dice_reads_the_dealers_roll() -> None:
         g = sichuan_game(["", "", "", ""], "9s", options=["exchange=dice"], dice=dice)
         for seat in range(4):
             g.apply(seat, g.legal_actions(seat)[0])
-        assert g.rules_state.direction.value == direction
+        assert g.hand_state.direction.value == direction
 
 
 def test_declared_void_goes_first_and_blocks_wins_and_claims() -> None:
@@ -343,7 +343,7 @@ def test_declared_void_goes_first_and_blocks_wins_and_claims() -> None:
     for seat, suit in ((0, "s"), (1, "m"), (2, "m"), (3, "p")):
         act(g, seat, f"void {suit}")
     assert [e for e in g.events if isinstance(e, VoidsDeclared)] == [VoidsDeclared(["s", "m", "m", "p"])]
-    assert g.view(3).rules_state.voids == (2, 0, 0, 1)
+    assert g.view(3).public_state.voids == (2, 0, 0, 1)
     # The bots judge each seat's hand with its own void suit.
     scoring = sichuan("sichuan").scoring
     assert [g.rules.efficiency(g.view(s)) for s in range(4)] == \

@@ -722,7 +722,7 @@ class PlayOnRules(McrRules):
         if answers[0].kind == ActionKind.VOID:
             for s, a in answers.items():
                 assert a.tile is not None
-                game.rules_state.voids[s] = a.tile // 9
+                game.hand_state.voids[s] = a.tile // 9
             return
         for s, a in answers.items():
             for t in a.tiles:
@@ -732,7 +732,7 @@ class PlayOnRules(McrRules):
                 game.counts[(s + 1) % 4][t] += 1
 
     def public_state(self, game: Table[Any, Any], seat: int) -> tuple[int | None, ...]:
-        return tuple(game.rules_state.voids)
+        return tuple(game.hand_state.voids)
 
     def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
         marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
@@ -786,7 +786,7 @@ async def test_a_void_declared_by_key_then_a_win_after_which_play_goes_on() -> N
         assert state(game) == before and "cannot" in text_of(app, "#message")
         await pilot.press("s")
         await settle(pilot)
-        assert acts(game, 0) == ["void s"] and game.rules_state.voids == [2, 2, 2, 2]
+        assert acts(game, 0) == ["void s"] and game.hand_state.voids == [2, 2, 2, 2]
         for selector in ("#me", "#seat-1", "#seat-2", "#seat-3"):
             assert "· 缺 s" in text_of(app, selector)
         assert "tui-play-on" in text_of(app, "#status")
@@ -1051,7 +1051,7 @@ async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_t
         await pilot.press("mps"[void.tile // 9])
         await settle(pilot)
         assert acts(game, 0)[:2] == [exchange.notation(), void.notation()]
-        voids = session.view().rules_state.voids
+        voids = session.view().public_state.voids
         for seat, selector in enumerate(("#me", "#seat-1", "#seat-2", "#seat-3")):
             assert f"· 缺 {'mps'[voids[seat]]}" in text_of(app, selector)
         while isinstance(app.screen, TableScreen):

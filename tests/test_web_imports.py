@@ -208,7 +208,7 @@ def test_furiten_is_shown_to_its_own_seat_only(furiten_seat: int) -> None:
     """A seat in temporary furiten (a win let pass): its own view marks it; no other view, a spectator's
     included, shows it as a mark or a badge (it would tell what the seat waits on)."""
     game = Game(find_ruleset("riichi"), seed=3)
-    game.rules_state.passed[furiten_seat] = True  # what letting a win pass sets (RiichiState.passed)
+    game.hand_state.passed[furiten_seat] = True  # what letting a win pass sets (RiichiState.passed)
     for viewer in (None, 0, 1, 2, 3):
         view = view_json(game, viewer)
         marks = view["info"]["marks"]

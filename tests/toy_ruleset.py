@@ -146,7 +146,7 @@ class ToyRules(Ruleset):
         return {}
 
     def resolve_opening(self, game: ToyTable, step: int, answers: dict[int, Action]) -> None:
-        state: ToyState = game.rules_state
+        state: ToyState = game.hand_state
         for seat, action in answers.items():
             if action.name == LAY_ONES.name:
                 game.lay_meld(seat, Meld.with_mixed(ONES))
@@ -156,13 +156,13 @@ class ToyRules(Ruleset):
 
     def public_state(self, game: ToyTable, seat: int) -> tuple[str | None, ...]:
         """The declared void suits (all are declared at once, so all are public), then the lucky kind."""
-        state: ToyState = game.rules_state
+        state: ToyState = game.hand_state
         lucky = None if state.lucky is None else ALL_TILES[state.lucky].notation()
         return (*(None if v is None else SUITS[v] for v in state.voids), lucky)
 
     def start_play(self, game: ToyTable) -> None:
         """Roll one die for the lucky kind (1-6: 1m, 2p, 3s, 4m, 5p, 6s) and count the waits again."""
-        state: ToyState = game.rules_state
+        state: ToyState = game.hand_state
         die = game.roll(None, "lucky", 1)[0]
         state.lucky = 9 * ((die - 1) % 3) + die - 1
         for s in range(4):
@@ -170,12 +170,12 @@ class ToyRules(Ruleset):
 
     def seat_waits(self, game: ToyTable, seat: int, waits: frozenset[int]) -> frozenset[int]:
         """A ready seat also waits on the lucky kind."""
-        lucky = game.rules_state.lucky
+        lucky = game.hand_state.lucky
         return waits | {lucky} if waits and lucky is not None else waits
 
     def before_draw(self, game: ToyTable, seat: int) -> bool:
         """The lucky draw wins at once (G3); the last tile is offered around (G2)."""
-        state: ToyState = game.rules_state
+        state: ToyState = game.hand_state
         wall = game.wall
         left = wall.left(seat)
         place = wall.peek(seat)
@@ -194,7 +194,7 @@ class ToyRules(Ruleset):
 
     def answer(self, game: ToyTable, answers: dict[int, Action]) -> None:
         """The asked seat takes the last tile, or the next seat still in is asked; all passed: a draw."""
-        state: ToyState = game.rules_state
+        state: ToyState = game.hand_state
         ((seat, action),) = answers.items()
         if action.name == TAKE_LAST.name:
             game.draw_for(seat)
@@ -223,7 +223,7 @@ class ToyRules(Ruleset):
         if any(m.kind == MeldKind.MIXED for m in game.melds[seat]) and game.wall_left_for(seat) > 0 \
                 and not game.last_tile(seat):
             out.extend(Action(ActionKind.ADDED_KONG, t) for t in ONES if game.counts[seat][t])
-        void = game.rules_state.voids[seat]
+        void = game.hand_state.voids[seat]
         if void is not None and _suit_held(game.counts[seat], void):
             out = [a for a in out if a.kind != ActionKind.DISCARD or int(a.tile or 0) // 9 == void]
         return out
@@ -231,7 +231,7 @@ class ToyRules(Ruleset):
     def win_score(self, game: ToyTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ToyScore | None:
         """Four sets and a pair, or seven pairs, with no tile of the seat's void suit."""
-        return toy_score(hand, game.rules_state.voids[seat], game.rules_state.lucky)
+        return toy_score(hand, game.hand_state.voids[seat], game.hand_state.lucky)
 
     def scorer(self) -> ToyScorer:
         """Scoring a hand shown to the toy: its void suit and lucky kind are the context (the one shape

@@ -160,7 +160,7 @@ def safe_kinds(view: View, o: int) -> frozenset[int] | None:
     >>> safe_kinds(Game(seed=3).view(0), 1) is None, safe_kinds(riichi.view(0), 1)
     (True, frozenset())
     """
-    state = view.rules_state
+    state = view.public_state
     if not isinstance(state, RiichiPublic):
         return None
     return frozenset(int(t) for t in (*state.rivers[o], *state.since_riichi[o]))
@@ -201,7 +201,7 @@ def read_table(view: View, seen: Sequence[int] | None = None) -> Table:
         seen = seen_counts(view)
     threat = [0.0, 0.0, 0.0, 0.0]
     danger: list[tuple[float, ...]] = []
-    state = view.rules_state
+    state = view.public_state
     for o in range(4):
         if o == view.seat:
             danger.append((0.0,) * 34)

@@ -373,7 +373,7 @@ def encode_view(view: View) -> ObsArray:
         a[INFO + (answer[0] - seat) % 4, I_GIVER] = 1
     a[SEAT_WIND, view.seat_wind] = 1
     a[ROUND_WIND, view.round_wind] = 1
-    state: Any = view.rules_state
+    state: Any = view.public_state
     voids = getattr(state, "voids", None)
     if voids is not None:
         for s in range(4):

@@ -67,7 +67,7 @@ class Match:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         hands = self.rules.match_length(hands)
         self.dealer = 0  # the seat (position) dealing the current hand
-        self.rules_state = self.rules.new_match_state()
+        self.match_state = self.rules.new_match_state()  # the ruleset's own, carried from hand to hand
         self.seed = seed
         self.hands = hands
         self._rng = random.Random(seed)
@@ -76,6 +76,13 @@ class Match:
         self.history: list[MatchHand] = []
         self.hand_number = 1
         self.game = self._new_game()
+
+    @property
+    def rules_state(self) -> Any:
+        """Deprecated: ``match_state``."""
+        warnings.warn("Match.rules_state is now Match.match_state; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.match_state
 
     @property
     def round_index(self) -> int:
@@ -100,7 +107,7 @@ class Match:
         seed = self._rng.randrange(2**63)
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
         return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, scores=by_seat,
-                    match_state=self.rules_state)
+                    match_state=self.match_state)
 
     def next_hand(self) -> MatchHand:
         """Book the finished hand, change seats after a round, and deal the next hand."""

@@ -80,16 +80,17 @@ class Table(Protocol[S_co, M_co]):
     """What a ruleset's hooks may read of a hand in play and do to it (``majiang.game.Game`` is one).
 
     Reading: the seats' tiles, melds, waits and discards, the wall, who deals, the wins so far, and the
-    ruleset's own state (``rules_state``, typed by the ruleset). Doing: deal, draw, pay, log, roll the
-    dice, ask the seats, record a win, lay a meld, take a seat out, end the hand. Everything else of the
-    engine is its own business; docs/engine.md has an example for each hook.
+    ruleset's own state for the hand (``hand_state``, typed by the ruleset) and for the match
+    (``match_state``). Doing: deal, draw, pay, log, roll the dice, ask the seats, record a win, lay a
+    meld, take a seat out, end the hand. Everything else of the engine is its own business;
+    docs/engine.md has an example for each hook.
     """
 
     drawn: int | None
     """The kind the seat to act has just drawn (a ``deal`` sets the dealer's fourteenth)."""
 
     @property
-    def rules_state(self) -> S_co: ...
+    def hand_state(self) -> S_co: ...
     @property
     def match_state(self) -> M_co: ...
     @property
@@ -175,7 +176,7 @@ class SeatView(Protocol[S_co]):
     @property
     def round_wind(self) -> Tile: ...
     @property
-    def rules_state(self) -> S_co: ...
+    def public_state(self) -> S_co: ...
 
 
 class MatchTable(Protocol[M_co]):
@@ -188,7 +189,7 @@ class MatchTable(Protocol[M_co]):
     @property
     def totals(self) -> list[int]: ...
     @property
-    def rules_state(self) -> M_co: ...
+    def match_state(self) -> M_co: ...
 
     def player_at(self, seat: int) -> int: ...
 
@@ -535,7 +536,7 @@ class Ruleset:
 
     def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
         """A short mark per seat for a table display, read from ``public_state`` as a view holds it
-        (``View.rules_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
+        (``View.public_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
 
         >>> Ruleset().seat_badges(None)
         ('', '', '', '')

@@ -17,6 +17,7 @@ IllegalActionError and changes nothing. Bots and clients should only read ``view
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -130,15 +131,23 @@ class View(_Deferred):
     """Which seats are still in the hand (a ruleset may let winners leave, 血战到底)."""
     won: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     """Each seat's winning tiles laid aside where play goes on after a win."""
-    rules_state: Any = None
-    """The ruleset's own state as this seat may see it (e.g. each seat's void suit)."""
+    public_state: Any = None
+    """The ruleset's own state as this seat may see it (``Ruleset.public_state``, e.g. each seat's void
+    suit)."""
     rules: Ruleset | None = None
     """The ruleset being played (its options are public)."""
+
+    @property
+    def rules_state(self) -> Any:
+        """Deprecated: ``public_state``."""
+        warnings.warn("View.rules_state is now View.public_state; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.public_state
 
 
 # What ``Game.view`` captures, by position in ``View._source``: plain values and immutable copies.
 _SEAT, _PHASE, _CURRENT, _DRAWN, _COUNTS, _MELDS, _HANDS, _FLOWERS, _DISCARDS, _LAST, _WALL_LEFT, _SCORES, \
-    _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _RULES_STATE, _RULES, _HIDDEN = range(21)
+    _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _PUBLIC_STATE, _RULES, _HIDDEN = range(21)
 
 
 def _standing(source: tuple[Any, ...]) -> tuple[Tile, ...]:
@@ -211,7 +220,7 @@ _MAKERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
     "hands": itemgetter(_HANDS),
     "active": itemgetter(_ACTIVE),
     "won": itemgetter(_WON),
-    "rules_state": itemgetter(_RULES_STATE),
+    "public_state": itemgetter(_PUBLIC_STATE),
     "rules": itemgetter(_RULES),
 }
 """How each field of a view is worked out from what ``Game.view`` captured."""
@@ -295,7 +304,7 @@ class Game:
         # not ready after its next draw and discard either, and its wait check can wait. Kept only where
         # the ruleset's waits are empty unless the holding is ready in such a form (``chinese_ready``).
         self._distance = [0, 0, 0, 0]
-        self.rules_state: Any = self.rules.new_state(self)
+        self.hand_state: Any = self.rules.new_state(self)  # the ruleset's own state for this hand
         hooks = type(self.rules)
         self._public_state = hooks.public_state is not Ruleset.public_state
         self._bounded = hooks.waits is Ruleset.waits or self.rules.chinese_ready
@@ -680,6 +689,13 @@ class Game:
         if phase is not _OVER and seat in self.pending and self.pending[seat] is None:
             return tuple(self.claim_options[seat])
         return ()
+
+    @property
+    def rules_state(self) -> Any:
+        """Deprecated: ``hand_state``."""
+        warnings.warn("Game.rules_state is now Game.hand_state; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.hand_state
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: once the hand is over, every seat's hand (sources 000 and 002).

@@ -131,7 +131,7 @@ class HandStream:
     payments."""
 
     def __init__(self, game: Game) -> None:
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         self.game, self.st = game, st
         self.out: list[dict[str, Any]] = [_start_kyoku(game, st)]
         self.done = len(game.events)

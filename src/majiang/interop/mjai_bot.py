@@ -231,7 +231,7 @@ class MjaiClient:
         """Our action in the replayed ``game`` as an mjai answer, naming the red fives our engine uses."""
         me = self.seat
         assert me is not None
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         kind, tile = action.kind, action.tile
         reds = st.red_hand[me]
         counts = game.counts[me]

@@ -39,7 +39,7 @@ class _SeatRules(RiichiRules):
         return list(ring), dealer
 
     def deal(self, game: Table[RiichiState, RiichiTable]) -> None:
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         st.red_at = self.reds
         order = [(game.dealer + k) % 4 for k in range(4)]
         seats = [s for _ in range(3) for s in order for _ in range(4)] + order + [order[0]]
@@ -53,7 +53,7 @@ class _SeatRules(RiichiRules):
     def turn_actions(self, game: Table[RiichiState, RiichiTable], seat: int) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.turn_actions(self, game, seat)
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         counts = game.counts[seat]
         out: list[Action] = []
         for t in range(34):
@@ -101,7 +101,7 @@ def _settle(game: Game) -> None:
 def _apply(game: Game, e: dict[str, Any], riichi: list[bool], me: int) -> None:
     """One event of the hand, played on the replay."""
     kind = e["type"]
-    st: RiichiState = game.rules_state
+    st: RiichiState = game.hand_state
     if kind == "tsumo":
         _settle(game)
         if game.phase != Phase.TURN or game.current != e["actor"] or game.drawn is None:

@@ -440,7 +440,7 @@ def _tile_of(answer: dict[str, Any], key: str, text: str) -> tuple[int, bool]:
 
 def _holds(game: Game, seat: int, tile: int, red: bool, n: int = 1) -> bool:
     """Whether ``seat`` holds ``n`` copies of ``tile`` of that colour (red or plain)."""
-    st: RiichiState = game.rules_state
+    st: RiichiState = game.hand_state
     reds = st.red_hand[seat][tile // 9] if tile in FIVES else 0
     return (reds if red else game.counts[seat][tile] - reds) >= n
 
@@ -459,7 +459,7 @@ def _action(game: Game, seat: int, answer: dict[str, Any], legal: Sequence[Actio
         if not _holds(game, seat, tile, red):
             raise _Failed("a tile it does not hold", text)
         step = ActionKind.RIICHI if riichi else ActionKind.DISCARD
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         named = red and isinstance(game.rules, RiichiRules) and game.rules.red_choice and \
             game.counts[seat][tile] > st.red_hand[seat][tile // 9]
         chosen = Action(step, ALL_TILES[tile], (ALL_TILES[tile],) if named else ())

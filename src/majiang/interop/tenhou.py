@@ -133,7 +133,7 @@ class _Replay:
         if self.game.phase != Phase.OVER:
             raise MjlogError(f"hand {self.hand.number}",
                              "the log ends the hand but the engine's hand goes on")
-        st: RiichiState = self.game.rules_state
+        st: RiichiState = self.game.hand_state
         if st.indicators != self.indicators:
             raise MjlogError(f"hand {self.hand.number}", "dora indicators differ: the engine's "
                              f"{' '.join(map(_kind_name, st.indicators))}, the log's "
@@ -161,7 +161,7 @@ class _Replay:
             if named in self.game.legal_actions(seat):
                 name = f"0{name[1]}"
         self.act(tag, seat, f"{word} {name}")
-        st: RiichiState = self.game.rules_state
+        st: RiichiState = self.game.hand_state
         if self.rules.red_fives and tile // 4 in (4, 13, 22) and st.last_red != (tile in RED_IDS) \
                 and self.game.phase != Phase.OVER:
             which = "a red" if tile in RED_IDS else "a plain"
@@ -180,7 +180,7 @@ class _Replay:
             self.act(tag, seat, f"{word} {_kind_name(low)}")
             return
         text = {"chi": f"chow {_kind_name(low)}", "pon": "pung", "kan": "kong"}[kind]
-        st: RiichiState = self.game.rules_state
+        st: RiichiState = self.game.hand_state
         before = st.red_melds[seat]
         self.act(tag, seat, text)
         self.settle(tag)
@@ -369,7 +369,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
             raise MjlogError(init.where(n), "the engine ended the game before this hand")
         seed = _seed(init, n)
         dealer = match.dealer
-        table = match.rules_state
+        table = match.match_state
         want = (seed[0] // 4, seed[0] % 4, seed[1], seed[2])
         have = (WINDS.index(match.round_wind), dealer, table.honba, table.sticks)
         if _seat(init, "oya", n) != dealer or want != have:
@@ -400,7 +400,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         return out
     totals, points = _owari(owari)
     first = max(range(4), key=lambda p: (mine[p], -p))
-    mine[first] += match.rules_state.sticks * 1000  # Tenhou gives the sticks left over to first place
+    mine[first] += match.match_state.sticks * 1000  # Tenhou gives the sticks left over to first place
     if mine != totals:
         raise MjlogError(owari.where(), f"final points: the log's {totals}, the engine's {mine}")
     if not match.over:

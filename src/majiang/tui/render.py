@@ -69,7 +69,7 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     if seat != view.seat:
         out.append(f" · {place(seat, view.seat, style)}", style="dim")
     out.append(f" · {points_label(view.scores[seat], view.rules)}")
-    badge = "" if view.rules is None else view.rules.seat_badges(view.rules_state)[seat]
+    badge = "" if view.rules is None else view.rules.seat_badges(view.public_state)[seat]
     if badge:
         out.append(f" · {badge}", style="bold magenta")
     if view.won[seat]:
@@ -114,7 +114,7 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     out.append(f" {points_label(view.scores[view.seat], view.rules)}")
     if view.rules is not None:
         out.append(f" · {view.rules.name}", style="dim")
-        note = view.rules.table_note(view.rules_state)
+        note = view.rules.table_note(view.public_state)
         if note:
             out.append(f" · {note}")
     return out

@@ -298,7 +298,7 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
         winds = {w.notation(): w for w in WINDS}
         game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
                     wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"],
-                    match_state=None if match is None else match.rules_state,
+                    match_state=None if match is None else match.match_state,
                     rolls=rolls_of(line.event() for line in block.events))
         frames = [_frame(game, None)]
         for line in block.events:

@@ -56,14 +56,14 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
     hidden = [0 if over or s == seat else sum(1 for m in game.melds[s] if m.is_concealed_kong)
               for s in range(4)]
     concealed = [len(game.standing_tiles(s)) for s in range(4)]
-    state = view.rules_state
+    state = view.public_state
     rules = game.rules
     badges = list(rules.seat_badges(state)) if state is not None else ["", "", "", ""]
     info = rules.table_info(state).to_dict()
     if seat is None and state is not None:
         # The view is the current seat's: what only that seat may know of itself (furiten) is not public,
         # so its marks are those another seat's view shows of it.
-        other = game.view((game.current + 1) % 4).rules_state
+        other = game.view((game.current + 1) % 4).public_state
         badges[game.current] = rules.seat_badges(other)[game.current]
         info["marks"][game.current] = list(rules.table_info(other).marks[game.current])
     return {

@@ -195,7 +195,7 @@ class ChangshaRules(Ruleset):
         """One phase: each seat whose dealt tiles show an opening win may declare it or pass."""
         if step:
             return {}
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         for seat in range(4):
             found = opening_wins(game.counts[seat], self.scoring)
             if found:
@@ -204,7 +204,7 @@ class ChangshaRules(Ruleset):
 
     def resolve_opening(self, game: ChangshaTable, step: int, answers: dict[int, Action]) -> None:
         """Each declaring seat shows its hand and is paid at once, as small self-drawn wins."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         for seat in sorted(answers):
             if answers[seat].name != OPENING_WIN.name:
                 continue
@@ -217,7 +217,7 @@ class ChangshaRules(Ruleset):
         state.seen = None
 
     def public_state(self, game: ChangshaTable, seat: int) -> ChangshaPublic:
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         seen = state.seen
         if seen is None:
             announced = state.announced
@@ -241,7 +241,7 @@ class ChangshaRules(Ruleset):
     def turn_actions(self, game: ChangshaTable, seat: int) -> list[Action]:
         """Discard, 补张 (the engine's kongs), 开杠 when ready after it, or win; the 海底 taker and the seat
         that drew 开杠's tile only win with it or let it go; after announcing 开杠 only its kong."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         drawn = game.drawn
         can_win = drawn is not None and drawn in game.waits[seat] and game.self_win(seat) is not None
         if drawn is not None and ((state.seabed == seat and game.wall_left == 0)
@@ -289,7 +289,7 @@ class ChangshaRules(Ruleset):
     def turn_action(self, game: ChangshaTable, seat: int, action: Action) -> None:
         """``open-kong``: the seat makes its kong as 开杠 (``on_kong`` then rolls for the replacement)."""
         assert action.name == OPEN_KONG.name and action.tile is not None
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         tile = int(action.tile)
         state.announced = (seat, tile)
         state.seen = None
@@ -298,7 +298,7 @@ class ChangshaRules(Ruleset):
     def claim_options(self, game: ChangshaTable, seat: int, giver: int, tile: int) -> list[Action]:
         """The common table's claims; a kong on a discard (always 补张) only with two tiles left; 开杠's
         tile let go may only be won on ("杠的牌自己不能胡,别的玩家可胡,即为抢杠胡")."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         if state.kong_tile == giver:
             return [PASS, WIN] if game.discard_win(seat, tile, robbing=False) is not None else [PASS]
         out = Ruleset.claim_options(self, game, seat, giver, tile)
@@ -311,7 +311,7 @@ class ChangshaRules(Ruleset):
     def on_kong(self, game: ChangshaTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
         the top tile of the last stack (then its bottom)."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         state.bloom = state.announced == (seat, tile)
         state.announced = None
         state.seen = None
@@ -320,21 +320,21 @@ class ChangshaRules(Ruleset):
 
     def on_discard(self, game: ChangshaTable, seat: int, tile: int) -> None:
         """Mark 开杠's tile let go: a win on it is 抢杠胡, paid by the konger."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         state.kong_tile = seat if state.bloom and game.discard_after_kong else None
 
     def before_draw(self, game: ChangshaTable, seat: int) -> bool:
         """海底漫游: the seat about to draw the last tile is asked whether it takes it."""
         if game.wall.left(seat) != 1:
             return False
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         state.passed = []
         game.ask({seat: [PASS, TAKE_SEABED.action()]})
         return True
 
     def answer(self, game: ChangshaTable, answers: dict[int, Action]) -> None:
         """The asked seat takes the last tile, or the next seat is asked; all four passed: a draw."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         ((seat, action),) = answers.items()
         if action.name == TAKE_SEABED.name:
             state.seabed = seat
@@ -361,7 +361,7 @@ class ChangshaRules(Ruleset):
 
     def _context(self, game: ChangshaTable, seat: int, win_by: WinBy, last_of_wall: bool) -> WinContext:
         """What the tiles do not show: how, from whom, 天胡/地胡, 海底 and its taker."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         dealer = game.dealer
         first_go = not game.interrupted
         if win_by is WinBy.KONG_REPLACEMENT and not state.bloom:
@@ -395,7 +395,7 @@ class ChangshaRules(Ruleset):
 
     def after_win(self, game: ChangshaTable, wins: list[WinRecord]) -> bool:
         """扎鸟, then each win paid with the birds (通炮: each winner alone); the hand ends."""
-        state: ChangshaState = game.rules_state
+        state: ChangshaState = game.hand_state
         scores: list[ChangshaScore] = [w.score for w in wins]
         seats: list[int] = []
         if self.birds:

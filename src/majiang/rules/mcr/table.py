@@ -270,7 +270,7 @@ class McrRules(Ruleset):
         return self.profile
 
     def start_play(self, game: McrTable) -> None:
-        state: McrState = game.rules_state
+        state: McrState = game.hand_state
         for s in range(4):
             if s != game.dealer:
                 state.ready_from_deal[s] = bool(game.waits[s])
@@ -350,7 +350,7 @@ class McrRules(Ruleset):
         return (delta[0], delta[1], delta[2], delta[3])
 
     def on_discard(self, game: McrTable, seat: int, tile: int) -> None:
-        state: McrState = game.rules_state
+        state: McrState = game.hand_state
         if game.discard_count == 1 and seat == game.dealer:
             state.ready_from_deal[seat] = bool(game.waits[seat]) and not game.interrupted
         elif not game.waits[seat]:
@@ -404,7 +404,7 @@ def house_fans(game: McrTable, seat: int, hand: Hand, self_drawn: bool) -> list[
         out.append("human_hand")
         # Untouched, so no discard has been claimed away: the pile is every discard the seat made.
         first_tiles = len(game.discards[seat]) == (1 if seat == game.dealer else 0)
-    if game.rules_state.ready_from_deal[seat] and not first_tiles and hand.is_fully_concealed:
+    if game.hand_state.ready_from_deal[seat] and not first_tiles and hand.is_fully_concealed:
         out.append("heavenly_ready")
     return out
 

@@ -451,7 +451,7 @@ class RiichiRules(Ruleset):
     def deal(self, game: RiichiGame) -> None:
         """Thirteen tiles each, four at a time then one (the dealer's fourteenth is its draw), noting who got
         the red fives (``red_places``)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         st.red_at = red_places(game.wall, self.red_fives)
         order = [(game.dealer + k) % 4 for k in range(4)]
         seats = [s for _ in range(3) for s in order for _ in range(4)] + order + order[:1]
@@ -471,7 +471,7 @@ class RiichiRules(Ruleset):
 
     def start_play(self, game: RiichiGame) -> None:
         """Show the counters carried in and turn over the first dora indicator."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         game.log(HandCounters(st.honba, st.sticks))
         self._reveal(game, st)
 
@@ -483,7 +483,7 @@ class RiichiRules(Ruleset):
         game.log(DoraRevealed(t))
 
     def on_draw(self, game: RiichiGame, seat: int, index: int) -> None:
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         if index in st.red_at:
             st.red_hand[seat][game.wall[index] // 9] += 1
 
@@ -494,13 +494,13 @@ class RiichiRules(Ruleset):
 
     def _can_kong(self, game: RiichiGame) -> bool:
         """A kan needs a tile to draw after it, and no more than four kans a hand."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         return game.wall_left > 0 and len(st.kongs) < 4
 
     def turn_actions(self, game: RiichiGame, seat: int) -> list[Action]:
         """Discard, kan, riichi, 九種九牌 or tsumo; after riichi only the drawn tile, a kan that keeps the
         waits, or tsumo; after a chi or pon not the swap-call kinds."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         counts = game.counts[seat]
         drawn = game.drawn
         out: list[Action]
@@ -550,7 +550,7 @@ class RiichiRules(Ruleset):
 
     def _first_turn(self, game: RiichiGame, seat: int) -> bool:
         """The seat's first turn, nobody having called or made a kan."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         return not game.interrupted and not st.rivers[seat]
 
     @staticmethod
@@ -585,7 +585,7 @@ class RiichiRules(Ruleset):
 
     def turn_action(self, game: RiichiGame, seat: int, action: Action) -> None:
         """A riichi declaration (then its discard), or 九種九牌."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         if action.kind == ActionKind.ABORT:
             self._abort(game, st, "nine-terminals", seat)
             return
@@ -605,7 +605,7 @@ class RiichiRules(Ruleset):
         game.discard(seat, int(action.tile))
 
     def _furiten(self, game: RiichiGame, seat: int) -> bool:
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         if st.passed[seat] or st.riichi_furiten[seat]:
             return True
         waits = game.waits[seat]
@@ -617,7 +617,7 @@ class RiichiRules(Ruleset):
     def claim_options(self, game: RiichiGame, seat: int, giver: int, tile: int) -> list[Action]:
         """Ron unless furiten; chi (the next seat), pon and kan unless in riichi or on the last discard, and
         not a chi or pon after which every tile left would be a swap call."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         out = [PASS]
         if tile in game.waits[seat] and not self._furiten(game, seat) \
                 and game.discard_win(seat, tile, robbing=False) is not None:
@@ -668,7 +668,7 @@ class RiichiRules(Ruleset):
         if tile not in game.waits[seat] or self._furiten(game, seat) \
                 or game.discard_win(seat, tile, robbing=True) is None:
             return []
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         st.offered.add(seat)
         return [PASS, WIN]
 
@@ -685,7 +685,7 @@ class RiichiRules(Ruleset):
         """The riichi score of a win, or None when the hand has no yaku (dora alone do not count)."""
         from majiang.rules.riichi import WinContext, score
 
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         tsumo = win_by.self_drawn
         riichi = st.riichi[seat] and st.declaring != seat
         first = not game.interrupted and not st.rivers[seat]
@@ -724,7 +724,7 @@ class RiichiRules(Ruleset):
         """Every declarer (double ron; 三家和 aborts the hand when on), or only the nearest (head bump)."""
         order = sorted(seats, key=lambda s: (s - giver) % 4)
         if self.three_ron and len(order) >= 3:
-            st: RiichiState = game.rules_state
+            st: RiichiState = game.hand_state
             self._abort(game, st, "three-ron", None)
             return []
         return order if self.several_ron == "double" else order[:1]
@@ -732,7 +732,7 @@ class RiichiRules(Ruleset):
     def liable_for(self, game: RiichiGame, win: WinRecord) -> int | None:
         """The seat liable (pao, 包) for a win: the one that fed the call making the yakuman it scores
         (``Liable``), or None."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         owner = st.liable[win.seat]
         if owner is None or not any(y.id == owner[1] and y.yakuman for y in win.score.yaku):
             return None
@@ -742,7 +742,7 @@ class RiichiRules(Ruleset):
         """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
         nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder. A
         liable player (pao) pays its share (``_pao_deltas``)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         result: RiichiResult = win.score
         if st.declaring is not None and st.declaring == win.giver:
             # Ron on the riichi declaration tile: the riichi never stood and its stick is not paid.
@@ -781,7 +781,7 @@ class RiichiRules(Ruleset):
     def on_discard(self, game: RiichiGame, seat: int, tile: int) -> None:
         """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
         temporary furiten for the discarder, and abort on 四風連打."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         while st.pending_dora:
             st.pending_dora -= 1
             self._reveal(game, st)
@@ -815,7 +815,7 @@ class RiichiRules(Ruleset):
     def on_pass(self, game: RiichiGame, giver: int, tile: int) -> None:
         """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
         are furiten, and 四家立直 or 四開槓 end the hand."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         if st.offered:
             self._let_wins_go(st)
         if st.declaring is not None:
@@ -846,7 +846,7 @@ class RiichiRules(Ruleset):
     def on_claim(self, game: RiichiGame, seat: int, meld: Meld, giver: int) -> None:
         """A call ends every ippatsu, stands a riichi declared with the called tile, notes the swap calls
         the caller may not make now, and moves red fives into the meld (those in hand first)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         self._let_wins_go(st)
         self._stand_riichi(game, st)
         st.ippatsu = [False] * 4
@@ -893,7 +893,7 @@ class RiichiRules(Ruleset):
     def on_kong(self, game: RiichiGame, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
         discard for an open or added one (``kan_dora_after_discard``)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         self._let_wins_go(st)
         st.ippatsu = [False] * 4
         st.kongs.append(seat)
@@ -919,7 +919,7 @@ class RiichiRules(Ruleset):
     def end_of_hand(self, game: RiichiGame, exhausted: bool) -> None:
         """A riichi declared with the last discard stands; at an exhaustive draw the ready seats are shown,
         then nagashi mangan or the tenpai payments (3000 points shared)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         if not game.wins:
             self._stand_riichi(game, st)
         if not exhausted:
@@ -948,13 +948,13 @@ class RiichiRules(Ruleset):
 
     def pot(self, game: RiichiGame) -> int:
         """The riichi sticks put on the table this hand, less those a winner took (carried ones included)."""
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         return st.deposited - st.collected
 
     # -- views and words ------------------------------------------------------------------------------
 
     def public_state(self, game: RiichiGame, seat: int) -> RiichiPublic:
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         waits = game.waits[seat]
         furiten = self._furiten(game, seat) if waits or st.passed[seat] or st.riichi_furiten[seat] else False
         state: RiichiPublic = _new_public(RiichiPublic)
@@ -1018,7 +1018,7 @@ class RiichiRules(Ruleset):
         >>> RiichiRules().hand_label(Game(RiichiRules(), seed=1, dealer=1), 2, 100)
         HandLabel(number=2, of=None, name='東2局 0本場')
         """
-        st: RiichiState = game.rules_state
+        st: RiichiState = game.hand_state
         wind = "東南西北"[WINDS.index(game.round_wind)]
         return HandLabel(number, None, f"{wind}{game.dealer + 1}局 {st.honba}本場")
 
@@ -1070,15 +1070,15 @@ class RiichiRules(Ruleset):
 
     def round_wind(self, match: RiichiMatch) -> Tile:
         """East for the first four passes of the deal, then South, West (an extension), North."""
-        table: RiichiTable = match.rules_state
+        table: RiichiTable = match.match_state
         return WINDS[min(table.passes // 4, 3)]
 
     def next_dealer(self, match: RiichiMatch, game: RiichiGame) -> int:
         """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
         honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
         the table carry over; and whether the game is over is decided here."""
-        table: RiichiTable = match.rules_state
-        st: RiichiState = game.rules_state
+        table: RiichiTable = match.match_state
+        st: RiichiState = game.hand_state
         dealer = game.dealer
         if game.wins:
             kept = any(w.seat == dealer for w in game.wins)
@@ -1096,13 +1096,13 @@ class RiichiRules(Ruleset):
         totals = match.totals
         if self.busting and min(totals) < 0:
             return True
-        table: RiichiTable = match.rules_state
+        table: RiichiTable = match.match_state
         last = 4 * (1 if self.length == "tonpuu" else 2) - 1
         if table.passes < last:
             return False
         reached = max(totals) >= self.target
         if kept:
-            st: RiichiState = game.rules_state
+            st: RiichiState = game.hand_state
             dealer_player = match.player_at(game.dealer)
             first = _order(totals)[0] == dealer_player
             won = any(w.seat == game.dealer for w in game.wins)
@@ -1116,13 +1116,13 @@ class RiichiRules(Ruleset):
 
     def match_over(self, match: RiichiMatch) -> bool:
         """The game has ended by its rules (``next_dealer``), or after ``match.hands`` hands."""
-        table: RiichiTable = match.rules_state
+        table: RiichiTable = match.match_state
         return table.over or match.hand_number > match.hands
 
     def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
         """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
         table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
-        table: RiichiTable = match.rules_state
+        table: RiichiTable = match.match_state
         return final_points(match.totals, table.sticks, self.placement(),
                             self.target if self.oka else self.starting_points, self.starting_points,
                             whole=self.round_final)

@@ -243,7 +243,7 @@ class SichuanRules(Ruleset):
         return {s: list(_VOID) for s in range(4)}
 
     def resolve_opening(self, game: SichuanTable, step: int, answers: dict[int, Action]) -> None:
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         if self._phases()[step] == "exchange":
             # The dealer's roll at the break picks the direction when it is rolled (docs/sichuan.md).
             roll = game.dice[0] if self.exchange is Exchange.DICE else None
@@ -266,7 +266,7 @@ class SichuanRules(Ruleset):
         game.log(VoidsDeclared([SUIT_LETTERS[v] if v is not None else "" for v in state.voids]))
 
     def public_state(self, game: SichuanTable, seat: int) -> SichuanPublic:
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         shown = state.shown
         if shown is None:
             shown = state.shown = SichuanPublic(tuple(state.voids), None if state.direction is None else
@@ -303,7 +303,7 @@ class SichuanRules(Ruleset):
 
     def _locked(self, game: SichuanTable, seat: int) -> bool:
         """A seat that has won in 血流成河 keeps its hand: it only wins again or lets its draw go."""
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         return self.mode is Mode.BLOOD_RIVER and state.wins[seat] > 0
 
     def _forced(self, game: SichuanTable) -> bool:
@@ -329,7 +329,7 @@ class SichuanRules(Ruleset):
         drawn = game.drawn
         if self._locked(game, seat) and drawn is not None:
             return [DISCARD[drawn], WIN] if can_win else [DISCARD[drawn]]
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         void = state.voids[seat]
         if void is not None and any(counts[9 * void:9 * void + 9]):
             return [DISCARD[t] for t in range(9 * void, 9 * void + 9) if counts[t]]
@@ -355,7 +355,7 @@ class SichuanRules(Ruleset):
             out.append(WIN)
         if game.wall_left == 0 or self._locked(game, seat):
             return out
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         if state.voids[seat] == tile // 9:
             return out
         c = game.counts[seat][tile]
@@ -383,7 +383,7 @@ class SichuanRules(Ruleset):
                   last_of_wall: bool) -> ScoreResult | None:
         """The score of a win (``scoring.score``), or None if the hand cannot win: it holds three suits
         or its declared void suit, or is no winning form."""
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         first_go = not game.interrupted and win_by is WinBy.SELF_DRAWN
         heavenly = first_go and seat == game.dealer and game.discard_count == 0
         # 地胡: a seat other than the dealer wins on its first draw ("第一轮摸牌后就胡牌").
@@ -417,7 +417,7 @@ class SichuanRules(Ruleset):
         still_in = [s for s in range(4) if game.active[s]]
         deltas = win_payment(win.seat, win.score.points, still_in, discarder=win.giver)
         game.pay(deltas, Payment("win", win.seat, list(deltas)))
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         giver = win.giver
         if win.win_by is WinBy.DISCARD and game.discard_after_kong and state.kongs:
             index = len(state.kongs) - 1
@@ -429,7 +429,7 @@ class SichuanRules(Ruleset):
 
     def after_win(self, game: SichuanTable, wins: list[WinRecord]) -> bool:
         """single: the hand ends. 血战: winners leave; on while two seats are in. 血流: everyone plays on."""
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         for w in wins:
             state.wins[w.seat] += 1
         state.shown = None
@@ -451,7 +451,7 @@ class SichuanRules(Ruleset):
         still_in = [s for s in range(4) if game.active[s]]
         deltas = kong_payment(how, seat, still_in, self.base, discarder=giver,
                               options=self.table)
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         state.kongs.append((seat, deltas))
         game.pay(deltas, Payment("kong", seat, list(deltas)))
 
@@ -459,7 +459,7 @@ class SichuanRules(Ruleset):
         """When the wall runs out: 查花猪, then 查大叫 with kong refunds, among the seats that never won."""
         if not exhausted:
             return
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         open_seats = [s for s in range(4) if game.active[s] and not state.wins[s]]
         pigs = {s for s in open_seats if _three_suits(game, s)} if self.flower_pig else set()
         largest = {s: p for s in open_seats if s not in pigs
@@ -482,7 +482,7 @@ class SichuanRules(Ruleset):
 
     def _largest_win(self, game: SichuanTable, seat: int) -> int | None:
         """查大叫: the points of the seat's largest possible win on a discard, or None if it is not ready."""
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         counts = game.counts[seat]
         tiles = tuple(ALL_TILES[t] for t in range(27) for _ in range(counts[t]))
         best: int | None = None
@@ -499,7 +499,7 @@ class SichuanRules(Ruleset):
     def efficiency(self, view: SichuanView) -> SichuanEfficiency:
         """Sichuan tile efficiency for the viewing seat: its declared void suit (or the best one to give
         up), the forms of a Sichuan win, and this ruleset's scoring."""
-        public = view.rules_state
+        public = view.public_state
         void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
         return _efficiency(void, _scoring(self))
 
@@ -508,7 +508,7 @@ class SichuanRules(Ruleset):
     def next_dealer(self, match: SichuanMatch, game: SichuanTable) -> int:
         """Who deals next (``next_dealer_by``); ``dice`` counts the hand's second roll round from its dealer,
         so a replay of the recorded dice agrees."""
-        state: SichuanState = game.rules_state
+        state: SichuanState = game.hand_state
         roll = game.dice[1] if self.next_dealer_by is NextDealer.DICE else None
         return next_dealer(self.next_dealer_by, game.dealer, state.first_winners, discarder=state.first_giver,
                            dice=roll)
