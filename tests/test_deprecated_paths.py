@@ -131,3 +131,11 @@ def test_the_three_rules_states_read_under_their_old_name() -> None:
         assert view.rules_state == view.public_state
     with pytest.warns(DeprecationWarning, match=r"Match\.rules_state is now Match\.match_state"):
         assert match.rules_state is match.match_state
+
+
+def test_the_match_length_reads_as_hands() -> None:
+    from majiang.game import Match
+
+    match = Match(seed=1, hands=4)
+    with pytest.warns(DeprecationWarning, match=r"Match\.hands is now Match\.length"):
+        assert match.hands == match.length == 4

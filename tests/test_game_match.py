@@ -143,7 +143,7 @@ def test_bad_match_lengths(rules: McrRules, hands: int, message: str) -> None:
 ])
 def test_a_match_takes_its_length_from_the_ruleset(rules: McrRules, hands: int | None, length: int) -> None:
     match, rng = Match(rules, seed=2, hands=hands), random.Random(2)
-    assert match.hands == length
+    assert match.length == length
     while not match.over:
         finish(match.game, rng)
         match.next_hand()

@@ -31,7 +31,7 @@ FIRST_HAND: list[tuple[str, list[str], int | None, tuple[int, int | None, str, s
 def test_first_hand_of_a_match(name: str, options: list[str], hands: int | None,
                                expected: tuple[int, int | None, str, str, str]) -> None:
     match = Match(find_ruleset(name, options), seed=5, hands=hands)
-    label = match.rules.hand_label(match.game, match.hand_number, match.hands)
+    label = match.rules.hand_label(match.game, match.hand_number, match.length)
     assert (label.number, label.of, label.name, label.text(), label.text(zh=True)) == expected
     assert label.to_dict() == {"number": expected[0], "of": expected[1], "name": expected[2],
                                "en": expected[3], "zh": expected[4]}
@@ -61,7 +61,7 @@ def test_riichi_labels_follow_the_match() -> None:
         table = match.match_state
         assert isinstance(table, RiichiTable)
         expected = f"{'東南西北'[table.passes // 4]}{table.passes % 4 + 1}局 {table.honba}本場"
-        label = match.rules.hand_label(match.game, match.hand_number, match.hands)
+        label = match.rules.hand_label(match.game, match.hand_number, match.length)
         assert (label.name, label.of, label.text()) == (expected, None, expected)
         seen.add(expected)
         game = match.game

@@ -259,7 +259,7 @@ def test_a_record_written_before_seat_changes_was_an_option_still_checks() -> No
 def test_a_single_hand_match_announces_one_hand() -> None:
     rules = McrRules(single_hand=True)
     match, lines = play_match(random_bots(4), seed=4, rules=rules, players=PLAYERS)
-    assert match.hands == len(match.history) == 1
+    assert match.length == len(match.history) == 1
     assert json.loads(lines[0])["hands"] == 1 and json.loads(lines[-1])["hands"] == 1
     assert verdict(lines) is None
     # Records written before the match took its length from the ruleset announced 16: they still check.

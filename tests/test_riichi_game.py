@@ -607,7 +607,7 @@ def test_a_hanchan_of_bots_keeps_the_points() -> None:
         m.next_hand()
         hands += 1
     table = m.match_state
-    assert 8 <= hands < m.hands
+    assert 8 <= hands < m.length
     assert sum(m.totals) + 1000 * table.sticks == 100000
     assert sum(m.standings()) == pytest.approx(0.0)
     assert max(m.standings()) == m.standings()[sorted(range(4), key=lambda p: (-m.totals[p], p))[0]]

@@ -972,7 +972,7 @@ def test_new_app_plays_the_ruleset_it_is_given() -> None:
     rules = find_ruleset("tui-play-on", ["exchange=true"])
     app = new_app(seed=3, bots="random", hands=None, delay=0, rules=rules)
     session = app.session
-    assert session.match.rules == rules and session.match.hands == rules.match_length() == 16
+    assert session.match.rules == rules and session.match.length == rules.match_length() == 16
     assert session.game.rules == rules and session.game.phase == Phase.OPENING
     assert session.view().rules == rules
 
@@ -980,7 +980,7 @@ def test_new_app_plays_the_ruleset_it_is_given() -> None:
 def test_a_single_hand_ruleset_plays_and_shows_one_hand(tmp_path: Path) -> None:
     app = new_app(seed=3, bots="random", delay=0, rules=find_ruleset("botzone"), records_dir=tmp_path)
     session = app.session
-    assert session.match.hands == 1
+    assert session.match.length == 1
     line = status_text(session, session.view(), "notation").plain
     assert " · Hand 1/1 · " in line
     while not session.game.result:

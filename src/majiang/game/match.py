@@ -56,10 +56,10 @@ class MatchHand:
 class Match:
     """Sixteen hands (four rounds) for four players; ``game`` is the hand in play.
 
-    Hand seeds come from the match seed, so a match replays exactly. ``hands`` is the ruleset's
-    ``match_length(hands)``: its own length if not given (one hand under ``single_hand``), or a shorter
-    match (a multiple of 4 keeps every player dealing equally). The seat changes are the ruleset's
-    (``McrRules(seat_changes=...)``).
+    Hand seeds come from the match seed, so a match replays exactly. ``length``, the hands it plays, is
+    the ruleset's ``match_length(hands)``: its own length if not given (one hand under ``single_hand``),
+    or a shorter match (a multiple of 4 keeps every player dealing equally). The seat changes are the
+    ruleset's (``McrRules(seat_changes=...)``).
     """
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None,
@@ -69,13 +69,20 @@ class Match:
         self.dealer = 0  # the seat (position) dealing the current hand
         self.match_state = self.rules.new_match_state()  # the ruleset's own, carried from hand to hand
         self.seed = seed
-        self.hands = hands
+        self.length = hands  # how many hands the match plays (the ruleset's match_length)
         self._rng = random.Random(seed)
         self.totals = [self.rules.starting_score()] * 4
         self.positions = [0, 1, 2, 3]  # positions[player] = seat position
         self.history: list[MatchHand] = []
         self.hand_number = 1
         self.game = self._new_game()
+
+    @property
+    def hands(self) -> int:
+        """Deprecated: ``length`` (``hands`` is a tuple of ``Hand``s elsewhere, as in ``HandResult``)."""
+        warnings.warn("Match.hands is now Match.length; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.length
 
     @property
     def rules_state(self) -> Any:

@@ -185,7 +185,7 @@ class MatchTable(Protocol[M_co]):
     @property
     def hand_number(self) -> int: ...
     @property
-    def hands(self) -> int: ...
+    def length(self) -> int: ...
     @property
     def totals(self) -> list[int]: ...
     @property
@@ -562,7 +562,7 @@ class Ruleset:
         return TableInfo()
 
     def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
-        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.hands``): by
+        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.length``): by
         number, with the total where the match plays all its hands (``match_over`` not overridden).
 
         >>> from majiang.game import Game
@@ -786,7 +786,7 @@ class Ruleset:
 
     def match_over(self, match: Match) -> bool:
         """Whether the match has ended after the hands booked so far: all its hands are played."""
-        return match.hand_number > match.hands
+        return match.hand_number > match.length
 
     def next_dealer(self, match: Match, game: Game) -> int:
         """The seat (position) that deals the next hand: the deal passes on each hand."""

@@ -253,7 +253,7 @@ class _Replayer:
         match = self.match
         if match is not None:
             if match.over:
-                _fail(line, f"hand {n}: the match has only {match.hands} hands")
+                _fail(line, f"hand {n}: the match has only {match.length} hands")
             dealt = match.game.events[0].as_dict()
             if self.header.seed is not None:
                 if canonical(start) != canonical(dealt):

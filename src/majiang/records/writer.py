@@ -192,7 +192,7 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) ->
         if not isinstance(source, RecordedMatch):
             raise TypeError("a Match keeps no events of its hands: play it as a RecordedMatch (or with "
                             "play_match) to write its record")
-        writer = RecordWriter(source.rules, players, seed=source.seed, match=True, hands=source.hands)
+        writer = RecordWriter(source.rules, players, seed=source.seed, match=True, hands=source.length)
         yield writer.header()
         for game, booked in zip(source.games, source.history, strict=True):
             yield from writer.hand(game, booked)
@@ -236,7 +236,7 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
         raise MajiangError(f"a match needs four bots, not {len(bots)}")
     match = RecordedMatch(rules, seed=seed, hands=hands)
     writer = RecordWriter(match.rules, _bot_names(bots) if players is None else players, seed=seed,
-                          match=True, hands=match.hands)
+                          match=True, hands=match.length)
     lines = [writer.header()]
     while not match.over:
         game = match.game

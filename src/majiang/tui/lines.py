@@ -57,7 +57,7 @@ def end_line(session: PlaySession, finished: FinishedHand) -> Line:
     result = finished.game.result
     assert result is not None
     game = finished.game
-    label = game.rules.hand_label(game, finished.record.number, session.match.hands)
+    label = game.rules.hand_label(game, finished.record.number, session.match.length)
     en, zh = log_names(label)
     names = [session.player_name(finished.players_by_seat[s]) for s in result.winners]
     fans = "/".join(str(r.total) for r in result.scores)

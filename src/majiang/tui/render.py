@@ -102,7 +102,7 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     wind = view.round_wind  # the hand's own: the match's round wind is gone once the last hand is booked
     # Once the match is over its last hand stays on the table: the hand number has moved past it.
     number = len(match.history) if match.over else match.hand_number
-    label = match.rules.hand_label(match.game, number, match.hands)
+    label = match.rules.hand_label(match.game, number, match.length)
     out = Text()
     if label.name:  # the ruleset's own name holds the round already (東2局 1本場)
         out.append(label.name, style="bold")

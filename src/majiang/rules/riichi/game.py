@@ -1115,9 +1115,9 @@ class RiichiRules(Ruleset):
         return table.passes + 1 >= last + 5  # the extension round is played out
 
     def match_over(self, match: RiichiMatch) -> bool:
-        """The game has ended by its rules (``next_dealer``), or after ``match.hands`` hands."""
+        """The game has ended by its rules (``next_dealer``), or after ``match.length`` hands."""
         table: RiichiTable = match.match_state
-        return table.over or match.hand_number > match.hands
+        return table.over or match.hand_number > match.length
 
     def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
         """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
