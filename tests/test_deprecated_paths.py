@@ -139,3 +139,9 @@ def test_the_match_length_reads_as_hands() -> None:
     match = Match(seed=1, hands=4)
     with pytest.warns(DeprecationWarning, match=r"Match\.hands is now Match\.length"):
         assert match.hands == match.length == 4
+
+
+def test_the_riichi_match_state_keeps_its_old_name() -> None:
+    from majiang.rules.riichi.game import RiichiMatchState, RiichiTable
+
+    assert RiichiTable is RiichiMatchState

@@ -10,7 +10,7 @@ from rich.console import Console
 from majiang.bots import RandomBot
 from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import HandLabel, find_ruleset
-from majiang.rules.riichi.game import RiichiTable
+from majiang.rules.riichi.game import RiichiMatchState
 from majiang.tiles import Tile
 from majiang.tui import PlaySession
 from majiang.tui.render import result_renderable, status_text
@@ -48,7 +48,7 @@ RIICHI_NAMES: list[tuple[int, str, int, str]] = [
 @pytest.mark.parametrize(("dealer", "wind", "honba", "name"), RIICHI_NAMES)
 def test_riichi_names_round_deal_and_honba(dealer: int, wind: str, honba: int, name: str) -> None:
     game = Game(find_ruleset("riichi"), seed=1, dealer=dealer, round_wind=Tile.parse(wind),
-                match_state=RiichiTable(honba=honba))
+                match_state=RiichiMatchState(honba=honba))
     assert find_ruleset("riichi").hand_label(game, 7, 100) == HandLabel(7, None, name)
 
 
@@ -59,7 +59,7 @@ def test_riichi_labels_follow_the_match() -> None:
     seen = set()
     for _ in range(6):
         table = match.match_state
-        assert isinstance(table, RiichiTable)
+        assert isinstance(table, RiichiMatchState)
         expected = f"{'東南西北'[table.passes // 4]}{table.passes % 4 + 1}局 {table.honba}本場"
         label = match.rules.hand_label(match.game, match.hand_number, match.length)
         assert (label.name, label.of, label.text()) == (expected, None, expected)

@@ -19,7 +19,7 @@ from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import WIN, find_ruleset
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, final_points, red_places
+from majiang.rules.riichi.game import RiichiMatchState, RiichiRules, RiichiState, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 
@@ -367,7 +367,7 @@ def test_three_ron_aborts() -> None:
 def _double_ron(*options: str) -> Game:
     hands = [*RON_HANDS[:3], JUNK]
     g = riichi_game(hands, "5s", options=("red_fives=0", *options),
-                    match_state=RiichiTable(honba=1, sticks=2))
+                    match_state=RiichiMatchState(honba=1, sticks=2))
     play(g, 0, "discard 5s")
     pass_all_but_wins(g)
     return g

@@ -18,7 +18,7 @@ from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
 from majiang.rules.riichi import RiichiResult, payment
-from majiang.rules.riichi.game import Liable, RiichiRules, RiichiTable, _pao_deltas
+from majiang.rules.riichi.game import Liable, RiichiMatchState, RiichiRules, _pao_deltas
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
@@ -36,7 +36,8 @@ def _game(options: tuple[str, ...] = (), *, how: str = "tsumo", winner: str = DA
     late = ["7m", "7p", "1s", "9m"]
     late[AFTER.index(1 if how == "tsumo" else int(how))] = tile
     g = riichi_game([OTHERS[0], winner, OTHERS[1], OTHERS[2]], "9m", draws="4m 4p 4s " + " ".join(late),
-                    options=("red_fives=0", *options), match_state=RiichiTable(honba=honba, sticks=sticks))
+                    options=("red_fives=0", *options),
+                    match_state=RiichiMatchState(honba=honba, sticks=sticks))
     act(g, 0, "discard P")
     act(g, 1, "pung")
     pass_all(g)
@@ -181,7 +182,7 @@ def _winds_game(options: tuple[str, ...], how: str, honba: int = 0) -> Game:
     late[AFTER.index(1 if how == "tsumo" else int(how))] = "5s"
     g = riichi_game([WINDS_OTHERS[0], "EESSWWNN5s9p9s1p7s", WINDS_OTHERS[1], WINDS_OTHERS[2]], "9m",
                     draws="4m 4p 4s 4m 4p 1m " + " ".join(late), options=("red_fives=0", *options),
-                    match_state=RiichiTable(honba=honba))
+                    match_state=RiichiMatchState(honba=honba))
     for giver, wind, junk in ((0, "E", "9p"), (2, "S", "9s"), (3, "W", "1p"), (0, "N", "7s")):
         pass_all(g)
         while g.current != giver:

@@ -36,9 +36,9 @@ from majiang.notation import parse_tiles
 from majiang.records.format import Record
 from majiang.rules.riichi.game import (
     DoraRevealed,
+    RiichiMatchState,
     RiichiRules,
     RiichiState,
-    RiichiTable,
 )
 from majiang.tiles import WINDS
 
@@ -86,7 +86,7 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
     counters = next((e for e in lines if e.get("e") == "counters"), None)
     if counters is None:
         raise MjlogError("the record", "a riichi hand without its counters line")
-    table = RiichiTable(honba=counters["honba"], sticks=counters["sticks"])
+    table = RiichiMatchState(honba=counters["honba"], sticks=counters["sticks"])
     winds = {w.notation(): w for w in WINDS}
     game = Game(rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]], wall=start["ring"],
                 dice=(start["dice"][0], start["dice"][1]), scores=start["scores"], match_state=table)

@@ -41,7 +41,7 @@ from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, EVENT_TYPES, MjaiProtocolError, _check, _scores, _seat, _tile
 from majiang.interop.mjai_seat import _apply, _complete, _SeatRules
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.rules.riichi.game import FIVES, RiichiRules, RiichiState, RiichiTable
+from majiang.rules.riichi.game import FIVES, RiichiMatchState, RiichiRules, RiichiState
 from majiang.tiles import WINDS
 
 __all__ = ["EVENT_TYPES", "MjaiClient", "MjaiProtocolError", "dump_answer"]
@@ -307,7 +307,7 @@ class MjaiClient:
         fields = {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(RiichiRules)}
         rules = _SeatRules(**fields, seat=me, reds=reds)
         scores = _scores(start.get("scores"), "", optional=True) or self.scores
-        table = RiichiTable(honba=start.get("honba", 0), sticks=start.get("kyotaku", 0))
+        table = RiichiMatchState(honba=start.get("honba", 0), sticks=start.get("kyotaku", 0))
         game = Game(rules, seed=0, dealer=start["oya"], round_wind=WINDS["ESWN".index(start["bakaze"])],
                     wall=wall, dice=(2, 2), scores=scores, match_state=table)
         riichi = [False] * 4

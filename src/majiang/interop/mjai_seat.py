@@ -12,7 +12,7 @@ from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, MjaiProtocolError, _tile
 from majiang.meld import KongKind, MeldKind
-from majiang.rules.riichi.game import FIVES, RIICHI, RiichiRules, RiichiState, RiichiTable
+from majiang.rules.riichi.game import FIVES, RIICHI, RiichiMatchState, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES
 
 __all__: list[str] = []
@@ -38,7 +38,7 @@ class _SeatRules(RiichiRules):
     def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
         return list(ring), dealer
 
-    def deal(self, game: Table[RiichiState, RiichiTable]) -> None:
+    def deal(self, game: Table[RiichiState, RiichiMatchState]) -> None:
         st: RiichiState = game.hand_state
         st.red_at = self.reds
         order = [(game.dealer + k) % 4 for k in range(4)]
@@ -50,7 +50,7 @@ class _SeatRules(RiichiRules):
                 st.red_hand[s][t // 9] += 1
         game.drawn = t  # the dealer's fourteenth
 
-    def turn_actions(self, game: Table[RiichiState, RiichiTable], seat: int) -> list[Action]:
+    def turn_actions(self, game: Table[RiichiState, RiichiMatchState], seat: int) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.turn_actions(self, game, seat)
         st: RiichiState = game.hand_state
@@ -67,7 +67,7 @@ class _SeatRules(RiichiRules):
                 if m.kind == MeldKind.PUNG and counts[m.tile]]
         return out
 
-    def claim_options(self, game: Table[RiichiState, RiichiTable], seat: int, giver: int,
+    def claim_options(self, game: Table[RiichiState, RiichiMatchState], seat: int, giver: int,
                       tile: int) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.claim_options(self, game, seat, giver, tile)
@@ -83,7 +83,7 @@ class _SeatRules(RiichiRules):
                     out.append(Action(ActionKind.CHOW, ALL_TILES[low]))
         return out
 
-    def rob_options(self, game: Table[RiichiState, RiichiTable], seat: int, konger: int, tile: int,
+    def rob_options(self, game: Table[RiichiState, RiichiMatchState], seat: int, konger: int, tile: int,
                     how: KongKind) -> list[Action]:
         if seat == self.seat:
             return RiichiRules.rob_options(self, game, seat, konger, tile, how)

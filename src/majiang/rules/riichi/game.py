@@ -57,13 +57,14 @@ if TYPE_CHECKING:
     from majiang.rules.riichi import RiichiOptions, RiichiResult
     from majiang.rules.riichi.scorer import RiichiScorer
 
-    RiichiGame = Table["RiichiState", "RiichiTable"]
+    RiichiGame = Table["RiichiState", "RiichiMatchState"]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
-    RiichiMatch = MatchTable["RiichiTable"]
+    RiichiMatch = MatchTable["RiichiMatchState"]
     RiichiView = SeatView["RiichiState"]
 
-__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiPublic",
-           "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points", "red_places"]
+__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiMatchState",
+           "RiichiPublic", "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points",
+           "red_places"]
 
 RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 ABORT = Action(ActionKind.ABORT)
@@ -145,7 +146,7 @@ class TenpaiShown(Event):
 # -- state ---------------------------------------------------------------------------------------------
 
 @dataclass(slots=True)
-class RiichiTable:
+class RiichiMatchState:
     """What a riichi match carries from hand to hand: honba, the riichi sticks on the table, how many
     times the deal has passed (East 1 is 0; the round wind follows), and whether the match has ended."""
 
@@ -154,6 +155,9 @@ class RiichiTable:
     passes: int = 0
     over: bool = False
 
+
+RiichiTable = RiichiMatchState
+"""The old name of ``RiichiMatchState`` (a match's state, not a table); it goes in the next release."""
 
 @dataclass(slots=True)
 class RiichiState:
@@ -445,7 +449,7 @@ class RiichiRules(Ruleset):
     # -- the wall and the deal ---------------------------------------------------------------------------
 
     def new_state(self, game: RiichiGame) -> RiichiState:
-        table = game.match_state if isinstance(game.match_state, RiichiTable) else RiichiTable()
+        table = game.match_state if isinstance(game.match_state, RiichiMatchState) else RiichiMatchState()
         return RiichiState(honba=table.honba, sticks=table.sticks)
 
     def deal(self, game: RiichiGame) -> None:
@@ -1065,19 +1069,19 @@ class RiichiRules(Ruleset):
 
     # -- the match -----------------------------------------------------------------------------------------
 
-    def new_match_state(self) -> RiichiTable:
-        return RiichiTable()
+    def new_match_state(self) -> RiichiMatchState:
+        return RiichiMatchState()
 
     def round_wind(self, match: RiichiMatch) -> Tile:
         """East for the first four passes of the deal, then South, West (an extension), North."""
-        table: RiichiTable = match.match_state
+        table: RiichiMatchState = match.match_state
         return WINDS[min(table.passes // 4, 3)]
 
     def next_dealer(self, match: RiichiMatch, game: RiichiGame) -> int:
         """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
         honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
         the table carry over; and whether the game is over is decided here."""
-        table: RiichiTable = match.match_state
+        table: RiichiMatchState = match.match_state
         st: RiichiState = game.hand_state
         dealer = game.dealer
         if game.wins:
@@ -1096,7 +1100,7 @@ class RiichiRules(Ruleset):
         totals = match.totals
         if self.busting and min(totals) < 0:
             return True
-        table: RiichiTable = match.match_state
+        table: RiichiMatchState = match.match_state
         last = 4 * (1 if self.length == "tonpuu" else 2) - 1
         if table.passes < last:
             return False
@@ -1116,13 +1120,13 @@ class RiichiRules(Ruleset):
 
     def match_over(self, match: RiichiMatch) -> bool:
         """The game has ended by its rules (``next_dealer``), or after ``match.length`` hands."""
-        table: RiichiTable = match.match_state
+        table: RiichiMatchState = match.match_state
         return table.over or match.hand_number > match.length
 
     def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
         """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
         table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
-        table: RiichiTable = match.match_state
+        table: RiichiMatchState = match.match_state
         return final_points(match.totals, table.sticks, self.placement(),
                             self.target if self.oka else self.starting_points, self.starting_points,
                             whole=self.round_final)
