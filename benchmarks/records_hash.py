@@ -48,7 +48,7 @@ class _Seen:
         self.count += 1
         if self.count % self.every == 0:
             fields = (view.seat, view.phase, view.current, view.standing, view.drawn, view.melds,
-                      view.discards, view.last_discard, view.wall_left, view.scores, view.legal,
+                      view.discards, view.last_discard, view.wall_left, view.totals, view.legal,
                       view.public_state)
             self.digest.update(repr(fields).encode())
         return self.bot.act(view)

@@ -160,7 +160,7 @@ class Checker:
         pot = g.rules.pot(g)
         if sum(g.hand_deltas) != -pot:
             raise self.fail(f"payments {g.hand_deltas} sum to {sum(g.hand_deltas)}, not -pot {-pot}")
-        moved = [g.scores[s] - self.opening_scores[s] for s in range(4)]
+        moved = [g.totals[s] - self.opening_scores[s] for s in range(4)]
         if moved != g.hand_deltas:
             raise self.fail(f"scores moved by {moved} but the payments are {g.hand_deltas}")
 

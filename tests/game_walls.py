@@ -140,7 +140,7 @@ class Layout:
         return ring_from_live(self.live(), self.dealer, self.dice)
 
     def game(self, rules: Ruleset | None = None, *, round_wind: Tile = Tile.EAST,
-             scores: Sequence[int] = (0, 0, 0, 0)) -> Game:
+             totals: Sequence[int] = (0, 0, 0, 0)) -> Game:
         """A game dealt from this layout."""
         return Game(rules, seed=0, dealer=self.dealer, round_wind=round_wind, wall=self.ring(),
-                    dice=self.dice, scores=scores)
+                    dice=self.dice, totals=totals)

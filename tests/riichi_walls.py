@@ -89,12 +89,12 @@ def riichi_ring(hands: Sequence[str], extra: str, *, draws: str = "", rinshan: s
 
 
 def riichi_game(hands: Sequence[str], extra: str, *, options: Sequence[str] = ("red_fives=0",),
-                dealer: int = 0, dice: tuple[int, int] = (3, 4), scores: Sequence[int] | None = None,
+                dealer: int = 0, dice: tuple[int, int] = (3, 4), totals: Sequence[int] | None = None,
                 match_state: object = None, **parts: str) -> Game:
     """A riichi game dealt from a prepared wall (no red fives unless ``options`` say otherwise)."""
     rules = find_ruleset("riichi", options)
     ring = riichi_ring(hands, extra, rules=rules, dealer=dealer, dice=dice, **parts)
-    return Game(rules, wall=ring, dice=dice, dealer=dealer, scores=scores, match_state=match_state)
+    return Game(rules, wall=ring, dice=dice, dealer=dealer, totals=totals, match_state=match_state)
 
 
 def act(game: Game, seat: int, text: str) -> None:

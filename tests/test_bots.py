@@ -108,7 +108,7 @@ def turn_view(hand: str, *, melds: tuple[tuple[Meld, ...], ...] = ((), (), (), (
         seat=0, phase=Phase.TURN, current=0, standing=tuple(sorted(tiles)), drawn=tiles[-1], melds=melds,
         hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0),
         discards=tuple(tuple(parse_tiles(d)) for d in discards), last_discard=None, wall_left=wall_left,
-        scores=(0, 0, 0, 0), seat_wind=Tile.EAST, round_wind=Tile.EAST, dealer=0, legal=legal,
+        totals=(0, 0, 0, 0), seat_wind=Tile.EAST, round_wind=Tile.EAST, dealer=0, legal=legal,
     )
 
 
@@ -136,7 +136,7 @@ def claim_view(hand: str, tile: str, legal: tuple[Action, ...]) -> View:
     return View(
         seat=0, phase=Phase.CLAIM, current=3, standing=tuple(sorted(tiles)), drawn=None,
         melds=((), (), (), ()), hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0),
-        discards=((), (), (), (t,)), last_discard=(3, t), wall_left=50, scores=(0, 0, 0, 0),
+        discards=((), (), (), (t,)), last_discard=(3, t), wall_left=50, totals=(0, 0, 0, 0),
         seat_wind=Tile.EAST, round_wind=Tile.EAST, dealer=0, legal=(Action(ActionKind.PASS), *legal),
     )
 

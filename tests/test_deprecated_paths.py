@@ -145,3 +145,16 @@ def test_the_riichi_match_state_keeps_its_old_name() -> None:
     from majiang.rules.riichi.game import RiichiMatchState, RiichiTable
 
     assert RiichiTable is RiichiMatchState
+
+
+def test_the_running_points_read_as_scores() -> None:
+    from majiang.game import Game
+
+    with pytest.warns(DeprecationWarning, match=r"Game\(scores=\.\.\.\) is now Game\(totals=\.\.\.\)"):
+        game = Game(seed=1, scores=(5, -5, 0, 0))
+    assert game.totals == [5, -5, 0, 0]
+    with pytest.warns(DeprecationWarning, match=r"Game\.scores is now Game\.totals"):
+        assert game.scores is game.totals
+    view = game.view(0)
+    with pytest.warns(DeprecationWarning, match=r"View\.scores is now View\.totals"):
+        assert view.scores == view.totals == (5, -5, 0, 0)

@@ -51,7 +51,7 @@ def scratch_view(g: Game, seat: int) -> View:
         discards=tuple(tuple(d) for d in g.discards),
         last_discard=None if g.last_discard is None else (g.last_discard[0], ALL_TILES[g.last_discard[1]]),
         wall_left=g.wall_left_for(seat),
-        scores=(g.scores[0], g.scores[1], g.scores[2], g.scores[3]),
+        totals=(g.totals[0], g.totals[1], g.totals[2], g.totals[3]),
         seat_wind=g.seat_wind(seat),
         round_wind=g.round_wind,
         dealer=g.dealer,

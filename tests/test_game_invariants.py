@@ -98,7 +98,7 @@ def snapshot(g: Game) -> tuple[Any, ...]:
         [list(f) for f in g.flowers], [list(f) for f in g.dealt_flowers], list(g.wall), g.wall.front,
         g.wall.back,
         g.phase, g.current, g.drawn, g.kong_draw, g.last_discard, dict(g.pending),
-        {s: list(a) for s, a in g.claim_options.items()}, g.robbed, list(g.scores), len(g.events),
+        {s: list(a) for s, a in g.claim_options.items()}, g.robbed, list(g.totals), len(g.events),
         g.events[-1], list(g.waits), g.result, g.rng.getstate(),
     )
 
@@ -222,8 +222,8 @@ def check_end(g: Game, hand: HandSpec, step: int, expected_scores: list[int]) ->
     assert result is not None
     if sum(result.deltas) != 0:
         raise _fail(hand, step, f"hand deltas {result.deltas} do not sum to zero")
-    if g.scores != list(result.deltas) or sum(g.scores) != 0:
-        raise _fail(hand, step, f"scores {g.scores}, expected {list(result.deltas)} (summing to zero)")
+    if g.totals != list(result.deltas) or sum(g.totals) != 0:
+        raise _fail(hand, step, f"scores {g.totals}, expected {list(result.deltas)} (summing to zero)")
     won = [d - p for d, p in zip(result.deltas, expected_scores, strict=True)]
     if not result.winners:
         if g.wall_left != 0 or any(won):
@@ -266,8 +266,8 @@ def play_checked(hand: HandSpec, *, probes: bool = True, tally: Tally | None = N
             if fines != [{"e": "false-win", "seat": seat, "deltas": penalty}]:
                 raise _fail(hand, step, f"a false win by seat {seat} recorded as {g.events[logged:]}")
             scores = [a + b for a, b in zip(scores, penalty, strict=True)]
-            if g.phase != Phase.OVER and g.scores != scores:
-                raise _fail(hand, step, f"scores {g.scores} after a false win, expected {scores}")
+            if g.phase != Phase.OVER and g.totals != scores:
+                raise _fail(hand, step, f"scores {g.totals} after a false win, expected {scores}")
             tally.false_wins += 1
         else:
             action = players[seat].act(view)

@@ -56,7 +56,7 @@ def test_match_seats_dealers_and_winds() -> None:
         assert match.player_at(game.dealer) == DEALERS[number - 1]
         assert game.round_wind == ROUND_WINDS[round_index] and game.seat_wind(game.dealer) == Tile.EAST
         # The table shows each seat its player's running total.
-        assert game.scores == [match.totals[match.player_at(s)] for s in range(4)]
+        assert game.totals == [match.totals[match.player_at(s)] for s in range(4)]
         finish(game, rng)
         record = match.next_hand()
         assert record.number == number and record.round_wind == ROUND_WINDS[round_index]
@@ -170,14 +170,14 @@ def test_dealer_does_not_stay_after_winning() -> None:
     match = Match(seed=5)
     # The dealer is dealt 222m444p345s56s55m and 4s: 不求人 4 + 双暗刻 2 + 断幺 2 = 8, each pays 16.
     prepared = Layout(("222m 444p 345s 56s 55m", "", "", ""), "4s")
-    match.game = prepared.game(McrRules(), round_wind=match.round_wind, scores=(0, 0, 0, 0))
+    match.game = prepared.game(McrRules(), round_wind=match.round_wind, totals=(0, 0, 0, 0))
     match.game.apply(0, Action.parse("win"))
     record = match.next_hand()
     assert record.result.winners == (0,) and record.deltas == (48, -16, -16, -16)
     assert match.totals == [48, -16, -16, -16]
     # The deal passes to South all the same (不设连庄).
     assert match.hand_number == 2 and match.game.dealer == 1 and match.player_at(1) == 1
-    assert match.game.scores == [48, -16, -16, -16]
+    assert match.game.totals == [48, -16, -16, -16]
 
 
 def test_next_hand_needs_a_finished_hand() -> None:

@@ -300,7 +300,7 @@ def test_eight_fan_minimum_without_flowers(case: Minimum) -> None:
     assert game.result.scores[0].fan_total == case.fans
     assert game.result.scores[0].total == case.fans + flowers
     assert game.result.scores[0].flowers == flowers
-    assert game.result.deltas == case.deltas and tuple(game.scores) == case.deltas
+    assert game.result.deltas == case.deltas and tuple(game.totals) == case.deltas
     assert sum(game.result.deltas) == 0
 
 
@@ -316,13 +316,13 @@ def test_false_win_is_an_error_by_default() -> None:
 
 def test_false_win_penalty_and_play_goes_on() -> None:
     rules = McrRules(false_win="penalty")
-    game = minimum_layout(MINIMUM[0], draws="3p 9s").game(rules, scores=(5, 5, -5, -5))
+    game = minimum_layout(MINIMUM[0], draws="3p 9s").game(rules, totals=(5, 5, -5, -5))
     play(game, ["0 discard 7s", "1 win"])  # 6 fans on a discard: 错和
-    assert game.scores == [15, -25, 5, 5]
+    assert game.totals == [15, -25, 5, 5]
     # The false claim counts as a pass: nobody else wanted the tile, so seat 1 draws.
     assert game.phase == Phase.TURN and game.to_act() == [1] and game.view(1).drawn == Tile.P3
     play(game, ["1 win"])  # not a win on its own draw either: pays again, still its turn
-    assert game.scores == [25, -55, 15, 15] and sum(game.scores) == 0
+    assert game.totals == [25, -55, 15, 15] and sum(game.totals) == 0
     assert game.to_act() == [1] and game.result is None
     play(game, ["1 discard 3p"])
     assert game.to_act() == [2] and game.view(2).drawn == Tile.S9
@@ -685,11 +685,11 @@ def test_last_discard_only_a_win_haidi() -> None:
 
 def test_wall_exhausted_after_last_discard_no_payments() -> None:
     layout = end_layout(_END_SEAT1[0], _END_H7, _END_JUNK)
-    game = to_last_of_wall(layout.game(scores=(12, -4, -4, -4)))
+    game = to_last_of_wall(layout.game(totals=(12, -4, -4, -4)))
     play(game, ["3 discard 6s", "2 pass"])
     assert game.phase == Phase.OVER and game.result is not None
     assert game.result.exhausted and game.result.winners == ()
-    assert game.result.deltas == (0, 0, 0, 0) and game.scores == [12, -4, -4, -4]
+    assert game.result.deltas == (0, 0, 0, 0) and game.totals == [12, -4, -4, -4]
 
 
 def test_last_of_wall_self_drawn_miaoshou() -> None:
@@ -810,7 +810,7 @@ def declare_false_win(game: Game, seat: int) -> None:
         assert snapshot(game) == before
         return
     game.apply(seat, Action(ActionKind.WIN))
-    paid = [s - b for s, b in zip(game.scores, before["scores"], strict=True)]
+    paid = [s - b for s, b in zip(game.totals, before["totals"], strict=True)]
     if game.result is not None:
         # The false claim counted as a pass, and the other answers settled the discard: the win's
         # payments are the end event's (the result's deltas hold the whole hand, penalties included).
@@ -867,4 +867,4 @@ def test_random_play_keeps_every_tile(seed: int, choices: int, several: bool, pe
     game = Game(rules, seed=seed, dealer=seed % 4)
     check_invariants(game)
     random_play(game, random.Random(choices), check_invariants, false_wins=0.02)
-    assert sum(game.scores) == 0
+    assert sum(game.totals) == 0

@@ -237,7 +237,7 @@ def test_a_false_win_costs_thirty_pays_ten_each_and_ends_the_hand() -> None:
     assert WIN not in game.legal_actions(0)
     game.apply(0, WIN)
     assert game.phase == Phase.OVER and game.result is not None and not game.result.winners
-    assert game.result.deltas == (-30, 10, 10, 10) and game.scores == [-30, 10, 10, 10]
+    assert game.result.deltas == (-30, 10, 10, 10) and game.totals == [-30, 10, 10, 10]
     assert [e.kind for e in game.events[-3:]] == ["act", "false-win", "end"]
     # On a discard: seat 1 declares a win it does not have.
     game = discard_5p({})

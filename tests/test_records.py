@@ -212,7 +212,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     assert check_record(tmp_path / "m.jsonl").ok
     games = []
     for seed in range(3):
-        game = Game(PENALTY_RULES, seed=seed, dealer=seed, round_wind=WINDS[seed], scores=(5, 0, 0, -5))
+        game = Game(PENALTY_RULES, seed=seed, dealer=seed, round_wind=WINDS[seed], totals=(5, 0, 0, -5))
         play_out(game, lively_bots(seed))
         games.append(game)
     path = tmp_path / "g.jsonl"
@@ -224,7 +224,7 @@ def test_unseeded_match_and_single_hands_check(tmp_path: Path) -> None:
     assert (header["match"], header["hands"], header["seed"]) == (False, 3, None)
     summaries = [json.loads(line) for line in lines if '"e":"summary"' in line]
     for game, summary in zip(games, summaries, strict=True):
-        assert summary["deltas"] == [game.scores[s] - game.event_dicts()[0]["scores"][s] for s in range(4)]
+        assert summary["deltas"] == [game.totals[s] - game.event_dicts()[0]["scores"][s] for s in range(4)]
         assert (summary["dealer"], summary["round"]) == (game.dealer, game.round_wind.notation())
     i = index_of(lines, kind("summary", 2))
     fails_at(edited(lines, i, lambda o: o["totals"].__setitem__(0, o["totals"][0] + 1)), i + 1, "totals[0]")

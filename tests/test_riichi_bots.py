@@ -46,7 +46,7 @@ def riichi_view(hand: str = "", *, rivers: tuple[str, str, str, str] = ("", "", 
     return View(
         seat=0, phase=Phase.TURN, current=0, standing=tuple(sorted(held)), drawn=held[-1] if held else None,
         melds=((), (), (), ()), hidden_kongs=(0, 0, 0, 0), flowers=(0, 0, 0, 0), discards=piles,
-        last_discard=None, wall_left=wall_left, scores=(25000,) * 4, seat_wind=Tile.EAST,
+        last_discard=None, wall_left=wall_left, totals=(25000,) * 4, seat_wind=Tile.EAST,
         round_wind=Tile.EAST, dealer=0, legal=legal, public_state=state, rules=RiichiRules(),
     )
 

@@ -80,7 +80,7 @@ def riichi_discards(g: Game, seat: int) -> set[int]:
     s: RiichiState = g.hand_state
     melds = g.melds[seat]
     if s.riichi[seat] or g.drawn is None or not all(m.is_concealed_kong for m in melds) \
-            or g.scores[seat] < 1000 or g.wall_left < 4:
+            or g.totals[seat] < 1000 or g.wall_left < 4:
         return set()
     return ready_discards(g.counts[seat], melds)
 

@@ -84,7 +84,7 @@ def test_the_wall_dead_wall_and_first_dora() -> None:
     rules = find_ruleset("riichi")
     assert sorted(rules.wall_tiles()) == [t for t in range(34) for _ in range(4)]
     g = Game(rules, seed=3)
-    assert g.scores == [25000] * 4
+    assert g.totals == [25000] * 4
     assert g.wall_left == 136 - 53 - 14
     first = events(g, "dora")
     assert len(first) == 1 and public(g, 1).dora_indicators == (ALL_TILES[first[0].indicator],)
@@ -158,7 +158,7 @@ def test_a_call_ends_ippatsu() -> None:
 
 
 def test_riichi_needs_a_ready_hand_and_1000_points() -> None:
-    g = _riichi_hand(scores=[900, 25000, 25000, 49100])
+    g = _riichi_hand(totals=[900, 25000, 25000, 49100])
     assert not any(a.startswith("riichi") for a in legal(g, 0))
     g = _riichi_hand()
     declared = {a for a in legal(g, 0) if a.startswith("riichi")}
@@ -442,7 +442,7 @@ def _booked(match: Match, game: Game) -> None:
 
 def _match_game(match: Match, hands: Sequence[str], extra: str, **kw: Any) -> Game:
     scores = [match.totals[match.player_at(s)] for s in range(4)]
-    return riichi_game(hands, extra, dealer=match.dealer, scores=scores, match_state=match.match_state, **kw)
+    return riichi_game(hands, extra, dealer=match.dealer, totals=scores, match_state=match.match_state, **kw)
 
 
 def _riichi_match() -> Match:

@@ -115,9 +115,9 @@ def test_pao_payments(how: str, options: tuple[str, ...], honba: int, expected: 
 
 def test_the_riichi_sticks_still_go_to_the_winner() -> None:
     g = _game(how="2", honba=1, sticks=2)
-    before = list(g.scores)
+    before = list(g.totals)
     _win(g, "2")
-    assert [a - b for a, b in zip(g.scores, before, strict=True)] == [0, 34300, -16000, -16300]
+    assert [a - b for a, b in zip(g.totals, before, strict=True)] == [0, 34300, -16000, -16300]
 
 
 @pytest.mark.parametrize(("how", "expected"), [
@@ -143,7 +143,7 @@ def test_a_pao_win_round_trips_through_mjai_and_tenhou6(how: str, tmp_path: Path
     hora = [e for e in events if e["type"] == "hora"]
     assert [(e.get("pao"), e["deltas"]) for e in hora] == [(3, _win_of(g))]
     back = import_mjai(dump_mjai(events), g.rules)  # replayed as mjlog tags: AGARI paoWho and sc checked
-    assert list(back.match.history[0].deltas) == [a - b for a, b in zip(g.scores, [25000] * 4, strict=True)]
+    assert list(back.match.history[0].deltas) == [a - b for a, b in zip(g.totals, [25000] * 4, strict=True)]
     log = to_tenhou6(events)
     assert log["log"][0][-1][2][:3] == [1, 1 if how == "tsumo" else int(how), 3]
     again = import_mjai([json.dumps(e) for e in from_tenhou6(json.loads(json.dumps(log)))], g.rules)

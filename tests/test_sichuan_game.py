@@ -93,7 +93,7 @@ def test_direct_kong_then_kong_bloom_then_concealed_kong_after_a_winner_left() -
     assert g.active == [True, False, True, True] and turn(g, 2)  # 血战: seat 1 has left
     act(g, 2, "concealed-kong 9m")  # 下雨: 2× from each seat still in, seat 1 no longer
     assert payments(g, "kong")[-1] == ("kong", 2, [-12, 0, 24, -12])
-    assert g.scores == [-42, 78, 0, -36] and sum(g.scores) == 0
+    assert g.totals == [-42, 78, 0, -36] and sum(g.totals) == 0
     assert tiles_in_play(g) == 108
 
 
@@ -152,7 +152,7 @@ def test_kong_discard_one_winner() -> None:
     answer(g, {1: "win", 3: "pass"})
     # Plain 1 + 杠上炮 1 = 2 番 = 12 from the discarder, and the kong's 36 handed on.
     assert payments(g)[1:] == [("win", 1, [-12, 12, 0, 0]), ("kong-discard", 1, [-36, 36, 0, 0])]
-    assert g.scores == [-12, 36, -12, -12]
+    assert g.totals == [-12, 36, -12, -12]
 
 
 def test_kong_discard_two_winners_each_take_the_whole_income() -> None:
@@ -162,7 +162,7 @@ def test_kong_discard_two_winners_each_take_the_whole_income() -> None:
     assert [w.score.total for w in g.wins] == [2, 3]  # seat 3: 对对胡 2 + 杠上炮 1
     assert payments(g)[1:] == [("win", 1, [-12, 12, 0, 0]), ("kong-discard", 1, [-36, 36, 0, 0]),
                                ("win", 3, [-24, 0, 0, 24]), ("kong-discard", 3, [-36, 0, 0, 36])]
-    assert g.scores == [-72, 36, -12, 48]
+    assert g.totals == [-72, 36, -12, 48]
     # 血战: both winners leave; the dealer and seat 2 play on, the dealer drawing next.
     assert g.active == [True, False, True, False] and turn(g, 0)
 
@@ -271,7 +271,7 @@ def test_flower_pig_and_not_ready_settlement() -> None:
     assert payments(g)[1:] == [("flower-pig", 0, [-288, 96, 96, 96]), ("not-ready", 2, [0, 48, -54, 6]),
                                ("refund", 2, [12, 12, -36, 12])]
     assert g.result is not None and g.result.deltas == (-288, 144, 42, 102)
-    assert g.scores == [-288, 144, 42, 102]
+    assert g.totals == [-288, 144, 42, 102]
     # The events of the settlement add up to the table's settle_exhausted.
     settled = [sum(d[s] for _, _, d in payments(g)[1:]) for s in range(4)]
     assert tuple(settled) == settle_exhausted((0, 1, 2, 3), {0}, {1: 48, 3: 6}, {2: [(-12, -12, 36, -12)]}, 6)
@@ -413,7 +413,7 @@ def random_hands_conserve(mode: str, options: list[str], seeds: range) -> None:
         bots = [find_bot("random", seed=seed * 4 + s) for s in range(4)]
         steps = 0
         while g.phase != Phase.OVER:
-            assert tiles_in_play(g) == 108 and sum(g.scores) == 0
+            assert tiles_in_play(g) == 108 and sum(g.totals) == 0
             seat = g.to_act()[0]
             legal = g.legal_actions(seat)
             assert legal, f"seed {seed}: seat {seat} is asked with nothing to do"

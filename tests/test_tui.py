@@ -837,8 +837,8 @@ async def test_several_winners_leave_and_the_person_plays_on() -> None:
             "Bot 1 (scripted), Bot 2 (scripted) won on 4s, the discard of You — play goes on"
         first, second = (w.score.total for w in game.wins)
         # Each winner: the discarder pays 8 + its fans, the other two 8 (a leaving winner pays too).
-        assert game.scores == [-16 - first - second, 16 + first, 16 + second, -16]
-        mine = f"{game.scores[0]:+d}"
+        assert game.totals == [-16 - first - second, 16 + first, 16 + second, -16]
+        mine = f"{game.totals[0]:+d}"
         assert mine in text_of(app, "#me") and mine in text_of(app, "#status")
         seat1, seat2 = text_of(app, "#seat-1"), text_of(app, "#seat-2")
         assert "won 4s" in seat1 and "out of the hand" in seat1 and f"+{16 + first}" in seat1
@@ -1073,7 +1073,7 @@ async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_t
         for e in payments:
             assert any(line.startswith(f"Payment ({e.reason}, {names[e.seat]}): ") for line in lines)
         me = text_of_table(app, "#me")
-        assert "out of the hand" in me and f"{game.scores[0]:+d}" in me
+        assert "out of the hand" in me and f"{game.totals[0]:+d}" in me
         # The result lists every win with the score's own explanation, and the changes add up.
         text = screen_text(app)
         for w in result.wins:

@@ -276,9 +276,9 @@ class TableEncoder:
             store[_S_GLOBAL, phase] = 1
             self._phase = phase
         store[_S_GLOBAL, G_WALL] = game.wall_left
-        if game.scores != self._scores:  # payments may come without an event of their own
-            store[_S_INFO:_S_INFO + 4, I_SCORE] = game.scores
-            self._scores = list(game.scores)
+        if game.totals != self._scores:  # payments may come without an event of their own
+            store[_S_INFO:_S_INFO + 4, I_SCORE] = game.totals
+            self._scores = list(game.totals)
         if game.active != self._active:
             store[_S_INFO:_S_INFO + 4, I_ACTIVE] = game.active
             self._active = list(game.active)
@@ -364,7 +364,7 @@ def encode_view(view: View) -> ObsArray:
         info[I_DEALER] = s == view.dealer
         info[I_TURN] = s == view.current
         info[I_ACTIVE] = view.active[s]
-        info[I_SCORE] = view.scores[s]
+        info[I_SCORE] = view.totals[s]
         info[I_RIVER] = len(river)
     answer: tuple[int, int] | None = view.robbing if view.robbing is not None else \
         view.last_discard if view.phase == Phase.CLAIM else None

@@ -113,7 +113,7 @@ class Match:
     def _new_game(self) -> Game:
         seed = self._rng.randrange(2**63)
         by_seat = [self.totals[self.player_at(s)] for s in range(4)]
-        return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, scores=by_seat,
+        return Game(self.rules, seed=seed, dealer=self.dealer, round_wind=self.round_wind, totals=by_seat,
                     match_state=self.match_state)
 
     def next_hand(self) -> MatchHand:
@@ -125,7 +125,7 @@ class Match:
         deltas = [0, 0, 0, 0]
         for s in range(4):
             player = self.player_at(s)
-            deltas[player] = game.scores[s] - self.totals[player]
+            deltas[player] = game.totals[s] - self.totals[player]
         for p in range(4):
             self.totals[p] += deltas[p]
         record = MatchHand(self.hand_number, self.round_wind, self.player_at(game.dealer),

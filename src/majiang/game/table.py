@@ -118,7 +118,8 @@ class View(_Deferred):
     discards: tuple[tuple[Tile, ...], ...]
     last_discard: tuple[int, Tile] | None
     wall_left: int
-    scores: tuple[int, int, int, int]
+    totals: tuple[int, int, int, int]
+    """Each seat's running points (the game's ``totals``)."""
     seat_wind: Tile
     round_wind: Tile
     dealer: int
@@ -138,6 +139,13 @@ class View(_Deferred):
     """The ruleset being played (its options are public)."""
 
     @property
+    def scores(self) -> tuple[int, int, int, int]:
+        """Deprecated: ``totals`` (a score is one win's valuation, as in ``HandResult.scores``)."""
+        warnings.warn("View.scores is now View.totals; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.totals
+
+    @property
     def rules_state(self) -> Any:
         """Deprecated: ``public_state``."""
         warnings.warn("View.rules_state is now View.public_state; the old name goes in the next release",
@@ -146,7 +154,7 @@ class View(_Deferred):
 
 
 # What ``Game.view`` captures, by position in ``View._source``: plain values and immutable copies.
-_SEAT, _PHASE, _CURRENT, _DRAWN, _COUNTS, _MELDS, _HANDS, _FLOWERS, _DISCARDS, _LAST, _WALL_LEFT, _SCORES, \
+_SEAT, _PHASE, _CURRENT, _DRAWN, _COUNTS, _MELDS, _HANDS, _FLOWERS, _DISCARDS, _LAST, _WALL_LEFT, _TOTALS, \
     _DEALER, _ROUND_WIND, _LEGAL, _ROBBED, _ACTIVE, _WON, _PUBLIC_STATE, _RULES, _HIDDEN = range(21)
 
 
@@ -211,7 +219,7 @@ _MAKERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
     "discards": itemgetter(_DISCARDS),
     "last_discard": _last_discard,
     "wall_left": itemgetter(_WALL_LEFT),
-    "scores": itemgetter(_SCORES),
+    "totals": itemgetter(_TOTALS),
     "seat_wind": _seat_wind,
     "round_wind": itemgetter(_ROUND_WIND),
     "dealer": itemgetter(_DEALER),
@@ -236,8 +244,8 @@ class Game:
 
     ``wall`` injects a prepared wall (the ruleset's tiles as wall codes in ring order, for duplicate play
     and tests) and ``dice`` the two rolls (each 2-12); otherwise both come from ``seed``. ``dealer`` is the
-    seat of East; ``round_wind`` the round wind (圈风); ``scores`` the seats' running totals shown in views
-    (each the ruleset's ``starting_score()`` if not given);
+    seat of East; ``round_wind`` the round wind (圈风); ``totals`` the seats' running points shown in views
+    (each the ruleset's ``starting_score()`` if not given; ``scores``, the old name, for one release);
     ``match_state`` what the ruleset carries from hand to hand (``Ruleset.new_match_state``);
     ``rolls`` the dice of the hand's rolls during play (``roll``), in order, as a record replays them
     (otherwise they come from ``seed`` too).
@@ -245,8 +253,9 @@ class Game:
 
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
-                 dice: tuple[int, int] | None = None, scores: Sequence[int] | None = None,
-                 match_state: Any = None, rolls: Sequence[Sequence[int]] | None = None) -> None:
+                 dice: tuple[int, int] | None = None, totals: Sequence[int] | None = None,
+                 match_state: Any = None, rolls: Sequence[Sequence[int]] | None = None,
+                 scores: Sequence[int] | None = None) -> None:
         self.rules: Ruleset = rules if rules is not None else find_ruleset(DEFAULT_RULESET)
         self.match_state = match_state  # the ruleset's state carried across a match (honba, sticks, ...)
         self.seed = seed
@@ -258,7 +267,11 @@ class Game:
             raise InvalidOptionError(f"round_wind must be a wind, not {round_wind!r}")
         self.dealer = dealer
         self.round_wind = Tile(round_wind)
-        self.scores = list(scores) if scores is not None else [self.rules.starting_score()] * 4
+        if scores is not None:
+            warnings.warn("Game(scores=...) is now Game(totals=...); the old keyword goes in the next "
+                          "release", DeprecationWarning, stacklevel=2)
+            totals = scores if totals is None else totals
+        self.totals = list(totals) if totals is not None else [self.rules.starting_score()] * 4
         self.counts = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
@@ -345,7 +358,7 @@ class Game:
         # otherwise claim a shuffle that the record checker can disprove.
         self.events.append(ev.Start(self.rules.name, self.seed if wall is None and dice is None else None,
                                     self.dealer, ALL_TILES[self.round_wind].notation(), ring, [first, second],
-                                    second_seat, list(self.scores)))
+                                    second_seat, list(self.totals)))
 
     def deal_tile(self, seat: int, replacement: bool = False) -> int:
         """Give ``seat`` its next tile from the wall (``Wall.take``; a ``replacement`` from the tail), for a
@@ -555,7 +568,7 @@ class Game:
         if len(deltas) != 4:
             raise ValueError(f"a payment has four deltas, not {list(deltas)!r}")
         for s in range(4):
-            self.scores[s] += deltas[s]
+            self.totals[s] += deltas[s]
             self.hand_deltas[s] += deltas[s]
         if event is None:
             for s in range(4):
@@ -691,6 +704,13 @@ class Game:
         return ()
 
     @property
+    def scores(self) -> list[int]:
+        """Deprecated: ``totals`` (a score is one win's valuation, as in ``HandResult.scores``)."""
+        warnings.warn("Game.scores is now Game.totals; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.totals
+
+    @property
     def rules_state(self) -> Any:
         """Deprecated: ``hand_state``."""
         warnings.warn("Game.rules_state is now Game.hand_state; the old name goes in the next release",
@@ -713,7 +733,7 @@ class Game:
             seat, self.phase, self.current, self.drawn, self.counts[seat][:], tuple(self._shown_melds),
             None if result is None else result.hands, self._shown_flowers,
             tuple(self._shown_discards), self.last_discard, self.wall.left(seat),
-            tuple(self.scores), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
+            tuple(self.totals), self.dealer, self.round_wind, actions, self.robbed, tuple(self.active),
             tuple(self._shown_won), self.rules.public_state(self, seat) if self._public_state else None,
             self.rules, self._shown_hidden))
         return view

@@ -358,7 +358,7 @@ class BotzoneSeat:
             discards=tuple(tuple(d) for d in self.discards),
             last_discard=self.last_discard,
             wall_left=self.wall_left,
-            scores=(0, 0, 0, 0),
+            totals=(0, 0, 0, 0),
             seat_wind=self.seat_wind, round_wind=self.round_wind, dealer=0,
             legal=tuple(legal), robbing=robbing, rules=self.rules,
         )

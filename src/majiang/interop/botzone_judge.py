@@ -93,7 +93,7 @@ class SeatRequests:
         assert isinstance(start, ev.Start)
         first, second = start.dice
         return _Dealt(self.game.rules, dealer=start.dealer, round_wind=self.game.round_wind, wall=start.ring,
-                    dice=(first, second), scores=start.scores, match_state=self.game.match_state)
+                    dice=(first, second), totals=start.scores, match_state=self.game.match_state)
 
     def _request(self, e: ev.Event) -> list[str]:
         if isinstance(e, ev.Draw):

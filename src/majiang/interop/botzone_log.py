@@ -81,7 +81,7 @@ def _per_seat(rules: Ruleset) -> bool:
 def _replayed(rules: Ruleset, start: Mapping[str, Any], acts: Iterable[Mapping[str, Any]]) -> Transcript:
     """The hand played again from its start and its inputs (act and forfeit lines), with its transcript."""
     game = Game(rules, dealer=start["dealer"], round_wind=_wind(start["round_wind"]), wall=start["ring"],
-                dice=(start["dice"][0], start["dice"][1]), scores=start["scores"])
+                dice=(start["dice"][0], start["dice"][1]), totals=start["scores"])
     transcript = Transcript(game)
     for line in acts:
         if line["e"] == "act":
@@ -254,11 +254,11 @@ def _start(data: Mapping[str, Any], rules: Ruleset, ring: list[int]) -> Game:
         raise LogError("initdata.majiang.seed", f"must be an integer or null, not {canonical(seed)}")
     try:
         game = Game(rules, dealer=dealer, round_wind=WINDS[quan], wall=ring, dice=(dice[0], dice[1]),
-                    scores=scores)
+                    totals=scores)
     except ValueError as err:
         raise LogError("initdata.walltiles", str(err)) from None
     if seed is not None:
-        dealt = Game(rules, seed=seed, dealer=dealer, round_wind=WINDS[quan], scores=scores)
+        dealt = Game(rules, seed=seed, dealer=dealer, round_wind=WINDS[quan], totals=scores)
         if dealt.events[0].as_dict()["ring"] != ring or list(dealt.dice[:2]) != dice:
             raise LogError("initdata.majiang.seed", f"seed {seed} does not deal these walls and dice")
         game = dealt

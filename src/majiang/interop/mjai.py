@@ -89,7 +89,7 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
     table = RiichiMatchState(honba=counters["honba"], sticks=counters["sticks"])
     winds = {w.notation(): w for w in WINDS}
     game = Game(rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]], wall=start["ring"],
-                dice=(start["dice"][0], start["dice"][1]), scores=start["scores"], match_state=table)
+                dice=(start["dice"][0], start["dice"][1]), totals=start["scores"], match_state=table)
     walker = HandStream(game)
     for line in lines:
         if line.get("e") == "act":
@@ -119,7 +119,7 @@ def _start_kyoku(game: Game, st: RiichiState) -> dict[str, Any]:
         tehais.append(tiles)
     dora = next(e for e in game.events if isinstance(e, DoraRevealed))
     return {"type": "start_kyoku", "bakaze": game.round_wind.notation(), "kyoku": game.dealer + 1,
-            "honba": st.honba, "kyotaku": st.sticks, "oya": game.dealer, "scores": list(game.scores),
+            "honba": st.honba, "kyotaku": st.sticks, "oya": game.dealer, "scores": list(game.totals),
             "dora_marker": mjai_tile(dora.indicator, len(game.wall) - 6 in st.red_at), "tehais": tehais}
 
 
@@ -143,7 +143,7 @@ class HandStream:
         self.won = 0  # the winning tile
         self.dora = 1  # dora indicators turned over so far (the first at the start)
         self.pons: dict[tuple[int, int], list[bool]] = {}  # (seat, kind): which pon tiles are red
-        self.scores = list(game.scores)  # the scores as the events so far leave them
+        self.scores = list(game.totals)  # the scores as the events so far leave them
         assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
         red = 52 in st.red_at
         self.out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})

@@ -309,7 +309,7 @@ class MjaiClient:
         scores = _scores(start.get("scores"), "", optional=True) or self.scores
         table = RiichiMatchState(honba=start.get("honba", 0), sticks=start.get("kyotaku", 0))
         game = Game(rules, seed=0, dealer=start["oya"], round_wind=WINDS["ESWN".index(start["bakaze"])],
-                    wall=wall, dice=(2, 2), scores=scores, match_state=table)
+                    wall=wall, dice=(2, 2), totals=scores, match_state=table)
         riichi = [False] * 4
         first = self.count - len(self.hand) + 1
         for i, e in enumerate(self.hand[1:], 1):

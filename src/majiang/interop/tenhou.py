@@ -209,8 +209,8 @@ class _Replay:
             return
         tag, ten = self.stick
         self.stick = None
-        if self.game.scores != ten:
-            raise self.fail(tag, f"scores after the riichi stick: the engine's {self.game.scores}, "
+        if self.game.totals != ten:
+            raise self.fail(tag, f"scores after the riichi stick: the engine's {self.game.totals}, "
                                  f"the log's {ten}")
 
     def agari(self, wins: list[Tag]) -> None:
@@ -291,8 +291,8 @@ class _Replay:
         if len(sc) != 8:
             raise self.fail(tag, f"sc has {len(sc)} numbers, not 8")
         after = [(sc[2 * s] + sc[2 * s + 1]) * 100 for s in range(4)]
-        if self.game.scores != after:
-            raise self.fail(tag, f"scores after the hand: the engine's {self.game.scores}, the log's {after}")
+        if self.game.totals != after:
+            raise self.fail(tag, f"scores after the hand: the engine's {self.game.totals}, the log's {after}")
 
     def ryuukyoku(self, tag: Tag) -> None:
         game = self.game
@@ -385,7 +385,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         kinds, seen = located.kinds(rules.red_fives > 0, init.where(n))
         dice = _dice(seed)
         game = Game(rules, dealer=dealer, round_wind=match.round_wind, wall=_ring(kinds, rules, dealer, dice),
-                    dice=dice, scores=scores, match_state=table)
+                    dice=dice, totals=scores, match_state=table)
         match.game = game
         _Replay(game, hand, rules).run()
         out.walls.append(kinds)

@@ -270,7 +270,7 @@ class _Replayer:
             # In a match the hand also gets what the ruleset carries from hand to hand (honba, sticks).
             # The rolls made during play come back from their lines (a seed's own are checked after play).
             game = Game(self.rules, dealer=dealer, round_wind=winds[round_wind], wall=ring,
-                        dice=(dice[0], dice[1]), scores=scores,
+                        dice=(dice[0], dice[1]), totals=scores,
                         match_state=None if match is None else match.match_state,
                         rolls=rolls_of(line.event() for line in block.events))
         except ValueError as err:
@@ -287,7 +287,7 @@ class _Replayer:
         else:
             # The hand's own seed must deal this wall and these dice: a wall edited after the deal (two
             # undrawn tiles swapped, say) is then caught, as a match seed catches it for a whole match.
-            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], scores=scores,
+            deal = Game(self.rules, seed=seed, dealer=dealer, round_wind=winds[round_wind], totals=scores,
                         match_state=None if match is None else match.match_state)
             dealt = deal.events[0].as_dict()
             if canonical(start) != canonical(dealt):

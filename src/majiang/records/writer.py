@@ -70,7 +70,7 @@ def hand_summary(number: int, game: Game, booked: MatchHand | None, totals: Sequ
         positions = (0, 1, 2, 3)
         opening = game.events[0].as_dict()["scores"]
         dealer, wind = game.dealer, game.round_wind
-        deltas = [game.scores[s] - opening[s] for s in range(4)]
+        deltas = [game.totals[s] - opening[s] for s in range(4)]
     return {
         "e": "summary",
         "hand": number,

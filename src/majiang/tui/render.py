@@ -68,7 +68,7 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     out.append(f" {name}", style="bold")
     if seat != view.seat:
         out.append(f" · {place(seat, view.seat, style)}", style="dim")
-    out.append(f" · {points_label(view.scores[seat], view.rules)}")
+    out.append(f" · {points_label(view.totals[seat], view.rules)}")
     badge = "" if view.rules is None else view.rules.seat_badges(view.public_state)[seat]
     if badge:
         out.append(f" · {badge}", style="bold magenta")
@@ -111,7 +111,7 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
         out.append(tr(style, f" · {label.text()}", f" · {label.text(zh=True)}"))
     out.append(tr(style, f" · Wall {view.wall_left}", f" · 牌墙 {view.wall_left}"))
     out.append(tr(style, f" · You: {view.seat_wind.notation()}", f" · 你: {view.seat_wind.zh}"))
-    out.append(f" {points_label(view.scores[view.seat], view.rules)}")
+    out.append(f" {points_label(view.totals[view.seat], view.rules)}")
     if view.rules is not None:
         out.append(f" · {view.rules.name}", style="dim")
         note = view.rules.table_note(view.public_state)

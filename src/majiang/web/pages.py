@@ -228,7 +228,7 @@ def _seat_frame(game: Game) -> list[dict[str, Any]]:
             "discards": [t.notation() for t in game.discards[s]],
             "won": [t.notation() for t in game.won[s]],
             "active": game.active[s],
-            "score": game.scores[s],
+            "score": game.totals[s],
         })
     return seats
 
@@ -297,7 +297,7 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
         start = block.start.event()
         winds = {w.notation(): w for w in WINDS}
         game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
-                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), scores=start["scores"],
+                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), totals=start["scores"],
                     match_state=None if match is None else match.match_state,
                     rolls=rolls_of(line.event() for line in block.events))
         frames = [_frame(game, None)]

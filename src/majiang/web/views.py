@@ -85,7 +85,7 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "robbing": None if view.robbing is None else
         {"seat": view.robbing[0], "tile": _tile(view.robbing[1])},
         "wall_left": view.wall_left,
-        "scores": list(view.scores),
+        "scores": list(view.totals),
         "active": list(view.active),
         "won": [[t.notation() for t in w] for w in view.won],
         "badges": badges,

@@ -528,7 +528,7 @@ class RiichiRules(Ruleset):
                         out.extend(added)
                 # The engine's bound on the holding before the draw: two or more from ready, it is not
                 # ready after any discard now (a drawn tile lowers shanten by one at most): no riichi.
-                if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.scores[seat] >= STICK \
+                if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.totals[seat] >= STICK \
                         and game.wall_left >= 4 and distance(counts, len(melds)) <= 0:
                     out.extend(RIICHI[t] for t in self._ready_discards(game, seat))
                 if self.nine_terminals and not game.interrupted and not st.rivers[seat] \
