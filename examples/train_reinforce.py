@@ -27,7 +27,16 @@ import numpy.typing as npt
 
 from majiang.env import VectorEnv
 from majiang.env import observation as ob
-from majiang.env.actions import CHOW, CONCEALED_KONG, EXCHANGE, KONG, PASS, PUNG, VOID, WIN
+from majiang.env.actions import (
+    CHOW_INDEX,
+    CONCEALED_KONG_INDEX,
+    EXCHANGE_INDEX,
+    KONG_INDEX,
+    PASS_INDEX,
+    PUNG_INDEX,
+    VOID_INDEX,
+    WIN_INDEX,
+)
 
 Array = npt.NDArray[np.float64]
 
@@ -82,24 +91,24 @@ def action_features(obs: npt.NDArray[np.int32], legal: npt.NDArray[np.intp]) -> 
     answered = int(obs[ob.ANSWER].argmax()) if obs[ob.ANSWER].any() else 0
     out = np.zeros((len(legal), FEATURES))
     for row, index in enumerate(legal.tolist()):
-        if index < CHOW:
+        if index < CHOW_INDEX:
             out[row, DISCARD_AT:DISCARD_AT + TILE_FEATURES] = tiles[index]
-        elif index < PUNG:
-            out[row, CHOW_AT:CHOW_AT + 2] = 1.0, suits[_SUIT[index - CHOW]]
-        elif index == PUNG:
+        elif index < PUNG_INDEX:
+            out[row, CHOW_AT:CHOW_AT + 2] = 1.0, suits[_SUIT[index - CHOW_INDEX]]
+        elif index == PUNG_INDEX:
             out[row, PUNG_AT:PUNG_AT + 2] = 1.0, suits[_SUIT[answered]]
-        elif index < WIN:
-            kind = answered if index == KONG else (index - CONCEALED_KONG) % 34
+        elif index < WIN_INDEX:
+            kind = answered if index == KONG_INDEX else (index - CONCEALED_KONG_INDEX) % 34
             out[row, KONG_AT:KONG_AT + 2] = 1.0, suits[_SUIT[kind]]
-        elif index == WIN:
+        elif index == WIN_INDEX:
             out[row, WIN_AT] = 1.0
-        elif index == PASS:
+        elif index == PASS_INDEX:
             out[row, PASS_AT] = 1.0
-        elif index < EXCHANGE:
-            suit = index - VOID
+        elif index < EXCHANGE_INDEX:
+            suit = index - VOID_INDEX
             out[row, VOID_AT:VOID_AT + 3] = 1.0, suits[suit], float(suits[suit] == suits[:3].min())
         else:
-            out[row, EXCHANGE_AT:EXCHANGE_AT + 2] = 1.0, suits[(index - EXCHANGE) // 165]
+            out[row, EXCHANGE_AT:EXCHANGE_AT + 2] = 1.0, suits[(index - EXCHANGE_INDEX) // 165]
     return out
 
 

@@ -158,3 +158,17 @@ def test_the_running_points_read_as_scores() -> None:
     view = game.view(0)
     with pytest.warns(DeprecationWarning, match=r"View\.scores is now View\.totals"):
         assert view.scores == view.totals == (5, -5, 0, 0)
+
+
+@pytest.mark.parametrize(("module", "old", "new"), [
+    ("majiang.analysis.decompose", "CHOW", "CHOW_SET"),
+    ("majiang.analysis.decompose", "PUNG", "PUNG_SET"),
+    ("majiang.env.actions", "CHOW", "CHOW_INDEX"),
+    ("majiang.env.actions", "WIN", "WIN_INDEX"),
+])
+def test_old_chow_and_pung_names_read_with_a_warning(module: str, old: str, new: str) -> None:
+    found = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=rf"{module}\.{old} is now {new}"):
+        assert getattr(found, old) == getattr(found, new)
+    with pytest.raises(AttributeError, match="no_such_name"):
+        getattr(found, "no_such_name")  # noqa: B009

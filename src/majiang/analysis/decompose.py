@@ -13,6 +13,7 @@ Counts are lists of 34 ints indexed by ``Tile``. A *set* is ``(kind, tile)`` wit
 from __future__ import annotations
 
 import sys
+import warnings
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
@@ -23,8 +24,8 @@ from majiang.data import read_data
 from majiang.tiles import Tile
 
 __all__ = [
-    "CHOW",
-    "PUNG",
+    "CHOW_SET",
+    "PUNG_SET",
     "Decomposition",
     "SuitDecomposition",
     "counts_of",
@@ -34,8 +35,20 @@ __all__ = [
     "waits",
 ]
 
-CHOW = 0
-PUNG = 1
+CHOW_SET = 0
+"""A set's kind in a decomposition: a chow (顺子), named by its lowest tile."""
+PUNG_SET = 1
+"""A set's kind in a decomposition: a pung (刻子)."""
+
+
+def __getattr__(name: str) -> int:
+    """``CHOW`` and ``PUNG``, the old names of the set kinds (``majiang.game.ruleset.CHOW`` and ``PUNG``
+    are actions), for one release with a warning."""
+    if name in ("CHOW", "PUNG"):
+        warnings.warn(f"majiang.analysis.decompose.{name} is now {name}_SET; the old name goes in the next "
+                      "release", DeprecationWarning, stacklevel=2)
+        return CHOW_SET if name == "CHOW" else PUNG_SET
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SuitDecomposition = tuple[tuple[tuple[int, int], ...], int]
 """One split of a suit: sets as ``(kind, rank index 0-8)`` and the pair's rank index, or -1."""
@@ -58,13 +71,13 @@ def search_table() -> dict[tuple[int, ...], tuple[SuitDecomposition, ...]]:
     Counts go up to 5 so that the formal-wait rule can ask about a fifth copy of a held kind. This is
     the reference the shipped table (``data/decompositions.bin``) is built from and checked against.
     """
-    kinds = [(CHOW, r) for r in range(7)] + [(PUNG, r) for r in range(9)]
+    kinds = [(CHOW_SET, r) for r in range(7)] + [(PUNG_SET, r) for r in range(9)]
     found: dict[tuple[int, ...], set[SuitDecomposition]] = {}
     for n in range(5):
         for combo in combinations_with_replacement(kinds, n):
             c = [0] * 9
             for kind, r in combo:
-                if kind == CHOW:
+                if kind == CHOW_SET:
                     c[r] += 1
                     c[r + 1] += 1
                     c[r + 2] += 1
@@ -102,7 +115,7 @@ def _pack(split: SuitDecomposition) -> int:
     sets, pair = split
     value = pair + 1
     for i, (kind, r) in enumerate(sets):
-        value |= (1 + r + (7 if kind == PUNG else 0)) << (4 + 5 * i)
+        value |= (1 + r + (7 if kind == PUNG_SET else 0)) << (4 + 5 * i)
     return value
 
 
@@ -112,7 +125,7 @@ def _unpack(value: int) -> SuitDecomposition:
     value >>= 4
     while value:
         k = (value & 31) - 1
-        sets.append((CHOW, k) if k < 7 else (PUNG, k - 7))
+        sets.append((CHOW_SET, k) if k < 7 else (PUNG_SET, k - 7))
         value >>= 5
     return tuple(sets), pair
 
@@ -231,7 +244,7 @@ def iter_decompositions(counts: Sequence[int]) -> Iterator[Decomposition]:
     for t in range(27, 34):
         n = counts[t]
         if n == 3:
-            honor_sets.append((PUNG, t))
+            honor_sets.append((PUNG_SET, t))
         elif n == 2:
             if honor_pair >= 0:
                 return

@@ -37,6 +37,7 @@ rules)``); the rest needs none.
 
 from __future__ import annotations
 
+import warnings
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -49,23 +50,25 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTION_COUNT", "DECLARED", "DECLARED_SLOTS", "action_index", "action_of", "kind_of"]
 
-DISCARD, CHOW, PUNG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 34, 68, 69, 70, 104
-WIN, PASS, VOID, EXCHANGE = 138, 139, 140, 143
+# The first index of each range (``CHOW_INDEX``: 34, the chow of 1m); ``majiang.game.ruleset.CHOW`` and the
+# like are actions.
+DISCARD_INDEX, CHOW_INDEX, PUNG_INDEX, KONG_INDEX = 0, 34, 68, 69
+CONCEALED_KONG_INDEX, ADDED_KONG_INDEX = 70, 104
+WIN_INDEX, PASS_INDEX, VOID_INDEX, EXCHANGE_INDEX = 138, 139, 140, 143
 _TRIPLES = tuple(combinations_with_replacement(range(9), 3))  # 165 sorted rank triples
 _TRIPLE_INDEX = {t: i for i, t in enumerate(_TRIPLES)}
-RIICHI = EXCHANGE + 3 * len(_TRIPLES)
-ABORT = RIICHI + 34
-DECLARED = ABORT + 1
+RIICHI_INDEX = EXCHANGE_INDEX + 3 * len(_TRIPLES)
+ABORT_INDEX = RIICHI_INDEX + 34
+DECLARED = ABORT_INDEX + 1
 DECLARED_SLOTS = 8
 """How many actions of its own a ruleset may declare and still have them in the space."""
 ACTION_COUNT = DECLARED + 35 * DECLARED_SLOTS
 """How many indices the action space has (953)."""
-
-_TILE_BASE = {ActionKind.DISCARD: DISCARD, ActionKind.CHOW: CHOW,
-              ActionKind.CONCEALED_KONG: CONCEALED_KONG, ActionKind.ADDED_KONG: ADDED_KONG,
-              ActionKind.RIICHI: RIICHI}
-_PLAIN = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.WIN: WIN, ActionKind.PASS: PASS,
-          ActionKind.ABORT: ABORT}
+_TILE_BASE = {ActionKind.DISCARD: DISCARD_INDEX, ActionKind.CHOW: CHOW_INDEX,
+              ActionKind.CONCEALED_KONG: CONCEALED_KONG_INDEX, ActionKind.ADDED_KONG: ADDED_KONG_INDEX,
+              ActionKind.RIICHI: RIICHI_INDEX}
+_PLAIN = {ActionKind.PUNG: PUNG_INDEX, ActionKind.KONG: KONG_INDEX, ActionKind.WIN: WIN_INDEX,
+          ActionKind.PASS: PASS_INDEX, ActionKind.ABORT: ABORT_INDEX}
 
 
 def action_index(action: Action, rules: Ruleset | None = None) -> int:
@@ -79,12 +82,12 @@ def action_index(action: Action, rules: Ruleset | None = None) -> int:
     if kind in _TILE_BASE and action.tile is not None and 0 <= action.tile < 34:
         return _TILE_BASE[kind] + int(action.tile)
     if kind == ActionKind.VOID and action.tile is not None and action.tile in (0, 9, 18):
-        return VOID + int(action.tile) // 9
+        return VOID_INDEX + int(action.tile) // 9
     if kind == ActionKind.EXCHANGE and len(action.tiles) == 3:
         suit = action.tiles[0] // 9
         ranks = tuple(sorted(int(t) - 9 * suit for t in action.tiles))
         if suit < 3 and ranks in _TRIPLE_INDEX and all(t // 9 == suit for t in action.tiles):
-            return EXCHANGE + 165 * suit + _TRIPLE_INDEX[ranks]
+            return EXCHANGE_INDEX + 165 * suit + _TRIPLE_INDEX[ranks]
     raise InvalidActionError(f"action {action.notation()!r} has no index in the discrete action space")
 
 
@@ -119,16 +122,31 @@ def action_of(index: int, rules: Ruleset | None = None) -> Action:
     for kind, code in _PLAIN.items():
         if index == code:
             return Action(kind)
-    if index >= RIICHI and index < ABORT:
-        return Action(ActionKind.RIICHI, ALL_TILES[index - RIICHI])
-    if index >= EXCHANGE:
-        suit, rank = divmod(index - EXCHANGE, 165)
+    if index >= RIICHI_INDEX and index < ABORT_INDEX:
+        return Action(ActionKind.RIICHI, ALL_TILES[index - RIICHI_INDEX])
+    if index >= EXCHANGE_INDEX:
+        suit, rank = divmod(index - EXCHANGE_INDEX, 165)
         return Action(ActionKind.EXCHANGE, None, tuple(ALL_TILES[9 * suit + r] for r in _TRIPLES[rank]))
-    if index >= VOID:
-        return Action(ActionKind.VOID, ALL_TILES[9 * (index - VOID)])
+    if index >= VOID_INDEX:
+        return Action(ActionKind.VOID, ALL_TILES[9 * (index - VOID_INDEX)])
     for kind, base in sorted(_TILE_BASE.items(), key=lambda kv: -kv[1]):
-        if base >= VOID:
+        if base >= VOID_INDEX:
             continue
         if index >= base:
             return Action(kind, ALL_TILES[index - base])
     raise AssertionError("unreachable: every index below ACTION_COUNT falls in a range")
+
+
+_OLD_NAMES = ("DISCARD", "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "ADDED_KONG", "WIN", "PASS", "VOID",
+              "EXCHANGE", "RIICHI", "ABORT")
+
+
+def __getattr__(name: str) -> int:
+    """The old names of the first indices (``CHOW`` for ``CHOW_INDEX``; ``majiang.game.ruleset.CHOW`` is
+    an action) for one release, with a warning."""
+    if name in _OLD_NAMES:
+        warnings.warn(f"majiang.env.actions.{name} is now {name}_INDEX; the old name goes in the next "
+                      "release", DeprecationWarning, stacklevel=2)
+        index: int = globals()[f"{name}_INDEX"]
+        return index
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

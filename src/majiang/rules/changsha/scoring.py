@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.analysis.decompose import PUNG, iter_decompositions
+from majiang.analysis.decompose import PUNG_SET, iter_decompositions
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
@@ -187,7 +187,7 @@ def _forms(hand: Hand, counts: list[int], options: Options) -> list[tuple[list[W
         if len(sets) + len(hand.melds) != 4:
             continue
         wins = []
-        if melded_pungs and all(kind == PUNG for kind, _ in sets):
+        if melded_pungs and all(kind == PUNG_SET for kind, _ in sets):
             wins.append(WinId.ALL_PUNGS)
         if all_258:
             wins.append(WinId.ALL_258)

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from majiang.analysis.decompose import PUNG, iter_decompositions
+from majiang.analysis.decompose import PUNG_SET, iter_decompositions
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
@@ -275,9 +275,10 @@ def _detect(hand: Hand, counts: list[int], options: Options) -> list[tuple[FanId
         if len(sets) + len(hand.melds) != 4:
             continue
         hits = [(FanId.PLAIN, 1)]
-        pungs = all(kind == PUNG for kind, _ in sets)
+        pungs = all(kind == PUNG_SET for kind, _ in sets)
         # A set has a terminal when a pung is of 1 or 9 or a chow starts at 1 or 7.
-        ends = [t for _, t in sets if (t % 9 in (0, 8))] + [t for k, t in sets if k != PUNG and t % 9 == 6]
+        ends = [t for _, t in sets if (t % 9 in (0, 8))] + [t for k, t in sets
+                                                         if k != PUNG_SET and t % 9 == 6]
         outside = (len(ends) == len(sets) and all(t % 9 in (0, 8) for t in meld_tiles) and pair % 9 in (0, 8))
         if pungs:
             hits.append((FanId.ALL_PUNGS, 1))
