@@ -14,7 +14,7 @@ from majiang.cli import app
 from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.records.format import rules_from_options
-from majiang.rules.mcr.table import McrRules
+from majiang.rules.mcr.ruleset import McrRules
 from majiang.rules.sichuan.scoring import Options, find_options
 from majiang.rules.sichuan.table import TableOptions
 

@@ -38,7 +38,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
-from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
+from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget

@@ -79,7 +79,7 @@ from majiang.rules.mcr.sheet_entries import (
     _short,
 )
 from majiang.rules.mcr.sheet_lock import LOCK_TIMEOUT, lock_path, locked
-from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
+from majiang.rules.mcr.ruleset import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
 from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [
