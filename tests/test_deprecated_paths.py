@@ -17,6 +17,7 @@ MOVED_MODULES = [
     ("majiang.env.mcr_v0", "majiang.env.mahjong_v0", "pettingzoo"),
     ("majiang.rules.base", "majiang.game.ruleset", None),
     ("majiang.rules.mcr.table", "majiang.rules.mcr.ruleset", None),
+    ("majiang.rules.sichuan.table", "majiang.rules.sichuan.payments", None),
 ]
 
 
@@ -85,6 +86,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
 OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
                        r"|majiang\.rules\.mcr\.table\b|rules/mcr/table\.py"
+                       r"|majiang\.rules\.sichuan\.table\b|rules/sichuan/table\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
@@ -93,7 +95,7 @@ NAMING_OLD_PATHS = {
     "src/majiang/game/sheet.py", "src/majiang/game/__init__.py",
     "src/majiang/env/mcr_v0.py", "src/majiang/env/__init__.py", "tests/test_deprecated_paths.py",
     "docs/engine.md", "docs/rl.md", "src/majiang/rules/base.py",
-    "src/majiang/rules/mcr/table.py",
+    "src/majiang/rules/mcr/table.py", "src/majiang/rules/sichuan/table.py",
 }
 
 

@@ -13,7 +13,7 @@ from majiang.rules.sichuan.scoring import (
     find_options,
     score,
 )
-from majiang.rules.sichuan.table import (
+from majiang.rules.sichuan.payments import (
     DEFAULT_TABLE,
     Deltas,
     Exchange,

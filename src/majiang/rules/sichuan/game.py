@@ -45,7 +45,7 @@ from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.scorer import SichuanScorer
 from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
-from majiang.rules.sichuan.table import (
+from majiang.rules.sichuan.payments import (
     TABLE_BOUNDS,
     Deltas,
     Exchange,
