@@ -18,6 +18,7 @@ MOVED_MODULES = [
     ("majiang.rules.base", "majiang.game.ruleset", None),
     ("majiang.rules.mcr.table", "majiang.rules.mcr.ruleset", None),
     ("majiang.rules.sichuan.table", "majiang.rules.sichuan.payments", None),
+    ("majiang.rules.sichuan.game", "majiang.rules.sichuan.ruleset", None),
 ]
 
 
@@ -86,7 +87,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
 OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
                        r"|majiang\.rules\.mcr\.table\b|rules/mcr/table\.py"
-                       r"|majiang\.rules\.sichuan\.table\b|rules/sichuan/table\.py"
+                       r"|majiang\.rules\.sichuan\.(table|game)\b|rules/sichuan/(table|game)\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
