@@ -19,6 +19,7 @@ MOVED_MODULES = [
     ("majiang.rules.mcr.table", "majiang.rules.mcr.ruleset", None),
     ("majiang.rules.sichuan.table", "majiang.rules.sichuan.payments", None),
     ("majiang.rules.sichuan.game", "majiang.rules.sichuan.ruleset", None),
+    ("majiang.rules.riichi.game", "majiang.rules.riichi.ruleset", None),
 ]
 
 
@@ -88,6 +89,7 @@ SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
 OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
                        r"|majiang\.rules\.mcr\.table\b|rules/mcr/table\.py"
                        r"|majiang\.rules\.sichuan\.(table|game)\b|rules/sichuan/(table|game)\.py"
+                       r"|majiang\.rules\.riichi\.game\b|rules/riichi/game\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
@@ -97,6 +99,7 @@ NAMING_OLD_PATHS = {
     "src/majiang/env/mcr_v0.py", "src/majiang/env/__init__.py", "tests/test_deprecated_paths.py",
     "docs/engine.md", "docs/rl.md", "src/majiang/rules/base.py",
     "src/majiang/rules/mcr/table.py", "src/majiang/rules/sichuan/table.py",
+    "src/majiang/rules/sichuan/game.py", "src/majiang/rules/riichi/game.py",
 }
 
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from majiang.bots import RandomBot
 from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import HandLabel, find_ruleset
-from majiang.rules.riichi.game import RiichiTable
+from majiang.rules.riichi.ruleset import RiichiTable
 from majiang.tiles import Tile
 from majiang.tui import PlaySession
 from majiang.tui.render import result_renderable, status_text

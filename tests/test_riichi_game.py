@@ -1,4 +1,4 @@
-"""The riichi ruleset on the engine (majiang.rules.riichi.game): scenario tests on prepared walls, the
+"""The riichi ruleset on the engine (majiang.rules.riichi.ruleset): scenario tests on prepared walls, the
 match (renchan, honba, sticks, busting, the extension round, agari-yame), and bots playing a hanchan.
 
 Expected points are read from the standard riichi scoring table (e.g. 4 han 30 fu: a dealer's tsumo is
@@ -19,7 +19,7 @@ from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import WIN, find_ruleset
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.rules.riichi.game import RiichiRules, RiichiState, RiichiTable, final_points, red_places
+from majiang.rules.riichi.ruleset import RiichiRules, RiichiState, RiichiTable, final_points, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 
@@ -642,7 +642,7 @@ def test_scoring_options_are_ruleset_options_with_the_same_defaults() -> None:
         assert option.name in rules, option.name
         assert rules[option.name].default == option.default, option.name
     changed = RiichiRules(kiriage=True, renhou="mangan", double_wind_pair_fu=2)
-    from majiang.rules.riichi.game import _scoring
+    from majiang.rules.riichi.ruleset import _scoring
 
     scoring = _scoring(changed)
     assert (scoring.kiriage, scoring.renhou, scoring.double_wind_pair_fu) == (True, "mangan", 2)

@@ -18,7 +18,7 @@ from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
 from majiang.rules.riichi import RiichiResult, payment
-from majiang.rules.riichi.game import Liable, RiichiRules, RiichiTable, _pao_deltas
+from majiang.rules.riichi.ruleset import Liable, RiichiRules, RiichiTable, _pao_deltas
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,

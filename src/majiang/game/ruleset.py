@@ -847,7 +847,7 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
 _PRESETS: dict[str, dict[str, Any]] = {}
-_BUILTIN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.game",
+_BUILTIN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",
             "majiang.rules.changsha.ruleset")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False

@@ -311,7 +311,7 @@ def check_rules(rules: Ruleset, protocol: str = "botzone") -> None:
     """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``), mjai bots riichi;
     InvalidOptionError else."""
     if protocol != "botzone":
-        from majiang.rules.riichi.game import RiichiRules
+        from majiang.rules.riichi.ruleset import RiichiRules
 
         if not isinstance(rules, RiichiRules):
             raise InvalidOptionError(f"external mjai bots play riichi (--rules riichi), not {rules.name}")
