@@ -28,8 +28,8 @@ from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
-from majiang.rules.mcr.sheet import ScoreSheet, SheetError
 from majiang.rules.mcr.ruleset import McrRules
+from majiang.rules.mcr.sheet import ScoreSheet, SheetError
 from majiang.sim.arena import run_arena
 from majiang.sim.simulate import ResumeError, simulate
 from majiang.tiles import Tile, seat_wind

@@ -15,8 +15,8 @@ from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.records.format import rules_from_options
 from majiang.rules.mcr.ruleset import McrRules
-from majiang.rules.sichuan.scoring import Options, find_options
 from majiang.rules.sichuan.payments import TableOptions
+from majiang.rules.sichuan.scoring import Options, find_options
 
 # (ruleset, option, smallest, largest, step): the declared ranges (docs/engine.md, "Option bounds").
 BOUNDS: list[tuple[str, str, int, int, int]] = [

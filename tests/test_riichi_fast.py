@@ -31,8 +31,8 @@ from majiang.game import Game, Phase
 from majiang.game.ruleset import PASS, find_ruleset
 from majiang.meld import Meld
 from majiang.rules.riichi.efficiency import riichi_waits
-from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, RiichiState
 from majiang.rules.riichi.generate import random_case
+from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES, Tile
 
 HANDS = int(os.environ.get("MAJIANG_RIICHI_FAST_HANDS", "8"))

@@ -43,8 +43,6 @@ from majiang.meld import MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
-from majiang.rules.sichuan.scorer import SichuanScorer
-from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
 from majiang.rules.sichuan.payments import (
     TABLE_BOUNDS,
     Deltas,
@@ -63,6 +61,8 @@ from majiang.rules.sichuan.payments import (
     refund_kongs,
     win_payment,
 )
+from majiang.rules.sichuan.scorer import SichuanScorer
+from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
 from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
