@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -45,7 +45,6 @@ from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.payments import (
     TABLE_BOUNDS,
-    Deltas,
     Exchange,
     KongKind,
     Mode,
@@ -63,16 +62,17 @@ from majiang.rules.sichuan.payments import (
 )
 from majiang.rules.sichuan.scorer import SichuanScorer
 from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
+from majiang.rules.sichuan.state import SichuanPublic, SichuanState
 from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.game.ruleset import MatchTable, SeatView, Table
 
-    SichuanTable = Table["SichuanState", None]
+    SichuanTable = Table[SichuanState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
     SichuanMatch = MatchTable[None]
-    SichuanView = SeatView["SichuanState"]
+    SichuanView = SeatView[SichuanState]
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
@@ -98,33 +98,6 @@ class VoidsDeclared(Event):
 
     kind: ClassVar[str] = "void"
     suits: list[str]
-
-
-@dataclass(slots=True)
-class SichuanState:
-    """What the ruleset tracks through a hand: void suits, wins per seat, the kong payments made."""
-
-    voids: list[int | None] = field(default_factory=lambda: [None, None, None, None])
-    direction: Exchange | None = None
-    wins: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    kongs: list[tuple[int, Deltas]] = field(default_factory=list)
-    """Every kong payment of the hand: (konger, deltas)."""
-    handed_on: set[int] = field(default_factory=set)
-    """Indexes into ``kongs`` whose income went to the winners of a 杠上炮."""
-    first_winners: tuple[int, ...] = ()
-    first_giver: int | None = None
-    shown: SichuanPublic | None = None
-    """What every seat sees (``public_state``), kept until the voids, the direction or the wins change."""
-
-
-@dataclass(frozen=True, slots=True)
-class SichuanPublic:
-    """The ruleset's state as every seat sees it: void suits (0 m, 1 p, 2 s; None before 定缺), the
-    exchange's direction, and how many times each seat has won."""
-
-    voids: tuple[int | None, ...]
-    exchange: str | None
-    wins: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
