@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,17 +47,18 @@ from majiang.rules.changsha.fans import Category
 from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, Options
 from majiang.rules.changsha.payments import PRICES, bird_seat, bird_tiles, opening_payments, with_birds
 from majiang.rules.changsha.scorer import ChangshaScorer
-from majiang.rules.changsha.scoring import ChangshaScore, OpeningWin, WinContext, opening_wins, score
+from majiang.rules.changsha.scoring import ChangshaScore, WinContext, opening_wins, score
+from majiang.rules.changsha.state import ChangshaPublic, ChangshaState
 from majiang.tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.game.ruleset import MatchTable, SeatView, Table
 
-    ChangshaTable = Table["ChangshaState", None]
+    ChangshaTable = Table[ChangshaState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
     ChangshaMatch = MatchTable[None]
-    ChangshaView = SeatView["ChangshaState"]
+    ChangshaView = SeatView[ChangshaState]
 
 __all__ = ["OPENING_WIN", "OPEN_KONG", "TAKE_SEABED", "Birds", "ChangshaPublic", "ChangshaRules",
            "ChangshaState", "OpeningShown"]
@@ -96,43 +97,6 @@ class OpeningShown(Event):
     seat: int
     wins: list[str]
     tiles: list[int]
-
-
-@dataclass(slots=True)
-class ChangshaState:
-    """What the ruleset tracks through a hand."""
-
-    offered: dict[int, tuple[OpeningWin, ...]] = field(default_factory=dict)
-    """The opening wins each asked seat's deal shows (起手小胡)."""
-    opening: list[tuple[str, ...]] = field(default_factory=lambda: [(), (), (), ()])
-    """The opening wins each seat declared (their Chinese names)."""
-    shown: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
-    """The dealt hand each declaring seat showed."""
-    announced: tuple[int, int] | None = None
-    """(seat, tile) of an announced 开杠 whose kong is not made yet."""
-    bloom: bool = False
-    """The current replacement tile came from a 开杠 (a win on it is 杠上开花)."""
-    kong_tile: int | None = None
-    """The seat that let its 开杠 tile go, while others may win on it (抢杠胡)."""
-    passed: list[int] = field(default_factory=list)
-    """The seats that let the last tile go (海底漫游)."""
-    seabed: int | None = None
-    """The seat that took the last tile."""
-    birds: tuple[Tile, ...] = ()
-    seen: ChangshaPublic | None = None
-    """What every seat sees (``public_state``), kept until something in it changes."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChangshaPublic:
-    """The ruleset's state as every seat sees it: each seat's declared opening wins and shown hand, the
-    seat that announced 开杠 (and its tile), the 海底 taker, and the birds once drawn."""
-
-    opening: tuple[tuple[str, ...], ...]
-    shown: tuple[tuple[Tile, ...], ...]
-    announced: tuple[int, Tile] | None
-    seabed: int | None
-    birds: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
