@@ -38,7 +38,7 @@ from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.results import standard_scores
-from majiang.game.scoring import Scored, Scorer
+from majiang.game.scoring import Score, Scored, Scorer
 from majiang.game.wall import SeatWalls, Wall
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
@@ -197,15 +197,6 @@ Game = Table[Any, Any]
 """Any hand in play, as the base hooks type it (a ruleset types its own: ``Table[McrState, None]``)."""
 Match = MatchTable[Any]
 View = SeatView[Any]
-
-
-class Score(Protocol):
-    """What a ruleset's win check returns: at least a ``total`` (fans, han, ...) and plain data for JSON."""
-
-    @property
-    def total(self) -> int: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Efficiency(Protocol):
