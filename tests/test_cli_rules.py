@@ -21,8 +21,9 @@ from majiang.cli import app
 from majiang.cli.replay import compact_play, render_hand
 from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
+from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.ruleset import Ruleset, Table, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.ruleset import Table, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.table import WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
@@ -381,11 +382,8 @@ class UnnamedRules(PlayOnRules):
 
     name: str = "test-unnamed"
 
-    def score_names(self, score: Any) -> list[str]:
-        return Ruleset.score_names(self, score)
-
-    def describe_score(self, score: Any) -> str:
-        return Ruleset.describe_score(self, score)
+    def describer(self) -> Describer:
+        return Describer(self)
 
 
 if "test-unnamed" not in ruleset_names():

@@ -69,6 +69,21 @@ def test_old_name_warns_and_is_the_new_object(old: str, name: str) -> None:
     assert value is getattr(seating, name)
 
 
+# (old module, name, new module): names that moved between modules of the engine
+MOVED_ENGINE_NAMES = [
+    ("majiang.game.ruleset", "HandLabel", "majiang.game.describe"),
+    ("majiang.game.ruleset", "TableInfo", "majiang.game.describe"),
+]
+
+
+@pytest.mark.parametrize(("old", "name", "new"), MOVED_ENGINE_NAMES)
+def test_old_engine_name_warns_and_is_the_new_object(old: str, name: str, new: str) -> None:
+    message = rf"{old}\.{name} moved to {new}\.{name}; the old path goes in the next release"
+    with pytest.warns(DeprecationWarning, match=message):
+        value = getattr(importlib.import_module(old), name)
+    assert value is getattr(importlib.import_module(new), name)
+
+
 def test_from_import_of_an_old_name_warns() -> None:
     with pytest.warns(DeprecationWarning, match="majiang.game.SeatChanges moved"):
         from majiang.game import SeatChanges
@@ -78,8 +93,9 @@ def test_from_import_of_an_old_name_warns() -> None:
 def test_unknown_names_are_still_attribute_errors() -> None:
     import majiang.game
     import majiang.game.match
+    import majiang.game.ruleset
 
-    for module in (majiang.game, majiang.game.match):
+    for module in (majiang.game, majiang.game.match, majiang.game.ruleset):
         with pytest.raises(AttributeError, match="no_such_name"):
             getattr(module, "no_such_name")  # noqa: B009
 
@@ -91,6 +107,8 @@ OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rule
                        r"|majiang\.rules\.sichuan\.(table|game)\b|rules/sichuan/(table|game)\.py"
                        r"|majiang\.rules\.riichi\.game\b|rules/riichi/game\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
+                       r"|majiang\.game\.ruleset\.(HandLabel|TableInfo)"
+                       r"|from majiang\.game\.ruleset import [^\n]*\b(HandLabel|TableInfo)\b"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
 # Files that name an old path on purpose (the shims, this test, the docs' list of them).

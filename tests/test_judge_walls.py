@@ -68,7 +68,7 @@ def game_with(ring: list[int], left: dict[int, int] | None = None) -> Game:
 
 
 def fan_names(score: object) -> list[str]:
-    return BZ.score_names(score)  # type: ignore[arg-type]
+    return BZ.describer().score_names(score)  # type: ignore[arg-type]
 
 
 # -- the preset ------------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def test_registry_options_and_errors() -> None:
                 ["uma=20,10,-10,-10"], ["starting_points=-5"], ["several_ron=triple"]):
         with pytest.raises(InvalidOptionError):
             find_ruleset("riichi", bad)
-    assert "kuikae" in rules.option_help()
+    assert "kuikae" in rules.describer().option_help()
 
 
 def test_the_wall_dead_wall_and_first_dora() -> None:

@@ -82,15 +82,15 @@ def test_the_feeding_discard_makes_its_player_liable() -> None:
     g = _game()
     assert [e for e in g.events if isinstance(e, Liable)] == [Liable(1, 3, "daisangen")]
     assert public(g, 0).liable == (None, (3, "daisangen"), None, None)
-    assert "包 seat 3 pays seat 1's daisangen" in g.rules.table_note(public(g, 2))
-    assert g.rules.table_info(public(g, 2)).marks == ((), (), (), ("pao",))
+    assert "包 seat 3 pays seat 1's daisangen" in g.rules.describer().table_note(public(g, 2))
+    assert g.rules.describer().table_info(public(g, 2)).marks == ((), (), (), ("pao",))
 
 
 def test_pao_off_makes_nobody_liable() -> None:
     g = _game(("pao=false",))
     assert not [e for e in g.events if isinstance(e, Liable)]
     assert public(g, 0).liable == (None,) * 4
-    assert g.rules.table_info(public(g, 0)).marks == ((), (), (), ())
+    assert g.rules.describer().table_info(public(g, 0)).marks == ((), (), (), ())
 
 
 # (how, options, honba, the win's score changes by seat). Seat 1 is a non-dealer: daisangen is 32000.

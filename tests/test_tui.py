@@ -38,6 +38,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
+from majiang.rules.mcr.describe import McrDescriber
 from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
@@ -690,6 +691,15 @@ class PlayOnScore:
 
 
 @dataclass(frozen=True, slots=True)
+class VoidBadges(McrDescriber):
+    """Chinese Official describing, with each seat's void suit as its badge."""
+
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
+        return (marks[0], marks[1], marks[2], marks[3])
+
+
+@dataclass(frozen=True, slots=True)
 class PlayOnRules(McrRules):
     """A test-only ruleset on the Chinese Official table: every seat declares a void suit before play
     (after an exchange of three tiles of one suit with the next seat, with ``exchange``); a winner leaves
@@ -734,9 +744,8 @@ class PlayOnRules(McrRules):
     def public_state(self, game: Table[Any, Any], seat: int) -> tuple[int | None, ...]:
         return tuple(game.rules_state.voids)
 
-    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
-        marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
-        return (marks[0], marks[1], marks[2], marks[3])
+    def describer(self) -> VoidBadges:
+        return VoidBadges(self)
 
     def mcr_profile(self) -> str | None:
         return self.profile if self.coach else None

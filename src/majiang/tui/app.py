@@ -398,7 +398,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(FinalScreen(self.session, self.tile_style))
             return
         match = self.session.match
-        en, zh = log_names(match.rules.hand_label(match.game, match.hand_number, match.hands))
+        en, zh = log_names(match.rules.describer().hand_label(match.game, match.hand_number, match.hands))
         self.add_line(lambda style: tr(style, f"— {en} begins", f"— {zh} 开始"))
         self.say(f"{en} begins.", f"{zh} 开始。")
         self.run_bots()

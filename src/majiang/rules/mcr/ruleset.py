@@ -18,9 +18,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game.ruleset import BONUS_BASE, Ruleset, Score, SeatWalls, Wall, register_ruleset
+from majiang.game.describe import Describer
+from majiang.game.ruleset import BONUS_BASE, Ruleset, SeatWalls, Wall, register_ruleset
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, score
+from majiang.rules.mcr.describe import McrDescriber
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.rules.mcr.scorer import McrScorer
@@ -275,6 +277,10 @@ class McrRules(Ruleset):
             if s != game.dealer:
                 state.ready_from_deal[s] = bool(game.waits[s])
 
+    def describer(self) -> Describer:
+        """Fans by name and points (``majiang.rules.mcr.describe``)."""
+        return McrDescriber(self)
+
     def scorer(self) -> McrScorer:
         """The hand scorer: Chinese Official fans under ``profile`` (``majiang.rules.mcr.scorer``)."""
         return McrScorer(self.profile)
@@ -307,17 +313,6 @@ class McrRules(Ruleset):
         """Self-drawn: each other seat pays base + fans. On a discard: the discarder pays base + fans,
         the other two pay base."""
         game.pay(win_payments(win.seat, win.giver, win.score.total, self.base_points))
-
-    def score_names(self, score: Score) -> list[str]:
-        """The Chinese names of the fans of a win (flowers 花牌 among them), each once."""
-        assert isinstance(score, ScoreResult)
-        return list(dict.fromkeys(hit.name for hit in score.fans))
-
-    def describe_score(self, score: Score) -> str:
-        """``14 fans (13 + 1 flowers): 海底捞月 8, 断幺 2, ...``."""
-        assert isinstance(score, ScoreResult)
-        fans = ", ".join(f"{hit.name} {hit.points}" for hit in score.fans)
-        return f"{score.total} fans ({score.fan_total} + {score.flowers} flowers): {fans}"
 
     def entered_win_payments(self, winner: int, discarder: int | None,
                              total: int) -> tuple[int, int, int, int] | None:

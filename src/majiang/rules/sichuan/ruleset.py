@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
+from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
 from majiang.game.ruleset import (
     ADDED_KONG,
@@ -35,13 +36,13 @@ from majiang.game.ruleset import (
     WIN,
     OptionSpec,
     Ruleset,
-    Score,
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.sichuan.analysis import SichuanEfficiency
+from majiang.rules.sichuan.describe import SichuanDescriber
 from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.payments import (
     TABLE_BOUNDS,
@@ -62,7 +63,7 @@ from majiang.rules.sichuan.payments import (
 )
 from majiang.rules.sichuan.scorer import SichuanScorer
 from majiang.rules.sichuan.scoring import OPTIONS, SCORING_BOUNDS, Options, ScoreResult, score
-from majiang.rules.sichuan.state import SichuanPublic, SichuanState
+from majiang.rules.sichuan.state import SUIT_LETTERS, SichuanPublic, SichuanState
 from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ExchangeMade", "SichuanPublic", "SichuanRules", "SichuanState", "VoidsDeclared"]
 
-SUIT_LETTERS = "mps"
 _SUITED_DISCARD = DISCARD[:27]
 _VOID = tuple(Action(ActionKind.VOID, ALL_TILES[9 * suit]) for suit in range(3))
 _KONG_KINDS = {"concealed": KongKind.CONCEALED, "melded": KongKind.DIRECT, "added": KongKind.ADDED}
@@ -247,31 +247,11 @@ class SichuanRules(Ruleset):
                                                 state.direction.value, tuple(state.wins))
         return shown
 
-    def score_names(self, score: Score) -> list[str]:
-        """The Chinese names of the fans of a win, each once."""
-        assert isinstance(score, ScoreResult)
-        return list(dict.fromkeys(hit.fan.zh for hit in score.fans))
-
-    def describe_score(self, score: Score) -> str:
-        """``3 番, 24 points: 清一色 2, 根 1``."""
-        assert isinstance(score, ScoreResult)
-        fans = ", ".join(f"{hit.fan.zh} {hit.value}" for hit in score.fans)
-        return f"{score.total} 番, {score.points} points: {fans}"
-
     def conformance_variants(self) -> list[dict[str, Any]]:
         """The defaults, 血流 with both opening phases, the single-win mode, and one winner per discard."""
         return [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
                 {"mode": "single", "exchange": "across"},
                 {"several_winners": False, "forced_win_last_four": False}]
-
-    def seat_badges(self, state: SichuanPublic) -> tuple[str, str, str, str]:
-        """Each seat's void suit once declared (``缺 m``), for a table display.
-
-        >>> SichuanRules().seat_badges(SichuanPublic((0, None, 2, 1), None, (0, 0, 0, 0)))
-        ('缺 m', '', '缺 s', '缺 p')
-        """
-        marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
-        return (marks[0], marks[1], marks[2], marks[3])
 
     # -- legal actions ------------------------------------------------------------------------------
 
@@ -466,6 +446,12 @@ class SichuanRules(Ruleset):
             if result is not None and (best is None or result.points > best):
                 best = result.points
         return best
+
+    # -- describing ---------------------------------------------------------------------------------
+
+    def describer(self) -> Describer:
+        """番 and points, each seat's void suit (``majiang.rules.sichuan.describe``)."""
+        return SichuanDescriber(self)
 
     # -- advice -------------------------------------------------------------------------------------
 

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 
 from majiang.rules.sichuan.payments import Deltas, Exchange
 
-__all__ = ["SichuanPublic", "SichuanState"]
+__all__ = ["SUIT_LETTERS", "SichuanPublic", "SichuanState"]
+
+SUIT_LETTERS = "mps"
+"""A void suit's letter by its number (0 m, 1 p, 2 s)."""
 
 
 @dataclass(slots=True)
