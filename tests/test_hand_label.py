@@ -1,4 +1,5 @@
-"""How displays name a hand (``Describer.hand_label``): its number and the match's length, or riichi's name."""
+"""How displays name a hand (``Describer.hand_label``): its number and the match's length, or riichi's
+name."""
 
 from __future__ import annotations
 

@@ -38,6 +38,7 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
+from majiang.rules.mcr.advice import McrAdvisor
 from majiang.rules.mcr.describe import McrDescriber
 from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
@@ -747,8 +748,8 @@ class PlayOnRules(McrRules):
     def describer(self) -> VoidBadges:
         return VoidBadges(self)
 
-    def mcr_profile(self) -> str | None:
-        return self.profile if self.coach else None
+    def advisor(self) -> McrAdvisor | None:
+        return McrAdvisor(self.profile) if self.coach else None
 
     def win_score(self, game: Table[Any, Any], seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> Any:

@@ -48,6 +48,7 @@ from majiang.tiles import ALL_TILES, WINDS, Tile
 if TYPE_CHECKING:
     from majiang.game.events import Event
     from majiang.game.results import HandResult, WinRecord
+    from majiang.rules.mcr.advice import McrAdvisor
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "OptionSpec", "Ruleset", "Score", "SeatWalls", "Wall", "check_bound",
@@ -465,11 +466,6 @@ class Ruleset:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
 
-    def mcr_profile(self) -> str | None:
-        """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
-        built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
-        return None
-
     # -- legal actions ------------------------------------------------------------------------------
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
@@ -636,6 +632,11 @@ class Ruleset:
         """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
         ruleset says otherwise (other forms, a suit the seat must give up)."""
         return CHINESE_EFFICIENCY
+
+    def advisor(self) -> McrAdvisor | None:
+        """Advice by Chinese Official fans and the 8-fan minimum (the terminal game's coach, its fan help,
+        the Botzone seats), where this ruleset's wins follow those fans; None: no such advice."""
+        return None
 
     # -- the match ----------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from majiang.game.describe import Describer
 from majiang.game.ruleset import BONUS_BASE, Ruleset, SeatWalls, Wall, register_ruleset
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, score
+from majiang.rules.mcr.advice import McrAdvisor
 from majiang.rules.mcr.describe import McrDescriber
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
@@ -267,9 +268,9 @@ class McrRules(Ruleset):
             raise InvalidOptionError(f"single_hand=true: a match is one hand, not {hands!r}")
         return 1
 
-    def mcr_profile(self) -> str | None:
-        """This table scores by the Chinese Official fans of ``profile``."""
-        return self.profile
+    def advisor(self) -> McrAdvisor | None:
+        """Advice by the Chinese Official fans of ``profile``."""
+        return McrAdvisor(self.profile)
 
     def start_play(self, game: McrTable) -> None:
         state: McrState = game.rules_state
