@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
+from conformance import register_variants, variants
 from majiang.actions import Action, ActionKind
 from majiang.cli import app
 from majiang.cli.replay import compact_play, render_hand
@@ -101,6 +102,7 @@ class PlayOnRules(McrRules):
 
 if NAME not in ruleset_names():
     register_ruleset(NAME, PlayOnRules, aliases=("测试血战",))
+    register_variants(NAME, variants("mcr"))  # Chinese Official rules underneath: its option sets
 
 
 def run(*args: str) -> Result:
@@ -388,6 +390,7 @@ class UnnamedRules(PlayOnRules):
 
 if "test-unnamed" not in ruleset_names():
     register_ruleset("test-unnamed", UnnamedRules)  # a record names its ruleset: replay finds it so
+    register_variants("test-unnamed", variants("mcr"))
 
 
 def test_a_ruleset_that_names_no_fans_gets_no_fan_table(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conformance import variants
 from majiang.actions import ActionKind
 from majiang.analysis.ready import distance
 from majiang.bots import find_bot
@@ -36,7 +37,7 @@ from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES, Tile
 
 HANDS = int(os.environ.get("MAJIANG_RIICHI_FAST_HANDS", "8"))
-VARIANTS = RiichiRules().conformance_variants()
+VARIANTS = variants("riichi")
 
 
 def scratch_public(g: Game, seat: int) -> RiichiPublic:

@@ -29,6 +29,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
+from conformance import register_variants, variants
 from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
@@ -769,6 +770,7 @@ class PlayOnRules(McrRules):
 
 
 register_ruleset("tui-play-on", PlayOnRules)
+register_variants("tui-play-on", variants("mcr"))  # Chinese Official rules underneath: its option sets
 
 
 def play_on_app(game: Game, bots: Sequence[ScriptedBot] = ()) -> PlayApp:

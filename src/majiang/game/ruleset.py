@@ -678,13 +678,6 @@ class Ruleset:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
 
-    # -- testing ------------------------------------------------------------------------------------
-
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
-        one another: those that change the flow of a hand (who may win, what play does after a win)."""
-        return [{}]
-
 
 def _optional(cls: type, key: str) -> bool:
     """Whether the option ``key`` of the ruleset class ``cls`` may be None."""

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from majiang.actions import Action, ActionSpec, declare_action
 from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
@@ -139,11 +139,6 @@ class ChangshaRules(Ruleset):
     def scoring(self) -> Options:
         """The scoring options (``majiang.changsha.Options``) of this ruleset."""
         return _scoring(self)
-
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds."""
-        return [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
-                {"six_six": True, "opening_count": "once", "birds": 0}]
 
     # -- the wall, the deal, the opening ----------------------------------------------------------
 

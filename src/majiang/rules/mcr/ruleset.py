@@ -358,11 +358,6 @@ class McrRules(Ruleset):
             return SeatChanges(self.seat_changes).after_rounds[(match.hand_number - 1) // 4]
         return None
 
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """The defaults, several winners on one discard, false wins charged (with the house fans), and the
-        ``botzone`` preset (per-seat walls, no flowers, a false win ends the hand)."""
-        return [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, BOTZONE]
-
 
 _HOUSE = {
     "four_winds_and_green": ("四方大发", "Four Winds and Green", 168),

@@ -841,13 +841,6 @@ class RiichiRules(Ruleset):
             return ()
         return self._ura(game, st)
 
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls, no
-        pao and none of the abortive draws."""
-        return [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,
-                     "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
-                     "four_kans": False, "three_ron": False, "nagashi_mangan": False, "pao": False}]
-
     def efficiency(self, view: RiichiView) -> RiichiEfficiency:
         """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
         values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
@@ -246,12 +246,6 @@ class SichuanRules(Ruleset):
             shown = state.shown = SichuanPublic(tuple(state.voids), None if state.direction is None else
                                                 state.direction.value, tuple(state.wins))
         return shown
-
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """The defaults, 血流 with both opening phases, the single-win mode, and one winner per discard."""
-        return [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
-                {"mode": "single", "exchange": "across"},
-                {"several_winners": False, "forced_win_last_four": False}]
 
     # -- legal actions ------------------------------------------------------------------------------
 
