@@ -43,7 +43,7 @@ from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.changsha.analysis import ChangshaEfficiency
 from majiang.rules.changsha.describe import ChangshaDescriber
-from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, Options
+from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, OptionFields, Options
 from majiang.rules.changsha.payments import bird_seat, bird_tiles, opening_payments, with_birds
 from majiang.rules.changsha.scorer import ChangshaScorer
 from majiang.rules.changsha.scoring import ChangshaScore, WinContext, opening_wins, score
@@ -99,7 +99,7 @@ class OpeningShown(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ChangshaRules(Ruleset):
+class ChangshaRules(OptionFields, Ruleset):
     """Changsha table rules (seed 004); every option is a scoring option (docs/changsha.md).
 
     * ``big_wins``: add (a hand of several big wins is paid once per big win) or highest (once).
@@ -114,15 +114,6 @@ class ChangshaRules(Ruleset):
     """
 
     name: str = "changsha"
-    big_wins: str = "add"
-    six_six: bool = False
-    birds: int = 1
-    bird_mode: str = "add"
-    dealer_more: bool = True
-    all_258: str = "any"
-    events_need_258: bool = True
-    pairs_with_four: bool = True
-    opening_count: str = "each"
 
     has_chow: ClassVar[bool] = True
     plain_claims: ClassVar[bool] = True
