@@ -29,6 +29,7 @@ __all__ = [
     "KongKind",
     "Mode",
     "NextDealer",
+    "TableFields",
     "TableOptions",
     "exchange_direction",
     "exchange_receiver",
@@ -96,13 +97,12 @@ class KongKind(_Choice):
     CONCEALED = "concealed"  # 暗杠 (下雨): four drawn tiles
 
 
-@dataclass(frozen=True, slots=True)
-class TableOptions:
-    """The table rules of a Sichuan hand; each default and its source is in docs/sichuan.md ("The table").
+@dataclass(frozen=True)
+class TableFields:
+    """The Sichuan table's options, declared once: the fields (and defaults) of ``TableOptions`` and of the
+    ruleset (``SichuanRules``), which both take them from here."""
 
-    Enum fields also take their string values (``mode="blood-river"``); anything else raises
-    ``InvalidOptionError``. The multipliers are of the scoring profile's base.
-    """
+    __slots__ = ()
 
     mode: Mode = Mode.BLOOD_BATTLE
     """血战到底 by default: the mode seed 004 describes ("1家胡了并不结束该局…直到有3家都胡")."""
@@ -128,6 +128,15 @@ class TableOptions:
     refund_kongs_when_not_ready: bool = True
     """查大叫: a seat not ready at the wall's end returns its kong income (seed 004
     "并退回所有刮风下雨所得")."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions(TableFields):
+    """The table rules of a Sichuan hand; each default and its source is in docs/sichuan.md ("The table").
+
+    Enum fields also take their string values (``mode="blood-river"``); anything else raises
+    ``InvalidOptionError``. The multipliers are of the scoring profile's base.
+    """
 
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.

@@ -50,6 +50,7 @@ from majiang.rules.sichuan.payments import (
     KongKind,
     Mode,
     NextDealer,
+    TableFields,
     TableOptions,
     exchange_direction,
     exchange_receiver,
@@ -82,6 +83,7 @@ _VOID = tuple(Action(ActionKind.VOID, ALL_TILES[9 * suit]) for suit in range(3))
 _KONG_KINDS = {"concealed": KongKind.CONCEALED, "melded": KongKind.DIRECT, "added": KongKind.ADDED}
 _TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(TableOptions))
 _SCORING_FIELDS = tuple(f.name for f in dataclasses.fields(Options) if f.name != "name")
+_SICHUAN = OPTIONS["sichuan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +103,11 @@ class VoidsDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SichuanRules(Ruleset):
+class SichuanRules(TableFields, Ruleset):
     """Sichuan table rules (seed 004) with Sichuan or Chengdu scoring; every option is in docs/sichuan.md.
 
-    The table options are those of ``TableOptions``, the scoring options those of ``Options``; enum
+    The table options are declared in ``TableFields`` (``TableOptions`` takes them too), the scoring
+    options are those of ``Options`` (by default the sichuan profile's values); enum
     options also take their string values.
 
     * ``mode``: blood-battle 血战到底 (a winner leaves; play on until three have won), blood-river 血流成河
@@ -131,25 +134,15 @@ class SichuanRules(Ruleset):
     """
 
     name: str = "sichuan"
-    mode: Mode = Mode.BLOOD_BATTLE
-    several_winners: bool = True
-    exchange: Exchange = Exchange.NONE
-    declare_void: bool = False
-    forced_win_last_four: bool = True
-    next_dealer_by: NextDealer = NextDealer.DICE
-    flower_pig: int = 16
-    direct_kong: int = 1
-    added_kong: int = 1
-    concealed_kong: int = 2
-    refund_kongs_when_not_ready: bool = True
-    fans: str = "sichuan"
-    base: int = 6
-    plain_fan: int = 1
-    cap_fan: int | None = None
-    cap_points: int | None = None
-    self_drawn: str = "none"
-    last_of_wall: bool = True
-    concealed_root: bool = True
+    # The table options are TableFields'; the scoring options default to the sichuan profile (seed 004).
+    fans: str = _SICHUAN.fans
+    base: int = _SICHUAN.base
+    plain_fan: int = _SICHUAN.plain_fan
+    cap_fan: int | None = _SICHUAN.cap_fan
+    cap_points: int | None = _SICHUAN.cap_points
+    self_drawn: str = _SICHUAN.self_drawn
+    last_of_wall: bool = _SICHUAN.last_of_wall
+    concealed_root: bool = _SICHUAN.concealed_root
 
     has_chow: ClassVar[bool] = False
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
