@@ -20,6 +20,7 @@ MOVED_MODULES = [
     ("majiang.rules.sichuan.table", "majiang.rules.sichuan.payments", None),
     ("majiang.rules.sichuan.game", "majiang.rules.sichuan.ruleset", None),
     ("majiang.rules.riichi.game", "majiang.rules.riichi.ruleset", None),
+    ("majiang.rules.riichi.efficiency", "majiang.rules.riichi.analysis", None),
 ]
 
 
@@ -105,7 +106,7 @@ SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
 OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
                        r"|majiang\.rules\.mcr\.table\b|rules/mcr/table\.py"
                        r"|majiang\.rules\.sichuan\.(table|game)\b|rules/sichuan/(table|game)\.py"
-                       r"|majiang\.rules\.riichi\.game\b|rules/riichi/game\.py"
+                       r"|majiang\.rules\.riichi\.(game|efficiency)\b|rules/riichi/(game|efficiency)\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
                        r"|majiang\.game\.ruleset\.(HandLabel|TableInfo)"
                        r"|from majiang\.game\.ruleset import [^\n]*\b(HandLabel|TableInfo)\b"
@@ -118,6 +119,7 @@ NAMING_OLD_PATHS = {
     "docs/engine.md", "docs/rl.md", "src/majiang/rules/base.py",
     "src/majiang/rules/mcr/table.py", "src/majiang/rules/sichuan/table.py",
     "src/majiang/rules/sichuan/game.py", "src/majiang/rules/riichi/game.py",
+    "src/majiang/rules/riichi/efficiency.py",
 }
 
 

@@ -31,7 +31,7 @@ from majiang.bots import find_bot
 from majiang.game import Game, Phase
 from majiang.game.ruleset import PASS, find_ruleset
 from majiang.meld import Meld
-from majiang.rules.riichi.efficiency import riichi_waits
+from majiang.rules.riichi.analysis import riichi_waits
 from majiang.rules.riichi.generate import random_case
 from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES, Tile

@@ -47,8 +47,8 @@ from majiang.game.ruleset import (
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
+from majiang.rules.riichi.analysis import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.rules.riichi.describe import RiichiDescriber
-from majiang.rules.riichi.efficiency import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.rules.riichi.state import RiichiPublic, RiichiState, RiichiTable, capture_public
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
