@@ -19,7 +19,8 @@ from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import WIN, find_ruleset
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.rules.riichi.ruleset import RiichiRules, RiichiState, RiichiTable, final_points, red_places
+from majiang.rules.riichi.payments import final_points
+from majiang.rules.riichi.ruleset import RiichiRules, RiichiState, RiichiTable, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 

@@ -18,7 +18,8 @@ from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
 from majiang.rules.riichi import RiichiResult, payment
-from majiang.rules.riichi.ruleset import Liable, RiichiRules, RiichiTable, _pao_deltas
+from majiang.rules.riichi.payments import pao_deltas
+from majiang.rules.riichi.ruleset import Liable, RiichiRules, RiichiTable
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
@@ -224,7 +225,7 @@ def test_pao_moves_who_pays_not_how_much(dealer: int, winner: int, liable: int, 
     pay = payment(8000 * yakuman, dealer=winner == dealer, tsumo=giver is None, honba=honba)
     result = RiichiResult((), 13 * yakuman, 0, (), yakuman, "yakuman", 8000 * yakuman, 0, pay,
                           winner == dealer, giver is None)
-    deltas = _pao_deltas(result, winner, giver, liable, covered, honba, dealer)
+    deltas = pao_deltas(result, winner, giver, liable, covered, honba, dealer)
     assert sum(deltas) == 0
     assert deltas[winner] == pay.total
     assert all(d <= 0 for s, d in enumerate(deltas) if s != winner)

@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.analysis.ready import distance, is_ready
@@ -49,6 +49,13 @@ from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.riichi.analysis import ORPHANS, RiichiEfficiency, riichi_waits
 from majiang.rules.riichi.describe import RiichiDescriber
+from majiang.rules.riichi.payments import (
+    STICK,
+    final_points,
+    pao_deltas,
+    payment_without_honba,
+    placing_order,
+)
 from majiang.rules.riichi.state import RiichiPublic, RiichiState, RiichiTable, capture_public
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
@@ -70,8 +77,6 @@ RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 ABORT = Action(ActionKind.ABORT)
 FIVES = (4, 13, 22)
 """The kinds with red copies: 5m, 5p, 5s."""
-STICK = 1000
-"""A riichi stick (供託)."""
 DEAD_WALL = 14
 """The dead wall (王牌): dora indicators and the replacement tiles."""
 KUIKAE = ("none", "same", "both")
@@ -608,7 +613,7 @@ class RiichiRules(Ruleset):
     def pay_win(self, game: RiichiGame, win: WinRecord) -> None:
         """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
         nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder. A
-        liable player (pao) pays its share (``_pao_deltas``)."""
+        liable player (pao) pays its share (``pao_deltas``)."""
         st: RiichiState = game.rules_state
         result: RiichiResult = win.score
         if st.declaring is not None and st.declaring == win.giver:
@@ -618,14 +623,14 @@ class RiichiRules(Ruleset):
         first = game.wins[0].seat == win.seat  # the winner nearest the discarder
         pay = result.payment
         if not first and not self.honba_to_each and st.honba:
-            pay = _payment_without_honba(result)
+            pay = payment_without_honba(result)
         deltas = [0, 0, 0, 0]
         liable = self.liable_for(game, win)
         if liable is not None and liable != win.giver:
             honba = st.honba if first or self.honba_to_each else 0
             owner = st.liable[win.seat]
             covered = sum(y.yakuman for y in result.yaku if owner is not None and y.id == owner[1])
-            deltas = _pao_deltas(result, win.seat, win.giver, liable, covered, honba, game.dealer)
+            deltas = pao_deltas(result, win.seat, win.giver, liable, covered, honba, game.dealer)
         elif win.giver is not None:
             deltas[win.giver] -= pay.ron
             deltas[win.seat] += pay.ron
@@ -887,7 +892,7 @@ class RiichiRules(Ruleset):
         if kept:
             st: RiichiState = game.rules_state
             dealer_player = match.player_at(game.dealer)
-            first = _order(totals)[0] == dealer_player
+            first = placing_order(totals)[0] == dealer_player
             won = any(w.seat == game.dealer for w in game.wins)
             stop = (won and self.agari_yame) or (not game.wins and st.abort is None and self.tenpai_yame)
             # The dealer's repeat comes before the target, in the extension too (Tenhou): only a dealer
@@ -969,79 +974,6 @@ def _orphans_ready(game: RiichiGame, seat: int) -> bool:
     """Whether the seat waits with thirteen orphans (a closed hand of terminals and honors only)."""
     counts = game.counts[seat]
     return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12
-
-
-def _pao_deltas(result: RiichiResult, seat: int, giver: int | None, liable: int, covered: int, honba: int,
-                dealer: int) -> list[int]:
-    """The score changes of a win with a liable player (pao) who did not deal it in: by tsumo it pays the
-    covered yakuman as if it had dealt it in (and the honba when it covers the whole hand), by ron it pays
-    half of that and the honba (Tenhou); the rest is paid as usual."""
-    from majiang.rules.riichi import payment
-
-    unit = 6 if result.dealer else 4
-    share = 8000 * covered * unit
-    deltas = [0, 0, 0, 0]
-    if giver is None:
-        rest = result.base - 8000 * covered
-        if rest <= 0:
-            deltas[liable] -= share + 300 * honba
-        else:
-            deltas[liable] -= share
-            pay = payment(rest, dealer=result.dealer, tsumo=True, honba=honba)
-            for s in range(4):
-                if s != seat:
-                    deltas[s] -= pay.dealer if s == dealer else pay.others
-    else:
-        deltas[liable] -= share // 2 + 300 * honba
-        deltas[giver] -= result.base * unit - share // 2
-    deltas[seat] = -sum(deltas)
-    return deltas
-
-
-def _payment_without_honba(result: RiichiResult) -> Any:
-    from majiang.rules.riichi import payment
-
-    return payment(result.base, dealer=result.dealer, tsumo=result.tsumo, honba=0)
-
-
-def _order(totals: list[int]) -> list[int]:
-    """Players from first to last by points, ties to the earlier seat of the first hand."""
-    return sorted(range(len(totals)), key=lambda p: (-totals[p], p))
-
-
-def _whole(points: int) -> int:
-    """Points in whole thousands, 五捨六入: five hundred rounds toward zero, six hundred away."""
-    size, sign = abs(points), (1 if points >= 0 else -1)
-    return sign * (size // 1000 + (1 if size % 1000 >= 600 else 0))
-
-
-def final_points(totals: list[int], sticks: int, uma: tuple[int, int, int, int], returned: int,
-                 start: int, whole: bool = False) -> tuple[float, float, float, float]:
-    """Each player's final points in thousands: (points − ``returned``)/1000, plus uma by place, plus oka
-    (4 × (``returned`` − ``start``)) and the sticks left on the table to first place.
-
-    With ``whole``, the points are rounded to whole thousands before the uma, five hundred toward zero and
-    six hundred away (五捨六入), and first place gets what keeps the sum at zero (Tenhou):
-
-    >>> final_points([42000, 28000, 20000, 10000], 0, (20, 10, -10, -20), 30000, 25000)
-    (52.0, 8.0, -20.0, -40.0)
-    >>> final_points([30900, 46300, 26400, -3600], 0, (20, 10, -10, -20), 30000, 25000, whole=True)
-    (11.0, 57.0, -14.0, -54.0)
-    """
-    order = _order(totals)
-    out = [0.0, 0.0, 0.0, 0.0]
-    if whole:
-        for place, p in enumerate(order[1:], 1):
-            out[p] = float(_whole(totals[p] - returned) + uma[place])
-        out[order[0]] = -sum(out)
-        return (out[0], out[1], out[2], out[3])
-    for place, p in enumerate(order):
-        points = totals[p] + (sticks * STICK if place == 0 else 0)
-        value = (points - returned) / 1000 + uma[place]
-        if place == 0:
-            value += 4 * (returned - start) / 1000
-        out[p] = round(value, 1)
-    return (out[0], out[1], out[2], out[3])
 
 
 register_ruleset("riichi", RiichiRules, aliases=("立直", "立直麻将", "立直麻雀", "tenhou", "天鳳"))
