@@ -48,6 +48,7 @@ from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.riichi.analysis import ORPHANS, RiichiEfficiency, riichi_waits
+from majiang.rules.riichi.context import ScoringFields
 from majiang.rules.riichi.describe import RiichiDescriber
 from majiang.rules.riichi.payments import (
     STICK,
@@ -150,8 +151,40 @@ class TenpaiShown(Event):
 
 # -- the ruleset ---------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class TableFields:
+    """The riichi table's options (the wall, calls, abortive draws, the match), declared before the
+    scoring options (``ScoringFields``) so that a ruleset's options keep the order records hold."""
+
+    __slots__ = ()
+
+    red_fives: int = 3
+    kan_dora: bool = True
+    kan_dora_after_discard: bool = True
+    ura_dora: bool = True
+    kuikae: str = "both"
+    kokushi_robs_concealed_kan: bool = True
+    nine_terminals: bool = True
+    four_winds: bool = True
+    four_riichi: bool = True
+    four_kans: bool = True
+    three_ron: bool = True
+    several_ron: str = "double"
+    honba_to_each: bool = False
+    nagashi_mangan: bool = True
+    length: str = "hanchan"
+    starting_points: int = 25000
+    target: int = 30000
+    extension: bool = True
+    busting: bool = True
+    agari_yame: bool = True
+    tenpai_yame: bool = True
+    uma: str = "20,10,-10,-20"
+    oka: bool = True
+
+
 @dataclass(frozen=True, slots=True)
-class RiichiRules(Ruleset):
+class RiichiRules(ScoringFields, TableFields, Ruleset):
     """Japanese riichi with Tenhou's rules by default; every option is in docs/riichi.md ("The game").
 
     * ``red_fives``: red fives in the set: 0, 3 (one 5m, 5p, 5s) or 4 (two of them 5p).
@@ -206,41 +239,8 @@ class RiichiRules(Ruleset):
     """
 
     name: str = "riichi"
-    red_fives: int = 3
-    kan_dora: bool = True
-    kan_dora_after_discard: bool = True
-    ura_dora: bool = True
-    kuikae: str = "both"
-    kokushi_robs_concealed_kan: bool = True
-    nine_terminals: bool = True
-    four_winds: bool = True
-    four_riichi: bool = True
-    four_kans: bool = True
-    three_ron: bool = True
-    several_ron: str = "double"
-    honba_to_each: bool = False
-    nagashi_mangan: bool = True
-    length: str = "hanchan"
-    starting_points: int = 25000
-    target: int = 30000
-    extension: bool = True
-    busting: bool = True
-    agari_yame: bool = True
-    tenpai_yame: bool = True
-    uma: str = "20,10,-10,-20"
-    oka: bool = True
-    open_tanyao: bool = True
-    double_yakuman: bool = False
-    kazoe_yakuman: bool = True
-    kiriage: bool = False
-    open_pinfu_fu: bool = True
-    pinfu_tsumo: bool = True
-    double_wind_pair_fu: int = 4
-    renhou: str = "off"
-    daisharin: bool = False
-    suurenkou: bool = False
-    sanrenkou: bool = False
-    touhoku: bool = False
+    # The table's options are TableFields', then the scoring options ScoringFields' (RiichiOptions takes
+    # them too), then the options added since: the order of every record's options.
     red_choice: bool = False
     round_final: bool = True
     pao: bool = True
@@ -925,8 +925,7 @@ def _scoring(rules: RiichiRules) -> RiichiOptions:
 
     from majiang.rules.riichi import RiichiOptions
 
-    # The scorer's options are the ruleset's fields of the same names (tests/test_riichi_game.py checks
-    # that every one exists here with the same default), so the list is written once, in RiichiOptions.
+    # The scorer's options are the ruleset's fields of the same names: both are declared by ScoringFields.
     return RiichiOptions(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(RiichiOptions)})
 
 
