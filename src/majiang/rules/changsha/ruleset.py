@@ -68,8 +68,8 @@ OPENING_WIN = declare_action(ActionSpec(
          "self-drawn wins; play goes on."))
 OPEN_KONG = declare_action(ActionSpec(
     "open-kong", "open a kong", "开杠", tile=True,
-    help="Announce 开杠 with four alike, the hand ready after it: the kong that follows draws the tile a "
-         "roll of two dice counts from the wall's end, and a win on it is 杠上开花."))
+    help="开杠 with four alike, the hand ready after it: the kong draws the tile a roll of two dice counts "
+         "from the wall's end, and a win on it is 杠上开花."))
 TAKE_SEABED = declare_action(ActionSpec(
     "take-seabed", "take the last tile", "要海底",
     help="Take the wall's last tile (海底漫游): win with it, or let it go and pay whoever wins on it."))
@@ -193,8 +193,6 @@ class ChangshaRules(OptionFields, Ruleset):
         state: ChangshaState = game.rules_state
         drawn = game.drawn
         can_win = drawn is not None and drawn in game.waits[seat] and game.self_win(seat) is not None
-        if state.announced is not None and state.announced[0] == seat:
-            return [self._kong_of(game, seat, state.announced[1])]
         if drawn is not None and ((state.seabed == seat and game.wall_left == 0)
                                   or (state.bloom and game.kong_draw)):
             return [DISCARD[drawn], WIN] if can_win else [DISCARD[drawn]]
@@ -212,10 +210,6 @@ class ChangshaRules(OptionFields, Ruleset):
         if can_win:
             out.append(WIN)
         return out
-
-    def _kong_of(self, game: ChangshaTable, seat: int, tile: int) -> Action:
-        """The engine's kong action for ``tile``: concealed from four held, else added to a pung."""
-        return CONCEALED_KONG[tile] if game.counts[seat][tile] == 4 else ADDED_KONG[tile]
 
     def _ready_after(self, game: ChangshaTable, seat: int, t: int) -> bool:
         """Whether ``seat``'s hand is ready once its kong of ``t`` stands (开杠 "（听牌的情况下）"): some tile
@@ -242,11 +236,13 @@ class ChangshaRules(OptionFields, Ruleset):
         return False
 
     def turn_action(self, game: ChangshaTable, seat: int, action: Action) -> None:
-        """``open-kong``: the seat announces 开杠; its turn goes on with only the kong to make."""
+        """``open-kong``: the seat makes its kong as 开杠 (``on_kong`` then rolls for the replacement)."""
         assert action.name == OPEN_KONG.name and action.tile is not None
         state: ChangshaState = game.rules_state
-        state.announced = (seat, int(action.tile))
+        tile = int(action.tile)
+        state.announced = (seat, tile)
         state.seen = None
+        game.kong(seat, tile, "concealed" if game.counts[seat][tile] == 4 else "added")
 
     def claim_options(self, game: ChangshaTable, seat: int, giver: int, tile: int) -> list[Action]:
         """The common table's claims; a kong on a discard (always 补张) only with two tiles left; 开杠's

@@ -22,7 +22,7 @@ class ChangshaState:
     shown: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
     """The dealt hand each declaring seat showed."""
     announced: tuple[int, int] | None = None
-    """(seat, tile) of an announced 开杠 whose kong is not made yet."""
+    """(seat, tile) of a 开杠 being made (others may still rob an added one)."""
     bloom: bool = False
     """The current replacement tile came from a 开杠 (a win on it is 杠上开花)."""
     kong_tile: int | None = None
