@@ -175,7 +175,7 @@ def our_side(hand: int, bots: list[str]) -> Side:
     result = game.result
     if result.wins:
         side.end = f"HU {result.wins[0].seat} {result.wins[0].score.total}"
-        side.fans = game.rules.score_names(result.wins[0].score)
+        side.fans = game.rules.describer().score_names(result.wins[0].score)
     elif any(e.kind == "false-win" for e in game.events):
         side.end = f"WH {next(e.seat for e in game.events if e.kind == 'false-win')}"  # type: ignore[attr-defined]
     else:

@@ -15,7 +15,7 @@ from majiang.bots import find_bot
 from majiang.interop.mjai_bot import MjaiClient
 from majiang.interop.mjai_table import InProcessSeat, play_mjai_match
 from majiang.records import play_match
-from majiang.rules.riichi.game import RiichiRules
+from majiang.rules.riichi.ruleset import RiichiRules
 
 NAMES = ["a", "b", "c", "d"]
 

@@ -2,9 +2,9 @@
 
 A refactor of the engine or a ruleset must leave the records of every existing ruleset byte-identical for
 the same seeds. This plays ``--matches`` seeded matches of ``--hands`` hands for each built-in ruleset
-and each of its conformance variants (options that change the flow of a hand), with the given bots, and
-hashes every record line and every ``--every``-th view the bots were shown. Run it before and after a
-change and compare the lines::
+and each of its conformance variants (``VARIANTS``: options that change the flow of a hand), with the
+given bots, and hashes every record line and every ``--every``-th view the bots were shown. Run it before
+and after a change and compare the lines::
 
     python benchmarks/records_hash.py > before.txt
     ... change ...
@@ -23,15 +23,30 @@ from majiang.bots import Bot, find_bot
 from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.game.table import View
 from majiang.records import play_match
+from majiang.rules.mcr.ruleset import BOTZONE
 
 BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi")
 """Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""
 
 
+_SICHUAN: list[dict[str, Any]] = [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
+                                   {"mode": "single", "exchange": "across"},
+                                   {"several_winners": False, "forced_win_last_four": False}]
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "mcr": [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, dict(BOTZONE)],
+    "sichuan": _SICHUAN,
+    "chengdu": _SICHUAN,
+    "riichi": [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,
+                    "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
+                    "four_kans": False, "three_ron": False, "nagashi_mangan": False, "pao": False}],
+}
+"""The option sets hashed for each ruleset of ``BUILT_IN``: the conformance suite's (tests/conformance.py
+``VARIANTS``, which tests/test_conformance.py checks this copy against), kept here as benchmarks import
+nothing from the tests."""
+
+
 def _variants(name: str) -> list[dict[str, Any]]:
-    rules = find_ruleset(name)
-    hook = getattr(rules, "conformance_variants", None)
-    return list(hook()) if hook is not None else [{}]
+    return [dict(options) for options in VARIANTS.get(name, [{}])]
 
 
 class _Seen:

@@ -15,6 +15,9 @@
 
 ``check_replay`` replays a hand from its seed; ``check_record`` writes a match as a record and reads,
 checks and replays it. A failure names the ruleset, its options, the hand's seed and the step.
+
+``variants(name)`` are the option sets the suite plays for a ruleset (``VARIANTS``; a test module that
+registers a ruleset adds its own with ``register_variants``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,44 @@ from majiang.game.ruleset import BONUS_BASE, Ruleset
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_lines_atomically
 from majiang.records.format import dump_line
+from majiang.rules.mcr.ruleset import BOTZONE
 from majiang.tiles import ALL_TILES
+
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    # The defaults, several winners on one discard, false wins charged (with the house fans), and the
+    # ``botzone`` preset (per-seat walls, no flowers, a false win ends the hand).
+    "mcr": [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, dict(BOTZONE)],
+    # The defaults, 血流 with both opening phases, the single-win mode, and one winner per discard.
+    "sichuan": [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
+                {"mode": "single", "exchange": "across"},
+                {"several_winners": False, "forced_win_last_four": False}],
+    # Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls, no pao
+    # and none of the abortive draws.
+    "riichi": [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,
+                    "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
+                    "four_kans": False, "three_ron": False, "nagashi_mangan": False, "pao": False}],
+    # The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds.
+    "changsha": [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
+                 {"six_six": True, "opening_count": "once", "birds": 0}],
+    # Winners leave (血战), and winners stay (血流).
+    "toy": [{}, {"winners_stay": True}],
+}
+VARIANTS["chengdu"] = VARIANTS["sichuan"]
+"""The option sets (for ``with_options``) the suite plays for each ruleset besides one another: those that
+change the flow of a hand (who may win, what play does after a win). benchmarks/records_hash.py hashes the
+records of the built-in ones (its copy is checked against this in tests/test_conformance.py)."""
+
+
+def variants(name: str) -> list[dict[str, Any]]:
+    """The option sets the suite plays for the ruleset ``name``: its defaults alone unless it registered
+    more (``VARIANTS``)."""
+    return [dict(options) for options in VARIANTS.get(name, [{}])]
+
+
+def register_variants(name: str, option_sets: Sequence[dict[str, Any]]) -> None:
+    """Make the suite play ``option_sets`` for the ruleset ``name`` (a ruleset a test module registers)."""
+    VARIANTS[name] = [dict(options) for options in option_sets]
+
 
 MAX_STEPS = 5000
 """No hand may take more actions (real hands take a few hundred)."""

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from majiang.actions import Action
 from majiang.game import Game, Phase
 from majiang.game.ruleset import PASS, Ruleset, find_ruleset
-from majiang.rules.riichi.game import RiichiPublic
+from majiang.rules.riichi.ruleset import RiichiPublic
 from majiang.tiles import ALL_TILES
 
 __all__ = ["act", "pass_all", "play", "public", "riichi_game", "riichi_ring", "tsumogiri", "words"]

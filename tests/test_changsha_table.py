@@ -100,7 +100,7 @@ def test_registered_with_aliases_and_options() -> None:
     assert (rules.scoring.birds, rules.scoring.bird_mode) == (3, "double")
     assert sorted(rules.wall_tiles()) == [t for t in range(27) for _ in range(4)]
     assert rules.match_length() == 8
-    helps = rules.option_help()
+    helps = rules.describer().option_help()
     assert set(helps) == {o.name for o in rules.option_schema()}
     assert next(o for o in rules.option_schema() if o.name == "birds").maximum == 6
 
@@ -131,7 +131,7 @@ def test_opening_wins_declared_and_paid(declare: set[int], expected: tuple[int, 
     shown = game.rules.public_state(game, 3).shown
     assert [bool(s) for s in shown] == [s in declare for s in range(4)]
     if 1 in declare:
-        assert game.rules.seat_badges(game.rules.public_state(game, 0))[1] == "起手 板板胡"
+        assert game.rules.describer().seat_badges(game.rules.public_state(game, 0))[1] == "起手 板板胡"
 
 
 def test_a_bot_declares_its_opening_win() -> None:
@@ -320,7 +320,7 @@ def test_robbing_an_added_kong(announce: bool) -> None:
     # 开杠 on the pung is an added kong too: it may be robbed all the same.
     act(game, 1, "open-kong 7p" if announce else "added-kong 7p")
     if announce:
-        assert game.rules.seat_badges(game.rules.public_state(game, 0))[1] == "开杠 7p"
+        assert game.rules.describer().seat_badges(game.rules.public_state(game, 0))[1] == "开杠 7p"
     assert game.phase is Phase.ROB and game.legal_actions(2) == [PASS, WIN]
     act(game, 2, "win")
     # 抢杠胡: the konger (a 闲家) pays 10; the kong is not made, so no roll for its tile.
@@ -453,11 +453,11 @@ def test_describing_a_win_and_the_table() -> None:
     discard_drawn(game, 0)
     act(game, 1, "discard 5s")
     answer(game, {2: "win", 3: "win"})
-    rules = game.rules
+    describer = game.rules.describer()
     small, big = (w.score for w in game.wins)
-    assert rules.score_headline(small) == "small win" and rules.score_headline(big) == "1 big win"
-    assert rules.describe_score(big) == "1 big win (碰碰胡), 大胡点炮 6 each"
-    assert rules.score_names(big) == ["碰碰胡"]
-    public = rules.public_state(game, 0)
-    assert rules.table_note(public) == "鸟 2p"
-    assert rules.table_info(public).to_dict()["tiles"] == {"birds": ["2p"]}
+    assert describer.score_headline(small) == "small win" and describer.score_headline(big) == "1 big win"
+    assert describer.describe_score(big) == "1 big win (碰碰胡), 大胡点炮 6 each"
+    assert describer.score_names(big) == ["碰碰胡"]
+    public = game.rules.public_state(game, 0)
+    assert describer.table_note(public) == "鸟 2p"
+    assert describer.table_info(public).to_dict()["tiles"] == {"birds": ["2p"]}

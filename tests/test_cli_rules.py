@@ -16,20 +16,22 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
+from conformance import register_variants, variants
 from majiang.actions import Action, ActionKind
 from majiang.cli import app
 from majiang.cli.replay import compact_play, render_hand
 from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
+from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.ruleset import Ruleset, Table, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.ruleset import Table, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.table import WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
+from majiang.rules.mcr.ruleset import McrRules
 from majiang.rules.mcr.sheet import ScoreSheet, SheetError
-from majiang.rules.mcr.table import McrRules
 from majiang.sim.arena import run_arena
 from majiang.sim.simulate import ResumeError, simulate
 from majiang.tiles import Tile, seat_wind
@@ -100,6 +102,7 @@ class PlayOnRules(McrRules):
 
 if NAME not in ruleset_names():
     register_ruleset(NAME, PlayOnRules, aliases=("测试血战",))
+    register_variants(NAME, variants("mcr"))  # Chinese Official rules underneath: its option sets
 
 
 def run(*args: str) -> Result:
@@ -381,15 +384,13 @@ class UnnamedRules(PlayOnRules):
 
     name: str = "test-unnamed"
 
-    def score_names(self, score: Any) -> list[str]:
-        return Ruleset.score_names(self, score)
-
-    def describe_score(self, score: Any) -> str:
-        return Ruleset.describe_score(self, score)
+    def describer(self) -> Describer:
+        return Describer(self)
 
 
 if "test-unnamed" not in ruleset_names():
     register_ruleset("test-unnamed", UnnamedRules)  # a record names its ruleset: replay finds it so
+    register_variants("test-unnamed", variants("mcr"))
 
 
 def test_a_ruleset_that_names_no_fans_gets_no_fan_table(tmp_path: Path) -> None:

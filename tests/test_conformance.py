@@ -1,5 +1,5 @@
 """The conformance suite (tests/conformance.py) on every registered ruleset and the option variants each
-declares (``Ruleset.conformance_variants``), including the test-only ``toy`` ruleset (tests/toy_ruleset.py)
+plays for it (``conformance.variants``), including the test-only ``toy`` ruleset (tests/toy_ruleset.py)
 that proves a Sichuan-like ruleset needs no engine edit.
 
 The default run plays a few hands per variant with every check; the ``slow`` soak plays
@@ -11,6 +11,7 @@ options and the hand's seed: ``play_checked(find_ruleset(name, options), seed, b
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -33,8 +34,10 @@ from conformance import (
     check_record,
     check_replay,
     play_checked,
+    seat_bots,
+    variants,
 )
-from majiang.actions import Action
+from majiang.actions import Action, ActionKind
 from majiang.game import Game
 from majiang.game.ruleset import Table, find_ruleset, ruleset_names
 from majiang.sim.simulate import game_seed
@@ -43,7 +46,7 @@ RULESETS = ruleset_names()
 assert "toy" in RULESETS, "tests/toy_ruleset.py registers the toy ruleset on import"
 BUILT_IN = [name for name in RULESETS if type(find_ruleset(name)).__module__.startswith("majiang.")]
 """The package's own rulesets (test modules register more: the toy here, others in other test files)."""
-VARIANTS = [(name, options) for name in RULESETS for options in find_ruleset(name).conformance_variants()]
+VARIANTS = [(name, options) for name in RULESETS for options in variants(name)]
 
 
 def _id(case: tuple[str, dict[str, Any]]) -> str:
@@ -126,7 +129,7 @@ def test_toy_exercises_the_generic_paths() -> None:
     """The toy's hands go through every path Sichuan needs and the capabilities other regional rulesets need
     (each counted by the checks)."""
     tally = Tally()
-    for options in toy_ruleset.ToyRules().conformance_variants():
+    for options in variants("toy"):
         # Random seats take the last tile and lay their 1s, which the efficiency bot does not.
         for bots in (["efficiency"], ["efficiency", "random"], ["random"]):
             tally.add(play_many("toy", options, 9, 10, bots, rates=LIGHT))
@@ -214,14 +217,49 @@ def test_checks_catch_broken_rulesets(rules: toy_ruleset.ToyRules, rates: Rates,
 def test_soak(name: str, chunk: int) -> None:
     """``MAJIANG_CONFORMANCE_HANDS`` hands per ruleset, its variants in turn; one hand in four with efficient
     bots (they win more, and take longer)."""
-    variants = find_ruleset(name).conformance_variants()
+    option_sets = variants(name)
     count = SOAK_HANDS // SOAK_CHUNKS + (chunk < SOAK_HANDS % SOAK_CHUNKS)
     tally = Tally()
     lineups = (["random"], ["random"], ["random"], ["efficiency", "random", "efficiency", "efficiency"])
     for i in range(count):
         index = i * SOAK_CHUNKS + chunk
-        rules = find_ruleset(name, variants[index % len(variants)])
-        bots = lineups[index // len(variants) % len(lineups)]
+        rules = find_ruleset(name, option_sets[index % len(option_sets)])
+        bots = lineups[index // len(option_sets) % len(lineups)]
         _, t = play_checked(rules, game_seed(1000 + index, 0), bots, rates=LIGHT, dealer=index % 4)
         tally.add(t)
     assert tally.hands == count
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_declared_action_is_made(name: str) -> None:
+    """Random play makes every action the ruleset declares (each accepted and read back from its text): no
+    declared move is dead code. (Robbed kongs are rare at random: the rulesets' own tests rob them on
+    prepared walls.)"""
+    rules = find_ruleset(name)
+    wanted = {spec.name for spec in rules.actions}
+    made: set[str] = set()
+    for seed in range(3000):
+        game = Game(rules, seed=seed)
+        bots = seat_bots(["random"], seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            action = bots[seat].act(game.view(seat))
+            if action.kind is ActionKind.DECLARED:
+                made.add(action.name)
+                assert Action.parse(action.notation()) == action
+            game.apply(seat, action)
+        if made >= wanted:
+            break
+    assert made == wanted, f"{name}: never made {sorted(wanted - made)} in 3000 hands"
+
+
+def test_the_records_hash_benchmark_plays_these_variants() -> None:
+    """benchmarks/records_hash.py keeps its own copy of the built-in rulesets' variants (benchmarks import
+    nothing from the tests): it must be this suite's."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "records_hash.py"
+    spec = importlib.util.spec_from_file_location("records_hash", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert set(module.VARIANTS) == set(module.BUILT_IN)
+    assert {name: variants(name) for name in module.BUILT_IN} == module.VARIANTS

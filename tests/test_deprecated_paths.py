@@ -16,6 +16,11 @@ MOVED_MODULES = [
     ("majiang.game.sheet", "majiang.rules.mcr.sheet", None),
     ("majiang.env.mcr_v0", "majiang.env.mahjong_v0", "pettingzoo"),
     ("majiang.rules.base", "majiang.game.ruleset", None),
+    ("majiang.rules.mcr.table", "majiang.rules.mcr.ruleset", None),
+    ("majiang.rules.sichuan.table", "majiang.rules.sichuan.payments", None),
+    ("majiang.rules.sichuan.game", "majiang.rules.sichuan.ruleset", None),
+    ("majiang.rules.riichi.game", "majiang.rules.riichi.ruleset", None),
+    ("majiang.rules.riichi.efficiency", "majiang.rules.riichi.analysis", None),
 ]
 
 
@@ -65,6 +70,21 @@ def test_old_name_warns_and_is_the_new_object(old: str, name: str) -> None:
     assert value is getattr(seating, name)
 
 
+# (old module, name, new module): names that moved between modules of the engine
+MOVED_ENGINE_NAMES = [
+    ("majiang.game.ruleset", "HandLabel", "majiang.game.describe"),
+    ("majiang.game.ruleset", "TableInfo", "majiang.game.describe"),
+]
+
+
+@pytest.mark.parametrize(("old", "name", "new"), MOVED_ENGINE_NAMES)
+def test_old_engine_name_warns_and_is_the_new_object(old: str, name: str, new: str) -> None:
+    message = rf"{old}\.{name} moved to {new}\.{name}; the old path goes in the next release"
+    with pytest.warns(DeprecationWarning, match=message):
+        value = getattr(importlib.import_module(old), name)
+    assert value is getattr(importlib.import_module(new), name)
+
+
 def test_from_import_of_an_old_name_warns() -> None:
     with pytest.warns(DeprecationWarning, match="majiang.game.SeatChanges moved"):
         from majiang.game import SeatChanges
@@ -74,8 +94,9 @@ def test_from_import_of_an_old_name_warns() -> None:
 def test_unknown_names_are_still_attribute_errors() -> None:
     import majiang.game
     import majiang.game.match
+    import majiang.game.ruleset
 
-    for module in (majiang.game, majiang.game.match):
+    for module in (majiang.game, majiang.game.match, majiang.game.ruleset):
         with pytest.raises(AttributeError, match="no_such_name"):
             getattr(module, "no_such_name")  # noqa: B009
 
@@ -83,7 +104,12 @@ def test_unknown_names_are_still_attribute_errors() -> None:
 ROOT = Path(__file__).resolve().parent.parent
 SEATING = r"(SeatChanges|SEAT_CHANGES|seat_positions)"
 OLD_PATHS = re.compile(r"majiang\.game\.sheet|majiang\.env\.mcr_v0|majiang\.rules\.base"
+                       r"|majiang\.rules\.mcr\.table\b|rules/mcr/table\.py"
+                       r"|majiang\.rules\.sichuan\.(table|game)\b|rules/sichuan/(table|game)\.py"
+                       r"|majiang\.rules\.riichi\.(game|efficiency)\b|rules/riichi/(game|efficiency)\.py"
                        r"|from majiang\.env import .*\bmcr_v0\b|majiang\.game\.McrRules"
+                       r"|majiang\.game\.ruleset\.(HandLabel|TableInfo)"
+                       r"|from majiang\.game\.ruleset import [^\n]*\b(HandLabel|TableInfo)\b"
                        rf"|majiang\.game(\.match)?\.{SEATING}"
                        rf"|from majiang\.game(\.match)? import .*\b{SEATING}\b")
 # Files that name an old path on purpose (the shims, this test, the docs' list of them).
@@ -91,6 +117,9 @@ NAMING_OLD_PATHS = {
     "src/majiang/game/sheet.py", "src/majiang/game/__init__.py",
     "src/majiang/env/mcr_v0.py", "src/majiang/env/__init__.py", "tests/test_deprecated_paths.py",
     "docs/engine.md", "docs/rl.md", "src/majiang/rules/base.py",
+    "src/majiang/rules/mcr/table.py", "src/majiang/rules/sichuan/table.py",
+    "src/majiang/rules/sichuan/game.py", "src/majiang/rules/riichi/game.py",
+    "src/majiang/rules/riichi/efficiency.py",
 }
 
 
@@ -142,7 +171,7 @@ def test_the_match_length_reads_as_hands() -> None:
 
 
 def test_the_riichi_match_state_keeps_its_old_name() -> None:
-    from majiang.rules.riichi.game import RiichiMatchState, RiichiTable
+    from majiang.rules.riichi.ruleset import RiichiMatchState, RiichiTable
 
     assert RiichiTable is RiichiMatchState
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import toy_ruleset  # noqa: F401  (registers the test-only ruleset, so every ruleset is played here)
+from conformance import variants
 from majiang.analysis.ready import distance, is_ready
 from majiang.analysis.shanten import shanten_trusted
 from majiang.bots import find_bot
@@ -29,8 +30,7 @@ from majiang.rules.mcr.generate import iter_wins
 from majiang.tiles import ALL_TILES
 
 FIELDS = [f.name for f in dataclasses.fields(View)]
-VARIANTS = [(name, options) for name in ruleset_names()
-            for options in find_ruleset(name).conformance_variants()]
+VARIANTS = [(name, options) for name in ruleset_names() for options in variants(name)]
 
 
 def scratch_view(g: Game, seat: int) -> View:

@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 import toy_ruleset
+from conformance import variants
 from majiang.actions import Action, ActionKind
 from majiang.bots.efficiency import EfficiencyBot
 from majiang.env import (
@@ -42,8 +43,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 SICHUAN = find_ruleset("sichuan", ["exchange=clockwise"])
 assert "toy" in ruleset_names(), toy_ruleset.__name__
-VARIANTS = [(name, options) for name in ruleset_names()
-            for options in find_ruleset(name).conformance_variants()]
+VARIANTS = [(name, options) for name in ruleset_names() for options in variants(name)]
 VARIANT_IDS = [f"{name}-{i}" for i, (name, _) in enumerate(VARIANTS)]
 """Every registered ruleset (the test-only toy one too) with each option set its conformance suite plays."""
 SOAK_HANDS = int(os.environ.get("MAJIANG_ENV_HANDS", "3"))

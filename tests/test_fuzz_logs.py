@@ -25,7 +25,7 @@ from majiang.interop.tenhou import MjlogError, import_mjlog
 from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import parse_record
 from majiang.records.writer import iter_record_lines
-from majiang.rules.riichi.game import RiichiRules
+from majiang.rules.riichi.ruleset import RiichiRules
 
 LOGS = Path(__file__).parent / "data" / "riichi"
 SHORT = LOGS / "2019110302gm-00a9-0000-473e5852_tw=3.mjlog"

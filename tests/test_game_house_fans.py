@@ -7,7 +7,7 @@ import pytest
 from game_walls import Layout
 from majiang.game import Action, ActionKind, Game, Phase
 from majiang.mcr import McrRules
-from majiang.rules.mcr.table import house_fans
+from majiang.rules.mcr.ruleset import house_fans
 from majiang.tiles import Tile
 
 WIN = Action(ActionKind.WIN)

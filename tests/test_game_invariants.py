@@ -30,7 +30,7 @@ from majiang.bots import BOTS, find_bot
 from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Action, ActionKind, Game, Phase
 from majiang.mcr import McrRules
-from majiang.rules.mcr.table import FLOWER_BASE
+from majiang.rules.mcr.ruleset import FLOWER_BASE
 from majiang.sim.simulate import game_seed
 from majiang.tiles import ALL_TILES
 

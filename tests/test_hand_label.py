@@ -1,4 +1,5 @@
-"""How displays name a hand (``Ruleset.hand_label``): its number and the match's length, or riichi's name."""
+"""How displays name a hand (``Describer.hand_label``): its number and the match's length, or riichi's
+name."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from rich.console import Console
 
 from majiang.bots import RandomBot
 from majiang.game import Game, Match, Phase
-from majiang.game.ruleset import HandLabel, find_ruleset
-from majiang.rules.riichi.game import RiichiMatchState
+from majiang.game.describe import HandLabel
+from majiang.game.ruleset import find_ruleset
+from majiang.rules.riichi.ruleset import RiichiMatchState
 from majiang.tiles import Tile
 from majiang.tui import PlaySession
 from majiang.tui.render import result_renderable, status_text
@@ -31,7 +33,7 @@ FIRST_HAND: list[tuple[str, list[str], int | None, tuple[int, int | None, str, s
 def test_first_hand_of_a_match(name: str, options: list[str], hands: int | None,
                                expected: tuple[int, int | None, str, str, str]) -> None:
     match = Match(find_ruleset(name, options), seed=5, hands=hands)
-    label = match.rules.hand_label(match.game, match.hand_number, match.length)
+    label = match.rules.describer().hand_label(match.game, match.hand_number, match.length)
     assert (label.number, label.of, label.name, label.text(), label.text(zh=True)) == expected
     assert label.to_dict() == {"number": expected[0], "of": expected[1], "name": expected[2],
                                "en": expected[3], "zh": expected[4]}
@@ -49,7 +51,7 @@ RIICHI_NAMES: list[tuple[int, str, int, str]] = [
 def test_riichi_names_round_deal_and_honba(dealer: int, wind: str, honba: int, name: str) -> None:
     game = Game(find_ruleset("riichi"), seed=1, dealer=dealer, round_wind=Tile.parse(wind),
                 match_state=RiichiMatchState(honba=honba))
-    assert find_ruleset("riichi").hand_label(game, 7, 100) == HandLabel(7, None, name)
+    assert find_ruleset("riichi").describer().hand_label(game, 7, 100) == HandLabel(7, None, name)
 
 
 def test_riichi_labels_follow_the_match() -> None:
@@ -61,7 +63,7 @@ def test_riichi_labels_follow_the_match() -> None:
         table = match.match_state
         assert isinstance(table, RiichiMatchState)
         expected = f"{'東南西北'[table.passes // 4]}{table.passes % 4 + 1}局 {table.honba}本場"
-        label = match.rules.hand_label(match.game, match.hand_number, match.length)
+        label = match.rules.describer().hand_label(match.game, match.hand_number, match.length)
         assert (label.name, label.of, label.text()) == (expected, None, expected)
         seen.add(expected)
         game = match.game

@@ -30,7 +30,7 @@ from majiang.game.ruleset import SeatWalls, ruleset_aliases
 from majiang.notation import parse_tiles
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_record
-from majiang.rules.mcr.table import BOTZONE, FalseWin, McrRules, Walls
+from majiang.rules.mcr.ruleset import BOTZONE, FalseWin, McrRules, Walls
 
 BZ = find_ruleset("botzone")
 PASS = Action(ActionKind.PASS)
@@ -68,7 +68,7 @@ def game_with(ring: list[int], left: dict[int, int] | None = None) -> Game:
 
 
 def fan_names(score: object) -> list[str]:
-    return BZ.score_names(score)  # type: ignore[arg-type]
+    return BZ.describer().score_names(score)  # type: ignore[arg-type]
 
 
 # -- the preset ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from majiang.interop.mjai import HandStream
 from majiang.interop.mjai_bot import MjaiClient, MjaiProtocolError
 from majiang.interop.mjai_table import InProcessSeat, MjaiSeat, play_mjai, play_mjai_match
 from majiang.records import play_match
-from majiang.rules.riichi.game import RiichiRules
+from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.sim.arena import run_arena
 from processes import gone, reaped
 

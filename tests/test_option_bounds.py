@@ -14,9 +14,9 @@ from majiang.cli import app
 from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.records.format import rules_from_options
-from majiang.rules.mcr.table import McrRules
+from majiang.rules.mcr.ruleset import McrRules
+from majiang.rules.sichuan.payments import TableOptions
 from majiang.rules.sichuan.scoring import Options, find_options
-from majiang.rules.sichuan.table import TableOptions
 
 # (ruleset, option, smallest, largest, step): the declared ranges (docs/engine.md, "Option bounds").
 BOUNDS: list[tuple[str, str, int, int, int]] = [

@@ -20,7 +20,7 @@ from majiang.cli import app
 from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Game, Phase, View
 from majiang.notation import parse_tiles
-from majiang.rules.riichi.game import RiichiPublic, RiichiRules
+from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules
 from majiang.sim.arena import run_arena
 from majiang.tiles import Tile
 

@@ -24,19 +24,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conformance import variants
 from majiang.actions import ActionKind
 from majiang.analysis.ready import distance
 from majiang.bots import find_bot
 from majiang.game import Game, Phase
 from majiang.game.ruleset import PASS, find_ruleset
 from majiang.meld import Meld
-from majiang.rules.riichi.efficiency import riichi_waits
-from majiang.rules.riichi.game import RiichiPublic, RiichiRules, RiichiState
+from majiang.rules.riichi.analysis import riichi_waits
 from majiang.rules.riichi.generate import random_case
+from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES, Tile
 
 HANDS = int(os.environ.get("MAJIANG_RIICHI_FAST_HANDS", "8"))
-VARIANTS = RiichiRules().conformance_variants()
+VARIANTS = variants("riichi")
 
 
 def scratch_public(g: Game, seat: int) -> RiichiPublic:

@@ -1,4 +1,4 @@
-"""The riichi ruleset on the engine (majiang.rules.riichi.game): scenario tests on prepared walls, the
+"""The riichi ruleset on the engine (majiang.rules.riichi.ruleset): scenario tests on prepared walls, the
 match (renchan, honba, sticks, busting, the extension round, agari-yame), and bots playing a hanchan.
 
 Expected points are read from the standard riichi scoring table (e.g. 4 han 30 fu: a dealer's tsumo is
@@ -19,7 +19,8 @@ from majiang.game import Game, Match, Phase
 from majiang.game.ruleset import WIN, find_ruleset
 from majiang.game.table import HandResult
 from majiang.riichi import dora_of
-from majiang.rules.riichi.game import RiichiMatchState, RiichiRules, RiichiState, final_points, red_places
+from majiang.rules.riichi.payments import final_points
+from majiang.rules.riichi.ruleset import RiichiMatchState, RiichiRules, RiichiState, red_places
 from majiang.tiles import ALL_TILES
 from riichi_walls import act, pass_all, play, public, riichi_game, tsumogiri
 
@@ -77,7 +78,7 @@ def test_registry_options_and_errors() -> None:
                 ["uma=20,10,-10,-10"], ["starting_points=-5"], ["several_ron=triple"]):
         with pytest.raises(InvalidOptionError):
             find_ruleset("riichi", bad)
-    assert "kuikae" in rules.option_help()
+    assert "kuikae" in rules.describer().option_help()
 
 
 def test_the_wall_dead_wall_and_first_dora() -> None:
@@ -642,7 +643,7 @@ def test_scoring_options_are_ruleset_options_with_the_same_defaults() -> None:
         assert option.name in rules, option.name
         assert rules[option.name].default == option.default, option.name
     changed = RiichiRules(kiriage=True, renhou="mangan", double_wind_pair_fu=2)
-    from majiang.rules.riichi.game import _scoring
+    from majiang.rules.riichi.ruleset import _scoring
 
     scoring = _scoring(changed)
     assert (scoring.kiriage, scoring.renhou, scoring.double_wind_pair_fu) == (True, "mangan", 2)

@@ -18,7 +18,8 @@ from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
 from majiang.records import read_record, write_record
 from majiang.records.check import check_record
 from majiang.rules.riichi import RiichiResult, payment
-from majiang.rules.riichi.game import Liable, RiichiMatchState, RiichiRules, _pao_deltas
+from majiang.rules.riichi.payments import pao_deltas
+from majiang.rules.riichi.ruleset import Liable, RiichiMatchState, RiichiRules
 from riichi_walls import act, pass_all, play, public, riichi_game
 
 # Seat 1 holds the three dragon pairs: the dealer (seat 0) feeds P, seat 2 F and seat 3 the deciding C,
@@ -83,15 +84,15 @@ def test_the_feeding_discard_makes_its_player_liable() -> None:
     g = _game()
     assert [e for e in g.events if isinstance(e, Liable)] == [Liable(1, 3, "daisangen")]
     assert public(g, 0).liable == (None, (3, "daisangen"), None, None)
-    assert "包 seat 3 pays seat 1's daisangen" in g.rules.table_note(public(g, 2))
-    assert g.rules.table_info(public(g, 2)).marks == ((), (), (), ("pao",))
+    assert "包 seat 3 pays seat 1's daisangen" in g.rules.describer().table_note(public(g, 2))
+    assert g.rules.describer().table_info(public(g, 2)).marks == ((), (), (), ("pao",))
 
 
 def test_pao_off_makes_nobody_liable() -> None:
     g = _game(("pao=false",))
     assert not [e for e in g.events if isinstance(e, Liable)]
     assert public(g, 0).liable == (None,) * 4
-    assert g.rules.table_info(public(g, 0)).marks == ((), (), (), ())
+    assert g.rules.describer().table_info(public(g, 0)).marks == ((), (), (), ())
 
 
 # (how, options, honba, the win's score changes by seat). Seat 1 is a non-dealer: daisangen is 32000.
@@ -225,7 +226,7 @@ def test_pao_moves_who_pays_not_how_much(dealer: int, winner: int, liable: int, 
     pay = payment(8000 * yakuman, dealer=winner == dealer, tsumo=giver is None, honba=honba)
     result = RiichiResult((), 13 * yakuman, 0, (), yakuman, "yakuman", 8000 * yakuman, 0, pay,
                           winner == dealer, giver is None)
-    deltas = _pao_deltas(result, winner, giver, liable, covered, honba, dealer)
+    deltas = pao_deltas(result, winner, giver, liable, covered, honba, dealer)
     assert sum(deltas) == 0
     assert deltas[winner] == pay.total
     assert all(d <= 0 for s, d in enumerate(deltas) if s != winner)

@@ -16,7 +16,7 @@ from majiang.bots import find_bot
 from majiang.cli import app as cli
 from majiang.game.ruleset import find_ruleset
 from majiang.records import check_record
-from majiang.rules.riichi.game import RiichiDeclared, RiichiState
+from majiang.rules.riichi.ruleset import RiichiDeclared, RiichiState
 from majiang.tiles import Tile
 from majiang.tui import new_app
 from majiang.tui.app import ActionButton, TableScreen

@@ -22,7 +22,7 @@ from majiang.hand import Hand
 from majiang.rules.mcr.scorer import WIN_FIELD
 
 WIDE = {"COLUMNS": "200"}
-BUILT_IN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game",
+BUILT_IN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",
             "majiang.rules.changsha.ruleset")
 EIGHTEEN = "[1111m,1][2222m,1][4444m,1][5555m]9m9m"
 

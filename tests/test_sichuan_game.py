@@ -18,7 +18,7 @@ from majiang.game.ruleset import WIN, find_ruleset, ruleset_names
 from majiang.records.check import check_record
 from majiang.records.writer import play_match
 from majiang.rules.sichuan.analysis import SichuanEfficiency
-from majiang.rules.sichuan.game import ExchangeMade, SichuanPublic, SichuanRules, VoidsDeclared
+from majiang.rules.sichuan.ruleset import ExchangeMade, SichuanPublic, SichuanRules, VoidsDeclared
 from majiang.sichuan import Exchange, Mode, NextDealer, ScoreResult, settle_exhausted
 from majiang.tiles import Tile
 from sichuan_walls import act, answer, quiet, sichuan_game, tiles_in_play

@@ -29,6 +29,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from typer.testing import CliRunner
 
+from conformance import register_variants, variants
 from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
@@ -38,7 +39,9 @@ from majiang.game.table import WinRecord
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_tiles
 from majiang.records import check_record
-from majiang.rules.mcr.table import FLOWER_BASE, McrRules, McrState, win_payments
+from majiang.rules.mcr.advice import McrAdvisor
+from majiang.rules.mcr.describe import McrDescriber
+from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState, win_payments
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
@@ -690,6 +693,15 @@ class PlayOnScore:
 
 
 @dataclass(frozen=True, slots=True)
+class VoidBadges(McrDescriber):
+    """Chinese Official describing, with each seat's void suit as its badge."""
+
+    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
+        marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
+        return (marks[0], marks[1], marks[2], marks[3])
+
+
+@dataclass(frozen=True, slots=True)
 class PlayOnRules(McrRules):
     """A test-only ruleset on the Chinese Official table: every seat declares a void suit before play
     (after an exchange of three tiles of one suit with the next seat, with ``exchange``); a winner leaves
@@ -734,12 +746,11 @@ class PlayOnRules(McrRules):
     def public_state(self, game: Table[Any, Any], seat: int) -> tuple[int | None, ...]:
         return tuple(game.hand_state.voids)
 
-    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
-        marks = tuple("" if v is None else f"缺 {'mps'[v]}" for v in state)
-        return (marks[0], marks[1], marks[2], marks[3])
+    def describer(self) -> VoidBadges:
+        return VoidBadges(self)
 
-    def mcr_profile(self) -> str | None:
-        return self.profile if self.coach else None
+    def advisor(self) -> McrAdvisor | None:
+        return McrAdvisor(self.profile) if self.coach else None
 
     def win_score(self, game: Table[Any, Any], seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> Any:
@@ -759,6 +770,7 @@ class PlayOnRules(McrRules):
 
 
 register_ruleset("tui-play-on", PlayOnRules)
+register_variants("tui-play-on", variants("mcr"))  # Chinese Official rules underneath: its option sets
 
 
 def play_on_app(game: Game, bots: Sequence[ScriptedBot] = ()) -> PlayApp:

@@ -126,10 +126,6 @@ class ToyRules(Ruleset):
     match_hands = 4
     actions = (TAKE_LAST, LAY_ONES)
 
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """Winners leave (血战), and winners stay (血流)."""
-        return [{}, {"winners_stay": True}]
-
     def wall_tiles(self) -> list[int]:
         """The 108 suited tiles."""
         return [t for t in range(27) for _ in range(4)]

@@ -152,15 +152,7 @@ class Action(NamedTuple):
             five = ALL_TILES[9 * _SUITS.index(words[1][1]) + 4]
             return cls(kind, five, (five,))
         if kind in _WITH_TILE:
-            if len(words) != 2:
-                raise InvalidActionError(f"{kind.word} needs one tile, e.g. '{kind.word} 5m'")
-            try:
-                tiles = parse_tiles(words[1])
-            except InvalidNotationError as err:
-                raise InvalidActionError(f"{kind.word} needs a tile: {err}") from None
-            if len(tiles) != 1:
-                raise InvalidActionError(f"{kind.word} needs exactly one tile, not {words[1]!r}")
-            return cls(kind, tiles[0])
+            return cls(kind, _one_tile(kind.word, words, parse_tiles))
         if len(words) != 1:
             raise InvalidActionError(f"{kind.word} takes no tile")
         return cls(kind)
@@ -171,15 +163,7 @@ class Action(NamedTuple):
             if len(words) != 1:
                 raise InvalidActionError(f"{spec.name} takes no tile")
             return spec.action()
-        if len(words) != 2:
-            raise InvalidActionError(f"{spec.name} needs one tile, e.g. '{spec.name} 5m'")
-        try:
-            tiles = parse_tiles(words[1])
-        except InvalidNotationError as err:
-            raise InvalidActionError(f"{spec.name} needs a tile: {err}") from None
-        if len(tiles) != 1:
-            raise InvalidActionError(f"{spec.name} needs exactly one tile, not {words[1]!r}")
-        return spec.action(tiles[0])
+        return spec.action(_one_tile(spec.name, words, parse_tiles))
 
     def notation(self) -> str:
         """The text form, e.g. ``discard 5m``."""
@@ -197,3 +181,16 @@ class Action(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Action.parse({self.notation()!r})"
+
+
+def _one_tile(word: str, words: list[str], parse_tiles: Any) -> Tile:
+    """The one tile an action's text names after its ``word`` (``discard 5m``), or a clear error."""
+    if len(words) != 2:
+        raise InvalidActionError(f"{word} needs one tile, e.g. '{word} 5m'")
+    try:
+        tiles = parse_tiles(words[1])
+    except InvalidNotationError as err:
+        raise InvalidActionError(f"{word} needs a tile: {err}") from None
+    if len(tiles) != 1:
+        raise InvalidActionError(f"{word} needs exactly one tile, not {words[1]!r}")
+    return Tile(tiles[0])

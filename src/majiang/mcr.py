@@ -31,7 +31,7 @@ TYPE_CHECKING = False  # not typing's: importing typing costs more than this mod
 if TYPE_CHECKING:
     from majiang.rules.mcr.advice import McrWinFans, call_advice, discard_advice, ready_waits
     from majiang.rules.mcr.definitions import DEFINITIONS, Definition, definition
-    from majiang.rules.mcr.table import McrRules
+    from majiang.rules.mcr.ruleset import McrRules
 
 # The advice, the fan definitions and the table's ruleset load on first use: scoring, what most callers
 # import for, needs none of them (part of the import-time budget in the README's Speed section).
@@ -43,7 +43,7 @@ _LAZY = {
     "DEFINITIONS": "majiang.rules.mcr.definitions",
     "Definition": "majiang.rules.mcr.definitions",
     "definition": "majiang.rules.mcr.definitions",
-    "McrRules": "majiang.rules.mcr.table",
+    "McrRules": "majiang.rules.mcr.ruleset",
 }
 
 

@@ -30,6 +30,7 @@ __all__ = ["RENHOU_VALUES", "YAKU", "FuItem", "NoYakuError", "Payment", "RiichiH
            "payment", "score"]
 
 # The game (``--rules riichi``): the ruleset, what a view shows of it, and the final points of a game.
-from majiang.rules.riichi.game import RiichiPublic, RiichiRules, final_points, red_places
+from majiang.rules.riichi.payments import final_points
+from majiang.rules.riichi.ruleset import RiichiPublic, RiichiRules, red_places
 
 __all__ += ["RiichiPublic", "RiichiRules", "final_points", "red_places"]

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from majiang.bots.common import seen_counts
 from majiang.game.table import View
 from majiang.meld import MeldKind
-from majiang.rules.riichi.game import RiichiPublic
+from majiang.rules.riichi.ruleset import RiichiPublic
 
 __all__ = ["Table", "read_table", "safe_kinds"]
 

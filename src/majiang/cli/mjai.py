@@ -44,7 +44,7 @@ def mjai_command(seat: SeatArg = None, bot: BotOpt = "defense", seed: SeedOpt = 
     from majiang.bots import BOTS, find_bot
     from majiang.game.ruleset import find_ruleset
     from majiang.interop.mjai_bot import MjaiClient
-    from majiang.rules.riichi.game import RiichiRules
+    from majiang.rules.riichi.ruleset import RiichiRules
 
     try:
         if bot not in BOTS:

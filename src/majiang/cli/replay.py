@@ -157,7 +157,7 @@ def _win_line(hand: HandReplay, rules: Ruleset) -> list[str]:
         else:
             how = f"on {names[hand.player_at(win.giver)]}'s discard"
         lines.append(f"{names[player]} ({hand.seat_wind(player).notation()}) wins {how}: "
-                     f"{rules.describe_score(win.score)}")
+                     f"{rules.describer().describe_score(win.score)}")
     return lines
 
 
@@ -252,6 +252,7 @@ def hand_json(hand: HandReplay, rules: Ruleset | None = None) -> dict[str, Any]:
     recorded, under ``events``)."""
     names = hand.players
     rules = _rules_of(hand, rules)
+    describer = rules.describer()
     return {
         "hand": hand.number,
         "rules": rules.name,
@@ -269,7 +270,8 @@ def hand_json(hand: HandReplay, rules: Ruleset | None = None) -> dict[str, Any]:
         "fans": [score.to_dict() for score in hand.result.scores],
         "wins": [{"player": names[hand.player_at(w.seat)], "tile": w.tile.notation(), "how": w.win_by.value,
                   "from": None if w.giver is None else names[hand.player_at(w.giver)],
-                  "total": w.score.total, "score": rules.describe_score(w.score)} for w in hand.result.wins],
+                  "total": w.score.total, "score": describer.describe_score(w.score)}
+                 for w in hand.result.wins],
         "end": dict(zip(names, end_hands(hand), strict=True)),
         "penalties": [{"player": names[player], "deltas": {names[p]: deltas[p] for p in range(4)}}
                       for player, deltas in _penalties(hand)],

@@ -2,7 +2,7 @@
 
 Everything shown comes from the registry (``majiang.game.ruleset``): names and aliases, the first line of
 each ruleset's docstring, and for one ruleset each option's type (from its type hint), default (what
-``find_ruleset(NAME)`` gives) and meaning (``Ruleset.option_help``), and the fields of its win context
+``find_ruleset(NAME)`` gives) and meaning (``Describer.option_help``), and the fields of its win context
 (``Scorer.context_fields``: the flags of ``majiang fan --rules NAME``). docs/cli.md is the user guide.
 """
 

@@ -37,7 +37,7 @@ def __getattr__(name: str) -> Any:
     if name == "McrRules":
         warnings.warn("majiang.game.McrRules moved to majiang.mcr.McrRules; the old path goes in the next "
                       "release", DeprecationWarning, stacklevel=2)
-        from majiang.rules.mcr.table import McrRules
+        from majiang.rules.mcr.ruleset import McrRules
         return McrRules
     if name == "SeatChanges":
         warnings.warn("majiang.game.SeatChanges moved to majiang.rules.mcr.seating.SeatChanges; the old path "

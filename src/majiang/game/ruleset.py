@@ -22,11 +22,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import inspect
 import json
-import re
 import types
 import typing
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -37,8 +36,9 @@ from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.describe import Describer
 from majiang.game.results import standard_scores
-from majiang.game.scoring import Scored, Scorer
+from majiang.game.scoring import Score, Scored, Scorer
 from majiang.game.wall import SeatWalls, Wall
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
@@ -48,9 +48,10 @@ from majiang.tiles import ALL_TILES, WINDS, Tile
 if TYPE_CHECKING:
     from majiang.game.events import Event
     from majiang.game.results import HandResult, WinRecord
+    from majiang.rules.mcr.advice import McrAdvisor
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "HandLabel", "OptionSpec", "Ruleset", "Score", "SeatWalls", "TableInfo", "Wall", "check_bound",
+           "OptionSpec", "Ruleset", "Score", "SeatWalls", "Wall", "check_bound",
            "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets", "score_plain", "scorer_of"]
 
@@ -200,15 +201,6 @@ Match = MatchTable[Any]
 View = SeatView[Any]
 
 
-class Score(Protocol):
-    """What a ruleset's win check returns: at least a ``total`` (fans, han, ...) and plain data for JSON."""
-
-    @property
-    def total(self) -> int: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
 class Efficiency(Protocol):
     """How one seat judges its holdings under a ruleset's winning forms (tile efficiency, for bots).
 
@@ -298,65 +290,6 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class TableInfo:
-    """What a table display shows of a ruleset's own state, as data (``Ruleset.table_info``).
-
-    ``tiles`` are named groups of tiles face up on the table (riichi: ``dora`` indicators, and ``ura``
-    once a riichi hand has won); ``counters`` named counts (riichi: ``honba``, ``sticks``); ``sideways``
-    per seat the index in its discards of the tile laid sideways (riichi: the declaration), or None;
-    ``marks`` per seat short keys of its state (``riichi``, ``double-riichi``; ``furiten`` only on the
-    viewing seat). Keys are stable English words a display translates.
-    """
-
-    tiles: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
-    counters: tuple[tuple[str, int], ...] = ()
-    sideways: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
-    marks: tuple[tuple[str, ...], ...] = ((), (), (), ())
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON (tiles in notation).
-
-        >>> TableInfo(tiles=(("dora", (Tile.M3,)),), counters=(("honba", 1),)).to_dict()["tiles"]
-        {'dora': ['3m']}
-        """
-        return {"tiles": {name: [t.notation() for t in group] for name, group in self.tiles},
-                "counters": dict(self.counters), "sideways": list(self.sideways),
-                "marks": [list(m) for m in self.marks]}
-
-
-@dataclass(frozen=True, slots=True)
-class HandLabel:
-    """How a display names a hand of a match (``Ruleset.hand_label``): its ``number`` in the match, ``of``
-    the hands the match plays (None when the ruleset ends the match by its own rule, so no total is
-    shown), and ``name``, the ruleset's own name for it (riichi: ``東2局 1本場``), empty where the number
-    says it all.
-
-    >>> HandLabel(3, 16).text(), HandLabel(3, 16).text(zh=True), HandLabel(5, None, "東2局 1本場").text()
-    ('Hand 3/16', '第3/16局', '東2局 1本場')
-    """
-
-    number: int
-    of: int | None
-    name: str = ""
-
-    def text(self, zh: bool = False) -> str:
-        """The label in a few words: the ruleset's name for the hand, or its number (and the total)."""
-        if self.name:
-            return self.name
-        of = "" if self.of is None else f"/{self.of}"
-        return f"第{self.number}{of}局" if zh else f"Hand {self.number}{of}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON, with the text in both languages.
-
-        >>> HandLabel(3, 16).to_dict()
-        {'number': 3, 'of': 16, 'name': '', 'en': 'Hand 3/16', 'zh': '第3/16局'}
-        """
-        return {"number": self.number, "of": self.of, "name": self.name, "en": self.text(),
-                "zh": self.text(zh=True)}
-
-
-@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
 
@@ -441,13 +374,13 @@ class Ruleset:
 
     def option_schema(self) -> list[OptionSpec]:
         """Every option's kind, default (this ruleset's value), choices or bounds and meaning, read from the
-        fields' types, ``option_choices``, ``option_bounds`` and ``option_help``.
+        fields' types, ``option_choices``, ``option_bounds`` and the describer's ``option_help``.
 
         >>> [(o.name, o.kind) for o in find_ruleset("mcr").option_schema()][:2]
         [('several_winners', 'bool'), ('false_win', 'choice')]
         """
         hints = typing.get_type_hints(type(self))
-        meanings = self.option_help()
+        meanings = self.describer().option_help()
         values = self.options()
         out = []
         for f in dataclasses.fields(self):
@@ -532,48 +465,6 @@ class Ruleset:
 
     def public_state(self, game: Game, seat: int) -> Any:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
-        return None
-
-    def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
-        """A short mark per seat for a table display, read from ``public_state`` as a view holds it
-        (``View.public_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
-
-        >>> Ruleset().seat_badges(None)
-        ('', '', '', '')
-        """
-        return ("", "", "", "")
-
-    def table_note(self, state: Any) -> str:
-        """A short line about the table for a display, read from ``public_state`` as a view holds it (riichi:
-        the dora indicators, honba and sticks); empty when there is nothing to show.
-
-        >>> Ruleset().table_note(None)
-        ''
-        """
-        return ""
-
-    def table_info(self, state: Any) -> TableInfo:
-        """What a table display shows of ``public_state`` as a view holds it, as data: tiles face up,
-        counts, sideways discards, marks per seat (``table_note`` says it in one line); nothing here.
-
-        >>> Ruleset().table_info(None) == TableInfo()
-        True
-        """
-        return TableInfo()
-
-    def hand_label(self, game: Game, number: int, hands: int) -> HandLabel:
-        """How displays name ``game``, hand ``number`` of a match of ``hands`` (``Match.length``): by
-        number, with the total where the match plays all its hands (``match_over`` not overridden).
-
-        >>> from majiang.game import Game
-        >>> Ruleset().hand_label(Game(seed=1), 3, 16)
-        HandLabel(number=3, of=16, name='')
-        """
-        return HandLabel(number, hands if type(self).match_over is Ruleset.match_over else None)
-
-    def mcr_profile(self) -> str | None:
-        """The Chinese Official scoring profile (``mil``, ...) this ruleset's wins follow, so that advice
-        built on its fans and 8-fan minimum (the terminal game's coach) applies; None: no such advice."""
         return None
 
     # -- legal actions ------------------------------------------------------------------------------
@@ -696,6 +587,12 @@ class Ruleset:
         forfeit is refused as an error."""
         return None
 
+    def entered_win_payments(self, winner: int, discarder: int | None,
+                             total: int) -> tuple[int, int, int, int] | None:
+        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
+        this ruleset's payments need more than the winner, the discarder and the total."""
+        return None
+
     # -- moments --------------------------------------------------------------------------------------
 
     def on_discard(self, game: Game, seat: int, tile: int) -> None:
@@ -724,34 +621,11 @@ class Ruleset:
         return 0
     # -- describing ---------------------------------------------------------------------------------
 
-    def option_help(self) -> dict[str, str]:
-        """A one-line meaning of each option, for ``majiang rules NAME``: by default the first sentence
-        of each ``* ``option``: meaning`` bullet in the class docstring."""
-        out: dict[str, str] = {}
-        for match in _BULLET.finditer(inspect.getdoc(type(self)) or ""):
-            text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
-            if len(text) > 100 and ": " in text:
-                text = text.split(": ")[0]  # a long sentence: its head, before the details
-            out.setdefault(match.group(1), text + ".")
-        return out
-
-    def score_names(self, score: Score) -> list[str]:
-        """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
-        return []
-
-    def describe_score(self, score: Score) -> str:
-        """A win's score in one line of words, for replays and reports."""
-        return f"total {score.total}"
-
-    def score_headline(self, score: Score) -> str:
-        """A win's score in a few words for a table display: ``N fans`` here (riichi: han, fu, points)."""
-        return f"{score.total} {'fan' if score.total == 1 else 'fans'}"
-
-    def entered_win_payments(self, winner: int, discarder: int | None,
-                             total: int) -> tuple[int, int, int, int] | None:
-        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
-        this ruleset's payments need more than the winner, the discarder and the total."""
-        return None
+    def describer(self) -> Describer:
+        """How displays, replays and reports put these rules' options, scores and state into words
+        (``majiang.game.describe``): the defaults here, counting a match's hands unless the ruleset ends
+        its matches by its own rule (overrides ``match_over``)."""
+        return Describer(self, counts_hands=type(self).match_over is Ruleset.match_over)
 
     # -- advice -------------------------------------------------------------------------------------
 
@@ -759,6 +633,11 @@ class Ruleset:
         """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
         ruleset says otherwise (other forms, a suit the seat must give up)."""
         return CHINESE_EFFICIENCY
+
+    def advisor(self) -> McrAdvisor | None:
+        """Advice by Chinese Official fans and the 8-fan minimum (the terminal game's coach, its fan help,
+        the Botzone seats), where this ruleset's wins follow those fans; None: no such advice."""
+        return None
 
     # -- the match ----------------------------------------------------------------------------------
 
@@ -800,22 +679,11 @@ class Ruleset:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
 
-    # -- testing ------------------------------------------------------------------------------------
-
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """Option sets (for ``with_options``) that the conformance suite (tests/conformance.py) plays besides
-        one another: those that change the flow of a hand (who may win, what play does after a win)."""
-        return [{}]
-
 
 def _optional(cls: type, key: str) -> bool:
     """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
     hint = typing.get_type_hints(cls)[key]
     return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
-
-
-_BULLET = re.compile(r"^\* ``(\w+)``[^:]*: (.+?)(?=^\* |^\S|\Z)", re.M | re.S)
-"""A ``* ``option`` (...): meaning`` bullet of a docstring, running on to the next bullet or paragraph."""
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -848,7 +716,7 @@ def _convert(key: str, raw: str, hint: Any) -> Any:
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
 _PRESETS: dict[str, dict[str, Any]] = {}
-_BUILTIN = ("majiang.rules.mcr.table", "majiang.rules.sichuan.game", "majiang.rules.riichi.game",
+_BUILTIN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",
             "majiang.rules.changsha.ruleset")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
@@ -980,3 +848,15 @@ def scorer_of(rules: str, options: str) -> tuple[Scorer, frozenset[str]]:
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+_MOVED = {"HandLabel": "majiang.game.describe", "TableInfo": "majiang.game.describe"}
+"""Names this module offered before describing had a module of its own: still offered, with a warning."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        warnings.warn(f"majiang.game.ruleset.{name} moved to {_MOVED[name]}.{name}; the old path goes in the "
+                      "next release", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,6 @@
-"""The protocol a ruleset's hand scorer follows (``Ruleset.scorer()``): its win context as fields, plain
-data turned into the ruleset's own ``WinContext``, and a score. ``majiang.game.scoring`` scores plain
+"""What a win scores (``Score``, the win check's answer) and the protocol a ruleset's hand scorer follows
+(``Ruleset.scorer()``): its win context as fields, plain data turned into the ruleset's own
+``WinContext``, and a score. ``majiang.game.scoring`` scores plain
 requests (batch lines, forms) through it for any registered ruleset.
 
 >>> field_value(ContextField("honba", "int", 0, minimum=0), 2)
@@ -16,7 +17,7 @@ from majiang.errors import InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.tiles import Tile
 
-__all__ = ["KINDS", "ContextField", "Scored", "Scorer", "field_value", "read_values"]
+__all__ = ["KINDS", "ContextField", "Score", "Scored", "Scorer", "field_value", "read_values"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -53,6 +54,15 @@ class ContextField:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
         return {"name": self.name, "kind": self.kind, "default": default, "choices": list(self.choices),
                 "help": self.help, "zh": self.zh, "minimum": self.minimum, "maximum": self.maximum}
+
+
+class Score(Protocol):
+    """What a ruleset's win check returns: at least a ``total`` (fans, han, ...) and plain data for JSON."""
+
+    @property
+    def total(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Scored(Protocol):

@@ -50,7 +50,8 @@ from majiang.hand import Hand, WinBy
 from majiang.interop.botzone_codes import BotzoneError, _flower, _seat_number, from_code, to_code
 from majiang.interop.botzone_judge import SeatRequests, response_actions
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, score
+from majiang.rules.mcr import MINIMUM
+from majiang.rules.mcr.advice import McrAdvisor
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -336,11 +337,13 @@ class BotzoneSeat:
             last_of_wall = self.is_last_discard(self.seat) and win_by != WinBy.ROBBING_KONG
         try:
             hand = Hand(tuple(self.melds[self.seat]), tiles, tile)
-            result = score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=visible >= 3,
-                           seat_wind=self.seat_wind,
-                           round_wind=self.round_wind, flowers=self.flowers[self.seat],
-                           profile=self.rules.mcr_profile() or "mil")
         except InvalidHandError:
+            return None
+        advisor = self.rules.advisor() or McrAdvisor()  # Botzone's judge scores by the MIL fans
+        result = advisor.win(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=visible >= 3,
+                             seat_wind=self.seat_wind, round_wind=self.round_wind,
+                             flowers=self.flowers[self.seat])
+        if result is None:
             return None
         return result.fan_total if result.fan_total >= MINIMUM else None
 

@@ -311,12 +311,12 @@ def check_rules(rules: Ruleset, protocol: str = "botzone") -> None:
     """External Botzone bots play Chinese Official rules (``mcr``, ``botzone``), mjai bots riichi;
     InvalidOptionError else."""
     if protocol != "botzone":
-        from majiang.rules.riichi.game import RiichiRules
+        from majiang.rules.riichi.ruleset import RiichiRules
 
         if not isinstance(rules, RiichiRules):
             raise InvalidOptionError(f"external mjai bots play riichi (--rules riichi), not {rules.name}")
         return
-    if rules.mcr_profile() is None:
+    if rules.advisor() is None:  # the rules that advice by Chinese Official fans fits
         raise InvalidOptionError(f"external Botzone bots play Chinese Official rules (mcr, botzone), not "
                                  f"{rules.name}")
 

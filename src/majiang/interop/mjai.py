@@ -34,7 +34,7 @@ from majiang.interop.tenhou import (
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.notation import parse_tiles
 from majiang.records.format import Record
-from majiang.rules.riichi.game import (
+from majiang.rules.riichi.ruleset import (
     DoraRevealed,
     RiichiMatchState,
     RiichiRules,

@@ -41,7 +41,7 @@ from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, EVENT_TYPES, MjaiProtocolError, _check, _scores, _seat, _tile
 from majiang.interop.mjai_seat import _apply, _complete, _SeatRules
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.rules.riichi.game import FIVES, RiichiMatchState, RiichiRules, RiichiState
+from majiang.rules.riichi.ruleset import FIVES, RiichiMatchState, RiichiRules, RiichiState
 from majiang.tiles import WINDS
 
 __all__ = ["EVENT_TYPES", "MjaiClient", "MjaiProtocolError", "dump_answer"]

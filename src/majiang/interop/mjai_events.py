@@ -7,7 +7,7 @@ from typing import Any
 from majiang.errors import MajiangError
 from majiang.interop.mjai import mjai_tile, parse_mjai_tile
 from majiang.interop.tenhou import MjlogError
-from majiang.rules.riichi.game import FIVES
+from majiang.rules.riichi.ruleset import FIVES
 
 __all__ = ["EVENT_TYPES", "MjaiProtocolError"]
 

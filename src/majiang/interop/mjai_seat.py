@@ -12,7 +12,7 @@ from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, MjaiProtocolError, _tile
 from majiang.meld import KongKind, MeldKind
-from majiang.rules.riichi.game import FIVES, RIICHI, RiichiMatchState, RiichiRules, RiichiState
+from majiang.rules.riichi.ruleset import FIVES, RIICHI, RiichiMatchState, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES
 
 __all__: list[str] = []

@@ -39,7 +39,7 @@ from majiang.interop.program import Program, ProgramTimeout, ProgramTooLong
 from majiang.interop.tenhou import MjlogError
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records.writer import RecordedMatch, RecordWriter
-from majiang.rules.riichi.game import FIVES, RiichiRules, RiichiState
+from majiang.rules.riichi.ruleset import FIVES, RiichiRules, RiichiState
 from majiang.tiles import ALL_TILES
 
 __all__ = [

@@ -51,7 +51,7 @@ from majiang.interop.tenhou_mjlog import (
 )
 from majiang.interop.tenhou_wall import LIVE_START, _dice, _ring, _wall_of
 from majiang.records.writer import RecordedMatch
-from majiang.rules.riichi.game import AbortiveDraw, RiichiRules, RiichiState, TenpaiShown
+from majiang.rules.riichi.ruleset import AbortiveDraw, RiichiRules, RiichiState, TenpaiShown
 from majiang.tiles import WINDS
 
 __all__ = ["ABORTS", "DISCARDS", "DRAWS", "LIVE_START", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "Imported",

@@ -15,7 +15,8 @@ from typing import Any
 
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset
-from majiang.rules.riichi.game import RiichiRules, final_points
+from majiang.rules.riichi.payments import final_points
+from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.tiles import ALL_TILES
 
 __all__ = ["ABORTS", "DISCARDS", "DRAWS", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "MjlogError", "Tag",

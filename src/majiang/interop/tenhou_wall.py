@@ -16,7 +16,7 @@ from majiang.interop.tenhou_mjlog import (
     _seed,
     _tile_id,
 )
-from majiang.rules.riichi.game import RiichiRules, red_places
+from majiang.rules.riichi.ruleset import RiichiRules, red_places
 
 __all__ = ["LIVE_START"]
 

@@ -5,7 +5,7 @@ A record is a header line, then for each hand its events (the game's own event d
 key. Reading checks the shape only (JSON, the header, which line may follow which, required keys);
 ``majiang.records.check`` compares the content with a re-simulation.
 
->>> from majiang.rules.mcr.table import McrRules
+>>> from majiang.rules.mcr.ruleset import McrRules
 >>> rules_options(McrRules(false_win="penalty"))["false_win"]
 'penalty'
 >>> rules_from_options("mcr", rules_options(McrRules(profile="wmo2014"))).profile

@@ -148,7 +148,7 @@ def _event_line(event: dict[str, Any], who: Any, rules: Ruleset, wins: Iterator[
             how = f"wins on {who(event.get('from'))}'s {_tile(event.get('tile'))}"
         lines = []
         for s in seats if isinstance(seats, list) else [seats]:
-            score = "" if win is None else f": {rules.describe_score(win.score)}"
+            score = "" if win is None else f": {rules.describer().describe_score(win.score)}"
             lines.append(f"{who(s)} {how}{score}")
             if len(seats) > 1:
                 win = next(wins, None)

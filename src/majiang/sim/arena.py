@@ -49,7 +49,7 @@ from majiang.interop.mjai_table import MjaiSeat, play_mjai
 from majiang.records.format import dump_line
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.rules.riichi.game import RiichiDeclared
+from majiang.rules.riichi.ruleset import RiichiDeclared
 from majiang.sim.arena_results import (
     ARRANGEMENTS,
     ArenaResult,

@@ -29,7 +29,7 @@ class HandOutcome:
     winners: tuple[int, ...]
     """The seat of each win, in order (a seat may win more than once where play goes on after a win)."""
     fans: tuple[tuple[str, ...], ...]
-    """For each win, the names of what it scored (``Ruleset.score_names``: each fan once)."""
+    """For each win, the names of what it scored (``Describer.score_names``: each fan once)."""
     totals: tuple[int, ...]
     """For each win, its score's total (Chinese Official: fans and flowers)."""
     deltas: tuple[int, int, int, int]
@@ -76,7 +76,7 @@ def _outcome(index: int, seed: int, dealer: int, seat_bots: tuple[str, ...], res
              steps: int, rules: Ruleset) -> HandOutcome:
     return HandOutcome(
         index=index, seed=seed, dealer=dealer, bots=seat_bots, winners=result.winners,
-        fans=tuple(tuple(dict.fromkeys(rules.score_names(w.score))) for w in result.wins),
+        fans=tuple(tuple(dict.fromkeys(rules.describer().score_names(w.score))) for w in result.wins),
         totals=tuple(w.score.total for w in result.wins), deltas=result.deltas, self_drawn=result.self_drawn,
         payer=result.payer, steps=steps, givers=tuple(w.giver for w in result.wins), rules=rules.name,
         options=changed_options(rules),

@@ -398,7 +398,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(FinalScreen(self.session, self.tile_style))
             return
         match = self.session.match
-        en, zh = log_names(match.rules.hand_label(match.game, match.hand_number, match.length))
+        en, zh = log_names(match.rules.describer().hand_label(match.game, match.hand_number, match.length))
         self.add_line(lambda style: tr(style, f"— {en} begins", f"— {zh} 开始"))
         self.say(f"{en} begins.", f"{zh} 开始。")
         self.run_bots()
@@ -529,9 +529,9 @@ class TableScreen(Screen[None]):
 
     def action_toggle_hints(self) -> None:
         """Show or hide the coach's hints (advice by Chinese Official fans: only where the ruleset's wins
-        follow them, ``Ruleset.mcr_profile``)."""
+        follow them, ``Ruleset.advisor``)."""
         rules = self.session.game.rules
-        if not self.hints_shown and rules.mcr_profile() is None:
+        if not self.hints_shown and rules.advisor() is None:
             self.say(f"No hints under the {rules.name} rules: the coach advises by Chinese Official fans.",
                      f"{rules.name} 规则下没有提示: 提示按国标番种给出。")
             return

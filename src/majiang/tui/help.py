@@ -61,7 +61,7 @@ _NOTATION = (
 
 def help_renderable(style: TileStyle, rules: Ruleset | None = None) -> RenderableType:
     """The help text in the language of ``style``; the fans only when ``rules`` (Chinese Official if
-    None) scores by Chinese Official fans (``Ruleset.mcr_profile``)."""
+    None) scores by Chinese Official fans (``Ruleset.advisor``)."""
     keys = Table(box=box.SIMPLE_HEAD, title=tr(style, "Keys", "按键"), title_justify="left",
                  show_header=False, padding=(0, 1),
                  pad_edge=False)
@@ -71,7 +71,7 @@ def help_renderable(style: TileStyle, rules: Ruleset | None = None) -> Renderabl
         keys.add_row(key, tr(style, en, zh))
     notation = Group(Text(tr(style, "Notation", "记号"), style="bold italic"),
                      *(Text("• " + tr(style, en, zh)) for en, zh in _NOTATION))
-    if rules is not None and rules.mcr_profile() is None:
+    if rules is not None and rules.advisor() is None:
         scoring = Text(tr(style, f"Scoring: the {rules.name} rules; the end of each hand explains each win's "
                                  "score and every payment.",
                           f"计分: {rules.name} 规则; 每局结束时逐项说明和牌得分与付款。"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from majiang.game import Phase
+from majiang.game.describe import HandLabel
 from majiang.game.events import Event
-from majiang.game.ruleset import HandLabel
 from majiang.tui.render import TILE_STYLES, TileStyle, describe_action, event_line, place, tr
 from majiang.tui.session import FinishedHand, PlaySession, Step
 
@@ -57,7 +57,7 @@ def end_line(session: PlaySession, finished: FinishedHand) -> Line:
     result = finished.game.result
     assert result is not None
     game = finished.game
-    label = game.rules.hand_label(game, finished.record.number, session.match.length)
+    label = game.rules.describer().hand_label(game, finished.record.number, session.match.length)
     en, zh = log_names(label)
     names = [session.player_name(finished.players_by_seat[s]) for s in result.winners]
     fans = "/".join(str(r.total) for r in result.scores)

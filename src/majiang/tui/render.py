@@ -69,7 +69,7 @@ def seat_panel(view: View, seat: int, name: str, style: TileStyle) -> Text:
     if seat != view.seat:
         out.append(f" · {place(seat, view.seat, style)}", style="dim")
     out.append(f" · {points_label(view.totals[seat], view.rules)}")
-    badge = "" if view.rules is None else view.rules.seat_badges(view.public_state)[seat]
+    badge = "" if view.rules is None else view.rules.describer().seat_badges(view.public_state)[seat]
     if badge:
         out.append(f" · {badge}", style="bold magenta")
     if view.won[seat]:
@@ -102,7 +102,7 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     wind = view.round_wind  # the hand's own: the match's round wind is gone once the last hand is booked
     # Once the match is over its last hand stays on the table: the hand number has moved past it.
     number = len(match.history) if match.over else match.hand_number
-    label = match.rules.hand_label(match.game, number, match.length)
+    label = match.rules.describer().hand_label(match.game, number, match.length)
     out = Text()
     if label.name:  # the ruleset's own name holds the round already (東2局 1本場)
         out.append(label.name, style="bold")
@@ -114,7 +114,7 @@ def status_text(session: PlaySession, view: View, style: TileStyle) -> Text:
     out.append(f" {points_label(view.totals[view.seat], view.rules)}")
     if view.rules is not None:
         out.append(f" · {view.rules.name}", style="dim")
-        note = view.rules.table_note(view.public_state)
+        note = view.rules.describer().table_note(view.public_state)
         if note:
             out.append(f" · {note}")
     return out

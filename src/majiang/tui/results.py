@@ -115,7 +115,7 @@ def result_renderable(session: PlaySession, finished: FinishedHand, style: TileS
     result = game.result
     assert result is not None
     parts: list[RenderableType] = []
-    label = game.rules.hand_label(game, record.number, session.match.length)
+    label = game.rules.describer().hand_label(game, record.number, session.match.length)
     if label.name:  # the ruleset's own name for the hand says the round too
         title = label.name
     else:

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from majiang.bots import Bot
-from majiang.errors import IllegalActionError, InvalidHandError, InvalidOptionError
+from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Action, ActionKind, Game, Match, MatchHand, Phase, View
 from majiang.hand import Hand
-from majiang.mcr import ScoreResult, WinBy, score
+from majiang.mcr import ScoreResult, WinBy
 from majiang.records import RecordedMatch, write_record
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
@@ -192,7 +192,7 @@ class PlaySession:
     def win_check(self) -> ScoreResult | None:
         """What the human's hand would score by Chinese Official fans if it won now, legal or not:
         complete with the drawn tile, the discard on offer or the tile of a kong open to robbing. None
-        when it would not be complete, or when the ruleset does not score by those fans (``mcr_profile``).
+        when it would not be complete, or when the ruleset does not score by those fans (``Ruleset.advisor``).
 
         The context is the one the table uses (winds, flowers, 和绝张 from the tiles in sight, the last
         tile, a kong replacement), so a result below 8 fans is exactly why a win is refused.
@@ -216,17 +216,13 @@ class PlaySession:
             win, win_by = view.robbing[1], WinBy.ROBBING_KONG
         else:
             return None
-        hand = Hand(tuple(game.melds[seat]), tuple(tiles), Tile(win))
-        profile = game.rules.mcr_profile()
-        if profile is None:
+        advisor = game.rules.advisor()
+        if advisor is None:
             return None
-        try:
-            return score(hand, win_by=win_by, last_of_wall=last_of_wall,
-                         last_copy=game.visible_copies(win, seat) >= 3,
-                         seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
-                         flowers=len(game.flowers[seat]), profile=profile)
-        except InvalidHandError:
-            return None
+        return advisor.win(Hand(tuple(game.melds[seat]), tuple(tiles), Tile(win)), win_by=win_by,
+                           last_of_wall=last_of_wall, last_copy=game.visible_copies(win, seat) >= 3,
+                           seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
+                           flowers=len(game.flowers[seat]))
 
     def finish_hand(self) -> FinishedHand:
         """Book the ended hand (seat changes, totals) and deal the next one unless the match is over."""

@@ -135,9 +135,9 @@ def points_label(value: int, rules: Ruleset | None) -> str:
 
 
 def win_headline(rules: Ruleset, score: Any) -> str:
-    """A score in a few words (``Ruleset.score_headline``): ``N fans``, or riichi's ``3 han 40 fu, 5200
+    """A score in a few words (``Describer.score_headline``): ``N fans``, or riichi's ``3 han 40 fu, 5200
     points``."""
-    return rules.score_headline(score)
+    return rules.describer().score_headline(score)
 
 
 def hand_tiles(view: View) -> list[Tile]:

@@ -237,9 +237,10 @@ def _table_info(game: Game) -> dict[str, Any]:
     """The ruleset's table info as the replay shows it: every seat's marks as that seat sees them."""
     rules = game.rules
     views = [rules.public_state(game, s) for s in range(4)]
-    info = rules.table_info(views[game.current]).to_dict()
-    info["marks"] = [list(rules.table_info(views[s]).marks[s]) for s in range(4)]
-    info["note"] = rules.table_note(views[game.current]) if views[game.current] is not None else ""
+    describer = rules.describer()
+    info = describer.table_info(views[game.current]).to_dict()
+    info["marks"] = [list(describer.table_info(views[s]).marks[s]) for s in range(4)]
+    info["note"] = describer.table_note(views[game.current]) if views[game.current] is not None else ""
     return info
 
 

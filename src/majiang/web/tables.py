@@ -192,8 +192,8 @@ class Table:
         positions = self.match.positions
         match = self.match
         # Once the match is over its last hand stays on the table: the hand number has moved past it.
-        label = match.rules.hand_label(match.game, len(match.history) if match.over else match.hand_number,
-                                       match.length)
+        number = len(match.history) if match.over else match.hand_number
+        label = match.rules.describer().hand_label(match.game, number, match.length)
         return {
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,

@@ -57,15 +57,15 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
               for s in range(4)]
     concealed = [len(game.standing_tiles(s)) for s in range(4)]
     state = view.public_state
-    rules = game.rules
-    badges = list(rules.seat_badges(state)) if state is not None else ["", "", "", ""]
-    info = rules.table_info(state).to_dict()
+    describer = game.rules.describer()
+    badges = list(describer.seat_badges(state)) if state is not None else ["", "", "", ""]
+    info = describer.table_info(state).to_dict()
     if seat is None and state is not None:
         # The view is the current seat's: what only that seat may know of itself (furiten) is not public,
         # so its marks are those another seat's view shows of it.
         other = game.view((game.current + 1) % 4).public_state
-        badges[game.current] = rules.seat_badges(other)[game.current]
-        info["marks"][game.current] = list(rules.table_info(other).marks[game.current])
+        badges[game.current] = describer.seat_badges(other)[game.current]
+        info["marks"][game.current] = list(describer.table_info(other).marks[game.current])
     return {
         "phase": PHASES[game.phase],
         "current": game.current,
@@ -89,7 +89,7 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "active": list(view.active),
         "won": [[t.notation() for t in w] for w in view.won],
         "badges": badges,
-        "note": rules.table_note(state) if state is not None else "",
+        "note": describer.table_note(state) if state is not None else "",
         "info": info,
         "to_act": game.to_act(),
         "legal": [a.notation() for a in view.legal] if own else [],

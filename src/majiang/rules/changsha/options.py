@@ -9,7 +9,7 @@ from typing import Any
 from majiang.errors import InvalidOptionError
 from majiang.rules.bounds import Bounds, check_bound
 
-__all__ = ["CHOICES", "OPTION_BOUNDS", "Options"]
+__all__ = ["CHOICES", "OPTION_BOUNDS", "OptionFields", "Options"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "big_wins": ("add", "highest"),
@@ -25,16 +25,12 @@ OPTION_BOUNDS: dict[str, Bounds] = {"birds": (0, 6, None)}
 _FLAGS = ("six_six", "dealer_more", "events_need_258", "pairs_with_four")
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """How a Changsha hand is scored and paid; docs/changsha.md gives each option's source.
+@dataclass(frozen=True)
+class OptionFields:
+    """Changsha's options, declared once: the fields (and defaults) of ``Options`` and of the ruleset
+    (``ChangshaRules``), which both take them from here."""
 
-    >>> Options(birds=2).birds
-    2
-    >>> Options(big_wins="sum")
-    Traceback (most recent call last):
-    majiang.errors.InvalidOptionError: big_wins must be one of 'add', 'highest', not 'sum'
-    """
+    __slots__ = ()
 
     big_wins: str = "add"
     """``add``: each big win the hand makes is paid once more; ``highest``: a big hand is paid once."""
@@ -54,6 +50,18 @@ class Options:
     """七巧对 may hold four alike, counted as two pairs."""
     opening_count: str = "each"
     """A deal showing several opening wins: ``each`` is paid, or the seat is paid ``once``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options(OptionFields):
+    """How a Changsha hand is scored and paid; docs/changsha.md gives each option's source.
+
+    >>> Options(birds=2).birds
+    2
+    >>> Options(big_wins="sum")
+    Traceback (most recent call last):
+    majiang.errors.InvalidOptionError: big_wins must be one of 'add', 'highest', not 'sum'
+    """
 
     def __post_init__(self) -> None:
         for name, values in CHOICES.items():

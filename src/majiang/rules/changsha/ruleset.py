@@ -18,13 +18,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from majiang.actions import Action, ActionSpec, declare_action
 from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
 from majiang.errors import InvalidHandError
+from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
 from majiang.game.ruleset import (
     ADDED_KONG,
@@ -34,8 +35,6 @@ from majiang.game.ruleset import (
     PASS,
     WIN,
     Ruleset,
-    Score,
-    TableInfo,
     Wall,
     register_ruleset,
 )
@@ -43,21 +42,22 @@ from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
 from majiang.rules.changsha.analysis import ChangshaEfficiency
-from majiang.rules.changsha.fans import Category
-from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, Options
-from majiang.rules.changsha.payments import PRICES, bird_seat, bird_tiles, opening_payments, with_birds
+from majiang.rules.changsha.describe import ChangshaDescriber
+from majiang.rules.changsha.options import CHOICES, OPTION_BOUNDS, OptionFields, Options
+from majiang.rules.changsha.payments import bird_seat, bird_tiles, opening_payments, with_birds
 from majiang.rules.changsha.scorer import ChangshaScorer
-from majiang.rules.changsha.scoring import ChangshaScore, OpeningWin, WinContext, opening_wins, score
-from majiang.tiles import ALL_TILES, Tile
+from majiang.rules.changsha.scoring import ChangshaScore, WinContext, opening_wins, score
+from majiang.rules.changsha.state import ChangshaPublic, ChangshaState
+from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.game.ruleset import MatchTable, SeatView, Table
 
-    ChangshaTable = Table["ChangshaState", None]
+    ChangshaTable = Table[ChangshaState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
     ChangshaMatch = MatchTable[None]
-    ChangshaView = SeatView["ChangshaState"]
+    ChangshaView = SeatView[ChangshaState]
 
 __all__ = ["OPENING_WIN", "OPEN_KONG", "TAKE_SEABED", "Birds", "ChangshaPublic", "ChangshaRules",
            "ChangshaState", "OpeningShown"]
@@ -98,45 +98,8 @@ class OpeningShown(Event):
     tiles: list[int]
 
 
-@dataclass(slots=True)
-class ChangshaState:
-    """What the ruleset tracks through a hand."""
-
-    offered: dict[int, tuple[OpeningWin, ...]] = field(default_factory=dict)
-    """The opening wins each asked seat's deal shows (起手小胡)."""
-    opening: list[tuple[str, ...]] = field(default_factory=lambda: [(), (), (), ()])
-    """The opening wins each seat declared (their Chinese names)."""
-    shown: list[tuple[Tile, ...]] = field(default_factory=lambda: [(), (), (), ()])
-    """The dealt hand each declaring seat showed."""
-    announced: tuple[int, int] | None = None
-    """(seat, tile) of a 开杠 being made (others may still rob an added one)."""
-    bloom: bool = False
-    """The current replacement tile came from a 开杠 (a win on it is 杠上开花)."""
-    kong_tile: int | None = None
-    """The seat that let its 开杠 tile go, while others may win on it (抢杠胡)."""
-    passed: list[int] = field(default_factory=list)
-    """The seats that let the last tile go (海底漫游)."""
-    seabed: int | None = None
-    """The seat that took the last tile."""
-    birds: tuple[Tile, ...] = ()
-    seen: ChangshaPublic | None = None
-    """What every seat sees (``public_state``), kept until something in it changes."""
-
-
 @dataclass(frozen=True, slots=True)
-class ChangshaPublic:
-    """The ruleset's state as every seat sees it: each seat's declared opening wins and shown hand, the
-    seat that announced 开杠 (and its tile), the 海底 taker, and the birds once drawn."""
-
-    opening: tuple[tuple[str, ...], ...]
-    shown: tuple[tuple[Tile, ...], ...]
-    announced: tuple[int, Tile] | None
-    seabed: int | None
-    birds: tuple[Tile, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ChangshaRules(Ruleset):
+class ChangshaRules(OptionFields, Ruleset):
     """Changsha table rules (seed 004); every option is a scoring option (docs/changsha.md).
 
     * ``big_wins``: add (a hand of several big wins is paid once per big win) or highest (once).
@@ -151,15 +114,6 @@ class ChangshaRules(Ruleset):
     """
 
     name: str = "changsha"
-    big_wins: str = "add"
-    six_six: bool = False
-    birds: int = 1
-    bird_mode: str = "add"
-    dealer_more: bool = True
-    all_258: str = "any"
-    events_need_258: bool = True
-    pairs_with_four: bool = True
-    opening_count: str = "each"
 
     has_chow: ClassVar[bool] = True
     plain_claims: ClassVar[bool] = True
@@ -176,11 +130,6 @@ class ChangshaRules(Ruleset):
     def scoring(self) -> Options:
         """The scoring options (``majiang.changsha.Options``) of this ruleset."""
         return _scoring(self)
-
-    def conformance_variants(self) -> list[dict[str, Any]]:
-        """The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds."""
-        return [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
-                {"six_six": True, "opening_count": "once", "birds": 0}]
 
     # -- the wall, the deal, the opening ----------------------------------------------------------
 
@@ -413,60 +362,10 @@ class ChangshaRules(Ruleset):
 
     # -- describing ---------------------------------------------------------------------------------
 
-    def score_names(self, score: Score) -> list[str]:
-        """The Chinese names of the wins a hand made (小胡, or each 大胡)."""
-        assert isinstance(score, ChangshaScore)
-        return [w.zh for w in score.wins]
-
-    def describe_score(self, score: Score) -> str:
-        """``2 big wins (碰碰胡, 清一色), 大胡点炮 7 each``: the wins and how they are paid, before birds."""
-        assert isinstance(score, ChangshaScore)
-        names = ", ".join(w.zh for w in score.wins)
-        price = PRICES[score.case]
-        figures = "/".join(str(n) for n in sorted({-p // score.total for p in score.payments if p < 0}))
-        return f"{self.score_headline(score)} ({names}), {price.zh} {figures} each"
-
-    def score_headline(self, score: Score) -> str:
-        """``small win`` or ``N big wins``."""
-        assert isinstance(score, ChangshaScore)
-        if score.category is Category.SMALL:
-            return "small win"
-        return f"{score.total} big win{'s' if score.total > 1 else ''}"
-
-    def seat_badges(self, state: ChangshaPublic) -> tuple[str, str, str, str]:
-        """Each seat's declared opening wins, then 开杠 or 海底 where it holds them.
-
-        >>> p = ChangshaPublic((("四喜",), (), (), ()), ((), (), (), ()), (2, Tile.M5), 3, ())
-        >>> ChangshaRules().seat_badges(p)
-        ('起手 四喜', '', '开杠 5m', '海底')
-        """
-        marks = [f"起手 {' '.join(names)}" if names else "" for names in state.opening]
-        if state.announced is not None:
-            seat, tile = state.announced
-            marks[seat] = " ".join(filter(None, (marks[seat], f"开杠 {tile.notation()}")))
-        if state.seabed is not None:
-            marks[state.seabed] = " ".join(filter(None, (marks[state.seabed], "海底")))
-        return (marks[0], marks[1], marks[2], marks[3])
-
-    def table_note(self, state: ChangshaPublic) -> str:
-        """The birds once drawn (``鸟 3m``).
-
-        >>> ChangshaRules().table_note(ChangshaPublic(((),) * 4, ((),) * 4, None, None, (Tile.M3,)))
-        '鸟 3m'
-        """
-        return f"鸟 {' '.join(t.notation() for t in state.birds)}" if state.birds else ""
-
-    def table_info(self, state: ChangshaPublic) -> TableInfo:
-        """The birds and each declaring seat's shown hand as tiles face up (``birds``, ``shown-N``); per
-        seat the marks ``opening-win``, ``open-kong``, ``seabed``."""
-        tiles: list[tuple[str, tuple[Tile, ...]]] = [("birds", state.birds)] if state.birds else []
-        tiles.extend((f"shown-{seat}", shown) for seat, shown in enumerate(state.shown) if shown)
-        marks = [[] if not names else ["opening-win"] for names in state.opening]
-        if state.announced is not None:
-            marks[state.announced[0]].append("open-kong")
-        if state.seabed is not None:
-            marks[state.seabed].append("seabed")
-        return TableInfo(tiles=tuple(tiles), marks=tuple(tuple(m) for m in marks))
+    def describer(self) -> Describer:
+        """Small and big wins and their price, the opening wins, 开杠, 海底 and the birds
+        (``majiang.rules.changsha.describe``)."""
+        return ChangshaDescriber(self)
 
     # -- advice -------------------------------------------------------------------------------------
 

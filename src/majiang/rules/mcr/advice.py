@@ -10,12 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.mcr import MINIMUM, WinBy, WinContext, _context, find_profile, parse_wind
+from majiang.rules.mcr import MINIMUM, WinBy, WinContext, _context, find_profile, parse_wind, score
 from majiang.rules.mcr.fast import WinFloor, counted_totals
 from majiang.rules.mcr.fast import fan_total as _fan_total
 from majiang.rules.mcr.fast import fan_totals as _fan_totals
@@ -26,8 +27,9 @@ from majiang.tiles import Tile
 
 if TYPE_CHECKING:
     from majiang.analysis.efficiency import CallOption, DiscardOption, Wait
+    from majiang.rules.mcr.result import ScoreResult
 
-__all__ = ["McrWinFans", "call_advice", "discard_advice", "ready_waits"]
+__all__ = ["McrAdvisor", "McrWinFans", "call_advice", "discard_advice", "ready_waits"]
 
 
 class McrWinFans:
@@ -139,3 +141,46 @@ def call_advice(hand: str | Hand, tile: Tile | str, *, from_seat: RelativeSeat =
     if fans(Hand(h.melds, h.tiles, claimed), self_drawn=False, last_copy=last) >= MINIMUM:
         return options
     return [o for o in options if o is not win]
+
+
+@dataclass(frozen=True, slots=True)
+class McrAdvisor:
+    """Advice by Chinese Official fans and the 8-fan minimum under one scoring ``profile``: what a ruleset
+    whose wins follow those fans gives the coach (``Ruleset.advisor()``; None where a ruleset has none).
+
+    >>> advisor = McrAdvisor("mil")
+    >>> advisor.win(Hand.parse("123456789m12341p"), win_by=WinBy.SELF_DRAWN).fan_total
+    23
+    >>> [o.discard.notation() for o in advisor.discard_advice("123456789m1234pE")][:1]
+    ['E']
+    """
+
+    profile: str = "mil"
+
+    def win(self, hand: Hand, *, win_by: WinBy = WinBy.DISCARD, last_of_wall: bool = False,
+            last_copy: bool = False, seat_wind: Tile = Tile.EAST, round_wind: Tile = Tile.EAST,
+            flowers: int = 0) -> ScoreResult | None:
+        """What ``hand`` scores if it wins on its ``winning_tile``, whatever its total (below 8 too: the
+        coach says why a win is refused); None if it is not complete."""
+        try:
+            return score(hand, win_by=win_by, last_of_wall=last_of_wall, last_copy=last_copy,
+                         seat_wind=seat_wind, round_wind=round_wind, flowers=flowers, profile=self.profile)
+        except InvalidHandError:
+            return None
+
+    def ready_waits(self, hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
+                    round_wind: str | Tile = "E") -> tuple[Wait, ...]:
+        """``ready_waits`` under this profile."""
+        return ready_waits(hand, visible, seat_wind=seat_wind, round_wind=round_wind, profile=self.profile)
+
+    def discard_advice(self, hand: str | Hand, visible: Iterable[Tile] = (), *, seat_wind: str | Tile = "E",
+                       round_wind: str | Tile = "E") -> list[DiscardOption]:
+        """``discard_advice`` under this profile."""
+        return discard_advice(hand, visible, seat_wind=seat_wind, round_wind=round_wind, profile=self.profile)
+
+    def call_advice(self, hand: str | Hand, tile: Tile | str, *, from_seat: RelativeSeat = RelativeSeat.LEFT,
+                    visible: Iterable[Tile] = (), seat_wind: str | Tile = "E",
+                    round_wind: str | Tile = "E") -> list[CallOption]:
+        """``call_advice`` under this profile."""
+        return call_advice(hand, tile, from_seat=from_seat, visible=visible, seat_wind=seat_wind,
+                           round_wind=round_wind, profile=self.profile)

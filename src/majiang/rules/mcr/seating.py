@@ -15,13 +15,13 @@ dealer (不连庄). ``Match`` asks ``McrRules.seat_change`` after each hand; the
 (``majiang.rules.mcr.sheet``) seats its players by ``seat_positions``.
 
 ``SeatChanges``, ``SEAT_CHANGES`` and ``Change`` are defined with the ruleset's other options in
-``majiang.rules.mcr.table`` and offered here with the rest of the seating.
+``majiang.rules.mcr.ruleset`` and offered here with the rest of the seating.
 """
 
 from __future__ import annotations
 
 from majiang.errors import InvalidOptionError
-from majiang.rules.mcr.table import SEAT_CHANGES, Change, SeatChanges
+from majiang.rules.mcr.ruleset import SEAT_CHANGES, Change, SeatChanges
 
 __all__ = ["SEAT_CHANGES", "Change", "SeatChanges", "seat_positions"]
 

@@ -53,6 +53,7 @@ from majiang.game.match import standard_scores
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.jsonstrict import lone_surrogate
 from majiang.rules.mcr import MINIMUM
+from majiang.rules.mcr.ruleset import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
 from majiang.rules.mcr.seating import SeatChanges, seat_positions
 from majiang.rules.mcr.sheet_entries import (
     FALSE_WIN_REASON,
@@ -79,7 +80,6 @@ from majiang.rules.mcr.sheet_entries import (
     _short,
 )
 from majiang.rules.mcr.sheet_lock import LOCK_TIMEOUT, lock_path, locked
-from majiang.rules.mcr.table import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
 from majiang.tiles import WINDS, Tile, seat_wind
 
 __all__ = [

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import MajiangError
-from majiang.rules.mcr.table import FALSE_WIN_AWARD, FALSE_WIN_PENALTY, MAX_POINTS
+from majiang.rules.mcr.ruleset import FALSE_WIN_AWARD, FALSE_WIN_PENALTY, MAX_POINTS
 from majiang.tiles import Tile
 
 __all__ = [

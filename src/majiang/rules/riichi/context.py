@@ -9,7 +9,7 @@ from typing import Any, Literal
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.tiles import Tile
 
-__all__ = ["RENHOU_VALUES", "RiichiOptions", "WinContext"]
+__all__ = ["RENHOU_VALUES", "RiichiOptions", "ScoringFields", "WinContext"]
 
 RENHOU_VALUES = ("off", "mangan", "yakuman")
 """What 人和 (renhou) is worth: nothing (Tenhou), a mangan, or a yakuman (seed 001: a limit hand)."""
@@ -112,16 +112,12 @@ class WinContext:
         return dataclasses.replace(self, **changes)
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiOptions:
-    """Rule options of riichi scoring; the defaults are Tenhou's (docs/riichi.md lists each).
+@dataclass(frozen=True)
+class ScoringFields:
+    """Riichi's scoring options, declared once: the fields (and defaults) of ``RiichiOptions`` and of the
+    ruleset (``RiichiRules``), which both take them from here."""
 
-    Local yaku of seed 001 (大车轮 daisharin, 四连刻 suurenkou, 三连刻 sanrenkou, 东北一条龙 touhoku,
-    人和 renhou) are off by default.
-
-    >>> RiichiOptions().parse("kiriage=true").kiriage
-    True
-    """
+    __slots__ = ()
 
     open_tanyao: bool = True
     double_yakuman: bool = False
@@ -135,6 +131,18 @@ class RiichiOptions:
     suurenkou: bool = False
     sanrenkou: bool = False
     touhoku: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiOptions(ScoringFields):
+    """Rule options of riichi scoring; the defaults are Tenhou's (docs/riichi.md lists each).
+
+    Local yaku of seed 001 (大车轮 daisharin, 四连刻 suurenkou, 三连刻 sanrenkou, 东北一条龙 touhoku,
+    人和 renhou) are off by default.
+
+    >>> RiichiOptions().parse("kiriage=true").kiriage
+    True
+    """
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -4,16 +4,7 @@ Import from ``majiang.sichuan``, the public module.
 """
 
 from majiang.rules.sichuan.fans import CHENGDU_FANS, SICHUAN_FANS, Fan, FanId
-from majiang.rules.sichuan.scoring import (
-    OPTIONS,
-    FanHit,
-    Options,
-    ScoreResult,
-    WinContext,
-    find_options,
-    score,
-)
-from majiang.rules.sichuan.table import (
+from majiang.rules.sichuan.payments import (
     DEFAULT_TABLE,
     Deltas,
     Exchange,
@@ -32,6 +23,15 @@ from majiang.rules.sichuan.table import (
     settle_exhausted,
     void_kong,
     win_payment,
+)
+from majiang.rules.sichuan.scoring import (
+    OPTIONS,
+    FanHit,
+    Options,
+    ScoreResult,
+    WinContext,
+    find_options,
+    score,
 )
 
 __all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",

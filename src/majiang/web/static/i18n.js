@@ -113,5 +113,5 @@ export function fanName(f) {
 
 export function windName(w) { return t("wind_" + w); }
 
-// A hand's label as the server sends it (Ruleset.hand_label: "Hand 3/16", or riichi's "東2局 1本場").
+// A hand's label as the server sends it (Describer.hand_label: "Hand 3/16", or riichi's "東2局 1本場").
 export function handLabel(label) { return lang() === "zh" ? label.zh : label.en; }

@@ -1,0 +1,985 @@
+"""Japanese riichi (立直麻将) as a ruleset on the engine's hooks: the table, the hand and the match.
+
+Tenhou's rules are the defaults and every common variant is an option (docs/riichi.md, "The game"):
+136 tiles with red fives, a 14-tile dead wall with dora indicators and replacement draws, kan dora
+(at once for a concealed kan, after the next discard for an open or added one), riichi (closed and
+ready, a 1000-point stick, at least 1000 points and four tiles left to draw; ippatsu, double riichi),
+furiten (one's own discards, a passed win until one's next discard, a passed win after riichi for the
+rest of the hand), chi/pon/kan with swap-call limits (喰い替え), robbing a kan (kokushi robbing a
+concealed kan as an option), the abortive draws (九種九牌 as an action; 四風連打, 四家立直, 四開槓, 三家和),
+tenpai payments and nagashi mangan at an exhaustive draw, double ron or head bump, renchan and honba,
+riichi sticks carried to the next winner, and the end of a hanchan or tonpuusen (busting, agari-yame,
+the extension round), with uma and oka in the final standings. Wins are scored by
+``majiang.rules.riichi.score``.
+
+>>> from majiang.game.ruleset import find_ruleset
+>>> r = find_ruleset("tenhou")
+>>> r.name, r.red_fives, r.length, r.starting_points
+('riichi', 3, 'hanchan', 25000)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from typing import TYPE_CHECKING, ClassVar
+
+from majiang.actions import Action, ActionKind
+from majiang.analysis.ready import distance, is_ready
+from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game.describe import Describer
+from majiang.game.events import Event, Payment
+from majiang.game.ruleset import (
+    ADDED_KONG,
+    CHOW,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    PASS,
+    PUNG,
+    WIN,
+    Ruleset,
+    register_ruleset,
+)
+from majiang.hand import Hand, WinBy
+from majiang.meld import KongKind, Meld, MeldKind
+from majiang.rules.bounds import Bounds
+from majiang.rules.riichi.analysis import ORPHANS, RiichiEfficiency, riichi_waits
+from majiang.rules.riichi.context import ScoringFields
+from majiang.rules.riichi.describe import RiichiDescriber
+from majiang.rules.riichi.payments import (
+    STICK,
+    final_points,
+    pao_deltas,
+    payment_without_honba,
+    placing_order,
+)
+from majiang.rules.riichi.state import (
+    RiichiMatchState,
+    RiichiPublic,
+    RiichiState,
+    RiichiTable,
+    capture_public,
+)
+from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
+
+if TYPE_CHECKING:
+    from majiang.game.results import WinRecord
+    from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.rules.riichi import RiichiOptions, RiichiResult
+    from majiang.rules.riichi.scorer import RiichiScorer
+
+    RiichiGame = Table[RiichiState, RiichiMatchState]
+    """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
+    RiichiMatch = MatchTable[RiichiMatchState]
+    RiichiView = SeatView[RiichiState]
+
+__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiMatchState",
+           "RiichiPublic", "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points",
+           "red_places"]
+
+RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
+ABORT = Action(ActionKind.ABORT)
+FIVES = (4, 13, 22)
+"""The kinds with red copies: 5m, 5p, 5s."""
+DEAD_WALL = 14
+"""The dead wall (王牌): dora indicators and the replacement tiles."""
+KUIKAE = ("none", "same", "both")
+LENGTHS = ("tonpuu", "hanchan")
+SEVERAL_RON = ("double", "head-bump")
+PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
+"""The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
+ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
+MAX_UMA = 999
+"""The largest uma of one place, in thousands (tables play 5 to 30; the sources give none)."""
+_NO_SWAPS: frozenset[int] = frozenset()
+
+
+# -- events --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HandCounters(Event):
+    """What the hand starts with on the table: honba (本場) and riichi sticks left from earlier hands."""
+
+    kind: ClassVar[str] = "counters"
+    honba: int
+    sticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed(Event):
+    """A dora indicator (ドラ表示牌) is turned over: the first at the start, one more per kan."""
+
+    kind: ClassVar[str] = "dora"
+    indicator: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared(Event):
+    """``seat`` declares riichi (``double``: on its first discard, nobody having called) with its discard."""
+
+    kind: ClassVar[str] = "riichi"
+    seat: int
+    double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Liable(Event):
+    """``liable`` fed the call that makes ``seat``'s ``yaku`` (daisangen, daisuushii...) certain: it pays
+    for that yakuman if ``seat`` wins (責任払い, pao)."""
+
+    kind: ClassVar[str] = "pao"
+    seat: int
+    liable: int
+    yaku: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbortiveDraw(Event):
+    """The hand ends without a winner before the wall runs out (途中流局), for ``reason``."""
+
+    kind: ClassVar[str] = "abort"
+    reason: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TenpaiShown(Event):
+    """At an exhaustive draw (荒牌流局): the seats ready (聴牌), and those whose discards make nagashi
+    mangan."""
+
+    kind: ClassVar[str] = "tenpai"
+    seats: list[int]
+    nagashi: list[int]
+
+
+# -- the ruleset ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableFields:
+    """The riichi table's options (the wall, calls, abortive draws, the match), declared before the
+    scoring options (``ScoringFields``) so that a ruleset's options keep the order records hold."""
+
+    __slots__ = ()
+
+    red_fives: int = 3
+    kan_dora: bool = True
+    kan_dora_after_discard: bool = True
+    ura_dora: bool = True
+    kuikae: str = "both"
+    kokushi_robs_concealed_kan: bool = True
+    nine_terminals: bool = True
+    four_winds: bool = True
+    four_riichi: bool = True
+    four_kans: bool = True
+    three_ron: bool = True
+    several_ron: str = "double"
+    honba_to_each: bool = False
+    nagashi_mangan: bool = True
+    length: str = "hanchan"
+    starting_points: int = 25000
+    target: int = 30000
+    extension: bool = True
+    busting: bool = True
+    agari_yame: bool = True
+    tenpai_yame: bool = True
+    uma: str = "20,10,-10,-20"
+    oka: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiRules(ScoringFields, TableFields, Ruleset):
+    """Japanese riichi with Tenhou's rules by default; every option is in docs/riichi.md ("The game").
+
+    * ``red_fives``: red fives in the set: 0, 3 (one 5m, 5p, 5s) or 4 (two of them 5p).
+    * ``kan_dora``: a kan turns over a further dora indicator (槓ドラ).
+    * ``kan_dora_after_discard``: an open or added kan's indicator is turned over after the konger's next
+      discard (Tenhou); off: at once, like a concealed kan's.
+    * ``ura_dora``: a riichi winner also counts the indicators under the dora indicators (裏ドラ).
+    * ``kuikae``: swap calls refused after a chi or pon (喰い替え): none, same (the called kind) or both
+      (the called kind and, after a chi, the kind at the other end of the run; Tenhou).
+    * ``kokushi_robs_concealed_kan``: thirteen orphans may rob a concealed kan (国士無双の暗槓搶槓).
+    * ``nine_terminals``: 九種九牌 may be declared on one's first turn with nine kinds of terminals and
+      honors.
+    * ``four_winds``: 四風連打 aborts the hand (four first discards of one wind, nobody having called).
+    * ``four_riichi``: 四家立直 aborts the hand once the fourth riichi stands.
+    * ``four_kans``: 四開槓 aborts the hand once the discard after a fourth kan passes, when more than one
+      seat made the kans.
+    * ``three_ron``: 三家和 aborts the hand when three seats declare ron on one discard.
+    * ``several_ron``: double (every declarer wins, ダブロン; Tenhou) or head-bump (only the nearest after the
+      discarder, 頭ハネ).
+    * ``honba_to_each``: with double ron, every winner gets the honba; off: only the nearest.
+    * ``nagashi_mangan``: discards all terminals and honors, none claimed, pay a mangan at an exhaustive draw.
+    * ``length``: hanchan (East and South rounds) or tonpuu (East round only).
+    * ``starting_points``: each player's points at the start.
+    * ``target``: the points someone must reach for the game to end after its last regular hand, and the
+      return points of oka.
+    * ``extension``: when nobody has ``target`` after the last hand, play on into the next round (西入),
+      ending once someone has it, at the latest after that round.
+    * ``busting``: the game ends when someone's points go below zero (トビ).
+    * ``agari_yame``: in the last hand a dealer who wins and is then first ends the game.
+    * ``tenpai_yame``: in the last hand a dealer who is ready at the draw and first ends the game.
+    * ``uma``: the placement points (ウマ) of first to fourth, in thousands: ``20,10,-10,-20``.
+    * ``oka``: first place also takes the difference between ``target`` and ``starting_points`` of all
+      four players (オカ).
+    * ``open_tanyao``: all simples counts with calls (喰いタン).
+    * ``double_yakuman``: the double yakuman forms count twice.
+    * ``kazoe_yakuman``: 13 han or more is a yakuman.
+    * ``kiriage``: 4 han 30 fu and 3 han 60 fu round up to a mangan.
+    * ``open_pinfu_fu``: an open hand of pinfu shape won on a discard scores 30 fu.
+    * ``pinfu_tsumo``: pinfu may be won by tsumo (20 fu); off: no pinfu then, and 2 fu for the tsumo.
+    * ``double_wind_pair_fu``: the fu of a pair of a wind both seat and round wind, 2 or 4.
+    * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
+    * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
+      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
+    * ``pao``: a player whose discard is called (pon or open kan) for the third dragon set or the fourth
+      wind set pays for that yakuman if the caller wins (責任払い; Tenhou): all of it by tsumo or by its own
+      discard, half on another's discard (docs/riichi.md, "Pao").
+    * ``pao_yaku``: the yakuman pao covers, comma-separated: daisangen, daisuushii (Tenhou), suukantsu
+      (the fourth kan an open kan).
+    * ``round_final``: final points rounded to whole thousands, five hundred down and six up (五捨六入),
+      first place taking what keeps the sum at zero (Tenhou's table); off: to a tenth.
+    """
+
+    name: str = "riichi"
+    # The table's options are TableFields', then the scoring options ScoringFields' (RiichiOptions takes
+    # them too), then the options added since: the order of every record's options.
+    red_choice: bool = False
+    round_final: bool = True
+    pao: bool = True
+    pao_yaku: str = "daisangen,daisuushii"
+
+    has_chow: ClassVar[bool] = True
+    dead_wall: ClassVar[int] = DEAD_WALL
+    plain_claims: ClassVar[bool] = True
+    """A seat with no wait on the tile, no pair of it and no neighbour for a chi has only a pass."""
+    chinese_ready: ClassVar[bool] = True
+    """Riichi's forms are Chinese Official ones (seven *different* pairs among seven pairs): a holding not
+    ready in any of those has no riichi wait either."""
+    match_hands: ClassVar[int] = 100
+    """An upper bound only: a riichi game ends by its own rule (``match_over``)."""
+    most_hands: ClassVar[int] = 1000
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,
+        "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4")}
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {
+        "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
+
+    def __post_init__(self) -> None:
+        if self.red_fives not in (0, 3, 4) or isinstance(self.red_fives, bool):
+            raise InvalidOptionError(f"red_fives must be 0, 3 or 4, not {self.red_fives!r}")
+        for key, allowed in (("kuikae", KUIKAE), ("several_ron", SEVERAL_RON), ("length", LENGTHS),
+                             ("renhou", ("off", "mangan", "yakuman"))):
+            if getattr(self, key) not in allowed:
+                raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
+                                         f"not {getattr(self, key)!r}")
+        self.check_bounds()
+        self.placement()
+        self.scoring()
+        self.covered()
+
+    # -- options -----------------------------------------------------------------------------------------
+
+    def placement(self) -> tuple[int, int, int, int]:
+        """The uma of first to fourth place, in thousands (``uma`` read and checked).
+
+        >>> RiichiRules(uma="30,10,-10,-30").placement()
+        (30, 10, -10, -30)
+        """
+        parts = str(self.uma).split(",")
+        try:
+            values = [int(p) for p in parts]
+        except ValueError:
+            values = []
+        if len(values) != 4 or sum(values) != 0 or any(abs(v) > MAX_UMA for v in values):
+            raise InvalidOptionError(f"uma is four whole numbers from {-MAX_UMA} to {MAX_UMA} summing to 0, "
+                                     f"first place first (20,10,-10,-20), not {self.uma!r}")
+        return (values[0], values[1], values[2], values[3])
+
+    def covered(self) -> frozenset[str]:
+        """The yakuman pao covers (``pao_yaku`` read and checked; empty with ``pao`` off).
+
+        >>> sorted(RiichiRules().covered())
+        ['daisangen', 'daisuushii']
+        """
+        names = [n.strip() for n in str(self.pao_yaku).split(",") if n.strip()]
+        wrong = [n for n in names if n not in PAO_YAKU]
+        if wrong or not names:
+            raise InvalidOptionError(f"pao_yaku is a comma-separated list of {', '.join(PAO_YAKU)}, "
+                                     f"not {self.pao_yaku!r}")
+        return frozenset(names) if self.pao else frozenset()
+
+    def scoring(self) -> RiichiOptions:
+        """The scorer's options (``majiang.rules.riichi.RiichiOptions``) these rules set."""
+        return _scoring(self)
+
+    def starting_score(self) -> int:
+        """Each player starts with ``starting_points`` (25000)."""
+        return self.starting_points
+
+    # -- the wall and the deal ---------------------------------------------------------------------------
+
+    def new_state(self, game: RiichiGame) -> RiichiState:
+        table = game.match_state if isinstance(game.match_state, RiichiMatchState) else RiichiMatchState()
+        return RiichiState(honba=table.honba, sticks=table.sticks)
+
+    def deal(self, game: RiichiGame) -> None:
+        """Thirteen tiles each, four at a time then one (the dealer's fourteenth is its draw), noting who got
+        the red fives (``red_places``)."""
+        st: RiichiState = game.hand_state
+        st.red_at = red_places(game.wall, self.red_fives)
+        order = [(game.dealer + k) % 4 for k in range(4)]
+        seats = [s for _ in range(3) for s in order for _ in range(4)] + order + order[:1]
+        red_at = st.red_at
+        red_hand = st.red_hand
+        t = 0
+        for s in seats:
+            index = game.wall.front
+            t = game.deal_tile(s)
+            if index in red_at:
+                red_hand[s][t // 9] += 1
+        game.drawn = t
+
+    def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
+        """Riichi's forms: four sets and a pair, seven different pairs, thirteen orphans."""
+        return riichi_waits(counts, melds, held)
+
+    def start_play(self, game: RiichiGame) -> None:
+        """Show the counters carried in and turn over the first dora indicator."""
+        st: RiichiState = game.hand_state
+        game.log(HandCounters(st.honba, st.sticks))
+        self._reveal(game, st)
+
+    def _reveal(self, game: RiichiGame, st: RiichiState) -> None:
+        k = len(st.indicators)
+        t = game.wall[_indicator_place(len(game.wall), k)]
+        st.indicators.append(t)
+        st.shown_indicators += (ALL_TILES[t],)
+        game.log(DoraRevealed(t))
+
+    def on_draw(self, game: RiichiGame, seat: int, index: int) -> None:
+        st: RiichiState = game.hand_state
+        if index in st.red_at:
+            st.red_hand[seat][game.wall[index] // 9] += 1
+
+    # -- what a seat may do ----------------------------------------------------------------------------
+
+    def _closed(self, game: RiichiGame, seat: int) -> bool:
+        return all(m.is_concealed_kong for m in game.melds[seat])
+
+    def _can_kong(self, game: RiichiGame) -> bool:
+        """A kan needs a tile to draw after it, and no more than four kans a hand."""
+        st: RiichiState = game.hand_state
+        return game.wall_left > 0 and len(st.kongs) < 4
+
+    def turn_actions(self, game: RiichiGame, seat: int) -> list[Action]:
+        """Discard, kan, riichi, 九種九牌 or tsumo; after riichi only the drawn tile, a kan that keeps the
+        waits, or tsumo; after a chi or pon not the swap-call kinds."""
+        st: RiichiState = game.hand_state
+        counts = game.counts[seat]
+        drawn = game.drawn
+        out: list[Action]
+        if st.riichi[seat] and drawn is not None:
+            out = [DISCARD[drawn]]
+            if counts[drawn] == 4 and self._can_kong(game) and self._keeps_waits(game, seat, drawn):
+                out.append(CONCEALED_KONG[drawn])
+        else:
+            forbidden = st.kuikae[seat]
+            if forbidden:
+                out = [DISCARD[t] for t in range(34) if counts[t] and t not in forbidden]
+            else:
+                out = list(compress(DISCARD, counts))
+            melds = game.melds[seat]
+            if drawn is not None:
+                if 4 in counts and self._can_kong(game):
+                    out.extend(CONCEALED_KONG[t] for t in range(34) if counts[t] == 4)
+                if melds:
+                    added = [ADDED_KONG[m.tile] for m in melds if m.kind == MeldKind.PUNG and counts[m.tile]]
+                    if added and self._can_kong(game):
+                        out.extend(added)
+                # The engine's bound on the holding before the draw: two or more from ready, it is not
+                # ready after any discard now (a drawn tile lowers shanten by one at most): no riichi.
+                if game.shanten_bound(seat) < 2 and self._closed(game, seat) and game.totals[seat] >= STICK \
+                        and game.wall_left >= 4 and distance(counts, len(melds)) <= 0:
+                    out.extend(RIICHI[t] for t in self._ready_discards(game, seat))
+                if self.nine_terminals and not game.interrupted and not st.rivers[seat] \
+                        and sum(1 for t in ORPHANS if counts[t]) >= 9:  # the seat's first turn
+                    out.append(ABORT)
+        if self.red_choice:
+            out.extend(self._red_actions(st, seat, counts, out))
+        if drawn in game.waits[seat] and game.self_win(seat) is not None:
+            out.append(WIN)
+        return out
+
+    @staticmethod
+    def _red_actions(st: RiichiState, seat: int, counts: list[int], offered: list[Action]) -> list[Action]:
+        """``discard 0m`` (``riichi 0m``) beside each ``discard 5m`` (``riichi 5m``) offered while the seat
+        holds a red five and a plain one of the suit."""
+        out = []
+        for a in offered:
+            if a.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and a.tile is not None and a.tile in FIVES:
+                reds = st.red_hand[seat][a.tile // 9]
+                if 0 < reds < counts[a.tile]:
+                    out.append(Action(a.kind, a.tile, (a.tile,)))
+        return out
+
+    def _first_turn(self, game: RiichiGame, seat: int) -> bool:
+        """The seat's first turn, nobody having called or made a kan."""
+        st: RiichiState = game.hand_state
+        return not game.interrupted and not st.rivers[seat]
+
+    @staticmethod
+    def _ready_discards(game: RiichiGame, seat: int) -> list[int]:
+        """The kinds whose discard leaves the seat's hand with a riichi wait. Riichi's forms are Chinese
+        Official ones, so the quick Chinese readiness test rules out the rest before the waits are sought."""
+        counts = game.counts[seat]
+        melds = len(game.melds[seat])
+        held = _held(game, seat)
+        out = []
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                held[t] -= 1
+                try:
+                    if is_ready(counts, melds) and riichi_waits(counts, melds, held):
+                        out.append(t)
+                finally:
+                    counts[t] += 1
+                    held[t] += 1
+        return out
+
+    def _keeps_waits(self, game: RiichiGame, seat: int, tile: int) -> bool:
+        """Whether a concealed kan of ``tile`` after riichi leaves the waits as they are (Tenhou's test)."""
+        counts = game.counts[seat]
+        counts[tile] -= 4
+        try:
+            after = riichi_waits(counts, len(game.melds[seat]) + 1, _held(game, seat))
+        finally:
+            counts[tile] += 4
+        return bool(after) and after == game.waits[seat]
+
+    def turn_action(self, game: RiichiGame, seat: int, action: Action) -> None:
+        """A riichi declaration (then its discard), or 九種九牌."""
+        st: RiichiState = game.hand_state
+        if action.kind == ActionKind.ABORT:
+            self._abort(game, st, "nine-terminals", seat)
+            return
+        st.red_next = bool(action.tiles)
+        if action.kind == ActionKind.DISCARD and action.tile is not None and action.tiles:
+            game.discard(seat, int(action.tile))
+            return
+        if action.kind != ActionKind.RIICHI or action.tile is None:
+            raise InvalidOptionError(f"ruleset {self.name!r} has no action {action.notation()!r}")
+        double = self._first_turn(game, seat)
+        st.riichi[seat] = True
+        st.double[seat] = double
+        st.ippatsu[seat] = True
+        st.declaring = seat
+        st.riichi_at[seat] = len(game.discards[seat])
+        game.log(RiichiDeclared(seat, double))
+        game.discard(seat, int(action.tile))
+
+    def _furiten(self, game: RiichiGame, seat: int) -> bool:
+        st: RiichiState = game.hand_state
+        if st.passed[seat] or st.riichi_furiten[seat]:
+            return True
+        waits = game.waits[seat]
+        if not waits:
+            return False
+        river = st.rivers[seat]
+        return any(t in river for t in waits)
+
+    def claim_options(self, game: RiichiGame, seat: int, giver: int, tile: int) -> list[Action]:
+        """Ron unless furiten; chi (the next seat), pon and kan unless in riichi or on the last discard, and
+        not a chi or pon after which every tile left would be a swap call."""
+        st: RiichiState = game.hand_state
+        out = [PASS]
+        if tile in game.waits[seat] and not self._furiten(game, seat) \
+                and game.discard_win(seat, tile, robbing=False) is not None:
+            out.append(WIN)
+            st.offered.add(seat)
+        if st.riichi[seat] or game.wall_left == 0:
+            return out
+        c = game.counts[seat]
+        if c[tile] >= 2 and self._discard_left(c, {tile: 2}, self._swaps(tile, None)):
+            out.append(PUNG)
+        if c[tile] == 3 and self._can_kong(game):
+            out.append(KONG)
+        if seat == (giver + 1) % 4 and tile < 27:
+            r = tile % 9
+            # Each chow the tile fits in the suit (the lowest tile, the two others), the others held.
+            for low, a, b in ((tile - 2, tile - 2, tile - 1), (tile - 1, tile - 1, tile + 1),
+                              (tile, tile + 1, tile + 2)):
+                if 0 <= r - (tile - low) <= 6 and c[a] and c[b] \
+                        and self._discard_left(c, {a: 1, b: 1}, self._swaps(tile, low)):
+                    out.append(CHOW[low])
+        return out
+
+    def _swaps(self, tile: int, low: int | None) -> frozenset[int]:
+        """The kinds a seat may not discard right after calling ``tile`` (a chi from ``low``, or a pon)."""
+        if self.kuikae == "none":
+            return frozenset()
+        out = {tile}
+        if self.kuikae == "both" and low is not None:
+            if tile == low and tile % 9 <= 5:
+                out.add(tile + 3)
+            elif tile == low + 2 and tile % 9 >= 3:
+                out.add(tile - 3)
+        return frozenset(out)
+
+    @staticmethod
+    def _discard_left(counts: list[int], used: dict[int, int], forbidden: frozenset[int]) -> bool:
+        """Whether some tile is left to discard after a call that takes ``used`` from the hand (every kind
+        used is held): the tiles left less those of the forbidden kinds."""
+        left = sum(counts) - sum(used.values())
+        for t in forbidden:
+            left -= counts[t] - used.get(t, 0)
+        return left > 0
+
+    def rob_options(self, game: RiichiGame, seat: int, konger: int, tile: int, how: KongKind) -> list[Action]:
+        """Rob an added kan (搶槓) unless furiten; a concealed kan only with thirteen orphans, if allowed."""
+        if how is KongKind.CONCEALED and not (self.kokushi_robs_concealed_kan and _orphans_ready(game, seat)):
+            return []
+        if tile not in game.waits[seat] or self._furiten(game, seat) \
+                or game.discard_win(seat, tile, robbing=True) is None:
+            return []
+        st: RiichiState = game.hand_state
+        st.offered.add(seat)
+        return [PASS, WIN]
+
+    # -- wins ------------------------------------------------------------------------------------------
+
+    def scorer(self) -> RiichiScorer:
+        """The hand scorer: these rules' scoring options (``majiang.rules.riichi.scorer``)."""
+        from majiang.rules.riichi.scorer import RiichiScorer
+
+        return RiichiScorer(self.scoring())
+
+    def win_score(self, game: RiichiGame, seat: int, hand: Hand, *, win_by: WinBy,
+                  last_of_wall: bool) -> RiichiResult | None:
+        """The riichi score of a win, or None when the hand has no yaku (dora alone do not count)."""
+        from majiang.rules.riichi import WinContext, score
+
+        st: RiichiState = game.hand_state
+        tsumo = win_by.self_drawn
+        riichi = st.riichi[seat] and st.declaring != seat
+        first = not game.interrupted and not st.rivers[seat]
+        red = sum(st.red_hand[seat]) + st.red_melds[seat]
+        if win_by is WinBy.DISCARD and st.last_red:
+            red += 1
+        elif win_by is WinBy.ROBBING_KONG and game.robbed is not None:
+            konger, t = game.robbed
+            if t in FIVES and st.red_hand[konger][t // 9]:
+                red += 1  # the konger adds its red five first (it keeps plain ones in hand)
+        try:
+            context = WinContext(
+                tsumo=tsumo, riichi=riichi, double_riichi=riichi and st.double[seat],
+                ippatsu=riichi and st.ippatsu[seat], rinshan=win_by is WinBy.KONG_REPLACEMENT,
+                chankan=win_by is WinBy.ROBBING_KONG,
+                haitei=last_of_wall and win_by is WinBy.SELF_DRAWN,
+                houtei=last_of_wall and win_by is WinBy.DISCARD,
+                tenhou=first and tsumo and seat == game.dealer,
+                chiihou=first and tsumo and seat != game.dealer,
+                renhou=first and not tsumo and seat != game.dealer and self.renhou != "off",
+                seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
+                dora_indicators=tuple(ALL_TILES[t] for t in st.indicators),
+                ura_indicators=self._ura(game, st) if riichi else (),
+                red_fives=red, honba=st.honba, riichi_sticks=0)
+            return score(hand, context, self.scoring())
+        except InvalidHandError:
+            return None
+
+    def _ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
+        if not self.ura_dora:
+            return ()
+        return tuple(ALL_TILES[game.wall[_indicator_place(len(game.wall), k) + 1]]
+                     for k in range(len(st.indicators)))
+
+    def choose_winners(self, game: RiichiGame, giver: int, seats: list[int]) -> list[int]:
+        """Every declarer (double ron; 三家和 aborts the hand when on), or only the nearest (head bump)."""
+        order = sorted(seats, key=lambda s: (s - giver) % 4)
+        if self.three_ron and len(order) >= 3:
+            st: RiichiState = game.hand_state
+            self._abort(game, st, "three-ron", None)
+            return []
+        return order if self.several_ron == "double" else order[:1]
+
+    def liable_for(self, game: RiichiGame, win: WinRecord) -> int | None:
+        """The seat liable (pao, 包) for a win: the one that fed the call making the yakuman it scores
+        (``Liable``), or None."""
+        st: RiichiState = game.hand_state
+        owner = st.liable[win.seat]
+        if owner is None or not any(y.id == owner[1] and y.yakuman for y in win.score.yaku):
+            return None
+        return owner[0]
+
+    def pay_win(self, game: RiichiGame, win: WinRecord) -> None:
+        """The discarder pays a ron, everyone a tsumo (the dealer double); honba with each win (or only the
+        nearest, ``honba_to_each`` off), and the riichi sticks to the winner nearest the discarder. A
+        liable player (pao) pays its share (``pao_deltas``)."""
+        st: RiichiState = game.hand_state
+        result: RiichiResult = win.score
+        if st.declaring is not None and st.declaring == win.giver:
+            # Ron on the riichi declaration tile: the riichi never stood and its stick is not paid.
+            st.riichi[st.declaring] = False
+            st.declaring = None
+        first = game.wins[0].seat == win.seat  # the winner nearest the discarder
+        pay = result.payment
+        if not first and not self.honba_to_each and st.honba:
+            pay = payment_without_honba(result)
+        deltas = [0, 0, 0, 0]
+        liable = self.liable_for(game, win)
+        if liable is not None and liable != win.giver:
+            honba = st.honba if first or self.honba_to_each else 0
+            owner = st.liable[win.seat]
+            covered = sum(y.yakuman for y in result.yaku if owner is not None and y.id == owner[1])
+            deltas = pao_deltas(result, win.seat, win.giver, liable, covered, honba, game.dealer)
+        elif win.giver is not None:
+            deltas[win.giver] -= pay.ron
+            deltas[win.seat] += pay.ron
+        else:
+            for s in range(4):
+                if s != win.seat:
+                    owed = pay.dealer if s == game.dealer else pay.others
+                    deltas[s] -= owed
+                    deltas[win.seat] += owed
+        game.pay(deltas, Payment("win", win.seat, deltas))
+        if first and st.sticks:
+            take = [0, 0, 0, 0]
+            take[win.seat] = st.sticks * STICK
+            st.collected += st.sticks * STICK
+            st.sticks = 0
+            game.pay(take, Payment("sticks", win.seat, take))
+
+    # -- moments -----------------------------------------------------------------------------------------
+
+    def on_discard(self, game: RiichiGame, seat: int, tile: int) -> None:
+        """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
+        temporary furiten for the discarder, and abort on 四風連打."""
+        st: RiichiState = game.hand_state
+        while st.pending_dora:
+            st.pending_dora -= 1
+            self._reveal(game, st)
+        st.rivers[seat].append(tile)
+        shown = ALL_TILES[tile]
+        st.shown_rivers[seat] += (shown,)
+        if True in st.riichi:
+            for s in range(4):
+                if st.riichi[s] and s != seat:
+                    st.since_riichi[s].append(tile)
+                    st.shown_since[s] += (shown,)
+        if st.offered:
+            st.offered.clear()
+        named = st.red_next
+        st.red_next = st.last_red = False
+        if tile in FIVES and st.red_hand[seat][tile // 9] and \
+                (named or st.red_hand[seat][tile // 9] > game.counts[seat][tile]):
+            # The red five named, or only a red five left of that kind: a plain five goes first.
+            st.red_hand[seat][tile // 9] -= 1
+            st.red_discards[seat].append(len(game.discards[seat]) - 1)
+            st.shown_red[seat] = tuple(st.red_discards[seat])
+            st.last_red = True
+        if st.declaring != seat:
+            st.ippatsu[seat] = False
+        st.passed[seat] = False
+        st.kuikae[seat] = _NO_SWAPS
+        if game.discard_count == 4 and self.four_winds and not game.interrupted and tile in WINDS \
+                and all(st.rivers[s] == [tile] for s in range(4)):
+            self._abort(game, st, "four-winds", None)
+
+    def on_pass(self, game: RiichiGame, giver: int, tile: int) -> None:
+        """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
+        are furiten, and 四家立直 or 四開槓 end the hand."""
+        st: RiichiState = game.hand_state
+        if st.offered:
+            self._let_wins_go(st)
+        if st.declaring is not None:
+            self._stand_riichi(game, st)
+        if self.four_riichi and all(st.riichi):
+            self._abort(game, st, "four-riichi", None)
+        elif self.four_kans and len(st.kongs) == 4 and len(set(st.kongs)) > 1:
+            self._abort(game, st, "four-kans", None)
+
+    def _let_wins_go(self, st: RiichiState) -> None:
+        for s in st.offered:
+            if st.riichi[s]:
+                st.riichi_furiten[s] = True
+            st.passed[s] = True
+        st.offered.clear()
+
+    def _stand_riichi(self, game: RiichiGame, st: RiichiState) -> None:
+        seat = st.declaring
+        if seat is None:
+            return
+        st.declaring = None
+        deltas = [0, 0, 0, 0]
+        deltas[seat] = -STICK
+        st.sticks += 1
+        st.deposited += STICK
+        game.pay(deltas, Payment("riichi-stick", seat, deltas))
+
+    def on_claim(self, game: RiichiGame, seat: int, meld: Meld, giver: int) -> None:
+        """A call ends every ippatsu, stands a riichi declared with the called tile, notes the swap calls
+        the caller may not make now, and moves red fives into the meld (those in hand first)."""
+        st: RiichiState = game.hand_state
+        self._let_wins_go(st)
+        self._stand_riichi(game, st)
+        st.ippatsu = [False] * 4
+        st.called_from[giver] = True
+        if meld.kind != MeldKind.CHOW and st.liable[seat] is None:
+            self._feed(game, st, seat, meld, giver)
+        tile = int(meld.tile) + (meld.claimed or 1) - 1 if meld.kind == MeldKind.CHOW else int(meld.tile)
+        if st.last_red:
+            st.red_discards[giver].remove(len(game.discards[giver]))
+            st.shown_red[giver] = tuple(st.red_discards[giver])
+            st.red_melds[seat] += 1
+            st.last_red = False
+        from_hand = [int(t) for t in meld.tiles]
+        from_hand.remove(tile)
+        for t in set(from_hand):
+            if t in FIVES:
+                moved = min(st.red_hand[seat][t // 9], from_hand.count(t))
+                st.red_hand[seat][t // 9] -= moved
+                st.red_melds[seat] += moved
+        if meld.kind == MeldKind.CHOW:
+            st.kuikae[seat] = self._swaps(tile, int(meld.tile))
+        elif meld.kind == MeldKind.PUNG:
+            st.kuikae[seat] = self._swaps(tile, None)
+
+    def _feed(self, game: RiichiGame, st: RiichiState, seat: int, meld: Meld, giver: int) -> None:
+        """Make ``giver`` liable when its discard, called, completes the third dragon set, the fourth wind
+        set or the fourth kan (those ``pao_yaku`` names)."""
+        covered = self.covered()
+        if not covered:
+            return
+        t = int(meld.tile)
+        melds = game.melds[seat]
+        made = [name for name, done in (
+            ("daisangen", t in DRAGONS and sum(int(m.tile) in DRAGONS and m.kind != MeldKind.CHOW
+                                               for m in melds) == 3),
+            ("daisuushii", t in WINDS and sum(int(m.tile) in WINDS and m.kind != MeldKind.CHOW
+                                              for m in melds) == 4),
+            ("suukantsu", meld.kind == MeldKind.KONG and sum(m.kind == MeldKind.KONG for m in melds) == 4))
+            if done and name in covered]
+        if made:  # one liability a seat (a fourth dragon kan making both is daisangen's)
+            st.liable[seat] = (giver, made[0])
+            game.log(Liable(seat, giver, made[0]))
+
+    def on_kong(self, game: RiichiGame, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
+        """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
+        discard for an open or added one (``kan_dora_after_discard``)."""
+        st: RiichiState = game.hand_state
+        self._let_wins_go(st)
+        st.ippatsu = [False] * 4
+        st.kongs.append(seat)
+        if how is not KongKind.MELDED and tile in FIVES:
+            moved = min(st.red_hand[seat][tile // 9], 4 if how is KongKind.CONCEALED else 1)
+            st.red_hand[seat][tile // 9] -= moved
+            st.red_melds[seat] += moved
+        if not self.kan_dora:
+            return
+        while st.pending_dora:  # a kan after an open kan turns over the one still pending first
+            st.pending_dora -= 1
+            self._reveal(game, st)
+        if how is KongKind.CONCEALED or not self.kan_dora_after_discard:
+            self._reveal(game, st)
+        else:
+            st.pending_dora += 1
+
+    def _abort(self, game: RiichiGame, st: RiichiState, reason: str, seat: int | None) -> None:
+        st.abort = reason
+        game.log(AbortiveDraw(reason, seat))
+        game.end_hand()
+
+    def end_of_hand(self, game: RiichiGame, exhausted: bool) -> None:
+        """A riichi declared with the last discard stands; at an exhaustive draw the ready seats are shown,
+        then nagashi mangan or the tenpai payments (3000 points shared)."""
+        st: RiichiState = game.hand_state
+        if not game.wins:
+            self._stand_riichi(game, st)
+        if not exhausted:
+            return
+        ready = [s for s in range(4) if game.waits[s]]
+        nagashi = [s for s in range(4) if self.nagashi_mangan and st.rivers[s] and not st.called_from[s]
+                   and all(t in ORPHANS for t in st.rivers[s])]
+        st.tenpai = ready
+        game.log(TenpaiShown(ready, nagashi))
+        if nagashi:
+            from majiang.rules.riichi import payment
+
+            for s in nagashi:
+                pay = payment(2000, dealer=s == game.dealer, tsumo=True)
+                deltas = [0, 0, 0, 0]
+                for o in range(4):
+                    if o != s:
+                        owed = pay.dealer if o == game.dealer else pay.others
+                        deltas[o] -= owed
+                        deltas[s] += owed
+                game.pay(deltas, Payment("nagashi", s, deltas))
+            return
+        if 0 < len(ready) < 4:
+            deltas = [3000 // len(ready) if s in ready else -3000 // (4 - len(ready)) for s in range(4)]
+            game.pay(deltas, Payment("tenpai", ready[0], deltas))
+
+    def pot(self, game: RiichiGame) -> int:
+        """The riichi sticks put on the table this hand, less those a winner took (carried ones included)."""
+        st: RiichiState = game.hand_state
+        return st.deposited - st.collected
+
+    # -- views and words ------------------------------------------------------------------------------
+
+    def describer(self) -> Describer:
+        """Han, fu and yaku, the dora, sticks and riichi on the table, and each hand by its riichi name
+        (``majiang.rules.riichi.describe``); a match ends by its own rule, so no hand count is shown."""
+        return RiichiDescriber(self, counts_hands=False)
+
+    def public_state(self, game: RiichiGame, seat: int) -> RiichiPublic:
+        st: RiichiState = game.hand_state
+        waits = game.waits[seat]
+        furiten = self._furiten(game, seat) if waits or st.passed[seat] or st.riichi_furiten[seat] else False
+        return capture_public((st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
+                               tuple(st.shown_red), tuple(st.red_melds), furiten, sum(st.red_hand[seat]),
+                               seat, tuple(st.shown_rivers), tuple(st.shown_since),
+                               tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
+
+    def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
+        """The ura indicators once a riichi hand has won (they are turned over then), else none."""
+        result = game.result
+        if result is None or not any(st.riichi[w.seat] for w in result.wins):
+            return ()
+        return self._ura(game, st)
+
+    def efficiency(self, view: RiichiView) -> RiichiEfficiency:
+        """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
+        values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})
+        return RiichiEfficiency(values, self.open_tanyao)
+
+    # -- the match -----------------------------------------------------------------------------------------
+
+    def new_match_state(self) -> RiichiMatchState:
+        return RiichiMatchState()
+
+    def round_wind(self, match: RiichiMatch) -> Tile:
+        """East for the first four passes of the deal, then South, West (an extension), North."""
+        table: RiichiMatchState = match.match_state
+        return WINDS[min(table.passes // 4, 3)]
+
+    def next_dealer(self, match: RiichiMatch, game: RiichiGame) -> int:
+        """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
+        honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
+        the table carry over; and whether the game is over is decided here."""
+        table: RiichiMatchState = match.match_state
+        st: RiichiState = game.hand_state
+        dealer = game.dealer
+        if game.wins:
+            kept = any(w.seat == dealer for w in game.wins)
+            table.honba = st.honba + 1 if kept else 0
+        else:
+            kept = st.abort is not None or dealer in st.tenpai
+            table.honba = st.honba + 1
+        table.sticks = st.sticks
+        table.over = self._game_over(match, game, kept)
+        if not kept:
+            table.passes += 1
+        return dealer if kept else (dealer + 1) % 4
+
+    def _game_over(self, match: RiichiMatch, game: RiichiGame, kept: bool) -> bool:
+        totals = match.totals
+        if self.busting and min(totals) < 0:
+            return True
+        table: RiichiMatchState = match.match_state
+        last = 4 * (1 if self.length == "tonpuu" else 2) - 1
+        if table.passes < last:
+            return False
+        reached = max(totals) >= self.target
+        if kept:
+            st: RiichiState = game.hand_state
+            dealer_player = match.player_at(game.dealer)
+            first = placing_order(totals)[0] == dealer_player
+            won = any(w.seat == game.dealer for w in game.wins)
+            stop = (won and self.agari_yame) or (not game.wins and st.abort is None and self.tenpai_yame)
+            # The dealer's repeat comes before the target, in the extension too (Tenhou): only a dealer
+            # first with the target stops it.
+            return stop and first and (reached or not self.extension)
+        if not self.extension or reached:
+            return True
+        return table.passes + 1 >= last + 5  # the extension round is played out
+
+    def match_over(self, match: RiichiMatch) -> bool:
+        """The game has ended by its rules (``next_dealer``), or after ``match.length`` hands."""
+        table: RiichiMatchState = match.match_state
+        return table.over or match.hand_number > match.length
+
+    def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
+        """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the
+        table to first place; ties ranked by the seat order of the first hand (Tenhou)."""
+        table: RiichiMatchState = match.match_state
+        return final_points(match.totals, table.sticks, self.placement(),
+                            self.target if self.oka else self.starting_points, self.starting_points,
+                            whole=self.round_final)
+
+
+# -- helpers -------------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=64)
+def _scoring(rules: RiichiRules) -> RiichiOptions:
+    """The scorer's options of a ruleset, built (and checked) once."""
+    import dataclasses
+
+    from majiang.rules.riichi import RiichiOptions
+
+    # The scorer's options are the ruleset's fields of the same names: both are declared by ScoringFields.
+    return RiichiOptions(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(RiichiOptions)})
+
+
+def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
+    """The places in the wall of the red fives (one 5m, 5p and 5s; two 5p with ``red_fives`` 4).
+
+    Which copies are red follows from the wall's order alone (a generator seeded with its bytes), so the
+    same wall, replayed from a record, has the same red fives, while over shuffles each copy of a five is
+    red equally often.
+
+    >>> wall = [t for t in range(34) for _ in range(4)]
+    >>> sorted(wall[i] for i in red_places(wall, 4))
+    [4, 13, 13, 22]
+    """
+    if not red_fives:
+        return frozenset()
+    copies: dict[int, list[int]] = {4: [], 13: [], 22: []}
+    for kind, places in copies.items():  # each five's places in order, found by the list's own search
+        i = -1
+        for _ in range(wall.count(kind)):
+            i = wall.index(kind, i + 1)
+            places.append(i)
+    rng = random.Random(bytes(wall))
+    out: set[int] = set()
+    for kind, places in copies.items():
+        out.update(rng.sample(places, 2 if kind == 13 and red_fives == 4 else 1))
+    return frozenset(out)
+
+
+def _indicator_place(size: int, k: int) -> int:
+    """Where the ``k``-th dora indicator lies in the wall (the ura indicator is the next place): the dead
+    wall is the last 14 tiles, the replacement tiles its last four."""
+    return size - 6 - 2 * k
+
+
+def _held(game: RiichiGame, seat: int) -> list[int]:
+    held = list(game.counts[seat])
+    for m in game.melds[seat]:
+        for t in m.tiles:
+            held[t] += 1
+    return held
+
+
+def _orphans_ready(game: RiichiGame, seat: int) -> bool:
+    """Whether the seat waits with thirteen orphans (a closed hand of terminals and honors only)."""
+    counts = game.counts[seat]
+    return not game.melds[seat] and sum(1 for t in ORPHANS if counts[t]) >= 12
+
+
+register_ruleset("riichi", RiichiRules, aliases=("立直", "立直麻将", "立直麻雀", "tenhou", "天鳳"))

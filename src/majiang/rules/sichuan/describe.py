@@ -1,0 +1,38 @@
+"""How Sichuan and Chengdu rules are put into words for displays, replays and reports
+(``SichuanRules.describer()``): its 番 and points, each seat's void suit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from majiang.game.describe import Describer
+from majiang.game.scoring import Score
+from majiang.rules.sichuan.scoring import ScoreResult
+from majiang.rules.sichuan.state import SUIT_LETTERS, SichuanPublic
+
+__all__ = ["SichuanDescriber"]
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanDescriber(Describer):
+    """The Sichuan and Chengdu ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def score_names(self, score: Score) -> list[str]:
+        """The Chinese names of the fans of a win, each once."""
+        assert isinstance(score, ScoreResult)
+        return list(dict.fromkeys(hit.fan.zh for hit in score.fans))
+
+    def describe_score(self, score: Score) -> str:
+        """``3 番, 24 points: 清一色 2, 根 1``."""
+        assert isinstance(score, ScoreResult)
+        fans = ", ".join(f"{hit.fan.zh} {hit.value}" for hit in score.fans)
+        return f"{score.total} 番, {score.points} points: {fans}"
+
+    def seat_badges(self, state: SichuanPublic) -> tuple[str, str, str, str]:
+        """Each seat's void suit once declared (``缺 m``), for a table display.
+
+        >>> SichuanDescriber(None).seat_badges(SichuanPublic((0, None, 2, 1), None, (0, 0, 0, 0)))
+        ('缺 m', '', '缺 s', '缺 p')
+        """
+        marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
+        return (marks[0], marks[1], marks[2], marks[3])

@@ -1,0 +1,40 @@
+"""What the Sichuan ruleset keeps through a hand (``SichuanState``) and what every seat sees of it
+(``SichuanPublic``, made by ``SichuanRules.public_state``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from majiang.rules.sichuan.payments import Deltas, Exchange
+
+__all__ = ["SUIT_LETTERS", "SichuanPublic", "SichuanState"]
+
+SUIT_LETTERS = "mps"
+"""A void suit's letter by its number (0 m, 1 p, 2 s)."""
+
+
+@dataclass(slots=True)
+class SichuanState:
+    """What the ruleset tracks through a hand: void suits, wins per seat, the kong payments made."""
+
+    voids: list[int | None] = field(default_factory=lambda: [None, None, None, None])
+    direction: Exchange | None = None
+    wins: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    kongs: list[tuple[int, Deltas]] = field(default_factory=list)
+    """Every kong payment of the hand: (konger, deltas)."""
+    handed_on: set[int] = field(default_factory=set)
+    """Indexes into ``kongs`` whose income went to the winners of a 杠上炮."""
+    first_winners: tuple[int, ...] = ()
+    first_giver: int | None = None
+    shown: SichuanPublic | None = None
+    """What every seat sees (``public_state``), kept until the voids, the direction or the wins change."""
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanPublic:
+    """The ruleset's state as every seat sees it: void suits (0 m, 1 p, 2 s; None before 定缺), the
+    exchange's direction, and how many times each seat has won."""
+
+    voids: tuple[int | None, ...]
+    exchange: str | None
+    wins: tuple[int, ...]
