@@ -23,20 +23,20 @@ import dataclasses
 import functools
 import importlib
 import json
-import types
-import typing
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import compress
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.game._protocol import Efficiency, Game, Match, MatchTable, SeatView, Table, View
 from majiang.game.describe import Describer
+from majiang.game.options import OptionSpec, option_schema, optional, with_options
 from majiang.game.results import standard_scores
 from majiang.game.scoring import Score, Scored, Scorer
 from majiang.game.wall import SeatWalls, Wall
@@ -46,13 +46,12 @@ from majiang.rules.bounds import Bounds, check_bound
 from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
-    from majiang.game.events import Event
-    from majiang.game.results import HandResult, WinRecord
+    from majiang.game.results import WinRecord
     from majiang.rules.mcr.advice import McrAdvisor
 
-__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "OptionSpec", "Ruleset", "Score", "SeatWalls", "Wall", "check_bound",
-           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency", "Game",
+           "Match", "MatchTable", "OptionSpec", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "View",
+           "Wall", "check_bound", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
            "ruleset_presets", "score_plain", "scorer_of"]
 
 BONUS_BASE = 34
@@ -69,166 +68,6 @@ CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
 _PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
-
-
-S_co = TypeVar("S_co", covariant=True)
-"""A ruleset's own state for one hand (``Ruleset.new_state``)."""
-M_co = TypeVar("M_co", covariant=True)
-"""A ruleset's own state carried from hand to hand in a match (``Ruleset.new_match_state``)."""
-
-
-class Table(Protocol[S_co, M_co]):
-    """What a ruleset's hooks may read of a hand in play and do to it (``majiang.game.Game`` is one).
-
-    Reading: the seats' tiles, melds, waits and discards, the wall, who deals, the wins so far, and the
-    ruleset's own state for the hand (``hand_state``, typed by the ruleset) and for the match
-    (``match_state``). Doing: deal, draw, pay, log, roll the dice, ask the seats, record a win, lay a
-    meld, take a seat out, end the hand. Everything else of the engine is its own business;
-    docs/engine.md has an example for each hook.
-    """
-
-    drawn: int | None
-    """The kind the seat to act has just drawn (a ``deal`` sets the dealer's fourteenth)."""
-
-    @property
-    def hand_state(self) -> S_co: ...
-    @property
-    def match_state(self) -> M_co: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def round_wind(self) -> Tile: ...
-    @property
-    def dice(self) -> tuple[int, int, int]: ...
-    @property
-    def wall(self) -> Wall: ...
-    @property
-    def counts(self) -> list[list[int]]: ...
-    @property
-    def melds(self) -> list[list[Meld]]: ...
-    @property
-    def waits(self) -> list[frozenset[int]]: ...
-    @property
-    def discards(self) -> list[list[Tile]]: ...
-    @property
-    def flowers(self) -> list[list[int]]: ...
-    @property
-    def dealt_flowers(self) -> list[list[int]]: ...
-    @property
-    def active(self) -> list[bool]: ...
-    @property
-    def totals(self) -> list[int]: ...
-    @property
-    def wins(self) -> list[WinRecord]: ...
-    @property
-    def result(self) -> HandResult | None: ...
-    @property
-    def events(self) -> list[Event]: ...
-    @property
-    def robbed(self) -> tuple[int, int] | None: ...
-    @property
-    def last_discard(self) -> tuple[int, int] | None: ...
-    @property
-    def discard_count(self) -> int: ...
-    @property
-    def interrupted(self) -> bool: ...
-    @property
-    def kong_draw(self) -> bool: ...
-    @property
-    def discard_after_kong(self) -> bool: ...
-    @property
-    def bonus_after_kong(self) -> bool: ...
-    @property
-    def wall_left(self) -> int: ...
-
-    def wall_left_for(self, seat: int) -> int: ...
-    def last_tile(self, after: int) -> bool: ...
-    def next_active(self, seat: int) -> int | None: ...
-    def seat_wind(self, seat: int) -> Tile: ...
-    def standing_tiles(self, seat: int) -> list[Tile]: ...
-    def visible_copies(self, tile: int, seat: int) -> int: ...
-    def shanten_bound(self, seat: int) -> int: ...
-    def self_win(self, seat: int) -> Score | None: ...
-    def discard_win(self, seat: int, tile: int, robbing: bool) -> Score | None: ...
-
-    def deal_tile(self, seat: int, replacement: bool = False) -> int: ...
-    def show_flower(self, seat: int, flower: int) -> None: ...
-    def draw_for(self, seat: int, from_tail: bool = False) -> bool: ...
-    def discard(self, seat: int, tile: int) -> None: ...
-    def kong(self, seat: int, tile: int, how: KongKind | str) -> None: ...
-    def lay_meld(self, seat: int, meld: Meld) -> None: ...
-    def pay(self, deltas: Sequence[int], event: Event | None = None) -> None: ...
-    def log(self, event: Event) -> None: ...
-    def roll(self, seat: int | None, why: str, dice: int = 2) -> tuple[int, ...]: ...
-    def ask(self, questions: dict[int, Sequence[Action]]) -> None: ...
-    def declare_win(self, seat: int, tile: int, score: Score, *, win_by: WinBy = ...) -> None: ...
-    def leave(self, seat: int) -> None: ...
-    def recount(self, seat: int) -> None: ...
-    def end_hand(self, exhausted: bool = False) -> None: ...
-
-
-class SeatView(Protocol[S_co]):
-    """What a ruleset's advice hooks read of one seat's view (``majiang.game.View`` is one)."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def seat_wind(self) -> Tile: ...
-    @property
-    def round_wind(self) -> Tile: ...
-    @property
-    def public_state(self) -> S_co: ...
-
-
-class MatchTable(Protocol[M_co]):
-    """What a ruleset's match hooks read of a match (``majiang.game.Match`` is one)."""
-
-    @property
-    def hand_number(self) -> int: ...
-    @property
-    def length(self) -> int: ...
-    @property
-    def totals(self) -> list[int]: ...
-    @property
-    def match_state(self) -> M_co: ...
-
-    def player_at(self, seat: int) -> int: ...
-
-
-Game = Table[Any, Any]
-"""Any hand in play, as the base hooks type it (a ruleset types its own: ``Table[McrState, None]``)."""
-Match = MatchTable[Any]
-View = SeatView[Any]
-
-
-class Efficiency(Protocol):
-    """How one seat judges its holdings under a ruleset's winning forms (tile efficiency, for bots).
-
-    ``counts`` are the seat's standing tiles (34 ints, a drawn tile included) and ``melds`` its declared
-    melds; shanten is 0 when ready, -1 when complete, and at least 99 when the melds rule every form out.
-    """
-
-    @property
-    def mcr_fans(self) -> bool:
-        """Whether wins are scored by Chinese Official fans (the fan-aware bot's 8-fan targets apply)."""
-        ...
-
-    def shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
-        """The lowest shanten over the forms the ruleset and the seat's state allow."""
-        ...
-
-    def shanten_and_effective(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int]]:
-        """The shanten and the kinds whose draw lowers it (kinds held four times standing left out)."""
-        ...
-
-    def is_dead(self, kind: int) -> bool:
-        """Whether tiles of ``kind`` can have no place in the seat's win (e.g. its void suit, 定缺)."""
-        ...
-
-    def win_points(self, hand: Hand, self_drawn: bool) -> int | None:
-        """What a win of ``hand`` (its winning tile set) is worth on the ruleset's own scale; None if it
-        is no valid win."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,32 +100,6 @@ class ChineseEfficiency:
 
 
 CHINESE_EFFICIENCY = ChineseEfficiency()
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option of a ruleset as a form or a help page shows it (``Ruleset.option_schema``).
-
-    ``kind`` is ``bool``, ``int``, ``choice`` (one of ``choices``, the texts ``key=value`` takes) or
-    ``text``; ``optional`` says ``none`` is also allowed; ``minimum``, ``maximum`` and ``step`` bound an
-    integer where the ruleset's own check does. The ruleset's parser (``with_options``) stays the judge.
-    """
-
-    name: str
-    kind: str
-    default: Any
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-    minimum: int | None = None
-    maximum: int | None = None
-    step: int | None = None
-    help: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices),
-                "optional": self.optional, "minimum": self.minimum, "maximum": self.maximum,
-                "step": self.step, "help": self.help}
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +154,7 @@ class Ruleset:
         """
         for key, bounds in self.option_bounds.items():
             value = getattr(self, key)
-            if value is not None or not _optional(type(self), key):
+            if value is not None or not optional(type(self), key):
                 check_bound(key, value, bounds)
 
     def options(self) -> dict[str, Any]:
@@ -355,22 +168,8 @@ class Ruleset:
 
     def with_options(self, options: Mapping[str, Any] | Iterable[str]) -> Ruleset:
         """A copy with options changed, given as a mapping or as ``key=value`` texts (``cap_points=none``)."""
-        known = {f.name: f for f in dataclasses.fields(self) if f.name != "name"}
-        changes: dict[str, Any] = {}
-        items = options.items() if isinstance(options, Mapping) else (_split(t) for t in options)
-        hints = typing.get_type_hints(type(self))
-        for key, raw in items:
-            key = key.replace("-", "_")
-            if key not in known:
-                raise InvalidOptionError(f"unknown option {key!r} for ruleset {self.name!r}; the options are "
-                                         f"{', '.join(known) or 'none'}")
-            changes[key] = _convert(key, raw, hints[key]) if isinstance(raw, str) else raw
-        try:
-            return dataclasses.replace(self, **changes)
-        except (TypeError, ValueError) as err:
-            if isinstance(err, InvalidOptionError):
-                raise
-            raise InvalidOptionError(f"bad options for ruleset {self.name!r}: {err}") from None
+        changed: Ruleset = with_options(self, options)
+        return changed
 
     def option_schema(self) -> list[OptionSpec]:
         """Every option's kind, default (this ruleset's value), choices or bounds and meaning, read from the
@@ -379,32 +178,7 @@ class Ruleset:
         >>> [(o.name, o.kind) for o in find_ruleset("mcr").option_schema()][:2]
         [('several_winners', 'bool'), ('false_win', 'choice')]
         """
-        hints = typing.get_type_hints(type(self))
-        meanings = self.describer().option_help()
-        values = self.options()
-        out = []
-        for f in dataclasses.fields(self):
-            if f.name == "name":
-                continue
-            hint = hints[f.name]
-            args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) \
-                else (hint,)
-            enums = [a for a in args if isinstance(a, type) and issubclass(a, Enum)]
-            choices = tuple(self.option_choices.get(f.name, ()))
-            if enums and not choices:
-                choices = tuple(str(m.value) for e in enums for m in e)
-            low, high, step = self.option_bounds.get(f.name, (None, None, None))
-            if choices:
-                kind = "choice"
-            elif bool in args:
-                kind = "bool"
-            elif int in args:
-                kind = "int"
-            else:
-                kind = "text"
-            out.append(OptionSpec(f.name, kind, values[f.name], choices, type(None) in args, low, high, step,
-                                  meanings.get(f.name, "")))
-        return out
+        return option_schema(self, self.describer().option_help())
 
     # -- the wall and the deal ------------------------------------------------------------------------
 
@@ -678,39 +452,6 @@ class Ruleset:
     def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
         """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
         return None
-
-
-def _optional(cls: type, key: str) -> bool:
-    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
-    hint = typing.get_type_hints(cls)[key]
-    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
-
-
-def _split(text: str) -> tuple[str, str]:
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise InvalidOptionError(f"an option is key=value, not {text!r}")
-    return key.strip(), raw.strip()
-
-
-def _convert(key: str, raw: str, hint: Any) -> Any:
-    """A ``key=value`` text as the option's type (bool, int, str, enum, or None where allowed)."""
-    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-    if type(None) in args and raw.lower() == "none":
-        return None
-    for kind in args:
-        if kind is bool:
-            if raw.lower() in ("true", "yes", "on", "1"):
-                return True
-            if raw.lower() in ("false", "no", "off", "0"):
-                return False
-            raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
-        if kind is int:
-            try:
-                return int(raw)
-            except ValueError:
-                raise InvalidOptionError(f"{key} must be an integer, not {raw!r}") from None
-    return raw  # strings and enums: the ruleset's own checks turn them into values or refuse them
 
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}

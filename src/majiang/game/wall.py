@@ -29,13 +29,14 @@ class Wall(list[int]):
     skipped by both ends.
     """
 
-    __slots__ = ("back", "chosen", "dead", "front", "special", "taken")
+    __slots__ = ("back", "chosen", "dead", "front", "hold", "special", "taken")
 
     def __init__(self, tiles: list[int], dead: int = 0) -> None:
         super().__init__(tiles)
         self.front = 0
         self.back = len(tiles)
         self.dead = dead
+        self.hold = dead  # the dead wall and the places taken out of order: ``left`` in one subtraction
         self.taken: set[int] = set()
         """Places between ``front`` and ``back`` taken out of order (``take_at``)."""
         self.chosen: int | None = None
@@ -44,7 +45,7 @@ class Wall(list[int]):
 
     def left(self, seat: int) -> int:
         """Tiles ``seat`` may still draw in turn: every seat draws from the same live wall."""
-        return self.back - self.front - self.dead - len(self.taken)
+        return self.back - self.front - self.hold
 
     def take(self, seat: int, replacement: bool) -> int | None:
         """Take the next tile ``seat`` is dealt or draws (a ``replacement`` comes from the tail): its place,
@@ -78,6 +79,7 @@ class Wall(list[int]):
             if place not in taken:
                 return place
             taken.discard(place)
+            self.hold -= 1
             self.special = bool(taken)
         return None
 
@@ -128,6 +130,7 @@ class Wall(list[int]):
             self.back -= 1
         else:
             self.taken.add(place)
+            self.hold += 1
             self.special = True
         return place
 
@@ -148,8 +151,8 @@ class Wall(list[int]):
         return _rebuild, (type(self), list(self), self._state())
 
     def _state(self) -> dict[str, object]:
-        return {"front": self.front, "back": self.back, "dead": self.dead, "taken": set(self.taken),
-                "chosen": self.chosen, "special": self.special}
+        return {"front": self.front, "back": self.back, "dead": self.dead, "hold": self.hold,
+                "taken": set(self.taken), "chosen": self.chosen, "special": self.special}
 
     def __repr__(self) -> str:
         name = type(self).__name__

@@ -57,13 +57,9 @@ from majiang.rules.riichi.payments import (
     payment_without_honba,
     placing_order,
 )
-from majiang.rules.riichi.state import (
-    RiichiMatchState,
-    RiichiPublic,
-    RiichiState,
-    RiichiTable,
-    capture_public,
-)
+from majiang.rules.riichi.state import _VALUES as PUBLIC_VALUES
+from majiang.rules.riichi.state import RiichiMatchState, RiichiPublic, RiichiState, RiichiTable
+from majiang.rules.riichi.state import _new_public as new_public
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -841,10 +837,13 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         st: RiichiState = game.hand_state
         waits = game.waits[seat]
         furiten = self._furiten(game, seat) if waits or st.passed[seat] or st.riichi_furiten[seat] else False
-        return capture_public((st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double),
-                               tuple(st.shown_red), tuple(st.red_melds), furiten, sum(st.red_hand[seat]),
-                               seat, tuple(st.shown_rivers), tuple(st.shown_since),
-                               tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
+        # capture_public written out: a view of every step makes one.
+        state: RiichiPublic = new_public(RiichiPublic)
+        PUBLIC_VALUES.__set__(state, (
+            st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double), tuple(st.shown_red),
+            tuple(st.red_melds), furiten, sum(st.red_hand[seat]), seat, tuple(st.shown_rivers),
+            tuple(st.shown_since), tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
+        return state
 
     def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         """The ura indicators once a riichi hand has won (they are turned over then), else none."""

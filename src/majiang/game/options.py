@@ -1,0 +1,127 @@
+"""A ruleset's options: their schema (``OptionSpec``, what a form or a help page shows) and reading them
+from ``key=value`` texts or a mapping (``with_options``). A ruleset's fields are its options; these
+functions serve every ruleset alike (``Ruleset.with_options``, ``Ruleset.option_schema``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from majiang.errors import InvalidOptionError
+
+__all__ = ["OptionSpec", "option_schema", "optional", "with_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a ruleset as a form or a help page shows it (``Ruleset.option_schema``).
+
+    ``kind`` is ``bool``, ``int``, ``choice`` (one of ``choices``, the texts ``key=value`` takes) or
+    ``text``; ``optional`` says ``none`` is also allowed; ``minimum``, ``maximum`` and ``step`` bound an
+    integer where the ruleset's own check does. The ruleset's parser (``with_options``) stays the judge.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int | None = None
+    help: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices),
+                "optional": self.optional, "minimum": self.minimum, "maximum": self.maximum,
+                "step": self.step, "help": self.help}
+
+
+def with_options(rules: Any, options: Mapping[str, Any] | Iterable[str]) -> Any:
+    """A copy of the ruleset ``rules`` with ``options`` changed (a mapping, or ``key=value`` texts)."""
+    known = {f.name: f for f in dataclasses.fields(rules) if f.name != "name"}
+    changes: dict[str, Any] = {}
+    items = options.items() if isinstance(options, Mapping) else (_split(t) for t in options)
+    hints = typing.get_type_hints(type(rules))
+    for key, raw in items:
+        key = key.replace("-", "_")
+        if key not in known:
+            raise InvalidOptionError(f"unknown option {key!r} for ruleset {rules.name!r}; the options are "
+                                     f"{', '.join(known) or 'none'}")
+        changes[key] = _convert(key, raw, hints[key]) if isinstance(raw, str) else raw
+    try:
+        return dataclasses.replace(rules, **changes)
+    except (TypeError, ValueError) as err:
+        if isinstance(err, InvalidOptionError):
+            raise
+        raise InvalidOptionError(f"bad options for ruleset {rules.name!r}: {err}") from None
+
+
+def option_schema(rules: Any, meanings: Mapping[str, str]) -> list[OptionSpec]:
+    """Every option of the ruleset ``rules``: its kind, default (its value), choices or bounds and meaning
+    (``meanings``)."""
+    hints = typing.get_type_hints(type(rules))
+    values = rules.options()
+    out = []
+    for f in dataclasses.fields(rules):
+        if f.name == "name":
+            continue
+        hint = hints[f.name]
+        args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) \
+            else (hint,)
+        enums = [a for a in args if isinstance(a, type) and issubclass(a, Enum)]
+        choices = tuple(rules.option_choices.get(f.name, ()))
+        if enums and not choices:
+            choices = tuple(str(m.value) for e in enums for m in e)
+        low, high, step = rules.option_bounds.get(f.name, (None, None, None))
+        if choices:
+            kind = "choice"
+        elif bool in args:
+            kind = "bool"
+        elif int in args:
+            kind = "int"
+        else:
+            kind = "text"
+        out.append(OptionSpec(f.name, kind, values[f.name], choices, type(None) in args, low, high, step,
+                              meanings.get(f.name, "")))
+    return out
+
+
+def optional(cls: type, key: str) -> bool:
+    """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
+    hint = typing.get_type_hints(cls)[key]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
+
+
+def _split(text: str) -> tuple[str, str]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise InvalidOptionError(f"an option is key=value, not {text!r}")
+    return key.strip(), raw.strip()
+
+
+def _convert(key: str, raw: str, hint: Any) -> Any:
+    """A ``key=value`` text as the option's type (bool, int, str, enum, or None where allowed)."""
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    if type(None) in args and raw.lower() == "none":
+        return None
+    for kind in args:
+        if kind is bool:
+            if raw.lower() in ("true", "yes", "on", "1"):
+                return True
+            if raw.lower() in ("false", "no", "off", "0"):
+                return False
+            raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
+        if kind is int:
+            try:
+                return int(raw)
+            except ValueError:
+                raise InvalidOptionError(f"{key} must be an integer, not {raw!r}") from None
+    return raw  # strings and enums: the ruleset's own checks turn them into values or refuse them
