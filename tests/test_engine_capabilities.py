@@ -256,3 +256,38 @@ def test_a_question_must_offer_a_choice() -> None:
         game.ask({1: []})
     with pytest.raises(IllegalActionError):
         game.apply(1, toy_ruleset.TAKE_LAST.action())
+
+
+# -- G6 an answer of a ruleset's own kind to a discard ----------------------------------------------
+
+GRAB_HANDS = ["1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p", "", "1m 1m 2s 3s 4s 5s 6s 7s 8s 9s 9s 9p 9p", ""]
+
+
+def _grab_game() -> Game:
+    game = opened(GRAB_HANDS, "6p", lay=False)
+    game.hand_state.lucky = int(Tile.M1)  # the die's lucky kind, set here so the test needs no roll
+    return game
+
+
+def test_a_ruleset_carries_out_its_own_answer_to_a_discard() -> None:
+    game = _grab_game()
+    act(game, 0, "discard 1m")
+    assert toy_ruleset.GRAB_LUCKY.action() in game.legal_actions(2)
+    before = list(game.totals)
+    for seat in game.to_act():
+        game.apply(seat, toy_ruleset.GRAB_LUCKY.action() if seat == 2 else PASS)
+    assert game.melds[2] == [Meld.parse("[111m,2]")]  # from seat 0, across the table
+    assert game.phase.name == "TURN" and game.current == 2
+    assert [t - b for t, b in zip(game.totals, before, strict=True)] == [-1, 0, 1, 0]
+    assert game.event_dicts()[-1] == {"e": "payment", "reason": "grab", "seat": 2, "deltas": [-1, 0, 1, 0]}
+
+
+def test_a_claim_is_checked() -> None:
+    game = _grab_game()
+    with pytest.raises(IllegalActionError, match="answers a discard"):
+        game.claim(2, Action(ActionKind.PUNG))
+    act(game, 0, "discard 1m")
+    for seat, action in ((1, Action(ActionKind.PUNG)), (2, Action(ActionKind.KONG)),
+                         (0, Action(ActionKind.PUNG)), (3, Action(ActionKind.CHOW, Tile.M1))):
+        with pytest.raises(IllegalActionError, match="cannot claim 1m"):
+            game.claim(seat, action)

@@ -69,12 +69,12 @@ def test_action_indices_round_trip() -> None:
 
 
 def test_declared_actions_index_by_their_ruleset() -> None:
-    """A ruleset's own actions take the declared range in the order it declares them (the toy: two)."""
+    """A ruleset's own actions take the declared range in the order it declares them (the toy: three)."""
     toy = find_ruleset("toy")
     take, lay = toy_ruleset.TAKE_LAST.action(), toy_ruleset.LAY_ONES.action()
     assert action_index(take, toy) == DECLARED and action_of(DECLARED, toy) == take
     assert action_index(lay, toy) == DECLARED + 35 and action_of(DECLARED + 35, toy) == lay
-    for index in (DECLARED + 1, DECLARED + 36, DECLARED + 70, ACTION_COUNT - 1):
+    for index in (DECLARED + 1, DECLARED + 36, DECLARED + 106, ACTION_COUNT - 1):
         with pytest.raises(InvalidActionError, match="declares no such action"):
             action_of(index, toy)
     with pytest.raises(InvalidActionError, match="no ruleset given"):

@@ -33,7 +33,9 @@ And one rule for each capability a regional ruleset needs beyond Sichuan's (issu
   (``lay-ones``, G5: ``[1m1p1s,x]``, counted as a set; its tiles do not count for the void suit); later a
   1 of any suit may be added to it on the seat's turn, with a replacement, as a kong is;
 * an added kong (or a 1 added to the mixed meld) may be answered with a pung of its tile by a seat holding
-  two (G4, 抢叉).
+  two (G4, 抢叉);
+* a discard of the lucky kind may be grabbed (``grab-lucky``, an answer of the toy's own kind, G6): the
+  seat pungs it and the discarder pays it 1.
 
 >>> from majiang.game.ruleset import find_ruleset
 >>> find_ruleset("toy", ["winners_stay=true"]).winners_stay
@@ -74,6 +76,8 @@ VOIDS = tuple(Action(ActionKind.VOID, ALL_TILES[9 * k]) for k in range(3))
 LAY_ONES = declare_action(ActionSpec("lay-ones", "lay 1m 1p 1s", "幺蛋",
                                      help="Lay 1m, 1p and 1s face up as one meld (the toy's 幺蛋)."))
 ONES = (ALL_TILES[0], ALL_TILES[9], ALL_TILES[18])
+GRAB_LUCKY = declare_action(ActionSpec("grab-lucky", "grab the lucky tile", "抢幸运牌",
+                                       help="Pung a discard of the lucky kind, and the discarder pays 1."))
 TAKE_LAST = declare_action(ActionSpec("take-last", "take the last tile", "要海底",
                                       help="Take the wall's last tile (the toy's 海底漫游)."))
 PASS = Action(ActionKind.PASS)
@@ -124,7 +128,7 @@ class ToyRules(Ruleset):
     winners_stay: bool = False
     has_chow = False
     match_hands = 4
-    actions = (TAKE_LAST, LAY_ONES)
+    actions = (TAKE_LAST, LAY_ONES, GRAB_LUCKY)
 
     def wall_tiles(self) -> list[int]:
         """The 108 suited tiles."""
@@ -201,6 +205,25 @@ class ToyRules(Ruleset):
             game.end_hand(exhausted=True)
         else:
             game.ask({after: [PASS, TAKE_LAST.action()]})
+
+    def claim_options(self, game: ToyTable, seat: int, giver: int, tile: int) -> list[Action]:
+        """The common claims; on a discard of the lucky kind a seat holding two may also grab it."""
+        out = Ruleset.claim_options(self, game, seat, giver, tile)
+        if tile == game.hand_state.lucky and PUNG in out:
+            out.append(GRAB_LUCKY.action())
+        return out
+
+    def resolve_claims(self, game: ToyTable, giver: int, tile: int, answers: dict[int, Action]) -> bool:
+        """The nearest seat after the discarder that grabbed the lucky tile pungs it and is paid 1."""
+        grabbers = [s for s, a in answers.items() if a.name == GRAB_LUCKY.name]
+        if not grabbers:
+            return False
+        seat = min(grabbers, key=lambda s: (s - giver) % 4)
+        game.claim(seat, PUNG)
+        deltas = [0, 0, 0, 0]
+        deltas[giver], deltas[seat] = -1, 1
+        game.pay(deltas, Payment("grab", seat, deltas))
+        return True
 
     def rob_options(self, game: ToyTable, seat: int, konger: int, tile: int, how: str) -> list[Action]:
         """An added kong may be robbed by a win, or answered with a pung by a seat holding two (抢叉)."""

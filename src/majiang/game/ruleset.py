@@ -313,6 +313,12 @@ class Ruleset:
             return []
         return [PASS, WIN] if game.discard_win(seat, tile, robbing=True) is not None else []
 
+    def resolve_claims(self, game: Game, giver: int, tile: int, answers: dict[int, Action]) -> bool:
+        """Carry out the answers to ``giver``'s discard when one is of the ruleset's own kind (no one won):
+        True if it did (``game.claim`` for a meld), False to let the common claims go on (pung or kong,
+        then chow; its own answers then count as passes)."""
+        return False
+
     def before_draw(self, game: Game, seat: int) -> bool:
         """Called before ``seat`` draws in turn (not after a kong or a claim); True if the ruleset acted
         instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``)."""

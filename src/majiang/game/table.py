@@ -53,7 +53,7 @@ __all__ = ["Game", "HandResult", "Phase", "View", "WinRecord"]
 # metaclass (about 0.1 µs each in CPython 3.11), a module global costs a fraction of that.
 _TURN, _CLAIM, _ROB, _OVER, _OPENING, _ASK = (Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER, Phase.OPENING,
                                               Phase.ASK)
-_DISCARD_KIND, _WIN_KIND = ActionKind.DISCARD, ActionKind.WIN
+_DISCARD_KIND, _WIN_KIND, _DECLARED_KIND = ActionKind.DISCARD, ActionKind.WIN, ActionKind.DECLARED
 
 
 _NO_WAITS: frozenset[int] = frozenset()
@@ -823,6 +823,11 @@ class Game:
         if winners:
             self._win(winners, t, giver)
             return
+        if any(a is not None and a.kind is _DECLARED_KIND for a in responses.values()):
+            # A ruleset's own answers: it carries them out (``claim``) or leaves the common claims to go on.
+            answers = {s: a for s, a in responses.items() if a is not None}
+            if self._in_control_of(lambda game, _: self.rules.resolve_claims(game, giver, t, answers), giver):
+                return
         for s, a in responses.items():
             if a is not None and a.kind in (ActionKind.PUNG, ActionKind.KONG):
                 self._claim(s, giver, t, a)
@@ -898,6 +903,29 @@ class Game:
         self.last_discard = None
         last = first if giver is None else max(winners, key=lambda s: (s - giver) % 4)
         self._next_draw(last)
+
+    def claim(self, seat: int, action: Action) -> None:
+        """``seat`` claims the discard being answered into a meld (``action``: pung, kong, or chow with its
+        lowest tile), for a ruleset's ``resolve_claims`` carrying out an answer of its own kind (Changsha's
+        开杠 on a discard is the kong, then ``on_kong`` chooses its replacement)."""
+        if self.phase is not _CLAIM or self.last_discard is None:
+            raise IllegalActionError("a claim answers a discard")
+        giver, t = self.last_discard
+        counts = self.counts[seat]
+        kind = action.kind
+        need = {ActionKind.PUNG: 2, ActionKind.KONG: 3}.get(kind)
+        if need is not None:
+            ok = counts[t] >= need
+        elif kind is ActionKind.CHOW and action.tile is not None:
+            low = int(action.tile)
+            ok = t < 27 and low <= t <= low + 2 and low // 9 == (low + 2) // 9 and all(
+                counts[k] for k in (low, low + 1, low + 2) if k != t)
+        else:
+            ok = False
+        if seat == giver or not ok:
+            raise IllegalActionError(f"seat {seat} cannot claim {ALL_TILES[t].notation()} as "
+                                     f"{action.notation()}")
+        self._claim(seat, giver, t, action)
 
     def _rob_with_pung(self, seat: int, konger: int, t: int) -> None:
         """``seat`` answers ``konger``'s added kong with a pung of its tile (抢叉, a ruleset's rob answer):
