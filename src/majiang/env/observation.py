@@ -176,6 +176,8 @@ class TableEncoder:
             elif isinstance(e, ev.Claim):
                 hands |= 1 << e.seat
                 melds |= 1 << e.seat
+                # From a discard, or from the giver's own hand: a pung answering its added kong (抢叉).
+                hands |= 1 << e.giver
                 rivers |= 1 << e.giver
             elif isinstance(e, (ev.Kong, ev.AddKong)):
                 hands |= 1 << e.seat
