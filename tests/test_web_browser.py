@@ -50,8 +50,8 @@ def _page(browser: Browser, errors: list[str]) -> Page:
     return page
 
 
-def _table(base_url: str, players: list[str], seed: int) -> dict[str, Any]:
-    body = {"rules": "mcr", "hands": 1, "seed": seed, "players": players}
+def _table(base_url: str, players: list[str], seed: int, rules: str = "mcr") -> dict[str, Any]:
+    body = {"rules": rules, "hands": 1, "seed": seed, "players": players}
     res = httpx.post(f"{base_url}/api/tables", json=body)
     assert res.status_code == 201, res.text
     answer: dict[str, Any] = res.json()
@@ -546,4 +546,27 @@ def test_imported_logs_in_the_replay_viewer(browser: Browser, base_url: str) -> 
     page.wait_for_selector("#error:not(:empty)")
     assert "Botzone" in page.inner_text("#error") and "initdata.quan" in page.inner_text("#error")
     assert page.locator("#step-label").count() == 1
+    assert errors == []
+
+
+def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> None:
+    """Changsha through the table page: the deal of seed 87 gives seat 0 an opening win (起手小胡), an action
+    of the ruleset's own that the page offers as a button like any other; the hand then plays to its end."""
+    table = _table(base_url, ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"], seed=87,
+                   rules="changsha")
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    selector = '#actions button[data-action="opening-win"]'
+    page.wait_for_selector(selector)
+    assert page.locator(selector).inner_text().strip()
+    before = _step(page)
+    page.click(selector)  # (by selector: the page may draw the buttons again meanwhile)
+    page.wait_for_function(f"() => Number(document.querySelector('#felt').dataset.step) !== {before}")
+    claims: list[str] = []
+    moves = 0
+    while _move(page, claims):
+        moves += 1
+        assert moves < 200, "the hand did not end"
+    assert page.locator("#result").count() == 1
     assert errors == []
