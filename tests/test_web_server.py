@@ -23,12 +23,12 @@ from majiang.web.tables import Table, Tables
 
 TILE = re.compile(r"(?<![\w])([1-9][mps]|[ESWNCFP])(?![\w])")
 _PUBLIC_KEYS = {"discards", "melds", "last_discard", "robbing", "won", "round_wind", "seat_wind", "info",
-                "note"}
+                "note", "declared"}
 _OWN_KEYS = {"standing", "drawn", "legal"}
 VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "standing", "drawn",
              "concealed", "melds", "hidden_kongs", "flowers", "discards", "last_discard", "robbing",
              "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result", "note",
-             "info"}
+             "info", "declared"}
 
 
 @pytest.fixture

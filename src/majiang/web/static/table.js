@@ -1,6 +1,6 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
 import { el } from "./picker.js";
-import { t, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
+import { t, lang, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 
@@ -158,10 +158,17 @@ function legalDiscards() {
   return new Set(state.view.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8)));
 }
 
+/** A ruleset's own action by its declared label in the page's language (its name if none is given). */
+function ruleLabel(kind) {
+  const spec = (state.view.declared || {})[kind];
+  return spec ? spec[lang()] || spec.en : kind;
+}
+
 function actionLabel(a) {
   const [kind, ...rest] = a.split(" ");
   const name = { win: t("win"), pung: t("pung"), chow: t("chow"), kong: t("kong"), pass: t("pass_"),
-    "concealed-kong": t("concealed_kong"), "added-kong": t("added_kong") }[kind] ?? kind;
+    "concealed-kong": t("concealed_kong"), "added-kong": t("added_kong") }[kind]
+    ?? ruleLabel(kind);
   return rest.length ? `${name} ${rest.join(" ")}` : name;
 }
 
