@@ -41,7 +41,7 @@ from majiang.env.actions import action_index, action_of
 from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Game, Match, Phase
 from majiang.game.events import Act
-from majiang.game.ruleset import BONUS_BASE, Ruleset
+from majiang.game.ruleset import BONUS_BASE, HoldsPot, Ruleset
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_lines_atomically
 from majiang.records.format import dump_line
@@ -197,7 +197,9 @@ class Checker:
                 raise self.fail(f"seat {s} holds impossible counts {g.counts[s]}")
 
     def check_money(self, g: Game) -> None:
-        pot = g.rules.pot(g)
+        # A ruleset whose payments go partly into a pot on the table (riichi's sticks) keeps its amount as
+        # the hand state's ``pot`` (``HoldsPot``); every other payment goes seat to seat.
+        pot = g.hand_state.pot if isinstance(g.hand_state, HoldsPot) else 0
         if sum(g.hand_deltas) != -pot:
             raise self.fail(f"payments {g.hand_deltas} sum to {sum(g.hand_deltas)}, not -pot {-pot}")
         moved = [g.totals[s] - self.opening_scores[s] for s in range(4)]
@@ -569,7 +571,7 @@ def check_replay(rules: Ruleset, seed: int, names: Sequence[str], first: Game) -
 
 
 def check_match(rules: Ruleset, seed: int, names: Sequence[str], hands: int) -> tuple[Match, Tally]:
-    """A match of at most ``hands`` hands (the ruleset's ``match_over`` may end it sooner), each checked at
+    """A match of at most ``hands`` hands (the ruleset's ``next_hand`` may end it sooner), each checked at
     every step, ends, and its totals are the starting score plus its hands' sums."""
     match = Match(rules, seed=seed, hands=hands)
     tally = Tally()

@@ -79,7 +79,7 @@ def riichi_ring(hands: Sequence[str], extra: str, *, draws: str = "", rinshan: s
         if live[i] is None:
             live[i] = spare.pop()
     assert not spare
-    perm, _ = ruleset.break_wall(list(range(136)), dealer, dice)
+    perm = list(ruleset.new_wall(list(range(136)), dealer, dice))
     ring = [0] * 136
     for i, place in enumerate(perm):
         value = live[i]

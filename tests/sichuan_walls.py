@@ -40,7 +40,7 @@ def sichuan_game(hands: Sequence[str], extra: str, *, draws: str = "", tail: str
         elif len(hand) != 13:
             raise ValueError(f"seat {seat} is dealt 13 tiles, not {len(hand)}")
     live = deal_order(dealt, extra_codes[0], dealer) + drawn + spare + ends + tails[::-1]
-    order, _ = ruleset.break_wall(list(range(len(live))), dealer, dice)
+    order = list(ruleset.new_wall(list(range(len(live))), dealer, dice))
     ring = [0] * len(live)
     for i, position in enumerate(order):
         ring[position] = live[i]

@@ -55,7 +55,7 @@ def changsha_game(hands: Sequence[str], extra: str, *, draws: str = "", last: st
     spare = [t for t in range(27) for _ in range(4 - used[t])]
     random.Random(0).shuffle(spare)
     live = deal_order(dealt, codes(extra)[0], dealer) + drawn + spare + ends
-    order, _ = rules.break_wall(list(range(len(live))), dealer, dice)
+    order = list(rules.new_wall(list(range(len(live))), dealer, dice))
     ring = [0] * len(live)
     for i, position in enumerate(order):
         ring[position] = live[i]
@@ -395,7 +395,7 @@ def test_several_winners_each_paid_alone_and_the_discarder_deals_next() -> None:
     answer(game, {2: "win", 3: "win"})
     assert game.result is not None and game.result.winners == (2, 3)
     assert payments(game) == (0, -14, 2, 12)
-    assert game.rules.next_dealer(Match(game.rules), game) == 1
+    assert game.rules.next_hand(Match(game.rules), game).dealer == 1
 
 
 @pytest.mark.parametrize(("birds", "options", "expected"), [
@@ -425,11 +425,11 @@ def test_the_winner_deals_next_and_a_drawn_hand_keeps_the_dealer() -> None:
     discard_drawn(game, 0)
     discard_drawn(game, 1)
     act(game, 2, "win")
-    assert game.rules.next_dealer(Match(game.rules), game) == 2
+    assert game.rules.next_hand(Match(game.rules), game).dealer == 2
     drawn = seabed_game()
     while drawn.phase is Phase.ASK:
         act(drawn, drawn.to_act()[0], "pass")
-    assert drawn.rules.next_dealer(Match(drawn.rules), drawn) == 0
+    assert drawn.rules.next_hand(Match(drawn.rules), drawn).dealer == 0
 
 
 # -- records ---------------------------------------------------------------------------------------------

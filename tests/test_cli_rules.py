@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,14 +25,16 @@ from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
+from majiang.game.moments import Konged, Moment
 from majiang.game.ruleset import Table, find_ruleset, register_ruleset, ruleset_names
+from majiang.game.scoring import ContextField, Scored, Scorer
 from majiang.game.table import WinRecord
 from majiang.hand import Hand
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
 from majiang.rules.mcr.ruleset import McrRules
-from majiang.rules.mcr.sheet import ScoreSheet, SheetError
+from majiang.rules.mcr.sheet import ScoreSheet, SheetError, sheet_scorer
 from majiang.sim.arena import run_arena
 from majiang.sim.simulate import ResumeError, simulate
 from majiang.tiles import Tile, seat_wind
@@ -51,6 +54,22 @@ class Declared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class _PlainScorer:
+    """A Chinese Official scorer without ``sheet_payments``."""
+
+    scorer: Scorer
+
+    def context_fields(self) -> tuple[ContextField, ...]:
+        return self.scorer.context_fields()
+
+    def make_context(self, hand: Hand | str, values: Mapping[str, Any]) -> Any:
+        return self.scorer.make_context(hand, values)
+
+    def score(self, hand: Hand | str, context: Any) -> Scored:
+        return self.scorer.score(hand, context)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayOnRules(McrRules):
     """Chinese Official fans without their minimum, no chow, every declarer wins, winners leave.
 
@@ -60,13 +79,12 @@ class PlayOnRules(McrRules):
     name: str = NAME
     kong_price: int = 2
     has_chow: ClassVar[bool] = False
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged})
 
-    def opening_options(self, game: Table[Any, Any], step: int) -> dict[int, list[Action]]:
-        if step > 0:
-            return {}
-        return {s: [Action(ActionKind.VOID, t) for t in (Tile.M1, Tile.P1, Tile.S1)] for s in range(4)}
+    def after_deal(self, game: Table[Any, Any]) -> None:
+        game.ask({s: [Action(ActionKind.VOID, t) for t in (Tile.M1, Tile.P1, Tile.S1)] for s in range(4)})
 
-    def resolve_opening(self, game: Table[Any, Any], step: int, answers: dict[int, Action]) -> None:
+    def answer(self, game: Table[Any, Any], answers: dict[int, Action]) -> None:
         for seat, action in sorted(answers.items()):
             game.log(Declared(seat, action.notation().split()[-1]))
 
@@ -87,7 +105,10 @@ class PlayOnRules(McrRules):
             game.leave(win.seat)
         return sum(game.active) >= 2
 
-    def on_kong(self, game: Table[Any, Any], seat: int, tile: int, how: str, giver: int | None) -> None:
+    def observe(self, game: Table[Any, Any], moment: Moment) -> None:
+        if not isinstance(moment, Konged):
+            return
+        seat = moment.seat
         deltas = [0, 0, 0, 0]
         for other in range(4):
             if other != seat and game.active[other]:
@@ -95,9 +116,9 @@ class PlayOnRules(McrRules):
                 deltas[seat] += self.kong_price
         game.pay(deltas, Payment("kong", seat, deltas))
 
-    def entered_win_payments(self, winner: int, discarder: int | None,
-                             total: int) -> tuple[int, int, int, int] | None:
-        return None  # kongs are paid at once and several seats win: a sheet cannot compute that
+    def scorer(self) -> Scorer:  # type: ignore[override]  # (a plainer scorer than McrRules')
+        # Kongs are paid at once and several seats win: a sheet cannot settle that (no ``sheet_payments``).
+        return _PlainScorer(McrRules.scorer(self))
 
 
 if NAME not in ruleset_names():
@@ -443,7 +464,7 @@ def test_every_registered_ruleset_goes_through_every_command(name: str, tmp_path
                 str(records), "--resume"), "a resumed run must use the same ruleset and options")
     players = ["--players", "A", "B", "C", "D"]
     result = run("sheet", "new", str(tmp_path / "sheet.json"), *players, "--rules", name)
-    if find_ruleset(name).entered_win_payments(0, 1, 8) is None:
+    if sheet_scorer(find_ruleset(name)) is None:
         refused(result, "the score sheet keeps Chinese Official matches")
     else:
         assert result.exit_code == 0, result.output

@@ -38,8 +38,8 @@ from conformance import (
     variants,
 )
 from majiang.actions import Action, ActionKind
-from majiang.game import Game
-from majiang.game.ruleset import Table, find_ruleset, ruleset_names
+from majiang.game import Game, Phase
+from majiang.game.ruleset import Fault, Penalty, Table, find_ruleset, ruleset_names
 from majiang.sim.simulate import game_seed
 
 RULESETS = ruleset_names()
@@ -162,8 +162,10 @@ class Unbalanced(toy_ruleset.ToyRules):
 class LosesATile(toy_ruleset.ToyRules):
     """Loses a tile of seat 0 in the opening phase."""
 
-    def resolve_opening(self, game: Table[Any, Any], step: int, answers: dict[int, Action]) -> None:
-        toy_ruleset.ToyRules.resolve_opening(self, game, step, answers)
+    def answer(self, game: Table[Any, Any], answers: dict[int, Action]) -> None:
+        toy_ruleset.ToyRules.answer(self, game, answers)
+        if game.phase is not Phase.OPENING:
+            return
         counts = game.counts[0]
         counts[next(t for t in range(34) if counts[t])] -= 1
 
@@ -188,10 +190,10 @@ class AsksNobody(toy_ruleset.ToyRules):
 class TouchesOnRefusal(toy_ruleset.ToyRules):
     """Refuses a false win, but not before changing the state."""
 
-    def charge_false_win(self, game: Table[Any, Any], seat: int) -> bool:
+    def penalty(self, game: Table[Any, Any], seat: int, fault: Fault) -> Penalty | None:
         engine = cast(Game, game)  # past the table protocol into the engine, as a broken ruleset might
         engine.discard_count += 1
-        return False
+        return None
 
 
 @pytest.mark.parametrize(("rules", "rates", "message"), [

@@ -6,7 +6,9 @@ the seat. The conformance suite plays them at random (tests/test_conformance.py)
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -24,6 +26,8 @@ from majiang.errors import (
 )
 from majiang.game import Game, Phase, find_ruleset
 from majiang.game.events import rolls_of
+from majiang.game.moments import Discarded, Moment, Passed
+from majiang.game.ruleset import Ruleset, Table
 from majiang.meld import Meld, MeldKind
 from majiang.records import check_record, play_match, write_lines_atomically
 from majiang.records.format import dump_line
@@ -123,12 +127,8 @@ def test_rolls_come_back_from_the_record() -> None:
 
 @pytest.mark.parametrize("rolls", [[[7]], [[1, 2]], [[0]]])
 def test_a_recorded_roll_must_fit(rolls: list[list[int]]) -> None:
-    game = Game(TOY, seed=4, rolls=rolls)
     with pytest.raises(InvalidOptionError, match="is not 1 dice of 1-6"):
-        for seat in range(4):  # the last answer starts play, which rolls for the lucky kind
-            game.apply(seat, VOID_S)
-        while game.phase == Phase.OPENING:
-            game.apply(game.to_act()[0], PASS)
+        Game(TOY, seed=4, rolls=rolls)  # the deal's end rolls for the lucky kind
 
 
 def _toy_record(tmp_path: Path) -> tuple[Path, list[str]]:
@@ -291,3 +291,38 @@ def test_a_claim_is_checked() -> None:
                          (0, Action(ActionKind.PUNG)), (3, Action(ActionKind.CHOW, Tile.M1))):
         with pytest.raises(IllegalActionError, match="cannot claim 1m"):
             game.claim(seat, action)
+
+
+# -- moments ------------------------------------------------------------------------------------------
+
+def test_an_observer_must_say_what_it_observes() -> None:
+    with pytest.raises(TypeError, match="lists no moment in observes"):
+        class Deaf(Ruleset):
+            def observe(self, game: Table[Any, Any], moment: Moment) -> None:
+                raise AssertionError("never told")
+
+
+def test_only_the_moments_observed_are_made() -> None:
+    seen: list[str] = []
+
+    @dataclass(frozen=True, slots=True)
+    class Watcher(toy_ruleset.ToyRules):
+        observes = frozenset({Discarded, Passed})
+
+        def observe(self, game: Table[Any, Any], moment: Moment) -> None:
+            seen.append(type(moment).__name__)
+
+    game = Game(Watcher(), seed=4)
+    bots = [find_bot("random", s) for s in range(4)]
+    while game.phase != Phase.OVER:
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    assert "Discarded" in seen and "Passed" in seen and set(seen) == {"Discarded", "Passed"}
+    assert seen.count("Discarded") == game.discard_count
+
+
+def test_a_hook_of_the_first_shape_is_refused_with_its_replacement() -> None:
+    with pytest.raises(TypeError, match=r"on_kong is no longer a hook: observe\(Konged\)"):
+        class Old(Ruleset):
+            def on_kong(self) -> None:
+                raise AssertionError("never called")

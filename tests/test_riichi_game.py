@@ -138,7 +138,7 @@ def test_riichi_then_ippatsu_tsumo() -> None:
     assert paid(g, "win") == [[18000, -6000, -6000, -6000]]
     assert paid(g, "sticks") == [[1000, 0, 0, 0]]
     assert list(result(g).deltas) == [18000, -6000, -6000, -6000]
-    assert g.rules.pot(g) == 0
+    assert g.hand_state.pot == 0
 
 
 def test_a_call_ends_ippatsu() -> None:
@@ -328,7 +328,7 @@ def test_four_riichi() -> None:
         pass_all(g)
         act(g, seat, f"riichi {wind}")
     assert g.phase == Phase.OVER and [e.reason for e in events(g, "abort")] == ["four-riichi"]
-    assert list(result(g).deltas) == [-1000] * 4 and g.rules.pot(g) == 4000
+    assert list(result(g).deltas) == [-1000] * 4 and g.hand_state.pot == 4000
     assert all(public(g, 0).double_riichi)
 
 
@@ -385,7 +385,7 @@ def test_double_ron_pays_each_winner_and_the_sticks_and_honba_go_to_the_nearest(
     # Each: ittsu 2 han, 40 fu: 2600; the one honba (300) and the two sticks to seat 1 (Tenhou: 上家取り).
     assert paid(g, "win") == [[-2900, 2900, 0, 0], [-2600, 0, 2600, 0]]
     assert paid(g, "sticks") == [[0, 2000, 0, 0]]
-    assert g.rules.pot(g) == -2000
+    assert g.hand_state.pot == -2000
 
 
 def test_honba_to_each_winner() -> None:

@@ -12,7 +12,7 @@ import majiang.game  # noqa: F401  (the engine first: the registry loads the rul
 from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot, play_out
 from majiang.errors import IllegalActionError, InvalidOptionError
-from majiang.game import Game, Phase
+from majiang.game import Game, Match, Phase
 from majiang.game.events import Discard, Draw, Payment, Win
 from majiang.game.ruleset import WIN, find_ruleset, ruleset_names
 from majiang.records.check import check_record
@@ -377,7 +377,7 @@ def test_next_dealer(rule: str, winners: dict[int, str], dice: tuple[int, int], 
     g = _kong_discard_game(dice=dice, next_dealer_by=rule)
     answer(g, winners)
     quiet(g)
-    assert g.rules.next_dealer(None, g) == expected  # type: ignore[arg-type]
+    assert g.rules.next_hand(Match(g.rules), g).dealer == expected
 
 
 # -- random bots: tiles and money are conserved in every mode ------------------------------------------

@@ -41,7 +41,8 @@ from majiang.notation import parse_tiles
 from majiang.records import check_record
 from majiang.rules.mcr.advice import McrAdvisor
 from majiang.rules.mcr.describe import McrDescriber
-from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState, win_payments
+from majiang.rules.mcr.payments import win_payments
+from majiang.rules.mcr.ruleset import FLOWER_BASE, McrRules, McrState
 from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
@@ -716,12 +717,13 @@ class PlayOnRules(McrRules):
     def new_state(self, game: Table[Any, Any]) -> OpeningState:
         return OpeningState()
 
-    def opening_options(self, game: Table[Any, Any], step: int) -> dict[int, list[Action]]:
-        steps = ("exchange", "void") if self.exchange else ("void",)
-        if step >= len(steps):
-            return {}
-        if steps[step] == "void":
-            return {s: [Action.parse(f"void {suit}") for suit in "mps"] for s in range(4)}
+    def after_deal(self, game: Table[Any, Any]) -> None:
+        if self.exchange:
+            game.ask(self._exchanges(game))
+        else:
+            game.ask({s: [Action.parse(f"void {suit}") for suit in "mps"] for s in range(4)})
+
+    def _exchanges(self, game: Table[Any, Any]) -> dict[int, list[Action]]:
         out: dict[int, list[Action]] = {}
         for s in range(4):
             tiles = game.standing_tiles(s)
@@ -730,7 +732,7 @@ class PlayOnRules(McrRules):
             out[s] = [Action(ActionKind.EXCHANGE, None, c) for c in sorted(threes)]
         return out
 
-    def resolve_opening(self, game: Table[Any, Any], step: int, answers: dict[int, Action]) -> None:
+    def answer(self, game: Table[Any, Any], answers: dict[int, Action]) -> None:
         if answers[0].kind == ActionKind.VOID:
             for s, a in answers.items():
                 assert a.tile is not None
@@ -742,6 +744,7 @@ class PlayOnRules(McrRules):
         for s, a in answers.items():
             for t in a.tiles:
                 game.counts[(s + 1) % 4][t] += 1
+        game.ask({s: [Action.parse(f"void {suit}") for suit in "mps"] for s in range(4)})
 
     def public_state(self, game: Table[Any, Any], seat: int) -> tuple[int | None, ...]:
         return tuple(game.hand_state.voids)

@@ -52,8 +52,10 @@ from majiang.actions import Action, ActionKind, ActionSpec, declare_action
 from majiang.analysis.decompose import is_complete
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Payment
+from majiang.game.moments import Konged, Moment
 from majiang.game.ruleset import Ruleset, register_ruleset
 from majiang.game.scoring import ContextField, read_values
+from majiang.game.view import Phase
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
@@ -129,6 +131,7 @@ class ToyRules(Ruleset):
     has_chow = False
     match_hands = 4
     actions = (TAKE_LAST, LAY_ONES, GRAB_LUCKY)
+    observes = frozenset({Konged})
 
     def wall_tiles(self) -> list[int]:
         """The 108 suited tiles."""
@@ -137,36 +140,34 @@ class ToyRules(Ruleset):
     def new_state(self, game: ToyTable) -> ToyState:
         return ToyState()
 
-    def opening_options(self, game: ToyTable, step: int) -> dict[int, list[Action]]:
-        """Every seat declares a suit void; then each seat holding the three 1s may lay them (G5)."""
-        if step == 0:
-            return {s: list(VOIDS) for s in range(4)}
-        if step == 1:
-            return {s: [PASS, LAY_ONES.action()] for s in range(4) if all(game.counts[s][t] for t in ONES)}
-        return {}
-
-    def resolve_opening(self, game: ToyTable, step: int, answers: dict[int, Action]) -> None:
+    def after_deal(self, game: ToyTable) -> None:
+        """Roll one die for the lucky kind (1-6: 1m, 2p, 3s, 4m, 5p, 6s); then every seat declares a suit
+        void (an opening question)."""
         state: ToyState = game.hand_state
+        die = game.roll(None, "lucky", 1)[0]
+        state.lucky = 9 * ((die - 1) % 3) + die - 1
+        game.ask({s: list(VOIDS) for s in range(4)})
+
+    def _opening(self, game: ToyTable, answers: dict[int, Action]) -> None:
+        """The voids declared, then each seat holding the three 1s may lay them (G5)."""
+        state: ToyState = game.hand_state
+        if any(a.kind is ActionKind.VOID for a in answers.values()):
+            for seat, action in answers.items():
+                assert action.tile is not None
+                state.voids[seat] = int(action.tile) // 9
+            layers = [s for s in range(4) if all(game.counts[s][t] for t in ONES)]
+            if layers:
+                game.ask({s: [PASS, LAY_ONES.action()] for s in layers})
+            return
         for seat, action in answers.items():
             if action.name == LAY_ONES.name:
                 game.lay_meld(seat, Meld.with_mixed(ONES))
-            elif step == 0:
-                assert action.tile is not None
-                state.voids[seat] = int(action.tile) // 9
 
     def public_state(self, game: ToyTable, seat: int) -> tuple[str | None, ...]:
         """The declared void suits (all are declared at once, so all are public), then the lucky kind."""
         state: ToyState = game.hand_state
         lucky = None if state.lucky is None else ALL_TILES[state.lucky].notation()
         return (*(None if v is None else SUITS[v] for v in state.voids), lucky)
-
-    def start_play(self, game: ToyTable) -> None:
-        """Roll one die for the lucky kind (1-6: 1m, 2p, 3s, 4m, 5p, 6s) and count the waits again."""
-        state: ToyState = game.hand_state
-        die = game.roll(None, "lucky", 1)[0]
-        state.lucky = 9 * ((die - 1) % 3) + die - 1
-        for s in range(4):
-            game.recount(s)
 
     def seat_waits(self, game: ToyTable, seat: int, waits: frozenset[int]) -> frozenset[int]:
         """A ready seat also waits on the lucky kind."""
@@ -193,7 +194,11 @@ class ToyRules(Ruleset):
         return False
 
     def answer(self, game: ToyTable, answers: dict[int, Action]) -> None:
-        """The asked seat takes the last tile, or the next seat still in is asked; all passed: a draw."""
+        """Before play, the opening questions (``_opening``). During play, the asked seat takes the last
+        tile, or the next seat still in is asked; all passed: a draw."""
+        if game.phase is Phase.OPENING:
+            self._opening(game, answers)
+            return
         state: ToyState = game.hand_state
         ((seat, action),) = answers.items()
         if action.name == TAKE_LAST.name:
@@ -282,8 +287,12 @@ class ToyRules(Ruleset):
             game.leave(win.seat)
         return sum(game.active) > 1
 
-    def on_kong(self, game: ToyTable, seat: int, tile: int, how: str, giver: int | None) -> None:
-        """刮风下雨: paid at once, with its own event; a concealed kong's replacement is counted by a die."""
+    def observe(self, game: ToyTable, moment: Moment) -> None:
+        """刮风下雨: a kong is paid at once, with its own event; a concealed kong's replacement is counted
+        by a die."""
+        if not isinstance(moment, Konged):
+            return
+        seat, how, giver = moment.seat, moment.how, moment.giver
         if how == "concealed":
             place = game.wall.stack_from_end(game.roll(seat, "kong", 1)[0])
             if place is not None:

@@ -6,12 +6,13 @@ satisfy them; mypy checks it wherever the engine passes itself to a hook.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from majiang.actions import Action
     from majiang.game.events import Event
+    from majiang.game.phase import Phase
     from majiang.game.results import HandResult, WinRecord
     from majiang.game.scoring import Score
     from majiang.game.wall import Wall
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from majiang.meld import KongKind, Meld
     from majiang.tiles import Tile
 
-__all__ = ["Efficiency", "Game", "Match", "MatchTable", "SeatView", "Table", "View"]
+__all__ = ["Efficiency", "Game", "HoldsPot", "Match", "MatchTable", "SeatView", "Table", "View"]
 
 
 S_co = TypeVar("S_co", covariant=True)
@@ -41,6 +42,8 @@ class Table(Protocol[S_co, M_co]):
     drawn: int | None
     """The kind the seat to act has just drawn (a ``deal`` sets the dealer's fourteenth)."""
 
+    @property
+    def phase(self) -> Phase: ...
     @property
     def hand_state(self) -> S_co: ...
     @property
@@ -112,7 +115,7 @@ class Table(Protocol[S_co, M_co]):
     def pay(self, deltas: Sequence[int], event: Event | None = None) -> None: ...
     def log(self, event: Event) -> None: ...
     def roll(self, seat: int | None, why: str, dice: int = 2) -> tuple[int, ...]: ...
-    def ask(self, questions: dict[int, Sequence[Action]]) -> None: ...
+    def ask(self, questions: Mapping[int, Sequence[Action]]) -> None: ...
     def declare_win(self, seat: int, tile: int, score: Score, *, win_by: WinBy = ...) -> None: ...
     def leave(self, seat: int) -> None: ...
     def recount(self, seat: int) -> None: ...
@@ -151,6 +154,16 @@ Game = Table[Any, Any]
 """Any hand in play, as the base hooks type it (a ruleset types its own: ``Table[McrState, None]``)."""
 Match = MatchTable[Any]
 View = SeatView[Any]
+
+
+@runtime_checkable
+class HoldsPot(Protocol):
+    """A hand state whose ruleset pays partly into a pot on the table (riichi's sticks): ``pot`` is what
+    the seats have put there this hand and not taken out, so the hand's payments sum to minus it. Every
+    other ruleset's payments go seat to seat and sum to 0."""
+
+    @property
+    def pot(self) -> int: ...
 
 
 class Efficiency(Protocol):

@@ -23,7 +23,7 @@ from majiang.errors import IllegalActionError
 from majiang.game.results import standard_scores
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game, HandResult, Phase
-from majiang.tiles import Tile
+from majiang.tiles import WINDS, Tile
 
 __all__ = ["Match", "MatchHand", "standard_scores"]
 
@@ -75,6 +75,10 @@ class Match:
         self.positions = [0, 1, 2, 3]  # positions[player] = seat position
         self.history: list[MatchHand] = []
         self.hand_number = 1
+        self.round_wind: Tile = WINDS[0]
+        """The round wind of the current hand (圈风), as the ruleset's ``next_hand`` set it."""
+        self.over = False
+        """All hands are played, or the rules ended the match (``next_hand``)."""
         self.game = self._new_game()
 
     @property
@@ -95,16 +99,6 @@ class Match:
     def round_index(self) -> int:
         """0-3: the East, South, West or North round."""
         return (self.hand_number - 1) // 4
-
-    @property
-    def round_wind(self) -> Tile:
-        """The round wind of the current hand (圈风), as the ruleset sets it."""
-        return self.rules.round_wind(self)
-
-    @property
-    def over(self) -> bool:
-        """All hands are played."""
-        return self.rules.match_over(self)
 
     def player_at(self, seat: int) -> int:
         """The player sitting in ``seat`` (position) now."""
@@ -132,10 +126,12 @@ class Match:
                            (self.positions[0], self.positions[1], self.positions[2], self.positions[3]),
                            game.result, (deltas[0], deltas[1], deltas[2], deltas[3]))
         self.history.append(record)
-        change = self.rules.seat_change(self)
-        if change is not None:
-            self.positions = [change[pos] for pos in self.positions]
-        self.dealer = self.rules.next_dealer(self, game)
+        after = self.rules.next_hand(self, game)
+        if after.seats is not None:
+            self.positions = [after.seats[pos] for pos in self.positions]
+        self.dealer = after.dealer
+        self.round_wind = after.round_wind
+        self.over = after.over
         self.hand_number += 1
         if not self.over:
             self.game = self._new_game()

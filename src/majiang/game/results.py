@@ -2,19 +2,51 @@
 the table points of a match's totals (``standard_scores``).
 
 The engine makes them (``majiang.game.table``), rulesets receive them in their hooks (``pay_win``,
-``after_win``), and matches, records and displays read them.
+``after_win``), and matches, records and displays read them; ``NextHand`` is what a ruleset's
+``next_hand`` decides between hands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from majiang.hand import Hand, WinBy
 from majiang.tiles import Tile
 
-__all__ = ["HandResult", "WinRecord", "standard_scores"]
+__all__ = ["Fault", "HandResult", "NextHand", "Penalty", "WinRecord", "standard_scores"]
+
+
+class Fault(StrEnum):
+    """What a seat did that a ruleset may charge (``Ruleset.penalty``)."""
+
+    FALSE_WIN = "false-win"
+    """A win declared that is not one (错和)."""
+    FORFEIT = "forfeit"
+    """The seat broke the table's protocol (``Game.forfeit``: an external program's timeout or illegal
+    answer); the hand ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """What a fault costs: the four seats' changes, and whether a false win also ends the hand."""
+
+    deltas: tuple[int, int, int, int]
+    ends_hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """What the hand just booked decides for the match (``Ruleset.next_hand``): who deals next, the next
+    hand's round wind, how players change seats (``positions[p] -> seats[positions[p]]``; None: they
+    stay), and whether the match is over."""
+
+    dealer: int
+    round_wind: Tile
+    seats: tuple[int, int, int, int] | None = None
+    over: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,25 +34,27 @@ from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game._protocol import Efficiency, Game, Match, MatchTable, SeatView, Table, View
+from majiang.game._protocol import Efficiency, Game, HoldsPot, Match, MatchTable, SeatView, Table, View
 from majiang.game.describe import Describer
+from majiang.game.moments import Moment
 from majiang.game.options import OptionSpec, option_schema, optional, with_options
-from majiang.game.results import standard_scores
+from majiang.game.results import Fault, NextHand, Penalty, standard_scores
 from majiang.game.scoring import Score, Scored, Scorer
-from majiang.game.wall import SeatWalls, Wall
+from majiang.game.wall import SeatWalls, Wall, break_ring
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds, check_bound
-from majiang.tiles import ALL_TILES, WINDS, Tile
+from majiang.tiles import ALL_TILES, WINDS
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.rules.mcr.advice import McrAdvisor
 
-__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency", "Game",
-           "Match", "MatchTable", "OptionSpec", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "View",
-           "Wall", "check_bound", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
-           "ruleset_presets", "score_plain", "scorer_of"]
+__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
+           "Fault", "Game", "HoldsPot", "Match", "MatchTable", "NextHand", "OptionSpec", "Penalty",
+           "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "View", "Wall", "check_bound",
+           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names", "ruleset_presets",
+           "score_plain", "scorer_of"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -115,7 +117,10 @@ class Ruleset:
     """Options added after records were first written: a record may lack them (their defaults keep the
     older play)."""
     most_hands: ClassVar[int] = 16
-    """The most hands a match may have (a ruleset whose ``match_over`` ends the match may allow more)."""
+    """The most hands a match may have (a ruleset whose ``next_hand`` ends the match may allow more)."""
+    counts_hands: ClassVar[bool] = True
+    """Whether a match plays a set number of hands (displays count them); False where the rules end it by
+    their own decision too (``next_hand``: riichi's bust, agari-yame)."""
     chinese_ready: ClassVar[bool] = False
     """Whether ``waits`` is empty for every holding that is not ready in some Chinese Official form (every
     winning form of the ruleset is one of them) and the engine should skip wait checks for holdings it
@@ -134,6 +139,9 @@ class Ruleset:
     actions: ClassVar[tuple[ActionSpec, ...]] = ()
     """The ruleset's own actions (``majiang.actions.declare_action`` each at import): records, displays and
     the RL action space read and show them by these specs, knowing nothing else of the ruleset."""
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset()
+    """The kinds of moment (``majiang.game.moments``) the engine tells ``observe`` of; none here (the
+    engine then makes none: a moment on every draw costs time)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
@@ -141,6 +149,17 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         self.check_bounds()
+
+    def __init_subclass__(cls) -> None:
+        # An ``observe`` told of nothing is a ruleset bug that would pass silently: the engine makes no
+        # moment of a kind not listed in ``observes``. (No super() call: object's does nothing, and the
+        # slotted dataclass Ruleset is a copy of the class the zero-argument form would name.)
+        if cls.observe is not Ruleset.observe and not cls.observes:
+            raise TypeError(f"{cls.__name__} overrides observe but lists no moment in observes")
+        # A hook of the first shape would never be called: say what replaced it.
+        for old, now in _REPLACED_HOOKS.items():
+            if old in cls.__dict__:
+                raise TypeError(f"{cls.__name__}.{old} is no longer a hook: {now} (docs/engine.md)")
 
     # -- options --------------------------------------------------------------------------------------
 
@@ -186,20 +205,6 @@ class Ruleset:
         """The tiles of a full set as wall codes (0-33 kinds, 34+ bonus tiles), unshuffled."""
         return [t for t in range(34) for _ in range(4)]
 
-    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
-        """The wall in drawing order after the break, and the seat that rolled second.
-
-        Two-dice break: counting from the dealer, the seat the first roll lands on rolls again; count
-        the sum of both rolls in stacks from the right end of that seat's wall, and draw from the next
-        stack on (running into the next wall).
-        """
-        first, second = dice
-        second_seat = (dealer + first - 1) % 4
-        stacks = len(ring) // 2
-        per_wall = stacks // 4
-        start = ((-second_seat) % 4 * per_wall + first + second) % stacks
-        return ring[2 * start:] + ring[:2 * start], second_seat
-
     def deal(self, game: Game) -> None:
         """Give each seat its tiles: three rounds of four, then 跳牌 (the dealer takes the 1st and 5th of the
         next five tiles); the dealer's 14th is its first draw."""
@@ -213,25 +218,23 @@ class Ruleset:
             game.deal_tile(s)
         game.drawn = game.deal_tile(order[0])
 
-    def new_wall(self, tiles: list[int], dealer: int) -> Wall:
-        """The wall of a hand from its tiles in drawing order after the break (``break_wall``): one wall
-        shared by every seat, less the ruleset's ``dead_wall``; a ruleset may give each seat its own
-        (``SeatWalls``) or a wall of its own kind."""
-        return Wall(tiles, self.dead_wall)
-
-    def opening_options(self, game: Game, step: int) -> dict[int, list[Action]]:
-        """The choices each seat must make in opening phase ``step`` (0, 1, ...) before play; empty: none."""
-        return {}
-
-    def resolve_opening(self, game: Game, step: int, answers: dict[int, Action]) -> None:
-        """Carry out every seat's answer to opening phase ``step``."""
+    def new_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> Wall:
+        """The wall of a hand from the shuffled ``ring`` and the two rolls of the break: the ring broken by
+        the dice (``break_ring``, seed 003) into one wall shared by every seat, less the ruleset's
+        ``dead_wall``; a ruleset may give each seat its own (``SeatWalls``) or a wall of its own kind. The
+        wall's ``broken_at`` is the seat that rolled second, as the record says."""
+        order, second = break_ring(ring, dealer, dice)
+        return Wall(order, self.dead_wall, second)
 
     def new_state(self, game: Game) -> Any:
         """The ruleset's own state for a new hand (None if it keeps none)."""
         return None
 
-    def start_play(self, game: Game) -> None:
-        """Called once the deal and the opening phases are done, before the dealer's first turn."""
+    def after_deal(self, game: Game) -> None:
+        """Called once the deal (and the flowers' replacements) is done, before the seats' waits are
+        counted and the dealer's first turn: a ruleset may ask the seats opening questions here
+        (``game.ask``: 换三张, 定缺, 起手小胡), answered through ``answer``, which may ask the next; play
+        begins once an answer asks nothing more."""
 
     def starting_score(self) -> int:
         """Each seat's score before a match's first hand (and a lone hand's, unless given): 0 here."""
@@ -325,8 +328,9 @@ class Ruleset:
         return False
 
     def answer(self, game: Game, answers: dict[int, Action]) -> None:
-        """Carry out the answers to the ruleset's question (``game.ask``): ask again, draw for a seat
-        (``game.draw_for``), or end the hand."""
+        """Carry out the answers to the ruleset's question (``game.ask``). Before play
+        (``game.phase is Phase.OPENING``): ask the next opening question, or nothing and play begins. During
+        play: ask again, draw for a seat (``game.draw_for``), or end the hand."""
         raise InvalidOptionError(f"ruleset {self.name!r} asks no questions")
 
     def turn_action(self, game: Game, seat: int, action: Action) -> None:
@@ -356,56 +360,30 @@ class Ruleset:
         """Whether play goes on after these wins (made on one tile); a ruleset may ``game.leave`` winners."""
         return False
 
-    def charge_false_win(self, game: Game, seat: int) -> bool:
-        """Handle a win declared by an asked seat that cannot win: True if charged (it then counts as a pass
-        or, on its own turn, the seat must still act); False refuses it as an illegal action."""
-        return False
-
-    def forfeit_payments(self, game: Game, seat: int) -> tuple[int, int, int, int] | None:
-        """The penalty when ``seat`` forfeits the hand by breaking the table's protocol (``Game.forfeit``:
-        an external program's timeout or illegal answer), or None: these rules charge none, and the
-        forfeit is refused as an error."""
-        return None
-
-    def entered_win_payments(self, winner: int, discarder: int | None,
-                             total: int) -> tuple[int, int, int, int] | None:
-        """What a win entered by hand on a score sheet pays (``discarder`` None: self-drawn), or None when
-        this ruleset's payments need more than the winner, the discarder and the total."""
+    def penalty(self, game: Game, seat: int, fault: Fault) -> Penalty | None:
+        """What ``seat`` pays for ``fault`` (the engine pays it, logged as a ``FalseWinPenalty`` or a
+        ``Forfeit``), or None: these rules charge none, and a false win is refused as an illegal action,
+        a forfeit as an error. A false win charged counts as a pass (on its own turn the seat must still
+        act) unless the penalty ends the hand; a forfeit always ends it."""
         return None
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_discard(self, game: Game, seat: int, tile: int) -> None:
-        """Called after every discard, before others are asked."""
-
-    def on_draw(self, game: Game, seat: int, index: int) -> None:
-        """Called after each draw in play (not the deal) with the drawn tile's place in ``game.wall``, for a
-        ruleset that tells copies of a kind apart (riichi's red fives)."""
-
-    def on_pass(self, game: Game, giver: int, tile: int) -> None:
-        """Called when nobody won or claimed ``giver``'s discard, before the next draw; it may end the hand
-        (``game.end_hand``: riichi's four riichi, 四家立直)."""
-
-    def on_claim(self, game: Game, seat: int, meld: Meld, giver: int) -> None:
-        """Called when ``seat`` has claimed ``giver``'s discard into ``meld``."""
-
-    def on_kong(self, game: Game, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
-        """Called when a kong stands (``how``: concealed, melded, added), before the replacement draw."""
+    def observe(self, game: Game, moment: Moment) -> None:
+        """Told of each moment of a kind listed in ``observes`` as it happens (``majiang.game.moments``: a
+        draw, a discard, a discard let go, a claim, a kong): a ruleset keeps its state up to date here, and
+        may log, pay or end the hand (after a discard or a pass)."""
 
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
 
-    def pot(self, game: Game) -> int:
-        """Points the seats have paid this hand into a pot on the table and not yet taken out (riichi
-        deposits): the hand's payments sum to minus this. None here: every payment goes seat to seat."""
-        return 0
     # -- describing ---------------------------------------------------------------------------------
 
     def describer(self) -> Describer:
         """How displays, replays and reports put these rules' options, scores and state into words
         (``majiang.game.describe``): the defaults here, counting a match's hands unless the ruleset ends
-        its matches by its own rule (overrides ``match_over``)."""
-        return Describer(self, counts_hands=type(self).match_over is Ruleset.match_over)
+        its matches by its own rule (``counts_hands``)."""
+        return Describer(self, counts_hands=self.counts_hands)
 
     # -- advice -------------------------------------------------------------------------------------
 
@@ -443,22 +421,28 @@ class Ruleset:
             raise InvalidOptionError(f"a match has 1 to {self.most_hands} hands, not {hands!r}")
         return hands
 
-    def match_over(self, match: Match) -> bool:
-        """Whether the match has ended after the hands booked so far: all its hands are played."""
-        return match.hand_number > match.length
+    def next_hand(self, match: Match, game: Game) -> NextHand:
+        """What the hand just booked (``game``, the ``match.hand_number``-th) decides: the deal passes on,
+        the round wind is East for hands 1-4, South for 5-8, ... (圈风), players keep their seats, and the
+        match is over once all its hands are played. A ruleset replaces what it rules otherwise
+        (``dataclasses.replace`` on this one: the winner deals, seat changes, a match ended by a bust)."""
+        number = match.hand_number + 1
+        return NextHand((game.dealer + 1) % 4, WINDS[min((number - 1) // 4, 3)],
+                        over=number > match.length)
 
-    def next_dealer(self, match: Match, game: Game) -> int:
-        """The seat (position) that deals the next hand: the deal passes on each hand."""
-        return (game.dealer + 1) % 4
 
-    def round_wind(self, match: Match) -> Tile:
-        """The round wind (圈风) of the match's current hand: East for hands 1-4, South for 5-8, ..."""
-        return WINDS[min((match.hand_number - 1) // 4, 3)]
-
-    def seat_change(self, match: Match) -> tuple[int, int, int, int] | None:
-        """How players move after the hand just booked (``positions[p] -> change[positions[p]]``), or None."""
-        return None
-
+_REPLACED_HOOKS = {
+    "break_wall": "new_wall(ring, dealer, dice) breaks the ring (break_ring)",
+    "opening_options": "after_deal asks (game.ask) and answer resolves", "resolve_opening": "answer",
+    "start_play": "after_deal", "charge_false_win": "penalty(game, seat, Fault.FALSE_WIN)",
+    "forfeit_payments": "penalty(game, seat, Fault.FORFEIT)",
+    "entered_win_payments": "the scorer's sheet_payments (SheetScorer)",
+    "on_draw": "observe(Drawn)", "on_discard": "observe(Discarded)", "on_pass": "observe(Passed)",
+    "on_claim": "observe(Claimed)", "on_kong": "observe(Konged)", "pot": "the hand state's pot (HoldsPot)",
+    "next_dealer": "next_hand", "round_wind": "next_hand", "seat_change": "next_hand",
+    "match_over": "next_hand",
+}
+"""Hooks of the ruleset's first shape, and what does their work now."""
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}

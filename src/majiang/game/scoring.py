@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from majiang.errors import InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand
 from majiang.tiles import Tile
 
-__all__ = ["KINDS", "ContextField", "Score", "Scored", "Scorer", "field_value", "read_values"]
+__all__ = ["KINDS", "ContextField", "Score", "Scored", "Scorer", "SheetScorer", "field_value", "read_values"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -92,6 +92,16 @@ class Scorer(Protocol):
 
     def score(self, hand: Hand | str, context: Any) -> Scored:
         """The score of ``hand`` (a ``Hand`` or notation) won in ``context``."""
+        ...
+
+
+@runtime_checkable
+class SheetScorer(Scorer, Protocol):
+    """A scorer whose rules pay a win by the winner, the discarder and the fan total alone (Chinese
+    Official: 8 + fans), so a score sheet can settle a win entered by hand (``majiang sheet``)."""
+
+    def sheet_payments(self, winner: int, discarder: int | None, total: int) -> tuple[int, int, int, int]:
+        """What a win entered on a sheet pays (``discarder`` None: self-drawn)."""
         ...
 
 

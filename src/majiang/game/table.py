@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from majiang.actions import Action, ActionKind
@@ -34,7 +34,8 @@ from majiang.game import events as ev
 from majiang.game.events import Act as _Act
 from majiang.game.events import Discard as _Discard
 from majiang.game.events import Draw as _Draw
-from majiang.game.results import HandResult, WinRecord
+from majiang.game.moments import Claimed, Discarded, Drawn, Konged, Passed
+from majiang.game.results import Fault, HandResult, WinRecord
 from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
 from majiang.game.ruleset import PUNG as PUNG_ACTION
 from majiang.game.view import _SET_LEGAL, _SOURCE, Phase, View, _new_view
@@ -124,7 +125,8 @@ class Game:
         self._wall_ended = False  # the hand ended because the wall ran out (and nothing else since)
         self.dealt_flowers: list[list[int]] = [[] for _ in range(4)]  # bonus tiles dealt, not yet shown
         self._legal: dict[int, tuple[Action, ...]] = {}  # legal actions by seat, valid until the next apply
-        self.opening_step = 0
+        self.questions_asked = 0  # questions put to the seats (``ask``) so far: each opens a new window
+        self._playing = False  # the first turn has begun (before it, a question is an opening phase)
         # How far the hand has gone, for first-go-around fans (天和, 地和, 人和): discards so far, and
         # whether any meld has been made.
         self.discard_count = 0
@@ -142,9 +144,11 @@ class Game:
         self._public_state = hooks.public_state is not Ruleset.public_state
         self._bounded = hooks.waits is Ruleset.waits or self.rules.chinese_ready
         self._plain_claims = self.rules.plain_claims or hooks.claim_options is Ruleset.claim_options
-        # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then.
-        self._on_draw = hooks.on_draw is not Ruleset.on_draw
-        self._on_pass = hooks.on_pass is not Ruleset.on_pass
+        # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then;
+        # moments are made only of the kinds the ruleset observes.
+        sees = self.rules.observes
+        self._sees_draw, self._sees_discard = Drawn in sees, Discarded in sees
+        self._sees_pass, self._sees_claim, self._sees_kong = Passed in sees, Claimed in sees, Konged in sees
         self._before_draw = hooks.before_draw is not Ruleset.before_draw
         self._seat_waits = hooks.seat_waits is not Ruleset.seat_waits
         self._in_control = False  # in a hook that hands the table to the ruleset (declare_win's check)
@@ -171,8 +175,8 @@ class Game:
             first, second = dice
             if not (2 <= first <= 12 and 2 <= second <= 12):
                 raise InvalidOptionError(f"each roll of two dice is 2-12, not {dice!r}")
-        order, second_seat = self.rules.break_wall(ring, self.dealer, (first, second))
-        self.wall: Wall = self.rules.new_wall(order, self.dealer)
+        self.wall: Wall = self.rules.new_wall(ring, self.dealer, (first, second))
+        second_seat = self.wall.broken_at
         self.dice = (first, second, second_seat)
         # A seed is recorded only when it dealt this wall and these dice: a prepared wall or dice would
         # otherwise claim a shuffle that the record checker can disprove.
@@ -216,16 +220,13 @@ class Game:
                         self.drawn = tail
         if self.drawn is not None and self.drawn >= BONUS_BASE:
             self.drawn = None
-        self._next_opening()
+        self.rules.after_deal(self)
+        if self.phase is not _OPENING and self.phase is not _OVER:
+            self._begin_play()
 
-    def _next_opening(self) -> None:
-        """Ask the seats for the ruleset's next opening phase, or start play."""
-        options = self.rules.opening_options(self, self.opening_step)
-        if options:
-            self.phase = Phase.OPENING
-            self.pending = {s: None for s in sorted(options)}
-            self.claim_options = {s: list(a) for s, a in options.items()}
-            return
+    def _begin_play(self) -> None:
+        """Count every seat's waits and begin the dealer's first turn (its draw, if dealt 13)."""
+        self._playing = True
         dealer = self.dealer
         counts = self.counts[dealer]
         first_draw = self.drawn is None  # the deal gave the dealer 13 tiles: play begins with its draw
@@ -241,7 +242,6 @@ class Game:
             counts[self.drawn] -= 1
             self._update_waits(dealer)
             counts[self.drawn] += 1
-        self.rules.start_play(self)
         if first_draw:
             self._draw(dealer, from_tail=False)
         else:
@@ -285,8 +285,8 @@ class Game:
         self.bonus_after_kong = from_tail and bonus
         self.events.append(_Draw(seat, t, from_tail))
         assert place is not None
-        if self._on_draw:
-            self.rules.on_draw(self, seat, place)
+        if self._sees_draw:
+            self.rules.observe(self, Drawn(seat, place, from_tail))
         # The turn begins (_begin_turn, written out).
         self.phase = _TURN
         self.current = seat
@@ -347,13 +347,17 @@ class Game:
         self.events.append(ev.Roll(seat, why, list(values)))
         return values
 
-    def ask(self, questions: dict[int, Sequence[Action]]) -> None:
-        """Ask seats a question during play (Changsha's 海底漫游: one seat at a time whether it takes the last
-        tile): each asked seat chooses one of its actions, then the ruleset's ``answer`` hook gets the
-        answers. The hand waits for them; a ruleset asks again, draws (``draw_for``) or ends the hand."""
+    def ask(self, questions: Mapping[int, Sequence[Action]]) -> None:
+        """Ask seats a question: each asked seat chooses one of its actions, then the ruleset's ``answer``
+        hook gets the answers. Asked from ``after_deal`` (or an answer to such a question) it is an opening
+        phase (``Phase.OPENING``: 换三张, 定缺, 起手小胡, every asked seat at once), and play begins once an
+        answer asks nothing more; asked during play (``Phase.ASK``: Changsha's 海底漫游, one seat at a time
+        whether it takes the last tile), the hand waits for the answers, and the ruleset asks again, draws
+        (``draw_for``) or ends the hand."""
         if not questions or any(not options for options in questions.values()):
             raise InvalidOptionError("a question asks at least one seat, each with at least one choice")
-        self.phase = _ASK
+        self.questions_asked += 1
+        self.phase = _ASK if self._playing else _OPENING
         self.pending = {s: None for s in sorted(questions)}
         self.claim_options = {s: list(options) for s, options in questions.items()}
         self._legal = {}
@@ -577,8 +581,12 @@ class Game:
             if action.kind == ActionKind.WIN and seat in self.to_act() and phase != Phase.OPENING:
                 # A false win the ruleset may charge (错和); logged as given, then the charge.
                 self.events.append(ev.Act(seat, action))
-                if self.rules.charge_false_win(self, seat):
+                penalty = self.rules.penalty(self, seat, Fault.FALSE_WIN)
+                if penalty is not None:
                     self._legal = {}
+                    self.pay(list(penalty.deltas), ev.FalseWinPenalty(seat, list(penalty.deltas)))
+                    if penalty.ends_hand:
+                        self.end_hand()
                     if self.phase in (Phase.CLAIM, Phase.ROB):
                         self._answer(seat, PASS)
                     return
@@ -600,12 +608,8 @@ class Game:
         self.pending[seat] = action
         if any(a is None for a in self.pending.values()):
             return
-        if self.phase == Phase.OPENING:
-            answers = {s: a for s, a in self.pending.items() if a is not None}
-            self.rules.resolve_opening(self, self.opening_step, answers)
-            self.opening_step += 1
-            self._next_opening()
-        elif self.phase is _ASK:
+        phase = self.phase
+        if phase is _ASK or phase is _OPENING:
             answers = {s: a for s, a in self.pending.items() if a is not None}
             self.pending = {}
             self.claim_options = {}
@@ -615,7 +619,9 @@ class Game:
                 self.rules.answer(self, answers)
             finally:
                 self._in_control = was
-            if self.phase is _ASK and not self.pending:
+            if self.phase is _OPENING and not self.pending:
+                self._begin_play()  # the opening phases are over
+            elif self.phase is _ASK and not self.pending:
                 raise InvalidOptionError(f"ruleset {self.rules.name!r} left a question unanswered and asked "
                                          f"nothing else")
         else:
@@ -684,9 +690,10 @@ class Game:
         else:
             self._update_waits(seat)
         self.discard_count += 1
-        self.rules.on_discard(self, seat, tile)
-        if self.result is not None:
-            return  # the ruleset ended the hand (an abortive draw)
+        if self._sees_discard:
+            self.rules.observe(self, Discarded(seat, tile))
+            if self.result is not None:
+                return  # the ruleset ended the hand (an abortive draw)
         self.events.append(_Discard(seat, tile))
         self._open_claims(seat, tile)
 
@@ -730,7 +737,8 @@ class Game:
                         break
             self.counts[seat][t] -= 1
         self._update_waits(seat)
-        self.rules.on_kong(self, seat, t, self.robbed_how, None)
+        if self._sees_kong:
+            self.rules.observe(self, Konged(seat, t, self.robbed_how, None))
         if self.result is None:
             self._draw(seat, from_tail=True)
 
@@ -763,15 +771,16 @@ class Game:
                 pending[s] = None
                 asked[s] = options
         if not pending:
-            if self._on_pass:
+            if self._sees_pass:
                 self._let_go(giver, tile)
             else:
                 self._next_draw(giver)
 
     def _let_go(self, giver: int, tile: int) -> None:
-        """Nobody won or claimed ``giver``'s discard: the ruleset's ``on_pass`` (which may end the hand),
+        """Nobody won or claimed ``giver``'s discard: the ruleset is told (``Passed``: it may end the hand),
         then the next draw."""
-        self.rules.on_pass(self, giver, tile)
+        if self._sees_pass:
+            self.rules.observe(self, Passed(giver, tile))
         if self.result is None:
             self._next_draw(giver)
 
@@ -907,7 +916,7 @@ class Game:
     def claim(self, seat: int, action: Action) -> None:
         """``seat`` claims the discard being answered into a meld (``action``: pung, kong, or chow with its
         lowest tile), for a ruleset's ``resolve_claims`` carrying out an answer of its own kind (Changsha's
-        开杠 on a discard is the kong, then ``on_kong`` chooses its replacement)."""
+        开杠 on a discard is the kong, then ``observe`` of the ``Konged`` chooses its replacement)."""
         if self.phase is not _CLAIM or self.last_discard is None:
             raise IllegalActionError("a claim answers a discard")
         giver, t = self.last_discard
@@ -963,9 +972,11 @@ class Game:
         self.events.append(ev.Claim(seat, meld.notation(), giver))
         self.last_discard = None
         self.discard_after_kong = False
-        self.rules.on_claim(self, seat, meld, giver)
+        if self._sees_claim:
+            self.rules.observe(self, Claimed(seat, meld, giver))
         if action.kind == ActionKind.KONG:
-            self.rules.on_kong(self, seat, t, KongKind.MELDED, giver)
+            if self._sees_kong:
+                self.rules.observe(self, Konged(seat, t, KongKind.MELDED, giver))
             if self.result is None:
                 self._draw(seat, from_tail=True)
         else:
@@ -976,7 +987,7 @@ class Game:
     def forfeit(self, seat: int, reason: str, *, turn: int | None = None,
                 responses: Sequence[str | None] | None = None) -> None:
         """End the hand because ``seat`` broke the table's protocol (``reason``: one of
-        ``events.FORFEIT_REASONS``), charging the ruleset's ``forfeit_payments``; IllegalActionError
+        ``events.FORFEIT_REASONS``), charging the ruleset's ``penalty``; IllegalActionError
         (changing nothing) when the ruleset charges none or the hand is over.
 
         An exhaustive draw that has just ended the hand, settling nothing, still yields to a forfeit:
@@ -992,8 +1003,8 @@ class Game:
         reopen = self.phase == Phase.OVER and self._draw_just_ended()
         if self.phase == Phase.OVER and not reopen:
             raise IllegalActionError("the hand is over")
-        deltas = self.rules.forfeit_payments(self, seat)
-        if deltas is None:
+        penalty = self.rules.penalty(self, seat, Fault.FORFEIT)
+        if penalty is None:
             raise IllegalActionError(f"seat {seat} forfeits ({reason}: {ev.FORFEIT_REASONS[reason]}), but "
                                      f"the {self.rules.name} rules charge no forfeit")
         if responses is not None and len(responses) != 4:
@@ -1003,7 +1014,7 @@ class Game:
             self.events.pop()  # the exhaustive draw's end event: the forfeit ends the hand instead
             self.result = None
         answers = None if responses is None else list(responses)
-        self.pay(deltas, ev.Forfeit(seat, reason, list(deltas), turn, answers))
+        self.pay(list(penalty.deltas), ev.Forfeit(seat, reason, list(penalty.deltas), turn, answers))
         self._end(exhausted=False)
 
     @property

@@ -9,12 +9,12 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import IntEnum
 from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action
+from majiang.game.phase import Phase
 from majiang.hand import Hand
 from majiang.meld import Meld
 from majiang.tiles import ALL_TILES, Tile, seat_wind
@@ -23,19 +23,6 @@ if TYPE_CHECKING:
     from majiang.game.ruleset import Ruleset
 
 __all__ = ["Phase", "View"]
-
-
-class Phase(IntEnum):
-    """Where the hand is: a seat's own turn, others answering a discard or an added kong, over, an
-    opening phase before play (exchanges, declarations) where every asked seat answers, or a question a
-    ruleset asks during play (``Game.ask``: Changsha's last tile offered around the table)."""
-
-    TURN = 0
-    CLAIM = 1
-    ROB = 2
-    OVER = 3
-    OPENING = 4
-    ASK = 5
 
 
 _TURN = Phase.TURN  # (an Enum class's attribute costs a lookup through its metaclass)

@@ -17,7 +17,26 @@ duplicate format). A ruleset picks its wall with ``Ruleset.new_wall``; nothing e
 
 from __future__ import annotations
 
-__all__ = ["SeatWalls", "Wall"]
+__all__ = ["SeatWalls", "Wall", "break_ring"]
+
+
+def break_ring(ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
+    """The ring of stacks in drawing order after a two-dice break, and the seat that rolled second.
+
+    Counting from the dealer, the seat the first roll lands on rolls again; count the sum of both rolls in
+    stacks from the right end of that seat's wall, and draw from the next stack on (running into the next
+    wall) (seed 003).
+
+    >>> order, second = break_ring(list(range(136)), dealer=0, dice=(5, 7))
+    >>> second, order[:2]
+    (0, [24, 25])
+    """
+    first, second = dice
+    second_seat = (dealer + first - 1) % 4
+    stacks = len(ring) // 2
+    per_wall = stacks // 4
+    start = ((-second_seat) % 4 * per_wall + first + second) % stacks
+    return ring[2 * start:] + ring[:2 * start], second_seat
 
 
 class Wall(list[int]):
@@ -29,10 +48,12 @@ class Wall(list[int]):
     skipped by both ends.
     """
 
-    __slots__ = ("back", "chosen", "dead", "front", "hold", "special", "taken")
+    __slots__ = ("back", "broken_at", "chosen", "dead", "front", "hold", "special", "taken")
 
-    def __init__(self, tiles: list[int], dead: int = 0) -> None:
+    def __init__(self, tiles: list[int], dead: int = 0, broken_at: int = 0) -> None:
         super().__init__(tiles)
+        self.broken_at = broken_at
+        """The seat whose part of the ring was broken open: the one that rolled second (recorded)."""
         self.front = 0
         self.back = len(tiles)
         self.dead = dead
@@ -171,8 +192,8 @@ class SeatWalls(Wall):
 
     __slots__ = ("dealer", "parts", "size")
 
-    def __init__(self, tiles: list[int], dealer: int) -> None:
-        super().__init__(tiles)
+    def __init__(self, tiles: list[int], dealer: int, broken_at: int | None = None) -> None:
+        super().__init__(tiles, 0, dealer if broken_at is None else broken_at)
         self.size = len(tiles) // 4
         self.dealer = dealer
         self.parts = [self.size] * 4

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.actions import Action, ActionKind
-from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS, Table
+from majiang.game.ruleset import CONCEALED_KONG, DISCARD, PASS, Table, Wall
 from majiang.game.table import Game, Phase
 from majiang.interop.mjai import mjai_tile
 from majiang.interop.mjai_events import _CALLS, MjaiProtocolError, _tile
@@ -35,8 +35,8 @@ class _SeatRules(RiichiRules):
     seat: int = 0
     reds: frozenset[int] = frozenset()
 
-    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
-        return list(ring), dealer
+    def new_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> Wall:
+        return Wall(list(ring), self.dead_wall, dealer)
 
     def deal(self, game: Table[RiichiState, RiichiMatchState]) -> None:
         st: RiichiState = game.hand_state

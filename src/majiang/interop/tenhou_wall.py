@@ -135,7 +135,7 @@ def _dice(seed: list[int]) -> tuple[int, int]:
 
 def _ring(wall: list[int], rules: RiichiRules, dealer: int, dice: tuple[int, int]) -> list[int]:
     """The ring that, broken by ``dice``, gives ``wall`` in drawing order."""
-    order, _ = rules.break_wall(list(range(len(wall))), dealer, dice)
+    order = list(rules.new_wall(list(range(len(wall))), dealer, dice))
     ring = [0] * len(wall)
     for i, place in enumerate(order):
         ring[place] = wall[i]

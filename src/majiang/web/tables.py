@@ -323,7 +323,7 @@ class Table:
 
     def _window_key(self) -> tuple[Any, ...]:
         game = self.match.game
-        return (self.match.hand_number, game.phase, game.discard_count, game.robbed, game.opening_step,
+        return (self.match.hand_number, game.phase, game.discard_count, game.robbed, game.questions_asked,
                 sum(len(m) for m in game.melds))
 
     def _refresh_clock(self) -> None:

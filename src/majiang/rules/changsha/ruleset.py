@@ -27,6 +27,7 @@ from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
+from majiang.game.moments import Discarded, Konged, Moment
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -34,10 +35,12 @@ from majiang.game.ruleset import (
     KONG,
     PASS,
     WIN,
+    NextHand,
     Ruleset,
     Wall,
     register_ruleset,
 )
+from majiang.game.view import Phase
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
@@ -119,6 +122,7 @@ class ChangshaRules(OptionFields, Ruleset):
     plain_claims: ClassVar[bool] = True
     match_hands: ClassVar[int] = 8
     actions: ClassVar[tuple[ActionSpec, ...]] = (OPENING_WIN, OPEN_KONG, TAKE_SEABED)
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged, Discarded})
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
 
@@ -140,18 +144,17 @@ class ChangshaRules(OptionFields, Ruleset):
     def new_state(self, game: ChangshaTable) -> ChangshaState:
         return ChangshaState()
 
-    def opening_options(self, game: ChangshaTable, step: int) -> dict[int, list[Action]]:
-        """One phase: each seat whose dealt tiles show an opening win may declare it or pass."""
-        if step:
-            return {}
+    def after_deal(self, game: ChangshaTable) -> None:
+        """One opening question: each seat whose dealt tiles show an opening win may declare it or pass."""
         state: ChangshaState = game.hand_state
         for seat in range(4):
             found = opening_wins(game.counts[seat], self.scoring)
             if found:
                 state.offered[seat] = found
-        return {seat: [PASS, OPENING_WIN.action()] for seat in state.offered}
+        if state.offered:
+            game.ask({seat: [PASS, OPENING_WIN.action()] for seat in state.offered})
 
-    def resolve_opening(self, game: ChangshaTable, step: int, answers: dict[int, Action]) -> None:
+    def _opening(self, game: ChangshaTable, answers: dict[int, Action]) -> None:
         """Each declaring seat shows its hand and is paid at once, as small self-drawn wins."""
         state: ChangshaState = game.hand_state
         for seat in sorted(answers):
@@ -236,7 +239,8 @@ class ChangshaRules(OptionFields, Ruleset):
         return False
 
     def turn_action(self, game: ChangshaTable, seat: int, action: Action) -> None:
-        """``open-kong``: the seat makes its kong as 开杠 (``on_kong`` then rolls for the replacement)."""
+        """``open-kong``: the seat makes its kong as 开杠 (its ``Konged`` moment then rolls for the
+        replacement)."""
         assert action.name == OPEN_KONG.name and action.tile is not None
         state: ChangshaState = game.hand_state
         tile = int(action.tile)
@@ -257,7 +261,16 @@ class ChangshaRules(OptionFields, Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: ChangshaTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
+    def observe(self, game: ChangshaTable, moment: Moment) -> None:
+        """A kong: choose its replacement (``_konged``). A discard: mark 开杠's tile let go, a win on it is
+        抢杠胡, paid by the konger."""
+        if isinstance(moment, Konged):
+            self._konged(game, moment.seat, moment.tile)
+        elif isinstance(moment, Discarded):
+            state: ChangshaState = game.hand_state
+            state.kong_tile = moment.seat if state.bloom and game.discard_after_kong else None
+
+    def _konged(self, game: ChangshaTable, seat: int, tile: int) -> None:
         """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
         the top tile of the last stack (then its bottom)."""
         state: ChangshaState = game.hand_state
@@ -266,11 +279,6 @@ class ChangshaRules(OptionFields, Ruleset):
         state.seen = None
         count = sum(game.roll(seat, "kong", 2)) if state.bloom else 1
         game.wall.choose_next(_top_of_stack(game.wall, count))
-
-    def on_discard(self, game: ChangshaTable, seat: int, tile: int) -> None:
-        """Mark 开杠's tile let go: a win on it is 抢杠胡, paid by the konger."""
-        state: ChangshaState = game.hand_state
-        state.kong_tile = seat if state.bloom and game.discard_after_kong else None
 
     def before_draw(self, game: ChangshaTable, seat: int) -> bool:
         """海底漫游: the seat about to draw the last tile is asked whether it takes it."""
@@ -282,7 +290,11 @@ class ChangshaRules(OptionFields, Ruleset):
         return True
 
     def answer(self, game: ChangshaTable, answers: dict[int, Action]) -> None:
-        """The asked seat takes the last tile, or the next seat is asked; all four passed: a draw."""
+        """Before play: the opening wins declared (``_opening``). 海底漫游: the asked seat takes the last
+        tile, or the next seat is asked; all four passed: a draw."""
+        if game.phase is Phase.OPENING:
+            self._opening(game, answers)
+            return
         state: ChangshaState = game.hand_state
         ((seat, action),) = answers.items()
         if action.name == TAKE_SEABED.name:
@@ -375,15 +387,17 @@ class ChangshaRules(OptionFields, Ruleset):
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def next_dealer(self, match: ChangshaMatch, game: ChangshaTable) -> int:
+    def next_hand(self, match: ChangshaMatch, game: ChangshaTable) -> NextHand:
         """谁胡牌谁做庄: the winner deals; 通炮 (several winners): the discarder; a drawn hand: the dealer
         again."""
         result = game.result
         if result is None or not result.wins:
-            return game.dealer
-        if len(result.wins) > 1 and result.wins[0].giver is not None:
-            return result.wins[0].giver
-        return result.wins[0].seat
+            dealer = game.dealer
+        elif len(result.wins) > 1 and result.wins[0].giver is not None:
+            dealer = result.wins[0].giver
+        else:
+            dealer = result.wins[0].seat
+        return dataclasses.replace(Ruleset.next_hand(self, match, game), dealer=dealer)
 
 
 def _top_of_stack(wall: Wall, count: int) -> int:

@@ -19,11 +19,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.describe import Describer
-from majiang.game.ruleset import BONUS_BASE, Ruleset, SeatWalls, Wall, register_ruleset
+from majiang.game.moments import Discarded, Moment
+from majiang.game.ruleset import (
+    BONUS_BASE,
+    Fault,
+    NextHand,
+    Penalty,
+    Ruleset,
+    SeatWalls,
+    Wall,
+    register_ruleset,
+)
 from majiang.hand import Hand
 from majiang.rules.mcr import MINIMUM, WinBy, score
 from majiang.rules.mcr.advice import McrAdvisor
 from majiang.rules.mcr.describe import McrDescriber
+from majiang.rules.mcr.payments import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.rules.mcr.scorer import McrScorer
@@ -37,41 +48,17 @@ if TYPE_CHECKING:
     McrMatch = MatchTable[None]
     McrView = SeatView["McrState"]
 
-__all__ = ["BASE_POINTS", "FALSE_WIN_AWARD", "FALSE_WIN_PENALTY", "FLOWER_BASE", "SEAT_CHANGES", "SEAT_WALL",
-           "Change", "FalseWin", "McrRules", "McrState", "SeatChanges", "Walls", "house_fans", "win_payments"]
+__all__ = ["FLOWER_BASE", "SEAT_CHANGES", "SEAT_WALL", "Change", "FalseWin", "McrRules", "McrState",
+           "SeatChanges", "Walls", "house_fans"]
 
 FLOWER_BASE = BONUS_BASE
 """Wall codes 34-41 are the eight flowers; 0-33 are the playing tiles."""
-BASE_POINTS = 8
-"""What every loser pays the winner at least (保底 8 分)."""
-FALSE_WIN_PENALTY = 30
-"""What a false win 错和 costs the offender."""
-FALSE_WIN_AWARD = 10
-"""What each other player gets from a false win 错和."""
 MAX_POINTS = 999
 """The most ``base_points``, ``false_win_penalty`` or ``false_win_award`` may be: the score sheet's bound
 for a penalty and a fan total (``majiang.rules.mcr.sheet``); the sources give 8, 30 and 10."""
 SEAT_WALL = 34
 """Tiles in each seat's own wall under ``walls="per-seat"`` without flowers (136 / 4)."""
 
-
-def win_payments(winner: int, discarder: int | None, fan: int, base_points: int = BASE_POINTS
-                 ) -> tuple[int, int, int, int]:
-    """The four players' changes for a win: self-drawn (``discarder`` None), each other player pays
-    base + fan; on a discard, the discarder pays base + fan and the other two pay base.
-
-    >>> win_payments(0, None, 8)
-    (48, -16, -16, -16)
-    >>> win_payments(2, 3, 10)
-    (-8, -8, 34, -18)
-    """
-    deltas = [0, 0, 0, 0]
-    for other in range(4):
-        if other != winner:
-            amount = base_points + fan if discarder is None or other == discarder else base_points
-            deltas[other] -= amount
-            deltas[winner] += amount
-    return (deltas[0], deltas[1], deltas[2], deltas[3])
 
 class FalseWin(StrEnum):
     """What the table does with a win declaration that is not a valid win (错和)."""
@@ -204,6 +191,7 @@ class McrRules(Ruleset):
     seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"profile": tuple(PROFILES)}
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Discarded})
     option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
         "false_win_penalty": (0, MAX_POINTS, None), "false_win_award": (0, MAX_POINTS, None),
         "base_points": (0, MAX_POINTS, None)}
@@ -228,12 +216,6 @@ class McrRules(Ruleset):
 
     # -- per-seat walls (the shared wall is the base ruleset's) ---------------------------------------
 
-    def break_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> tuple[list[int], int]:
-        """Per-seat walls are the ring as it lies (the judge's order); a shared wall is broken by the dice."""
-        if self.walls == Walls.SHARED:
-            return Ruleset.break_wall(self, ring, dealer, dice)
-        return list(ring), (dealer + dice[0] - 1) % 4
-
     def deal(self, game: McrTable) -> None:
         """Per-seat walls, as the judge deals: each seat in turn takes tiles from its own wall until it
         holds 13, showing flowers as they come (logged before the deal's event: they are the deal's, not
@@ -252,9 +234,12 @@ class McrRules(Ruleset):
                 else:
                     held += 1
 
-    def new_wall(self, tiles: list[int], dealer: int) -> Wall:
-        """Each seat its own part of the ring under ``walls="per-seat"``, else the shared wall."""
-        return SeatWalls(tiles, dealer) if self.walls == Walls.PER_SEAT else Wall(tiles, self.dead_wall)
+    def new_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> Wall:
+        """Per-seat walls: each seat its own part of the ring as it lies (the judge's order, no break);
+        a shared wall is broken by the dice."""
+        if self.walls == Walls.PER_SEAT:
+            return SeatWalls(list(ring), dealer, (dealer + dice[0] - 1) % 4)
+        return Ruleset.new_wall(self, ring, dealer, dice)
 
     def match_length(self, hands: int | None = None) -> int:
         """One hand with ``single_hand`` (another number is refused), else 1 to 16 (16 if not given).
@@ -272,19 +257,13 @@ class McrRules(Ruleset):
         """Advice by the Chinese Official fans of ``profile``."""
         return McrAdvisor(self.profile)
 
-    def start_play(self, game: McrTable) -> None:
-        state: McrState = game.hand_state
-        for s in range(4):
-            if s != game.dealer:
-                state.ready_from_deal[s] = bool(game.waits[s])
-
     def describer(self) -> Describer:
         """Fans by name and points (``majiang.rules.mcr.describe``)."""
         return McrDescriber(self)
 
     def scorer(self) -> McrScorer:
         """The hand scorer: Chinese Official fans under ``profile`` (``majiang.rules.mcr.scorer``)."""
-        return McrScorer(self.profile)
+        return McrScorer(self.profile, self.base_points)
 
     def win_score(self, game: McrTable, seat: int, hand: Hand, *, win_by: WinBy,
                   last_of_wall: bool) -> ScoreResult | None:
@@ -315,48 +294,39 @@ class McrRules(Ruleset):
         the other two pay base."""
         game.pay(win_payments(win.seat, win.giver, win.score.total, self.base_points))
 
-    def entered_win_payments(self, winner: int, discarder: int | None,
-                             total: int) -> tuple[int, int, int, int] | None:
-        """base + fans from the discarder and base from the others, or base + fans from each (自摸)."""
-        return win_payments(winner, discarder, total, self.base_points)
-
-    def charge_false_win(self, game: McrTable, seat: int) -> bool:
-        """错和 under ``false_win="penalty"``: the offender pays, each other seat gets the award."""
-        if self.false_win == FalseWin.ERROR:
-            return False
-        # Imported here: majiang.game imports this module, so a module-level import would make
-        # ``find_ruleset`` fail when it is the first thing imported.
-        from majiang.game.events import FalseWinPenalty
-
-        delta = [self.false_win_award] * 4
-        delta[seat] = -self.false_win_penalty
-        game.pay(delta, FalseWinPenalty(seat, delta))
-        if self.false_win == FalseWin.END:
-            game.end_hand()
-        return True
-
-    def forfeit_payments(self, game: McrTable, seat: int) -> tuple[int, int, int, int] | None:
-        """Where false wins are charged (``false_win`` ``"penalty"`` or ``"end"``, the ``botzone`` preset)
-        a forfeit costs what a false win does (Botzone's judge charges both -30 / +10 and ends the game);
-        otherwise none (the forfeit is an error)."""
+    def penalty(self, game: McrTable, seat: int, fault: Fault) -> Penalty | None:
+        """错和 under ``false_win="penalty"`` or ``"end"`` (which also ends the hand): the offender pays
+        ``false_win_penalty``, each other seat gets ``false_win_award``. A forfeit costs what a false win
+        does where false wins are charged (the ``botzone`` preset: Botzone's judge charges both -30 / +10
+        and ends the game); otherwise neither is charged."""
         if self.false_win == FalseWin.ERROR:
             return None
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
-        return (delta[0], delta[1], delta[2], delta[3])
+        return Penalty((delta[0], delta[1], delta[2], delta[3]), ends_hand=self.false_win == FalseWin.END)
 
-    def on_discard(self, game: McrTable, seat: int, tile: int) -> None:
+    def observe(self, game: McrTable, moment: Moment) -> None:
+        """Each discard: whether the seat is still ready from the deal (天听, a house fan). At the dealer's
+        first, the others still hold their dealt tiles: each is ready from the deal if ready now."""
+        if not isinstance(moment, Discarded):
+            return
         state: McrState = game.hand_state
+        seat = moment.seat
         if game.discard_count == 1 and seat == game.dealer:
+            for s in range(4):
+                if s != seat:
+                    state.ready_from_deal[s] = bool(game.waits[s])
             state.ready_from_deal[seat] = bool(game.waits[seat]) and not game.interrupted
         elif not game.waits[seat]:
             state.ready_from_deal[seat] = False  # 天听 is lost for good once the hand is not ready
 
-    def seat_change(self, match: McrMatch) -> tuple[int, int, int, int] | None:
-        """After each round, the change ``seat_changes`` makes then."""
+    def next_hand(self, match: McrMatch, game: McrTable) -> NextHand:
+        """The deal passes on; after each round, players change seats as ``seat_changes`` says."""
+        after = Ruleset.next_hand(self, match, game)
         if match.hand_number % 4 == 0 and match.hand_number < 16:
-            return SeatChanges(self.seat_changes).after_rounds[(match.hand_number - 1) // 4]
-        return None
+            change = SeatChanges(self.seat_changes).after_rounds[(match.hand_number - 1) // 4]
+            return replace(after, seats=change)
+        return after
 
 
 _HOUSE = {

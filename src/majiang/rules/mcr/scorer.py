@@ -16,6 +16,7 @@ from majiang.game.scoring import ContextField, read_values
 from majiang.hand import Hand, WinBy
 from majiang.notation import parse_hand
 from majiang.rules.mcr import ScoreResult, WinContext, score, win_context
+from majiang.rules.mcr.payments import BASE_POINTS, win_payments
 
 __all__ = ["FIELDS", "WIN_FIELD", "McrScorer"]
 
@@ -47,6 +48,7 @@ class McrScorer:
     """
 
     profile: str = "mil"
+    base_points: int = BASE_POINTS
 
     def context_fields(self) -> tuple[ContextField, ...]:
         """How it was won, the last tile and last copy, the winds and the flowers."""
@@ -62,3 +64,8 @@ class McrScorer:
     def score(self, hand: Hand | str, context: WinContext) -> ScoreResult:
         """``majiang.mcr.score(hand, context, profile)``."""
         return score(hand, context, self.profile)
+
+    def sheet_payments(self, winner: int, discarder: int | None, total: int) -> tuple[int, int, int, int]:
+        """``base_points`` + fans from the discarder and ``base_points`` from the others, or ``base_points``
+        + fans from each (自摸): a sheet settles a win entered by hand so (``SheetScorer``)."""
+        return win_payments(winner, discarder, total, self.base_points)

@@ -18,9 +18,9 @@ and its amounts are the referee's: they need not sum to zero (a -10 for slow pla
 lowers the table's total), so neither do the sheet's totals once such a penalty is entered.
 
 The payments are those of the sheet's ruleset (``rules``, Chinese Official by default, with its options:
-``base_points`` changes the 8), through ``Ruleset.entered_win_payments``; a ruleset whose payments need
-more than the winner, the discarder and the total (Sichuan: kongs paid at once, several winners,
-settlement at the wall's end) cannot be kept on a sheet, and ``ScoreSheet`` refuses it. A sheet of
+``base_points`` changes the 8), through its scorer's ``sheet_payments`` (``SheetScorer``); a ruleset
+whose payments need more than the winner, the discarder and the total (Sichuan: kongs paid at once,
+several winners, settlement at the wall's end) has no such scorer, and ``ScoreSheet`` refuses it. A sheet of
 another ruleset than the default stores its name and options in the file.
 
 Every number is bounded (``MAX_FAN``, ``MAX_PENALTY_POINTS``, ``MAX_PENALTIES``), names and reasons
@@ -51,9 +51,11 @@ from majiang.atomic import write_lines_atomically
 from majiang.errors import MajiangError
 from majiang.game.match import standard_scores
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
+from majiang.game.scoring import SheetScorer
 from majiang.jsonstrict import lone_surrogate
 from majiang.rules.mcr import MINIMUM
-from majiang.rules.mcr.ruleset import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, McrRules, win_payments
+from majiang.rules.mcr.payments import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_PENALTY, win_payments
+from majiang.rules.mcr.ruleset import McrRules
 from majiang.rules.mcr.seating import SeatChanges, seat_positions
 from majiang.rules.mcr.sheet_entries import (
     FALSE_WIN_REASON,
@@ -108,6 +110,7 @@ __all__ = [
     "lock_path",
     "locked",
     "positions_of",
+    "sheet_scorer",
     "win_payments",
 ]
 
@@ -138,6 +141,12 @@ def dealer_of(hand: int, seat_changes: SeatChanges | str = SeatChanges.EACH_ROUN
     return positions_of(hand, seat_changes).index((hand - 1) % 4)
 
 
+def sheet_scorer(rules: Ruleset) -> SheetScorer | None:
+    """The scorer of ``rules`` if a sheet can settle its wins entered by hand (``SheetScorer``), else None."""
+    scorer = rules.scorer() if type(rules).scorer is not Ruleset.scorer else None
+    return scorer if isinstance(scorer, SheetScorer) else None
+
+
 class ScoreSheet:
     """A live match's sheet: ``win``, ``draw``, ``penalty`` and ``undo`` entries; rows, totals, standings."""
 
@@ -145,12 +154,14 @@ class ScoreSheet:
                  rules: Ruleset | None = None) -> None:
         if rules is None:
             rules = find_ruleset(DEFAULT_RULESET)
-        if rules.entered_win_payments(0, 1, MINIMUM) is None:
+        scorer = sheet_scorer(rules)
+        if scorer is None:
             raise SheetError(f"the score sheet keeps Chinese Official matches, whose wins pay by the "
                              f"winner, the discarder and the fan total; ruleset {rules.name!r} pays by more "
                              "than that (kongs, several winners, settlement): keep its scores with the "
                              "records of 'majiang play' instead")
         self.rules = rules
+        self._scorer: SheetScorer = scorer
         names = list(players)
         if len(names) != 4:
             raise SheetError(f"a sheet has four players, not {len(names)}")
@@ -315,9 +326,7 @@ class ScoreSheet:
         return rows
 
     def _win_payments(self, win: Win) -> tuple[int, int, int, int]:
-        deltas = self.rules.entered_win_payments(win.winner, win.discarder, win.fan)
-        assert deltas is not None  # the ruleset was checked when the sheet was made
-        return deltas
+        return self._scorer.sheet_payments(win.winner, win.discarder, win.fan)
 
     @property
     def totals(self) -> tuple[int, int, int, int]:

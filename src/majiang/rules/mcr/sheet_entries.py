@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import MajiangError
-from majiang.rules.mcr.ruleset import FALSE_WIN_AWARD, FALSE_WIN_PENALTY, MAX_POINTS
+from majiang.rules.mcr.payments import FALSE_WIN_AWARD, FALSE_WIN_PENALTY
+from majiang.rules.mcr.ruleset import MAX_POINTS
 from majiang.tiles import Tile
 
 __all__ = [

@@ -12,6 +12,11 @@ riichi sticks carried to the next winner, and the end of a hanchan or tonpuusen 
 the extension round), with uma and oka in the final standings. Wins are scored by
 ``majiang.rules.riichi.score``.
 
+Kept whole though over 600 lines: it is one class, ``RiichiRules``, whose hooks read and write the same
+hand state (furiten, ippatsu, red fives, pending kan dora, sticks) step by step; its pure parts already
+live apart (scoring, yaku, payments, analysis, the state, the describer), and what is left would split
+only into mixins that each reach back into the others' state.
+
 >>> from majiang.game.ruleset import find_ruleset
 >>> r = find_ruleset("tenhou")
 >>> r.name, r.red_fives, r.length, r.starting_points
@@ -32,6 +37,7 @@ from majiang.analysis.ready import distance, is_ready
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
+from majiang.game.moments import Claimed, Discarded, Drawn, Konged, Moment, Passed
 from majiang.game.ruleset import (
     ADDED_KONG,
     CHOW,
@@ -41,6 +47,7 @@ from majiang.game.ruleset import (
     PASS,
     PUNG,
     WIN,
+    NextHand,
     Ruleset,
     register_ruleset,
 )
@@ -251,6 +258,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
+    counts_hands: ClassVar[bool] = False
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Drawn, Discarded, Passed, Claimed, Konged})
     plain_claims: ClassVar[bool] = True
     """A seat with no wait on the tile, no pair of it and no neighbour for a chi has only a pass."""
     chinese_ready: ClassVar[bool] = True
@@ -344,7 +353,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         """Riichi's forms: four sets and a pair, seven different pairs, thirteen orphans."""
         return riichi_waits(counts, melds, held)
 
-    def start_play(self, game: RiichiGame) -> None:
+    def after_deal(self, game: RiichiGame) -> None:
         """Show the counters carried in and turn over the first dora indicator."""
         st: RiichiState = game.hand_state
         game.log(HandCounters(st.honba, st.sticks))
@@ -357,10 +366,10 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         st.shown_indicators += (ALL_TILES[t],)
         game.log(DoraRevealed(t))
 
-    def on_draw(self, game: RiichiGame, seat: int, index: int) -> None:
+    def _drawn(self, game: RiichiGame, seat: int, place: int) -> None:
         st: RiichiState = game.hand_state
-        if index in st.red_at:
-            st.red_hand[seat][game.wall[index] // 9] += 1
+        if place in st.red_at:
+            st.red_hand[seat][game.wall[place] // 9] += 1
 
     # -- what a seat may do ----------------------------------------------------------------------------
 
@@ -653,7 +662,21 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
 
     # -- moments -----------------------------------------------------------------------------------------
 
-    def on_discard(self, game: RiichiGame, seat: int, tile: int) -> None:
+    def observe(self, game: RiichiGame, moment: Moment) -> None:
+        """Each draw (red fives), discard, discard let go, call and kan (below, one method each)."""
+        match moment:
+            case Drawn(seat, place):
+                self._drawn(game, seat, place)
+            case Discarded(seat, tile):
+                self._discarded(game, seat, tile)
+            case Passed():
+                self._passed(game)
+            case Claimed(seat, meld, giver):
+                self._claimed(game, seat, meld, giver)
+            case Konged(seat, tile, how):
+                self._konged(game, seat, tile, how)
+
+    def _discarded(self, game: RiichiGame, seat: int, tile: int) -> None:
         """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
         temporary furiten for the discarder, and abort on 四風連打."""
         st: RiichiState = game.hand_state
@@ -687,7 +710,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
                 and all(st.rivers[s] == [tile] for s in range(4)):
             self._abort(game, st, "four-winds", None)
 
-    def on_pass(self, game: RiichiGame, giver: int, tile: int) -> None:
+    def _passed(self, game: RiichiGame) -> None:
         """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
         are furiten, and 四家立直 or 四開槓 end the hand."""
         st: RiichiState = game.hand_state
@@ -718,7 +741,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         st.deposited += STICK
         game.pay(deltas, Payment("riichi-stick", seat, deltas))
 
-    def on_claim(self, game: RiichiGame, seat: int, meld: Meld, giver: int) -> None:
+    def _claimed(self, game: RiichiGame, seat: int, meld: Meld, giver: int) -> None:
         """A call ends every ippatsu, stands a riichi declared with the called tile, notes the swap calls
         the caller may not make now, and moves red fives into the meld (those in hand first)."""
         st: RiichiState = game.hand_state
@@ -765,7 +788,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             st.liable[seat] = (giver, made[0])
             game.log(Liable(seat, giver, made[0]))
 
-    def on_kong(self, game: RiichiGame, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
+    def _konged(self, game: RiichiGame, seat: int, tile: int, how: KongKind) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
         discard for an open or added one (``kan_dora_after_discard``)."""
         st: RiichiState = game.hand_state
@@ -821,17 +844,12 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             deltas = [3000 // len(ready) if s in ready else -3000 // (4 - len(ready)) for s in range(4)]
             game.pay(deltas, Payment("tenpai", ready[0], deltas))
 
-    def pot(self, game: RiichiGame) -> int:
-        """The riichi sticks put on the table this hand, less those a winner took (carried ones included)."""
-        st: RiichiState = game.hand_state
-        return st.deposited - st.collected
-
     # -- views and words ------------------------------------------------------------------------------
 
     def describer(self) -> Describer:
         """Han, fu and yaku, the dora, sticks and riichi on the table, and each hand by its riichi name
         (``majiang.rules.riichi.describe``); a match ends by its own rule, so no hand count is shown."""
-        return RiichiDescriber(self, counts_hands=False)
+        return RiichiDescriber(self, counts_hands=self.counts_hands)
 
     def public_state(self, game: RiichiGame, seat: int) -> RiichiPublic:
         st: RiichiState = game.hand_state
@@ -862,15 +880,11 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     def new_match_state(self) -> RiichiMatchState:
         return RiichiMatchState()
 
-    def round_wind(self, match: RiichiMatch) -> Tile:
-        """East for the first four passes of the deal, then South, West (an extension), North."""
-        table: RiichiMatchState = match.match_state
-        return WINDS[min(table.passes // 4, 3)]
-
-    def next_dealer(self, match: RiichiMatch, game: RiichiGame) -> int:
+    def next_hand(self, match: RiichiMatch, game: RiichiGame) -> NextHand:
         """The dealer stays (連荘) after a win of its own, ready at an exhaustive draw, or an abortive draw;
         honba go up then and after any draw, and back to 0 after another seat's win; the sticks left on
-        the table carry over; and whether the game is over is decided here."""
+        the table carry over; the round wind is East for the first four passes of the deal, then South,
+        West (an extension), North; the game is over by its rules or after ``match.length`` hands."""
         table: RiichiMatchState = match.match_state
         st: RiichiState = game.hand_state
         dealer = game.dealer
@@ -884,7 +898,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         table.over = self._game_over(match, game, kept)
         if not kept:
             table.passes += 1
-        return dealer if kept else (dealer + 1) % 4
+        return NextHand(dealer if kept else (dealer + 1) % 4, WINDS[min(table.passes // 4, 3)],
+                        over=table.over or match.hand_number + 1 > match.length)
 
     def _game_over(self, match: RiichiMatch, game: RiichiGame, kept: bool) -> bool:
         totals = match.totals
@@ -907,11 +922,6 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         if not self.extension or reached:
             return True
         return table.passes + 1 >= last + 5  # the extension round is played out
-
-    def match_over(self, match: RiichiMatch) -> bool:
-        """The game has ended by its rules (``next_dealer``), or after ``match.length`` hands."""
-        table: RiichiMatchState = match.match_state
-        return table.over or match.hand_number > match.length
 
     def standings(self, match: RiichiMatch) -> tuple[float, float, float, float]:
         """Final points: (points − ``target``)/1000 plus uma, oka to first place, and the sticks left on the

@@ -39,6 +39,12 @@ class RiichiState:
     collected: int = 0
     red_at: frozenset[int] = frozenset()
     """Places in ``game.wall`` holding the red fives."""
+
+    @property
+    def pot(self) -> int:
+        """The riichi sticks put on the table this hand, less those a winner took (carried ones included):
+        the hand's payments sum to minus this (``HoldsPot``, which the conformance suite checks)."""
+        return self.deposited - self.collected
     red_hand: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(4)])
     """Red fives standing in each seat's hand, by suit."""
     red_melds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])

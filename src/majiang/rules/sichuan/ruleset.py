@@ -26,6 +26,7 @@ from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
+from majiang.game.moments import Konged, Moment
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -34,6 +35,7 @@ from majiang.game.ruleset import (
     PASS,
     PUNG,
     WIN,
+    NextHand,
     OptionSpec,
     Ruleset,
     register_ruleset,
@@ -144,6 +146,7 @@ class SichuanRules(TableFields, Ruleset):
     concealed_root: bool = _SICHUAN.concealed_root
 
     has_chow: ClassVar[bool] = False
+    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged})
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
     option_bounds: ClassVar[Mapping[str, Bounds]] = {**TABLE_BOUNDS, **SCORING_BOUNDS}
@@ -195,22 +198,17 @@ class SichuanRules(TableFields, Ruleset):
     def new_state(self, game: SichuanTable) -> SichuanState:
         return SichuanState()
 
-    def _phases(self) -> tuple[str, ...]:
-        return (("exchange",) if self.exchange is not Exchange.NONE else ()) + \
-            (("void",) if self.declare_void else ())
-
-    def opening_options(self, game: SichuanTable, step: int) -> dict[int, list[Action]]:
+    def after_deal(self, game: SichuanTable) -> None:
         """换三张 (three tiles of one suit, every seat at once), then 定缺 (a suit each), if enabled."""
-        phases = self._phases()
-        if step >= len(phases):
-            return {}
-        if phases[step] == "exchange":
-            return {s: _exchanges(game.counts[s]) for s in range(4)}
-        return {s: list(_VOID) for s in range(4)}
+        if self.exchange is not Exchange.NONE:
+            game.ask({s: _exchanges(game.counts[s]) for s in range(4)})
+        elif self.declare_void:
+            game.ask({s: list(_VOID) for s in range(4)})
 
-    def resolve_opening(self, game: SichuanTable, step: int, answers: dict[int, Action]) -> None:
+    def answer(self, game: SichuanTable, answers: dict[int, Action]) -> None:
+        """The exchange made (then 定缺 asked, if enabled), or the void suits declared."""
         state: SichuanState = game.hand_state
-        if self._phases()[step] == "exchange":
+        if any(a.kind is ActionKind.EXCHANGE for a in answers.values()):
             # The dealer's roll at the break picks the direction when it is rolled (docs/sichuan.md).
             roll = game.dice[0] if self.exchange is Exchange.DICE else None
             direction = exchange_direction(self.exchange, roll)
@@ -224,6 +222,8 @@ class SichuanRules(TableFields, Ruleset):
             state.direction = direction
             state.shown = None
             game.log(ExchangeMade(direction.value))
+            if self.declare_void:
+                game.ask({s: list(_VOID) for s in range(4)})
             return
         for seat, action in answers.items():
             assert action.tile is not None
@@ -386,10 +386,13 @@ class SichuanRules(TableFields, Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def on_kong(self, game: SichuanTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
-        """刮风下雨: the kong is paid at once by the discarder (直杠) or every other seat still in."""
+    def observe(self, game: SichuanTable, moment: Moment) -> None:
+        """刮风下雨: a kong is paid at once by the discarder (直杠) or every other seat still in."""
+        if not isinstance(moment, Konged):
+            return
+        seat = moment.seat
         still_in = [s for s in range(4) if game.active[s]]
-        deltas = kong_payment(how, seat, still_in, self.base, discarder=giver,
+        deltas = kong_payment(moment.how, seat, still_in, self.base, discarder=moment.giver,
                               options=self.table)
         state: SichuanState = game.hand_state
         state.kongs.append((seat, deltas))
@@ -451,13 +454,14 @@ class SichuanRules(TableFields, Ruleset):
 
     # -- the match ----------------------------------------------------------------------------------
 
-    def next_dealer(self, match: SichuanMatch, game: SichuanTable) -> int:
+    def next_hand(self, match: SichuanMatch, game: SichuanTable) -> NextHand:
         """Who deals next (``next_dealer_by``); ``dice`` counts the hand's second roll round from its dealer,
         so a replay of the recorded dice agrees."""
         state: SichuanState = game.hand_state
         roll = game.dice[1] if self.next_dealer_by is NextDealer.DICE else None
-        return next_dealer(self.next_dealer_by, game.dealer, state.first_winners, discarder=state.first_giver,
-                           dice=roll)
+        dealer = next_dealer(self.next_dealer_by, game.dealer, state.first_winners,
+                             discarder=state.first_giver, dice=roll)
+        return dataclasses.replace(Ruleset.next_hand(self, match, game), dealer=dealer)
 
 
 @functools.lru_cache(maxsize=64)
