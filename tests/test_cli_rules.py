@@ -79,7 +79,6 @@ class PlayOnRules(McrRules):
     name: str = NAME
     kong_price: int = 2
     has_chow: ClassVar[bool] = False
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged})
 
     def after_deal(self, game: Table[Any, Any]) -> None:
         game.ask({s: [Action(ActionKind.VOID, t) for t in (Tile.M1, Tile.P1, Tile.S1)] for s in range(4)})
@@ -104,6 +103,10 @@ class PlayOnRules(McrRules):
         for win in wins:
             game.leave(win.seat)
         return sum(game.active) >= 2
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Kongs, paid at once."""
+        return frozenset({Konged})
 
     def observe(self, game: Table[Any, Any], moment: Moment) -> None:
         if not isinstance(moment, Konged):

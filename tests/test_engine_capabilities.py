@@ -307,7 +307,8 @@ def test_only_the_moments_observed_are_made() -> None:
 
     @dataclass(frozen=True, slots=True)
     class Watcher(toy_ruleset.ToyRules):
-        observes = frozenset({Discarded, Passed})
+        def observes(self) -> frozenset[type[Moment]]:
+            return frozenset({Discarded, Passed})
 
         def observe(self, game: Table[Any, Any], moment: Moment) -> None:
             seen.append(type(moment).__name__)

@@ -131,7 +131,6 @@ class ToyRules(Ruleset):
     has_chow = False
     match_hands = 4
     actions = (TAKE_LAST, LAY_ONES, GRAB_LUCKY)
-    observes = frozenset({Konged})
 
     def wall_tiles(self) -> list[int]:
         """The 108 suited tiles."""
@@ -286,6 +285,10 @@ class ToyRules(Ruleset):
         for win in wins:
             game.leave(win.seat)
         return sum(game.active) > 1
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Kongs, paid at once."""
+        return frozenset({Konged})
 
     def observe(self, game: ToyTable, moment: Moment) -> None:
         """刮风下雨: a kong is paid at once, with its own event; a concealed kong's replacement is counted

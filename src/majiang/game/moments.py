@@ -1,5 +1,5 @@
 """What the engine tells a ruleset has just happened (``Ruleset.observe``): a draw, a discard, a discard let
-go, a claim, a kong. A ruleset lists the kinds it wants in ``Ruleset.observes``; the engine makes a
+go, a claim, a kong. A ruleset lists the kinds it wants in ``Ruleset.observes()``; the engine makes a
 moment only for those, so a ruleset that watches nothing costs nothing.
 
 Each is a notice, read and dropped: the engine does not keep it, and a ruleset should not change it.

@@ -139,9 +139,6 @@ class Ruleset:
     actions: ClassVar[tuple[ActionSpec, ...]] = ()
     """The ruleset's own actions (``majiang.actions.declare_action`` each at import): records, displays and
     the RL action space read and show them by these specs, knowing nothing else of the ruleset."""
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset()
-    """The kinds of moment (``majiang.game.moments``) the engine tells ``observe`` of; none here (the
-    engine then makes none: a moment on every draw costs time)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
@@ -154,7 +151,7 @@ class Ruleset:
         # An ``observe`` told of nothing is a ruleset bug that would pass silently: the engine makes no
         # moment of a kind not listed in ``observes``. (No super() call: object's does nothing, and the
         # slotted dataclass Ruleset is a copy of the class the zero-argument form would name.)
-        if cls.observe is not Ruleset.observe and not cls.observes:
+        if cls.observe is not Ruleset.observe and cls.observes is Ruleset.observes:
             raise TypeError(f"{cls.__name__} overrides observe but lists no moment in observes")
         # A hook of the first shape would never be called: say what replaced it.
         for old, now in _REPLACED_HOOKS.items():
@@ -368,6 +365,11 @@ class Ruleset:
         return None
 
     # -- moments --------------------------------------------------------------------------------------
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """The kinds of moment (``majiang.game.moments``) ``observe`` is told of under these options, read
+        once a hand; none here, and the engine then makes none (a moment on every draw costs time)."""
+        return frozenset()
 
     def observe(self, game: Game, moment: Moment) -> None:
         """Told of each moment of a kind listed in ``observes`` as it happens (``majiang.game.moments``: a

@@ -146,7 +146,7 @@ class Game:
         self._plain_claims = self.rules.plain_claims or hooks.claim_options is Ruleset.claim_options
         # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then;
         # moments are made only of the kinds the ruleset observes.
-        sees = self.rules.observes
+        sees = self.rules.observes()
         self._sees_draw, self._sees_discard = Drawn in sees, Discarded in sees
         self._sees_pass, self._sees_claim, self._sees_kong = Passed in sees, Claimed in sees, Konged in sees
         self._before_draw = hooks.before_draw is not Ruleset.before_draw

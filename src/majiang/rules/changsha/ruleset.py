@@ -122,7 +122,6 @@ class ChangshaRules(OptionFields, Ruleset):
     plain_claims: ClassVar[bool] = True
     match_hands: ClassVar[int] = 8
     actions: ClassVar[tuple[ActionSpec, ...]] = (OPENING_WIN, OPEN_KONG, TAKE_SEABED)
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged, Discarded})
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
 
@@ -260,6 +259,10 @@ class ChangshaRules(OptionFields, Ruleset):
         return out
 
     # -- moments --------------------------------------------------------------------------------------
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Kongs (their replacement tile) and discards (开杠's tile let go)."""
+        return frozenset({Konged, Discarded})
 
     def observe(self, game: ChangshaTable, moment: Moment) -> None:
         """A kong: choose its replacement (``_konged``). A discard: mark 开杠's tile let go, a win on it is

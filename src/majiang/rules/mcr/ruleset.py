@@ -191,7 +191,6 @@ class McrRules(Ruleset):
     seat_changes: SeatChanges | str = SeatChanges.EACH_ROUND
 
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"profile": tuple(PROFILES)}
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Discarded})
     option_bounds: ClassVar[Mapping[str, tuple[int | None, int | None, int | None]]] = {
         "false_win_penalty": (0, MAX_POINTS, None), "false_win_award": (0, MAX_POINTS, None),
         "base_points": (0, MAX_POINTS, None)}
@@ -304,6 +303,10 @@ class McrRules(Ruleset):
         delta = [self.false_win_award] * 4
         delta[seat] = -self.false_win_penalty
         return Penalty((delta[0], delta[1], delta[2], delta[3]), ends_hand=self.false_win == FalseWin.END)
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Discards, for 天听, with ``house_fans`` only: the standard fans need no moment."""
+        return frozenset({Discarded}) if self.house_fans else frozenset()
 
     def observe(self, game: McrTable, moment: Moment) -> None:
         """Each discard: whether the seat is still ready from the deal (天听, a house fan). At the dealer's

@@ -259,7 +259,6 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
     counts_hands: ClassVar[bool] = False
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Drawn, Discarded, Passed, Claimed, Konged})
     plain_claims: ClassVar[bool] = True
     """A seat with no wait on the tile, no pair of it and no neighbour for a chi has only a pass."""
     chinese_ready: ClassVar[bool] = True
@@ -661,6 +660,10 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             game.pay(take, Payment("sticks", win.seat, take))
 
     # -- moments -----------------------------------------------------------------------------------------
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Every kind."""
+        return frozenset({Drawn, Discarded, Passed, Claimed, Konged})
 
     def observe(self, game: RiichiGame, moment: Moment) -> None:
         """Each draw (red fives), discard, discard let go, call and kan (below, one method each)."""

@@ -146,7 +146,6 @@ class SichuanRules(TableFields, Ruleset):
     concealed_root: bool = _SICHUAN.concealed_root
 
     has_chow: ClassVar[bool] = False
-    observes: ClassVar[frozenset[type[Moment]]] = frozenset({Konged})
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
     option_bounds: ClassVar[Mapping[str, Bounds]] = {**TABLE_BOUNDS, **SCORING_BOUNDS}
@@ -385,6 +384,10 @@ class SichuanRules(TableFields, Ruleset):
         return True
 
     # -- moments --------------------------------------------------------------------------------------
+
+    def observes(self) -> frozenset[type[Moment]]:
+        """Kongs, paid at once."""
+        return frozenset({Konged})
 
     def observe(self, game: SichuanTable, moment: Moment) -> None:
         """刮风下雨: a kong is paid at once by the discarder (直杠) or every other seat still in."""
