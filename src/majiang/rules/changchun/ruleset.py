@@ -42,6 +42,7 @@ from majiang.game.ruleset import (
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
+from majiang.rules.changchun.analysis import ChangchunEfficiency
 from majiang.rules.changchun.describe import ChangchunDescriber
 from majiang.rules.changchun.fans import SPECIAL_KONGS, SpecialKong
 from majiang.rules.changchun.options import CHOICES, OPTION_BOUNDS, OptionFields, Options
@@ -53,11 +54,12 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, Table
+    from majiang.game.ruleset import MatchTable, SeatView, Table
 
     ChangchunTable = Table[ChangchunState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
     ChangchunMatch = MatchTable[None]
+    ChangchunView = SeatView[ChangchunState]
 
 __all__ = ["READY", "SPECIAL_KONG", "ChangchunRules", "TreasureSet"]
 
@@ -383,6 +385,11 @@ class ChangchunRules(OptionFields, Ruleset):
         """Its 番, 上听 and the 宝 (``majiang.rules.changchun.describe``)."""
         return ChangchunDescriber(self)
 
+    def efficiency(self, view: ChangchunView) -> ChangchunEfficiency:
+        """Tile efficiency that keeps the three suits and a 1/9 or honor
+        (``majiang.rules.changchun.analysis``)."""
+        return _efficiency(self.scoring)
+
     def next_dealer(self, match: ChangchunMatch, game: ChangchunTable) -> int:
         """"庄家胡牌，则庄家继续做庄，闲家胡牌，则庄家的下一家坐庄。荒庄，则庄家继续坐庄。\""""
         result = game.result
@@ -412,6 +419,11 @@ def _top_of_stack(wall: ChangchunWall, count: int) -> int:
         place = wall.stack_from_end(count, top=False)
     assert place is not None
     return place
+
+
+@functools.lru_cache(maxsize=16)
+def _efficiency(options: Options) -> ChangchunEfficiency:
+    return ChangchunEfficiency(options)
 
 
 @functools.lru_cache(maxsize=64)
