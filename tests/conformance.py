@@ -64,6 +64,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     # The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds.
     "changsha": [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
                  {"six_six": True, "opening_count": "once", "birds": 0}],
+    # The defaults; points doubled per 番 with 抢胡 self-drawn and kong money by the discarder; the strict
+    # readings of the win conditions.
+    "changchun": [{}, {"points": "double", "robbing": "self-drawn", "kong_payers": "discarder"},
+                  {"dragon_exemption": "kong", "special_tiles_count": False, "special_closed": False,
+                   "edge": "shape", "pair_treasure": "once"}],
     # Winners leave (血战), and winners stay (血流).
     "toy": [{}, {"winners_stay": True}],
 }

@@ -148,6 +148,21 @@ def test_toy_exercises_the_generic_paths() -> None:
     assert tally.seat_waits > 0  # G7: the lucky kind added to a ready seat's waits
 
 
+def test_changchun_exercises_its_capabilities() -> None:
+    """Changchun's hands go through the capabilities built for it (issue 19's G1-G7), each counted by the
+    checks: the 宝牌 rolled (G1), 对宝 won without a win action (G3), special kongs laid (G5, its declared
+    action, G6) and the 宝 in a ready seat's waits (G7). 抢叉 (G4) is rare at random: tests/
+    test_changchun_table.py makes it on a prepared wall, with 抢胡, the 宝 rolled again and 对宝."""
+    tally = Tally()
+    for options in variants("changchun"):
+        for bots in (["efficiency"], ["efficiency", "random"], ["random"]):
+            # Waits checked often: a ready seat that has seen the 宝 is some hands' last few steps.
+            tally.add(play_many("changchun", options, 21, 8, bots, rates=Rates(0.01, 0.002, 0.2, 0.005)))
+    assert tally.rolls > 0 and tally.declared_wins > 0
+    assert tally.mixed_melds > 0 and tally.ruleset_actions > 0
+    assert tally.seat_waits > 0 and tally.kongs > 0 and tally.payments > 0 and tally.wall_ends > 0
+
+
 # -- the checks catch broken rulesets ----------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)

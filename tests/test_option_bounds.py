@@ -34,6 +34,7 @@ BOUNDS: list[tuple[str, str, int, int, int]] = [
     ("riichi", "starting_points", 100, 10_000_000, 100),
     ("riichi", "target", 100, 10_000_000, 100),
     ("changsha", "birds", 0, 6, 1),
+    ("changchun", "stake", 1, 1000, 1),
 ]
 
 # Options that must hold together with the others at their defaults (cap_fan >= plain_fan, and so on).

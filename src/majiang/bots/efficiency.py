@@ -198,9 +198,11 @@ class EfficiencyBot:
 
     def _claim(self, view: View) -> Action:
         legal = view.legal
-        if view.last_discard is None or len(legal) == 1:
+        # The tile answered: the discard, or the tile being added to a kong (a pung may rob it, 抢叉).
+        source = view.robbing if view.phase == Phase.ROB else view.last_discard
+        if source is None or len(legal) == 1:
             return PASS if PASS in legal else legal[0]
-        giver, tile = view.last_discard
+        giver, tile = source
         model = efficiency_of(view)
         counts = hand_counts(view)
         seen = seen_counts(view)

@@ -398,9 +398,11 @@ class FanAwareBot:
 
     def _claim(self, view: View, s: _Situation) -> Action:
         legal = view.legal
-        if view.last_discard is None:
+        # The tile answered: the discard, or the tile being added to a kong (a pung may rob it, 抢叉).
+        source = view.robbing if view.phase == Phase.ROB else view.last_discard
+        if source is None:
             return PASS if PASS in legal else legal[0]
-        giver, claimed = view.last_discard
+        giver, claimed = source
         tile = int(claimed)
         counts = hand_counts(view)
         melds = own_melds(view)
