@@ -46,7 +46,7 @@ def changchun_game(hands: Sequence[str], extra: str, *, draws: str = "", last: s
     spare = [t for t in range(34) for _ in range(4 - used[t])]
     random.Random(0).shuffle(spare)
     live = deal_order(dealt, codes(extra)[0], 0) + drawn + spare + ends
-    order, _ = rules.break_wall(list(range(len(live))), 0, dice)
+    order = list(rules.new_wall(list(range(len(live))), 0, dice))
     ring = [0] * len(live)
     for i, position in enumerate(order):
         ring[position] = live[i]

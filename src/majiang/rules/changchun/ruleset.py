@@ -29,6 +29,7 @@ from majiang.analysis.ready import distance, quick_ready_kinds
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
+from majiang.game.moments import Discarded, Moment
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -36,9 +37,11 @@ from majiang.game.ruleset import (
     PASS,
     PUNG,
     WIN,
+    NextHand,
     Ruleset,
     register_ruleset,
 )
+from majiang.game.wall import break_ring
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds
@@ -125,16 +128,22 @@ class ChangchunRules(OptionFields, Ruleset):
 
     # -- the wall, the deal, the special kongs ------------------------------------------------------
 
-    def new_wall(self, tiles: list[int], dealer: int) -> ChangchunWall:
-        """The last 7 stacks are never drawn in turn ("牌墙需保留最后7墩"); the 宝牌 lies apart in it."""
-        return ChangchunWall(tiles, self.dead_wall)
+    def new_wall(self, ring: list[int], dealer: int, dice: tuple[int, int]) -> ChangchunWall:
+        """The ring broken by the dice; the last 7 stacks are never drawn in turn ("牌墙需保留最后7墩"); the
+        宝牌 lies apart in it."""
+        order, second = break_ring(ring, dealer, dice)
+        return ChangchunWall(order, self.dead_wall, second)
 
     def new_state(self, game: ChangchunTable) -> ChangchunState:
         return ChangchunState()
 
-    def opening_options(self, game: ChangchunTable, step: int) -> dict[int, list[Action]]:
+    def after_deal(self, game: ChangchunTable) -> None:
+        """The opening question: the special kongs (``_ask_special_kongs``)."""
+        self._ask_special_kongs(game)
+
+    def _ask_special_kongs(self, game: ChangchunTable) -> None:
         """Each seat holding the tiles of a special kong not laid yet may lay it ("特殊杠牌只有起手牌才算"),
-        again after each (旋风杠's replacement may bring another), until it passes."""
+        asked again after each (旋风杠's replacement may bring another), until it passes."""
         state: ChangchunState = game.hand_state
         out: dict[int, list[Action]] = {}
         for seat in range(4):
@@ -146,10 +155,12 @@ class ChangchunRules(OptionFields, Ruleset):
                      if k.id not in laid and all(counts[t] for t in k.kinds)]
             if kongs:
                 out[seat] = [PASS, *(SPECIAL_KONG.action(k.key) for k in kongs)]
-        return out
+        if out:
+            game.ask(out)
 
-    def resolve_opening(self, game: ChangchunTable, step: int, answers: dict[int, Action]) -> None:
-        """Lay each special kong chosen; the four winds draw a replacement from the tail."""
+    def answer(self, game: ChangchunTable, answers: dict[int, Action]) -> None:
+        """(Asked only before play.) Lay each special kong chosen, the four winds drawing a replacement
+        from the tail; then ask again."""
         state: ChangchunState = game.hand_state
         for seat in sorted(answers):
             action = answers[seat]
@@ -160,6 +171,7 @@ class ChangchunRules(OptionFields, Ruleset):
             game.lay_meld(seat, Meld.with_mixed(kong.kinds))
             if len(kong.kinds) == 4:
                 game.deal_tile(seat, replacement=True)
+        self._ask_special_kongs(game)
 
     def public_state(self, game: ChangchunTable, seat: int) -> ChangchunPublic:
         state: ChangchunState = game.hand_state
@@ -278,9 +290,14 @@ class ChangchunRules(OptionFields, Ruleset):
 
     # -- the 宝牌 ------------------------------------------------------------------------------------
 
-    def on_discard(self, game: ChangchunTable, seat: int, tile: int) -> None:
+    def observes(self) -> frozenset[type[Moment]]:
+        """Discards (the copies of the 宝 let go)."""
+        return frozenset({Discarded})
+
+    def observe(self, game: ChangchunTable, moment: Moment) -> None:
         """Count the copies let go ("三张宝牌被打出，就要重新打骰子换宝")."""
-        game.hand_state.let_go[tile] += 1
+        if isinstance(moment, Discarded):
+            game.hand_state.let_go[moment.tile] += 1
 
     def before_draw(self, game: ChangchunTable, seat: int) -> bool:
         """Before a draw, the seats that declared ready look at the 宝 (the first rolls for it), or it is
@@ -390,12 +407,12 @@ class ChangchunRules(OptionFields, Ruleset):
         (``majiang.rules.changchun.analysis``)."""
         return _efficiency(self.scoring)
 
-    def next_dealer(self, match: ChangchunMatch, game: ChangchunTable) -> int:
+    def next_hand(self, match: ChangchunMatch, game: ChangchunTable) -> NextHand:
         """"庄家胡牌，则庄家继续做庄，闲家胡牌，则庄家的下一家坐庄。荒庄，则庄家继续坐庄。\""""
         result = game.result
-        if result is None or not result.wins or result.wins[0].seat == game.dealer:
-            return game.dealer
-        return (game.dealer + 1) % 4
+        kept = result is None or not result.wins or result.wins[0].seat == game.dealer
+        dealer = game.dealer if kept else (game.dealer + 1) % 4
+        return dataclasses.replace(Ruleset.next_hand(self, match, game), dealer=dealer)
 
 
 def _own_waits(melds: list[Meld], counts: list[int], drawn: int | None = None) -> tuple[int, ...]:

@@ -18,8 +18,8 @@ class ChangchunWall(Wall):
 
     __slots__ = ("aside",)
 
-    def __init__(self, tiles: list[int], dead: int = 0) -> None:
-        super().__init__(tiles, dead)
+    def __init__(self, tiles: list[int], dead: int = 0, broken_at: int = 0) -> None:
+        super().__init__(tiles, dead, broken_at)
         self.aside: set[int] = set()
 
     def set_aside(self, place: int) -> None:
