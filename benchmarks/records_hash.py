@@ -25,7 +25,7 @@ from majiang.game.table import View
 from majiang.records import play_match
 from majiang.rules.mcr.ruleset import BOTZONE
 
-BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi")
+BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun")
 """Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""
 
 
@@ -39,6 +39,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "riichi": [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,
                     "kuikae": "none", "nine_terminals": False, "four_winds": False, "four_riichi": False,
                     "four_kans": False, "three_ron": False, "nagashi_mangan": False, "pao": False}],
+    "changsha": [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
+                 {"six_six": True, "opening_count": "once", "birds": 0}],
+    "changchun": [{}, {"points": "double", "robbing": "self-drawn", "kong_payers": "discarder"},
+                  {"dragon_exemption": "kong", "special_tiles_count": False, "special_closed": False,
+                   "edge": "shape", "pair_treasure": "once"}],
 }
 """The option sets hashed for each ruleset of ``BUILT_IN``: the conformance suite's (tests/conformance.py
 ``VARIANTS``, which tests/test_conformance.py checks this copy against), kept here as benchmarks import
