@@ -25,11 +25,12 @@ from majiang.cli.simulate import render_summary
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.moments import Konged, Moment
+from majiang.game.moments import Observers
 from majiang.game.ruleset import Table, find_ruleset, register_ruleset, ruleset_names
 from majiang.game.scoring import ContextField, Scored, Scorer
 from majiang.game.table import WinRecord
 from majiang.hand import Hand
+from majiang.meld import KongKind
 from majiang.records import check_record, partial_path, replay
 from majiang.rules.mcr import WinBy, score
 from majiang.rules.mcr.result import ScoreResult
@@ -104,14 +105,11 @@ class PlayOnRules(McrRules):
             game.leave(win.seat)
         return sum(game.active) >= 2
 
-    def observes(self) -> frozenset[type[Moment]]:
+    def observers(self) -> Observers:
         """Kongs, paid at once."""
-        return frozenset({Konged})
+        return Observers(konged=self._konged)
 
-    def observe(self, game: Table[Any, Any], moment: Moment) -> None:
-        if not isinstance(moment, Konged):
-            return
-        seat = moment.seat
+    def _konged(self, game: Table[Any, Any], seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         deltas = [0, 0, 0, 0]
         for other in range(4):
             if other != seat and game.active[other]:

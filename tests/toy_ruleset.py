@@ -52,12 +52,12 @@ from majiang.actions import Action, ActionKind, ActionSpec, declare_action
 from majiang.analysis.decompose import is_complete
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.events import Payment
-from majiang.game.moments import Konged, Moment
+from majiang.game.moments import Observers
 from majiang.game.ruleset import Ruleset, register_ruleset
 from majiang.game.scoring import ContextField, read_values
 from majiang.game.view import Phase
 from majiang.hand import Hand
-from majiang.meld import Meld, MeldKind
+from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.mcr.calculator import WinBy
 from majiang.tiles import ALL_TILES, Tile
 
@@ -286,16 +286,13 @@ class ToyRules(Ruleset):
             game.leave(win.seat)
         return sum(game.active) > 1
 
-    def observes(self) -> frozenset[type[Moment]]:
+    def observers(self) -> Observers:
         """Kongs, paid at once."""
-        return frozenset({Konged})
+        return Observers(konged=self._konged)
 
-    def observe(self, game: ToyTable, moment: Moment) -> None:
+    def _konged(self, game: ToyTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """刮风下雨: a kong is paid at once, with its own event; a concealed kong's replacement is counted
         by a die."""
-        if not isinstance(moment, Konged):
-            return
-        seat, how, giver = moment.seat, moment.how, moment.giver
         if how == "concealed":
             place = game.wall.stack_from_end(game.roll(seat, "kong", 1)[0])
             if place is not None:

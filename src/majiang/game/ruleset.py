@@ -36,7 +36,7 @@ from majiang.analysis.shanten import effective_counts, shanten_and_effective, sh
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game._protocol import Efficiency, Game, HoldsPot, Match, MatchTable, SeatView, Table, View
 from majiang.game.describe import Describer
-from majiang.game.moments import Moment
+from majiang.game.moments import NO_OBSERVERS, Observers
 from majiang.game.options import OptionSpec, option_schema, optional, with_options
 from majiang.game.results import Fault, NextHand, Penalty, standard_scores
 from majiang.game.scoring import Score, Scored, Scorer
@@ -148,12 +148,9 @@ class Ruleset:
         self.check_bounds()
 
     def __init_subclass__(cls) -> None:
-        # An ``observe`` told of nothing is a ruleset bug that would pass silently: the engine makes no
-        # moment of a kind not listed in ``observes``. (No super() call: object's does nothing, and the
-        # slotted dataclass Ruleset is a copy of the class the zero-argument form would name.)
-        if cls.observe is not Ruleset.observe and cls.observes is Ruleset.observes:
-            raise TypeError(f"{cls.__name__} overrides observe but lists no moment in observes")
-        # A hook of the first shape would never be called: say what replaced it.
+        # A hook of the first shape would never be called: say what replaced it. (No super() call: object's
+        # does nothing, and the slotted dataclass Ruleset is a copy of the class the zero-argument form
+        # would name.)
         for old, now in _REPLACED_HOOKS.items():
             if old in cls.__dict__:
                 raise TypeError(f"{cls.__name__}.{old} is no longer a hook: {now} (docs/engine.md)")
@@ -366,15 +363,11 @@ class Ruleset:
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def observes(self) -> frozenset[type[Moment]]:
-        """The kinds of moment (``majiang.game.moments``) ``observe`` is told of under these options, read
-        once a hand; none here, and the engine then makes none (a moment on every draw costs time)."""
-        return frozenset()
-
-    def observe(self, game: Game, moment: Moment) -> None:
-        """Told of each moment of a kind listed in ``observes`` as it happens (``majiang.game.moments``: a
-        draw, a discard, a discard let go, a claim, a kong): a ruleset keeps its state up to date here, and
-        may log, pay or end the hand (after a discard or a pass)."""
+    def observers(self) -> Observers:
+        """The ruleset's handler for each kind of moment it watches under these options, read once a hand
+        (``majiang.game.moments``: a draw, a discard, a discard let go, a claim, a kong): it keeps its state
+        up to date there, and may log, pay or end the hand (after a discard or a pass). None here."""
+        return NO_OBSERVERS
 
     def end_of_hand(self, game: Game, exhausted: bool) -> None:
         """Called as the hand ends (``exhausted``: the wall ran out); settlement pays through ``game.pay``."""
@@ -439,8 +432,9 @@ _REPLACED_HOOKS = {
     "start_play": "after_deal", "charge_false_win": "penalty(game, seat, Fault.FALSE_WIN)",
     "forfeit_payments": "penalty(game, seat, Fault.FORFEIT)",
     "entered_win_payments": "the scorer's sheet_payments (SheetScorer)",
-    "on_draw": "observe(Drawn)", "on_discard": "observe(Discarded)", "on_pass": "observe(Passed)",
-    "on_claim": "observe(Claimed)", "on_kong": "observe(Konged)", "pot": "the hand state's pot (HoldsPot)",
+    "on_draw": "observers().drawn", "on_discard": "observers().discarded", "on_pass": "observers().passed",
+    "on_claim": "observers().claimed", "on_kong": "observers().konged",
+    "pot": "the hand state's pot (HoldsPot)",
     "next_dealer": "next_hand", "round_wind": "next_hand", "seat_change": "next_hand",
     "match_over": "next_hand",
 }

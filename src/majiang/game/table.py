@@ -34,7 +34,6 @@ from majiang.game import events as ev
 from majiang.game.events import Act as _Act
 from majiang.game.events import Discard as _Discard
 from majiang.game.events import Draw as _Draw
-from majiang.game.moments import Claimed, Discarded, Drawn, Konged, Passed
 from majiang.game.results import Fault, HandResult, WinRecord
 from majiang.game.ruleset import BONUS_BASE, DEFAULT_RULESET, PASS, WIN, Ruleset, Score, find_ruleset
 from majiang.game.ruleset import PUNG as PUNG_ACTION
@@ -145,10 +144,10 @@ class Game:
         self._bounded = hooks.waits is Ruleset.waits or self.rules.chinese_ready
         self._plain_claims = self.rules.plain_claims or hooks.claim_options is Ruleset.claim_options
         # Hooks called on every step that the ruleset may leave as they are (doing nothing): not called then;
-        # moments are made only of the kinds the ruleset observes.
-        sees = self.rules.observes()
-        self._sees_draw, self._sees_discard = Drawn in sees, Discarded in sees
-        self._sees_pass, self._sees_claim, self._sees_kong = Passed in sees, Claimed in sees, Konged in sees
+        # a moment's handler is called only where the ruleset gives one.
+        seen = self.rules.observers()
+        self._drawn, self._discarded, self._passed = seen.drawn, seen.discarded, seen.passed
+        self._claimed, self._konged = seen.claimed, seen.konged
         self._before_draw = hooks.before_draw is not Ruleset.before_draw
         self._seat_waits = hooks.seat_waits is not Ruleset.seat_waits
         self._in_control = False  # in a hook that hands the table to the ruleset (declare_win's check)
@@ -285,8 +284,8 @@ class Game:
         self.bonus_after_kong = from_tail and bonus
         self.events.append(_Draw(seat, t, from_tail))
         assert place is not None
-        if self._sees_draw:
-            self.rules.observe(self, Drawn(seat, place, from_tail))
+        if self._drawn is not None:
+            self._drawn(self, seat, place, from_tail)
         # The turn begins (_begin_turn, written out).
         self.phase = _TURN
         self.current = seat
@@ -690,8 +689,8 @@ class Game:
         else:
             self._update_waits(seat)
         self.discard_count += 1
-        if self._sees_discard:
-            self.rules.observe(self, Discarded(seat, tile))
+        if self._discarded is not None:
+            self._discarded(self, seat, tile)
             if self.result is not None:
                 return  # the ruleset ended the hand (an abortive draw)
         self.events.append(_Discard(seat, tile))
@@ -737,8 +736,8 @@ class Game:
                         break
             self.counts[seat][t] -= 1
         self._update_waits(seat)
-        if self._sees_kong:
-            self.rules.observe(self, Konged(seat, t, self.robbed_how, None))
+        if self._konged is not None:
+            self._konged(self, seat, t, self.robbed_how, None)
         if self.result is None:
             self._draw(seat, from_tail=True)
 
@@ -771,16 +770,16 @@ class Game:
                 pending[s] = None
                 asked[s] = options
         if not pending:
-            if self._sees_pass:
+            if self._passed is not None:
                 self._let_go(giver, tile)
             else:
                 self._next_draw(giver)
 
     def _let_go(self, giver: int, tile: int) -> None:
-        """Nobody won or claimed ``giver``'s discard: the ruleset is told (``Passed``: it may end the hand),
+        """Nobody won or claimed ``giver``'s discard: the ruleset is told (``passed``: it may end the hand),
         then the next draw."""
-        if self._sees_pass:
-            self.rules.observe(self, Passed(giver, tile))
+        if self._passed is not None:
+            self._passed(self, giver, tile)
         if self.result is None:
             self._next_draw(giver)
 
@@ -916,7 +915,7 @@ class Game:
     def claim(self, seat: int, action: Action) -> None:
         """``seat`` claims the discard being answered into a meld (``action``: pung, kong, or chow with its
         lowest tile), for a ruleset's ``resolve_claims`` carrying out an answer of its own kind (Changsha's
-        开杠 on a discard is the kong, then ``observe`` of the ``Konged`` chooses its replacement)."""
+        开杠 on a discard is the kong, then its ``konged`` observer chooses its replacement)."""
         if self.phase is not _CLAIM or self.last_discard is None:
             raise IllegalActionError("a claim answers a discard")
         giver, t = self.last_discard
@@ -972,11 +971,11 @@ class Game:
         self.events.append(ev.Claim(seat, meld.notation(), giver))
         self.last_discard = None
         self.discard_after_kong = False
-        if self._sees_claim:
-            self.rules.observe(self, Claimed(seat, meld, giver))
+        if self._claimed is not None:
+            self._claimed(self, seat, meld, giver)
         if action.kind == ActionKind.KONG:
-            if self._sees_kong:
-                self.rules.observe(self, Konged(seat, t, KongKind.MELDED, giver))
+            if self._konged is not None:
+                self._konged(self, seat, t, KongKind.MELDED, giver)
             if self.result is None:
                 self._draw(seat, from_tail=True)
         else:

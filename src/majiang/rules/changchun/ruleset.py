@@ -29,7 +29,7 @@ from majiang.analysis.ready import distance, quick_ready_kinds
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.moments import Discarded, Moment
+from majiang.game.moments import Observers
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -290,14 +290,13 @@ class ChangchunRules(OptionFields, Ruleset):
 
     # -- the 宝牌 ------------------------------------------------------------------------------------
 
-    def observes(self) -> frozenset[type[Moment]]:
+    def observers(self) -> Observers:
         """Discards (the copies of the 宝 let go)."""
-        return frozenset({Discarded})
+        return Observers(discarded=self._discarded)
 
-    def observe(self, game: ChangchunTable, moment: Moment) -> None:
+    def _discarded(self, game: ChangchunTable, seat: int, tile: int) -> None:
         """Count the copies let go ("三张宝牌被打出，就要重新打骰子换宝")."""
-        if isinstance(moment, Discarded):
-            game.hand_state.let_go[moment.tile] += 1
+        game.hand_state.let_go[tile] += 1
 
     def before_draw(self, game: ChangchunTable, seat: int) -> bool:
         """Before a draw, the seats that declared ready look at the 宝 (the first rolls for it), or it is

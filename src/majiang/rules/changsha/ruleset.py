@@ -27,7 +27,7 @@ from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.moments import Discarded, Konged, Moment
+from majiang.game.moments import Observers
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -238,7 +238,7 @@ class ChangshaRules(OptionFields, Ruleset):
         return False
 
     def turn_action(self, game: ChangshaTable, seat: int, action: Action) -> None:
-        """``open-kong``: the seat makes its kong as 开杠 (its ``Konged`` moment then rolls for the
+        """``open-kong``: the seat makes its kong as 开杠 (its ``konged`` observer then rolls for the
         replacement)."""
         assert action.name == OPEN_KONG.name and action.tile is not None
         state: ChangshaState = game.hand_state
@@ -260,20 +260,16 @@ class ChangshaRules(OptionFields, Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def observes(self) -> frozenset[type[Moment]]:
+    def observers(self) -> Observers:
         """Kongs (their replacement tile) and discards (开杠's tile let go)."""
-        return frozenset({Konged, Discarded})
+        return Observers(konged=self._konged, discarded=self._discarded)
 
-    def observe(self, game: ChangshaTable, moment: Moment) -> None:
-        """A kong: choose its replacement (``_konged``). A discard: mark 开杠's tile let go, a win on it is
-        抢杠胡, paid by the konger."""
-        if isinstance(moment, Konged):
-            self._konged(game, moment.seat, moment.tile)
-        elif isinstance(moment, Discarded):
-            state: ChangshaState = game.hand_state
-            state.kong_tile = moment.seat if state.bloom and game.discard_after_kong else None
+    def _discarded(self, game: ChangshaTable, seat: int, tile: int) -> None:
+        """Mark 开杠's tile let go: a win on it is 抢杠胡, paid by the konger."""
+        state: ChangshaState = game.hand_state
+        state.kong_tile = seat if state.bloom and game.discard_after_kong else None
 
-    def _konged(self, game: ChangshaTable, seat: int, tile: int) -> None:
+    def _konged(self, game: ChangshaTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """Choose the replacement: 开杠's is the top tile of the stack two dice count from the end, 补张's
         the top tile of the last stack (then its bottom)."""
         state: ChangshaState = game.hand_state

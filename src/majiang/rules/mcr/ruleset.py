@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.describe import Describer
-from majiang.game.moments import Discarded, Moment
+from majiang.game.moments import NO_OBSERVERS, Observers
 from majiang.game.ruleset import (
     BONUS_BASE,
     Fault,
@@ -304,17 +304,14 @@ class McrRules(Ruleset):
         delta[seat] = -self.false_win_penalty
         return Penalty((delta[0], delta[1], delta[2], delta[3]), ends_hand=self.false_win == FalseWin.END)
 
-    def observes(self) -> frozenset[type[Moment]]:
-        """Discards, for 天听, with ``house_fans`` only: the standard fans need no moment."""
-        return frozenset({Discarded}) if self.house_fans else frozenset()
+    def observers(self) -> Observers:
+        """Discards, for 天听, with ``house_fans`` only: the standard fans watch nothing."""
+        return Observers(discarded=self._discarded) if self.house_fans else NO_OBSERVERS
 
-    def observe(self, game: McrTable, moment: Moment) -> None:
+    def _discarded(self, game: McrTable, seat: int, tile: int) -> None:
         """Each discard: whether the seat is still ready from the deal (天听, a house fan). At the dealer's
         first, the others still hold their dealt tiles: each is ready from the deal if ready now."""
-        if not isinstance(moment, Discarded):
-            return
         state: McrState = game.hand_state
-        seat = moment.seat
         if game.discard_count == 1 and seat == game.dealer:
             for s in range(4):
                 if s != seat:

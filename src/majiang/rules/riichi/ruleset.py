@@ -37,7 +37,7 @@ from majiang.analysis.ready import distance, is_ready
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.moments import Claimed, Discarded, Drawn, Konged, Moment, Passed
+from majiang.game.moments import Observers
 from majiang.game.ruleset import (
     ADDED_KONG,
     CHOW,
@@ -365,7 +365,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         st.shown_indicators += (ALL_TILES[t],)
         game.log(DoraRevealed(t))
 
-    def _drawn(self, game: RiichiGame, seat: int, place: int) -> None:
+    def _drawn(self, game: RiichiGame, seat: int, place: int, tail: bool) -> None:
         st: RiichiState = game.hand_state
         if place in st.red_at:
             st.red_hand[seat][game.wall[place] // 9] += 1
@@ -661,23 +661,9 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
 
     # -- moments -----------------------------------------------------------------------------------------
 
-    def observes(self) -> frozenset[type[Moment]]:
-        """Every kind."""
-        return frozenset({Drawn, Discarded, Passed, Claimed, Konged})
-
-    def observe(self, game: RiichiGame, moment: Moment) -> None:
+    def observers(self) -> Observers:
         """Each draw (red fives), discard, discard let go, call and kan (below, one method each)."""
-        match moment:
-            case Drawn(seat, place):
-                self._drawn(game, seat, place)
-            case Discarded(seat, tile):
-                self._discarded(game, seat, tile)
-            case Passed():
-                self._passed(game)
-            case Claimed(seat, meld, giver):
-                self._claimed(game, seat, meld, giver)
-            case Konged(seat, tile, how):
-                self._konged(game, seat, tile, how)
+        return Observers(self._drawn, self._discarded, self._passed, self._claimed, self._konged)
 
     def _discarded(self, game: RiichiGame, seat: int, tile: int) -> None:
         """Turn over a pending kan dora, note the discard (furiten, red fives, nagashi), end ippatsu and
@@ -713,7 +699,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
                 and all(st.rivers[s] == [tile] for s in range(4)):
             self._abort(game, st, "four-winds", None)
 
-    def _passed(self, game: RiichiGame) -> None:
+    def _passed(self, game: RiichiGame, giver: int, tile: int) -> None:
         """The discard went by: a riichi declared with it stands (its stick is paid), seats that let a win go
         are furiten, and 四家立直 or 四開槓 end the hand."""
         st: RiichiState = game.hand_state
@@ -791,7 +777,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             st.liable[seat] = (giver, made[0])
             game.log(Liable(seat, giver, made[0]))
 
-    def _konged(self, game: RiichiGame, seat: int, tile: int, how: KongKind) -> None:
+    def _konged(self, game: RiichiGame, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """A kan ends every ippatsu and turns over a kan dora: at once for a concealed kan, after the next
         discard for an open or added one (``kan_dora_after_discard``)."""
         st: RiichiState = game.hand_state

@@ -26,7 +26,7 @@ from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
 from majiang.game.events import Event, Payment
-from majiang.game.moments import Konged, Moment
+from majiang.game.moments import Observers
 from majiang.game.ruleset import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -385,17 +385,14 @@ class SichuanRules(TableFields, Ruleset):
 
     # -- moments --------------------------------------------------------------------------------------
 
-    def observes(self) -> frozenset[type[Moment]]:
+    def observers(self) -> Observers:
         """Kongs, paid at once."""
-        return frozenset({Konged})
+        return Observers(konged=self._konged)
 
-    def observe(self, game: SichuanTable, moment: Moment) -> None:
+    def _konged(self, game: SichuanTable, seat: int, tile: int, how: KongKind, giver: int | None) -> None:
         """刮风下雨: a kong is paid at once by the discarder (直杠) or every other seat still in."""
-        if not isinstance(moment, Konged):
-            return
-        seat = moment.seat
         still_in = [s for s in range(4) if game.active[s]]
-        deltas = kong_payment(moment.how, seat, still_in, self.base, discarder=moment.giver,
+        deltas = kong_payment(how, seat, still_in, self.base, discarder=giver,
                               options=self.table)
         state: SichuanState = game.hand_state
         state.kongs.append((seat, deltas))
