@@ -64,6 +64,12 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     # The defaults; two birds doubling with a big hand paid once; 六六顺 with no birds.
     "changsha": [{}, {"birds": 2, "bird_mode": "double", "big_wins": "highest"},
                  {"six_six": True, "opening_count": "once", "birds": 0}],
+    # The defaults; more than 20 fans to win, with everyone paying on a discard; every other reading of
+    # seed 001 (combined fans added, each chow pair once, any 铁板, the dragon and wind variants).
+    "yangzhou": [{}, {"minimum": 20, "above_minimum": True, "discard_payers": "all"},
+                 {"combined": "add", "chow_pairs": "once", "iron_plate": "any", "dragon_kong": "plus-one",
+                  "dragon_pungs": "added", "other_winds": False, "plain_chows": "claimed",
+                  "lone_wait_both": True}],
     # Winners leave (血战), and winners stay (血流).
     "toy": [{}, {"winners_stay": True}],
 }
