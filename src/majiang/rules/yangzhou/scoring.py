@@ -14,7 +14,7 @@ its own sets; the instances of one fan use disjoint sets. The reading with the m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -200,6 +200,11 @@ class _Reading:
 
 # -- the fans, one rule each ------------------------------------------------------------------------
 
+Relation = Callable[[tuple[int, int], tuple[int, int]], bool]
+"""Whether two chows, each (suit, rank index), make a fan of a pair of chows."""
+Shape = Callable[[list[tuple[int, int]], tuple[tuple[int, int, int], ...]], bool]
+"""Whether some chows make a fan: their (suit, rank index) sorted, and the chows with their set index."""
+
 def _whole(fan: FanId, hit: bool) -> list[_Made]:
     return [_Made(fan, _ALL, YANGZHOU_FANS[fan].value)] if hit else []
 
@@ -267,7 +272,7 @@ def all_simples(r: _Reading) -> list[_Made]:
     return _whole(FanId.ALL_SIMPLES, not r.honors and not r.terminals)
 
 
-def _chow_pairs(r: _Reading, fan: FanId, related: Any) -> list[_Made]:
+def _chow_pairs(r: _Reading, fan: FanId, related: Relation) -> list[_Made]:
     chows = _chows(r)
     return [_Made(fan, frozenset({a[0], b[0]}), 1) for k, a in enumerate(chows) for b in chows[k + 1:]
             if related(a[1:], b[1:])]
@@ -330,7 +335,7 @@ def _groups(r: _Reading, size: int) -> Iterator[tuple[tuple[int, int, int], ...]
     return combinations(_chows(r), size)
 
 
-def _chow_fan(r: _Reading, fan: FanId, size: int, shape: Any) -> list[_Made]:
+def _chow_fan(r: _Reading, fan: FanId, size: int, shape: Shape) -> list[_Made]:
     """The ``size`` chows whose (suit, rank) pairs, sorted, make ``shape``."""
     value = YANGZHOU_FANS[fan].value
     return [_Made(fan, frozenset(c[0] for c in group), value) for group in _groups(r, size)
