@@ -122,7 +122,7 @@ MISSED: list[tuple[FanId, str, dict[str, Any], dict[str, Any]]] = [
     (F.TWO_TWINS, "456m456m234p345p99s", {}, {}),
     (F.HALF_FLUSH_STRAIGHT, "123m456m789m777pEE", {}, {}),
     (F.HALF_FLUSH_TWIN_STRAIGHT, "123m456m789m123m99p", {}, {}),
-    (F.IRON_PLATE, "[234m,1]234m234m567p11s", {}, {}),                   # "吃的234万，手里234万234万，不算铁板"
+    (F.IRON_PLATE, "[234m,1]234m234m567p11s", {}, {}),         # "吃的234万，手里234万234万，不算铁板"
     (F.FULL_FLUSH, "123m456m777m999m11p", {}, {}),
     (F.TWO_TWINS_LINKED, "123p123p567p567p99s", {}, {}),
     (F.TWO_TWINS_MIXED, "234p234p345m345m99s", {}, {}),
@@ -148,7 +148,8 @@ def test_each_fan_is_scored(fan: FanId, hand: str, context: dict[str, Any], opti
 
 @pytest.mark.parametrize(("fan", "hand", "context", "options"), MISSED,
                          ids=[f"{c[0].value}-{c[1]}" for c in MISSED])
-def test_each_near_miss_is_not(fan: FanId, hand: str, context: dict[str, Any], options: dict[str, Any]) -> None:
+def test_each_near_miss_is_not(fan: FanId, hand: str, context: dict[str, Any],
+                               options: dict[str, Any]) -> None:
     assert fan not in fans(hand, context, **options)
 
 
@@ -179,8 +180,10 @@ GOLDEN: list[tuple[str, str, dict[str, Any], dict[str, int], int]] = [
      {"门清": 1, "平胡": 1, "幺头": 1, "独吊": 1, "双板": 40}, 44),
     ("混龙 浑一色，其中必须要有123，456，789", "123m456m789m777mEE", {},
      {"门清": 1, "子格": 1, "独吊": 1, "混龙": 50}, 53),
-    ("混板龙 对子为风头，其余4副牌为板龙", "123m456m789m123mEE", {}, {"门清": 1, "独吊": 1, "混板龙": 60}, 62),
-    ("铁板 234万出现3次", "234m234m234m567p11s", {}, {"门清": 1, "平胡": 1, "幺头": 1, "独吊": 1, "铁板": 80}, 84),
+    ("混板龙 对子为风头，其余4副牌为板龙", "123m456m789m123mEE", {},
+     {"门清": 1, "独吊": 1, "混板龙": 60}, 62),
+    ("铁板 234万出现3次", "234m234m234m567p11s", {},
+     {"门清": 1, "平胡": 1, "幺头": 1, "独吊": 1, "铁板": 80}, 84),
     ("吃的234万，手里234万234万，不算铁板，只算…一板", "[234m,1]234m234m567p11s", {},
      {"平胡": 1, "幺头": 1, "独吊": 1, "一板": 15}, 18),
     ("吃两个234万，手里一个234万，算铁板", "[234m,1][234m,1]234m567p11s", {},
@@ -205,7 +208,8 @@ GOLDEN: list[tuple[str, str, dict[str, Any], dict[str, int], int]] = [
 ]
 
 
-@pytest.mark.parametrize(("words", "hand", "context", "expected", "total"), GOLDEN, ids=[g[0] for g in GOLDEN])
+@pytest.mark.parametrize(("words", "hand", "context", "expected", "total"), GOLDEN,
+                         ids=[g[0] for g in GOLDEN])
 def test_the_seeds_figures(words: str, hand: str, context: dict[str, Any], expected: dict[str, int],
                            total: int) -> None:
     result = score(hand, YangzhouContext(**context))
@@ -229,8 +233,9 @@ def test_options_change_the_count(hand: str, options: dict[str, Any], default: i
 
 
 @pytest.mark.parametrize(("total", "options", "wins"), [
-    (17, {}, False), (18, {}, True), (18, {"above_minimum": True}, False), (19, {"above_minimum": True}, True),
-    (19, {"minimum": 20}, False), (20, {"minimum": 20}, True), (20, {"minimum": 20, "above_minimum": True}, False),
+    (17, {}, False), (18, {}, True), (18, {"above_minimum": True}, False),
+    (19, {"above_minimum": True}, True), (19, {"minimum": 20}, False), (20, {"minimum": 20}, True),
+    (20, {"minimum": 20, "above_minimum": True}, False),
 ])
 def test_the_minimum(total: int, options: dict[str, Any], wins: bool) -> None:
     assert Options(**options).wins(total) is wins
@@ -249,7 +254,7 @@ def test_a_hand_below_the_minimum_scores_but_does_not_win() -> None:
 @pytest.mark.parametrize(("context", "options", "expected"), [
     ({"win_by": WinBy.SELF_DRAWN, "winner": 2}, {}, (-24, -24, 72, -24)),       # 自摸三家都要给
     ({"winner": 2, "giver": 0}, {}, (-46, 0, 46, 0)),                               # 放炮的需要付双份
-    ({"winner": 2}, {}, (0, -46, 46, 0)),                                           # the giver: 上家 by default
+    ({"winner": 2}, {}, (0, -46, 46, 0)),                                # the giver: 上家 by default
     ({"winner": 2, "giver": 0}, {"discard_payers": "all"}, (-46, -23, 92, -23)),
     ({"win_by": WinBy.ROBBING_KONG, "winner": 1, "giver": 3}, {}, (0, 46, 0, -46)),  # the konger pays
 ])
