@@ -34,6 +34,7 @@ BOUNDS: list[tuple[str, str, int, int, int]] = [
     ("riichi", "starting_points", 100, 10_000_000, 100),
     ("riichi", "target", 100, 10_000_000, 100),
     ("changsha", "birds", 0, 6, 1),
+    ("yangzhou", "minimum", 18, 20, 2),
 ]
 
 # Options that must hold together with the others at their defaults (cap_fan >= plain_fan, and so on).

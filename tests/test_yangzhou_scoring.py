@@ -7,7 +7,7 @@ round; the last tile of a hand's notation is the winning tile.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -287,11 +287,11 @@ def test_payments_balance(total: int, winner: int, giver: int | None, everyone: 
     (lambda: YangzhouContext(winner=1, giver=1), InvalidHandError, "cannot be the winner"),
     (lambda: YangzhouContext(seat_wind=Tile.RED), InvalidHandError, "seat_wind must be a wind"),
     (lambda: YangzhouContext(winner=4), InvalidHandError, "winner must be a seat"),
-    (lambda: YangzhouContext("tsumo"), InvalidOptionError, "win_by must be one of"),
+    (lambda: YangzhouContext(cast(Any, "tsumo")), InvalidOptionError, "win_by must be one of"),
     (lambda: Options(minimum=19), InvalidOptionError, "minimum must be"),
     (lambda: Options(iron_plate="never"), InvalidOptionError, "iron_plate must be one of"),
-    (lambda: Options(other_winds="yes"), InvalidOptionError, "other_winds must be True or False"),
-    (lambda: score(42), TypeError, "hand must be"),
+    (lambda: Options(other_winds=cast(Any, "yes")), InvalidOptionError, "other_winds must be True or False"),
+    (lambda: score(cast(Any, 42)), TypeError, "hand must be"),
 ])
 def test_errors_say_what(call: Any, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
