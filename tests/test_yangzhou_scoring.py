@@ -7,6 +7,8 @@ round; the last tile of a hand's notation is the winning tile.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -305,3 +307,10 @@ def test_the_table_is_data_for_docs_and_tests() -> None:
     for fan in YANGZHOU_FANS.values():
         assert fan.seed and all(p in YANGZHOU_FANS for p in (*fan.parts, *fan.excludes))
         assert all(YANGZHOU_FANS[p].value < fan.value for p in (*fan.parts, *fan.excludes))
+
+
+def test_the_docs_show_the_table() -> None:
+    """docs/yangzhou.md's fan table is the data's, row for row (id, 中文, English, 番, the seed's words)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "yangzhou.md").read_text(encoding="utf-8")
+    rows = re.findall(r'^\| `([a-z-]+)` \| (\S+) \| ([^|]+) \| (\d+)[^|]*\| "([^"]+)" \|', text, re.M)
+    assert rows == [(f.id.value, f.zh, f.en, str(f.value), f.seed) for f in YANGZHOU_FANS.values()]
