@@ -53,8 +53,8 @@ class YangzhouRules(OptionFields, Ruleset):
 
     * ``minimum``: 起胡番数 the fewest fans a win needs, 18 or 20 ("18番或20番起胡").
     * ``above_minimum``: 必须大于 a win needs more fans than the minimum, not only as many.
-    * ``discard_payers``: 放炮 who pays a discard win: the discarder two shares alone, or all (the two
-      others a share each besides).
+    * ``discard_payers``: 放炮 the discarder alone pays two shares (discarder), or the two others pay a
+      share each besides (all).
     * ``combined``: 复合番 a combined fan (混对对, 板龙, 双板, 钢板...) replaces the fans it is made of,
       or adds to them.
     * ``plain_chows``: 平胡 ("只吃牌") four chows any way, or at least one claimed.
