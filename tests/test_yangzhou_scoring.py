@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.rules.yangzhou.scoring import RULES
 from majiang.yangzhou import YANGZHOU_FANS, FanId, Options, Tile, WinBy, YangzhouContext, payments, score
 
 SELF = {"win_by": WinBy.SELF_DRAWN}
@@ -136,7 +137,8 @@ MISSED: list[tuple[FanId, str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
-def test_every_fan_has_a_case_and_a_near_miss() -> None:
+def test_every_fan_has_a_rule_a_case_and_a_near_miss() -> None:
+    assert list(RULES) == list(YANGZHOU_FANS)
     assert {fan for fan, *_ in MADE} == set(YANGZHOU_FANS)
     assert {fan for fan, *_ in MISSED} == set(YANGZHOU_FANS)
 
