@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.rules.yangzhou.scoring import RULES
+from majiang.tiles import ALL_TILES
 from majiang.yangzhou import YANGZHOU_FANS, FanId, Options, Tile, WinBy, YangzhouContext, payments, score
 
 SELF = {"win_by": WinBy.SELF_DRAWN}
@@ -316,3 +317,57 @@ def test_the_docs_show_the_table() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "yangzhou.md").read_text(encoding="utf-8")
     rows = re.findall(r'^\| `([a-z-]+)` \| (\S+) \| ([^|]+) \| (\d+)[^|]*\| "([^"]+)" \|', text, re.M)
     assert rows == [(f.id.value, f.zh, f.en, str(f.value), f.seed) for f in YANGZHOU_FANS.values()]
+
+
+@st.composite
+def winning_hands(draw: st.DrawFn) -> str:
+    """A hand of four sets (chows, pungs, some claimed, kongs) and a pair, never a fifth copy."""
+    used = [0] * 34
+    melds: list[str] = []
+    standing: list[int] = []
+    names = "mps"
+
+    def take(kinds: list[int]) -> bool:
+        if any(used[k] + kinds.count(k) > 4 for k in kinds):
+            return False
+        for k in kinds:
+            used[k] += 1
+        return True
+
+    while len(melds) + len(standing) // 3 < 4:
+        shape = draw(st.sampled_from(["chow", "pung", "kong"]))
+        claimed = draw(st.booleans())
+        if shape == "chow":
+            suit, rank = draw(st.integers(0, 2)), draw(st.integers(0, 6))
+            kinds = [suit * 9 + rank + i for i in range(3)]
+        else:
+            kind = draw(st.integers(0, 33))
+            kinds = [kind] * (4 if shape == "kong" else 3)
+        if not take(kinds):
+            continue
+        text = "".join(str(k % 9 + 1) for k in kinds) + names[kinds[0] // 9] if kinds[0] < 27 else \
+            "ESWNPFC"[kinds[0] - 27] * len(kinds)
+        if shape == "kong" or claimed:
+            melds.append(f"[{text}{',1' if claimed else ''}]")
+        else:
+            standing.extend(kinds)
+    pair = draw(st.integers(0, 33).filter(lambda k: used[k] <= 2))
+    standing.extend([pair, pair])
+    tiles = [ALL_TILES[k] for k in standing]
+    win = draw(st.integers(0, len(tiles) - 1))
+    tiles.append(tiles.pop(win))
+    return "".join(melds) + "".join(t.notation() for t in tiles)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=winning_hands(), self_drawn=st.booleans())
+def test_any_winning_hand_scores_soundly(hand: str, self_drawn: bool) -> None:
+    """Every hand of four sets and a pair scores; its lines add up; adding combined fans to their parts
+    never lowers the total, counting chow pairs once never raises it; the payments balance."""
+    context = YangzhouContext(WinBy.SELF_DRAWN if self_drawn else WinBy.DISCARD, winner=1)
+    result = score(hand, context)
+    assert result.total == sum(line.points for line in result.fans) >= 0
+    assert result.wins is (result.total >= 18)
+    assert sum(result.payments) == 0 and (result.payments[1] > 0) is result.wins
+    assert score(hand, context, Options(combined="add")).total >= result.total
+    assert score(hand, context, Options(chow_pairs="once")).total <= result.total
