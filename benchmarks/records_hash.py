@@ -25,7 +25,7 @@ from majiang.game.table import View
 from majiang.records import play_match
 from majiang.rules.mcr.ruleset import BOTZONE
 
-BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun")
+BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
 """Rulesets whose records a refactor must keep (a new ruleset may be added to the list once it lands)."""
 
 
@@ -44,6 +44,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "changchun": [{}, {"points": "double", "robbing": "self-drawn", "kong_payers": "discarder"},
                   {"dragon_exemption": "kong", "special_tiles_count": False, "special_closed": False,
                    "edge": "shape", "pair_treasure": "once"}],
+    "yangzhou": [{}, {"minimum": 20, "above_minimum": True, "discard_payers": "all"},
+                 {"combined": "add", "chow_pairs": "once", "iron_plate": "any", "dragon_kong": "plus-one",
+                  "dragon_pungs": "added", "other_winds": False, "plain_chows": "claimed",
+                  "lone_wait_both": True}],
 }
 """The option sets hashed for each ruleset of ``BUILT_IN``: the conformance suite's (tests/conformance.py
 ``VARIANTS``, which tests/test_conformance.py checks this copy against), kept here as benchmarks import

@@ -69,6 +69,12 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "changchun": [{}, {"points": "double", "robbing": "self-drawn", "kong_payers": "discarder"},
                   {"dragon_exemption": "kong", "special_tiles_count": False, "special_closed": False,
                    "edge": "shape", "pair_treasure": "once"}],
+    # The defaults; more than 20 fans to win, with everyone paying on a discard; every other reading of
+    # seed 001 (combined fans added, each chow pair once, any 铁板, the dragon and wind variants).
+    "yangzhou": [{}, {"minimum": 20, "above_minimum": True, "discard_payers": "all"},
+                 {"combined": "add", "chow_pairs": "once", "iron_plate": "any", "dragon_kong": "plus-one",
+                  "dragon_pungs": "added", "other_winds": False, "plain_chows": "claimed",
+                  "lone_wait_both": True}],
     # Winners leave (血战), and winners stay (血流).
     "toy": [{}, {"winners_stay": True}],
 }

@@ -35,6 +35,7 @@ BOUNDS: list[tuple[str, str, int, int, int]] = [
     ("riichi", "target", 100, 10_000_000, 100),
     ("changsha", "birds", 0, 6, 1),
     ("changchun", "stake", 1, 1000, 1),
+    ("yangzhou", "minimum", 18, 20, 2),
 ]
 
 # Options that must hold together with the others at their defaults (cap_fan >= plain_fan, and so on).

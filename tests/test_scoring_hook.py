@@ -23,7 +23,7 @@ from majiang.rules.mcr.scorer import WIN_FIELD
 
 WIDE = {"COLUMNS": "200"}
 BUILT_IN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",
-            "majiang.rules.changsha.ruleset")
+            "majiang.rules.changsha.ruleset", "majiang.rules.yangzhou.ruleset")
 EIGHTEEN = "[1111m,1][2222m,1][4444m,1][5555m]9m9m"
 
 # ruleset -> (hand, context values as JSON would give them): each scored three ways below.
@@ -53,6 +53,12 @@ CASES: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("123m456m789p234s55s", {"win": "robbing-kong", "winner": 3, "dealer": 3}),
         ("123m456m789p234s55s", {"winner": 1, "earthly": True}),
     ],
+    "yangzhou": [
+        ("123m456m789m789pWW", {"win": "self-drawn", "winner": 2}),
+        ("SSS123m456m789m99s", {"seat_wind": "S", "round_wind": "S", "giver": "3"}),
+        ("[CCCC]123m456m789m99s", {"win": "robbing-kong", "winner": 1}),
+        ("123m456p789s234s55m", {}),
+    ],
     "riichi": [
         ("234567m234p3488s 2s", {"win": "self-drawn", "riichi": True, "dora": "1m", "seat_wind": "S"}),
         ("123m456p789s23sEE 4s", {"riichi": True, "honba": 1, "sticks": 2}),
@@ -69,6 +75,7 @@ OPTION_CASES: list[tuple[str, list[str], str, dict[str, Any]]] = [
     ("sichuan", ["self_drawn=fan", "base=3"], "111222444m33399p", {"win": "self-drawn"}),
     ("riichi", ["double_wind_pair_fu=2"], "123m456p789s23sEE 4s", {"riichi": True}),
     ("changsha", ["big_wins=highest", "dealer_more=false"], "222444666888m99m", {"winner": 1, "giver": "0"}),
+    ("yangzhou", ["combined=add", "discard_payers=all"], "111m555m999mEEECC", {"winner": 1}),
 ]
 
 

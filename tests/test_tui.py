@@ -648,6 +648,8 @@ def play_in_a_terminal(args: Sequence[str], home: Path) -> tuple[int, str]:
      "'majiang play --seed 5 --rules sichuan --option exchange=dice --option declare_void=true'"),
     (["--rules", "国标", "--option", "profile=wmo2014"],
      "'majiang play --seed 5 --rules mcr --option profile=wmo2014'"),
+    (["--rules", "扬州", "--option", "minimum=20"],
+     "'majiang play --seed 5 --rules yangzhou --option minimum=20'"),
 ])
 def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, tmp_path: Path) -> None:
     code, text = play_in_a_terminal(["--seed", "5", "--hands", "1", "--delay", "0", "--no-record",
@@ -979,6 +981,25 @@ async def test_a_hand_of_another_ruleset_is_saved_as_a_record_that_checks(tmp_pa
     assert first.startswith("exchange ") and second.startswith("void ")
     header = json.loads(path.read_text().splitlines()[0])
     assert header["rules"] == "tui-play-on" and header["options"]["exchange"] is True
+    report = check_record(path)
+    assert report.ok and report.hands == 1, str(report)
+
+
+@pytest.mark.asyncio
+async def test_a_yangzhou_hand_is_played_to_its_end_and_saved(tmp_path: Path) -> None:
+    """Yangzhou (扬州麻将) at the terminal table: a person and three efficient bots play a hand to its end,
+    the win shows its fans, and the record checks."""
+    app = new_app(seed=4, bots="efficiency", hands=1, delay=0, records_dir=tmp_path,
+                  rules=find_ruleset("扬州"))
+    human = RandomBot(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while isinstance(app.screen, TableScreen):
+            await act_as_person(pilot, app, human.act(app.session.view()), "handlers")
+        game = app.session.finished[0].game
+        assert game.wins and f"{game.wins[0].score.total} 番" in screen_text(app)
+    path = app.session.record_path
+    assert path is not None and json.loads(path.read_text().splitlines()[0])["rules"] == "yangzhou"
     report = check_record(path)
     assert report.ok and report.hands == 1, str(report)
 

@@ -240,6 +240,27 @@ def test_every_ruleset_plays_with_a_person(client: TestClient, rules: str, tmp_p
     assert header["rules"] == rules and header["options"] == table.rules.options()
 
 
+def test_yangzhou_in_the_lobby_and_at_a_table(client: TestClient, tmp_path: Path) -> None:
+    """Yangzhou (扬州麻将): the lobby's options come labelled in Chinese and English from its describer, and a
+    table with the 20-番 minimum plays a hand with a person and exports a record that checks."""
+    entry = next(r for r in client.get("/api/rulesets").json() if r["name"] == "yangzhou")
+    schema = {o["name"]: o for o in entry["schema"]}
+    minimum = schema["minimum"]
+    assert (minimum["minimum"], minimum["maximum"], minimum["step"]) == (18, 20, 2)
+    assert schema["minimum"]["help"].startswith("起胡番数 the fewest fans a win needs")
+    assert schema["combined"]["choices"] == ["replace", "add"]
+    players = ["bot:efficiency", "open", "bot:efficiency", "bot:random"]
+    r = client.post("/api/tables", json={"rules": "扬州", "options": ["minimum=20"], "hands": 1, "seed": 21,
+                                         "players": players})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    table = tables(client).get(created["id"])
+    with join(client, created, 1) as ws:
+        play_human(ws, table, 1)
+    header = json.loads(check_exported(client, created["id"], tmp_path).splitlines()[0])
+    assert header["rules"] == "yangzhou" and header["options"]["minimum"] == 20
+
+
 def snapshot(table: Table) -> str:
     states = [table.state(p) for p in (None, 0, 1, 2, 3)]
     for s in states:

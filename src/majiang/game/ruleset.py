@@ -444,7 +444,8 @@ _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 _ALIASES: dict[str, str] = {}
 _PRESETS: dict[str, dict[str, Any]] = {}
 _BUILTIN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",
-            "majiang.rules.changsha.ruleset", "majiang.rules.changchun.ruleset")
+            "majiang.rules.changsha.ruleset", "majiang.rules.changchun.ruleset",
+            "majiang.rules.yangzhou.ruleset")
 """Modules that register the built-in rulesets when first needed."""
 _loaded = False
 
