@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -423,3 +424,21 @@ def test_an_older_record_read_with_todays_defaults_does_not_replay(tmp_path: Pat
         path.write_text("\n".join([dump_line(edited), *lines[1:]]) + "\n", encoding="utf-8")
         assert not check_record(path).ok, key
     assert set(SichuanRules.older_values) <= SichuanRules.later_options
+
+
+def test_the_decisions_page_names_these_options_and_their_values() -> None:
+    """docs/decisions.md's Sichuan rows name options the ruleset has, with values they take."""
+    page = (Path(__file__).parent.parent / "docs" / "decisions.md").read_text(encoding="utf-8")
+    section = page.split("## Sichuan and Chengdu", 1)[1].split("\n## ", 1)[0]
+    cells = [line.rsplit(" | ", 1)[1] for line in section.splitlines() if line.startswith("| **")]
+    assert len(cells) == 6
+    schema = {o.name: o for o in find_ruleset("sichuan").option_schema()}
+    named: set[str] = set()
+    for cell in cells:
+        words = re.findall(r"`([\w-]+)`", cell)
+        options = [w for w in words if w in schema and "_" in w]  # (`mode` there is a value)
+        choices = {c for name in options for c in schema[name].choices}
+        assert set(words) - set(options) <= choices, cell
+        named |= set(options)
+    assert named == {"melded_kong_bloom", "not_ready_pays", "last_of_wall_discard", "last_of_wall",
+                     "next_dealer_by", "pass_win_lock"}
