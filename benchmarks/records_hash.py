@@ -31,7 +31,10 @@ BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yan
 
 _SICHUAN: list[dict[str, Any]] = [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
                                    {"mode": "single", "exchange": "across"},
-                                   {"several_winners": False, "forced_win_last_four": False}]
+                                   {"several_winners": False, "forced_win_last_four": False},
+                                   {"melded_kong_bloom": "self-drawn", "not_ready_pays": "smallest",
+                                    "pass_win_lock": "same-tile", "last_of_wall_discard": True,
+                                    "next_dealer_by": "first-winner"}]
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "mcr": [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, dict(BOTZONE)],
     "sichuan": _SICHUAN,

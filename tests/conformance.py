@@ -52,10 +52,14 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     # The defaults, several winners on one discard, false wins charged (with the house fans), and the
     # ``botzone`` preset (per-seat walls, no flowers, a false win ends the hand).
     "mcr": [{}, {"several_winners": True}, {"false_win": "penalty", "house_fans": True}, dict(BOTZONE)],
-    # The defaults, 血流 with both opening phases, the single-win mode, and one winner per discard.
+    # The defaults, 血流 with both opening phases, the single-win mode, one winner per discard, and the other
+    # side of each rule where seed 004's lists disagree (issue 20).
     "sichuan": [{}, {"mode": "blood-river", "exchange": "dice", "declare_void": True},
                 {"mode": "single", "exchange": "across"},
-                {"several_winners": False, "forced_win_last_four": False}],
+                {"several_winners": False, "forced_win_last_four": False},
+                {"melded_kong_bloom": "self-drawn", "not_ready_pays": "smallest",
+                 "pass_win_lock": "same-tile", "last_of_wall_discard": True,
+                 "next_dealer_by": "first-winner"}],
     # Tenhou's rules, and a table with head bump, no red fives, kan dora at once, free swap calls, no pao
     # and none of the abortive draws.
     "riichi": [{}, {"several_ron": "head-bump", "red_fives": 0, "kan_dora_after_discard": False,

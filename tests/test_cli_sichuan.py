@@ -65,8 +65,18 @@ def test_chengdu_default_cap_and_flags() -> None:
     assert json.loads(after.stdout)["total"] == 2
     heaven = invoke(["fan", "--rules", "sichuan", PLAIN, "--self-drawn", "--heavenly", "--json"])
     assert json.loads(heaven.stdout)["total"] == 6
-    earth = invoke(["fan", "--rules", "sichuan", PLAIN, "--earthly", "--last-of-wall", "--json"])
+    earth = invoke(["fan", "--rules", "sichuan", PLAIN, "--earthly", "--self-drawn", "--last-of-wall",
+                    "--json"])
     assert json.loads(earth.stdout)["total"] == 7
+    # 海底 is the last tile self-drawn ("最后一张牌自摸"); on the last discard only with last_of_wall_discard.
+    last = ["fan", "--rules", "sichuan", PLAIN, "--last-of-wall", "--json"]
+    assert json.loads(invoke(last).stdout)["total"] == 1
+    assert json.loads(invoke([*last, "--option", "last_of_wall_discard=true"]).stdout)["total"] == 2
+    # 点杠花 paid as a 点炮: 杠上花 1 番 = 10, without 自摸加底 (15 as a self-draw).
+    bloom = ["fan", "--rules", "chengdu", PLAIN, "--win", "kong-replacement", "--json"]
+    assert json.loads(invoke(bloom).stdout)["points"] == 15
+    fed = json.loads(invoke([*bloom, "--fed-kong"]).stdout)
+    assert (fed["points"], fed["self_drawn"]) == (10, False)
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -15,6 +15,7 @@ import pytest
 from majiang.bots import RandomBot, play_out
 from majiang.game import Action, ActionKind, Game, Match, View
 from majiang.game.events import Event
+from majiang.game.ruleset import find_ruleset
 from majiang.mcr import McrRules
 from majiang.records import (
     RECORD_VERSION,
@@ -30,7 +31,7 @@ from majiang.records import (
     write_lines_atomically,
     write_record,
 )
-from majiang.records.format import dump_line
+from majiang.records.format import dump_line, rules_from_options
 from majiang.tiles import WINDS
 
 
@@ -254,6 +255,25 @@ def test_a_record_written_before_seat_changes_was_an_option_still_checks() -> No
     assert verdict(older) is None
     bad = edited(lines, 0, lambda o: o["options"].update(seat_changes="never"))
     fails_at(bad, 1, "seat_changes must be one of each-round, before-west-round, not 'never'")
+
+
+def test_an_option_added_with_a_default_that_changed_play_reads_as_the_older_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset names in ``older_values`` what a record lacking one of its ``later_options`` was played by
+    (on the toy: records written before ``winners_stay`` existed had winners stay)."""
+    import toy_ruleset
+
+    rules = find_ruleset("toy", {"winners_stay": True})
+    _, lines = play_match(random_bots(2), seed=2, rules=rules, hands=2, players=PLAYERS)
+    older = edited(lines, 0, lambda o: o["options"].pop("winners_stay"))
+    with pytest.raises(RecordError, match="missing option 'winners_stay'"):
+        parse_record(older)
+    monkeypatch.setattr(toy_ruleset.ToyRules, "later_options", frozenset({"winners_stay"}))
+    assert rules_from_options("toy", {}) == find_ruleset("toy")  # absent: the default
+    monkeypatch.setattr(toy_ruleset.ToyRules, "older_values", {"winners_stay": True})
+    assert rules_from_options("toy", {}) == rules  # absent: the older value
+    assert rules_from_options("toy", {"winners_stay": False}) == find_ruleset("toy")  # given: as given
+    assert verdict(older) is None
 
 
 def test_a_single_hand_match_announces_one_hand() -> None:

@@ -79,8 +79,10 @@ DEALER = "1m2m3m4m5m6m7m8m1p2p4p6p8p"
 
 
 def test_direct_kong_then_kong_bloom_then_concealed_kong_after_a_winner_left() -> None:
+    # 杠上花 paid as a self-draw (seed 004's later list); the default, the discarder paying, is in
+    # tests/test_sichuan_sources.py.
     g = sichuan_game([DEALER, "5p5p5p1s2s3s4s5s6s7s8s9s9s", "9m9m9m9m3p3p7p7p9p3s3s7s7s", ""], "5p",
-                     draws="1s", tail="6s 2p")
+                     draws="1s", tail="6s 2p", options=["melded_kong_bloom=self-drawn"])
     act(g, 0, "discard 5p")
     assert g.legal_actions(1) == [Action.parse(a) for a in ("pass", "pung", "kong")]
     answer(g, {1: "kong"})

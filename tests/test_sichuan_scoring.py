@@ -67,7 +67,10 @@ SICHUAN_CASES: list[tuple[str, dict[str, Any], dict[FanId, int]]] = [
     ("123m456m789m55m111p", {"win_by": "kong-replacement"}, {F.PLAIN: 1, F.KONG_BLOOM: 1}),
     ("123m456m789m55m111p", {"after_kong": True}, {F.PLAIN: 1, F.KONG_DISCARD: 1}),
     ("123m456m789m55m111p", {"win_by": "robbing-kong"}, {F.PLAIN: 1, F.ROBBING_KONG: 1}),
-    ("123m456m789m55m111p", {"last_of_wall": True}, {F.PLAIN: 1, F.LAST_OF_WALL: 1}),
+    # 海底: the last tile self-drawn (seed 000 "最后一张牌自摸要加一番"); the last discard only with
+    # last_of_wall_discard (the cases of test_last_of_wall).
+    ("123m456m789m55m111p", {"last_of_wall": True, "win_by": "self-drawn"}, {F.PLAIN: 1, F.LAST_OF_WALL: 1}),
+    ("123m456m789m55m111p", {"last_of_wall": True}, {F.PLAIN: 1}),
 ]
 
 
@@ -113,6 +116,7 @@ CHENGDU_CASES: list[tuple[str, dict[str, Any], dict[FanId, int], int, int]] = [
     ("111222444m33399p", {"win_by": "kong-replacement"}, {F.ALL_PUNGS: 1, F.KONG_BLOOM: 1}, 2, 25),
     # 海底捞 is "有些地区兴": off by default
     ("111222444m33399p", {"last_of_wall": True}, {F.ALL_PUNGS: 1}, 1, 10),
+    ("111222444m33399p", {"last_of_wall": True, "win_by": "self-drawn"}, {F.ALL_PUNGS: 1}, 1, 15),
 ]
 
 
@@ -148,8 +152,38 @@ def test_chengdu_self_drawn_modes() -> None:
 
 
 def test_chengdu_last_of_wall_option() -> None:
-    r = score("111222444m33399p", last_of_wall=True, options=find_options("chengdu", last_of_wall=True))
+    # 有些地区兴"海底捞", 即最后一张牌自摸要加一番: 对子胡 1 + 海底捞 1 = 2 番, 20 and 加底 5.
+    options = find_options("chengdu", last_of_wall=True)
+    r = score("111222444m33399p", last_of_wall=True, win_by="self-drawn", options=options)
+    assert fans_of(r) == {F.ALL_PUNGS: 1, F.LAST_OF_WALL: 1} and r.points == 25
+    # The last discard won on is no 自摸: no 海底捞 (near miss), unless last_of_wall_discard.
+    r = score("111222444m33399p", last_of_wall=True, options=options)
+    assert fans_of(r) == {F.ALL_PUNGS: 1} and r.points == 10
+    r = score("111222444m33399p", last_of_wall=True, options=options.replace(last_of_wall_discard=True))
     assert fans_of(r) == {F.ALL_PUNGS: 1, F.LAST_OF_WALL: 1} and r.points == 20
+
+
+# (profile, changes, win_by, whether 海底 scores on the last tile): seed 000 "最后一张牌自摸要加一番".
+LAST_OF_WALL: list[tuple[str, dict[str, Any], str, bool]] = [
+    ("sichuan", {}, "self-drawn", True),
+    ("sichuan", {}, "kong-replacement", True),  # the last tile drawn as a kong's replacement
+    ("sichuan", {}, "discard", False),  # 海底炮: the last discard is not 自摸
+    ("sichuan", {"last_of_wall_discard": True}, "discard", True),
+    ("sichuan", {"last_of_wall": False}, "self-drawn", False),
+    ("sichuan", {"last_of_wall": False, "last_of_wall_discard": True}, "discard", False),
+    ("chengdu", {}, "self-drawn", False),  # 有些地区兴: off by default
+    ("chengdu", {"last_of_wall": True}, "self-drawn", True),
+    ("chengdu", {"last_of_wall": True}, "discard", False),
+    ("chengdu", {"last_of_wall": True, "last_of_wall_discard": True}, "discard", True),
+]
+
+
+@pytest.mark.parametrize(("profile", "changes", "win_by", "scores"), LAST_OF_WALL)
+def test_last_of_wall(profile: str, changes: dict[str, Any], win_by: str, scores: bool) -> None:
+    options = find_options(profile, **changes)
+    won = score("123m456m789m55m111p", win_by=win_by, last_of_wall=True, options=options)
+    assert (F.LAST_OF_WALL in fans_of(won)) is scores
+    assert F.LAST_OF_WALL not in fans_of(score("123m456m789m55m111p", win_by=win_by, options=options))
 
 
 def test_sichuan_points_and_multipliers() -> None:

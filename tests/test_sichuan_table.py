@@ -13,9 +13,12 @@ from majiang.errors import IllegalActionError, InvalidOptionError, MajiangError
 from majiang.sichuan import (
     DEFAULT_TABLE,
     Exchange,
+    KongBloom,
     KongKind,
     Mode,
     NextDealer,
+    PassLock,
+    ReadyPrice,
     TableOptions,
     exchange_direction,
     exchange_receiver,
@@ -40,7 +43,9 @@ STILL_IN = [frozenset(c) for n in (2, 3, 4) for c in itertools.combinations(SEAT
 def test_defaults_follow_seed_004() -> None:
     t = TableOptions()
     assert t == DEFAULT_TABLE
-    assert (t.mode, t.exchange, t.next_dealer_by) == (Mode.BLOOD_BATTLE, Exchange.NONE, NextDealer.DICE)
+    assert (t.mode, t.exchange, t.next_dealer_by) == (Mode.BLOOD_BATTLE, Exchange.NONE, NextDealer.MODE)
+    assert (t.melded_kong_bloom, t.not_ready_pays, t.pass_win_lock) == \
+        (KongBloom.DISCARDER, ReadyPrice.LARGEST, PassLock.ANY)
     assert (t.direct_kong, t.added_kong, t.concealed_kong, t.flower_pig) == (1, 1, 2, 16)
     assert t.several_winners and t.forced_win_last_four and t.refund_kongs_when_not_ready
     assert not t.declare_void

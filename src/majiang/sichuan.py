@@ -21,10 +21,13 @@ from majiang.rules.sichuan import (
     Fan,
     FanHit,
     FanId,
+    KongBloom,
     KongKind,
     Mode,
     NextDealer,
     Options,
+    PassLock,
+    ReadyPrice,
     ScoreResult,
     TableOptions,
     WinContext,
@@ -44,7 +47,7 @@ from majiang.rules.sichuan import (
 )
 
 __all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",
-           "FanId", "KongKind", "Mode", "NextDealer", "Options", "ScoreResult", "TableOptions", "WinBy",
-           "WinContext", "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
-           "kong_discard_transfer", "kong_payment", "next_dealer", "not_ready_payments", "refund_kongs",
-           "score", "settle_exhausted", "void_kong", "win_payment"]
+           "FanId", "KongBloom", "KongKind", "Mode", "NextDealer", "Options", "PassLock", "ReadyPrice",
+           "ScoreResult", "TableOptions", "WinBy", "WinContext", "exchange_direction", "exchange_receiver",
+           "find_options", "flower_pig_payments", "kong_discard_transfer", "kong_payment", "next_dealer",
+           "not_ready_payments", "refund_kongs", "score", "settle_exhausted", "void_kong", "win_payment"]

@@ -115,7 +115,10 @@ class Ruleset:
     """The hands of a match unless the caller says otherwise."""
     later_options: ClassVar[frozenset[str]] = frozenset()
     """Options added after records were first written: a record may lack them (their defaults keep the
-    older play)."""
+    older play, unless ``older_values`` says otherwise)."""
+    older_values: ClassVar[Mapping[str, Any]] = {}
+    """For those of ``later_options`` whose default changed the play when they were added: the value (as a
+    record's header stores it) that a record lacking the option was played by."""
     most_hands: ClassVar[int] = 16
     """The most hands a match may have (a ruleset whose ``next_hand`` ends the match may allow more)."""
     counts_hands: ClassVar[bool] = True

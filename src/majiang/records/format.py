@@ -172,11 +172,13 @@ def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
         if type(value) is not type(default) and not (nullable and (value is None or default is None)):
             raise InvalidOptionError(f"option {key!r} must be {type(default).__name__}, not "
                                      f"{canonical(value)}")
-    # Options added after a record was written may be missing: their defaults are what it was played by.
+    # Options added after a record was written may be missing: their defaults are what it was played by,
+    # or the values the ruleset names for such records (``older_values``).
     missing = [key for key in known if key not in options and key not in base.later_options]
     if missing:
         raise InvalidOptionError(f"missing option{'s' if len(missing) > 1 else ''} "
                                  f"{', '.join(map(repr, missing))}")
+    options = {**{key: value for key, value in base.older_values.items() if key not in options}, **options}
     try:
         return dataclasses.replace(base, **options)
     except (TypeError, ValueError) as err:

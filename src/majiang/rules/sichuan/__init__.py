@@ -8,9 +8,12 @@ from majiang.rules.sichuan.payments import (
     DEFAULT_TABLE,
     Deltas,
     Exchange,
+    KongBloom,
     KongKind,
     Mode,
     NextDealer,
+    PassLock,
+    ReadyPrice,
     TableOptions,
     exchange_direction,
     exchange_receiver,
@@ -35,7 +38,7 @@ from majiang.rules.sichuan.scoring import (
 )
 
 __all__ = ["CHENGDU_FANS", "DEFAULT_TABLE", "OPTIONS", "SICHUAN_FANS", "Deltas", "Exchange", "Fan", "FanHit",
-           "FanId", "KongKind", "Mode", "NextDealer", "Options", "ScoreResult", "TableOptions",
-           "WinContext", "exchange_direction", "exchange_receiver", "find_options", "flower_pig_payments",
-           "kong_discard_transfer", "kong_payment", "next_dealer", "not_ready_payments", "refund_kongs",
-           "score", "settle_exhausted", "void_kong", "win_payment"]
+           "FanId", "KongBloom", "KongKind", "Mode", "NextDealer", "Options", "PassLock", "ReadyPrice",
+           "ScoreResult", "TableOptions", "WinContext", "exchange_direction", "exchange_receiver",
+           "find_options", "flower_pig_payments", "kong_discard_transfer", "kong_payment", "next_dealer",
+           "not_ready_payments", "refund_kongs", "score", "settle_exhausted", "void_kong", "win_payment"]

@@ -28,9 +28,12 @@ __all__ = [
     "DEFAULT_TABLE",
     "Deltas",
     "Exchange",
+    "KongBloom",
     "KongKind",
     "Mode",
     "NextDealer",
+    "PassLock",
+    "ReadyPrice",
     "TableFields",
     "TableOptions",
     "exchange_direction",
@@ -61,7 +64,9 @@ class _Choice(StrEnum):
         raise InvalidOptionError(f"{_OPTION_NAMES[cls.__name__]} must be one of {choices}, not {value!r}")
 
 
-_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer_by"}
+_OPTION_NAMES = {"Mode": "mode", "Exchange": "exchange", "NextDealer": "next_dealer_by",
+                 "KongBloom": "melded_kong_bloom", "ReadyPrice": "not_ready_pays",
+                 "PassLock": "pass_win_lock"}
 
 
 class Mode(_Choice):
@@ -85,9 +90,44 @@ class Exchange(_Choice):
 class NextDealer(_Choice):
     """Who deals the next hand (坐庄)."""
 
+    MODE = "mode"  # as seed 004's 坐庄 says for the mode: dice in 血战 and 血流, discarder in single
     DICE = "dice"  # 血战: "每局投骰", the dealer is rolled for every hand
     DISCARDER = "discarder"  # 非血战: "点炮者坐庄,流局则连庄"
-    FIRST_WINNER = "first-winner"  # the first winner deals; the discarder when it fed several winners
+    FIRST_WINNER = "first-winner"  # "本盘胡牌者为下一盘的庄家"; the discarder when it fed several winners
+
+    def for_mode(self, mode: Mode | str) -> NextDealer:
+        """The rule this one comes to in ``mode``: ``mode`` is ``dice`` in 血战 and 血流, ``discarder`` in
+        the single-win mode (seed 004 "非血战:第二局起 点炮者坐庄…血战:每局投骰"); any other is itself.
+
+        >>> NextDealer.MODE.for_mode("single"), NextDealer.MODE.for_mode("blood-river")
+        (<NextDealer.DISCARDER: 'discarder'>, <NextDealer.DICE: 'dice'>)
+        """
+        if self is not NextDealer.MODE:
+            return self
+        return NextDealer.DISCARDER if Mode(mode) is Mode.SINGLE else NextDealer.DICE
+
+
+class KongBloom(_Choice):
+    """Who pays 杠上花 on the replacement of a kong made on another seat's discard (直杠, 引杠)."""
+
+    DISCARDER = "discarder"  # seed 004's first list: "别人打牌,引杠,再杠上花,算引杠者点炮"
+    SELF_DRAWN = "self-drawn"  # its later list: "自摸,杠上花（实为自摸一种）,未胡者输分"
+
+
+class ReadyPrice(_Choice):
+    """What a seat not ready at the wall's end pays each ready seat (查叫)."""
+
+    LARGEST = "largest"  # the later list: "赔给听牌的玩家最大的可能番（大叫）"
+    SMALLEST = "smallest"  # the first list: "牌面最小可得的点数（按照最小分数计算"
+
+
+class PassLock(_Choice):
+    """过水: what a seat that let a win go may not win on until its next turn (seed 004
+    "在同一圈内,不能弃先胡后,但就是加分可以胡"); a win scoring more than the one let go is always allowed."""
+
+    ANY = "any"  # no win on another seat's tile (a discard, a kong robbed) unless it scores more
+    SAME_TILE = "same-tile"  # only the kind let go is refused, unless it scores more
+    NONE = "none"  # no lock: a win let go may be made later
 
 
 @dataclass(frozen=True)
@@ -107,8 +147,9 @@ class TableFields:
     """定缺 before play, whose suit must be discarded first: not in the sources, so off by default."""
     forced_win_last_four: bool = True
     """最后四张自动胡: in the wall's last four tiles a ready seat must win (seed 004 "玩家没有选择的权利")."""
-    next_dealer_by: NextDealer = NextDealer.DICE
-    """血战 rolls for the dealer every hand (seed 004 "血战:每局投骰")."""
+    next_dealer_by: NextDealer = NextDealer.MODE
+    """As seed 004's 坐庄 says for the mode: 血战 rolls every hand ("血战:每局投骰"), in the single-win mode
+    the discarder deals ("非血战:第二局起 点炮者坐庄,流局则连庄")."""
     flower_pig: int = 16
     """查花猪: a seat holding three suits at the wall's end pays this × base to each other seat still
     in that is not one (seed 004 "花猪赔给非花猪玩家16倍点数"); 0 turns the check off."""
@@ -121,6 +162,16 @@ class TableFields:
     refund_kongs_when_not_ready: bool = True
     """查大叫: a seat not ready at the wall's end returns its kong income (seed 004
     "并退回所有刮风下雨所得")."""
+    melded_kong_bloom: KongBloom = KongBloom.DISCARDER
+    """杠上花 on a kong made on a discard is the discarder's 点炮 (seed 004
+    "别人打牌,引杠,再杠上花,算引杠者点炮", the rule for this very case, over the general
+    "杠上花（实为自摸一种）,未胡者输分")."""
+    not_ready_pays: ReadyPrice = ReadyPrice.LARGEST
+    """查大叫 pays each ready seat its largest possible win (seed 004
+    "赔给听牌的玩家最大的可能番（大叫）")."""
+    pass_win_lock: PassLock = PassLock.ANY
+    """过水: a seat that let a win go wins on no other seat's tile until its next turn, unless the win scores
+    more (seed 004 "在同一圈内,不能弃先胡后,但就是加分可以胡")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +184,7 @@ class TableOptions(TableFields):
 
     def __post_init__(self) -> None:
         # A plain string (from the CLI, JSON or a record) becomes the enum; an unknown one is refused.
-        for name, kind in (("mode", Mode), ("exchange", Exchange), ("next_dealer_by", NextDealer)):
+        for name, kind in _ENUMS.items():
             object.__setattr__(self, name, kind(getattr(self, name)))
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
@@ -181,6 +232,10 @@ class TableOptions(TableFields):
                 for f in dataclasses.fields(self)}
 
 
+_ENUMS: dict[str, type[_Choice]] = {"mode": Mode, "exchange": Exchange, "next_dealer_by": NextDealer,
+                                     "melded_kong_bloom": KongBloom, "not_ready_pays": ReadyPrice,
+                                     "pass_win_lock": PassLock}
+"""The options whose values are an enum's (a plain string becomes the enum)."""
 _FLAGS = ("several_winners", "declare_void", "forced_win_last_four", "refund_kongs_when_not_ready")
 _COUNTS = ("flower_pig", "direct_kong", "added_kong", "concealed_kong")
 TABLE_BOUNDS: dict[str, Bounds] = {name: (0, 64, None) for name in _COUNTS}
@@ -351,8 +406,9 @@ def flower_pig_payments(pigs: Collection[int], still_in: Collection[int], base: 
 def not_ready_payments(largest: Mapping[int, int], not_ready: Collection[int]) -> Deltas:
     """查大叫: each seat not ready pays each ready seat its largest possible win (大叫), in points.
 
-    ``largest`` maps each ready seat still in to the points of its largest possible win; flower
-    pigs are not among ``not_ready`` (seed 004 "没听牌的玩家（花猪不用）").
+    ``largest`` maps each ready seat still in to the points of its largest possible win (or, with
+    ``not_ready_pays=smallest``, its smallest: the caller prices the wins); flower pigs are not among
+    ``not_ready`` (seed 004 "没听牌的玩家（花猪不用）").
 
     >>> not_ready_payments({1: 48, 2: 6}, not_ready=(0, 3))
     (-54, 96, 12, -54)
@@ -385,7 +441,8 @@ def settle_exhausted(still_in: Collection[int], pigs: Collection[int], largest: 
     """The wall-end settlement (流局): 查花猪, then 查大叫 with the kong refunds, as one sum.
 
     ``still_in`` are the seats that have not left; ``pigs`` those of them holding three suits;
-    ``largest`` the points of each ready seat's largest possible win; ``kongs`` each seat's kong
+    ``largest`` the points of each ready seat's largest possible win (its smallest, with
+    ``not_ready_pays=smallest``); ``kongs`` each seat's kong
     payments still standing (not voided by a rob, not handed on by 杠上炮). A seat still in that is
     neither a pig nor ready pays 大叫; it and every pig return their kong income when
     ``refund_kongs_when_not_ready`` (seed 004 "如果流局的时候玩家还没有叫牌,则必须退回全部刮风下雨所得").
@@ -456,19 +513,27 @@ def exchange_receiver(direction: Exchange | str, seat: int) -> int:
 
 
 def next_dealer(rule: NextDealer | str, dealer: int, first_winners: Collection[int], *,
-                discarder: int | None = None, dice: int | None = None) -> int:
+                discarder: int | None = None, dice: int | None = None, mode: Mode | str | None = None) -> int:
     """Who deals the next hand, from the first win of this one (its winners, and the discarder if any).
 
     ``first_winners`` is empty when no one won (荒庄): the dealer deals again (连庄) under
     ``discarder`` and ``first-winner``. Under ``dice`` (血战 "每局投骰") ``dice`` is the sum of two
-    dice, counted round from the dealer (the dealer is 1, 下家 2, ...).
+    dice, counted round from the dealer (the dealer is 1, 下家 2, ...). ``mode`` (the rule as seed 004
+    gives it for each mode) needs the hand's ``mode``: ``dice`` in 血战 and 血流, ``discarder`` in single.
 
     >>> next_dealer("discarder", 0, first_winners=(1, 2), discarder=3)
     3
     >>> next_dealer("dice", 0, first_winners=(), dice=7)
     2
+    >>> next_dealer("mode", 0, first_winners=(2,), discarder=1, mode="single")
+    1
     """
     rule = NextDealer(rule)
+    if rule is NextDealer.MODE:
+        if mode is None:
+            raise InvalidOptionError("next_dealer_by=mode needs the hand's mode (blood-battle, "
+                                     "blood-river or single)")
+        rule = rule.for_mode(mode)
     dealer = _seat(dealer, "dealer")
     won = _seats(first_winners, "first_winners")
     if discarder is not None:
@@ -486,7 +551,7 @@ def next_dealer(rule: NextDealer | str, dealer: int, first_winners: Collection[i
     if not won:
         return dealer
     if rule is NextDealer.DISCARDER:
-        # A self-drawn first win has no 点炮者: the winner deals (not in the source).
+        # A self-drawn first win has no 点炮者: the winner deals (seed 004 "本盘胡牌者为下一盘的庄家").
         return discarder if discarder is not None else min(won)
     if len(won) > 1:
         assert discarder is not None

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, compress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError
@@ -49,9 +49,12 @@ from majiang.rules.sichuan.fans import FanId
 from majiang.rules.sichuan.payments import (
     TABLE_BOUNDS,
     Exchange,
+    KongBloom,
     KongKind,
     Mode,
     NextDealer,
+    PassLock,
+    ReadyPrice,
     TableFields,
     TableOptions,
     exchange_direction,
@@ -72,6 +75,7 @@ from majiang.tiles import ALL_TILES
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.scoring import Score
 
     SichuanTable = Table[SichuanState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
@@ -85,6 +89,7 @@ _VOID = tuple(Action(ActionKind.VOID, ALL_TILES[9 * suit]) for suit in range(3))
 _TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(TableOptions))
 _SCORING_FIELDS = tuple(f.name for f in dataclasses.fields(Options) if f.name != "name")
 _SICHUAN = OPTIONS["sichuan"]
+_ENUM_FIELDS = ("mode", "exchange", "next_dealer_by", "melded_kong_bloom", "not_ready_pays", "pass_win_lock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,20 +122,28 @@ class SichuanRules(TableFields, Ruleset):
     * ``exchange``: 换三张 before play: none, dice, clockwise, counterclockwise or across.
     * ``declare_void``: 定缺 before play; the declared suit's tiles must go first.
     * ``forced_win_last_four``: a ready seat must win on the wall's last four tiles (最后四张自动胡).
-    * ``next_dealer_by``: who deals next: dice, discarder (点炮者) or first-winner.
+    * ``next_dealer_by``: who deals next (坐庄): mode (dice in 血战 and 血流, the discarder 点炮者 in single),
+      dice, discarder or first-winner (本盘胡牌者).
     * ``flower_pig``: what a three-suit hand at the wall's end pays each other seat, in base units
       (查花猪; 0: off).
     * ``direct_kong``: 直杠 paid by the discarder at once, in base units (刮风).
     * ``added_kong``: 面下杠 paid by every seat still in at once, in base units.
     * ``concealed_kong``: 暗杠 paid by every seat still in at once, in base units (下雨).
     * ``refund_kongs_when_not_ready``: a seat not ready at the wall's end returns its kong income (查大叫).
+    * ``melded_kong_bloom``: who pays 杠上花 on a kong made on a discard (点杠花): discarder (引杠者点炮, the
+      discarder alone as a 点炮) or self-drawn (自摸, every seat still in).
+    * ``not_ready_pays``: what 查大叫 charges a seat not ready for each ready seat: largest (最大的可能番,
+      the largest possible win) or smallest (最小可得的点数, the smallest).
+    * ``pass_win_lock``: 过水, a win let go bars later wins until the seat's next turn unless they score
+      more (不能弃先胡后,加分可以胡): any (on any tile), same-tile (on that tile only) or none.
     * ``fans``: the fan table, sichuan (seed 004) or chengdu (seed 000).
     * ``base``: the points of a plain win.
     * ``plain_fan``: the 番 of a plain win (points are base × 2^(番 − plain_fan)).
     * ``cap_fan``: the most 番 counted (封顶; none: no cap).
     * ``cap_points``: the most points one payer pays for a win (none: no cap).
     * ``self_drawn``: what a self-drawn win adds: none, base or fan.
-    * ``last_of_wall``: whether 海底 scores.
+    * ``last_of_wall``: whether 海底 scores (海底捞, the wall's last tile self-drawn).
+    * ``last_of_wall_discard``: 海底 scores a win on the wall's last discard too (海底炮).
     * ``concealed_root``: whether four of a kind held without a kong counts as 根.
     """
 
@@ -144,18 +157,25 @@ class SichuanRules(TableFields, Ruleset):
     self_drawn: str = _SICHUAN.self_drawn
     last_of_wall: bool = _SICHUAN.last_of_wall
     concealed_root: bool = _SICHUAN.concealed_root
+    last_of_wall_discard: bool = _SICHUAN.last_of_wall_discard
 
     has_chow: ClassVar[bool] = False
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
     option_bounds: ClassVar[Mapping[str, Bounds]] = {**TABLE_BOUNDS, **SCORING_BOUNDS}
+    later_options: ClassVar[frozenset[str]] = frozenset(
+        {"melded_kong_bloom", "not_ready_pays", "pass_win_lock", "last_of_wall_discard"})
+    older_values: ClassVar[Mapping[str, Any]] = {"melded_kong_bloom": "self-drawn", "pass_win_lock": "none",
+                                                 "last_of_wall_discard": True}
+    """The play of records written before issue 20 (docs/sichuan.md): 杠上花 on a fed kong paid by all, no
+    过水, 海底 on the last discard too."""
 
     def __post_init__(self) -> None:
         # The integers first: the scoring options are cached by equality, and 6.0 == 6.
         self.check_bounds()
         # Both option sets check their fields (InvalidOptionError); the enums come back converted.
         table = self.table
-        for name in ("mode", "exchange", "next_dealer_by"):
+        for name in _ENUM_FIELDS:
             object.__setattr__(self, name, getattr(table, name))
         _scoring(self)
 
@@ -260,7 +280,13 @@ class SichuanRules(TableFields, Ruleset):
         return frozenset(t for t in found if t < 27 and len(suits | {t // 9}) < 3)
 
     def turn_actions(self, game: SichuanTable, seat: int) -> list[Action]:
-        """Discard, kong or win; the void suit's tiles go first (定缺); a forced win is the only choice."""
+        """Discard, kong or win; the void suit's tiles go first (定缺); a forced win is the only choice. The
+        seat's turn has begun, so its 过水 lock lifts."""
+        state: SichuanState = game.hand_state
+        if seat in state.offers or state.passed[seat]:
+            # Asked before the seat may act, and the lock is read only on other seats' tiles.
+            state.offers.pop(seat, None)
+            state.passed[seat].clear()
         can_win = game.self_win(seat) is not None
         if can_win and self._forced(game):
             return [WIN]
@@ -268,7 +294,6 @@ class SichuanRules(TableFields, Ruleset):
         drawn = game.drawn
         if self._locked(game, seat) and drawn is not None:
             return [DISCARD[drawn], WIN] if can_win else [DISCARD[drawn]]
-        state: SichuanState = game.hand_state
         void = state.voids[seat]
         if void is not None and any(counts[9 * void:9 * void + 9]):
             return [DISCARD[t] for t in range(9 * void, 9 * void + 9) if counts[t]]
@@ -288,7 +313,7 @@ class SichuanRules(TableFields, Ruleset):
         if tile not in game.waits[seat] and game.counts[seat][tile] < 2:
             return [PASS]  # the common answer (no win, no pung), decided at once
         out = [PASS]
-        if game.discard_win(seat, tile, robbing=False) is not None:
+        if self._may_win(game, seat, tile, game.discard_win(seat, tile, robbing=False)):
             if self._forced(game):
                 return [WIN]
             out.append(WIN)
@@ -307,10 +332,36 @@ class SichuanRules(TableFields, Ruleset):
     def rob_options(self, game: SichuanTable, seat: int, konger: int, tile: int,
                     how: KongKind) -> list[Action]:
         """Rob an added kong (抢杠, seed 004 "玩家面下杠时,她家可以抢杠而胡") or pass; forced in the last
-        four tiles like any win. A concealed kong cannot be robbed."""
-        if how is not KongKind.ADDED or game.discard_win(seat, tile, robbing=True) is None:
+        four tiles like any win, and barred by 过水 like a win on a discard. A concealed kong cannot be
+        robbed."""
+        if how is not KongKind.ADDED or not self._may_win(game, seat, tile,
+                                                          game.discard_win(seat, tile, robbing=True)):
             return []
         return [WIN] if self._forced(game) else [PASS, WIN]
+
+    def _may_win(self, game: SichuanTable, seat: int, tile: int, win: Score | None) -> bool:
+        """Whether ``seat`` may win on another seat's ``tile`` worth ``win`` (None: no win): not when it let
+        a win go since its last turn (过水, ``pass_win_lock``) unless this one scores more. An offer is
+        noted: if the seat does not take it (``choose_winners`` hears who did), it was let go."""
+        if self.pass_win_lock is PassLock.NONE:
+            return win is not None
+        state: SichuanState = game.hand_state
+        robbed = game.robbed
+        window = (game.discard_count, None if robbed is None else robbed[1])
+        offer = state.offers.pop(seat, None)
+        passed = state.passed[seat]
+        if offer is not None and offer[0] != window:
+            _, kind, points = offer  # offered in an earlier window and not taken: let go
+            passed[kind] = max(points, passed.get(kind, 0))
+        if win is None:
+            return False
+        assert isinstance(win, ScoreResult)  # (win_score's)
+        if passed:
+            barred = passed.get(tile) if self.pass_win_lock is PassLock.SAME_TILE else max(passed.values())
+            if barred is not None and win.points <= barred:
+                return False  # "不能弃先胡后,但就是加分可以胡"
+        state.offers[seat] = (window, tile, win.points)
+        return True
 
     # -- wins ---------------------------------------------------------------------------------------
 
@@ -329,10 +380,22 @@ class SichuanRules(TableFields, Ruleset):
         earthly = first_go and seat != game.dealer and not game.discards[seat] and game.discard_count < 4
         return self._score(hand, state.voids[seat], win_by=win_by, last_of_wall=last_of_wall,
                            after_kong=win_by is WinBy.DISCARD and game.discard_after_kong,
-                           heavenly=heavenly, earthly=earthly)
+                           heavenly=heavenly, earthly=earthly,
+                           fed_kong=win_by is WinBy.KONG_REPLACEMENT and self._feeder(game, seat) is not None)
+
+    def _feeder(self, game: SichuanTable, seat: int) -> int | None:
+        """The seat that pays ``seat``'s 杠上花 as a 点炮 (引杠者, ``melded_kong_bloom=discarder``): the
+        discarder of the kong ``seat`` just made on a discard; None if every seat pays."""
+        if self.melded_kong_bloom is not KongBloom.DISCARDER:
+            return None
+        state: SichuanState = game.hand_state
+        last = state.last_kong
+        if last is None or last[0] != seat or last[1] is not KongKind.MELDED:
+            return None
+        return last[2]
 
     def _score(self, hand: Hand, void: int | None, *, win_by: WinBy, last_of_wall: bool, after_kong: bool,
-               heavenly: bool = False, earthly: bool = False) -> ScoreResult | None:
+               heavenly: bool = False, earthly: bool = False, fed_kong: bool = False) -> ScoreResult | None:
         counts = hand.counts(include_melds=True)
         if void is not None and any(counts[9 * void:9 * void + 9]):
             return None
@@ -341,20 +404,24 @@ class SichuanRules(TableFields, Ruleset):
             heavenly = earthly = False
         try:
             return score(hand, win_by=win_by, last_of_wall=last_of_wall, after_kong=after_kong,
-                         heavenly=heavenly, earthly=earthly, options=options)
+                         heavenly=heavenly, earthly=earthly, fed_kong=fed_kong, options=options)
         except InvalidHandError:
             return None
 
     def choose_winners(self, game: SichuanTable, giver: int, seats: list[int]) -> list[int]:
-        """Every declarer (一炮多响), nearest after the giver first (only that one if not several_winners)."""
+        """Every declarer (一炮多响), nearest after the giver first (only that one if not several_winners).
+        A declarer did not let its win go (过水), chosen or not."""
+        state: SichuanState = game.hand_state
+        for seat in seats:
+            state.offers.pop(seat, None)
         order = sorted(seats, key=lambda s: (s - giver) % 4)
         return order if self.several_winners else order[:1]
 
     def pay_win(self, game: SichuanTable, win: WinRecord) -> None:
-        """The discarder pays the win (点炮), or every other seat still in (自摸); on a 杠上炮 the discarder's
-        kong income goes to the winner too."""
+        """The discarder pays the win (点炮), or every other seat still in (自摸), or a fed kong's discarder
+        its 杠上花 (引杠者点炮); on a 杠上炮 the discarder's kong income goes to the winner too."""
         still_in = [s for s in range(4) if game.active[s]]
-        deltas = win_payment(win.seat, win.score.points, still_in, discarder=win.giver)
+        deltas = win_payment(win.seat, win.score.points, still_in, discarder=self._payer(game, win))
         game.pay(deltas, Payment("win", win.seat, list(deltas)))
         state: SichuanState = game.hand_state
         giver = win.giver
@@ -366,6 +433,13 @@ class SichuanRules(TableFields, Ruleset):
                 game.pay(transfer, Payment("kong-discard", win.seat, list(transfer)))
                 state.handed_on.add(index)
 
+    def _payer(self, game: SichuanTable, win: WinRecord) -> int | None:
+        """Who alone pays ``win``: its discarder (or the konger robbed), a fed kong's discarder for its
+        杠上花, or None when every other seat still in pays."""
+        if win.win_by is WinBy.KONG_REPLACEMENT:
+            return self._feeder(game, win.seat)
+        return win.giver
+
     def after_win(self, game: SichuanTable, wins: list[WinRecord]) -> bool:
         """single: the hand ends. 血战: winners leave; on while two seats are in. 血流: everyone plays on."""
         state: SichuanState = game.hand_state
@@ -374,7 +448,7 @@ class SichuanRules(TableFields, Ruleset):
         state.shown = None
         if not state.first_winners:
             state.first_winners = tuple(w.seat for w in wins)
-            state.first_giver = wins[0].giver
+            state.first_giver = self._payer(game, wins[0])  # a fed kong's discarder is its 点炮者
         if self.mode is Mode.SINGLE:
             return False
         if self.mode is Mode.BLOOD_BATTLE:
@@ -396,6 +470,7 @@ class SichuanRules(TableFields, Ruleset):
                               options=self.table)
         state: SichuanState = game.hand_state
         state.kongs.append((seat, deltas))
+        state.last_kong = (seat, how, giver)
         game.pay(deltas, Payment("kong", seat, list(deltas)))
 
     def end_of_hand(self, game: SichuanTable, exhausted: bool) -> None:
@@ -406,7 +481,7 @@ class SichuanRules(TableFields, Ruleset):
         open_seats = [s for s in range(4) if game.active[s] and not state.wins[s]]
         pigs = {s for s in open_seats if _three_suits(game, s)} if self.flower_pig else set()
         largest = {s: p for s in open_seats if s not in pigs
-                   if (p := self._largest_win(game, s)) is not None}
+                   if (p := self._ready_win(game, s)) is not None}
         payers = [s for s in open_seats if s not in pigs and s not in largest]
         others = [s for s in open_seats if s not in pigs]
         for pig in sorted(pigs):
@@ -423,19 +498,22 @@ class SichuanRules(TableFields, Ruleset):
                     deltas = refund_kongs(own)
                     game.pay(deltas, Payment("refund", seat, list(deltas)))
 
-    def _largest_win(self, game: SichuanTable, seat: int) -> int | None:
-        """查大叫: the points of the seat's largest possible win on a discard, or None if it is not ready."""
+    def _ready_win(self, game: SichuanTable, seat: int) -> int | None:
+        """查大叫: the points of the seat's largest possible win on a discard (its smallest with
+        ``not_ready_pays=smallest``), or None if it is not ready."""
         state: SichuanState = game.hand_state
         counts = game.counts[seat]
         tiles = tuple(ALL_TILES[t] for t in range(27) for _ in range(counts[t]))
-        best: int | None = None
+        found = []
         for t in game.waits[seat]:
             hand = Hand(tuple(game.melds[seat]), tiles, ALL_TILES[t])
             result = self._score(hand, state.voids[seat], win_by=WinBy.DISCARD, last_of_wall=False,
                                  after_kong=False)
-            if result is not None and (best is None or result.points > best):
-                best = result.points
-        return best
+            if result is not None:
+                found.append(result.points)
+        if not found:
+            return None
+        return min(found) if self.not_ready_pays is ReadyPrice.SMALLEST else max(found)
 
     # -- describing ---------------------------------------------------------------------------------
 
@@ -455,12 +533,12 @@ class SichuanRules(TableFields, Ruleset):
     # -- the match ----------------------------------------------------------------------------------
 
     def next_hand(self, match: SichuanMatch, game: SichuanTable) -> NextHand:
-        """Who deals next (``next_dealer_by``); ``dice`` counts the hand's second roll round from its dealer,
-        so a replay of the recorded dice agrees."""
+        """Who deals next (``next_dealer_by``, by default as the mode says); ``dice`` counts the hand's second
+        roll round from its dealer, so a replay of the recorded dice agrees."""
         state: SichuanState = game.hand_state
-        roll = game.dice[1] if self.next_dealer_by is NextDealer.DICE else None
-        dealer = next_dealer(self.next_dealer_by, game.dealer, state.first_winners,
-                             discarder=state.first_giver, dice=roll)
+        rule = self.next_dealer_by.for_mode(self.mode)
+        roll = game.dice[1] if rule is NextDealer.DICE else None
+        dealer = next_dealer(rule, game.dealer, state.first_winners, discarder=state.first_giver, dice=roll)
         return dataclasses.replace(Ruleset.next_hand(self, match, game), dealer=dealer)
 
 

@@ -28,6 +28,8 @@ FIELDS = (
                  zh="杠上炮"),
     ContextField("heavenly", "bool", False, help="The dealer's opening hand, self-drawn", zh="天胡"),
     ContextField("earthly", "bool", False, help="A win in the first go-round", zh="地胡"),
+    ContextField("fed_kong", "bool", False, help="杠上花 on a kong made on a discard, paid by that discarder "
+                 "alone as a 点炮 (no self-draw bonus)", zh="点杠花"),
 )
 """The win context of Sichuan and Chengdu scoring (``WinContext``), field by field."""
 
@@ -39,14 +41,15 @@ class SichuanScorer:
     options: Options = dataclasses.field(default_factory=lambda: find_options("sichuan"))
 
     def context_fields(self) -> tuple[ContextField, ...]:
-        """How it was won, 海底, 杠上炮, 天胡 and 地胡."""
+        """How it was won, 海底, 杠上炮, 天胡, 地胡 and a fed kong's 杠上花."""
         return FIELDS
 
     def make_context(self, hand: Hand | str, values: Mapping[str, Any]) -> WinContext:
         """The ``WinContext`` from plain data (``win`` is ``win_by``'s value); the hand is checked when
         scored."""
         v = read_values(FIELDS, values, self.options.name)
-        return WinContext(v["win"], v["last_of_wall"], v["after_kong"], v["heavenly"], v["earthly"])
+        return WinContext(v["win"], v["last_of_wall"], v["after_kong"], v["heavenly"], v["earthly"],
+                          v["fed_kong"])
 
     def score(self, hand: Hand | str, context: WinContext) -> ScoreResult:
         """``majiang.sichuan.score(hand, context, options)``."""

@@ -43,6 +43,7 @@ class Options:
     self_drawn: SelfDrawnBonus = "none"
     last_of_wall: bool = False
     concealed_root: bool = True
+    last_of_wall_discard: bool = False
 
     def __post_init__(self) -> None:
         if self.fans not in _TABLES:
@@ -60,7 +61,7 @@ class Options:
         if self.self_drawn not in _BONUSES:
             raise InvalidOptionError(f"self_drawn must be one of {', '.join(_BONUSES)}, "
                                      f"not {self.self_drawn!r}")
-        for name in ("last_of_wall", "concealed_root"):
+        for name in ("last_of_wall", "concealed_root", "last_of_wall_discard"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptionError(f"{name} must be True or False, not {getattr(self, name)!r}")
 
@@ -136,8 +137,10 @@ class WinContext:
 
     ``win_by`` is a ``WinBy`` (or its value); ``last_of_wall`` the wall's last tile (海底); ``after_kong``
     杠上炮, a discard right after the discarder's kong; ``heavenly`` 天胡 (the dealer's opening hand) and
-    ``earthly`` 地胡 (a win in the first go-round). Ways of winning that rule each other out raise
-    ``InvalidHandError``; a flag that is no bool, ``TypeError``.
+    ``earthly`` 地胡 (a win in the first go-round); ``fed_kong`` a 杠上花 on a kong made on another seat's
+    discard that the discarder pays as a 点炮 (seed 004 "别人打牌,引杠,再杠上花,算引杠者点炮"): one payer,
+    no self-draw bonus. Ways of winning that rule each other out raise ``InvalidHandError``; a flag that is
+    no bool, ``TypeError``.
 
     >>> WinContext("self-drawn", heavenly=True).win_by
     <WinBy.SELF_DRAWN: 'self-drawn'>
@@ -148,11 +151,12 @@ class WinContext:
     after_kong: bool = False
     heavenly: bool = False
     earthly: bool = False
+    fed_kong: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.win_by, WinBy):
             object.__setattr__(self, "win_by", _win_by(self.win_by))
-        for name in ("last_of_wall", "after_kong", "heavenly", "earthly"):
+        for name in ("last_of_wall", "after_kong", "heavenly", "earthly", "fed_kong"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be True or False, not {getattr(self, name)!r}")
         how = self.win_by
@@ -162,6 +166,9 @@ class WinContext:
             raise InvalidHandError("a win cannot be both heavenly (天胡, the dealer's) and earthly (地胡)")
         if self.heavenly and how is not WinBy.SELF_DRAWN:
             raise InvalidHandError(f"天胡 (heavenly) is the dealer's self-drawn opening hand, "
+                                   f"not {how.value}")
+        if self.fed_kong and how is not WinBy.KONG_REPLACEMENT:
+            raise InvalidHandError(f"a fed kong's 杠上花 (fed_kong) is a win on a kong's replacement, "
                                    f"not {how.value}")
 
 
@@ -183,7 +190,8 @@ class ScoreResult:
     """A scored Sichuan or Chengdu win: fans, total 番 and the points each payer owes.
 
     ``points`` is what one paying player pays (every player still in on a self-draw, the discarder
-    otherwise), after the self-draw bonus and the cap.
+    otherwise), after the self-draw bonus and the cap. ``self_drawn`` says whether the others all pay (a
+    self-draw, 杠上花 included, but not a fed kong's 杠上花 paid by its discarder).
     """
 
     fans: tuple[FanHit, ...]
@@ -330,13 +338,15 @@ def score(
     after_kong: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    fed_kong: bool = False,
 ) -> ScoreResult:
     """Score a winning Sichuan hand won in ``context`` under ``options`` (a profile or its name; None
     is ``sichuan``).
 
     The win may instead come as keywords, those of ``WinContext`` (``after_kong`` is 杠上炮, a discard
     right after the discarder's kong); a context with keywords other than their defaults is a
-    ``TypeError``.
+    ``TypeError``. 海底 (``last_of_wall``) scores a self-drawn last tile, and a win on the last discard
+    only with the option ``last_of_wall_discard`` (seed 000 "最后一张牌自摸要加一番").
 
     >>> r = score("111222444m33399p", win_by="self-drawn")
     >>> [h.fan.zh for h in r.fans], r.total, r.points
@@ -353,10 +363,11 @@ def score(
     options = find_options("sichuan" if options is None else options)
     if context is None:
         how = win_by if isinstance(win_by, WinBy) else _win_by(win_by)
-        context = WinContext(how, last_of_wall, after_kong, heavenly, earthly)
+        context = WinContext(how, last_of_wall, after_kong, heavenly, earthly, fed_kong)
     elif not isinstance(context, WinContext):
         raise TypeError(f"context must be a majiang.sichuan.WinContext, not {type(context).__name__}")
-    elif (win_by, last_of_wall, after_kong, heavenly, earthly) != (WinBy.DISCARD, False, False, False, False):
+    elif (win_by, last_of_wall, after_kong, heavenly, earthly, fed_kong) != \
+            (WinBy.DISCARD, False, False, False, False, False):
         raise TypeError("score takes the win as a WinContext or as keywords (win_by=, last_of_wall=, ...), "
                         "not both")
     how = context.win_by
@@ -377,19 +388,21 @@ def score(
         fans.append(FanHit(table[extras[how]]))
     if after_kong:
         fans.append(FanHit(table[FanId.KONG_DISCARD]))
-    if last_of_wall and options.last_of_wall:
+    if last_of_wall and options.last_of_wall and (how.self_drawn or options.last_of_wall_discard):
         fans.append(FanHit(table[FanId.LAST_OF_WALL]))
-    if how.self_drawn and options.self_drawn == "fan":
+    # A fed kong's 杠上花 is its discarder's 点炮 (seed 004 "算引杠者点炮"): no self-draw bonus.
+    self_drawn = how.self_drawn and not context.fed_kong
+    if self_drawn and options.self_drawn == "fan":
         fans.append(FanHit(table[FanId.SELF_DRAWN]))
     total = sum(h.value for h in fans)
     counted = total if options.cap_fan is None else min(total, options.cap_fan)
     points = options.base << (counted - options.plain_fan)
-    if how.self_drawn and options.self_drawn == "base":
+    if self_drawn and options.self_drawn == "base":
         points += options.base
     capped = counted < total
     if options.cap_points is not None and points > options.cap_points:
         points, capped = options.cap_points, True
-    return ScoreResult(tuple(fans), total, counted, points, capped, how.self_drawn, options)
+    return ScoreResult(tuple(fans), total, counted, points, capped, self_drawn, options)
 
 
 def _win_by(value: str) -> WinBy:

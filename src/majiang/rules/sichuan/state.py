@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from majiang.meld import KongKind
 from majiang.rules.sichuan.payments import Deltas, Exchange
 
 __all__ = ["SUIT_LETTERS", "SichuanPublic", "SichuanState"]
@@ -15,7 +16,8 @@ SUIT_LETTERS = "mps"
 
 @dataclass(slots=True)
 class SichuanState:
-    """What the ruleset tracks through a hand: void suits, wins per seat, the kong payments made."""
+    """What the ruleset tracks through a hand: void suits, wins per seat, the kong payments made, the last
+    kong, and the wins let go (过水)."""
 
     voids: list[int | None] = field(default_factory=lambda: [None, None, None, None])
     direction: Exchange | None = None
@@ -24,6 +26,14 @@ class SichuanState:
     """Every kong payment of the hand: (konger, deltas)."""
     handed_on: set[int] = field(default_factory=set)
     """Indexes into ``kongs`` whose income went to the winners of a 杠上炮."""
+    last_kong: tuple[int, KongKind, int | None] | None = None
+    """The last kong made: (konger, kind, the discarder of a melded kong), for a fed kong's 杠上花."""
+    offers: dict[int, tuple[tuple[int, int | None], int, int]] = field(default_factory=dict)
+    """Wins offered and not yet known taken, by seat: (the window, the tile, the points). The window is the
+    discard count and the tile of a kong open to robbing (None for a discard): an offer left from an
+    earlier window was let go."""
+    passed: list[dict[int, int]] = field(default_factory=lambda: [{}, {}, {}, {}])
+    """过水: by seat, the wins let go since its last turn, the most points by tile."""
     first_winners: tuple[int, ...] = ()
     first_giver: int | None = None
     shown: SichuanPublic | None = None
