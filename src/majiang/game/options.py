@@ -11,11 +11,12 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from majiang.errors import InvalidOptionError
+from majiang.rules.bounds import Bounds, check_bound
 
-__all__ = ["OptionSpec", "option_schema", "optional", "with_options"]
+__all__ = ["OptionSpec", "ScoringOptions", "option_schema", "optional", "with_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,59 @@ class OptionSpec:
         return {"name": self.name, "kind": self.kind, "default": self.default, "choices": list(self.choices),
                 "optional": self.optional, "minimum": self.minimum, "maximum": self.maximum,
                 "step": self.step, "help": self.help}
+
+
+class ScoringOptions:
+    """What a regional ruleset's scoring options (a frozen dataclass of fields) share: checked when made
+    against ``option_choices`` (the texts a field takes), ``option_bounds`` and their bool fields, changed
+    by name (``replace``) or from ``key=value`` text (``parse``), and given as plain data (``to_dict``)."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # (what a dataclass has: the subclass is one)
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    option_bounds: ClassVar[Mapping[str, Bounds]] = {}
+
+    def __post_init__(self) -> None:
+        for name, values in self.option_choices.items():
+            value = getattr(self, name)
+            if value not in values:
+                raise InvalidOptionError(f"{name} must be one of {', '.join(map(repr, values))}, "
+                                         f"not {value!r}")
+        for name, bounds in self.option_bounds.items():
+            check_bound(name, getattr(self, name), bounds)
+        for f in dataclasses.fields(self):
+            if isinstance(f.default, bool) and not isinstance(getattr(self, f.name), bool):
+                raise InvalidOptionError(f"{f.name} must be True or False, not {getattr(self, f.name)!r}")
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed; an unknown field raises ``InvalidOptionError``."""
+        names = [f.name for f in dataclasses.fields(self)]
+        unknown = sorted(set(changes) - set(names))
+        if unknown:
+            raise InvalidOptionError(f"no option {unknown[0]!r}; options are {', '.join(names)}")
+        return dataclasses.replace(self, **changes)
+
+    def parse(self, text: str) -> Self:
+        """A copy with one ``key=value`` option read from text (the command line's ``--option``): a bool as
+        true/false, an integer in ASCII digits, anything else as the text."""
+        names = [f.name for f in dataclasses.fields(self)]
+        key, sep, raw = text.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or key not in names:
+            raise InvalidOptionError(f"an option is key=value with key one of {', '.join(names)}, "
+                                     f"not {text!r}")
+        raw = raw.strip()
+        value: object = raw
+        if isinstance(getattr(self, key), bool):
+            value = _convert(key, raw, bool)
+        elif key in self.option_bounds:
+            # ASCII digits only: int() would also read " 3", "+3" and other scripts' digits.
+            value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
+        return self.replace(**{key: value})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return dataclasses.asdict(self)
 
 
 def with_options(rules: Any, options: Mapping[str, Any] | Iterable[str]) -> Any:

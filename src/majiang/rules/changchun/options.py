@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
-from majiang.errors import InvalidOptionError
-from majiang.rules.bounds import Bounds, check_bound
+from majiang.game.options import ScoringOptions
+from majiang.rules.bounds import Bounds
 
-__all__ = ["CHOICES", "FLAGS", "OPTION_BOUNDS", "OptionFields", "Options"]
+__all__ = ["CHOICES", "OPTION_BOUNDS", "OptionFields", "Options"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "points": ("add", "double"),
@@ -26,7 +26,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_BOUNDS: dict[str, Bounds] = {"stake": (1, 1000, None)}
 """The integer options' ranges: the stake (底注) is at least 1; 1000 keeps out the absurd."""
 
-FLAGS = ("treasure_self_drawn", "special_tiles_count", "special_closed")
 
 
 @dataclass(frozen=True)
@@ -68,7 +67,7 @@ class OptionFields:
 
 
 @dataclass(frozen=True, slots=True)
-class Options(OptionFields):
+class Options(OptionFields, ScoringOptions):
     """How a Changchun hand is scored and paid; docs/changchun.md gives each option's source.
 
     >>> Options(points="double").points
@@ -78,26 +77,5 @@ class Options(OptionFields):
     majiang.errors.InvalidOptionError: points must be one of 'add', 'double', not 'sum'
     """
 
-    def __post_init__(self) -> None:
-        for name, values in CHOICES.items():
-            value = getattr(self, name)
-            if value not in values:
-                raise InvalidOptionError(f"{name} must be one of {', '.join(map(repr, values))}, "
-                                         f"not {value!r}")
-        for name, bounds in OPTION_BOUNDS.items():
-            check_bound(name, getattr(self, name), bounds)
-        for name in FLAGS:
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidOptionError(f"{name} must be True or False, not {getattr(self, name)!r}")
-
-    def replace(self, **changes: Any) -> Options:
-        """A copy with some fields changed; an unknown field raises ``InvalidOptionError``."""
-        names = [f.name for f in dataclasses.fields(self)]
-        unknown = sorted(set(changes) - set(names))
-        if unknown:
-            raise InvalidOptionError(f"no option {unknown[0]!r}; options are {', '.join(names)}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return dataclasses.asdict(self)
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
+    option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
-from majiang.errors import InvalidOptionError
-from majiang.rules.bounds import Bounds, check_bound
+from majiang.game.options import ScoringOptions
+from majiang.rules.bounds import Bounds
 
 __all__ = ["CHOICES", "OPTION_BOUNDS", "OptionFields", "Options"]
 
@@ -22,7 +22,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_BOUNDS: dict[str, Bounds] = {"birds": (0, 6, None)}
 """The integer options' ranges: 0 draws no bird; six is the most the common tables draw."""
 
-_FLAGS = ("six_six", "dealer_more", "events_need_258", "pairs_with_four")
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ class OptionFields:
 
 
 @dataclass(frozen=True, slots=True)
-class Options(OptionFields):
+class Options(OptionFields, ScoringOptions):
     """How a Changsha hand is scored and paid; docs/changsha.md gives each option's source.
 
     >>> Options(birds=2).birds
@@ -63,49 +62,5 @@ class Options(OptionFields):
     majiang.errors.InvalidOptionError: big_wins must be one of 'add', 'highest', not 'sum'
     """
 
-    def __post_init__(self) -> None:
-        for name, values in CHOICES.items():
-            value = getattr(self, name)
-            if value not in values:
-                raise InvalidOptionError(f"{name} must be one of {', '.join(map(repr, values))}, "
-                                         f"not {value!r}")
-        for name, bounds in OPTION_BOUNDS.items():
-            check_bound(name, getattr(self, name), bounds)
-        for name in _FLAGS:
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidOptionError(f"{name} must be True or False, not {getattr(self, name)!r}")
-
-    def replace(self, **changes: Any) -> Options:
-        """A copy with some fields changed; an unknown field raises ``InvalidOptionError``."""
-        names = [f.name for f in dataclasses.fields(self)]
-        unknown = sorted(set(changes) - set(names))
-        if unknown:
-            raise InvalidOptionError(f"no option {unknown[0]!r}; options are {', '.join(names)}")
-        return dataclasses.replace(self, **changes)
-
-    def parse(self, text: str) -> Options:
-        """A copy with one ``key=value`` option read from text (the CLI's ``--option``).
-
-        >>> o = Options().parse("big-wins=highest").parse("birds=2")
-        >>> o.big_wins, o.birds
-        ('highest', 2)
-        """
-        names = [f.name for f in dataclasses.fields(self)]
-        key, sep, raw = text.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or key not in names:
-            raise InvalidOptionError(f"an option is key=value with key one of {', '.join(names)}, "
-                                     f"not {text!r}")
-        value: object = raw
-        if key in _FLAGS:
-            if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                raise InvalidOptionError(f"{key} must be true or false, not {raw!r}")
-            value = raw.lower() in ("true", "yes", "1")
-        elif key in OPTION_BOUNDS:
-            # ASCII digits only: int() would also read " 3", "+3" and other scripts' digits.
-            value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else raw
-        return self.replace(**{key: value})
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return dataclasses.asdict(self)
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
+    option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS

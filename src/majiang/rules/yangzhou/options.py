@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
-from majiang.errors import InvalidOptionError
-from majiang.rules.bounds import Bounds, check_bound
+from majiang.game.options import ScoringOptions
+from majiang.rules.bounds import Bounds
 
-__all__ = ["CHOICES", "FLAGS", "OPTION_BOUNDS", "OptionFields", "Options"]
+__all__ = ["CHOICES", "OPTION_BOUNDS", "OptionFields", "Options"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "discard_payers": ("discarder", "all"),
@@ -26,7 +26,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 OPTION_BOUNDS: dict[str, Bounds] = {"minimum": (18, 20, 2)}
 """The minimum is 18 or 20 ("18番或20番起胡")."""
 
-FLAGS = ("above_minimum", "lone_wait_both", "other_winds")
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ class OptionFields:
 
 
 @dataclass(frozen=True, slots=True)
-class Options(OptionFields):
+class Options(OptionFields, ScoringOptions):
     """How a Yangzhou hand is scored and paid.
 
     >>> Options(minimum=20).minimum
@@ -73,17 +72,8 @@ class Options(OptionFields):
     majiang.errors.InvalidOptionError: combined must be one of 'replace', 'add', not 'sum'
     """
 
-    def __post_init__(self) -> None:
-        for name, values in CHOICES.items():
-            value = getattr(self, name)
-            if value not in values:
-                raise InvalidOptionError(f"{name} must be one of {', '.join(map(repr, values))}, "
-                                         f"not {value!r}")
-        for name, bounds in OPTION_BOUNDS.items():
-            check_bound(name, getattr(self, name), bounds)
-        for name in FLAGS:
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidOptionError(f"{name} must be True or False, not {getattr(self, name)!r}")
+    option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
+    option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
 
     @property
     def replaces_parts(self) -> bool:
@@ -97,7 +87,3 @@ class Options(OptionFields):
         (True, False)
         """
         return total > self.minimum if self.above_minimum else total >= self.minimum
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return dataclasses.asdict(self)
