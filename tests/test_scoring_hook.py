@@ -17,9 +17,8 @@ from majiang.cli import app
 from majiang.cli.fan import flag
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.ruleset import Ruleset, find_ruleset, register_ruleset, ruleset_names, scorer_of
-from majiang.game.scoring import ContextField, field_value, read_values
+from majiang.game.scoring import WIN_FIELD, ContextField, field_value, read_values
 from majiang.hand import Hand
-from majiang.rules.mcr.scorer import WIN_FIELD
 
 WIDE = {"COLUMNS": "200"}
 BUILT_IN = ("majiang.rules.mcr.ruleset", "majiang.rules.sichuan.ruleset", "majiang.rules.riichi.ruleset",

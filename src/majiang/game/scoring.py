@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from majiang.errors import InvalidNotationError, InvalidOptionError
-from majiang.hand import Hand
+from majiang.hand import Hand, WinBy
 from majiang.tiles import Tile
 
-__all__ = ["KINDS", "ContextField", "Score", "Scored", "Scorer", "SheetScorer", "field_value", "read_values"]
+__all__ = ["DEALER_FIELD", "KINDS", "WINNER_FIELD", "WIN_FIELD", "ContextField", "Score", "Scored", "Scorer",
+           "SheetScorer", "field_value", "giver_field", "giver_of", "read_values"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -183,3 +184,36 @@ def _range(low: int | None, high: int | None) -> str:
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+WIN_FIELD = ContextField("win", "choice", "discard", tuple(w.value for w in WinBy),
+                         "How the hand was won (kong-replacement: 杠上开花, robbing-kong: 抢杠和)",
+                         "和牌方式")
+"""How a hand was won, as every built-in ruleset takes it."""
+WINNER_FIELD = ContextField("winner", "int", 0, help="The winner's seat, 0-3 in turn order", zh="胡牌方",
+                            minimum=0, maximum=3)
+"""The winner's seat, where a ruleset's payments go by seat."""
+DEALER_FIELD = ContextField("dealer", "int", 0, help="The dealer's seat (庄家), 0-3", zh="庄家", minimum=0,
+                            maximum=3)
+"""The dealer's seat."""
+SEATS = ("0", "1", "2", "3")
+"""A seat as a choice's text."""
+
+
+def giver_field(help: str, zh: str) -> ContextField:
+    """The seat that gave the winning tile, or ``auto`` (``giver_of``), in a ruleset's own words."""
+    return ContextField("giver", "choice", "auto", ("auto", *SEATS), help=help, zh=zh)
+
+
+def giver_of(value: str, win_by: WinBy, winner: int) -> int | None:
+    """A ``giver_field``'s seat: the one given, or for ``auto`` none on a self-draw and the winner's 上家
+    otherwise.
+
+    >>> giver_of("auto", WinBy.DISCARD, 0), giver_of("auto", WinBy.SELF_DRAWN, 0)
+    (3, None)
+    >>> giver_of("2", WinBy.DISCARD, 0)
+    2
+    """
+    if value != "auto":
+        return int(value)
+    return None if win_by.self_drawn else (winner - 1) % 4

@@ -13,24 +13,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
+from majiang.game.scoring import (
+    DEALER_FIELD,
+    WIN_FIELD,
+    WINNER_FIELD,
+    ContextField,
+    giver_field,
+    giver_of,
+    read_values,
+)
 from majiang.hand import Hand, WinBy
 from majiang.rules.changchun.options import Options
 from majiang.rules.changchun.scoring import ChangchunScore, WinContext, score
-from majiang.rules.mcr.scorer import WIN_FIELD
 
 __all__ = ["FIELDS", "ChangchunScorer"]
 
-_SEATS = ("0", "1", "2", "3")
-
 FIELDS = (
     WIN_FIELD,
-    ContextField("winner", "int", 0, help="The winner's seat, 0-3 in turn order", zh="胡牌方",
-                 minimum=0, maximum=3),
-    ContextField("dealer", "int", 0, help="The dealer's seat (庄家), 0-3", zh="庄家", minimum=0, maximum=3),
-    ContextField("giver", "choice", "auto", ("auto", *_SEATS),
-                 help="The seat that gave the tile (放炮, or the seat whose addition was robbed); auto: the "
-                      "winner's 上家 on a discard or a robbed addition, none on a self-draw", zh="放炮方"),
+    WINNER_FIELD,
+    DEALER_FIELD,
+    giver_field("The seat that gave the tile (放炮, or the seat whose addition was robbed); auto: the "
+                "winner's 上家 on a discard or a robbed addition, none on a self-draw", "放炮方"),
     ContextField("treasure", "bool", False,
                  help="The winning tile is the 宝牌 drawn by a ready seat, standing for any tile", zh="宝牌"),
     ContextField("pair_treasure", "bool", False,
@@ -54,13 +57,7 @@ class ChangchunScorer:
         scored, the context when made (``InvalidHandError`` for one that contradicts itself)."""
         v = read_values(FIELDS, values, "changchun")
         win_by = WinBy(v["win"])
-        giver: int | None
-        if v["giver"] != "auto":
-            giver = int(v["giver"])
-        elif win_by.self_drawn:
-            giver = None
-        else:
-            giver = (v["winner"] - 1) % 4
+        giver = giver_of(v["giver"], win_by, v["winner"])
         return WinContext(win_by, v["winner"], v["dealer"], giver, v["treasure"], v["pair_treasure"])
 
     def score(self, hand: Hand | str, context: WinContext) -> ChangchunScore:

@@ -13,29 +13,33 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
+from majiang.game.scoring import (
+    DEALER_FIELD,
+    SEATS,
+    WIN_FIELD,
+    WINNER_FIELD,
+    ContextField,
+    giver_field,
+    giver_of,
+    read_values,
+)
 from majiang.hand import Hand, WinBy
 from majiang.rules.changsha.options import Options
 from majiang.rules.changsha.scoring import ChangshaScore, WinContext, score
-from majiang.rules.mcr.scorer import WIN_FIELD
 
 __all__ = ["FIELDS", "ChangshaScorer"]
 
-_SEATS = ("0", "1", "2", "3")
-
 FIELDS = (
     WIN_FIELD,
-    ContextField("winner", "int", 0, help="The winner's seat, 0-3 in turn order", zh="胡牌方",
-                 minimum=0, maximum=3),
-    ContextField("dealer", "int", 0, help="The dealer's seat (庄家), 0-3", zh="庄家", minimum=0, maximum=3),
-    ContextField("giver", "choice", "auto", ("auto", *_SEATS),
-                 help="The seat that gave the tile (点炮, or the konger robbed); auto: the winner's 上家 "
-                      "on a discard or a robbed kong, none on a self-draw", zh="点炮方"),
+    WINNER_FIELD,
+    DEALER_FIELD,
+    giver_field("The seat that gave the tile (点炮, or the konger robbed); auto: the winner's 上家 on a "
+                "discard or a robbed kong, none on a self-draw", "点炮方"),
     ContextField("heavenly", "bool", False, help="The dealer's fourteen dealt tiles, self-drawn", zh="天胡"),
     ContextField("earthly", "bool", False, help="A non-dealer's win on the dealer's first discard",
                  zh="地胡"),
     ContextField("last_of_wall", "bool", False, help="The wall's last tile (海底)", zh="海底"),
-    ContextField("seabed_taker", "choice", "none", ("none", *_SEATS),
+    ContextField("seabed_taker", "choice", "none", ("none", *SEATS),
                  help="海底漫游: the seat that took the last tile and let it go (it pays)", zh="要海底者"),
 )
 """The win context of Changsha scoring (``WinContext``), field by field."""
@@ -57,13 +61,9 @@ class ChangshaScorer:
         v = read_values(FIELDS, values, "changsha")
         win_by = WinBy(v["win"])
         taker = None if v["seabed_taker"] == "none" else int(v["seabed_taker"])
-        giver: int | None
-        if v["giver"] != "auto":
-            giver = int(v["giver"])
-        elif win_by.self_drawn or taker is not None:
-            giver = taker
-        else:
-            giver = (v["winner"] - 1) % 4
+        giver = giver_of(v["giver"], win_by, v["winner"])
+        if v["giver"] == "auto" and taker is not None:
+            giver = taker  # 海底漫游: the taker pays
         return WinContext(win_by, v["winner"], v["dealer"], giver, v["heavenly"], v["earthly"],
                           v["last_of_wall"], taker)
 

@@ -12,18 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
-from majiang.hand import Hand, WinBy
+from majiang.game.scoring import WIN_FIELD, ContextField, read_values
+from majiang.hand import Hand
 from majiang.notation import parse_hand
 from majiang.rules.mcr import ScoreResult, WinContext, score, win_context
 from majiang.rules.mcr.payments import BASE_POINTS, win_payments
 
-__all__ = ["FIELDS", "WIN_FIELD", "McrScorer"]
+__all__ = ["FIELDS", "McrScorer"]
 
-WIN_FIELD = ContextField("win", "choice", "discard", tuple(w.value for w in WinBy),
-                         "How the hand was won (kong-replacement: 杠上开花, robbing-kong: 抢杠和)",
-                         "和牌方式")
-"""How a hand was won, as every built-in ruleset takes it."""
 
 FIELDS = (
     WIN_FIELD,

@@ -18,9 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
+from majiang.game.scoring import WIN_FIELD, ContextField, read_values
 from majiang.hand import Hand, WinBy
-from majiang.rules.mcr.scorer import WIN_FIELD
 from majiang.rules.riichi.context import RiichiOptions, WinContext
 from majiang.rules.riichi.result import RiichiResult
 from majiang.rules.riichi.scoring import score

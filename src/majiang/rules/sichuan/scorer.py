@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
+from majiang.game.scoring import WIN_FIELD, ContextField, read_values
 from majiang.hand import Hand
-from majiang.rules.mcr.scorer import WIN_FIELD
 from majiang.rules.sichuan.scoring import Options, ScoreResult, WinContext, find_options, score
 
 __all__ = ["FIELDS", "SichuanScorer"]

@@ -14,25 +14,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.game.scoring import ContextField, read_values
+from majiang.game.scoring import WIN_FIELD, WINNER_FIELD, ContextField, giver_field, read_values
 from majiang.hand import Hand, WinBy
-from majiang.rules.mcr.scorer import WIN_FIELD
 from majiang.rules.yangzhou.options import Options
 from majiang.rules.yangzhou.scoring import YangzhouContext, YangzhouScore, score
 
 __all__ = ["FIELDS", "YangzhouScorer"]
 
-_SEATS = ("0", "1", "2", "3")
-
 FIELDS = (
     WIN_FIELD,
     ContextField("seat_wind", "wind", "E", help="The winner's seat wind (E: the dealer)", zh="门风"),
     ContextField("round_wind", "wind", "E", help="The round wind", zh="圈风"),
-    ContextField("winner", "int", 0, help="The winner's seat, 0-3 in turn order", zh="胡牌方",
-                 minimum=0, maximum=3),
-    ContextField("giver", "choice", "auto", ("auto", *_SEATS),
-                 help="The seat that gave the tile (放炮, or the konger robbed); auto: the winner's 上家 "
-                      "on a discard, none on a self-draw", zh="放炮方"),
+    WINNER_FIELD,
+    giver_field("The seat that gave the tile (放炮, or the konger robbed); auto: the winner's 上家 on a discard, "
+                "none on a self-draw", "放炮方"),
 )
 """The win context of Yangzhou scoring (``YangzhouContext``), field by field."""
 
