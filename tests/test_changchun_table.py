@@ -230,3 +230,11 @@ def test_a_seeded_match_with_rerolls_and_special_kongs_replays(tmp_path: Path) -
     assert any(isinstance(e, TreasureSet) and e.again for e in events)
     assert any(e.kind == "lay" for e in events)
     assert check_record(rules, SEED, tmp_path, hands=4) > 0
+
+
+def test_the_web_table_calls_the_ready_declaration_shang_ting() -> None:
+    from majiang.web.views import view_json
+
+    labels = view_json(Game(find_ruleset("changchun"), seed=3), 0)["declared"]
+    assert labels["riichi"] == {"en": "declare ready", "zh": "上听"}
+    assert view_json(Game(find_ruleset("riichi"), seed=3), 0)["declared"]["riichi"]["zh"] == "立直"

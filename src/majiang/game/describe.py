@@ -110,6 +110,12 @@ class Describer:
             out.setdefault(match.group(1), text + ".")
         return out
 
+    def action_words(self) -> dict[str, dict[str, str]]:
+        """What the ruleset calls an action of a built-in kind it offers, by the kind's name, in English
+        (``en``) and Chinese (``zh``), where a display should not show the kind's own word: Changchun's
+        ``riichi`` is 上听. None by default (a ruleset's declared actions carry their own labels)."""
+        return {}
+
     def score_names(self, score: Score) -> list[str]:
         """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
         return []

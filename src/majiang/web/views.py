@@ -93,8 +93,10 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "info": info,
         "to_act": game.to_act(),
         "legal": [a.notation() for a in view.legal] if own else [],
-        # The ruleset's own actions by name, with their labels: the page shows them knowing no ruleset.
-        "declared": {spec.name: {"en": spec.en, "zh": spec.zh} for spec in game.rules.actions},
+        # The ruleset's own actions by name, with their labels (and its words for built-in kinds, 上听 for
+        # riichi): the page shows them knowing no ruleset.
+        "declared": {**describer.action_words(),
+                     **{spec.name: {"en": spec.en, "zh": spec.zh} for spec in game.rules.actions}},
         "hands": None if view.hands is None else [h.notation() for h in view.hands],
         "result": result_json(game),
     }

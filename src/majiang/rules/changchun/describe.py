@@ -18,6 +18,10 @@ __all__ = ["ChangchunDescriber"]
 class ChangchunDescriber(Describer):
     """The Changchun ruleset's own describing (``majiang.game.describe.Describer``)."""
 
+    def action_words(self) -> dict[str, dict[str, str]]:
+        """上听, a ready declaration with the discard (the engine's ``riichi`` kind)."""
+        return {"riichi": {"en": "declare ready", "zh": "上听"}}
+
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the 番 a win made (平胡, 放炮, 宝牌, ...)."""
         assert isinstance(score, ChangchunScore)

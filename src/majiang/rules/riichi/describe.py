@@ -22,6 +22,10 @@ __all__ = ["RiichiDescriber"]
 class RiichiDescriber(Describer):
     """The riichi ruleset's own describing (``majiang.game.describe.Describer``)."""
 
+    def action_words(self) -> dict[str, dict[str, str]]:
+        """立直 and 九種九牌 by their names."""
+        return {"riichi": {"en": "riichi", "zh": "立直"}, "abort": {"en": "abortive draw", "zh": "九种九牌"}}
+
     def table_info(self, state: RiichiPublic) -> TableInfo:
         """The dora indicators (and ura after a riichi win), honba and sticks, each seat's sideways riichi
         tile, and the marks ``riichi``/``double-riichi`` (``furiten`` on the viewing seat, ``pao`` on a seat
