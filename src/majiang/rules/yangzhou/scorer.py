@@ -26,8 +26,8 @@ FIELDS = (
     ContextField("seat_wind", "wind", "E", help="The winner's seat wind (E: the dealer)", zh="门风"),
     ContextField("round_wind", "wind", "E", help="The round wind", zh="圈风"),
     WINNER_FIELD,
-    giver_field("The seat that gave the tile (放炮, or the konger robbed); auto: the winner's 上家 on a discard, "
-                "none on a self-draw", "放炮方"),
+    giver_field("The seat that gave the tile (放炮, or the konger robbed); auto: the winner's 上家 on a "
+                "discard, none on a self-draw", "放炮方"),
 )
 """The win context of Yangzhou scoring (``YangzhouContext``), field by field."""
 
