@@ -160,6 +160,7 @@ class SichuanRules(TableFields, Ruleset):
     last_of_wall_discard: bool = _SICHUAN.last_of_wall_discard
 
     has_chow: ClassVar[bool] = False
+    plain_claims: ClassVar[bool] = True  # (claim_options passes at once where the engine would skip)
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
     option_bounds: ClassVar[Mapping[str, Bounds]] = {**TABLE_BOUNDS, **SCORING_BOUNDS}
