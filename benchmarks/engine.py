@@ -164,7 +164,10 @@ def ruleset_rate(name: str | None, seed: int, hands: int) -> Rate:
     Uses only what older versions also offer, so ``--baseline`` can run it on their code."""
     rules = None
     if name is not None:
-        from majiang.game.ruleset import find_ruleset
+        try:
+            from majiang.game.ruleset import find_ruleset
+        except ImportError:  # a baseline from before the registry moved beside the engine
+            from majiang.game import find_ruleset
 
         rules = find_ruleset(name)
     _random_hands(rules, seed + 1, max(5, hands // 20))  # tables loaded, caches of recurring shapes filled
