@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from majiang.errors import InvalidNotationError, InvalidOptionError
+from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
 from majiang.hand import Hand, WinBy
 from majiang.tiles import Tile
 
 __all__ = ["DEALER_FIELD", "KINDS", "WINNER_FIELD", "WIN_FIELD", "ContextField", "Score", "Scored", "Scorer",
-           "SheetScorer", "field_value", "giver_field", "giver_of", "read_values"]
+           "SheetScorer", "checked_win_by", "field_value", "giver_field", "giver_of", "read_values",
+           "scoring_inputs"]
 
 KINDS = ("bool", "choice", "int", "tiles", "wind")
 """The kinds of a context field: a flag, one of ``choices``, a whole number, tiles in notation, a wind."""
@@ -217,3 +218,45 @@ def giver_of(value: str, win_by: WinBy, winner: int) -> int | None:
     if value != "auto":
         return int(value)
     return None if win_by.self_drawn else (winner - 1) % 4
+
+
+def checked_win_by(value: object) -> WinBy:
+    """A win context's ``win_by``: a ``WinBy`` or its value (``"self-drawn"``); InvalidOptionError naming the
+    choices for another text, TypeError for anything else.
+
+    >>> checked_win_by("self-drawn")
+    <WinBy.SELF_DRAWN: 'self-drawn'>
+    """
+    if isinstance(value, WinBy):
+        return value
+    if isinstance(value, str):
+        try:
+            return WinBy(value)
+        except ValueError:
+            raise InvalidOptionError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
+                                     f"not {value!r}") from None
+    raise TypeError(f"win_by must be a WinBy, not {value!r}")
+
+
+Ctx = TypeVar("Ctx")
+Opt = TypeVar("Opt")
+
+
+def scoring_inputs(hand: Hand | str, context: Ctx | None, options: Opt | None, context_type: type[Ctx],
+                   options_type: type[Opt]) -> tuple[Hand, Ctx, Opt]:
+    """What a ruleset's ``score(hand, context, options)`` reads, checked: the hand parsed from notation and
+    complete (14 tiles, kongs counted as 3), the context and options of the ruleset's own types (their
+    defaults when None); TypeError or InvalidHandError saying which is wrong."""
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
+    context = context_type() if context is None else context
+    if not isinstance(context, context_type):
+        raise TypeError(f"context must be a {context_type.__name__}, not {context!r}")
+    options = options_type() if options is None else options
+    if not isinstance(options, options_type):
+        raise TypeError(f"options must be {options_type.__name__}, not {options!r}")
+    if hand.winning_tile is None:
+        raise InvalidHandError("a winning hand has 14 tiles (with kongs counted as 3); this one has 13")
+    return hand, context, options

@@ -20,7 +20,8 @@ from typing import Any
 
 from majiang.analysis.decompose import CHOW_SET, PUNG_SET, iter_decompositions
 from majiang.analysis.ready import quick_ready_kinds
-from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.errors import InvalidHandError
+from majiang.game.scoring import checked_win_by, scoring_inputs
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
 from majiang.rules.changchun.fans import CHANGCHUN_FANS, Fan, FanId, special_kong_of
@@ -57,14 +58,7 @@ class WinContext:
     pair_treasure: bool = False
 
     def __post_init__(self) -> None:
-        if isinstance(self.win_by, str) and not isinstance(self.win_by, WinBy):
-            try:
-                object.__setattr__(self, "win_by", WinBy(self.win_by))
-            except ValueError:
-                raise InvalidOptionError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
-                                         f"not {self.win_by!r}") from None
-        if not isinstance(self.win_by, WinBy):
-            raise TypeError(f"win_by must be a WinBy, not {self.win_by!r}")
+        object.__setattr__(self, "win_by", checked_win_by(self.win_by))
         check_seat("seat", self.seat)
         check_seat("dealer", self.dealer)
         for name in ("treasure", "pair_treasure"):
@@ -307,23 +301,14 @@ def score(hand: Hand | str, context: WinContext | None = None,
     Traceback (most recent call last):
     majiang.errors.InvalidHandError: ... it lacks 饼 dots (必须三色全)
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
-    context = WinContext() if context is None else context
-    if not isinstance(context, WinContext):
-        raise TypeError(f"context must be a WinContext, not {context!r}")
-    options = Options() if options is None else options
-    if not isinstance(options, Options):
-        raise TypeError(f"options must be Options, not {options!r}")
-    if hand.winning_tile is None:
-        raise InvalidHandError("a winning hand has 14 tiles (with kongs counted as 3); this one has 13")
+    hand, checked, chosen = scoring_inputs(hand, context, options, WinContext, Options)
+    context, options = checked, chosen  # (narrowed: no longer None)
     melds = hand.melds
     check_melds(melds)
     if context.win_by is WinBy.KONG_REPLACEMENT and not any(m.kind in (MeldKind.KONG, MeldKind.MIXED)
                                                             for m in melds):
         raise InvalidHandError("a win on a kong's replacement tile needs a kong: the hand shows none")
+    assert hand.winning_tile is not None  # (scoring_inputs checked it)
     winning = int(hand.winning_tile)
     before = hand.counts()
     before[winning] -= 1

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.analysis.decompose import PUNG_SET, iter_decompositions
-from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.errors import InvalidHandError
+from majiang.game.scoring import checked_win_by
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.changsha.fans import CHANGSHA_WINS, Category, OpeningWin, Win, WinId
@@ -53,14 +54,7 @@ class WinContext:
     seabed_taker: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.win_by, str) and not isinstance(self.win_by, WinBy):
-            try:
-                object.__setattr__(self, "win_by", WinBy(self.win_by))
-            except ValueError:
-                raise InvalidOptionError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
-                                       f"not {self.win_by!r}") from None
-        if not isinstance(self.win_by, WinBy):
-            raise TypeError(f"win_by must be a WinBy, not {self.win_by!r}")
+        object.__setattr__(self, "win_by", checked_win_by(self.win_by))
         check_seat("seat", self.seat)
         check_seat("dealer", self.dealer)
         for name in ("giver", "seabed_taker"):

@@ -20,7 +20,8 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from majiang.analysis.decompose import CHOW_SET, PUNG_SET, iter_decompositions, waits
-from majiang.errors import InvalidHandError, InvalidOptionError
+from majiang.errors import InvalidHandError
+from majiang.game.scoring import checked_win_by, scoring_inputs
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.yangzhou.fans import YANGZHOU_FANS, Fan, FanId, suppressed_by
@@ -70,14 +71,7 @@ class YangzhouContext:
     giver: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.win_by, str) and not isinstance(self.win_by, WinBy):
-            try:
-                object.__setattr__(self, "win_by", WinBy(self.win_by))
-            except ValueError:
-                raise InvalidOptionError(f"win_by must be one of {', '.join(w.value for w in WinBy)}, "
-                                         f"not {self.win_by!r}") from None
-        if not isinstance(self.win_by, WinBy):
-            raise TypeError(f"win_by must be a WinBy, not {self.win_by!r}")
+        object.__setattr__(self, "win_by", checked_win_by(self.win_by))
         for name in ("seat_wind", "round_wind"):
             wind = getattr(self, name)
             if isinstance(wind, bool) or not isinstance(wind, int) or wind not in WINDS:
@@ -632,18 +626,8 @@ def score(hand: Hand | str, context: YangzhouContext | None = None,
     >>> score("123m456p789s11p234s").wins
     False
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
-    context = YangzhouContext() if context is None else context
-    if not isinstance(context, YangzhouContext):
-        raise TypeError(f"context must be a YangzhouContext, not {context!r}")
-    options = Options() if options is None else options
-    if not isinstance(options, Options):
-        raise TypeError(f"options must be Options, not {options!r}")
-    if hand.winning_tile is None:
-        raise InvalidHandError("a winning hand has 14 tiles (with kongs counted as 3); this one has 13")
+    hand, checked, chosen = scoring_inputs(hand, context, options, YangzhouContext, Options)
+    context, options = checked, chosen  # (narrowed: no longer None)
     if context.win_by is WinBy.KONG_REPLACEMENT and not any(m.is_kong for m in hand.melds):
         raise InvalidHandError("a win on a kong's replacement tile needs a kong in the hand")
     best: list[_Made] | None = None
