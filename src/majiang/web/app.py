@@ -33,6 +33,9 @@ __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 MAX_MESSAGE_BYTES = 4096
 """The largest WebSocket message a client may send (a real one is under 100 bytes)."""
 
+MAX_TOKEN = 64
+"""The longest token read (a real one has 22 characters); a longer one is refused unread."""
+
 
 def _tables(request: Request | WebSocket) -> Tables:
     tables: Tables = request.app.state.tables
@@ -166,6 +169,8 @@ def _identify(table: Table, player_text: str | None, token: str | None) -> int |
         return None
     if player_text not in ("0", "1", "2", "3") or token is None:
         raise ProtocolError("bad-token", "join with ?player=0-3&token=... (or neither, to watch)")
+    if len(token) > MAX_TOKEN:
+        raise ProtocolError("bad-token", f"a token has at most {MAX_TOKEN} characters, not {len(token)}")
     player = int(player_text)
     if not table.check_token(player, token):
         raise ProtocolError("bad-token", f"that is not player {player}'s token at this table")
