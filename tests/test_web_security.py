@@ -14,10 +14,12 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+from typer.testing import CliRunner
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from majiang.cli import app as cli
 from majiang.web.app import create_app
 from majiang.web.pages import STATIC
 from majiang.web.security import CONTENT_SECURITY_POLICY
@@ -233,3 +235,12 @@ def test_one_server_per_database(tmp_path: Path) -> None:
     third.stop()
     release = lock_database(db)  # and with a stopped one
     release()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--allow-origin", "mj.example.com"], "'mj.example.com' is not an origin"),
+    (["--allow-host", "mj.example.com:443"], "is not a host name"),
+])
+def test_serve_refuses_bad_allow_lists(tmp_path: Path, args: list[str], words: str) -> None:
+    result = CliRunner().invoke(cli, ["serve", *args, "--db", str(tmp_path / "c.db")])
+    assert result.exit_code == 2 and words in result.stderr, result.output
