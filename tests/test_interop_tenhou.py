@@ -43,7 +43,7 @@ def test_log_replays_and_its_record_checks(path: Path, tmp_path: Path) -> None:
     assert sum(points) == sum(imported.match.totals) + 1000 * imported.match.match_state.sticks
     target = tmp_path / "game.jsonl"
     write_record(target, imported.match, imported.players)
-    report = check_record(target)
+    report = check_record(target, accept_unverified_walls=True)
     assert report.ok, str(report)
     assert report.hands == len(imported.match.history)
     # every hand's wall is a full set, and the log showed most of it
@@ -169,7 +169,7 @@ def test_cli_imports_and_replay_checks(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", "--format", "mjlog", str(LOGS[7]), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "3 hands from" in result.output
-    checked = runner.invoke(app, ["replay", "--check", str(out)])
+    checked = runner.invoke(app, ["replay", "--check", "--accept-unverified-walls", str(out)])
     assert checked.exit_code == 0 and "ok: 3 hands, 155 actions" in checked.output
     bad = tmp_path / "bad.mjlog"
     bad.write_bytes(b"<mjloggm><GO")

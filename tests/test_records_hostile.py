@@ -223,21 +223,41 @@ def test_a_hand_seed_changed_fails(lines: list[str]) -> None:
     assert caught.value.line == start + 1 and "hand's seed" in caught.value.reason
 
 
-def test_without_any_seed_the_report_says_the_walls_are_unverified(lines: list[str], tmp_path: Path) -> None:
+def test_without_any_seed_the_walls_are_unverified_and_refused(lines: list[str], tmp_path: Path) -> None:
+    """The issue's case: the hand's seed set to null and two undrawn wall tiles swapped passed with exit 0
+    (only a caveat); now the check fails unless unverified walls are accepted, and then warns."""
     start = index_of(lines, kind("start", 2))
     a, b = _undrawn_swap(lines, start)
     bare = _swap(_set(_set(lines, 0, seed=None), start, seed=None), start, a, b)
     path = tmp_path / "bare.jsonl"
     write_lines_atomically(path, bare)
     report = check_record(path)
+    assert not report.ok and report.line == start + 1 and report.unseeded == 1, str(report)
+    assert "hand 2: no seed is recorded, so nothing ties this wall to a shuffle" in str(report)
+    result = runner.invoke(app, ["replay", "--check", str(path)])
+    assert result.exit_code == 1 and f"failed: line {start + 1}: hand 2: no seed" in result.stdout
+    assert "--accept-unverified-walls" in result.stdout
+    result = runner.invoke(app, ["replay", "--check", "--json", str(path)])
+    verdict = json.loads(result.stdout)
+    assert result.exit_code == 1 and not verdict["ok"] and verdict["line"] == start + 1
+    # Accepted: the play still checks every tile it used, and the report says what it could not prove.
+    report = check_record(path, accept_unverified_walls=True)
     assert report.ok and report.unseeded == 1, str(report)
     assert str(report).startswith("ok: 3 hands") and "walls not verified against a seed" in str(report)
     assert "1 of 3 hands" in str(report)
-    result = runner.invoke(app, ["replay", "--check", "--json", str(path)])
+    result = runner.invoke(app, ["replay", "--check", "--accept-unverified-walls", "--json", str(path)])
     verdict = json.loads(result.stdout)
     assert result.exit_code == 0 and verdict["unseeded"] == 1 and "not verified" in verdict["caveat"]
-    result = runner.invoke(app, ["replay", "--check", str(path)])
+    result = runner.invoke(app, ["replay", "--check", "--accept-unverified-walls", str(path)])
     assert result.exit_code == 0 and "walls not verified against a seed" in result.stdout
+    assert "majiang replay: warning: walls not verified against a seed" in result.stderr
+    # A swap of tiles the play drew still fails, accepted or not: the play shows it.
+    seedless = _set(_set(lines, 0, seed=None), start, seed=None)
+    ring = json.loads(lines[start])["ring"]
+    other = next(k for k in range(1, 144) if ring[k] != ring[0] and not _passes(_swap(seedless, start, 0, k)))
+    write_lines_atomically(path, _swap(seedless, start, 0, other))
+    report = check_record(path, accept_unverified_walls=True)
+    assert not report.ok and report.line is not None and report.line > start + 1, str(report)
     # With every seed present nothing is left unproved.
     write_lines_atomically(path, lines)
     report = check_record(path)
@@ -255,7 +275,7 @@ def test_independent_hands_check_each_hand_seed(tmp_path: Path) -> None:
         games.append(game)
     path = tmp_path / "g.jsonl"
     write_record(path, games, PLAYERS)
-    report = check_record(path)
+    report = check_record(path, accept_unverified_walls=True)
     assert report.ok and report.unseeded == 1 and "1 of 2 hands" in str(report), str(report)
     lines = path.read_text(encoding="utf-8").splitlines()
     start = index_of(lines, kind("start", 2))

@@ -31,7 +31,7 @@ MJLOG = sorted((DATA / "riichi").glob("*.mjlog"))[0]
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("imports") / "imports.db"
-    with TestClient(create_app(db, pages=True)) as c:
+    with TestClient(create_app(db, pages=True, allow_hosts=["testserver"])) as c:
         yield c
 
 

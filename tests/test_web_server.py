@@ -33,7 +33,8 @@ VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "s
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(tmp_path / "t.db", claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False)
+    app = create_app(tmp_path / "t.db", claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False,
+                     allow_hosts=["testserver"])
     with TestClient(app) as c:
         yield c
 
@@ -388,7 +389,8 @@ def test_reconnect_and_replace(client: TestClient) -> None:
 
 
 def test_claim_deadline_passes_for_a_silent_player(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "d.db", claim_seconds=0.05, away_seconds=600, pause_seconds=0.05, pages=False)
+    app = create_app(tmp_path / "d.db", claim_seconds=0.05, away_seconds=600, pause_seconds=0.05, pages=False,
+                     allow_hosts=["testserver"])
     with TestClient(app) as client:
         created = new_table(client, ["open", "bot:random", "bot:random", "bot:random"], seed=9)
         table = tables(client).get(created["id"])
@@ -403,7 +405,8 @@ def test_claim_deadline_passes_for_a_silent_player(tmp_path: Path) -> None:
 
 
 def test_away_player_is_played_by_the_standin(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "a.db", claim_seconds=60, away_seconds=0.05, pause_seconds=60, pages=False)
+    app = create_app(tmp_path / "a.db", claim_seconds=60, away_seconds=0.05, pause_seconds=60, pages=False,
+                     allow_hosts=["testserver"])
     with TestClient(app) as client:
         created = new_table(client, ["open", "open", "bot:random", "bot:random"], seed=6, hands=1)
         deadline = time.monotonic() + 120
@@ -417,7 +420,8 @@ def test_away_player_is_played_by_the_standin(tmp_path: Path) -> None:
 
 def test_store_survives_restart(tmp_path: Path) -> None:
     db = tmp_path / "r.db"
-    app = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False)
+    app = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False,
+                     allow_hosts=["testserver"])
     with TestClient(app) as client:
         created = new_table(client, ["open", "bot:random", "bot:random", "bot:random"], seed=8, hands=2)
         done = new_table(client, ["bot:random"] * 4, seed=1, hands=1)
@@ -431,7 +435,8 @@ def test_store_survives_restart(tmp_path: Path) -> None:
         while client.get(f"/api/tables/{done['id']}").json()["status"] != "finished":
             time.sleep(0.02)
     assert len(Store(db).actions(created["id"])) == state["step"]
-    again = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False)
+    again = create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=60, pages=False,
+                       allow_hosts=["testserver"])
     with TestClient(again) as client:
         assert snapshot(tables(client).get(created["id"])) == before
         listed = {t["id"]: t for t in client.get("/api/tables").json()}
@@ -449,7 +454,8 @@ def test_store_survives_restart(tmp_path: Path) -> None:
 
 def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
     db = tmp_path / "bad.db"
-    with TestClient(create_app(db, claim_seconds=60, away_seconds=600, pages=False)) as client:
+    with TestClient(create_app(db, claim_seconds=60, away_seconds=600, pages=False,
+                               allow_hosts=["testserver"])) as client:
         created = new_table(client, ["bot:random", "open", "bot:random", "bot:random"], seed=8)
         with join(client, created, 1) as ws:
             wait_turn(ws)  # the dealer (a bot) has acted by then
@@ -458,5 +464,5 @@ def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
     store.db.execute("UPDATE actions SET action = 'pung' WHERE n = 0")
     store.close()
     with pytest.raises(StoreError, match=f"table {created['id']} cannot be resumed"), \
-            TestClient(create_app(db, pages=False)):
+            TestClient(create_app(db, pages=False, allow_hosts=["testserver"])):
         pass

@@ -49,6 +49,11 @@ CheckOpt = Annotated[bool, typer.Option(
     "--check", help="Re-simulate and validate everything; print 'ok: N hands, M actions' (exit 0) or the "
                     "first failure (exit 1).",
 )]
+UnverifiedOpt = Annotated[bool, typer.Option(
+    "--accept-unverified-walls",
+    help="With --check: accept hands recorded without a seed (a prepared or imported wall), whose walls "
+         "nothing ties to a shuffle, with a warning.",
+)]
 JsonOpt = Annotated[bool, typer.Option(
     "--json", help='One JSON object per hand (with --check: one verdict object); errors as {"error": ...}.',
 )]
@@ -346,23 +351,24 @@ def _check_rules(file: str, rules: str | None, options: list[str] | None, as_jso
     return found
 
 
-def _checked(file: str, quiet: bool) -> CheckReport:
+def _checked(file: str, quiet: bool, accept_unverified_walls: bool) -> CheckReport:
     """check_record with progress on stderr: the total is the header's count of hands."""
     with ProgressReport("majiang replay", "hands", 0, quiet=quiet) as progress:
         def advance(done: int, total: int) -> None:
             progress.total = total
             progress(done, total)
 
-        return check_record(file, progress=advance)
+        return check_record(file, progress=advance, accept_unverified_walls=accept_unverified_walls)
 
 
 def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = False,
-                   quiet: QuietOpt = False, rules: GameRulesOpt = None, option: RuleOptionOpt = None) -> None:
+                   quiet: QuietOpt = False, rules: GameRulesOpt = None, option: RuleOptionOpt = None,
+                   accept_unverified_walls: UnverifiedOpt = False) -> None:
     """Show a game record of any ruleset hand by hand, or validate it completely with --check."""
     _check_rules(file, rules, option, as_json)
     if check:
         try:
-            report = _checked(file, quiet or as_json)
+            report = _checked(file, quiet or as_json, accept_unverified_walls)
         except OSError as err:
             fail("replay", f"cannot read {file}: {err.strerror or err}", as_json=as_json)
         except Exception as exc:
@@ -377,6 +383,8 @@ def replay_command(file: FileArg, check: CheckOpt = False, as_json: JsonOpt = Fa
             typer.echo(json.dumps(verdict, ensure_ascii=False))
         else:
             typer.echo(str(report) if report.ok else f"failed: {report}")
+            if report.ok and report.caveat is not None:
+                typer.echo(f"majiang replay: warning: {report.caveat}", err=True)
         raise typer.Exit(0 if report.ok else EXIT_BATCH_FAILED)
     try:
         hands = list(replay(file))

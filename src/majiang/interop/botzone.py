@@ -90,6 +90,10 @@ class BotzoneSeat:
     last_response: str = ""
     _last_kind: str = ""
     _last_seat: int = -1
+    _expect: str = ""
+    """What the judge sends next: ``draw`` (a flower or a draw by ``_whose``), ``turn`` (its play or kong)
+    or ``discard`` (a claim of its discard, or the next seat's flower or draw); empty before the deal."""
+    _whose: int = -1
 
     def __post_init__(self) -> None:
         if self.walls not in WALLS:
@@ -123,6 +127,9 @@ class BotzoneSeat:
             expected = str(index)
             if kind != expected:
                 raise BotzoneError(f"request {index} must start with {expected}, not {kind!r}")
+        elif kind in ("0", "1"):
+            raise BotzoneError(f"a '{kind} ...' request comes only as request {kind}, not {index} "
+                               "(the history repeated?)")
         if kind == "0":
             if len(words) != 3:
                 raise BotzoneError("'0 id quan' needs two numbers")
@@ -137,6 +144,7 @@ class BotzoneSeat:
             if len(words) != 2:
                 raise BotzoneError("'2 tile' needs one tile")
             tile = from_code(words[1])
+            self._in_turn("DRAW", self.seat)
             self.counts[tile] += 1
             self.drawn = tile
             self.draws[self.seat] += 1
@@ -165,10 +173,13 @@ class BotzoneSeat:
         for t in tiles:
             self.counts[t] += 1
         self._check_counts()
+        self._expect, self._whose = "draw", 0  # the dealer (id 0) draws first
         return "PASS"
 
     def _event(self, who: int, what: str, args: list[str], choose: Chooser) -> str:
         me = who == self.seat
+        if what in _AFTER:
+            self._in_turn(what, who)
         if what == "BUHUA":
             self._arity(what, args, 1)
             self._flower_shown(_flower(args[0]))
@@ -252,6 +263,35 @@ class BotzoneSeat:
 
     def _note(self, kind: str, who: int) -> None:
         self._last_kind, self._last_seat = kind, who
+        self._expect, self._whose = _AFTER[kind], who
+
+    def _in_turn(self, what: str, who: int) -> None:
+        """Refuse a request out of the judge's order: after a draw the drawer plays or makes a kong; after a
+        discard another seat claims it or the next seat draws (a flower first, maybe); after a kong or a
+        flower the same seat draws again."""
+        expect, whose = self._expect, self._whose
+        if expect == "turn" and what == "GANG":
+            fits = who == whose
+        elif what in ("DRAW", "BUHUA"):
+            fits = (expect == "draw" and who == whose) or (expect == "discard" and who == (whose + 1) % 4)
+        elif what in ("PLAY", "BUGANG"):
+            fits = expect == "turn" and who == whose
+        else:  # PENG, CHI, a kong on a discard
+            fits = expect == "discard" and who != whose
+        if fits:
+            return
+        after = (whose + 1) % 4
+        wanted = {"draw": f"a flower or a draw by seat {whose}",
+                  "turn": f"a play or kong by seat {whose}, which has drawn",
+                  "discard": f"a claim of seat {whose}'s discard, or a flower or draw by seat {after}",
+                  }[expect]
+        if what in ("PLAY", "BUGANG") or (what == "GANG" and (expect != "discard" or who == whose)):
+            verb = {"PLAY": "plays", "BUGANG": "adds a kong", "GANG": "makes a kong"}[what]
+            did = f"{verb} without drawing"
+        else:
+            did = {"DRAW": "draws", "BUHUA": "shows a flower"}.get(what, f"claims ({what})") + " out of turn"
+        raise BotzoneError(f"seat {who} {did}: the judge's next request is {wanted} "
+                           "(a request missing or repeated?)")
 
     @staticmethod
     def _arity(what: str, args: list[str], n: int) -> None:
@@ -455,6 +495,11 @@ class BotzoneSeat:
         if action not in legal:
             raise BotzoneError(f"the bot chose {action.notation()!r}, not a legal action")
         return action
+
+
+_AFTER = {"DRAW": "turn", "BUHUA": "draw", "PLAY": "discard", "PENG": "discard", "CHI": "discard",
+          "GANG": "draw", "BUGANG": "draw"}
+"""What the judge sends after each kind of request (see ``BotzoneSeat._in_turn``)."""
 
 
 def replay(requests: list[str], responses: list[str], walls: str = "per-seat",

@@ -41,6 +41,11 @@ __all__ = ["CheckReport", "HandReplay", "PartialReplay", "check_record", "replay
 _START_FROM_MATCH = ("e", "rules", "dealer", "round_wind", "scores")
 """What a match decides about each hand's start when its seed is unknown (the rest is chance)."""
 
+UNVERIFIED_WALL = ("no seed is recorded, so nothing ties this wall to a shuffle: the play checks every "
+                   "tile it used, but the wall could have been chosen, and the tiles no one drew moved "
+                   "(--accept-unverified-walls, or accept_unverified_walls=True, accepts such walls)")
+"""Why a hand without a seed fails ``check_record`` unless unverified walls are accepted."""
+
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
@@ -199,8 +204,10 @@ def _planned(rules: Ruleset, hands: int) -> int:
 class _Replayer:
     """Walks a shape-checked record, re-simulating each hand; raises RecordError at the first difference."""
 
-    def __init__(self, header: RecordHeader, items: Iterable[HandLines | RecordLine]) -> None:
+    def __init__(self, header: RecordHeader, items: Iterable[HandLines | RecordLine],
+                 accept_unverified_walls: bool = True) -> None:
         self.header = header
+        self.accept_unverified_walls = accept_unverified_walls
         self.items = items
         self.rules = header.rules
         self.match = Match(self.rules, seed=header.seed, hands=_planned(self.rules, header.hands)) \
@@ -406,6 +413,9 @@ class _Replayer:
         start_flowers = tuple(tuple(Flower(f) for f in game.flowers[s]) for s in seats)
         actions = self._play(block, game)
         self._check_seeded_rolls(block)
+        if block.start.event()["seed"] is None and not self.accept_unverified_walls:
+            # Checked after the play, so an edit the play shows is reported as what it is.
+            _fail(block.start, f"hand {n}: {UNVERIFIED_WALL}")
         booked = None
         if match is not None:
             match.game = game  # the re-simulated hand is the match's hand: its start was checked against it
@@ -481,12 +491,12 @@ def replay_record(record: Record) -> Iterator[HandReplay]:
     return _Replayer(record.header, (*record.hands, record.final)).hands()
 
 
-def _replayer(path: str | os.PathLike[str]) -> _Replayer:
+def _replayer(path: str | os.PathLike[str], accept_unverified_walls: bool = True) -> _Replayer:
     items = iter_record_file(path)
     header = next(items)  # the reader yields the header first, or raises
     assert isinstance(header, RecordHeader)
     rest = (item for item in items if not isinstance(item, RecordHeader))
-    return _Replayer(header, rest)
+    return _Replayer(header, rest, accept_unverified_walls)
 
 
 def replay(path: str | os.PathLike[str]) -> Iterator[HandReplay]:
@@ -499,16 +509,20 @@ def replay(path: str | os.PathLike[str]) -> Iterator[HandReplay]:
 
 
 def check_record(path: str | os.PathLike[str],
-                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
+                 progress: Callable[[int, int], None] | None = None, *,
+                 accept_unverified_walls: bool = False) -> CheckReport:
     """Validate the record at ``path`` completely (see the module docstring); OSError if it cannot be read.
 
     The file is streamed: a record of any number of hands is checked in the memory of one hand.
     ``progress(done, total)`` is called after each hand, ``total`` being the hands the header announces.
+    A hand recorded without a seed fails (at its start line, after its play is checked): nothing ties its
+    wall to a shuffle. ``accept_unverified_walls`` accepts such hands (a prepared or imported wall);
+    the report's ``caveat`` then says how many there were.
     """
     hands = actions = 0
     replayer: _Replayer | None = None
     try:
-        replayer = _replayer(path)
+        replayer = _replayer(path, accept_unverified_walls)
         for hand in replayer.hands():
             hands += 1
             actions += hand.actions

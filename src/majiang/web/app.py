@@ -25,13 +25,17 @@ from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.imports import MAX_LOG, ImportLogError, import_log
-from majiang.web.store import Store
+from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
+from majiang.web.store import Store, lock_database
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables
 
 __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
 MAX_MESSAGE_BYTES = 4096
 """The largest WebSocket message a client may send (a real one is under 100 bytes)."""
+
+MAX_TOKEN = 64
+"""The longest token read (a real one has 22 characters); a longer one is refused unread."""
 
 
 def _tables(request: Request | WebSocket) -> Tables:
@@ -166,6 +170,8 @@ def _identify(table: Table, player_text: str | None, token: str | None) -> int |
         return None
     if player_text not in ("0", "1", "2", "3") or token is None:
         raise ProtocolError("bad-token", "join with ?player=0-3&token=... (or neither, to watch)")
+    if len(token) > MAX_TOKEN:
+        raise ProtocolError("bad-token", f"a token has at most {MAX_TOKEN} characters, not {len(token)}")
     player = int(player_text)
     if not table.check_token(player, token):
         raise ProtocolError("bad-token", f"that is not player {player}'s token at this table")
@@ -238,29 +244,45 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
 
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
                pause_seconds: float = 15.0, standin: str = "efficiency",
-               routers: Sequence[APIRouter] = (), pages: bool = True) -> FastAPI:
+               routers: Sequence[APIRouter] = (), pages: bool = True, allow_hosts: Sequence[str] = (),
+               allow_origins: Sequence[str] = (), api_docs: bool = False) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
     ``routers`` are included after the server's own, then (with ``pages``) ``majiang.web.pages.router``,
     the pages and their static files, where that module is installed; more can be added later with
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
+    Requests are same-origin only (``majiang.web.security``): ``allow_hosts`` are the server's names
+    besides its addresses and ``localhost``, ``allow_origins`` other sites whose pages may use it;
+    ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``.
     """
     settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
+    check_allow_lists(allow_hosts, allow_origins)  # now, not at the first request
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_path)
-        tables = Tables(store, settings)
-        tables.load()
-        app.state.tables = tables
-        tables.start()
+        release = lock_database(db_path)  # one server per database: a second one stops here
         try:
-            yield
+            store = Store(db_path)
+            try:
+                tables = Tables(store, settings)
+                tables.load()
+                app.state.tables = tables
+                tables.start()
+                try:
+                    yield
+                finally:
+                    await tables.stop()
+            finally:
+                store.close()
         finally:
-            await tables.stop()
-            store.close()
+            release()
 
-    app = FastAPI(title="majiang", lifespan=lifespan)
+    docs = ("/docs", "/redoc", "/docs/oauth2-redirect")
+    app = FastAPI(title="majiang", lifespan=lifespan, docs_url=docs[0] if api_docs else None,
+                  redoc_url=docs[1] if api_docs else None, openapi_url="/openapi.json" if api_docs else None)
+    # The last added is the outermost: refusals carry the security headers too.
+    app.add_middleware(SameOriginMiddleware, allow_hosts=allow_hosts, allow_origins=allow_origins)
+    app.add_middleware(SecurityHeadersMiddleware, exempt=docs if api_docs else ())
     app.include_router(api_router())
     for router in routers:
         app.include_router(router)

@@ -19,13 +19,16 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from majiang.errors import MajiangError
 
-__all__ = ["ActionRow", "PlayerRow", "Store", "StoreError", "TableRow", "default_db_path"]
+__all__ = ["ActionRow", "DatabaseBusyError", "PlayerRow", "Store", "StoreError", "TableRow",
+           "default_db_path", "lock_database"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -47,6 +50,77 @@ CREATE TABLE IF NOT EXISTS imports (
 
 class StoreError(MajiangError):
     """The database cannot be opened or does not hold what the server wrote."""
+
+
+class DatabaseBusyError(StoreError):
+    """Another process serves the database (it holds the database's lock file)."""
+
+
+_held: dict[str, list[Any]] = {}
+"""The locks this process holds: lock file -> [open file, users]."""
+
+
+def lock_database(path: str | os.PathLike[str]) -> Callable[[], None]:
+    """Lock the database at ``path`` for this process; the answer releases it (``:memory:`` is not locked).
+
+    The lock is an OS lock (``flock``) on ``PATH.lock`` beside the database (the path resolved, so a
+    symlink or another spelling finds the same lock), held by an open file: the system releases it when
+    the process ends in any way, kill -9 included. Taken again in the same process it is shared (the
+    ``majiang serve`` command and its app's start both take it); another process is refused with
+    DatabaseBusyError naming the holder's process id.
+    """
+    if str(path) == ":memory:":
+        return lambda: None
+    lock_path = str(Path(path).resolve()) + ".lock"
+    entry = _held.get(lock_path)
+    if entry is None:
+        try:
+            Path(lock_path).parent.mkdir(parents=True, exist_ok=True)
+            handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the server's life
+        except OSError as err:
+            raise StoreError(f"cannot open the lock file {lock_path}: {err}") from None
+        try:
+            _lock_file(handle)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read(40).strip()
+            handle.close()
+            who = f"process {holder}" if holder.isdigit() else "another process"
+            raise DatabaseBusyError(
+                f"the database {path} is in use by another server ({who} holds {lock_path}): one server per "
+                "database; stop it, or give this one another --db") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        entry = _held[lock_path] = [handle, 0]
+    entry[1] += 1
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if released:
+            return
+        released = True
+        entry[1] -= 1
+        if entry[1] == 0:
+            del _held[lock_path]
+            entry[0].close()  # closing the file drops the lock
+
+    return release
+
+
+def _lock_file(handle: IO[str]) -> None:
+    """Take the file's exclusive lock now, or raise OSError."""
+    if sys.platform == "win32":  # pragma: no cover - no fcntl there
+        import msvcrt
+
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def default_db_path() -> Path:

@@ -183,9 +183,13 @@ class Table:
         return self.standins[player] if self.away(player) else None
 
     def check_token(self, player: int, token: str) -> bool:
-        """Whether ``token`` is the secret of the open seat ``player``."""
+        """Whether ``token`` is the secret of the open seat ``player`` (any text: never raises)."""
         secret = self.players[player].token
-        return self.is_person(player) and secret is not None and hmac.compare_digest(secret, token)
+        if not self.is_person(player) or secret is None or not isinstance(token, str):
+            return False
+        # compare_digest raises TypeError on a str holding non-ASCII characters: compare the UTF-8 bytes
+        # (surrogatepass: a lone surrogate is still some bytes, and never a secret's).
+        return hmac.compare_digest(secret.encode(), token.encode("utf-8", "surrogatepass"))
 
     def summary(self) -> dict[str, Any]:
         """The table as ``GET /api/tables`` lists it."""
