@@ -321,7 +321,8 @@ class Ruleset:
 
     def before_draw(self, game: Game, seat: int) -> bool:
         """Called before ``seat`` draws in turn (not after a kong or a claim); True if the ruleset acted
-        instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``)."""
+        instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``). On False
+        the engine draws, or ends the hand drawn if the hook set the wall's last tile apart (Changchun's 宝牌)."""
         return False
 
     def answer(self, game: Game, answers: dict[int, Action]) -> None:
