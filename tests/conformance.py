@@ -209,7 +209,8 @@ class EagerBot:
         if calls and rng.random() < 0.9:
             return rng.choice(calls)
         pungs = {m.tile for m in view.melds[view.seat] if m.kind is MeldKind.PUNG}
-        return rng.choice([a for a in legal if not (a.kind is ActionKind.DISCARD and a.tile in pungs)] or legal)
+        keep = [a for a in legal if not (a.kind is ActionKind.DISCARD and a.tile in pungs)]
+        return rng.choice(keep or legal)
 
 
 _KONGS = (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
@@ -611,7 +612,7 @@ def label(rules: Ruleset, seed: int, bots: Sequence[str]) -> str:
 
 
 def seat_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    """The bots of seats 0-3 (``names`` cycled: a registered bot or ``eager``), seeded from the hand's seed."""
+    """The bots of seats 0-3 (``names`` cycled: registered bots or ``eager``), seeded from the hand's seed."""
     return [EagerBot(seed * 4 + s) if names[s % len(names)] == EagerBot.name
             else find_bot(names[s % len(names)], seed * 4 + s) for s in range(4)]
 

@@ -207,6 +207,23 @@ def test_self_drawn_win_and_concealed_kong() -> None:
     assert seat.kong_draw is True
 
 
+def test_an_added_kong_with_four_melds() -> None:
+    """Four pungs made, the seat draws the fourth 1m: BUGANG is offered (it adds no meld; the judge
+    accepts it, and the adapter once refused every kong to a seat with four melds)."""
+    choose = prefer(ActionKind.ADDED_KONG, ActionKind.PUNG)
+    seat, out = fed("0 1 0", "1 0 0 0 0 W1 W1 B2 B2 T3 T3 F1 F1 J1 W5 W7 B9 T7",
+                    "3 0 DRAW", "3 0 PLAY W1", "3 1 PENG W5", "3 2 DRAW", "3 2 PLAY B2", "3 1 PENG W7",
+                    "3 2 DRAW", "3 2 PLAY T3", "3 1 PENG B9", "3 3 DRAW", "3 3 PLAY F1", "3 1 PENG T7",
+                    "3 2 DRAW", "3 2 PLAY W9", "3 3 DRAW", "3 3 PLAY W8", "3 0 DRAW", "3 0 PLAY W6",
+                    choose=choose)
+    assert [out[i] for i in (3, 6, 9, 12)] == ["PENG W5", "PENG W7", "PENG B9", "PENG T7"]
+    assert len(seat.melds[1]) == 4 and sum(seat.counts) == 1
+    assert seat.answer("2 W1", choose) == "BUGANG W1"
+    seat.answer("3 1 BUGANG W1", first)
+    assert seat.melds[1][0].kind == MeldKind.KONG and len(seat.melds[1]) == 4
+    assert seat.answer("2 J1", prefer(ActionKind.WIN)) == "HU"  # 碰碰和 and more on the pair of reds
+
+
 def test_rob_an_added_kong() -> None:
     # Seat 1 waits on 5m (嵌张 46m) in a 花龙 hand: another seat's added kong of 5m can be robbed.
     seat, _ = fed("0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 W4 W6", "3 0 DRAW", "3 0 PLAY W5",

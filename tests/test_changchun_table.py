@@ -203,8 +203,8 @@ def test_a_treasure_set_apart_from_the_last_tile_ends_the_hand_drawn() -> None:
     """Seat 2 declares ready with one tile left to draw: the 宝 rolled is that tile, set apart, so the hand
     is drawn (the draw used to take a tile from beyond the wall: seat 3's count went to -1). Found by the
     conformance suite's eager bots (hand 130 of ``test_every_move_is_made``)."""
-    game, _ = play_checked(find_ruleset("changchun"), game_seed(31, 130), ["eager", "eager", "eager", "random"],
-                           rates=LIGHT, dealer=2)
+    bots = ["eager", "eager", "eager", "random"]
+    game, _ = play_checked(find_ruleset("changchun"), game_seed(31, 130), bots, rates=LIGHT, dealer=2)
     assert game.result is not None and game.result.exhausted
     assert [e.kind for e in game.events[-3:]] == ["roll", "treasure", "end"]
 

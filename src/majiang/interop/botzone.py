@@ -371,8 +371,9 @@ class BotzoneSeat:
         out = [Action(ActionKind.DISCARD, ALL_TILES[t]) for t in range(34) if self.counts[t]]
         drawn = self.drawn
         if drawn is not None:
-            # A replacement for the konger, and a tile for the next seat to draw (the judge checks both).
-            if len(self.melds[self.seat]) < 4 and self.wall_left > 0 and not self.is_last_discard(self.seat):
+            # A replacement for the konger, and a tile for the next seat to draw (the judge checks both). No
+            # bound on the melds: a BUGANG adds none, and the judge takes one from a seat with four.
+            if self.wall_left > 0 and not self.is_last_discard(self.seat):
                 out += [Action(ActionKind.CONCEALED_KONG, ALL_TILES[t]) for t in range(34)
                         if self.counts[t] == 4]
                 out += [Action(ActionKind.ADDED_KONG, drawn) for m in self.melds[self.seat]
