@@ -33,6 +33,7 @@ from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game
+from majiang.interop.botzone_codes import KEEP_RUNNING
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
 from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
@@ -51,9 +52,6 @@ __all__ = [
     "parse_seat",
     "play_botzone",
 ]
-
-KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-"""What a bot prints after its answer to stay running (Botzone's long-running mode)."""
 
 DEFAULT_TIME_LIMIT = 6.0
 """Seconds per answer unless told otherwise (generous: a fresh Python process starts in each turn)."""
