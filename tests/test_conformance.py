@@ -273,7 +273,8 @@ def test_every_declared_action_is_made(name: str) -> None:
 
 MOVES = ["discard", "pass", "pung", "kong", "concealed-kong", "added-kong", "win"]
 """The moves every built-in ruleset has (and ``chow`` where it has chows)."""
-EVERY_MOVE = [(name, {}) for name in [*BUILT_IN, "toy"]] + [("mcr", dict(BOTZONE))]
+EVERY_MOVE: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in [*BUILT_IN, "toy"]]
+EVERY_MOVE.append(("mcr", dict(BOTZONE)))
 
 
 @pytest.mark.parametrize("case", EVERY_MOVE, ids=_id)

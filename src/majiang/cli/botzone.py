@@ -15,7 +15,7 @@ from majiang.cli.errors import fail
 from majiang.cli.options import integer
 from majiang.interop.botzone_codes import KEEP_RUNNING
 
-__all__ = ["KEEP_RUNNING", "botzone_command"]
+__all__ = ["KEEP_RUNNING", "botzone_command", "bundle_command"]
 
 BotOpt = Annotated[str, typer.Option("--bot", metavar="NAME",
                                      help="Our bot: efficiency, fan-aware or random.")]
@@ -42,3 +42,29 @@ def botzone_command(bot: BotOpt = "fan-aware", seed: SeedOpt = None, simple: Sim
               walls=walls, flowers=flowers)
     except ValueError as err:
         fail("botzone", str(err))
+
+
+OutputOpt = Annotated[str, typer.Option("--output", "-o", metavar="ZIP", help="Where to write the zip.")]
+CompiledOpt = Annotated[bool, typer.Option(
+    "--compile/--no-compile", help="Add bytecode for this Python beside the sources (faster starts).")]
+
+
+def bundle_command(output: OutputOpt = "majiang-bot.zip", bot: BotOpt = "fan-aware", seed: SeedOpt = None,
+                   simple: SimpleOpt = False, keep_running: KeepOpt = False, walls: WallsOpt = "per-seat",
+                   flowers: FlowersOpt = None, compiled: CompiledOpt = True) -> None:
+    """Write the zip Botzone takes as a Python bot: the package, its data and a __main__.py running our
+    bot with these options (``python ZIP`` answers as ``majiang botzone`` does)."""
+    from majiang.interop.botzone_bundle import build_bundle
+
+    args = ["--bot", bot]
+    try:
+        if seed is not None:
+            args += ["--seed", str(integer(seed, "--seed", signed=True))]
+        args += ["--walls", walls] + ["--simple"] * simple + ["--keep-running"] * keep_running
+        if flowers is not None:
+            args.append("--flowers" if flowers else "--no-flowers")
+        bundle = build_bundle(output, args, compiled=compiled)
+    except (ValueError, OSError) as err:
+        fail("botzone-bundle", str(err))
+    typer.echo(f"wrote {bundle.path} ({len(bundle.entries)} files, {bundle.size} bytes): "
+               f"python {bundle.path} runs majiang.botzone {' '.join(args)}")
