@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -462,3 +464,23 @@ def test_self_play_every_answer_is_legal() -> None:
     # The adapter really decided: discards, passes, claims and wins, all legal in the real game.
     assert checked[ActionKind.DISCARD] > 100 and checked[ActionKind.PASS] > 20
     assert checked[ActionKind.WIN] > 0 and checked[ActionKind.CHOW] + checked[ActionKind.PUNG] > 0
+
+
+def test_replaying_takes_the_requests_as_answering_them_does() -> None:
+    """``replay`` takes earlier requests without working out answers (``BotzoneSeat.take``): the seat it
+    builds from each of the judge's logs is the one answering every request and noting the response gives."""
+    path = Path(__file__).resolve().parent / "data" / "botzone" / "judge-logs.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        logs = [json.loads(line) for line in f]
+    for k, log in enumerate(logs):
+        seat_id = str(k % 4)
+        entries = log["log"]
+        pairs = [(entries[i]["output"]["content"][seat_id], entries[i + 1][seat_id]["response"])
+                 for i in range(0, len(entries) - 1, 2) if entries[i]["output"]["command"] == "request"]
+        taken, answered = BotzoneSeat(), BotzoneSeat()
+        for request, response in pairs:
+            taken.take(request, response)
+            answered.answer(request, first)
+            answered.last_response = response
+        assert taken == answered
+        assert replay([r for r, _ in pairs] + ["3 0 DRAW"], [a for _, a in pairs]) == taken
