@@ -5,7 +5,7 @@ Botzone runs the zip as ``python bot.zip`` in a fresh process per request (or on
 mode); ``__main__.py`` calls ``majiang.botzone.main`` (the lean entry point: no command-line framework)
 with the options chosen when the zip was built. The package goes in without what a bot never uses (the
 command line, terminal and web apps, the environments, the simulators); its data files are read through
-``importlib.resources``, which reads them from the zip.
+the package's loader (``majiang.data.read_data``), which reads them from the zip.
 
 Each module goes in as its source and, unless ``compiled=False``, as bytecode for the Python that builds
 the zip (an unchecked hash-based ``.pyc`` beside the source, where ``zipimport`` looks first): a process
