@@ -16,6 +16,10 @@
 ``check_replay`` replays a hand from its seed; ``check_record`` writes a match as a record and reads,
 checks and replays it. A failure names the ruleset, its options, the hand's seed and the step.
 
+``EagerBot`` makes every move it may (kongs first, calls mostly, its pungs' tiles kept): with it the checked
+hands reach what random play seldom does, such as a seat with four melds adding to a pung (tests/
+test_conformance.py ``test_every_move_is_made``).
+
 ``variants(name)`` are the option sets the suite plays for a ruleset (``VARIANTS``; a test module that
 registers a ruleset adds its own with ``register_variants``).
 """
@@ -42,6 +46,8 @@ from majiang.errors import IllegalActionError, InvalidActionError
 from majiang.game import Game, Match, Phase
 from majiang.game.events import Act
 from majiang.game.ruleset import BONUS_BASE, HoldsPot, Ruleset
+from majiang.game.table import View
+from majiang.meld import MeldKind
 from majiang.records import check_record as check_record_file
 from majiang.records import play_match, read_record, write_lines_atomically
 from majiang.records.format import dump_line
@@ -167,10 +173,48 @@ class Tally:
     """Melds of mixed tiles laid (G5)."""
     seat_waits: int = 0
     """Waits a ruleset changed for the seat and the table (G7), each checked against the hook."""
+    four_meld_added_kongs: int = 0
+    """Added kongs made by a seat that already had four melds (an added kong adds no meld)."""
+    offered: Counter[str] = field(default_factory=Counter)
+    """Kinds of action in the legal actions of the seats that acted (by ``move_name``), step by step."""
+    made: Counter[str] = field(default_factory=Counter)
+    """Kinds of action made (by ``move_name``)."""
 
     def add(self, other: Tally) -> None:
         for f in dataclasses.fields(self):
             setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+def move_name(action: Action) -> str:
+    """The kind of move ``action`` is: its kind's word, or a ruleset's own action's name."""
+    return action.name if action.kind is ActionKind.DECLARED and action.name else action.kind.word
+
+
+class EagerBot:
+    """Makes every move it may: a kong whenever one is offered, a chow or pung nine times in ten, else
+    uniform over the legal actions but letting go of a tile of its own pungs (a conformance bot: it
+    reaches four melds and the added kongs after them, which random play seldom does)."""
+
+    name = "eager"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: View) -> Action:
+        legal, rng = view.legal, self.rng
+        kongs = [a for a in legal if a.kind in _KONGS]
+        if kongs:
+            return rng.choice(kongs)
+        calls = [a for a in legal if a.kind in _CALLS]
+        if calls and rng.random() < 0.9:
+            return rng.choice(calls)
+        pungs = {m.tile for m in view.melds[view.seat] if m.kind is MeldKind.PUNG}
+        keep = [a for a in legal if not (a.kind is ActionKind.DISCARD and a.tile in pungs)]
+        return rng.choice(keep or legal)
+
+
+_KONGS = (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+_CALLS = (ActionKind.CHOW, ActionKind.PUNG)
 
 
 class ConformanceError(AssertionError):
@@ -210,6 +254,8 @@ class Checker:
         for s in range(4):
             if min(g.counts[s]) < 0 or max(g.counts[s]) > 4:
                 raise self.fail(f"seat {s} holds impossible counts {g.counts[s]}")
+            if g.wall.left(s) < 0:
+                raise self.fail(f"seat {s} has {g.wall.left(s)} tiles left to draw")
 
     def check_money(self, g: Game) -> None:
         # A ruleset whose payments go partly into a pot on the table (riichi's sticks) keeps its amount as
@@ -342,6 +388,7 @@ class HandCheck:
             seat = asked[0] if len(asked) == 1 else rng.choice(asked)
             legal = g.legal_actions(seat)
             self.check_actions(checker, legal)
+            self.tally.offered.update(map(move_name, legal))
             if WIN not in legal and g.phase != Phase.OPENING and rng.random() < rates.false_win:
                 self.false_win(checker, seat)
                 checker.step += 1
@@ -353,6 +400,9 @@ class HandCheck:
             if action not in legal:
                 raise checker.fail(f"the bot of seat {seat} chose {action}, not a legal action")
             self.note(action)
+            self.tally.made[move_name(action)] += 1
+            if action.kind is ActionKind.ADDED_KONG and len(g.melds[seat]) == 4:
+                self.tally.four_meld_added_kongs += 1
             before = len(g.events)
             g.apply(seat, action)
             self.note_events(g.events[before:])
@@ -562,8 +612,9 @@ def label(rules: Ruleset, seed: int, bots: Sequence[str]) -> str:
 
 
 def seat_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    """The bots of seats 0-3 (``names`` cycled), seeded from the hand's seed."""
-    return [find_bot(names[s % len(names)], seed * 4 + s) for s in range(4)]
+    """The bots of seats 0-3 (``names`` cycled: registered bots or ``eager``), seeded from the hand's seed."""
+    return [EagerBot(seed * 4 + s) if names[s % len(names)] == EagerBot.name
+            else find_bot(names[s % len(names)], seed * 4 + s) for s in range(4)]
 
 
 def play_checked(rules: Ruleset, seed: int, names: Sequence[str], *, rates: Rates = FULL,

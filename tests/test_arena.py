@@ -147,7 +147,7 @@ def test_cli_json_shape() -> None:
     assert data["arrangements"] == ["AABB", "BAAB", "BBAA", "ABBA", "ABAB", "BABA"]
     for row, name in zip(data["results"], ("efficiency", "random"), strict=True):
         assert set(row) == {"bot", "mean", "ci", "seat_hands", "win_rate", "self_drawn_wins", "deal_in_rate",
-                            "mean_win_total", "forfeits", "riichi_rate"}
+                            "mean_win_total", "forfeits", "forfeit_reasons", "riichi_rate"}
         assert row["bot"] == name and row["seat_hands"] == 36 and row["riichi_rate"] == 0
         assert row["ci"][0] <= row["mean"] <= row["ci"][1]
     assert set(data["difference"]) == {"a", "b", "mean", "ci", "decisive"}

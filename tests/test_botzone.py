@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -210,6 +212,23 @@ def test_self_drawn_win_and_concealed_kong() -> None:
     assert seat.melds[1] == [Meld(MeldKind.KONG, Tile.M1)] and seat.counts[Tile.M1] == 0
     assert seat.answer("2 B3", first) == "PLAY B3"
     assert seat.kong_draw is True
+
+
+def test_an_added_kong_with_four_melds() -> None:
+    """Four pungs made, the seat draws the fourth 1m: BUGANG is offered (it adds no meld; the judge
+    accepts it, and the adapter once refused every kong to a seat with four melds)."""
+    choose = prefer(ActionKind.ADDED_KONG, ActionKind.PUNG)
+    seat, out = fed("0 1 0", "1 0 0 0 0 W1 W1 B2 B2 T3 T3 F1 F1 J1 W5 W7 B9 T7",
+                    "3 0 DRAW", "3 0 PLAY W1", "3 1 PENG W5", "3 2 DRAW", "3 2 PLAY B2", "3 1 PENG W7",
+                    "3 2 DRAW", "3 2 PLAY T3", "3 1 PENG B9", "3 3 DRAW", "3 3 PLAY F1", "3 1 PENG T7",
+                    "3 2 DRAW", "3 2 PLAY W9", "3 3 DRAW", "3 3 PLAY W8", "3 0 DRAW", "3 0 PLAY W6",
+                    choose=choose)
+    assert [out[i] for i in (3, 6, 9, 12)] == ["PENG W5", "PENG W7", "PENG B9", "PENG T7"]
+    assert len(seat.melds[1]) == 4 and sum(seat.counts) == 1
+    assert seat.answer("2 W1", choose) == "BUGANG W1"
+    seat.answer("3 1 BUGANG W1", first)
+    assert seat.melds[1][0].kind == MeldKind.KONG and len(seat.melds[1]) == 4
+    assert seat.answer("2 J1", prefer(ActionKind.WIN)) == "HU"  # 碰碰和 and more on the pair of reds
 
 
 def test_rob_an_added_kong() -> None:
@@ -481,3 +500,23 @@ def test_self_play_every_answer_is_legal() -> None:
     # The adapter really decided: discards, passes, claims and wins, all legal in the real game.
     assert checked[ActionKind.DISCARD] > 100 and checked[ActionKind.PASS] > 20
     assert checked[ActionKind.WIN] > 0 and checked[ActionKind.CHOW] + checked[ActionKind.PUNG] > 0
+
+
+def test_replaying_takes_the_requests_as_answering_them_does() -> None:
+    """``replay`` takes earlier requests without working out answers (``BotzoneSeat.take``): the seat it
+    builds from each of the judge's logs is the one answering every request and noting the response gives."""
+    path = Path(__file__).resolve().parent / "data" / "botzone" / "judge-logs.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        logs = [json.loads(line) for line in f]
+    for k, log in enumerate(logs):
+        seat_id = str(k % 4)
+        entries = log["log"]
+        pairs = [(entries[i]["output"]["content"][seat_id], entries[i + 1][seat_id]["response"])
+                 for i in range(0, len(entries) - 1, 2) if entries[i]["output"]["command"] == "request"]
+        taken, answered = BotzoneSeat(), BotzoneSeat()
+        for request, response in pairs:
+            taken.take(request, response)
+            answered.answer(request, first)
+            answered.last_response = response
+        assert taken == answered
+        assert replay([r for r, _ in pairs] + ["3 0 DRAW"], [a for _, a in pairs]) == taken

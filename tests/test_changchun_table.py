@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance import check_record
+from conformance import LIGHT, check_record, play_checked
 from game_walls import codes, deal_order
 from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
@@ -23,6 +23,7 @@ from majiang.meld import Meld
 from majiang.records import play_match
 from majiang.rules.changchun.ruleset import SPECIAL_KONG, TreasureSet
 from majiang.rules.changchun.state import ChangchunWall
+from majiang.sim.simulate import game_seed
 from majiang.tiles import Tile
 from sichuan_walls import act, answer, quiet
 
@@ -196,6 +197,16 @@ def test_three_copies_out_roll_the_treasure_again_and_the_new_one_is_the_wait() 
     assert game.hand_deltas == [-7, 21, -7, -7]
     tally = [e.kind for e in game.events[-4:]]
     assert tally[0] == "draw" and tally[1] == "win"  # won without a win action (G3)
+
+
+def test_a_treasure_set_apart_from_the_last_tile_ends_the_hand_drawn() -> None:
+    """Seat 2 declares ready with one tile left to draw: the 宝 rolled is that tile, set apart, so the hand
+    is drawn (the draw used to take a tile from beyond the wall: seat 3's count went to -1). Found by the
+    conformance suite's eager bots (hand 130 of ``test_every_move_is_made``)."""
+    bots = ["eager", "eager", "eager", "random"]
+    game, _ = play_checked(find_ruleset("changchun"), game_seed(31, 130), bots, rates=LIGHT, dealer=2)
+    assert game.result is not None and game.result.exhausted
+    assert [e.kind for e in game.events[-3:]] == ["roll", "treasure", "end"]
 
 
 def test_the_dealer_deals_again_on_its_win_or_a_draw() -> None:

@@ -40,6 +40,7 @@ from conformance import (
 from majiang.actions import Action, ActionKind
 from majiang.game import Game, Phase
 from majiang.game.ruleset import Fault, Penalty, Table, find_ruleset, ruleset_names
+from majiang.rules.mcr.ruleset import BOTZONE
 from majiang.sim.simulate import game_seed
 
 RULESETS = ruleset_names()
@@ -268,6 +269,32 @@ def test_every_declared_action_is_made(name: str) -> None:
         if made >= wanted:
             break
     assert made == wanted, f"{name}: never made {sorted(wanted - made)} in 3000 hands"
+
+
+MOVES = ["discard", "pass", "pung", "kong", "concealed-kong", "added-kong", "win"]
+"""The moves every built-in ruleset has (and ``chow`` where it has chows)."""
+EVERY_MOVE: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in [*BUILT_IN, "toy"]]
+EVERY_MOVE.append(("mcr", dict(BOTZONE)))
+
+
+@pytest.mark.parametrize("case", EVERY_MOVE, ids=_id)
+def test_every_move_is_made(case: tuple[str, dict[str, Any]]) -> None:
+    """Eager play, checked at every step, makes every kind of move the ruleset offers and every move of
+    ``MOVES``, among them an added kong by a seat that has four melds already (an added kong adds none:
+    Botzone's judge accepts its ``BUGANG``, and the rulesets once refused it)."""
+    name, options = case
+    rules = find_ruleset(name, options)
+    wanted = {*MOVES, *(["chow"] if rules.has_chow else []), *(spec.name for spec in rules.actions)}
+    tally = Tally()
+    for i in range(2000):
+        _, t = play_checked(rules, game_seed(31, i), ["eager", "eager", "eager", "random"], rates=LIGHT,
+                            dealer=i % 4)
+        tally.add(t)
+        if set(tally.made) >= wanted | set(tally.offered) and tally.four_meld_added_kongs:
+            break
+    assert set(tally.offered) >= wanted, f"never offered {sorted(wanted - set(tally.offered))}"
+    assert set(tally.made) == set(tally.offered), f"never made {sorted(set(tally.offered) - set(tally.made))}"
+    assert tally.four_meld_added_kongs > 0, f"no added kong with four melds in {tally.hands} hands"
 
 
 def test_the_records_hash_benchmark_plays_these_variants() -> None:

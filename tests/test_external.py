@@ -29,6 +29,7 @@ from majiang.interop.external import (
     make_seat,
     parse_seat,
     play_botzone,
+    settle_protocol,
 )
 from majiang.records import check_record, write_record
 from processes import gone, reaped
@@ -404,3 +405,52 @@ def test_forfeit_errors_cross_processes() -> None:
     err = ForfeitError(2, "TLE", 7, "3 1 DRAW", None, "mcr")
     again = pickle.loads(pickle.dumps(err))
     assert (again.seat, again.reason, again.turn, str(again)) == (2, "TLE", 7, str(err))
+
+
+# -- a program not told how to speak ----------------------------------------------------------------------
+
+
+def test_a_simple_program_without_its_prefix_is_found_to_be_one(bots: dict[str, str]) -> None:
+    """Given bare, a program that reads only Botzone's simple lines is tried in JSON (it crashes on it),
+    then in simple lines, and plays as ``simple:COMMAND`` without a forfeit (it once forfeited every hand,
+    spoken to in JSON)."""
+    seat = f"{sys.executable} -I -S {bots['tsumogiri']} --simple"
+    assert settle_protocol(parse_seat(seat)).simple
+    assert not settle_protocol(parse_seat(f"{sys.executable} -I -S {bots['tsumogiri']}")).simple
+    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "efficiency", "--time-limit", "60",
+                                 "--deals", "1", "--workers", "1", "--json", "--rules", "botzone"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["bots"] == [f"simple:{seat}", "efficiency"]
+    assert [r["forfeits"] for r in data["results"]] == [0, 0]
+
+
+def test_a_program_that_reads_neither_is_refused(bots: dict[str, str]) -> None:
+    seat = f"{sys.executable} -I -S {bots['bad']} garbage -1 x"
+    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "random", "--deals", "1"])
+    assert result.exit_code == 2
+    message = " ".join(result.stderr.split())
+    assert "cannot tell how to speak to the program" in message
+    assert "as JSON it printed 'this is not JSON'" in message and "'json:' or 'simple:'" in message
+    # Told how to speak, it is not tried: it plays, and forfeits.
+    told = runner.invoke(app, ["arena", "--seat", f"json:{seat}", "--seat", "random", "--deals", "1",
+                               "--workers", "1", "--json", "--rules", "botzone"])
+    assert told.exit_code == 0, told.output
+    assert json.loads(told.stdout)["results"][0]["forfeit_reasons"] == {"NJ": 6}
+
+
+def test_a_file_that_does_not_run_on_its_own_is_refused(tmp_path: Path) -> None:
+    bot = tmp_path / "bot.zip"
+    bot.write_bytes(b"PK")
+    with pytest.raises(InvalidOptionError, match=r"not a program that runs on its own: give its interpreter"):
+        check_seat(str(bot))
+
+
+def test_the_arena_shows_why_a_seat_forfeited(bots: dict[str, str]) -> None:
+    seat = f"{sys.executable} -I -S {bots['bad']} crash 1 x"
+    result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "random", "--time-limit", "60",
+                                 "--deals", "1", "--workers", "1", "--rules", "botzone"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert f"Forfeited hands (a failed or illegal answer): {seat} 6 (RE 6: the program exited or crashed " \
+           "without an answer)." in text

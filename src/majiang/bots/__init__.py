@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from majiang.actions import Action
 from majiang.errors import InvalidOptionError
@@ -57,19 +58,36 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
-from majiang.bots.defense import DefenseBot  # noqa: E402
-from majiang.bots.efficiency import EfficiencyBot  # noqa: E402  (they need nothing from above)
-from majiang.bots.fan_aware import FanAwareBot  # noqa: E402
+# The other bots load with their module when first wanted (``find_bot``, or the names below): a program
+# that plays one bot (the Botzone entry point, majiang.botzone) then imports no other bot's code, nor the
+# rulesets they need (defense's riichi).
+TYPE_CHECKING = False  # (not typing's: mypy reads any TYPE_CHECKING as true)
+if TYPE_CHECKING:
+    from majiang.bots.defense import DefenseBot
+    from majiang.bots.efficiency import EfficiencyBot
+    from majiang.bots.fan_aware import FanAwareBot
 
-_REGISTRY: dict[str, Callable[[int | None], Bot]] = {
-    RandomBot.name: RandomBot,
-    EfficiencyBot.name: EfficiencyBot,
-    FanAwareBot.name: FanAwareBot,
-    DefenseBot.name: DefenseBot,
+_REGISTRY: dict[str, tuple[str, str]] = {
+    RandomBot.name: ("majiang.bots", "RandomBot"),
+    "efficiency": ("majiang.bots.efficiency", "EfficiencyBot"),
+    "fan-aware": ("majiang.bots.fan_aware", "FanAwareBot"),
+    "defense": ("majiang.bots.defense", "DefenseBot"),
 }
+"""Each bot name's module and class."""
+_LAZY = {cls: module for module, cls in _REGISTRY.values() if module != __name__}
 
 BOTS: tuple[str, ...] = tuple(_REGISTRY)
 """The names ``find_bot`` knows."""
+
+
+def __getattr__(name: str) -> Any:
+    """``DefenseBot``, ``EfficiencyBot`` and ``FanAwareBot``, their modules loaded on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 def find_bot(name: str, seed: int | None = None) -> Bot:
@@ -79,9 +97,10 @@ def find_bot(name: str, seed: int | None = None) -> Bot:
     'efficiency'
     """
     try:
-        make = _REGISTRY[name]
+        module, cls = _REGISTRY[name]
     except KeyError:
         raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
+    make: Callable[[int | None], Bot] = getattr(importlib.import_module(module), cls)
     return make(seed)
 
 

@@ -33,13 +33,18 @@ the edge (辺張) and closed (嵌張) waits, unless a tile of their shape is all
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from majiang.bots.common import seen_counts
 from majiang.game.table import View
 from majiang.meld import MeldKind
-from majiang.rules.riichi.ruleset import RiichiPublic
+
+TYPE_CHECKING = False  # (not typing's: mypy reads any TYPE_CHECKING as true)
+if TYPE_CHECKING:
+    from majiang.rules.riichi.state import RiichiPublic
 
 __all__ = ["Table", "read_table", "safe_kinds"]
 
@@ -160,10 +165,17 @@ def safe_kinds(view: View, o: int) -> frozenset[int] | None:
     >>> safe_kinds(Game(seed=3).view(0), 1) is None, safe_kinds(riichi.view(0), 1)
     (True, frozenset())
     """
-    state = view.public_state
-    if not isinstance(state, RiichiPublic):
+    state = _riichi_public(view.public_state)
+    if state is None:
         return None
     return frozenset(int(t) for t in (*state.rivers[o], *state.since_riichi[o]))
+
+
+def _riichi_public(state: Any) -> RiichiPublic | None:
+    """``state`` if it is riichi's public state. Riichi is not imported for the question: a process
+    that has not loaded it has no riichi view (a Chinese Official bot then loads no riichi code)."""
+    module = sys.modules.get("majiang.rules.riichi.state")
+    return state if module is not None and isinstance(state, module.RiichiPublic) else None
 
 
 def _furiten_danger(seen: Sequence[int], safe: frozenset[int]) -> tuple[float, ...]:
@@ -201,7 +213,7 @@ def read_table(view: View, seen: Sequence[int] | None = None) -> Table:
         seen = seen_counts(view)
     threat = [0.0, 0.0, 0.0, 0.0]
     danger: list[tuple[float, ...]] = []
-    state = view.public_state
+    state = _riichi_public(view.public_state)
     for o in range(4):
         if o == view.seat:
             danger.append((0.0,) * 34)
@@ -211,7 +223,7 @@ def read_table(view: View, seen: Sequence[int] | None = None) -> Table:
             threat[o] = _threat(view, o)
             danger.append(_danger(view, o, seen))
             continue
-        assert isinstance(state, RiichiPublic)
+        assert state is not None
         threat[o] = 1.0 if state.riichi[o] else _threat(view, o)
         danger.append(_furiten_danger(seen, safe))
     return Table(view.seat, (threat[0], threat[1], threat[2], threat[3]), tuple(danger))

@@ -41,7 +41,6 @@ from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.game.table import Phase, View
 from majiang.hand import Hand
 from majiang.meld import Meld, MeldKind
-from majiang.rules.sichuan.analysis import choose_exchange, choose_void
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
@@ -91,6 +90,9 @@ def opening_choice(view: View, rng: random.Random) -> Action:
         # win): passing it up gains nothing.
         return next(a for a in legal if a.kind == ActionKind.DECLARED)
     try:
+        if kinds & {ActionKind.VOID, ActionKind.EXCHANGE}:
+            # Sichuan's choices, loaded only where they are asked for (not by a Chinese Official bot).
+            from majiang.rules.sichuan.analysis import choose_exchange, choose_void
         if kinds == {ActionKind.VOID}:
             suit = choose_void(counts)
             for a in legal:

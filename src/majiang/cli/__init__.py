@@ -24,7 +24,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
 import majiang
 from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
-from majiang.cli.botzone import botzone_command
+from majiang.cli.botzone import botzone_command, bundle_command
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import (
     EXIT_BATCH_FAILED,
@@ -231,6 +231,7 @@ app.command("shanten")(shanten_command)
 app.command("analyze")(analyze_command)
 app.command("arena")(arena_command)
 app.command("botzone")(botzone_command)
+app.command("botzone-bundle")(bundle_command)
 app.command("export")(export_command)
 app.command("import")(import_command)
 app.command("mjai")(mjai_command)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -30,8 +31,9 @@ from majiang.cli.options import (
 from majiang.cli.progress import ProgressReport
 from majiang.cli.simulate import rules_line
 from majiang.errors import InvalidOptionError
+from majiang.game.events import FORFEIT_REASONS
 from majiang.interop.botzone_table import ForfeitError
-from majiang.interop.external import DEFAULT_TIME_LIMIT, check_rules, check_seat
+from majiang.interop.external import DEFAULT_TIME_LIMIT, check_rules, check_seat, settle_protocol
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
 from majiang.sim.pool import check_workers
@@ -82,6 +84,7 @@ def arena_command(
     """Compare two bots on the same deals, each in every seat (duplicate format), with 95% intervals."""
     try:
         played = ruleset(rules, option)
+        limit = DEFAULT_TIME_LIMIT if time_limit is None else _seconds(time_limit)
         if seat:
             if bots is not None:
                 raise InvalidOptionError("give the contestants either with --bots or with --seat, not both")
@@ -95,6 +98,11 @@ def arena_command(
             names = [spec.text.strip() for spec in specs]
             if names[0] == names[1]:
                 raise InvalidOptionError(f"--seat needs two different contestants, not {names[0]!r} twice")
+            # A program not told how to speak is tried once (JSON, then simple lines); one that reads
+            # only the simple lines plays as 'simple:COMMAND'.
+            for k, spec in enumerate(specs):
+                if settle_protocol(spec, time_limit=limit).simple and not spec.simple:
+                    names[k] = f"simple:{names[k]}"
         else:
             names = [n.strip() for n in (DEFAULT_BOTS if bots is None else bots).split(",")]
             if len(names) != 2 or not all(names):
@@ -104,7 +112,6 @@ def arena_command(
                     raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
             if names[0] == names[1]:
                 raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
-        limit = DEFAULT_TIME_LIMIT if time_limit is None else _seconds(time_limit)
         n = DEFAULT_DEALS if deals is None else integer(deals, "--deals")
         if not 1 <= n <= MAX_DEALS:
             raise InvalidOptionError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
@@ -193,6 +200,12 @@ def render_arena(console: Console, result: ArenaResult) -> None:
     else:
         console.print("Not decisive: the interval includes 0; play more deals.", markup=False)
     console.print(f"No winner (荒庄) in {result.exhausted} of {result.hands} hands.", markup=False)
-    forfeits = [f"{s.name} {s.forfeits}" for s in result.bots if s.forfeits]
+    forfeits = [f"{s.name} {s.forfeits} ({_reasons(s.forfeit_reasons)})" for s in result.bots if s.forfeits]
     if forfeits:
-        console.print(f"Forfeited hands (a failed or illegal answer): {', '.join(forfeits)}.", markup=False)
+        console.print(f"Forfeited hands (a failed or illegal answer): {'; '.join(forfeits)}.", markup=False)
+
+
+def _reasons(reasons: Sequence[tuple[str, int]]) -> str:
+    """Why a bot forfeited: each reason's count, with what a verdict (``TLE``, ``WA``, ...) means."""
+    return ", ".join(f"{reason} {n}" + (f": {FORFEIT_REASONS[reason]}" if reason in FORFEIT_REASONS else "")
+                     for reason, n in reasons)

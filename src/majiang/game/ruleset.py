@@ -262,9 +262,11 @@ class Ruleset:
         out = list(compress(DISCARD, counts))
         melds = game.melds[seat]
         # A kong needs a replacement for the konger, and its discard a next drawer (no kong on the last tile).
-        # Four of a kind or a pung first: most turns have neither, and the wall's checks are hooks.
+        # Four of a kind or a pung first: most turns have neither, and the wall's checks are hooks. No bound
+        # on the melds: an added kong adds none (a seat with four may add to a pung), and four of a kind
+        # cannot stand beside four melds (two tiles stand).
         drawn = game.drawn
-        if drawn is not None and len(melds) < 4:
+        if drawn is not None:
             kongs = [CONCEALED_KONG[t] for t in range(34) if counts[t] == 4] if 4 in counts else []
             if melds:
                 kongs.extend(ADDED_KONG[m.tile] for m in melds if m.kind == _PUNG and counts[m.tile])
@@ -321,7 +323,9 @@ class Ruleset:
 
     def before_draw(self, game: Game, seat: int) -> bool:
         """Called before ``seat`` draws in turn (not after a kong or a claim); True if the ruleset acted
-        instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``)."""
+        instead (``game.ask``: Changsha offers the last tile around the table; ``game.end_hand``). On
+        False the engine draws, or ends the hand drawn if the hook set the wall's last tile apart (Changchun's
+        宝牌)."""
         return False
 
     def answer(self, game: Game, answers: dict[int, Action]) -> None:

@@ -793,6 +793,9 @@ class Game:
             return
         if self._before_draw and self._in_control_of(self.rules.before_draw, seat):
             return  # the ruleset asked a question, drew for a seat or ended the hand instead
+        if self._before_draw and self.wall.left(seat) == 0:
+            self._end(exhausted=True)  # the hook set the last tile apart (Changchun's 宝牌): nothing to draw
+            return
         self._draw(seat, from_tail=False)
 
     def _in_control_of(self, hook: Callable[[Game, int], bool], seat: int) -> bool:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from majiang.actions import Action, ActionKind
 from majiang.errors import InvalidHandError, MajiangError
-from majiang.game.ruleset import Ruleset, find_ruleset
+from majiang.game.ruleset import Ruleset
 from majiang.game.table import Phase, View
 from majiang.hand import Hand, WinBy
 from majiang.interop.botzone_codes import BotzoneError, _flower, _seat_number, from_code, to_code
@@ -52,6 +52,7 @@ from majiang.interop.botzone_judge import SeatRequests, response_actions
 from majiang.meld import Meld, MeldKind
 from majiang.rules.mcr import MINIMUM
 from majiang.rules.mcr.advice import McrAdvisor
+from majiang.rules.mcr.ruleset import McrRules
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES, Tile
 
@@ -71,7 +72,7 @@ Chooser = Callable[[View], Action]
 class BotzoneSeat:
     """One seat's knowledge of a Botzone hand, fed request by request (``answer``)."""
 
-    rules: Ruleset = field(default_factory=lambda: find_ruleset("mcr"))
+    rules: Ruleset = field(default_factory=McrRules)  # (find_ruleset("mcr"), without loading every ruleset)
     seat: int = -1
     round_wind: Tile = Tile.EAST
     counts: list[int] = field(default_factory=lambda: [0] * 34)
@@ -110,6 +111,15 @@ class BotzoneSeat:
 
     def answer(self, request: str, choose: Chooser) -> str:
         """Take the next request, and the response to it (``choose`` picks among the legal actions)."""
+        return self._take(request, choose)
+
+    def take(self, request: str, response: str) -> None:
+        """Take an earlier request, answered then with ``response``: the state moves on as for ``answer``
+        (every check of the request made), but no legal actions are worked out and no bot is asked."""
+        self._take(request, None)
+        self.last_response = response
+
+    def _take(self, request: str, choose: Chooser | None) -> str:
         index = self.requests
         try:
             out = self._answer(request.split(), choose)
@@ -119,7 +129,7 @@ class BotzoneSeat:
         self.last_response = out
         return out
 
-    def _answer(self, words: list[str], choose: Chooser) -> str:
+    def _answer(self, words: list[str], choose: Chooser | None) -> str:
         if not words:
             raise BotzoneError("empty request")
         kind, index = words[0], self.requests
@@ -176,7 +186,7 @@ class BotzoneSeat:
         self._expect, self._whose = "draw", 0  # the dealer (id 0) draws first
         return "PASS"
 
-    def _event(self, who: int, what: str, args: list[str], choose: Chooser) -> str:
+    def _event(self, who: int, what: str, args: list[str], choose: Chooser | None) -> str:
         me = who == self.seat
         if what in _AFTER:
             self._in_turn(what, who)
@@ -411,8 +421,9 @@ class BotzoneSeat:
         out = [Action(ActionKind.DISCARD, ALL_TILES[t]) for t in range(34) if self.counts[t]]
         drawn = self.drawn
         if drawn is not None:
-            # A replacement for the konger, and a tile for the next seat to draw (the judge checks both).
-            if len(self.melds[self.seat]) < 4 and self.wall_left > 0 and not self.is_last_discard(self.seat):
+            # A replacement for the konger, and a tile for the next seat to draw (the judge checks both). No
+            # bound on the melds: a BUGANG adds none, and the judge takes one from a seat with four.
+            if self.wall_left > 0 and not self.is_last_discard(self.seat):
                 out += [Action(ActionKind.CONCEALED_KONG, ALL_TILES[t]) for t in range(34)
                         if self.counts[t] == 4]
                 out += [Action(ActionKind.ADDED_KONG, drawn) for m in self.melds[self.seat]
@@ -441,7 +452,9 @@ class BotzoneSeat:
                     out.append(Action(ActionKind.CHOW, ALL_TILES[low]))
         return out
 
-    def _turn(self, choose: Chooser) -> str:
+    def _turn(self, choose: Chooser | None) -> str:
+        if choose is None:
+            return "PASS"  # (an earlier request: its answer is known)
         legal = self.turn_actions()
         action = self._ask(choose, self.view(Phase.TURN, self.seat, legal), legal)
         if action.kind == ActionKind.WIN:
@@ -451,8 +464,10 @@ class BotzoneSeat:
                 ActionKind.ADDED_KONG: "BUGANG"}[action.kind]
         return f"{word} {to_code(action.tile)}"
 
-    def _claim(self, giver: int, choose: Chooser) -> str:
+    def _claim(self, giver: int, choose: Chooser | None) -> str:
         assert self.last_discard is not None
+        if choose is None:
+            return "PASS"
         tile = self.last_discard[1]
         legal = self.claim_actions(giver, tile)
         action = self._ask(choose, self.view(Phase.CLAIM, giver, legal), legal)
@@ -482,7 +497,9 @@ class BotzoneSeat:
             return f"PENG {to_code(then.tile)}"
         return f"CHI {to_code(meld.tile + 1)} {to_code(then.tile)}"
 
-    def _rob(self, konger: int, tile: Tile, choose: Chooser) -> str:
+    def _rob(self, konger: int, tile: Tile, choose: Chooser | None) -> str:
+        if choose is None:
+            return "PASS"
         if self.win_score(tile, WinBy.ROBBING_KONG) is None:
             return "PASS"
         legal = [Action(ActionKind.PASS), Action(ActionKind.WIN)]
@@ -515,12 +532,6 @@ def replay(requests: list[str], responses: list[str], walls: str = "per-seat",
         raise BotzoneError(f"{len(requests)} requests need {len(requests) - 1} responses, "
                            f"not {len(responses)}")
     seat = BotzoneSeat(walls=walls, flowers_in_wall=flowers_in_wall)
-    for i, request in enumerate(requests[:-1]):
-        seat.answer(request, _first_legal)
-        seat.last_response = responses[i]
+    for request, response in zip(requests[:-1], responses, strict=True):
+        seat.take(request, response)
     return seat
-
-
-def _first_legal(view: View) -> Action:
-    # Replaying old requests: the answers given then are in ``responses``, so any legal choice will do.
-    return view.legal[0]

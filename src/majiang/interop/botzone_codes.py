@@ -5,7 +5,10 @@ from __future__ import annotations
 from majiang.errors import MajiangError
 from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["BotzoneError", "from_code", "to_code"]
+__all__ = ["KEEP_RUNNING", "BotzoneError", "from_code", "to_code"]
+
+KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+"""What a bot prints after an answer to stay running (Botzone's long-running mode)."""
 
 _CODES: tuple[str, ...] = (
     *(f"W{r}" for r in range(1, 10)),

@@ -18,11 +18,13 @@ Processes are POSIX ones (process groups, ``select`` on pipes).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,8 +33,10 @@ from typing import Any
 from majiang.actions import Action
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.events import FORFEIT_REASONS
 from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game
+from majiang.interop.botzone_codes import KEEP_RUNNING
 from majiang.interop.botzone_table import PASS_REPLY, Answer, JudgeTurn, Reply, Transcript, referee
 from majiang.interop.program import MAX_OUTPUT, Program, ProgramTimeout, ProgramTooLong
 from majiang.jsonstrict import StrictJSONError, loads_strict
@@ -50,10 +54,8 @@ __all__ = [
     "make_seat",
     "parse_seat",
     "play_botzone",
+    "settle_protocol",
 ]
-
-KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-"""What a bot prints after its answer to stay running (Botzone's long-running mode)."""
 
 DEFAULT_TIME_LIMIT = 6.0
 """Seconds per answer unless told otherwise (generous: a fresh Python process starts in each turn)."""
@@ -74,6 +76,9 @@ class SeatSpec:
     argv: tuple[str, ...] = ()
     simple: bool = False
     protocol: str = "botzone"
+    told: bool = False
+    """Whether the seat said how to speak to its program (a prefix ``json:``, ``simple:``, ``mjai:``...);
+    ``settle_protocol`` finds it out otherwise."""
 
     @property
     def external(self) -> bool:
@@ -94,16 +99,16 @@ def parse_seat(text: str) -> SeatSpec:
     stripped = text.strip()
     if not stripped:
         raise InvalidOptionError("a seat is a bot name or a command line, not an empty string")
-    simple = False
+    simple = told = False
     protocol = "botzone"
     for prefix, is_simple in _PREFIXES.items():
         if stripped.startswith(prefix):
-            stripped, simple = stripped[len(prefix):].strip(), is_simple
+            stripped, simple, told = stripped[len(prefix):].strip(), is_simple, True
             break
     else:
         for prefix, dialect in _MJAI_PREFIXES.items():
             if stripped.startswith(prefix):
-                stripped, protocol = stripped[len(prefix):].strip(), dialect
+                stripped, protocol, told = stripped[len(prefix):].strip(), dialect, True
                 break
         else:
             if stripped in BOTS:
@@ -114,7 +119,7 @@ def parse_seat(text: str) -> SeatSpec:
         raise InvalidOptionError(f"seat {text!r}: not a command line ({err})") from None
     if not argv:
         raise InvalidOptionError(f"seat {text!r}: no command after the prefix")
-    return SeatSpec(text, argv=argv, simple=simple, protocol=protocol)
+    return SeatSpec(text, argv=argv, simple=simple, protocol=protocol, told=told)
 
 
 class BotzoneProcess(Program):
@@ -302,9 +307,57 @@ def check_seat(spec: SeatSpec | str) -> SeatSpec:
     if parsed.external:
         program = parsed.argv[0]
         if shutil.which(program) is None:
+            if os.path.isfile(program):
+                raise InvalidOptionError(f"seat {parsed.text!r}: {program!r} is a file but not a program "
+                                         f"that runs on its own: give its interpreter ('python3 {program}')")
             raise InvalidOptionError(f"seat {parsed.text!r}: unknown bot (ours are {', '.join(BOTS)}), and "
                                      f"{program!r} is no program found on the PATH")
     return parsed
+
+
+FIRST_REQUEST = "0 0 0"
+"""The judge's first request to seat 0 (its seat and the round wind), whose only answer is ``PASS``."""
+
+
+def settle_protocol(spec: SeatSpec, *, time_limit: float = DEFAULT_TIME_LIMIT,
+                    cwd: str | os.PathLike[str] | None = None) -> SeatSpec:
+    """The seat with the Botzone interaction its program speaks: the one its prefix says (``json:``,
+    ``simple:``), else the one in which the program answers the judge's first request (``PASS``): given as
+    JSON, then as simple lines. InvalidOptionError saying what the program did in each when it answers
+    neither (spoken to in a way it does not read, a program forfeits every hand)."""
+    if not spec.external or spec.protocol != "botzone" or spec.told:
+        return spec
+    tried = []
+    for simple in (False, True):
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, "stderr")
+            with BotzoneProcess(spec.argv, simple=simple, time_limit=time_limit, cwd=cwd, stderr=log) as proc:
+                reply = proc.ask(FIRST_REQUEST)
+            if reply.verdict == "OK" and reply.response is not None and reply.response.strip() == "PASS":
+                return dataclasses.replace(spec, simple=simple, told=True)
+            tried.append(_what_it_did(reply, log, time_limit))
+    raise InvalidOptionError(
+        f"seat {spec.text!r}: cannot tell how to speak to the program: given Botzone's first request "
+        f"({FIRST_REQUEST!r}) as JSON it {tried[0]}; as simple lines it {tried[1]}. Check that it runs, "
+        "and say which it reads with 'json:' or 'simple:' before the command")
+
+
+def _what_it_did(reply: Reply, stderr: str, time_limit: float) -> str:
+    """What a program did with a request, for an error message (its standard error's last line too)."""
+    if reply.verdict == "OK":
+        did = f"answered {reply.response!r}, not PASS"
+    elif reply.verdict == "TLE":
+        did = f"gave no answer in {time_limit:g} s"
+    elif reply.verdict == "NJ" and reply.response is not None:
+        did = f"printed {reply.response[:80]!r}, which is not a Botzone answer"
+    else:
+        did = f"stopped without an answer ({reply.verdict}: {FORFEIT_REASONS.get(reply.verdict, '')})"
+    try:
+        with open(stderr, encoding="utf-8", errors="replace") as f:
+            lines = [line.strip() for line in f if line.strip()]
+    except OSError:
+        lines = []
+    return did + (f", its last error line {lines[-1][:200]!r}" if lines else "")
 
 
 def check_rules(rules: Ruleset, protocol: str = "botzone") -> None:

@@ -87,16 +87,17 @@ def _bot_seed(seed: int, deal: int, play: int, seat: int) -> int:
 
 
 def _play(bots: Sequence[Seat], seed: int, dealer: int, deal: int,
-          rules: Ruleset) -> tuple[Game, tuple[int, ...]]:
-    """The hand played, and the seats whose mjai program failed an answer in it (riichi charges no forfeit:
-    the seat played on by the fallback rule, ``majiang.interop.mjai_table``)."""
+          rules: Ruleset) -> tuple[Game, tuple[tuple[int, str], ...]]:
+    """The hand played, and the seats whose mjai program failed an answer in it, with why (riichi charges
+    no forfeit: the seat played on by the fallback rule, ``majiang.interop.mjai_table``)."""
     game = Game(rules, seed=seed, dealer=dealer, round_wind=deal_wind(deal))
     ours = [bot for bot in bots if not isinstance(bot, BotzoneProcessBot)]
     if len(ours) < len(bots):
         play_botzone(game, bots)  # external programs: every seat hears every request of the judge
     elif any(isinstance(bot, MjaiSeat) for bot in ours):
         failures = play_mjai(game, ours)
-        return game, tuple(sorted({f.seat for f in failures}))
+        first = {f.seat: f.reason for f in reversed(failures)}  # each seat's first failure
+        return game, tuple(sorted(first.items()))
     else:
         play_out(game, ours)
     return game, ()
@@ -108,11 +109,11 @@ def deal_wind(deal: int) -> Tile:
 
 
 def _play_result(arrangement: tuple[int, int, int, int], result: HandResult,
-                 forfeits: tuple[int, ...] = (), riichi: tuple[int, ...] = ()) -> PlayResult:
+                 forfeits: tuple[tuple[int, str], ...] = (), riichi: tuple[int, ...] = ()) -> PlayResult:
     return PlayResult(arrangement, result.deltas, result.winners,
                       result.payer if not result.self_drawn else None, result.self_drawn,
                       tuple(w.score.total for w in result.wins), tuple(w.giver for w in result.wins),
-                      forfeits, riichi)
+                      tuple(s for s, _ in forfeits), riichi, tuple(r for _, r in forfeits))
 
 
 def _riichi_seats(events: Sequence[ev.Event | dict[str, Any]]) -> tuple[int, ...]:
@@ -126,14 +127,15 @@ def _riichi_seats(events: Sequence[ev.Event | dict[str, Any]]) -> tuple[int, ...
     return tuple(out)
 
 
-def _forfeits(events: Sequence[ev.Event | dict[str, Any]]) -> tuple[int, ...]:
-    """The seats that forfeited, from a hand's events (typed, or as a record holds them)."""
+def _forfeits(events: Sequence[ev.Event | dict[str, Any]]) -> tuple[tuple[int, str], ...]:
+    """The seats that forfeited and why (the verdict), from a hand's events (typed, or as a record holds
+    them)."""
     out = []
     for e in events:
         if isinstance(e, ev.Forfeit):
-            out.append(e.seat)
+            out.append((e.seat, e.reason))
         elif isinstance(e, dict) and e.get("e") == ev.Forfeit.kind:
-            out.append(int(e["seat"]))
+            out.append((int(e["seat"]), str(e["reason"])))
     return tuple(out)
 
 

@@ -3,6 +3,7 @@ and the difference between the two."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +53,9 @@ class PlayResult:
     """The seat that forfeited the hand, if one did (an external program's failed or illegal answer)."""
     riichi: tuple[int, ...] = ()
     """The seats that declared riichi (under a ruleset with riichi)."""
+    forfeit_reasons: tuple[str, ...] = ()
+    """Why each seat of ``forfeits`` forfeited (Botzone's verdict, ``FORFEIT_REASONS``; an mjai failure's
+    reason)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,8 @@ class BotSummary:
     """Hands it forfeited (an external program's failed or illegal answer)."""
     riichi: int = 0
     """Seat-hands in which it declared riichi."""
+    forfeit_reasons: tuple[tuple[str, int], ...] = ()
+    """Why it forfeited: each reason with its count, the most frequent first."""
 
     @property
     def win_rate(self) -> float:
@@ -129,6 +135,7 @@ class BotSummary:
             "deal_in_rate": self.deal_in_rate,
             "mean_win_total": self.mean_win_total,
             "forfeits": self.forfeits,
+            "forfeit_reasons": dict(self.forfeit_reasons),
             "riichi_rate": self.riichi_rate,
         }
 
@@ -193,6 +200,7 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
     exhausted = 0
     for who in (0, 1):
         seat_hands = wins = self_drawn = deal_ins = points = forfeits = riichi = 0
+        reasons: Counter[str] = Counter()
         for d in played:
             for p in d.plays:
                 for seat, sitter in enumerate(p.arrangement):
@@ -200,6 +208,9 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
                         continue
                     seat_hands += 1
                     forfeits += p.forfeits.count(seat)
+                    # (strict=False: a PlayResult made without its reasons has none.)
+                    reasons.update(r for s, r in zip(p.forfeits, p.forfeit_reasons, strict=False)
+                                   if s == seat)
                     riichi += seat in p.riichi
                     givers = p.givers or (p.payer,) * len(p.winners)
                     for winner, giver, total in zip(p.winners, givers, p.fans, strict=True):
@@ -210,7 +221,7 @@ def summarize(names: tuple[str, str], seed: int, deals: Iterable[DealResult],
                         elif giver == seat:
                             deal_ins += 1
         summaries.append(BotSummary(names[who], mean_interval(per_deal[who]), seat_hands, wins, self_drawn,
-                                    deal_ins, points, forfeits, riichi))
+                                    deal_ins, points, forfeits, riichi, tuple(reasons.most_common())))
     for d in played:
         exhausted += sum(1 for p in d.plays if not p.winners and not p.forfeits)
     diff = mean_interval([a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)])

@@ -205,7 +205,8 @@ class ChangchunRules(OptionFields, Ruleset):
         melds = game.melds[seat]
         drawn = game.drawn
         kongs: list[Action] = []
-        if drawn is not None and len(melds) < 4 and game.wall_left_for(seat) > 0 and not game.last_tile(seat):
+        # An addition to a pung or a special kong adds no meld: a seat with four may make one.
+        if drawn is not None and game.wall_left_for(seat) > 0 and not game.last_tile(seat):
             kongs = self._kongs(game, seat)
         if state.ready[seat] and drawn is not None:
             keep = _own_waits(melds, counts, drawn)

@@ -202,7 +202,8 @@ class ChangshaRules(OptionFields, Ruleset):
         out: list[Action] = list(compress(_SUITED_DISCARD, counts))  # (compress stops at the 27th kind)
         melds = game.melds[seat]
         # Two tiles left at least: a kong's replacement is never the last tile, which only 海底漫游 gives.
-        if drawn is not None and len(melds) < 4 and game.wall_left >= 2:
+        # (No bound on the melds: an added kong adds none, and a seat with four melds may make one.)
+        if drawn is not None and game.wall_left >= 2:
             fours = [t for t in range(27) if counts[t] == 4]
             added = [int(m.tile) for m in melds if m.kind is MeldKind.PUNG and counts[m.tile]]
             out.extend(CONCEALED_KONG[t] for t in fours)

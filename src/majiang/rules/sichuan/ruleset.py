@@ -300,7 +300,7 @@ class SichuanRules(TableFields, Ruleset):
             return [DISCARD[t] for t in range(9 * void, 9 * void + 9) if counts[t]]
         out = list(compress(_SUITED_DISCARD, counts))  # the 27 suited kinds (compress stops there)
         melds = game.melds[seat]
-        if drawn is not None and game.wall_left > 0 and len(melds) < 4:
+        if drawn is not None and game.wall_left > 0:  # an added kong with four melds too (it adds none)
             if 4 in counts:
                 out.extend(CONCEALED_KONG[t] for t in range(27) if counts[t] == 4)
             if melds:
