@@ -220,7 +220,7 @@ def test_an_added_kong_with_four_melds() -> None:
     choose = prefer(ActionKind.ADDED_KONG, ActionKind.PUNG)
     seat, out = fed("0 1 0", "1 0 0 0 0 W1 W1 B2 B2 T3 T3 F1 F1 J1 W5 W7 B9 T7",
                     "3 0 DRAW", "3 0 PLAY W1", "3 1 PENG W5", "3 2 DRAW", "3 2 PLAY B2", "3 1 PENG W7",
-                    "3 2 DRAW", "3 2 PLAY T3", "3 1 PENG B9", "3 3 DRAW", "3 3 PLAY F1", "3 1 PENG T7",
+                    "3 2 DRAW", "3 2 PLAY T3", "3 1 PENG B9", "3 2 DRAW", "3 2 PLAY F1", "3 1 PENG T7",
                     "3 2 DRAW", "3 2 PLAY W9", "3 3 DRAW", "3 3 PLAY W8", "3 0 DRAW", "3 0 PLAY W6",
                     choose=choose)
     assert [out[i] for i in (3, 6, 9, 12)] == ["PENG W5", "PENG W7", "PENG B9", "PENG T7"]
