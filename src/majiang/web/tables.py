@@ -16,9 +16,9 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
@@ -27,15 +27,27 @@ from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import check_players, rules_from_options
+from majiang.web.limits import Limits, TooMany
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
-__all__ = ["OptionsError", "ProtocolError", "Settings", "Table", "Tables", "checked_rules"]
+__all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables", "checked_rules",
+           "encode_message"]
 
 _log = logging.getLogger("majiang.web")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""How a message reaches one connection."""
+
+class Peer(Protocol):
+    """One connection as a table sees it: a message is handed over (to the connection's own queue and
+    sender), never awaited, so one client that does not read cannot hold up the table."""
+
+    def offer(self, text: str) -> None:
+        """Queue ``text`` (a JSON message) for this connection."""
+
+
+def encode_message(message: dict[str, Any]) -> str:
+    """A message as the text sent on the WebSocket."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 class ProtocolError(MajiangError):
@@ -112,8 +124,10 @@ class Settings:
 class Table:
     """One match at one table; build with ``Tables.create`` or ``Tables.load``."""
 
-    def __init__(self, row: TableRow, players: Sequence[PlayerRow], store: Store, settings: Settings) -> None:
+    def __init__(self, row: TableRow, players: Sequence[PlayerRow], store: Store, settings: Settings,
+                 limits: Limits | None = None) -> None:
         self.row = row
+        self.limits = limits or Limits()
         self.id = row.id
         self.players = list(players)
         self.store = store
@@ -125,8 +139,9 @@ class Table:
         self.bots: list[Bot | None] = [find_bot(p.bot, seed=row.seed + p.player) if p.kind == "bot" and p.bot
                                        else None for p in self.players]
         self.standins: list[Bot] = [find_bot(settings.standin, seed=row.seed + 10 + p) for p in range(4)]
-        self.conns: dict[int, Send] = {}
-        self.watchers: list[Send] = []
+        self.conns: dict[int, Peer] = {}
+        self.watchers: list[Peer] = []
+        self.owner: str | None = None  # the client that created the table (not stored: counts live tables)
         now = time.monotonic()
         self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
         self.ready: set[int] = set()
@@ -287,19 +302,24 @@ class Table:
 
     # -- connections -------------------------------------------------------------------------------
 
-    async def connect(self, player: int | None, send: Send) -> Send | None:
-        """Attach a connection; returns the connection it replaces (same player), if any."""
-        old = None
+    async def connect(self, player: int | None, send: Peer) -> Peer | None:
+        """Attach a connection; returns the connection it replaces (same player), if any. A spectator
+        gets the state alone (nobody else sees a spectator come); ProtocolError ``too-many`` when the
+        table has ``limits.table_spectators`` already."""
         if player is None:
+            cap = self.limits.table_spectators
+            if len(self.watchers) >= cap:
+                raise ProtocolError("too-many", f"table {self.id} has {cap} spectators, as many as it takes")
             self.watchers.append(send)
-        else:
-            old = self.conns.get(player)
-            self.conns[player] = send
+            send.offer(encode_message(self.state(None)))
+            return None
+        old = self.conns.get(player)
+        self.conns[player] = send
         self.wake.set()
         await self.broadcast()
         return old
 
-    async def disconnect(self, player: int | None, send: Send) -> None:
+    async def disconnect(self, player: int | None, send: Peer) -> None:
         """Detach a connection (if it is still the attached one)."""
         if player is None:
             with contextlib.suppress(ValueError):
@@ -312,12 +332,14 @@ class Table:
             await self.broadcast()
 
     async def broadcast(self) -> None:
-        """Send every connection its state."""
-        targets: list[tuple[int | None, Send]] = [(p, s) for p, s in self.conns.items()]
-        targets += [(None, s) for s in self.watchers]
-        for player, send in targets:
-            with contextlib.suppress(Exception):  # a connection closing meanwhile is detached by its handler
-                await send(self.state(player))
+        """Send every connection its state: queued, never awaited (``Peer``); the spectators' state is
+        made and encoded once for all of them."""
+        for player, peer in list(self.conns.items()):
+            peer.offer(encode_message(self.state(player)))
+        if self.watchers:
+            text = encode_message(self.state(None))
+            for peer in list(self.watchers):
+                peer.offer(text)
 
     # -- the table's clock -------------------------------------------------------------------------
 
@@ -427,15 +449,16 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
 class Tables:
     """Every table of the server, backed by ``store``."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, limits: Limits | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
         for row in self.store.tables():
-            table = Table(row, self.store.players(row.id), self.store, self.settings)
+            table = Table(row, self.store.players(row.id), self.store, self.settings, self.limits)
             if not table.finished:
                 try:
                     table.replay()
@@ -461,8 +484,14 @@ class Tables:
         table.ensure_played()
         return table
 
-    def create(self, body: object) -> tuple[Table, list[dict[str, Any]]]:
-        """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field."""
+    def create(self, body: object, owner: str | None = None) -> tuple[Table, list[dict[str, Any]]]:
+        """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field, ``TooMany``
+        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already."""
+        if owner is not None:
+            cap = self.limits.client_tables
+            live = sum(1 for t in self.tables.values() if t.owner == owner and not t.finished)
+            if live >= cap:
+                raise TooMany(f"one client may have {cap} unfinished tables at once; finish or wait for one")
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
         unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names"}
@@ -496,7 +525,8 @@ class Tables:
         players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if kind == "open" else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
-        table = Table(row, players, self.store, self.settings)
+        table = Table(row, players, self.store, self.settings, self.limits)
+        table.owner = owner
         self.tables[table_id] = table
         table.start()
         out: list[dict[str, Any]] = []
