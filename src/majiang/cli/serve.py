@@ -23,6 +23,34 @@ ClaimOpt = Annotated[float, typer.Option(
 AwayOpt = Annotated[float, typer.Option(
     "--away-seconds", min=0, max=86400, help="How long a seat may stay disconnected before a bot plays it.",
 )]
+ClientTablesOpt = Annotated[int, typer.Option(
+    "--client-tables", min=1, help="Unfinished tables one client (address) may have created; more: 429.",
+)]
+ClientSocketsOpt = Annotated[int, typer.Option(
+    "--client-sockets", min=1, help="WebSockets one client may hold open at once (seats and spectators).",
+)]
+TableSpectatorsOpt = Annotated[int, typer.Option(
+    "--table-spectators", min=1, help="Spectators one table may have at once.",
+)]
+WorkersOpt = Annotated[int, typer.Option(
+    "--workers", min=1, help="Worker processes for replays, imports, the calculator and the coach.",
+)]
+QueuedJobsOpt = Annotated[int, typer.Option(
+    "--queued-jobs", min=1, help="Heavy requests waiting for a worker; more are refused with 503.",
+)]
+JobSecondsOpt = Annotated[float, typer.Option(
+    "--job-seconds", min=1, help="The longest a replay, import, calculation or advice may run.",
+)]
+JobMegabytesOpt = Annotated[int, typer.Option(
+    "--job-megabytes", min=64, help="The memory (address space) of each worker process.",
+)]
+SlowSecondsOpt = Annotated[float, typer.Option(
+    "--slow-seconds", min=1, help="The longest one message may take to reach a client before it is dropped.",
+)]
+ProxyOpt = Annotated[list[str] | None, typer.Option(
+    "--trusted-proxy", metavar="ADDRESS", show_default="none",
+    help="A reverse proxy (address or network, repeatable) whose X-Forwarded-For names the client.",
+)]
 
 
 def serve_command(
@@ -31,12 +59,22 @@ def serve_command(
     db: DbOpt = None,
     claim_seconds: ClaimOpt = 20.0,
     away_seconds: AwayOpt = 60.0,
+    client_tables: ClientTablesOpt = 20,
+    client_sockets: ClientSocketsOpt = 40,
+    table_spectators: TableSpectatorsOpt = 50,
+    workers: WorkersOpt = 1,
+    queued_jobs: QueuedJobsOpt = 4,
+    job_seconds: JobSecondsOpt = 30.0,
+    job_megabytes: JobMegabytesOpt = 2048,
+    slow_seconds: SlowSecondsOpt = 10.0,
+    trusted_proxy: ProxyOpt = None,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
         import uvicorn
 
         from majiang.web.app import MAX_MESSAGE_BYTES, create_app
+        from majiang.web.limits import Limits
         from majiang.web.store import Store, StoreError, default_db_path
     except ImportError:
         fail("serve", "the web server needs the 'web' extra: pip install 'majiang[web]'")
@@ -45,8 +83,14 @@ def serve_command(
         Store(path).close()  # refuse a bad path before the server starts
     except StoreError as err:
         fail("serve", str(err))
-    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds)
+    limits = Limits(client_tables=client_tables, client_sockets=client_sockets,
+                    table_spectators=table_spectators, workers=workers, queued_jobs=queued_jobs,
+                    job_seconds=job_seconds, job_megabytes=job_megabytes, slow_seconds=slow_seconds,
+                    trusted_proxies=tuple(trusted_proxy or ()))
+    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds, limits=limits)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"majiang web server: open http://{shown}:{port}/  (database {path}; Ctrl-C stops)")
     # Messages larger than the protocol's limit are cut off by the server itself.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES)
+    # The app honours X-Forwarded-For itself, from --trusted-proxy only (uvicorn would trust 127.0.0.1).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,
+                proxy_headers=False)

@@ -228,6 +228,8 @@ async def _send_all(peer: _Peer) -> None:
         except TimeoutError:
             peer.drop(4408, f"dropped: a message took over {seconds:g} s to reach this client")
             return
+        except (WebSocketDisconnect, RuntimeError):  # the client has gone
+            return
 
 
 async def _receive_all(table: Table, player: int | None, peer: _Peer) -> None:
