@@ -23,6 +23,9 @@ ClaimOpt = Annotated[float, typer.Option(
 AwayOpt = Annotated[float, typer.Option(
     "--away-seconds", min=0, max=86400, help="How long a seat may stay disconnected before a bot plays it.",
 )]
+BotOpt = Annotated[float, typer.Option(
+    "--bot-seconds", min=0, max=86400, help="The least time between a table's actions when a bot acts.",
+)]
 ClientTablesOpt = Annotated[int, typer.Option(
     "--client-tables", min=1, help="Unfinished tables one client (address) may have created; more: 429.",
 )]
@@ -59,6 +62,7 @@ def serve_command(
     db: DbOpt = None,
     claim_seconds: ClaimOpt = 20.0,
     away_seconds: AwayOpt = 60.0,
+    bot_seconds: BotOpt = 0.0,
     client_tables: ClientTablesOpt = 20,
     client_sockets: ClientSocketsOpt = 40,
     table_spectators: TableSpectatorsOpt = 50,
@@ -87,7 +91,8 @@ def serve_command(
                     table_spectators=table_spectators, workers=workers, queued_jobs=queued_jobs,
                     job_seconds=job_seconds, job_megabytes=job_megabytes, slow_seconds=slow_seconds,
                     trusted_proxies=tuple(trusted_proxy or ()))
-    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds, limits=limits)
+    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds, bot_seconds=bot_seconds,
+                     limits=limits)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"majiang web server: open http://{shown}:{port}/  (database {path}; Ctrl-C stops)")
     # Messages larger than the protocol's limit are cut off by the server itself.

@@ -313,7 +313,7 @@ async def _refused(request: Request, err: Exception) -> JSONResponse:
 
 
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
-               pause_seconds: float = 15.0, standin: str = "efficiency",
+               pause_seconds: float = 15.0, standin: str = "efficiency", bot_seconds: float = 0.0,
                routers: Sequence[APIRouter] = (), pages: bool = True,
                limits: Limits | None = None) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
@@ -326,7 +326,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     the pages and their static files, where that module is installed; more can be added later with
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
     """
-    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
+    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds)
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager

@@ -17,6 +17,7 @@ import random
 import secrets
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -111,9 +112,12 @@ class Settings:
     """How long an ended hand waits for the connected people's ``next`` before it is booked."""
     standin: str = "efficiency"
     """The bot that plays for an away player (and makes a late opening choice)."""
+    bot_seconds: float = 0.0
+    """The least time between a table's actions when a bot acts (its pause for thought, which also
+    bounds the moves per second a bots' table asks of the server)."""
 
     def __post_init__(self) -> None:
-        for name in ("claim_seconds", "away_seconds", "pause_seconds"):
+        for name in ("claim_seconds", "away_seconds", "pause_seconds", "bot_seconds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
                 raise InvalidOptionError(f"{name} must be 0 to 86400 seconds, not {value!r}")
@@ -150,6 +154,8 @@ class Table:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.finished = row.status == "finished"
+        self.moved = 0.0  # when the last action was carried out (monotonic clock; paces the bots)
+        self.bot_thread: ThreadPoolExecutor | None = None  # where bots think (None: the loop's default)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -264,6 +270,7 @@ class Table:
         game.apply(seat, action)
         self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
+        self.moved = time.monotonic()
         self._refresh_clock()
         self.wake.set()
 
@@ -380,9 +387,13 @@ class Table:
             seats = game.to_act()
             bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
             if bots:
+                pause = self.moved + self.settings.bot_seconds - time.monotonic()
+                if pause > 0:
+                    await self._sleep(pause)
+                    continue
                 seat, bot = bots[0]
                 step = self.step
-                action = await loop.run_in_executor(None, bot.act, game.view(seat))
+                action = await loop.run_in_executor(self.bot_thread, bot.act, game.view(seat))
                 if self.step == step and not self.finished:
                     self.commit(seat, action)
                     await self.broadcast()
@@ -454,11 +465,15 @@ class Tables:
         self.settings = settings
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
+        # Every table's bots think in one thread: the GIL lets only one think at a time anyway, and one
+        # thread beside the loop (not many) keeps the loop's turns short when the cores are busy.
+        self.bot_thread = ThreadPoolExecutor(1, thread_name_prefix="majiang-bots")
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
         for row in self.store.tables():
             table = Table(row, self.store.players(row.id), self.store, self.settings, self.limits)
+            table.bot_thread = self.bot_thread
             if not table.finished:
                 try:
                     table.replay()
@@ -475,6 +490,7 @@ class Tables:
         """Stop every table's task."""
         for table in self.tables.values():
             await table.stop()
+        self.bot_thread.shutdown(wait=False, cancel_futures=True)
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
@@ -526,7 +542,7 @@ class Tables:
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
         table = Table(row, players, self.store, self.settings, self.limits)
-        table.owner = owner
+        table.owner, table.bot_thread = owner, self.bot_thread
         self.tables[table_id] = table
         table.start()
         out: list[dict[str, Any]] = []
