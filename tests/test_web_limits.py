@@ -23,6 +23,7 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
@@ -253,6 +254,20 @@ def test_a_flood_of_spectators_from_one_client_is_refused(tmp_path: Path) -> Non
         # closed sockets are given back
         with client.websocket_connect(f"/ws/tables/{created['id']}") as again:
             assert again.receive_json()["type"] == "state"
+
+
+def test_a_flood_of_connections_is_refused_before_the_handshake(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path / "a.db", client_connects=1)) as client:
+        created = client.post("/api/tables", json={"players": OPEN4}).json()
+        refused = []
+        for _ in range(10):  # a bucket of 2 that fills by 1 a second: most of ten in a row are refused
+            try:
+                with client.websocket_connect(f"/ws/tables/{created['id']}") as ws:
+                    assert ws.receive_json()["type"] == "state"
+            except WebSocketDenialResponse as denial:
+                refused.append(denial)
+        assert refused and all(d.status_code == 429 for d in refused)
+        assert "1 WebSocket connections a second" in refused[0].json()["error"]
 
 
 def test_a_flood_of_tables_from_one_client_is_refused(tmp_path: Path) -> None:

@@ -32,6 +32,9 @@ ClientTablesOpt = Annotated[int, typer.Option(
 ClientSocketsOpt = Annotated[int, typer.Option(
     "--client-sockets", min=1, help="WebSockets one client may hold open at once (seats and spectators).",
 )]
+ClientConnectsOpt = Annotated[float, typer.Option(
+    "--client-connects", min=1, help="WebSockets one client may open a second (bursts of twice that).",
+)]
 TableSpectatorsOpt = Annotated[int, typer.Option(
     "--table-spectators", min=1, help="Spectators one table may have at once.",
 )]
@@ -65,6 +68,7 @@ def serve_command(
     bot_seconds: BotOpt = 0.0,
     client_tables: ClientTablesOpt = 20,
     client_sockets: ClientSocketsOpt = 40,
+    client_connects: ClientConnectsOpt = 10.0,
     table_spectators: TableSpectatorsOpt = 50,
     workers: WorkersOpt = 1,
     queued_jobs: QueuedJobsOpt = 4,
@@ -88,7 +92,8 @@ def serve_command(
     except StoreError as err:
         fail("serve", str(err))
     limits = Limits(client_tables=client_tables, client_sockets=client_sockets,
-                    table_spectators=table_spectators, workers=workers, queued_jobs=queued_jobs,
+                    client_connects=client_connects, table_spectators=table_spectators, workers=workers,
+                    queued_jobs=queued_jobs,
                     job_seconds=job_seconds, job_megabytes=job_megabytes, slow_seconds=slow_seconds,
                     trusted_proxies=tuple(trusted_proxy or ()))
     app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds, bot_seconds=bot_seconds,

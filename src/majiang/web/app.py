@@ -31,7 +31,7 @@ from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.imports import MAX_LOG, ImportLogError, import_log
 from majiang.web.jobs import Jobs
-from majiang.web.limits import ClientCounter, Limits, Refused, client_key, read_body
+from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
 from majiang.web.store import Store
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
 
@@ -138,9 +138,18 @@ def api_router() -> APIRouter:
 
     @router.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        key = client_key(websocket)
+        try:
+            websocket.app.state.connects.take(key)
+        except Refused as err:
+            # refused before the handshake (HTTP 429 where the server can say so): a flood costs least
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(_error(err.status, str(err)))
+            else:
+                await websocket.close(code=4429)
+            return
         await websocket.accept()
         sockets: ClientCounter = websocket.app.state.sockets
-        key = client_key(websocket)
         try:
             sockets.take(key)
         except Refused as err:
@@ -338,6 +347,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
         app.state.limits = limits
         app.state.jobs = jobs = Jobs(limits)
         app.state.sockets = ClientCounter(limits.client_sockets, "WebSocket connections")
+        app.state.connects = ClientRate(limits.client_connects, "WebSocket connections")
         tables.start()
         try:
             yield

@@ -7,6 +7,7 @@ reads a request body chunk by chunk and stops at its limit; ``Refused`` and its 
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, fields
 
@@ -14,7 +15,8 @@ from starlette.requests import HTTPConnection, Request
 
 from majiang.errors import InvalidOptionError
 
-__all__ = ["Busy", "ClientCounter", "Limits", "Refused", "TooLarge", "TooMany", "client_key", "read_body"]
+__all__ = ["Busy", "ClientCounter", "ClientRate", "Limits", "Refused", "TooLarge", "TooMany", "client_key",
+           "read_body"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +27,9 @@ class Limits:
     """Unfinished tables one client may have created (a bots' table runs until its match ends)."""
     client_sockets: int = 40
     """WebSockets one client may hold open at once (seats and spectators together)."""
+    client_connects: float = 10.0
+    """WebSockets one client may open a second (in bursts of twice as many): a flood of connections is
+    refused before its handshake, where it costs least."""
     table_spectators: int = 50
     """Spectators one table may have at once."""
     workers: int = 1
@@ -125,3 +130,28 @@ class ClientCounter:
         self.counts[key] -= 1
         if self.counts[key] <= 0:
             del self.counts[key]
+
+
+class ClientRate:
+    """How fast each client may do something (open WebSockets): a token bucket per client, ``rate`` a
+    second and ``2 * rate`` at once."""
+
+    def __init__(self, rate: float, what: str) -> None:
+        self.rate = rate
+        self.burst = 2 * rate
+        self.what = what
+        self.buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, when counted)
+
+    def take(self, key: str) -> None:
+        """Spend one token of ``key``'s; ``TooMany`` when it has none."""
+        now = time.monotonic()
+        tokens, then = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            raise TooMany(f"one client may open {self.rate:g} {self.what} a second; wait a moment")
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:  # forget the clients whose buckets have filled up again
+            full = [k for k, (t, w) in self.buckets.items() if t + (now - w) * self.rate >= self.burst]
+            for k in full:
+                del self.buckets[k]
