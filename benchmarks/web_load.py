@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 HOSTILE = "10.66.6.6"
 """The attacker's address (one client)."""
@@ -226,6 +227,8 @@ async def _attack(base: str, stop: asyncio.Event) -> dict[str, dict[str, int]]:
                             ws = await stack.enter_async_context(connect(url, additional_headers=headers))
                             first = json.loads(await ws.recv())
                             stats["spectator flood"][first.get("code", first["type"])] += 1
+                        except InvalidStatus as err:  # refused before the handshake
+                            stats["spectator flood"][str(err.response.status_code)] += 1
                         except Exception as err:
                             stats["spectator flood"][type(err).__name__] += 1
                     await asyncio.sleep(0.5)

@@ -47,7 +47,8 @@ def test_web_load_under_attack() -> None:
     # every attack ran and was answered as the limits say
     assert attacks["200 MB body"].get("413", 0) > 0
     assert attacks["table flood"].get("429", 0) > 0
-    assert attacks["spectator flood"].get("too-many", 0) > 0
+    flood = attacks["spectator flood"]
+    assert flood.get("429", 0) + flood.get("too-many", 0) > 0
     assert attacks["slow reader"].get("opened", 0) > 0
     assert sum(attacks["replay"].values()) > 0
     assert figures["client_moves"] >= 300

@@ -29,7 +29,7 @@ from majiang.bots import BOTS
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.web.imports import MAX_LOG, ImportLogError, import_log
+from majiang.web.imports import MAX_LOG, import_log
 from majiang.web.jobs import Jobs
 from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
 from majiang.web.store import Store
@@ -117,7 +117,7 @@ def api_router() -> APIRouter:
         jobs: Jobs = request.app.state.jobs
         try:
             imported = await jobs.run(import_log, data, fmt)
-        except ImportLogError as err:
+        except MajiangError as err:  # the log's own fault, or the worker's time or memory limit
             return _error(400, str(err))
         import_id = "i" + secrets.token_hex(6)
         _tables(request).store.add_import(import_id, time.time(), imported.format, name,
