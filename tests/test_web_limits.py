@@ -33,6 +33,7 @@ from majiang.game.ruleset import find_ruleset
 from majiang.records.writer import iter_record_lines
 from majiang.web.app import create_app
 from majiang.web.limits import Limits
+from majiang.web.store import Store
 
 OPEN4 = ["open", "open", "open", "open"]
 
@@ -292,3 +293,25 @@ def test_the_forwarded_address_counts_only_from_a_trusted_proxy(tmp_path: Path) 
     assert tables_made(make_app(tmp_path / "a.db", client_tables=1)) == 1
     # the peer a trusted proxy: each forwarded address is its own client
     assert tables_made(make_app(tmp_path / "b.db", client_tables=1, trusted_proxies=("testclient",))) == 4
+
+
+def test_a_listing_reads_each_stored_record_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "a.db"
+    with TestClient(make_app(db)) as client:
+        created = client.post("/api/tables", json={"hands": 1, "players": ["bot:random"] * 4}).json()
+        for _ in range(1200):  # a hang guard: a bots' hand takes well under a second
+            if client.get(f"/api/tables/{created['id']}").json()["status"] == "finished":
+                break
+            threading.Event().wait(0.05)
+    reads: list[str] = []
+    record = Store.record
+
+    def counted(self: Store, table_id: str) -> str | None:
+        reads.append(table_id)
+        return record(self, table_id)
+
+    monkeypatch.setattr(Store, "record", counted)
+    with TestClient(make_app(db)) as client:  # restarted: the finished table is not re-played
+        for _ in range(3):
+            assert client.get("/api/tables").json()[0]["status"] == "finished"
+    assert reads == [created["id"]]

@@ -155,6 +155,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.finished = row.status == "finished"
         self.moved = 0.0  # when the last action was carried out (monotonic clock; paces the bots)
+        self.stored_totals: list[int] | None = None  # a finished table's totals, once read from its record
         self.bot_thread: ThreadPoolExecutor | None = None  # where bots think (None: the loop's default)
 
     # -- state -------------------------------------------------------------------------------------
@@ -181,9 +182,11 @@ class Table:
     def final_totals(self) -> list[int]:
         """The players' totals: the match's, or for a finished table not re-played, its record's."""
         if self.finished and not self.match.over:
-            text = self.store.record(self.id) or ""
-            last = text.rstrip("\n").rsplit("\n", 1)[-1]
-            return list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+            if self.stored_totals is None:  # read once: a listing must not read every stored record
+                text = self.store.record(self.id) or ""
+                last = text.rstrip("\n").rsplit("\n", 1)[-1]
+                self.stored_totals = list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+            return list(self.stored_totals)
         return list(self.match.totals)
 
     def is_person(self, player: int) -> bool:
