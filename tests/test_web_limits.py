@@ -66,7 +66,8 @@ def test_a_big_replay_does_not_block_other_requests(tmp_path: Path) -> None:
     record = big_record()
 
     async def scenario() -> None:
-        async with asgi_client(make_app(tmp_path / "a.db")) as client:
+        # the worker runs at a low priority: on a busy machine the replay may take long (not a test of time)
+        async with asgi_client(make_app(tmp_path / "a.db", job_seconds=3600)) as client:
             replay = asyncio.create_task(client.post("/api/replay", content=record))
             await asyncio.sleep(0.05)  # the replay is under way
             # The replay takes seconds; a request sent meanwhile is answered while it still runs.
@@ -84,7 +85,7 @@ def test_heavy_requests_beyond_the_pool_are_refused_with_503(tmp_path: Path) -> 
     record = big_record(40)
 
     async def scenario() -> None:
-        async with asgi_client(make_app(tmp_path / "a.db", workers=1, queued_jobs=1)) as client:
+        async with asgi_client(make_app(tmp_path / "a.db", workers=1, queued_jobs=1, job_seconds=3600)) as client:
             answers = await asyncio.gather(*(client.post("/api/replay", content=record) for _ in range(4)))
             codes = sorted(a.status_code for a in answers)
             assert codes == [200, 200, 503, 503], codes

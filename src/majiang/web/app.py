@@ -23,7 +23,7 @@ from typing import Any
 
 import anyio
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from majiang.bots import BOTS
 from majiang.errors import MajiangError
@@ -86,9 +86,8 @@ def api_router() -> APIRouter:
                             status_code=201)
 
     @router.get("/api/tables")
-    def list_tables(request: Request) -> list[dict[str, Any]]:
-        tables = sorted(_tables(request).tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)
-        return [t.summary() for t in tables]
+    def list_tables(request: Request) -> Response:
+        return Response(_tables(request).listing(), media_type="application/json")
 
     @router.get("/api/tables/{table_id}")
     def one_table(request: Request, table_id: str) -> Any:

@@ -37,6 +37,10 @@ __all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables
 
 _log = logging.getLogger("majiang.web")
 
+LISTING_SECONDS = 0.5
+"""How long the table listing may be reused while no table was created or finished (players' seats,
+hand numbers and totals in it may be that much behind)."""
+
 
 class Peer(Protocol):
     """One connection as a table sees it: a message is handed over (to the connection's own queue and
@@ -471,6 +475,7 @@ class Tables:
         # Every table's bots think in one thread: the GIL lets only one think at a time anyway, and one
         # thread beside the loop (not many) keeps the loop's turns short when the cores are busy.
         self.bot_thread = ThreadPoolExecutor(1, thread_name_prefix="majiang-bots")
+        self._listing: tuple[tuple[int, int], float, bytes] | None = None  # (tables, finished), when, JSON
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
@@ -494,6 +499,18 @@ class Tables:
         for table in self.tables.values():
             await table.stop()
         self.bot_thread.shutdown(wait=False, cancel_futures=True)
+
+    def listing(self) -> bytes:
+        """``GET /api/tables``'s answer (JSON, newest first), made again only when a table was created or
+        finished or ``LISTING_SECONDS`` have passed: a flood of listings costs one per interval, not one
+        per request (each is a walk over every table)."""
+        now = time.monotonic()
+        key = (len(self.tables), sum(1 for t in self.tables.values() if t.finished))
+        if self._listing is None or self._listing[0] != key or now - self._listing[1] > LISTING_SECONDS:
+            tables = sorted(self.tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)
+            text = json.dumps([t.summary() for t in tables], ensure_ascii=False, separators=(",", ":"))
+            self._listing = (key, now, text.encode())
+        return self._listing[2]
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
