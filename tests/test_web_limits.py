@@ -85,7 +85,8 @@ def test_heavy_requests_beyond_the_pool_are_refused_with_503(tmp_path: Path) -> 
     record = big_record(40)
 
     async def scenario() -> None:
-        async with asgi_client(make_app(tmp_path / "a.db", workers=1, queued_jobs=1, job_seconds=3600)) as client:
+        app = make_app(tmp_path / "a.db", workers=1, queued_jobs=1, job_seconds=3600)
+        async with asgi_client(app) as client:
             answers = await asyncio.gather(*(client.post("/api/replay", content=record) for _ in range(4)))
             codes = sorted(a.status_code for a in answers)
             assert codes == [200, 200, 503, 503], codes
