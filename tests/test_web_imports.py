@@ -142,7 +142,7 @@ def test_bad_logs_are_refused_by_name(client: TestClient, data: bytes, fmt: str,
 
 def test_oversized_uploads_are_refused(client: TestClient) -> None:
     r = _upload(client, b" " * (MAX_LOG + 1))
-    assert r.status_code == 400 and str(MAX_LOG) in r.json()["error"]
+    assert r.status_code == 413 and str(MAX_LOG) in r.json()["error"]
     bomb = gzip.compress(b"{" + b" " * (MAX_UNPACKED + 10))  # small packed, too big unpacked
     assert len(bomb) < MAX_LOG
     r = _upload(client, bomb)

@@ -85,7 +85,7 @@ def test_bodies_that_are_not_objects(client: TestClient) -> None:
         assert "object" in client.post(url, content=b"[1, 2]").json()["error"]
         big = json.dumps({"hand": "1m" * MAX_BODY}).encode()
         res = client.post(url, content=big)
-        assert res.status_code == 400 and "at most" in res.json()["error"]
+        assert res.status_code == 413 and "at most" in res.json()["error"]
 
 
 def test_coach_ranks_the_stray_honor_first(client: TestClient) -> None:

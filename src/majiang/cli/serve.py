@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Annotated
 
@@ -36,6 +37,40 @@ AllowOriginOpt = Annotated[list[str] | None, typer.Option(
 ApiDocsOpt = Annotated[bool, typer.Option(
     "--api-docs", help="Serve the API's docs: /docs, /redoc and /openapi.json (off by default).",
 )]
+BotOpt = Annotated[float, typer.Option(
+    "--bot-seconds", min=0, max=86400, help="The least time between a table's actions when a bot acts.",
+)]
+ClientTablesOpt = Annotated[int, typer.Option(
+    "--client-tables", min=1, help="Unfinished tables one client (address) may have created; more: 429.",
+)]
+ClientSocketsOpt = Annotated[int, typer.Option(
+    "--client-sockets", min=1, help="WebSockets one client may hold open at once (seats and spectators).",
+)]
+ClientConnectsOpt = Annotated[float, typer.Option(
+    "--client-connects", min=1, help="WebSockets one client may open a second (bursts of twice that).",
+)]
+TableSpectatorsOpt = Annotated[int, typer.Option(
+    "--table-spectators", min=1, help="Spectators one table may have at once.",
+)]
+WorkersOpt = Annotated[int, typer.Option(
+    "--workers", min=1, help="Worker processes for replays, imports, the calculator and the coach.",
+)]
+QueuedJobsOpt = Annotated[int, typer.Option(
+    "--queued-jobs", min=1, help="Heavy requests waiting for a worker; more are refused with 503.",
+)]
+JobSecondsOpt = Annotated[float, typer.Option(
+    "--job-seconds", min=1, help="The longest a replay, import, calculation or advice may run.",
+)]
+JobMegabytesOpt = Annotated[int, typer.Option(
+    "--job-megabytes", min=64, help="The memory (address space) of each worker process.",
+)]
+SlowSecondsOpt = Annotated[float, typer.Option(
+    "--slow-seconds", min=1, help="The longest one message may take to reach a client before it is dropped.",
+)]
+ProxyOpt = Annotated[list[str] | None, typer.Option(
+    "--trusted-proxy", metavar="ADDRESS", show_default="none",
+    help="A reverse proxy (address or network, repeatable) whose X-Forwarded-For names the client.",
+)]
 
 
 def serve_command(
@@ -47,12 +82,24 @@ def serve_command(
     allow_host: AllowHostOpt = None,
     allow_origin: AllowOriginOpt = None,
     api_docs: ApiDocsOpt = False,
+    bot_seconds: BotOpt = 0.0,
+    client_tables: ClientTablesOpt = 20,
+    client_sockets: ClientSocketsOpt = 40,
+    client_connects: ClientConnectsOpt = 10.0,
+    table_spectators: TableSpectatorsOpt = 50,
+    workers: WorkersOpt = 1,
+    queued_jobs: QueuedJobsOpt = 4,
+    job_seconds: JobSecondsOpt = 30.0,
+    job_megabytes: JobMegabytesOpt = 2048,
+    slow_seconds: SlowSecondsOpt = 10.0,
+    trusted_proxy: ProxyOpt = None,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
         import uvicorn
 
         from majiang.web.app import MAX_MESSAGE_BYTES, create_app
+        from majiang.web.limits import Limits
         from majiang.web.store import Store, StoreError, default_db_path, lock_database
     except ImportError:
         fail("serve", "the web server needs the 'web' extra: pip install 'majiang[web]'")
@@ -63,12 +110,28 @@ def serve_command(
         Store(path).close()  # refuse a bad path before the server starts
     except StoreError as err:
         fail("serve", str(err))
+    limits = Limits(client_tables=client_tables, client_sockets=client_sockets,
+                    client_connects=client_connects, table_spectators=table_spectators, workers=workers,
+                    queued_jobs=queued_jobs,
+                    job_seconds=job_seconds, job_megabytes=job_megabytes, slow_seconds=slow_seconds,
+                    trusted_proxies=tuple(trusted_proxy or ()))
     try:
         app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds,
-                         allow_hosts=allow_host or (), allow_origins=allow_origin or (), api_docs=api_docs)
+                         bot_seconds=bot_seconds,
+                         limits=limits, allow_hosts=allow_host or (), allow_origins=allow_origin or (),
+                         api_docs=api_docs)
     except ValueError as err:
         fail("serve", str(err))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"majiang web server: open http://{shown}:{port}/  (database {path}; Ctrl-C stops)")
     # Messages larger than the protocol's limit are cut off by the server itself.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES)
+    # The cyclic collector's full passes walk every object of every table, on the loop: with its
+    # defaults they came every few seconds under load and held every table for 100-900 ms. The code
+    # loaded so far is frozen out of them, and a full pass is considered ten times less often.
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 100)
+    # The app honours X-Forwarded-For itself, from --trusted-proxy only (uvicorn would trust 127.0.0.1).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=4 * MAX_MESSAGE_BYTES,
+                proxy_headers=False)

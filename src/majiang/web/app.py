@@ -3,6 +3,10 @@ per seat.
 
 ``create_app(db_path)`` builds the FastAPI app; the page routes (``majiang.web.pages``) are mounted on
 it through ``routers`` or ``app.include_router``. docs/web.md describes the protocol.
+
+Nothing one client sends can stall the others: bodies are read up to a limit only, heavy work runs in
+worker processes (``majiang.web.jobs``), each WebSocket has its own bounded send queue and sender task
+(a client that does not read is dropped, never waited for), and ``Limits`` caps what one client holds.
 """
 
 from __future__ import annotations
@@ -14,20 +18,23 @@ import importlib.util
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import Any
 
+import anyio
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from majiang.bots import BOTS
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.web.imports import MAX_LOG, ImportLogError, import_log
+from majiang.web.imports import MAX_LOG, import_log
+from majiang.web.jobs import Jobs
+from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
 from majiang.web.store import Store, lock_database
-from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables
+from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
 
 __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
@@ -68,15 +75,13 @@ def api_router() -> APIRouter:
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > 16 * MAX_MESSAGE_BYTES:
-            return _error(400, "the body is too big")
+        raw = await read_body(request, 16 * MAX_MESSAGE_BYTES)
         try:
             body = loads_strict(raw or b"{}")
         except StrictJSONError as err:
             return _error(400, f"the body is not JSON: {err}")
         try:
-            table, players = _tables(request).create(body)
+            table, players = _tables(request).create(body, owner=client_key(request))
         except OptionsError as err:
             return JSONResponse({"error": str(err), "options": err.problems}, status_code=400)
         except MajiangError as err:
@@ -85,9 +90,8 @@ def api_router() -> APIRouter:
                             status_code=201)
 
     @router.get("/api/tables")
-    def list_tables(request: Request) -> list[dict[str, Any]]:
-        tables = sorted(_tables(request).tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)
-        return [t.summary() for t in tables]
+    def list_tables(request: Request) -> Response:
+        return Response(_tables(request).listing(), media_type="application/json")
 
     @router.get("/api/tables/{table_id}")
     def one_table(request: Request, table_id: str) -> Any:
@@ -112,10 +116,11 @@ def api_router() -> APIRouter:
     async def import_upload(request: Request) -> Any:
         fmt = request.query_params.get("format", "auto")
         name = request.query_params.get("name", "")[:200]
+        data = await read_body(request, MAX_LOG)
+        jobs: Jobs = request.app.state.jobs
         try:
-            data = await _limited_body(request, MAX_LOG)
-            imported = await asyncio.to_thread(import_log, data, fmt)
-        except ImportLogError as err:
+            imported = await jobs.run(import_log, data, fmt)
+        except MajiangError as err:  # the log's own fault, or the worker's time or memory limit
             return _error(400, str(err))
         import_id = "i" + secrets.token_hex(6)
         _tables(request).store.add_import(import_id, time.time(), imported.format, name,
@@ -136,33 +141,38 @@ def api_router() -> APIRouter:
 
     @router.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
+        key = client_key(websocket)
         try:
-            table = _tables(websocket).get(table_id)
-            query = websocket.query_params
-            player = _identify(table, query.get("player"), query.get("token"))
-        except ProtocolError as err:
-            await websocket.send_json({"type": "error", "code": err.code, "message": str(err)})
-            await websocket.close(code=4404 if err.code == "unknown-table" else 4403)
+            websocket.app.state.connects.take(key)
+        except Refused as err:
+            # refused before the handshake (HTTP 429 where the server can say so): a flood costs least
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(_error(err.status, str(err)))
+            else:
+                await websocket.close(code=4429)
             return
-        await _serve(table, player, websocket)
+        await websocket.accept()
+        sockets: ClientCounter = websocket.app.state.sockets
+        try:
+            sockets.take(key)
+        except Refused as err:
+            await websocket.send_json({"type": "error", "code": err.code, "message": str(err)})
+            await websocket.close(code=4429)
+            return
+        try:
+            try:
+                table = _tables(websocket).get(table_id)
+                query = websocket.query_params
+                player = _identify(table, query.get("player"), query.get("token"))
+            except ProtocolError as err:
+                await websocket.send_json({"type": "error", "code": err.code, "message": str(err)})
+                await websocket.close(code=4404 if err.code == "unknown-table" else 4403)
+                return
+            await _serve(table, player, websocket, websocket.app.state.limits)
+        finally:
+            sockets.give(key)
 
     return router
-
-
-async def _limited_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused as soon as it is over ``limit`` bytes (not read whole first)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise ImportLogError(f"the upload has {declared} bytes; at most {limit} are read")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ImportLogError(f"the upload has more than {limit} bytes; at most {limit} are read")
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _identify(table: Table, player_text: str | None, token: str | None) -> int | None:
@@ -179,46 +189,115 @@ def _identify(table: Table, player_text: str | None, token: str | None) -> int |
 
 
 class _Peer:
-    """One connection as the table sees it: a way to send it a message."""
+    """One connection: its bounded queue of messages and the task that sends them (``_send_all``), so a
+    table hands messages over without waiting, and a client that does not read is dropped."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, limits: Limits) -> None:
         self.websocket = websocket
+        self.limits = limits
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue(limits.send_queue)
         self.replaced = False
+        self.close_code: int | None = None  # set when the connection is to be closed
+        self.close_reason = ""
+        self.gone = asyncio.Event()
 
-    async def __call__(self, message: dict[str, Any]) -> None:
-        await self.websocket.send_json(message)
+    def offer(self, text: str) -> None:
+        """Queue a message; a client with ``send_queue`` messages waiting already is dropped."""
+        if self.close_code is not None:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(4408, f"dropped: {self.limits.send_queue} messages were waiting for this client")
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message (an answer to this client)."""
+        self.offer(encode_message(message))
+
+    def finish(self, code: int) -> None:
+        """Close with ``code`` once the messages queued so far are sent."""
+        try:
+            self.queue.put_nowait(code)
+        except asyncio.QueueFull:
+            self.drop(code, "")
+
+    def drop(self, code: int, reason: str) -> None:
+        """Close with ``code`` now, whatever is still queued."""
+        if self.close_code is None:
+            self.close_code, self.close_reason = code, reason
+        self.gone.set()
 
 
-async def _serve(table: Table, player: int | None, websocket: WebSocket) -> None:
-    send = _Peer(websocket)
-    old = await table.connect(player, send)
-    if isinstance(old, _Peer):
-        # The seat was joined elsewhere (another tab, a reconnect before the old socket timed out).
-        old.replaced = True
-        with contextlib.suppress(Exception):
-            await old({"type": "error", "code": "replaced", "message": "this seat was joined elsewhere"})
-            await old.websocket.close(code=4409)
-    try:
+async def _send_all(peer: _Peer) -> None:
+    """Send the peer's queued messages in turn; one that takes over ``slow_seconds`` drops the client."""
+    seconds = peer.limits.slow_seconds
+    while True:
+        item = await peer.queue.get()
+        if isinstance(item, int):
+            peer.drop(item, "")
+            return
+        try:
+            with anyio.fail_after(seconds):
+                await peer.websocket.send_text(item)
+        except TimeoutError:
+            peer.drop(4408, f"dropped: a message took over {seconds:g} s to reach this client")
+            return
+        except (WebSocketDisconnect, RuntimeError):  # the client has gone
+            return
+
+
+async def _receive_all(table: Table, player: int | None, peer: _Peer) -> None:
+    """Read the client's messages until it leaves."""
+    websocket = peer.websocket
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                break
+                return
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
             try:
-                if send.replaced:
+                if peer.replaced:
                     raise ProtocolError("replaced", "this seat was joined elsewhere")
-                await _handle(table, player, raw, send)
+                await _handle(table, player, raw, peer)
             except ProtocolError as err:
-                await send({"type": "error", "code": err.code, "message": str(err)})
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+                peer.send({"type": "error", "code": err.code, "message": str(err)})
+
+
+async def _serve(table: Table, player: int | None, websocket: WebSocket, limits: Limits) -> None:
+    peer = _Peer(websocket, limits)
+    try:
+        old = await table.connect(player, peer)
+    except ProtocolError as err:  # the table has as many spectators as it takes
+        await websocket.send_json({"type": "error", "code": err.code, "message": str(err)})
+        await websocket.close(code=4429)
+        return
+    if isinstance(old, _Peer):
+        # The seat was joined elsewhere (another tab, a reconnect before the old socket timed out).
+        old.replaced = True
+        old.send({"type": "error", "code": "replaced", "message": "this seat was joined elsewhere"})
+        old.finish(4409)
+    try:
+        async with anyio.create_task_group() as group:
+
+            async def until_done(part: Awaitable[Any]) -> None:
+                await part  # the first part to end (sender, receiver or a drop) ends the connection
+                group.cancel_scope.cancel()
+
+            group.start_soon(until_done, _send_all(peer))
+            group.start_soon(until_done, _receive_all(table, player, peer))
+            group.start_soon(until_done, peer.gone.wait())
     finally:
-        await table.disconnect(player, send)
+        with anyio.CancelScope(shield=True):
+            await table.disconnect(player, peer)
+    if peer.close_code is not None:
+        with contextlib.suppress(Exception), anyio.move_on_after(limits.slow_seconds):
+            # a client that reads nothing may not take the close either
+            await websocket.close(peer.close_code, peer.close_reason)
 
 
-async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any) -> None:
+async def _handle(table: Table, player: int | None, raw: str | bytes, peer: _Peer) -> None:
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too-big", f"a message may hold {MAX_MESSAGE_BYTES} bytes, not {size}")
@@ -230,7 +309,7 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
         raise ProtocolError("bad-message", "a message is a JSON object with a 'type'")
     kind = data["type"]
     if kind == "ping":
-        await send({"type": "pong"})
+        peer.send({"type": "pong"})
     elif kind in ("act", "next"):
         if player is None:
             raise ProtocolError("spectator", "a spectator cannot act; join with a seat's link")
@@ -242,11 +321,21 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
         raise ProtocolError("bad-message", f"unknown message type {kind[:40]!r}; act, next or ping")
 
 
+async def _refused(request: Request, err: Exception) -> JSONResponse:
+    status = err.status if isinstance(err, Refused) else 400
+    return _error(status, str(err))
+
+
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
-               pause_seconds: float = 15.0, standin: str = "efficiency",
-               routers: Sequence[APIRouter] = (), pages: bool = True, allow_hosts: Sequence[str] = (),
-               allow_origins: Sequence[str] = (), api_docs: bool = False) -> FastAPI:
+               pause_seconds: float = 15.0, standin: str = "efficiency", bot_seconds: float = 0.0,
+               routers: Sequence[APIRouter] = (), pages: bool = True, limits: Limits | None = None,
+               allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
+               api_docs: bool = False) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
+
+    ``limits`` caps what one client may hold and the heavy-work pool (``Limits()``'s defaults if not
+    given); with ``limits.trusted_proxies`` the client is named by the ``X-Forwarded-For`` of a request
+    coming from one of them (uvicorn's ``ProxyHeadersMiddleware``), otherwise by its own address.
 
     ``routers`` are included after the server's own, then (with ``pages``) ``majiang.web.pages.router``,
     the pages and their static files, where that module is installed; more can be added later with
@@ -255,7 +344,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     besides its addresses and ``localhost``, ``allow_origins`` other sites whose pages may use it;
     ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``.
     """
-    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
+    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds)
+    limits = limits or Limits()
     check_allow_lists(allow_hosts, allow_origins)  # now, not at the first request
 
     @contextlib.asynccontextmanager
@@ -264,14 +354,19 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
         try:
             store = Store(db_path)
             try:
-                tables = Tables(store, settings)
+                tables = Tables(store, settings, limits)
                 tables.load()
                 app.state.tables = tables
+                app.state.limits = limits
+                app.state.jobs = jobs = Jobs(limits)
+                app.state.sockets = ClientCounter(limits.client_sockets, "WebSocket connections")
+                app.state.connects = ClientRate(limits.client_connects, "WebSocket connections")
                 tables.start()
                 try:
                     yield
                 finally:
                     await tables.stop()
+                    jobs.close()
             finally:
                 store.close()
         finally:
@@ -280,6 +375,11 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     docs = ("/docs", "/redoc", "/docs/oauth2-redirect")
     app = FastAPI(title="majiang", lifespan=lifespan, docs_url=docs[0] if api_docs else None,
                   redoc_url=docs[1] if api_docs else None, openapi_url="/openapi.json" if api_docs else None)
+    app.add_exception_handler(Refused, _refused)
+    if limits.trusted_proxies:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     # The last added is the outermost: refusals carry the security headers too.
     app.add_middleware(SameOriginMiddleware, allow_hosts=allow_hosts, allow_origins=allow_origins)
     app.add_middleware(SecurityHeadersMiddleware, exempt=docs if api_docs else ())

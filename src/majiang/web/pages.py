@@ -6,11 +6,14 @@
 each, or under any ruleset its body names), ``GET /api/calc/fields`` says what the calculator's form
 shows for a ruleset (its win context's fields and its options), ``POST /api/coach`` ranks the discards
 of a hand (8-fan aware) and ``POST /api/replay`` turns a ``majiang-record`` document into frames to step
-through. Errors answer 400 with ``{"error": message}``.
+through. Errors answer 400 with ``{"error": message}``. Bodies are read up to their limit only (413
+beyond, ``majiang.web.limits.read_body``), and the work runs in the app's worker processes
+(``majiang.web.jobs``: 503 when they are all busy), never on the loop that serves the tables.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,8 +30,10 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, ScoreResult, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
-from majiang.records import RecordError, parse_record, replay_record
+from majiang.records import parse_record, replay_record
 from majiang.tiles import ALL_TILES, WINDS
+from majiang.web.jobs import Jobs
+from majiang.web.limits import read_body
 
 __all__ = ["MAX_BODY", "MAX_RECORD", "STATIC", "advice_json", "calc_json", "replay_json", "router"]
 
@@ -84,11 +89,38 @@ def _error(err: Exception) -> JSONResponse:
     return JSONResponse({"error": str(err)}, status_code=400)
 
 
-async def _body(request: Request, limit: int) -> bytes:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise BadRequest(f"the request body has {len(raw)} bytes; at most {limit} are read")
-    return raw
+def _json_bytes(value: object) -> bytes:
+    # as JSONResponse renders it, done in the worker: a big replay's frames are tens of megabytes
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def calc_job(raw: bytes) -> bytes:
+    """The ``/api/calc`` answer to a body, as JSON bytes (run in a worker)."""
+    return _json_bytes(calc_json(_object(raw)))
+
+
+def coach_job(raw: bytes) -> bytes:
+    """The ``/api/coach`` answer to a body, as JSON bytes (run in a worker)."""
+    return _json_bytes(advice_json(_object(raw)))
+
+
+def replay_job(raw: bytes) -> bytes:
+    """The ``/api/replay`` answer to a record sent as the body, as JSON bytes (run in a worker)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadRequest(f"the record is not UTF-8: {err}") from None
+    return _json_bytes(replay_json(text.splitlines()))
+
+
+async def _answer(request: Request, job: Callable[[bytes], bytes], limit: int) -> Response:
+    """Read the body (at most ``limit`` bytes) and answer it with ``job`` run in a worker."""
+    raw = await read_body(request, limit)
+    jobs: Jobs = request.app.state.jobs
+    try:
+        return Response(await jobs.run(job, raw), media_type="application/json")
+    except (MajiangError, TypeError) as err:
+        return _error(err)
 
 
 def _object(raw: bytes) -> dict[str, Any]:
@@ -332,13 +364,10 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
 
 
 @router.post("/api/calc")
-async def api_calc(request: Request) -> JSONResponse:
+async def api_calc(request: Request) -> Response:
     """Score a winning hand: ``{"hand", "win_by", "last_of_wall", "last_copy", "seat_wind",
     "round_wind", "flowers", "profile"}`` -> the fan breakdown."""
-    try:
-        return JSONResponse(calc_json(_object(await _body(request, MAX_BODY))))
-    except (MajiangError, TypeError) as err:
-        return _error(err)
+    return await _answer(request, calc_job, MAX_BODY)
 
 
 @router.get("/api/calc/fields")
@@ -362,26 +391,15 @@ def api_calc_fields(rules: str = "mcr") -> JSONResponse:
 
 
 @router.post("/api/coach")
-async def api_coach(request: Request) -> JSONResponse:
+async def api_coach(request: Request) -> Response:
     """Rank a hand's discards: ``{"hand", "visible", "seat_wind", "round_wind", "profile", "fan_check"}``."""
-    try:
-        return JSONResponse(advice_json(_object(await _body(request, MAX_BODY))))
-    except (MajiangError, TypeError) as err:
-        return _error(err)
+    return await _answer(request, coach_job, MAX_BODY)
 
 
 @router.post("/api/replay")
-async def api_replay(request: Request) -> JSONResponse:
+async def api_replay(request: Request) -> Response:
     """Frames of a ``majiang-record`` document sent as the body (JSON lines)."""
-    try:
-        raw = await _body(request, MAX_RECORD)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise BadRequest(f"the record is not UTF-8: {err}") from None
-        return JSONResponse(replay_json(text.splitlines()))
-    except (MajiangError, RecordError) as err:
-        return _error(err)
+    return await _answer(request, replay_job, MAX_RECORD)
 
 
 @router.get("/api/profiles")

@@ -16,9 +16,10 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
@@ -27,15 +28,31 @@ from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import check_players, rules_from_options
+from majiang.web.limits import Limits, TooMany
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
-__all__ = ["OptionsError", "ProtocolError", "Settings", "Table", "Tables", "checked_rules"]
+__all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables", "checked_rules",
+           "encode_message"]
 
 _log = logging.getLogger("majiang.web")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""How a message reaches one connection."""
+LISTING_SECONDS = 0.5
+"""How long the table listing may be reused while no table was created or finished (players' seats,
+hand numbers and totals in it may be that much behind)."""
+
+
+class Peer(Protocol):
+    """One connection as a table sees it: a message is handed over (to the connection's own queue and
+    sender), never awaited, so one client that does not read cannot hold up the table."""
+
+    def offer(self, text: str) -> None:
+        """Queue ``text`` (a JSON message) for this connection."""
+
+
+def encode_message(message: dict[str, Any]) -> str:
+    """A message as the text sent on the WebSocket."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 class ProtocolError(MajiangError):
@@ -99,9 +116,12 @@ class Settings:
     """How long an ended hand waits for the connected people's ``next`` before it is booked."""
     standin: str = "efficiency"
     """The bot that plays for an away player (and makes a late opening choice)."""
+    bot_seconds: float = 0.0
+    """The least time between a table's actions when a bot acts (its pause for thought, which also
+    bounds the moves per second a bots' table asks of the server)."""
 
     def __post_init__(self) -> None:
-        for name in ("claim_seconds", "away_seconds", "pause_seconds"):
+        for name in ("claim_seconds", "away_seconds", "pause_seconds", "bot_seconds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
                 raise InvalidOptionError(f"{name} must be 0 to 86400 seconds, not {value!r}")
@@ -112,8 +132,10 @@ class Settings:
 class Table:
     """One match at one table; build with ``Tables.create`` or ``Tables.load``."""
 
-    def __init__(self, row: TableRow, players: Sequence[PlayerRow], store: Store, settings: Settings) -> None:
+    def __init__(self, row: TableRow, players: Sequence[PlayerRow], store: Store, settings: Settings,
+                 limits: Limits | None = None) -> None:
         self.row = row
+        self.limits = limits or Limits()
         self.id = row.id
         self.players = list(players)
         self.store = store
@@ -125,8 +147,9 @@ class Table:
         self.bots: list[Bot | None] = [find_bot(p.bot, seed=row.seed + p.player) if p.kind == "bot" and p.bot
                                        else None for p in self.players]
         self.standins: list[Bot] = [find_bot(settings.standin, seed=row.seed + 10 + p) for p in range(4)]
-        self.conns: dict[int, Send] = {}
-        self.watchers: list[Send] = []
+        self.conns: dict[int, Peer] = {}
+        self.watchers: list[Peer] = []
+        self.owner: str | None = None  # the client that created the table (not stored: counts live tables)
         now = time.monotonic()
         self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
         self.ready: set[int] = set()
@@ -135,6 +158,9 @@ class Table:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.finished = row.status == "finished"
+        self.moved = 0.0  # when the last action was carried out (monotonic clock; paces the bots)
+        self.stored_totals: list[int] | None = None  # a finished table's totals, once read from its record
+        self.bot_thread: ThreadPoolExecutor | None = None  # where bots think (None: the loop's default)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -160,9 +186,11 @@ class Table:
     def final_totals(self) -> list[int]:
         """The players' totals: the match's, or for a finished table not re-played, its record's."""
         if self.finished and not self.match.over:
-            text = self.store.record(self.id) or ""
-            last = text.rstrip("\n").rsplit("\n", 1)[-1]
-            return list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+            if self.stored_totals is None:  # read once: a listing must not read every stored record
+                text = self.store.record(self.id) or ""
+                last = text.rstrip("\n").rsplit("\n", 1)[-1]
+                self.stored_totals = list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
+            return list(self.stored_totals)
         return list(self.match.totals)
 
     def is_person(self, player: int) -> bool:
@@ -253,6 +281,7 @@ class Table:
         game.apply(seat, action)
         self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
+        self.moved = time.monotonic()
         self._refresh_clock()
         self.wake.set()
 
@@ -291,19 +320,24 @@ class Table:
 
     # -- connections -------------------------------------------------------------------------------
 
-    async def connect(self, player: int | None, send: Send) -> Send | None:
-        """Attach a connection; returns the connection it replaces (same player), if any."""
-        old = None
+    async def connect(self, player: int | None, send: Peer) -> Peer | None:
+        """Attach a connection; returns the connection it replaces (same player), if any. A spectator
+        gets the state alone (nobody else sees a spectator come); ProtocolError ``too-many`` when the
+        table has ``limits.table_spectators`` already."""
         if player is None:
+            cap = self.limits.table_spectators
+            if len(self.watchers) >= cap:
+                raise ProtocolError("too-many", f"table {self.id} has {cap} spectators, as many as it takes")
             self.watchers.append(send)
-        else:
-            old = self.conns.get(player)
-            self.conns[player] = send
+            send.offer(encode_message(self.state(None)))
+            return None
+        old = self.conns.get(player)
+        self.conns[player] = send
         self.wake.set()
         await self.broadcast()
         return old
 
-    async def disconnect(self, player: int | None, send: Send) -> None:
+    async def disconnect(self, player: int | None, send: Peer) -> None:
         """Detach a connection (if it is still the attached one)."""
         if player is None:
             with contextlib.suppress(ValueError):
@@ -316,12 +350,14 @@ class Table:
             await self.broadcast()
 
     async def broadcast(self) -> None:
-        """Send every connection its state."""
-        targets: list[tuple[int | None, Send]] = [(p, s) for p, s in self.conns.items()]
-        targets += [(None, s) for s in self.watchers]
-        for player, send in targets:
-            with contextlib.suppress(Exception):  # a connection closing meanwhile is detached by its handler
-                await send(self.state(player))
+        """Send every connection its state: queued, never awaited (``Peer``); the spectators' state is
+        made and encoded once for all of them."""
+        for player, peer in list(self.conns.items()):
+            peer.offer(encode_message(self.state(player)))
+        if self.watchers:
+            text = encode_message(self.state(None))
+            for peer in list(self.watchers):
+                peer.offer(text)
 
     # -- the table's clock -------------------------------------------------------------------------
 
@@ -362,9 +398,13 @@ class Table:
             seats = game.to_act()
             bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
             if bots:
+                pause = self.moved + self.settings.bot_seconds - time.monotonic()
+                if pause > 0:
+                    await self._sleep(pause)
+                    continue
                 seat, bot = bots[0]
                 step = self.step
-                action = await loop.run_in_executor(None, bot.act, game.view(seat))
+                action = await loop.run_in_executor(self.bot_thread, bot.act, game.view(seat))
                 if self.step == step and not self.finished:
                     self.commit(seat, action)
                     await self.broadcast()
@@ -431,15 +471,21 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
 class Tables:
     """Every table of the server, backed by ``store``."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, limits: Limits | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
+        # Every table's bots think in one thread: the GIL lets only one think at a time anyway, and one
+        # thread beside the loop (not many) keeps the loop's turns short when the cores are busy.
+        self.bot_thread = ThreadPoolExecutor(1, thread_name_prefix="majiang-bots")
+        self._listing: tuple[tuple[int, int], float, bytes] | None = None  # (tables, finished), when, JSON
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
         for row in self.store.tables():
-            table = Table(row, self.store.players(row.id), self.store, self.settings)
+            table = Table(row, self.store.players(row.id), self.store, self.settings, self.limits)
+            table.bot_thread = self.bot_thread
             if not table.finished:
                 try:
                     table.replay()
@@ -456,6 +502,19 @@ class Tables:
         """Stop every table's task."""
         for table in self.tables.values():
             await table.stop()
+        self.bot_thread.shutdown(wait=False, cancel_futures=True)
+
+    def listing(self) -> bytes:
+        """``GET /api/tables``'s answer (JSON, newest first), made again only when a table was created or
+        finished or ``LISTING_SECONDS`` have passed: a flood of listings costs one per interval, not one
+        per request (each is a walk over every table)."""
+        now = time.monotonic()
+        key = (len(self.tables), sum(1 for t in self.tables.values() if t.finished))
+        if self._listing is None or self._listing[0] != key or now - self._listing[1] > LISTING_SECONDS:
+            tables = sorted(self.tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)
+            text = json.dumps([t.summary() for t in tables], ensure_ascii=False, separators=(",", ":"))
+            self._listing = (key, now, text.encode())
+        return self._listing[2]
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
@@ -465,8 +524,14 @@ class Tables:
         table.ensure_played()
         return table
 
-    def create(self, body: object) -> tuple[Table, list[dict[str, Any]]]:
-        """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field."""
+    def create(self, body: object, owner: str | None = None) -> tuple[Table, list[dict[str, Any]]]:
+        """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field, ``TooMany``
+        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already."""
+        if owner is not None:
+            cap = self.limits.client_tables
+            live = sum(1 for t in self.tables.values() if t.owner == owner and not t.finished)
+            if live >= cap:
+                raise TooMany(f"one client may have {cap} unfinished tables at once; finish or wait for one")
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
         unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names"}
@@ -500,7 +565,8 @@ class Tables:
         players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if kind == "open" else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
-        table = Table(row, players, self.store, self.settings)
+        table = Table(row, players, self.store, self.settings, self.limits)
+        table.owner, table.bot_thread = owner, self.bot_thread
         self.tables[table_id] = table
         table.start()
         out: list[dict[str, Any]] = []
