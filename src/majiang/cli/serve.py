@@ -23,6 +23,10 @@ ClaimOpt = Annotated[float, typer.Option(
 AwayOpt = Annotated[float, typer.Option(
     "--away-seconds", min=0, max=86400, help="How long a seat may stay disconnected before a bot plays it.",
 )]
+WindowOpt = Annotated[float, typer.Option(
+    "--window-seconds", min=0, max=86400,
+    help="How long every claim window stays open at least, whoever could claim (0: as soon as all answered).",
+)]
 
 
 def serve_command(
@@ -31,6 +35,7 @@ def serve_command(
     db: DbOpt = None,
     claim_seconds: ClaimOpt = 20.0,
     away_seconds: AwayOpt = 60.0,
+    window_seconds: WindowOpt = 1.0,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
@@ -45,7 +50,8 @@ def serve_command(
         Store(path).close()  # refuse a bad path before the server starts
     except StoreError as err:
         fail("serve", str(err))
-    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds)
+    app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds,
+                     window_seconds=window_seconds)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"majiang web server: open http://{shown}:{port}/  (database {path}; Ctrl-C stops)")
     # Messages larger than the protocol's limit are cut off by the server itself.

@@ -237,7 +237,7 @@ async def _handle(table: Table, player: int | None, raw: str | bytes, send: Any)
 
 
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
-               pause_seconds: float = 15.0, standin: str = "efficiency",
+               pause_seconds: float = 15.0, standin: str = "efficiency", window_seconds: float = 1.0,
                routers: Sequence[APIRouter] = (), pages: bool = True) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
@@ -245,7 +245,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     the pages and their static files, where that module is installed; more can be added later with
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
     """
-    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin)
+    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, window_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.actions import Action, ActionKind
@@ -30,9 +30,11 @@ from majiang.records.format import check_players, rules_from_options
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
-__all__ = ["OptionsError", "ProtocolError", "Settings", "Table", "Tables", "checked_rules"]
+__all__ = ["OptionsError", "ProtocolError", "Settings", "Table", "Tables", "Window", "checked_rules"]
 
 _log = logging.getLogger("majiang.web")
+
+_PASS = Action(ActionKind.PASS)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """How a message reaches one connection."""
@@ -99,14 +101,37 @@ class Settings:
     """How long an ended hand waits for the connected people's ``next`` before it is booked."""
     standin: str = "efficiency"
     """The bot that plays for an away player (and makes a late opening choice)."""
+    window_seconds: float = 1.0
+    """How long every claim window stays open at least, whoever could claim: bots answer unseen and a
+    person who may only pass passes by itself then (so a window's length does not tell who could claim)."""
 
     def __post_init__(self) -> None:
-        for name in ("claim_seconds", "away_seconds", "pause_seconds"):
+        for name in ("claim_seconds", "away_seconds", "pause_seconds", "window_seconds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
                 raise InvalidOptionError(f"{name} must be 0 to 86400 seconds, not {value!r}")
         if self.standin not in BOTS:
             raise InvalidOptionError(f"unknown stand-in bot {self.standin!r}; one of {', '.join(BOTS)}")
+
+
+@dataclass(slots=True, eq=False)
+class Window:
+    """A claim (or robbing) window as the table shows it: every other seat still in is asked, whatever its
+    hand, and answers are held until it closes, so what anyone is sent does not tell who could claim."""
+
+    key: tuple[Any, ...]
+    seats: tuple[int, ...]
+    """Every seat shown as asked: each active seat but the one whose tile it is, in turn order."""
+    asked: frozenset[int]
+    """The seats the engine asks (those that may claim); the others may only pass. Never sent."""
+    opened: float
+    """When it opened (the table's clock)."""
+    step: int
+    """The shown step of the state that opened it."""
+    answers: dict[int, Action] = field(default_factory=dict)
+    """The answers of asked seats, carried out (stored, applied) when the window closes."""
+    done: set[int] = field(default_factory=set)
+    """The seats that have answered, or passed by themselves."""
 
 
 class Table:
@@ -120,8 +145,13 @@ class Table:
         self.settings = settings
         self.rules = rules_from_options(row.rules, row.options)
         self.match = RecordedMatch(self.rules, seed=row.seed, hands=row.hands)
-        self.step = 0
-        self.acted = [-1] * 4  # the step of each player's last action here (guards repeated clicks)
+        self.match.game.hold_windows = True
+        self.step = 0  # actions stored
+        # Passes shown but never stored: the seats a window showed as asked that the engine did not ask.
+        # The step clients see (``shown_step``) counts them, so that it grows by the same whoever could claim.
+        self.unasked = 0
+        self.closed_step = 0  # the shown step when the last window closed (an answer to it now is stale)
+        self.acted = [-1] * 4  # the shown step of each player's last action here (guards repeated clicks)
         self.bots: list[Bot | None] = [find_bot(p.bot, seed=row.seed + p.player) if p.kind == "bot" and p.bot
                                        else None for p in self.players]
         self.standins: list[Bot] = [find_bot(settings.standin, seed=row.seed + 10 + p) for p in range(4)]
@@ -130,8 +160,10 @@ class Table:
         now = time.monotonic()
         self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
         self.ready: set[int] = set()
-        self.window: tuple[Any, ...] | None = None  # the claim window (or pause) the deadline belongs to
+        self.window: tuple[Any, ...] | None = None  # the opening choice, question or pause of the deadline
         self.deadline: float | None = None  # wall clock, as sent to clients
+        self.claim: Window | None = None  # the claim or robbing window shown now
+        self.clock: Callable[[], float] = time.time  # of deadlines and windows (a test sets its own)
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.finished = row.status == "finished"
@@ -141,21 +173,30 @@ class Table:
     def replay(self) -> None:
         """Re-play the stored actions (a table loaded from the store)."""
         for row in self.store.actions(self.id):
+            if self.match.game.is_held:  # a window that asked nobody closed before this action
+                self.match.game.close_window()
+                self._track()
             while row.hand > self.match.hand_number:
                 self.match.next_hand()
+                self.match.game.hold_windows = True
             if row.n != self.step:
                 raise MajiangError(f"table {self.id}: action {row.n} is stored where {self.step} "
                                    "was expected")
+            self.acted[self.match.player_at(row.seat)] = self.shown_step
             self.match.game.apply(row.seat, Action.parse(row.action))
-            self.acted[self.match.player_at(row.seat)] = self.step
             self.step += 1
+            self._track()
 
     def ensure_played(self) -> None:
         """Re-play a finished table loaded from the store, once, when it is first looked at."""
         if self.finished and not self.match.over:
             self.replay()
+            if self.match.game.is_held:  # the last discard, which nobody could claim
+                self.match.game.close_window()
+                self._track()
             while self.match.game.phase == Phase.OVER and not self.match.over:
                 self.match.next_hand()
+                self.match.game.hold_windows = True
 
     def final_totals(self) -> list[int]:
         """The players' totals: the match's, or for a finished table not re-played, its record's."""
@@ -213,19 +254,40 @@ class Table:
         players = summary["players"]
         for p in players:
             p["total"] = self.match.totals[p["player"]]
+        view = view_json(game, seat)
+        window = self.claim
+        if window is not None:
+            # Every other seat still in is asked; what a seat may do is its own business.
+            view["to_act"] = list(window.seats)
+            view["legal"] = [] if seat is None else [a.notation() for a in self._window_legal(window, seat)]
         return {
-            "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
+            "type": "state", "table": self.id, "step": self.shown_step, "you": player, "seat": seat,
             "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
             "hand": summary["hand"], "hands": self.row.hands, "label": summary["label"],
             "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
             "waiting_next": game.phase == Phase.OVER and not self.match.over,
-            "players": players, "view": view_json(game, seat),
+            "players": players, "view": view,
         }
+
+    @property
+    def shown_step(self) -> int:
+        """The step clients see: actions stored, and the passes a window showed of seats not asked."""
+        return self.step + self.unasked
 
     def _deadline_for(self, seat: int | None) -> float | None:
         game = self.match.game
+        window = self.claim
+        if window is not None:
+            settings = self.settings
+            if seat is None:  # a spectator: the latest the window may close
+                return window.opened + max(settings.claim_seconds, settings.window_seconds)
+            if seat not in window.seats or seat in window.done:
+                return None
+            if seat in window.asked:
+                return window.opened + max(settings.claim_seconds, settings.window_seconds)
+            return window.opened + settings.window_seconds
         if self.deadline is None or seat is None:
             return self.deadline if seat is None else None
         if game.phase == Phase.OVER or seat in game.to_act():
@@ -246,9 +308,10 @@ class Table:
             choices = ", ".join(a.notation() for a in legal)
             raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
+        self.acted[self.match.player_at(seat)] = self.shown_step
         game.apply(seat, action)
-        self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
+        self._track()
         self._refresh_clock()
         self.wake.set()
 
@@ -264,11 +327,48 @@ class Table:
             action = Action.parse(text)
         except (InvalidActionError, MajiangError) as err:
             raise ProtocolError("bad-action", str(err)) from None
-        if step is not None and (step > self.step or step <= self.acted[player]):
+        if step is not None and (step > self.shown_step or step <= self.acted[player]):
             # Answering a state from before this player's own last action: a repeated click.
-            raise ProtocolError("stale", f"player {player} has acted since step {step} (now {self.step})")
-        self.commit(self.match.positions[player], action)
-        await self.broadcast()
+            raise ProtocolError("stale", f"player {player} has acted since step {step} "
+                                         f"(now {self.shown_step})")
+        seat = self.match.positions[player]
+        window = self.claim
+        if step is not None and step < (self.closed_step if window is None else window.step):
+            # An answer to a window that has closed (it may have closed by itself, as a pass).
+            raise ProtocolError("stale", f"the claim window of step {step} has closed "
+                                         f"(now {self.shown_step})")
+        if window is None:
+            self.commit(seat, action)
+            await self.broadcast()
+            return
+        if seat not in window.seats:
+            raise ProtocolError("not-your-turn", f"seat {seat} is not to act now")
+        if seat in window.done:
+            raise ProtocolError("stale", f"seat {seat} has answered this window")
+        legal = self._window_legal(window, seat)
+        if action not in legal:
+            choices = ", ".join(a.notation() for a in legal)
+            raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
+        # Held until the window closes: only this player hears of it now.
+        if seat in window.asked:
+            window.answers[seat] = action
+        window.done.add(seat)
+        self.acted[player] = self.shown_step
+        self.wake.set()
+        await self._tell(player)
+
+    def _window_legal(self, window: Window, seat: int) -> list[Action]:
+        """What ``seat`` may answer in the window: the engine's choices if it is asked, else a pass."""
+        if seat not in window.seats or seat in window.done:
+            return []
+        return self.match.game.legal_actions(seat) if seat in window.asked else [_PASS]
+
+    async def _tell(self, player: int) -> None:
+        """Send ``player`` alone its state (a change only it may know of)."""
+        send = self.conns.get(player)
+        if send is not None:
+            with contextlib.suppress(Exception):
+                await send(self.state(player))
 
     async def next_hand(self, player: int) -> None:
         """``player`` is ready for the next hand."""
@@ -279,6 +379,7 @@ class Table:
 
     def _book(self) -> None:
         self.match.next_hand()
+        self.match.game.hold_windows = True
         self.ready.clear()
         if self.match.over:
             names = [p.name for p in self.players]
@@ -327,9 +428,10 @@ class Table:
                 sum(len(m) for m in game.melds))
 
     def _refresh_clock(self) -> None:
-        """Open a new deadline when a claim window, an opening choice or a hand's end begins."""
+        """Open a new deadline when an opening choice, a question or a hand's end begins (claim windows
+        keep their own: ``Window``)."""
         game = self.match.game
-        if game.phase == Phase.TURN or self.finished:
+        if game.phase in (Phase.TURN, Phase.CLAIM, Phase.ROB) or self.finished:
             # A person's own turn has no deadline; only leaving the table hands it to a bot.
             self.window = self.deadline = None
             return
@@ -337,39 +439,120 @@ class Table:
         key = (pause, *self._window_key())
         if self.window != key:
             seconds = self.settings.pause_seconds if pause else self.settings.claim_seconds
-            self.window, self.deadline = key, time.time() + seconds
+            self.window, self.deadline = key, self.clock() + seconds
+
+    def _track(self) -> None:
+        """Close the shown window once the engine's has moved on, and open one for each new claim or
+        robbing window (held by the engine even when it asks nobody: ``Game.hold_windows``)."""
+        game = self.match.game
+        key = self._window_key() if game.phase in (Phase.CLAIM, Phase.ROB) else None
+        window = self.claim
+        if window is not None and key != window.key:
+            self.unasked += len(window.seats) - len(window.asked)
+            self.claim = None
+            self.closed_step = self.shown_step
+        if key is not None and self.claim is None:
+            robbed, discard = game.robbed, game.last_discard
+            giver = robbed[0] if game.phase == Phase.ROB and robbed is not None else \
+                discard[0] if discard is not None else game.current
+            seats = tuple(s for k in (1, 2, 3) if game.active[s := (giver + k) % 4])
+            self.claim = Window(key, seats, frozenset(game.pending), self.clock(), self.shown_step,
+                                done={s for s, a in game.pending.items() if a is not None})
+
+    async def tick(self) -> float | None:
+        """Do what is due now: bots act, deadlines pass, windows close, ended hands are booked. Returns the
+        seconds until something is due by itself (0: call again at once; None: the match is over)."""
+        if self.finished:
+            return None
+        self._refresh_clock()
+        game = self.match.game
+        if self.claim is not None:
+            return await self._tick_window(self.claim)
+        late = self.deadline is not None and self.clock() >= self.deadline
+        if game.phase == Phase.OVER:
+            if late or all(p in self.ready for p in self.conns):
+                self._book()
+                self._refresh_clock()
+                await self.broadcast()
+                return 0.0
+            return self._next_timer()
+        seats = game.to_act()
+        bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
+        if bots:
+            seat, bot = bots[0]
+            step = self.step
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.act, game.view(seat))
+            if self.step == step and not self.finished:
+                self.commit(seat, action)
+                await self.broadcast()
+            return 0.0
+        if late:
+            self._answer_late(seats)
+            await self.broadcast()
+            return 0.0
+        return self._next_timer()
+
+    async def _tick_window(self, window: Window) -> float:
+        """A claim window: bots answer at once but unseen; it closes when every seat has answered, and
+        never before ``window_seconds``, so its length depends on no one's hand (only on people's time)."""
+        game = self.match.game
+        for seat in window.seats:
+            bot = self.controller(seat)
+            if seat in window.done or bot is None:
+                continue
+            if seat in window.asked:
+                action = await asyncio.get_running_loop().run_in_executor(None, bot.act, game.view(seat))
+                if self.claim is not window or seat in window.done:
+                    return 0.0
+                window.answers[seat] = action
+            window.done.add(seat)
+        now = self.clock()
+        settings = self.settings
+        shortest = window.opened + settings.window_seconds
+        deadline = window.opened + settings.claim_seconds
+        if now >= shortest:  # a person who may only pass has passed by now
+            for seat in window.seats:
+                if seat not in window.done and seat not in window.asked:
+                    window.done.add(seat)
+                    await self._tell(self.match.player_at(seat))
+        if now >= deadline:  # a person who could claim and did not answer passes (or the stand-in answers)
+            for seat in window.seats:
+                if seat not in window.done:
+                    legal = game.legal_actions(seat)
+                    player = self.match.player_at(seat)
+                    window.answers[seat] = _PASS if _PASS in legal else \
+                        self.standins[player].act(game.view(seat))
+                    window.done.add(seat)
+        if now >= shortest and window.done.issuperset(window.seats):
+            self._close(window)
+            await self.broadcast()
+            return 0.0
+        waits = [t - now for t in (shortest, deadline) if t > now]
+        return min([*waits, self._next_timer()])
+
+    def _close(self, window: Window) -> None:
+        """Carry out the window's held answers (each stored, as any action), or let a window that asked
+        nobody go."""
+        game = self.match.game
+        for seat in window.seats:
+            if self.claim is not window:
+                return  # the engine moved on (the last answer resolved it)
+            if seat in window.asked and game.pending.get(seat, _PASS) is None:
+                self.commit(seat, window.answers[seat])
+        if self.claim is window and game.is_held:
+            game.close_window()
+            self._track()
+            self._refresh_clock()
 
     async def run(self) -> None:
-        """Play until the match is over: bots act, deadlines pass, ended hands are booked."""
-        loop = asyncio.get_running_loop()
-        while not self.finished:
+        """Play until the match is over: bots act, deadlines pass, windows close, ended hands are booked."""
+        while True:
             self.wake.clear()
-            self._refresh_clock()
-            game = self.match.game
-            late = self.deadline is not None and time.time() >= self.deadline
-            if game.phase == Phase.OVER:
-                if late or all(p in self.ready for p in self.conns):
-                    self._book()
-                    self._refresh_clock()
-                    await self.broadcast()
-                    continue
-                await self._sleep(self._next_timer())
-                continue
-            seats = game.to_act()
-            bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
-            if bots:
-                seat, bot = bots[0]
-                step = self.step
-                action = await loop.run_in_executor(None, bot.act, game.view(seat))
-                if self.step == step and not self.finished:
-                    self.commit(seat, action)
-                    await self.broadcast()
-                continue
-            if late:
-                self._answer_late(seats)
-                await self.broadcast()
-                continue
-            await self._sleep(self._next_timer())
+            wait = await self.tick()
+            if wait is None:
+                return
+            if wait > 0:
+                await self._sleep(wait)
 
     def _answer_late(self, seats: Sequence[int]) -> None:
         game = self.match.game
@@ -377,13 +560,12 @@ class Table:
             if seat not in game.to_act() or game.phase == Phase.OVER:
                 continue
             legal = game.legal_actions(seat)
-            passing = Action(ActionKind.PASS)
             player = self.match.player_at(seat)
-            self.commit(seat, passing if passing in legal else self.standins[player].act(game.view(seat)))
+            self.commit(seat, _PASS if _PASS in legal else self.standins[player].act(game.view(seat)))
 
     def _next_timer(self) -> float:
         """Seconds until something changes by itself: a deadline, or a person turning away."""
-        now, mono = time.time(), time.monotonic()
+        now, mono = self.clock(), time.monotonic()
         waits = [] if self.deadline is None else [self.deadline - now]
         waits += [self.left_at[p] + self.settings.away_seconds - mono for p in range(4)
                   if self.is_person(p) and p not in self.conns and not self.away(p)]
