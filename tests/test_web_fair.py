@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from majiang.bots import find_bot
+from majiang.bots import RandomBot, find_bot
 from majiang.game import Game
 from majiang.game.ruleset import find_ruleset
+from majiang.records import Deal, check_record, iter_record_lines, play_match
+from majiang.records.format import deal_commitment
 from majiang.web.app import create_app
 from majiang.web.store import PlayerRow, Store, TableRow
 from majiang.web.tables import Settings, Table, Window
@@ -222,3 +225,147 @@ def test_every_discard_shows_a_window_to_a_spectator(tmp_path: Path) -> None:
     for state in discards:
         assert state["view"]["phase"] == "claim"
         assert state["view"]["to_act"] == _shown_seats(state)
+
+
+def _client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "s.db", claim_seconds=60, away_seconds=600, pause_seconds=0,
+                                 window_seconds=0, pages=False))
+
+
+def test_each_seat_token_goes_to_its_own_player(tmp_path: Path) -> None:
+    """The create answer holds the creator's own token and, for each other open seat, an invitation that
+    seats one person once: a second opening gets 'seat taken', and the creator cannot take the seat
+    afterwards with anything it was given (hole 5)."""
+    with _client(tmp_path) as client:
+        r = client.post("/api/tables", json={"players": ["open", "bot:random", "open", "open"], "hands": 1})
+        assert r.status_code == 201, r.text
+        created = r.json()
+        mine, friend, other = created["players"][0], created["players"][2], created["players"][3]
+        assert "token" in mine and mine["join"].endswith(mine["token"])
+        assert "token" not in friend and "join" not in friend and "token" not in other
+        assert "token" not in created["players"][1] and "invite" not in created["players"][1]
+        code = friend["invite"].rpartition("invite=")[2]
+        url = f"/api/tables/{created['id']}/seats/2"
+        for bad in ({"invite": "wrong"}, {"invite": other["invite"].rpartition("invite=")[2]},
+                    {"invite": "é"}, {"invite": 5}, {}):
+            refused = client.post(url, json=bad)
+            assert refused.status_code == 403 and "not player 2's invitation" in refused.json()["error"]
+        taken = client.post(url, json={"invite": code})
+        assert taken.status_code == 200
+        token = taken.json()["token"]
+        assert taken.json()["join"] == f"/table/{created['id']}?player=2&token={token}"
+        again = client.post(url, json={"invite": code})
+        assert again.status_code == 409 and again.json()["code"] == "seat-taken"
+        assert again.json()["error"].startswith("seat taken")
+        assert client.post(f"/api/tables/{created['id']}/seats/0", json={"invite": code}).status_code == 403
+        assert client.post("/api/tables/nothere/seats/2", json={"invite": code}).status_code == 404
+        for query in (f"player=2&token={mine['token']}", f"player=2&token={code}", f"player=2&invite={code}"):
+            with client.websocket_connect(f"/ws/tables/{created['id']}?{query}") as ws:
+                assert ws.receive_json()["code"] == "bad-token"
+        with client.websocket_connect(f"/ws/tables/{created['id']}?player=2&token={token}") as ws:
+            assert ws.receive_json()["you"] == 2
+    # The seat holds across a restart; its invitation stays used.
+    with _client(tmp_path) as client:
+        again = client.post(url, json={"invite": code})
+        assert again.status_code == 409
+        with client.websocket_connect(f"/ws/tables/{created['id']}?player=2&token={token}") as ws:
+            assert ws.receive_json()["you"] == 2
+
+
+def test_creator_may_take_no_seat_or_another(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        watch = client.post("/api/tables", json={"players": ["open", "open", "bot:random", "bot:random"],
+                                                 "creator": None}).json()
+        assert all("token" not in p for p in watch["players"])
+        second = client.post("/api/tables", json={"players": ["open", "open", "bot:random", "bot:random"],
+                                                  "creator": 1}).json()
+        assert "token" in second["players"][1] and "invite" in second["players"][0]
+        for bad in (2, 7, True, "0"):
+            r = client.post("/api/tables", json={"players": ["open", "open", "bot:random", "bot:random"],
+                                                 "creator": bad})
+            assert r.status_code == 400 and "'creator' must be an open player (0, 1)" in r.json()["error"]
+
+
+def _play_bots(client: TestClient, body: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """A table of bots watched to its end: its id and every state the spectator saw."""
+    r = client.post("/api/tables", json={"players": ["bot:random"] * 4, **body})
+    assert r.status_code == 201, r.text
+    table_id = r.json()["id"]
+    states: list[dict[str, Any]] = []
+    limit = time.monotonic() + 300
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        while not states or states[-1]["status"] != "finished":
+            assert time.monotonic() < limit
+            message = ws.receive_json()
+            if message["type"] == "state":
+                states.append(message)
+    return table_id, states
+
+
+def test_the_seed_is_committed_before_each_hand_and_revealed_after(tmp_path: Path) -> None:
+    """Every state shows the hand's seed commitment; the finished record reveals the salt and every hand's
+    seed, whose commitments are those shown; a table whose creator chose the seed says so to everyone,
+    and in its record (hole 5)."""
+    with _client(tmp_path) as client:
+        table_id, states = _play_bots(client, {"hands": 2})
+        shown: dict[int, set[str]] = {}
+        for state in states:
+            assert state["deal"]["practice"] is False
+            shown.setdefault(state["hand"], set()).add(state["deal"]["commitment"])
+        assert all(len(found) == 1 for found in shown.values()) and len(shown) == 2
+        assert len(set.union(*shown.values())) == 2
+        assert client.get(f"/api/tables/{table_id}").json()["practice"] is False
+        text = client.get(f"/api/games/{table_id}/record").text
+        practice_id, practice_states = _play_bots(client, {"hands": 1, "seed": 5})
+        assert {s["deal"]["practice"] for s in practice_states} == {True}
+        practice_text = client.get(f"/api/games/{practice_id}/record").text
+    lines = text.splitlines()
+    header = json.loads(lines[0])
+    assert header["version"] == 4 and header["deal"]["practice"] is False
+    salt = header["deal"]["salt"]
+    seeds = [json.loads(line)["seed"] for line in lines if '"e":"start"' in line]
+    assert [deal_commitment(salt, seed) for seed in seeds] == [next(iter(shown[h])) for h in (1, 2)]
+    path = tmp_path / "m.jsonl"
+    path.write_text(text, encoding="utf-8")
+    report = check_record(path)
+    assert report.ok and report.practice is False and "practice" not in str(report)
+    assert list(report.commitments) == [next(iter(shown[h])) for h in (1, 2)]
+    path.write_text(practice_text, encoding="utf-8")
+    report = check_record(path)
+    assert report.ok and report.practice is True and str(report).endswith("its creator chose the seed")
+    assert json.loads(practice_text.splitlines()[0])["seed"] == 5
+
+
+def _edited(text: str, index: int, change: Any) -> str:
+    lines = text.splitlines()
+    obj = json.loads(lines[index])
+    change(obj)
+    lines[index] = json.dumps(obj, separators=(",", ":"), sort_keys=True)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_record_with_a_deal_needs_every_hands_seed(tmp_path: Path) -> None:
+    """A record whose header commits to the seeds fails the check where a hand's seed is dropped; a bad
+    ``deal`` is refused by name; older versions, without a deal, still read."""
+    match, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=3, hands=1)
+    names = ["a", "b", "c", "d"]
+    text = "".join(line + "\n" for line in iter_record_lines(match, names, deal=Deal("ab12", False)))
+    assert json.loads(text.splitlines()[0])["version"] == 4
+    assert json.loads(lines[0])["version"] == 3 and "deal" not in json.loads(lines[0])
+    path = tmp_path / "r.jsonl"
+    cases = [
+        (_edited(text, 1, lambda start: start.update(seed=None)),
+         "line 2: hand 1: the header's deal commits"),
+        (_edited(text, 0, lambda header: header.update(deal={"salt": "x"})), "'deal' must be an object"),
+        (_edited(text, 0, lambda header: header.update(deal={"salt": "a:b", "practice": False})),
+         "'deal.salt' must be"),
+        (_edited(text, 0, lambda header: header.update(deal={"salt": "ab", "practice": 1})),
+         "'deal.practice' must be true or false"),
+        (_edited(text, 0, lambda header: header.update(version=3)), "unknown header key 'deal'"),
+    ]
+    for edited, reason in cases:
+        path.write_text(edited, encoding="utf-8")
+        report = check_record(path)
+        assert not report.ok and reason in str(report), str(report)
+    path.write_text(text, encoding="utf-8")
+    assert check_record(path).ok

@@ -52,10 +52,22 @@ def new_table(client: TestClient, players: list[str], hands: int = 1, seed: int 
     return body
 
 
+def token_of(client: TestClient, created: dict[str, Any], player: int) -> str:
+    """The seat's token: the creator's from the create answer, a friend's by opening its invitation."""
+    entry = created["players"][player]
+    if "token" not in entry:
+        invite = entry["invite"].rpartition("invite=")[2]
+        r = client.post(f"/api/tables/{created['id']}/seats/{player}", json={"invite": invite})
+        assert r.status_code == 200, r.text
+        entry["token"] = r.json()["token"]
+    token: str = entry["token"]
+    return token
+
+
 def join(client: TestClient, created: dict[str, Any], player: int | None) -> WebSocketTestSession:
     url = f"/ws/tables/{created['id']}"
     if player is not None:
-        url += f"?player={player}&token={created['players'][player]['token']}"
+        url += f"?player={player}&token={token_of(client, created, player)}"
     return client.websocket_connect(url)
 
 

@@ -80,6 +80,28 @@ def api_router() -> APIRouter:
         return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}"},
                             status_code=201)
 
+    @router.post("/api/tables/{table_id}/seats/{player}")
+    async def take_seat(request: Request, table_id: str, player: str) -> Any:
+        # An invitation opened in the page: the first to post its secret gets the seat's token.
+        try:
+            raw = await _limited_body(request, MAX_MESSAGE_BYTES)
+            body = loads_strict(raw or b"{}")
+        except (ImportLogError, StrictJSONError) as err:
+            return _error(400, f"the body must be {{\"invite\": \"...\"}} JSON: {err}")
+        try:
+            table = _tables(request).get(table_id)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        if player not in ("0", "1", "2", "3"):
+            return _error(404, f"no player {player[:8]!r} at a table (players are 0-3)")
+        try:
+            token = table.take_seat(int(player), body.get("invite") if isinstance(body, dict) else None)
+        except ProtocolError as err:
+            return JSONResponse({"error": str(err), "code": err.code},
+                                status_code=409 if err.code == "seat-taken" else 403)
+        return {"player": int(player), "token": token,
+                "join": f"/table/{table.id}?player={player}&token={token}"}
+
     @router.get("/api/tables")
     def list_tables(request: Request) -> list[dict[str, Any]]:
         tables = sorted(_tables(request).tables.values(), key=lambda t: (t.row.created, t.id), reverse=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import json
 import logging
@@ -26,7 +27,7 @@ from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
-from majiang.records.format import check_players, rules_from_options
+from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
@@ -228,6 +229,33 @@ class Table:
         secret = self.players[player].token
         return self.is_person(player) and secret is not None and hmac.compare_digest(secret, token)
 
+    def take_seat(self, player: int, invite: object) -> str:
+        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret);
+        ProtocolError ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
+        row = self.players[player] if player in range(4) else None
+        if row is None or row.invite is None or not isinstance(invite, str) or \
+                not hmac.compare_digest(row.invite.encode(), invite.encode()):
+            raise ProtocolError("bad-invite", f"that is not player {player}'s invitation at this table")
+        token = secrets.token_urlsafe(16)
+        if row.token is not None or not self.store.take_seat(self.id, player, token):
+            raise ProtocolError("seat-taken", f"seat taken: player {player}'s invitation has been used "
+                                              "(each invitation seats one person, once)")
+        self.players[player] = dataclasses.replace(row, token=token)
+        return token
+
+    def deal(self) -> dict[str, Any]:
+        """The hand's seed commitment as every seat and spectator is shown it: ``commitment`` (SHA-256,
+        ``deal_commitment``; null for a table stored before commitments) and ``practice`` (the creator chose
+        the seed). The record reveals the salt and the seeds once the match is over."""
+        salt, seed = self.row.salt, self.match.game.seed
+        commitment = None if salt is None or seed is None else deal_commitment(salt, seed)
+        return {"commitment": commitment, "practice": self.row.practice}
+
+    def record_deal(self) -> Deal | None:
+        """The header's ``deal`` of the table's record, where the table has one."""
+        salt = self.row.salt
+        return None if salt is None else Deal(salt, bool(self.row.practice))
+
     def summary(self) -> dict[str, Any]:
         """The table as ``GET /api/tables`` lists it."""
         positions = self.match.positions
@@ -239,7 +267,7 @@ class Table:
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "label": label.to_dict(),
-            "status": "finished" if self.finished else "playing",
+            "status": "finished" if self.finished else "playing", "practice": self.row.practice,
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
@@ -267,7 +295,7 @@ class Table:
             "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
-            "waiting_next": game.phase == Phase.OVER and not self.match.over,
+            "waiting_next": game.phase == Phase.OVER and not self.match.over, "deal": self.deal(),
             "players": players, "view": view,
         }
 
@@ -383,7 +411,8 @@ class Table:
         self.ready.clear()
         if self.match.over:
             names = [p.name for p in self.players]
-            self.store.finish(self.id, "".join(line + "\n" for line in iter_record_lines(self.match, names)))
+            lines = iter_record_lines(self.match, names, deal=self.record_deal())
+            self.store.finish(self.id, "".join(line + "\n" for line in lines))
             self.finished = True
 
     # -- connections -------------------------------------------------------------------------------
@@ -647,7 +676,7 @@ class Tables:
         """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field."""
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
-        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names"}
+        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator"}
         if unknown:
             raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
                                      f"{', '.join(sorted(unknown))}")
@@ -658,6 +687,7 @@ class Tables:
             raise InvalidOptionError(f"'hands' must be 1 to {rules.most_hands}, not {hands!r}")
         hands = rules.match_length(hands)  # the ruleset's own length if not given (single_hand: 1)
         seed = body.get("seed")
+        practice = seed is not None  # a chosen seed deals walls its chooser can know: everyone is told
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -673,9 +703,18 @@ class Tables:
         chosen = [n if n is not None else (f"{bot} {p + 1}" if kind == "bot" else f"player {p + 1}")
                   for p, ((kind, bot), n) in enumerate(zip(kinds, names, strict=True))]
         check_players(chosen)
+        opened = [p for p, (kind, _) in enumerate(kinds) if kind == "open"]
+        creator = body.get("creator", opened[0] if opened else None)
+        if creator is not None and (isinstance(creator, bool) or creator not in opened):
+            choices = ", ".join(map(str, opened)) or "none here"
+            raise InvalidOptionError(f"'creator' must be an open player ({choices}) or null, not {creator!r}")
         table_id = secrets.token_hex(6)
-        row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time())
-        players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if kind == "open" else None)
+        row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time(),
+                       salt=secrets.token_hex(16), practice=practice)
+        # The creator's own seat gets its token now; every other open seat an invitation that hands out
+        # a token once, to whoever opens it first, so the creator never holds a friend's seat.
+        players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if p == creator else None,
+                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
         table = Table(row, players, self.store, self.settings)
@@ -686,8 +725,10 @@ class Tables:
             item: dict[str, Any] = {"player": p.player, "kind": p.kind, "name": p.name}
             if p.kind == "bot":
                 item["bot"] = p.bot
-            else:
+            elif p.token is not None:
                 item["token"] = p.token
                 item["join"] = f"/table/{table_id}?player={p.player}&token={p.token}"
+            else:
+                item["invite"] = f"/table/{table_id}?player={p.player}&invite={p.invite}"
             out.append(item)
         return table, out
