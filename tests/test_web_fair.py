@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -369,3 +370,36 @@ def test_a_record_with_a_deal_needs_every_hands_seed(tmp_path: Path) -> None:
         assert not report.ok and reason in str(report), str(report)
     path.write_text(text, encoding="utf-8")
     assert check_record(path).ok
+
+
+def test_a_database_from_before_keeps_its_tables(tmp_path: Path) -> None:
+    """A database written before invitations and commitments gains their columns when opened; its tables
+    play on, with no commitment to show (``null``) and the practice flag unknown (``null``)."""
+    db = tmp_path / "old.db"
+    old = sqlite3.connect(db)
+    old.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, rules TEXT NOT NULL, options TEXT NOT NULL,
+            seed INTEGER NOT NULL, hands INTEGER NOT NULL, created REAL NOT NULL,
+            status TEXT NOT NULL DEFAULT 'playing');
+        CREATE TABLE players (table_id TEXT NOT NULL REFERENCES tables(id), player INTEGER NOT NULL,
+            kind TEXT NOT NULL, bot TEXT, name TEXT NOT NULL, token TEXT, PRIMARY KEY (table_id, player));
+        CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL,
+            hand INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (table_id, n));
+    """)
+    old.execute("INSERT INTO tables VALUES ('old1', 'mcr', ?, 7, 1, 0.0, 'playing')",
+                (json.dumps(find_ruleset("mcr").options()),))
+    old.executemany("INSERT INTO players VALUES ('old1', ?, ?, ?, ?, ?)",
+                    [(0, "open", None, "Ann", "tok0"), *[(p, "bot", "random", f"bot {p}", None)
+                                                          for p in (1, 2, 3)]])
+    old.commit()
+    old.close()
+    with _client_at(db) as client:
+        assert client.get("/api/tables/old1").json()["practice"] is None
+        with client.websocket_connect("/ws/tables/old1?player=0&token=tok0") as ws:
+            state = ws.receive_json()
+        assert state["you"] == 0 and state["deal"] == {"commitment": None, "practice": None}
+
+
+def _client_at(db: Path) -> TestClient:
+    return TestClient(create_app(db, claim_seconds=60, away_seconds=600, pause_seconds=0, window_seconds=0,
+                                 pages=False))
