@@ -78,13 +78,14 @@ async def _play(base: str, table: dict[str, Any], seed: int, latencies: list[flo
     async with connect(url, max_size=2**22, additional_headers={"X-Forwarded-For": client}) as ws:
         async for raw in ws:
             message = json.loads(raw)
+            if message["type"] == "error" and message["code"] == "stale":
+                continue  # a pass sent after its claim window closed by itself (fair claim windows)
             if message["type"] != "state":
                 raise RuntimeError(f"table {table['id']}: {message}")
             step = message["step"]
             if sent is not None:
-                acted = message["acted"]
-                if acted is None or acted < sent[0]:
-                    continue  # a state from before this client's last action was applied
+                # The server answers an action with a state to its sender (applied, or held unseen in a
+                # claim window until the window closes): the time to that state is the action's latency.
                 latencies.append(time.perf_counter() - sent[1])
                 sent = None
             if message["status"] == "finished":
@@ -284,6 +285,7 @@ def _attack_main(base: str) -> None:
 
 def run_load(tables: int = 10, hands: int = 1, bot: str = "random", seed: int = 1, db: Path | None = None, *,
              bot_tables: int = 0, bot_seconds: float = 0.0, think: float = 0.0, seconds: float | None = None,
+             window_seconds: float = 1.0,
              hostile: bool = False) -> dict[str, Any]:
     """Start a server, play ``tables`` matches at once (beside ``bot_tables`` of bots alone, with a hostile
     client when ``hostile``), stop it; the figures as a dict."""
@@ -293,7 +295,8 @@ def run_load(tables: int = 10, hands: int = 1, bot: str = "random", seed: int = 
         log = open(Path(tmp) / "server.log", "w+")  # noqa: SIM115 (closed below; a pipe left unread would stall it)
         server = subprocess.Popen([sys.executable, "-m", "majiang.cli", "serve", "--port", str(port),
                                    "--db", str(path), "--claim-seconds", "600", "--away-seconds", "600",
-                                   "--bot-seconds", str(bot_seconds), "--trusted-proxy", "127.0.0.1"],
+                                   "--bot-seconds", str(bot_seconds), "--window-seconds", str(window_seconds),
+                                   "--trusted-proxy", "127.0.0.1"],
                                   stdout=subprocess.DEVNULL, stderr=log, text=True)
         base = f"http://127.0.0.1:{port}"
         attacker: subprocess.Popen[str] | None = None
@@ -344,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="random", help="the server bots (default random)")
     parser.add_argument("--bot-seconds", type=float, default=0.0, help="the server's --bot-seconds")
     parser.add_argument("--think", type=float, default=0.0, help="the client's mean pause before acting")
+    parser.add_argument("--window-seconds", type=float, default=1.0, help="the server's --window-seconds")
     parser.add_argument("--seconds", type=float, default=None, help="stop measuring after this long")
     parser.add_argument("--hostile", action="store_true", help="attack the server meanwhile")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first table (default 1)")
@@ -355,6 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     figures = run_load(args.tables, args.hands, args.bot, args.seed, bot_tables=args.bot_tables,
                        bot_seconds=args.bot_seconds, think=args.think, seconds=args.seconds,
+                       window_seconds=args.window_seconds,
                        hostile=args.hostile)
     if args.json:
         print(json.dumps(figures))

@@ -29,7 +29,7 @@ WAIT_MS = 60_000
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "web.db"
-    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0) as url:
+    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0, window_seconds=0.1) as url:
         yield url
 
 
@@ -73,25 +73,33 @@ def _step(page: Page) -> int:
 READY = "#result, #actions button, #my-hand .tile.can-discard"
 
 
-def _move(page: Page, claims: list[str]) -> bool:
-    """Make one move on ``page`` if it has one (win, else pass, else discard); False once the hand is over."""
-    page.wait_for_selector(READY)
+def _move(page: Page, claims: list[str], wait: bool = True) -> bool:
+    """Make one move on ``page`` if it has one (win, else pass, else discard); False once the hand is over.
+    ``wait`` False: return at once when the page has nothing to do (another page's seat may be the one
+    the table waits for, and a window this seat may only pass in closes by itself)."""
+    if wait:
+        page.wait_for_selector(READY)
+    elif not page.locator(READY).count():
+        return True
     if page.locator("#result").count():
         return False
     before = _step(page)
-    buttons = page.locator("#actions button")
-    if buttons.count():
-        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
-        if "win" in actions:
-            page.click('#actions button[data-action="win"]')
-        elif "pass" in actions:
-            # a claim window: its countdown is on the page, counting down from the server's deadline
-            claims.append(page.inner_text("#countdown"))
-            page.keyboard.press("x")  # the pass button's shortcut
-        else:
-            page.locator("#my-hand .tile.can-discard").last.click()
+    # read at once: a window this seat may only pass in may close by itself (and its buttons go) meanwhile
+    actions = page.evaluate("() => [...document.querySelectorAll('#actions button')]"
+                            ".map((b) => b.dataset.action)")
+    discards = page.locator("#my-hand .tile.can-discard")
+    if "win" in actions:
+        page.keyboard.press("w")  # the win button's shortcut
+    elif "pass" in actions:
+        # a claim window: its countdown is on the page, counting down from the server's deadline
+        left = page.evaluate("() => document.querySelector('#countdown')?.textContent ?? null")
+        if left is not None:
+            claims.append(left)
+        page.keyboard.press("x")  # the pass button's shortcut
+    elif discards.count():
+        discards.last.click()
     else:
-        page.locator("#my-hand .tile.can-discard").last.click()
+        return True  # the window closed before this look: look again
     # the move is done when a new state arrives, or refused (a stale step when another seat was first)
     page.wait_for_function(f"() => {{ const f = document.querySelector('#felt'); "
                            f"const m = document.querySelector('#message'); "
@@ -117,6 +125,9 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     assert page.locator(".seat.pos-bottom .badge", has_text="you").count() == 1
     assert re.search(r"Dice: \d+ \+ \d+", page.inner_text("#felt .center"))
     assert page.locator(".seat .badge.dealer").count() == 1
+    # the hand's wall commitment is shown before play; the seed chosen in the lobby marks a practice table
+    assert len(page.get_attribute("#commitment", "title") or "") == 64
+    assert page.locator("#practice").count() == 1
     claims: list[str] = []
     moves = 0
     while _move(page, claims):
@@ -170,10 +181,19 @@ def test_two_browsers_never_see_each_others_tiles(browser: Browser, base_url: st
             ws.on("framereceived", lambda payload: frames[p].append(json.loads(payload)))
 
         page.on("websocket", listen)
-        page.goto(base_url + table["players"][p]["join"])
+        # the creator's own seat by its link, the friend's by its invitation
+        page.goto(base_url + (table["players"][p].get("join") or table["players"][p]["invite"]))
         pages[p] = page
     for page in pages.values():
         page.wait_for_selector("#my-hand .tile")
+    # the invitation, once used, left the friend's address holding its token (a reload keeps the seat) and
+    # seats nobody else: a second opening says the seat is taken and offers to watch
+    assert re.search(r"\?player=1&token=[\w-]{16,}$", pages[1].url), pages[1].url
+    late = _page(browser, errors)
+    late.goto(base_url + table["players"][1]["invite"])
+    late.wait_for_selector("#watch-link")
+    assert "seat taken" in late.inner_text("#message")
+    late.close()
     claims: list[str] = []
     live = {0, 1}
     for _ in range(MAX_MOVES):
@@ -186,7 +206,7 @@ def test_two_browsers_never_see_each_others_tiles(browser: Browser, base_url: st
             if page.locator("#result").count():
                 live.discard(p)
             elif can:
-                _move(page, claims)
+                _move(page, claims, wait=False)
         for page in pages.values():
             page.wait_for_timeout(20)
     assert not live

@@ -71,6 +71,10 @@ ProxyOpt = Annotated[list[str] | None, typer.Option(
     "--trusted-proxy", metavar="ADDRESS", show_default="none",
     help="A reverse proxy (address or network, repeatable) whose X-Forwarded-For names the client.",
 )]
+WindowOpt = Annotated[float, typer.Option(
+    "--window-seconds", min=0, max=86400,
+    help="How long every claim window stays open at least, whoever could claim (0: as soon as all answered).",
+)]
 
 
 def serve_command(
@@ -93,6 +97,7 @@ def serve_command(
     job_megabytes: JobMegabytesOpt = 2048,
     slow_seconds: SlowSecondsOpt = 10.0,
     trusted_proxy: ProxyOpt = None,
+    window_seconds: WindowOpt = 1.0,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
@@ -117,7 +122,7 @@ def serve_command(
                     trusted_proxies=tuple(trusted_proxy or ()))
     try:
         app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds,
-                         bot_seconds=bot_seconds,
+                         bot_seconds=bot_seconds, window_seconds=window_seconds,
                          limits=limits, allow_hosts=allow_host or (), allow_origins=allow_origin or (),
                          api_docs=api_docs)
     except ValueError as err:

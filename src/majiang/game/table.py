@@ -71,6 +71,11 @@ class Game:
     (otherwise they come from ``seed`` too).
     """
 
+    hold_windows = False
+    """Keep a claim (or robbing) window that asks no seat open (phase ``CLAIM`` or ``ROB``, nobody to act,
+    ``is_held``) until ``close_window()``, instead of moving on at once: for a table that shows every
+    window to every seat whatever the hands (the web server). Off by default: simulations skip them."""
+
     def __init__(self, rules: Ruleset | None = None, *, seed: int | None = None, dealer: int = 0,
                  round_wind: Tile = Tile.EAST, wall: Sequence[int] | None = None,
                  dice: tuple[int, int] | None = None, totals: Sequence[int] | None = None,
@@ -709,7 +714,7 @@ class Game:
                 if options:
                     self.pending[s] = None
                     self.claim_options[s] = options
-        if not self.pending:
+        if not self.pending and not self.hold_windows:
             self._complete_kong()
 
     def _complete_kong(self) -> None:
@@ -769,11 +774,32 @@ class Game:
             if len(options) > 1 or (options and options[0] != PASS):
                 pending[s] = None
                 asked[s] = options
-        if not pending:
+        if not pending and not self.hold_windows:
             if self._passed is not None:
                 self._let_go(giver, tile)
             else:
                 self._next_draw(giver)
+
+    @property
+    def is_held(self) -> bool:
+        """Whether a window that asks no seat is held open (``hold_windows``) for ``close_window``."""
+        return (self.phase is _CLAIM or self.phase is _ROB) and not self.pending
+
+    def close_window(self) -> None:
+        """Let a held window go (``hold_windows``): the kong stands, or the discard passes, as the engine
+        does at once when no window is held. IllegalActionError if no window is held."""
+        if not self.is_held:
+            raise IllegalActionError("no window that asks nobody is held open")
+        self._legal = {}
+        if self.phase is _ROB:
+            self._complete_kong()
+            return
+        assert self.last_discard is not None
+        giver, tile = self.last_discard
+        if self._passed is not None:
+            self._let_go(giver, tile)
+        else:
+            self._next_draw(giver)
 
     def _let_go(self, giver: int, tile: int) -> None:
         """Nobody won or claimed ``giver``'s discard: the ruleset is told (``passed``: it may end the hand),

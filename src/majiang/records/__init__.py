@@ -15,9 +15,11 @@ docs/records.md describes the format.
 
 from majiang.records.check import CheckReport, HandReplay, PartialReplay, check_record, replay, replay_record
 from majiang.records.format import (
+    DEAL_VERSION,
     READ_VERSIONS,
     RECORD_FORMAT,
     RECORD_VERSION,
+    Deal,
     HandLines,
     Record,
     RecordError,
@@ -39,10 +41,12 @@ from majiang.records.writer import (
 )
 
 __all__ = [
+    "DEAL_VERSION",
     "READ_VERSIONS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "CheckReport",
+    "Deal",
     "HandLines",
     "HandReplay",
     "PartialFile",

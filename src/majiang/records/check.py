@@ -31,6 +31,7 @@ from majiang.records.format import (
     RecordHeader,
     RecordLine,
     canonical,
+    deal_commitment,
     iter_record_file,
 )
 from majiang.records.writer import final_summary, hand_summary
@@ -61,6 +62,10 @@ class CheckReport:
     reason: str | None = None
     unseeded: int = 0
     """Hands checked whose start has no seed: nothing ties their walls to a shuffle (see ``caveat``)."""
+    practice: bool | None = None
+    """The header's ``deal.practice``: the table's creator chose the seed (None: no ``deal``)."""
+    commitments: tuple[str, ...] = ()
+    """Each checked hand's seed commitment (``deal_commitment``), to compare with the one shown before it."""
 
     @property
     def caveat(self) -> str | None:
@@ -76,7 +81,8 @@ class CheckReport:
         if self.ok:
             text = f"ok: {self.hands} hands, {self.actions} actions"
             caveat = self.caveat
-            return text if caveat is None else f"{text}; {caveat}"
+            text = text if caveat is None else f"{text}; {caveat}"
+            return f"{text}; a practice table: its creator chose the seed" if self.practice else text
         return f"line {self.line}: {self.reason}"
 
 
@@ -215,6 +221,7 @@ class _Replayer:
         self.totals = [0, 0, 0, 0]
         self.unseeded = 0  # hands without a seed: their walls are not tied to a shuffle
         self.seeded: Game | None = None  # the game the current hand's seed deals, where it has one
+        self.commitments: list[str] = []  # each hand's seed commitment, where the header has a deal
 
     def hands(self) -> Iterator[HandReplay]:
         count = 0
@@ -244,6 +251,11 @@ class _Replayer:
         winds = {w.notation(): w for w in WINDS}
         if seed is not None and not _is_int(seed):
             _fail(line, f"hand {n}: 'seed' must be an integer or null, not {_short(seed)}")
+        if self.header.deal is not None:
+            if seed is None:
+                _fail(line, f"hand {n}: the header's deal commits to every hand's seed, but this hand "
+                            "has none")
+            self.commitments.append(deal_commitment(self.header.deal.salt, seed))
         if not _is_int(dealer):
             _fail(line, f"hand {n}: 'dealer' must be a seat 0-3, not {_short(dealer)}")
         if not isinstance(round_wind, str) or round_wind not in winds:
@@ -531,4 +543,7 @@ def check_record(path: str | os.PathLike[str],
     except RecordError as err:
         unseeded = 0 if replayer is None else replayer.unseeded
         return CheckReport(False, hands, actions, err.line, err.reason, unseeded)
-    return CheckReport(True, hands, actions, unseeded=replayer.unseeded)
+    deal = replayer.header.deal
+    return CheckReport(True, hands, actions, unseeded=replayer.unseeded,
+                       practice=None if deal is None else deal.practice,
+                       commitments=tuple(replayer.commitments))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import hashlib
 import json
 import os
 import typing
@@ -29,10 +30,12 @@ from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.jsonstrict import StrictJSONError, loads_strict
 
 __all__ = [
+    "DEAL_VERSION",
     "MAX_LINE_BYTES",
     "READ_VERSIONS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "Deal",
     "HandLines",
     "Record",
     "RecordError",
@@ -40,6 +43,7 @@ __all__ = [
     "RecordLine",
     "canonical",
     "check_players",
+    "deal_commitment",
     "dump_line",
     "iter_file_lines",
     "iter_record",
@@ -52,14 +56,21 @@ __all__ = [
 
 RECORD_FORMAT = "majiang-record"
 RECORD_VERSION = 3
-"""The version written. Version 2 wrote standard scores (4/2/1/0) as every match's final standings, the
-ruleset's own (riichi: uma and oka) since; version 1 also names the start line's ``round_wind``
-``prevalent``."""
-READ_VERSIONS = (1, 2, 3)
+"""The version written for a record without a seed commitment. Version 2 wrote standard scores (4/2/1/0)
+as every match's final standings, the ruleset's own (riichi: uma and oka) since; version 1 also names the
+start line's ``round_wind`` ``prevalent``."""
+DEAL_VERSION = 4
+"""The version written for a record whose header has a ``deal`` (a web table's seed commitment: ``Deal``),
+which readers before it refuse by its version; otherwise the same as version 3."""
+READ_VERSIONS = (1, 2, 3, 4)
 """The versions read; older lines are renamed to the current keys as they are read."""
 _V1_START_KEYS = {"prevalent": "round_wind"}
 
 HEADER_KEYS = ("format", "version", "rules", "options", "seed", "players", "match", "hands")
+OPTIONAL_HEADER_KEYS = {"deal": DEAL_VERSION}
+"""Header keys a record may hold, from the version given."""
+MAX_SALT = 128
+"""The longest ``deal.salt`` read (the server writes 32 hex digits)."""
 REQUIRED_KEYS: dict[str, tuple[str, ...]] = {
     "start": ("rules", "seed", "dealer", "round_wind", "ring", "dice", "second_roller", "scores"),
     "act": ("seat", "a"),
@@ -95,6 +106,31 @@ class RecordLine:
         return {k: v for k, v in self.data.items() if k != "hand"}
 
 
+def deal_commitment(salt: str, seed: int) -> str:
+    """The commitment to a hand's seed shown before the hand (a web table shows it to every seat and
+    spectator): the SHA-256 of ``majiang-deal:SALT:SEED`` in hex, so that anyone can check it once the
+    record reveals the salt and the seed (``printf 'majiang-deal:%s:%s' SALT SEED | sha256sum``).
+
+    >>> deal_commitment("00ff", 42)[:16]
+    '18066318c56eeb25'
+    """
+    return hashlib.sha256(f"majiang-deal:{salt}:{seed}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How the hands' seeds were chosen (the header's ``deal``): ``salt``, the secret of each hand's
+    commitment (``deal_commitment``), revealed here; ``practice``: the table's creator chose the match
+    seed."""
+
+    salt: str
+    practice: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The header's ``deal`` value."""
+        return {"salt": self.salt, "practice": self.practice}
+
+
 @dataclass(frozen=True, slots=True)
 class RecordHeader:
     """Line 1: the ruleset with its options, the match seed (``None`` if unknown), players, kind, hands."""
@@ -108,6 +144,8 @@ class RecordHeader:
     """The planned number of hands of a match; the number of hands for independent hands."""
     version: int = RECORD_VERSION
     """The format version the record was written in (its lines are read in the current keys)."""
+    deal: Deal | None = None
+    """The seed commitment of a web table's match (version 4), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +261,8 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if not _is_int(version) or version not in READ_VERSIONS:
         raise RecordError(1, f"unsupported record version {canonical(version)}; this majiang "
                              f"reads versions {', '.join(map(str, READ_VERSIONS))}")
-    unknown = [key for key in obj if key not in HEADER_KEYS]
+    unknown = [key for key in obj if key not in HEADER_KEYS
+               and not (key in OPTIONAL_HEADER_KEYS and version >= OPTIONAL_HEADER_KEYS[key])]
     if unknown:
         raise RecordError(1, f"unknown header key {', '.join(map(repr, unknown))}")
     missing = [key for key in HEADER_KEYS if key not in obj]
@@ -249,7 +288,22 @@ def _header(obj: dict[str, Any]) -> RecordHeader:
     if not _is_int(hands) or hands < 1 or (match and hands > rules.most_hands):
         limit = f"1 to {rules.most_hands}" if match else "at least 1"
         raise RecordError(1, f"'hands' must be an integer, {limit}, not {canonical(hands)}")
-    return RecordHeader(rules, seed, players, match, hands, version)
+    return RecordHeader(rules, seed, players, match, hands, version, _deal(obj.get("deal")))
+
+
+def _deal(value: object) -> Deal | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"salt", "practice"}:
+        raise RecordError(1, f"'deal' must be an object of 'salt' and 'practice', not "
+                             f"{canonical(value)[:80]}")
+    salt, practice = value["salt"], value["practice"]
+    if not isinstance(salt, str) or not 0 < len(salt) <= MAX_SALT or not salt.isascii() or ":" in salt:
+        raise RecordError(1, f"'deal.salt' must be 1 to {MAX_SALT} ASCII characters without ':', not "
+                             f"{canonical(salt)[:80]}")
+    if not isinstance(practice, bool):
+        raise RecordError(1, f"'deal.practice' must be true or false, not {canonical(practice)}")
+    return Deal(salt, practice)
 
 
 def _upgrade_v1(obj: dict[str, Any], number: int) -> dict[str, Any]:

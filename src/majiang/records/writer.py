@@ -20,7 +20,15 @@ from majiang.errors import MajiangError
 from majiang.game.match import Match, MatchHand, standard_scores
 from majiang.game.ruleset import Ruleset
 from majiang.game.table import Game, Phase
-from majiang.records.format import RECORD_FORMAT, RECORD_VERSION, check_players, dump_line, rules_options
+from majiang.records.format import (
+    DEAL_VERSION,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    Deal,
+    check_players,
+    dump_line,
+    rules_options,
+)
 
 if TYPE_CHECKING:
     from majiang.bots import Bot
@@ -118,8 +126,9 @@ class RecordWriter:
     """
 
     def __init__(self, rules: Ruleset, players: Sequence[str], *, seed: int | None = None, match: bool = True,
-                 hands: int = 16) -> None:
+                 hands: int = 16, deal: Deal | None = None) -> None:
         self.rules = rules
+        self.deal = deal
         self.players = check_players(players)
         self.seed = seed
         self.match = match
@@ -129,11 +138,15 @@ class RecordWriter:
 
     def header(self) -> str:
         """Line 1."""
-        return dump_line({
-            "format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.name,
+        header = {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION if self.deal is None else DEAL_VERSION,
+            "rules": self.rules.name,
             "options": rules_options(self.rules), "seed": self.seed, "players": list(self.players),
             "match": self.match, "hands": self.hands,
-        })
+        }
+        if self.deal is not None:
+            header["deal"] = self.deal.to_dict()
+        return dump_line(header)
 
     def hand(self, game: Game, booked: MatchHand | None = None) -> list[str]:
         """The lines of the next finished hand: its events tagged with the hand number, and its summary."""
@@ -186,13 +199,16 @@ class RecordWriter:
         return dump_line(final_summary(self.count, self.totals, standings))
 
 
-def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str]) -> Iterator[str]:
-    """The lines of the record of a ``RecordedMatch``'s finished hands, or of finished independent games."""
+def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str], *,
+                      deal: Deal | None = None) -> Iterator[str]:
+    """The lines of the record of a ``RecordedMatch``'s finished hands, or of finished independent games;
+    ``deal``: the match's seed commitment (a web table's), revealed in the header."""
     if isinstance(source, Match):
         if not isinstance(source, RecordedMatch):
             raise TypeError("a Match keeps no events of its hands: play it as a RecordedMatch (or with "
                             "play_match) to write its record")
-        writer = RecordWriter(source.rules, players, seed=source.seed, match=True, hands=source.length)
+        writer = RecordWriter(source.rules, players, seed=source.seed, match=True, hands=source.length,
+                              deal=deal)
         yield writer.header()
         for game, booked in zip(source.games, source.history, strict=True):
             yield from writer.hand(game, booked)

@@ -89,6 +89,28 @@ def api_router() -> APIRouter:
         return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}"},
                             status_code=201)
 
+    @router.post("/api/tables/{table_id}/seats/{player}")
+    async def take_seat(request: Request, table_id: str, player: str) -> Any:
+        # An invitation opened in the page: the first to post its secret gets the seat's token.
+        try:
+            raw = await read_body(request, MAX_MESSAGE_BYTES)  # (over it: 413, as every route)
+            body = loads_strict(raw or b"{}")
+        except StrictJSONError as err:
+            return _error(400, f"the body must be {{\"invite\": \"...\"}} JSON: {err}")
+        try:
+            table = _tables(request).get(table_id)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        if player not in ("0", "1", "2", "3"):
+            return _error(404, f"no player {player[:8]!r} at a table (players are 0-3)")
+        try:
+            token = table.take_seat(int(player), body.get("invite") if isinstance(body, dict) else None)
+        except ProtocolError as err:
+            return JSONResponse({"error": str(err), "code": err.code},
+                                status_code=409 if err.code == "seat-taken" else 403)
+        return {"player": int(player), "token": token,
+                "join": f"/table/{table.id}?player={player}&token={token}"}
+
     @router.get("/api/tables")
     def list_tables(request: Request) -> Response:
         return Response(_tables(request).listing(), media_type="application/json")
@@ -328,9 +350,9 @@ async def _refused(request: Request, err: Exception) -> JSONResponse:
 
 def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, away_seconds: float = 60.0,
                pause_seconds: float = 15.0, standin: str = "efficiency", bot_seconds: float = 0.0,
-               routers: Sequence[APIRouter] = (), pages: bool = True, limits: Limits | None = None,
-               allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
-               api_docs: bool = False) -> FastAPI:
+               window_seconds: float = 1.0, routers: Sequence[APIRouter] = (), pages: bool = True,
+               limits: Limits | None = None, allow_hosts: Sequence[str] = (),
+               allow_origins: Sequence[str] = (), api_docs: bool = False) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
     ``limits`` caps what one client may hold and the heavy-work pool (``Limits()``'s defaults if not
@@ -344,7 +366,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     besides its addresses and ``localhost``, ``allow_origins`` other sites whose pages may use it;
     ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``.
     """
-    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds)
+    settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds, window_seconds)
     limits = limits or Limits()
     check_allow_lists(allow_hosts, allow_origins)  # now, not at the first request
 

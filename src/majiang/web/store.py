@@ -33,10 +33,11 @@ __all__ = ["ActionRow", "DatabaseBusyError", "PlayerRow", "Store", "StoreError",
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, rules TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
-    hands INTEGER NOT NULL, created REAL NOT NULL, status TEXT NOT NULL DEFAULT 'playing');
+    hands INTEGER NOT NULL, created REAL NOT NULL, status TEXT NOT NULL DEFAULT 'playing', salt TEXT,
+    practice INTEGER);
 CREATE TABLE IF NOT EXISTS players (
     table_id TEXT NOT NULL REFERENCES tables(id), player INTEGER NOT NULL, kind TEXT NOT NULL,
-    bot TEXT, name TEXT NOT NULL, token TEXT, PRIMARY KEY (table_id, player));
+    bot TEXT, name TEXT NOT NULL, token TEXT, invite TEXT, PRIMARY KEY (table_id, player));
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL, hand INTEGER NOT NULL,
     seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (table_id, n));
@@ -46,6 +47,8 @@ CREATE TABLE IF NOT EXISTS imports (
     id TEXT PRIMARY KEY, created REAL NOT NULL, format TEXT NOT NULL, name TEXT NOT NULL,
     record TEXT NOT NULL);
 """
+_ADDED_COLUMNS = {"tables": ("salt TEXT", "practice INTEGER"), "players": ("invite TEXT",)}
+"""Columns added since the first databases, which gain them (null) when opened."""
 
 
 class StoreError(MajiangError):
@@ -141,6 +144,11 @@ class TableRow:
     hands: int
     created: float
     status: str = "playing"
+    salt: str | None = None
+    """The secret mixed into each hand's seed commitment (``majiang.web.deal``); null for tables stored
+    before commitments."""
+    practice: bool | None = None
+    """Whether the creator chose the seed (a practice table); null for tables stored before the flag."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +160,9 @@ class PlayerRow:
     bot: str | None
     name: str
     token: str | None
+    """The seat's secret once someone holds it (null: an open seat whose invitation is unused)."""
+    invite: str | None = None
+    """The one-use invitation that hands out ``token`` to whoever opens it first (null: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +191,16 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(_SCHEMA)
+            self._add_columns()
         except (sqlite3.Error, OSError) as err:
             raise StoreError(f"cannot open the database {self.path}: {err}") from None
+
+    def _add_columns(self) -> None:
+        for table, columns in _ADDED_COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            for column in columns:
+                if column.split()[0] not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
 
     def close(self) -> None:
         """Close the connection."""
@@ -190,13 +209,21 @@ class Store:
     def create_table(self, table: TableRow, players: list[PlayerRow]) -> None:
         """Store a new table and its players in one transaction."""
         with self._transaction():
-            self.db.execute("INSERT INTO tables (id, rules, options, seed, hands, created, status) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO tables (id, rules, options, seed, hands, created, status, salt, "
+                            "practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (table.id, table.rules, json.dumps(table.options, sort_keys=True), table.seed,
-                             table.hands, table.created, table.status))
-            self.db.executemany("INSERT INTO players (table_id, player, kind, bot, name, token) "
-                                "VALUES (?, ?, ?, ?, ?, ?)",
-                                [(table.id, p.player, p.kind, p.bot, p.name, p.token) for p in players])
+                             table.hands, table.created, table.status, table.salt, table.practice))
+            self.db.executemany("INSERT INTO players (table_id, player, kind, bot, name, token, invite) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                [(table.id, p.player, p.kind, p.bot, p.name, p.token, p.invite)
+                                 for p in players])
+
+    def take_seat(self, table_id: str, player: int, token: str) -> bool:
+        """Give an open seat that nobody holds yet its ``token``; False if someone holds it already."""
+        with self._transaction():
+            done = self.db.execute("UPDATE players SET token = ? WHERE table_id = ? AND player = ? "
+                                   "AND token IS NULL", (token, table_id, player))
+        return done.rowcount == 1
 
     def append_action(self, table_id: str, n: int, hand: int, seat: int, action: str) -> None:
         """Append the ``n``-th action of a table, committed before this returns."""
@@ -213,14 +240,15 @@ class Store:
 
     def tables(self) -> list[TableRow]:
         """Every table, oldest first."""
-        rows = self.db.execute("SELECT id, rules, options, seed, hands, created, status FROM tables "
-                               "ORDER BY created, id").fetchall()
-        return [TableRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6]) for r in rows]
+        rows = self.db.execute("SELECT id, rules, options, seed, hands, created, status, salt, practice "
+                               "FROM tables ORDER BY created, id").fetchall()
+        return [TableRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6], r[7],
+                         None if r[8] is None else bool(r[8])) for r in rows]
 
     def players(self, table_id: str) -> list[PlayerRow]:
         """The four players of a table, in order."""
-        rows = self.db.execute("SELECT player, kind, bot, name, token FROM players WHERE table_id = ? "
-                               "ORDER BY player", (table_id,)).fetchall()
+        rows = self.db.execute("SELECT player, kind, bot, name, token, invite FROM players "
+                               "WHERE table_id = ? ORDER BY player", (table_id,)).fetchall()
         return [PlayerRow(*r) for r in rows]
 
     def actions(self, table_id: str) -> list[ActionRow]:

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import json
 import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from majiang.actions import Action, ActionKind
@@ -27,15 +28,17 @@ from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
-from majiang.records.format import check_players, rules_from_options
+from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import view_json
 
-__all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables", "checked_rules",
+__all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables", "Window", "checked_rules",
            "encode_message"]
 
 _log = logging.getLogger("majiang.web")
+
+_PASS = Action(ActionKind.PASS)
 
 LISTING_SECONDS = 0.5
 """How long the table listing may be reused while no table was created or finished (players' seats,
@@ -119,14 +122,37 @@ class Settings:
     bot_seconds: float = 0.0
     """The least time between a table's actions when a bot acts (its pause for thought, which also
     bounds the moves per second a bots' table asks of the server)."""
+    window_seconds: float = 1.0
+    """How long every claim window stays open at least, whoever could claim: bots answer unseen and a
+    person who may only pass passes by itself then (so a window's length does not tell who could claim)."""
 
     def __post_init__(self) -> None:
-        for name in ("claim_seconds", "away_seconds", "pause_seconds", "bot_seconds"):
+        for name in ("claim_seconds", "away_seconds", "pause_seconds", "bot_seconds", "window_seconds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
                 raise InvalidOptionError(f"{name} must be 0 to 86400 seconds, not {value!r}")
         if self.standin not in BOTS:
             raise InvalidOptionError(f"unknown stand-in bot {self.standin!r}; one of {', '.join(BOTS)}")
+
+
+@dataclass(slots=True, eq=False)
+class Window:
+    """A claim (or robbing) window as the table shows it: every other seat still in is asked, whatever its
+    hand, and answers are held until it closes, so what anyone is sent does not tell who could claim."""
+
+    key: tuple[Any, ...]
+    seats: tuple[int, ...]
+    """Every seat shown as asked: each active seat but the one whose tile it is, in turn order."""
+    asked: frozenset[int]
+    """The seats the engine asks (those that may claim); the others may only pass. Never sent."""
+    opened: float
+    """When it opened (the table's clock)."""
+    step: int
+    """The shown step of the state that opened it."""
+    answers: dict[int, Action] = field(default_factory=dict)
+    """The answers of asked seats, carried out (stored, applied) when the window closes."""
+    done: set[int] = field(default_factory=set)
+    """The seats that have answered, or passed by themselves."""
 
 
 class Table:
@@ -142,8 +168,13 @@ class Table:
         self.settings = settings
         self.rules = rules_from_options(row.rules, row.options)
         self.match = RecordedMatch(self.rules, seed=row.seed, hands=row.hands)
-        self.step = 0
-        self.acted = [-1] * 4  # the step of each player's last action here (guards repeated clicks)
+        self.match.game.hold_windows = True
+        self.step = 0  # actions stored
+        # Passes shown but never stored: the seats a window showed as asked that the engine did not ask.
+        # The step clients see (``shown_step``) counts them, so that it grows by the same whoever could claim.
+        self.unasked = 0
+        self.closed_step = 0  # the shown step when the last window closed (an answer to it now is stale)
+        self.acted = [-1] * 4  # the shown step of each player's last action here (guards repeated clicks)
         self.bots: list[Bot | None] = [find_bot(p.bot, seed=row.seed + p.player) if p.kind == "bot" and p.bot
                                        else None for p in self.players]
         self.standins: list[Bot] = [find_bot(settings.standin, seed=row.seed + 10 + p) for p in range(4)]
@@ -153,8 +184,10 @@ class Table:
         now = time.monotonic()
         self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
         self.ready: set[int] = set()
-        self.window: tuple[Any, ...] | None = None  # the claim window (or pause) the deadline belongs to
+        self.window: tuple[Any, ...] | None = None  # the opening choice, question or pause of the deadline
         self.deadline: float | None = None  # wall clock, as sent to clients
+        self.claim: Window | None = None  # the claim or robbing window shown now
+        self.clock: Callable[[], float] = time.time  # of deadlines and windows (a test sets its own)
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.finished = row.status == "finished"
@@ -167,21 +200,30 @@ class Table:
     def replay(self) -> None:
         """Re-play the stored actions (a table loaded from the store)."""
         for row in self.store.actions(self.id):
+            if self.match.game.is_held:  # a window that asked nobody closed before this action
+                self.match.game.close_window()
+                self._track()
             while row.hand > self.match.hand_number:
                 self.match.next_hand()
+                self.match.game.hold_windows = True
             if row.n != self.step:
                 raise MajiangError(f"table {self.id}: action {row.n} is stored where {self.step} "
                                    "was expected")
+            self.acted[self.match.player_at(row.seat)] = self.shown_step
             self.match.game.apply(row.seat, Action.parse(row.action))
-            self.acted[self.match.player_at(row.seat)] = self.step
             self.step += 1
+            self._track()
 
     def ensure_played(self) -> None:
         """Re-play a finished table loaded from the store, once, when it is first looked at."""
         if self.finished and not self.match.over:
             self.replay()
+            if self.match.game.is_held:  # the last discard, which nobody could claim
+                self.match.game.close_window()
+                self._track()
             while self.match.game.phase == Phase.OVER and not self.match.over:
                 self.match.next_hand()
+                self.match.game.hold_windows = True
 
     def final_totals(self) -> list[int]:
         """The players' totals: the match's, or for a finished table not re-played, its record's."""
@@ -219,6 +261,33 @@ class Table:
         # (surrogatepass: a lone surrogate is still some bytes, and never a secret's).
         return hmac.compare_digest(secret.encode(), token.encode("utf-8", "surrogatepass"))
 
+    def take_seat(self, player: int, invite: object) -> str:
+        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret);
+        ProtocolError ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
+        row = self.players[player] if player in range(4) else None
+        if row is None or row.invite is None or not isinstance(invite, str) or \
+                not hmac.compare_digest(row.invite.encode(), invite.encode()):
+            raise ProtocolError("bad-invite", f"that is not player {player}'s invitation at this table")
+        token = secrets.token_urlsafe(16)
+        if row.token is not None or not self.store.take_seat(self.id, player, token):
+            raise ProtocolError("seat-taken", f"seat taken: player {player}'s invitation has been used "
+                                              "(each invitation seats one person, once)")
+        self.players[player] = dataclasses.replace(row, token=token)
+        return token
+
+    def deal(self) -> dict[str, Any]:
+        """The hand's seed commitment as every seat and spectator is shown it: ``commitment`` (SHA-256,
+        ``deal_commitment``; null for a table stored before commitments) and ``practice`` (the creator chose
+        the seed). The record reveals the salt and the seeds once the match is over."""
+        salt, seed = self.row.salt, self.match.game.seed
+        commitment = None if salt is None or seed is None else deal_commitment(salt, seed)
+        return {"commitment": commitment, "practice": self.row.practice}
+
+    def record_deal(self) -> Deal | None:
+        """The header's ``deal`` of the table's record, where the table has one."""
+        salt = self.row.salt
+        return None if salt is None else Deal(salt, bool(self.row.practice))
+
     def summary(self) -> dict[str, Any]:
         """The table as ``GET /api/tables`` lists it."""
         positions = self.match.positions
@@ -230,7 +299,7 @@ class Table:
             "id": self.id, "rules": self.row.rules, "options": self.row.options, "hands": self.row.hands,
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "label": label.to_dict(),
-            "status": "finished" if self.finished else "playing",
+            "status": "finished" if self.finished else "playing", "practice": self.row.practice,
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
@@ -245,19 +314,40 @@ class Table:
         players = summary["players"]
         for p in players:
             p["total"] = self.match.totals[p["player"]]
+        view = view_json(game, seat)
+        window = self.claim
+        if window is not None:
+            # Every other seat still in is asked; what a seat may do is its own business.
+            view["to_act"] = list(window.seats)
+            view["legal"] = [] if seat is None else [a.notation() for a in self._window_legal(window, seat)]
         return {
-            "type": "state", "table": self.id, "step": self.step, "you": player, "seat": seat,
+            "type": "state", "table": self.id, "step": self.shown_step, "you": player, "seat": seat,
             "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
             "hand": summary["hand"], "hands": self.row.hands, "label": summary["label"],
             "round_wind": game.round_wind.notation(),
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
-            "waiting_next": game.phase == Phase.OVER and not self.match.over,
-            "players": players, "view": view_json(game, seat),
+            "waiting_next": game.phase == Phase.OVER and not self.match.over, "deal": self.deal(),
+            "players": players, "view": view,
         }
+
+    @property
+    def shown_step(self) -> int:
+        """The step clients see: actions stored, and the passes a window showed of seats not asked."""
+        return self.step + self.unasked
 
     def _deadline_for(self, seat: int | None) -> float | None:
         game = self.match.game
+        window = self.claim
+        if window is not None:
+            settings = self.settings
+            if seat is None:  # a spectator: the latest the window may close
+                return window.opened + max(settings.claim_seconds, settings.window_seconds)
+            if seat not in window.seats or seat in window.done:
+                return None
+            if seat in window.asked:
+                return window.opened + max(settings.claim_seconds, settings.window_seconds)
+            return window.opened + settings.window_seconds
         if self.deadline is None or seat is None:
             return self.deadline if seat is None else None
         if game.phase == Phase.OVER or seat in game.to_act():
@@ -278,10 +368,11 @@ class Table:
             choices = ", ".join(a.notation() for a in legal)
             raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
         self.store.append_action(self.id, self.step, self.match.hand_number, seat, action.notation())
+        self.acted[self.match.player_at(seat)] = self.shown_step
         game.apply(seat, action)
-        self.acted[self.match.player_at(seat)] = self.step
         self.step += 1
         self.moved = time.monotonic()
+        self._track()
         self._refresh_clock()
         self.wake.set()
 
@@ -297,11 +388,47 @@ class Table:
             action = Action.parse(text)
         except (InvalidActionError, MajiangError) as err:
             raise ProtocolError("bad-action", str(err)) from None
-        if step is not None and (step > self.step or step <= self.acted[player]):
+        if step is not None and (step > self.shown_step or step <= self.acted[player]):
             # Answering a state from before this player's own last action: a repeated click.
-            raise ProtocolError("stale", f"player {player} has acted since step {step} (now {self.step})")
-        self.commit(self.match.positions[player], action)
-        await self.broadcast()
+            raise ProtocolError("stale", f"player {player} has acted since step {step} "
+                                         f"(now {self.shown_step})")
+        seat = self.match.positions[player]
+        window = self.claim
+        if step is not None and step < (self.closed_step if window is None else window.step):
+            # An answer to a window that has closed (it may have closed by itself, as a pass).
+            raise ProtocolError("stale", f"the claim window of step {step} has closed "
+                                         f"(now {self.shown_step})")
+        if window is None:
+            self.commit(seat, action)
+            await self.broadcast()
+            return
+        if seat not in window.seats:
+            raise ProtocolError("not-your-turn", f"seat {seat} is not to act now")
+        if seat in window.done:
+            raise ProtocolError("stale", f"seat {seat} has answered this window")
+        legal = self._window_legal(window, seat)
+        if action not in legal:
+            choices = ", ".join(a.notation() for a in legal)
+            raise ProtocolError("illegal", f"seat {seat} cannot {action.notation()} now; it may: {choices}")
+        # Held until the window closes: only this player hears of it now.
+        if seat in window.asked:
+            window.answers[seat] = action
+        window.done.add(seat)
+        self.acted[player] = self.shown_step
+        self.wake.set()
+        await self._tell(player)
+
+    def _window_legal(self, window: Window, seat: int) -> list[Action]:
+        """What ``seat`` may answer in the window: the engine's choices if it is asked, else a pass."""
+        if seat not in window.seats or seat in window.done:
+            return []
+        return self.match.game.legal_actions(seat) if seat in window.asked else [_PASS]
+
+    async def _tell(self, player: int) -> None:
+        """Send ``player`` alone its state (a change only it may know of)."""
+        peer = self.conns.get(player)
+        if peer is not None:
+            peer.offer(encode_message(self.state(player)))
 
     async def next_hand(self, player: int) -> None:
         """``player`` is ready for the next hand."""
@@ -312,10 +439,12 @@ class Table:
 
     def _book(self) -> None:
         self.match.next_hand()
+        self.match.game.hold_windows = True
         self.ready.clear()
         if self.match.over:
             names = [p.name for p in self.players]
-            self.store.finish(self.id, "".join(line + "\n" for line in iter_record_lines(self.match, names)))
+            lines = iter_record_lines(self.match, names, deal=self.record_deal())
+            self.store.finish(self.id, "".join(line + "\n" for line in lines))
             self.finished = True
 
     # -- connections -------------------------------------------------------------------------------
@@ -367,9 +496,10 @@ class Table:
                 sum(len(m) for m in game.melds))
 
     def _refresh_clock(self) -> None:
-        """Open a new deadline when a claim window, an opening choice or a hand's end begins."""
+        """Open a new deadline when an opening choice, a question or a hand's end begins (claim windows
+        keep their own: ``Window``)."""
         game = self.match.game
-        if game.phase == Phase.TURN or self.finished:
+        if game.phase in (Phase.TURN, Phase.CLAIM, Phase.ROB) or self.finished:
             # A person's own turn has no deadline; only leaving the table hands it to a bot.
             self.window = self.deadline = None
             return
@@ -377,43 +507,125 @@ class Table:
         key = (pause, *self._window_key())
         if self.window != key:
             seconds = self.settings.pause_seconds if pause else self.settings.claim_seconds
-            self.window, self.deadline = key, time.time() + seconds
+            self.window, self.deadline = key, self.clock() + seconds
+
+    def _track(self) -> None:
+        """Close the shown window once the engine's has moved on, and open one for each new claim or
+        robbing window (held by the engine even when it asks nobody: ``Game.hold_windows``)."""
+        game = self.match.game
+        key = self._window_key() if game.phase in (Phase.CLAIM, Phase.ROB) else None
+        window = self.claim
+        if window is not None and key != window.key:
+            self.unasked += len(window.seats) - len(window.asked)
+            self.claim = None
+            self.closed_step = self.shown_step
+        if key is not None and self.claim is None:
+            robbed, discard = game.robbed, game.last_discard
+            giver = robbed[0] if game.phase == Phase.ROB and robbed is not None else \
+                discard[0] if discard is not None else game.current
+            seats = tuple(s for k in (1, 2, 3) if game.active[s := (giver + k) % 4])
+            self.claim = Window(key, seats, frozenset(game.pending), self.clock(), self.shown_step,
+                                done={s for s, a in game.pending.items() if a is not None})
+
+    async def tick(self) -> float | None:
+        """Do what is due now: bots act, deadlines pass, windows close, ended hands are booked. Returns the
+        seconds until something is due by itself (0: call again at once; None: the match is over)."""
+        if self.finished:
+            return None
+        self._refresh_clock()
+        game = self.match.game
+        if self.claim is not None:
+            return await self._tick_window(self.claim)
+        late = self.deadline is not None and self.clock() >= self.deadline
+        if game.phase == Phase.OVER:
+            if late or all(p in self.ready for p in self.conns):
+                self._book()
+                self._refresh_clock()
+                await self.broadcast()
+                return 0.0
+            return self._next_timer()
+        seats = game.to_act()
+        bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
+        if bots:
+            pause = self.moved + self.settings.bot_seconds - time.monotonic()
+            if pause > 0:
+                return pause
+            seat, bot = bots[0]
+            step = self.step
+            action = await asyncio.get_running_loop().run_in_executor(self.bot_thread, bot.act,
+                                                                      game.view(seat))
+            if self.step == step and not self.finished:
+                self.commit(seat, action)
+                await self.broadcast()
+            return 0.0
+        if late:
+            self._answer_late(seats)
+            await self.broadcast()
+            return 0.0
+        return self._next_timer()
+
+    async def _tick_window(self, window: Window) -> float:
+        """A claim window: bots answer at once but unseen; it closes when every seat has answered, and
+        never before ``window_seconds``, so its length depends on no one's hand (only on people's time)."""
+        game = self.match.game
+        for seat in window.seats:
+            bot = self.controller(seat)
+            if seat in window.done or bot is None:
+                continue
+            if seat in window.asked:
+                action = await asyncio.get_running_loop().run_in_executor(self.bot_thread, bot.act,
+                                                                          game.view(seat))
+                if self.claim is not window or seat in window.done:
+                    return 0.0
+                window.answers[seat] = action
+            window.done.add(seat)
+        now = self.clock()
+        settings = self.settings
+        shortest = window.opened + settings.window_seconds
+        deadline = window.opened + settings.claim_seconds
+        if now >= shortest:  # a person who may only pass has passed by now
+            for seat in window.seats:
+                if seat not in window.done and seat not in window.asked:
+                    window.done.add(seat)
+                    await self._tell(self.match.player_at(seat))
+        if now >= deadline:  # a person who could claim and did not answer passes (or the stand-in answers)
+            for seat in window.seats:
+                if seat not in window.done:
+                    legal = game.legal_actions(seat)
+                    player = self.match.player_at(seat)
+                    window.answers[seat] = _PASS if _PASS in legal else \
+                        self.standins[player].act(game.view(seat))
+                    window.done.add(seat)
+        if now >= shortest and window.done.issuperset(window.seats):
+            self._close(window)
+            await self.broadcast()
+            return 0.0
+        waits = [t - now for t in (shortest, deadline) if t > now]
+        return min([*waits, self._next_timer()])
+
+    def _close(self, window: Window) -> None:
+        """Carry out the window's held answers (each stored, as any action), or let a window that asked
+        nobody go."""
+        game = self.match.game
+        for seat in window.seats:
+            if self.claim is not window:
+                return  # the engine moved on (the last answer resolved it)
+            if seat in window.asked and game.pending.get(seat, _PASS) is None:
+                self.commit(seat, window.answers[seat])
+        if self.claim is window and game.is_held:
+            game.close_window()
+            self._track()
+            self._refresh_clock()
 
     async def run(self) -> None:
-        """Play until the match is over: bots act, deadlines pass, ended hands are booked."""
-        loop = asyncio.get_running_loop()
-        while not self.finished:
+        """Play until the match is over: bots act, deadlines pass, windows close, ended hands are booked."""
+        while True:
             self.wake.clear()
-            self._refresh_clock()
-            game = self.match.game
-            late = self.deadline is not None and time.time() >= self.deadline
-            if game.phase == Phase.OVER:
-                if late or all(p in self.ready for p in self.conns):
-                    self._book()
-                    self._refresh_clock()
-                    await self.broadcast()
-                    continue
-                await self._sleep(self._next_timer())
-                continue
-            seats = game.to_act()
-            bots = [(s, b) for s in seats if (b := self.controller(s)) is not None]
-            if bots:
-                pause = self.moved + self.settings.bot_seconds - time.monotonic()
-                if pause > 0:
-                    await self._sleep(pause)
-                    continue
-                seat, bot = bots[0]
-                step = self.step
-                action = await loop.run_in_executor(self.bot_thread, bot.act, game.view(seat))
-                if self.step == step and not self.finished:
-                    self.commit(seat, action)
-                    await self.broadcast()
-                continue
-            if late:
-                self._answer_late(seats)
-                await self.broadcast()
-                continue
-            await self._sleep(self._next_timer())
+            wait = await self.tick()
+            if wait is None:
+                return
+            if wait > 0:
+                await self._sleep(wait)
 
     def _answer_late(self, seats: Sequence[int]) -> None:
         game = self.match.game
@@ -421,13 +633,12 @@ class Table:
             if seat not in game.to_act() or game.phase == Phase.OVER:
                 continue
             legal = game.legal_actions(seat)
-            passing = Action(ActionKind.PASS)
             player = self.match.player_at(seat)
-            self.commit(seat, passing if passing in legal else self.standins[player].act(game.view(seat)))
+            self.commit(seat, _PASS if _PASS in legal else self.standins[player].act(game.view(seat)))
 
     def _next_timer(self) -> float:
         """Seconds until something changes by itself: a deadline, or a person turning away."""
-        now, mono = time.time(), time.monotonic()
+        now, mono = self.clock(), time.monotonic()
         waits = [] if self.deadline is None else [self.deadline - now]
         waits += [self.left_at[p] + self.settings.away_seconds - mono for p in range(4)
                   if self.is_person(p) and p not in self.conns and not self.away(p)]
@@ -534,7 +745,7 @@ class Tables:
                 raise TooMany(f"one client may have {cap} unfinished tables at once; finish or wait for one")
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
-        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names"}
+        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator"}
         if unknown:
             raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
                                      f"{', '.join(sorted(unknown))}")
@@ -545,6 +756,7 @@ class Tables:
             raise InvalidOptionError(f"'hands' must be 1 to {rules.most_hands}, not {hands!r}")
         hands = rules.match_length(hands)  # the ruleset's own length if not given (single_hand: 1)
         seed = body.get("seed")
+        practice = seed is not None  # a chosen seed deals walls its chooser can know: everyone is told
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -560,9 +772,18 @@ class Tables:
         chosen = [n if n is not None else (f"{bot} {p + 1}" if kind == "bot" else f"player {p + 1}")
                   for p, ((kind, bot), n) in enumerate(zip(kinds, names, strict=True))]
         check_players(chosen)
+        opened = [p for p, (kind, _) in enumerate(kinds) if kind == "open"]
+        creator = body.get("creator", opened[0] if opened else None)
+        if creator is not None and (isinstance(creator, bool) or creator not in opened):
+            choices = ", ".join(map(str, opened)) or "none here"
+            raise InvalidOptionError(f"'creator' must be an open player ({choices}) or null, not {creator!r}")
         table_id = secrets.token_hex(6)
-        row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time())
-        players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if kind == "open" else None)
+        row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time(),
+                       salt=secrets.token_hex(16), practice=practice)
+        # The creator's own seat gets its token now; every other open seat an invitation that hands out
+        # a token once, to whoever opens it first, so the creator never holds a friend's seat.
+        players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if p == creator else None,
+                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
         table = Table(row, players, self.store, self.settings, self.limits)
@@ -574,8 +795,10 @@ class Tables:
             item: dict[str, Any] = {"player": p.player, "kind": p.kind, "name": p.name}
             if p.kind == "bot":
                 item["bot"] = p.bot
-            else:
+            elif p.token is not None:
                 item["token"] = p.token
                 item["join"] = f"/table/{table_id}?player={p.player}&token={p.token}"
+            else:
+                item["invite"] = f"/table/{table_id}?player={p.player}&invite={p.invite}"
             out.append(item)
         return table, out

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.game.table import Game, Phase, WinRecord
+from majiang.meld import KongKind
 
 __all__ = ["PHASES", "result_json", "view_json"]
 
@@ -83,7 +84,8 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "last_discard": None if view.last_discard is None else
         {"seat": view.last_discard[0], "tile": _tile(view.last_discard[1])},
         "robbing": None if view.robbing is None else
-        {"seat": view.robbing[0], "tile": _tile(view.robbing[1])},
+        {"seat": view.robbing[0], "tile": _tile(view.robbing[1]) if over or view.robbing[0] == seat
+         or game.robbed_how is not KongKind.CONCEALED else None},
         "wall_left": view.wall_left,
         "scores": list(view.totals),
         "active": list(view.active),

@@ -97,7 +97,7 @@ function form() {
     const name = el("input", { id: `name-${p}`, placeholder: t("name") });
     seats.append(el("div", { class: "card" }, el("strong", {}, `${t("seat")} ${p + 1}`), el("br"), sel, " ", name));
   }
-  const seed = el("input", { id: "seed", type: "number", placeholder: "random" });
+  const seed = el("input", { id: "seed", type: "number", placeholder: "random", title: t("seed_note") });
   const error = el("div", { class: "error", id: "create-error" });
   const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
     error.textContent = "";
@@ -135,16 +135,21 @@ function form() {
 function links() {
   if (!created) return el("div");
   const box = el("section", { id: "join-links", class: "card" }, el("h2", {}, t("join_links")));
+  // Your own seat's link (its token), and for every other open seat an invitation that seats one person once.
   for (const p of created.players) {
     if (p.kind !== "open") { box.append(el("div", {}, `${t("seat")} ${p.player + 1}: ${p.name} (${t("bot")})`)); continue; }
-    const url = new URL(p.join, location.href).href;
+    const link = p.join ?? p.invite;
+    const url = new URL(link, location.href).href;
     const copy = el("button", { type: "button", onclick: async () => {
       try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
     } }, t("copy"));
-    box.append(el("div", {}, el("strong", {}, `${t("seat")} ${p.player + 1} (${p.name}): `),
-      el("a", { href: p.join, class: "play-link", "data-player": String(p.player) }, t("play_here")), " ", copy,
+    const anchor = p.join
+      ? el("a", { href: p.join, class: "play-link", "data-player": String(p.player) }, t("play_here"))
+      : el("a", { href: p.invite, class: "invite-link", "data-player": String(p.player) }, t("invite"));
+    box.append(el("div", {}, el("strong", {}, `${t("seat")} ${p.player + 1} (${p.name}): `), anchor, " ", copy,
       el("div", { class: "joinlink" }, url)));
   }
+  if (created.players.some((p) => p.invite)) box.append(el("p", { class: "muted" }, t("invite_note")));
   box.append(el("div", {}, el("a", { href: created.watch }, t("watch"))));
   return box;
 }
@@ -161,7 +166,8 @@ async function tableList() {
     const names = tab.players.map((p, i) => `${p.name}${p.connected ? " ●" : ""} ${tab.totals ? tab.totals[i] : ""}`).join(", ");
     const replayCell = tab.status === "finished" ? el("a", { href: `/replay?game=${tab.id}` }, t("replay_game")) : "";
     rows.append(el("tr", {}, el("td", {}, tab.id), el("td", {}, tab.rules),
-      el("td", {}, `${handLabel(tab.label)} ${t(tab.status)}`), el("td", {}, names),
+      el("td", {}, `${handLabel(tab.label)} ${t(tab.status)}`, tab.practice ? el("div", { class: "muted practice" }, t("practice")) : ""),
+      el("td", {}, names),
       el("td", {}, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
   }
   box.append(rows);

@@ -8,7 +8,8 @@ const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const query = new URLSearchParams(location.search);
 const player = query.get("player");
-const token = query.get("token");
+let token = query.get("token");
+const invite = query.get("invite");  // an invitation: exchanged once for the seat's token (docs/web.md)
 const WINDS = ["E", "S", "W", "N"];
 const KIND_KEYS = { win: "w", pung: "p", chow: "c", kong: "k", "concealed-kong": "a", "added-kong": "j", pass: "x", void: "v", exchange: "e" };
 
@@ -53,6 +54,27 @@ function connect() {
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 300 * retry);
   });
+}
+
+// Open an invitation: the first to open it gets the seat's token, which replaces it in the address (so a
+// reload keeps the seat); a used one is refused with "seat taken".
+async function takeSeat() {
+  message = t("taking_seat");
+  render();
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(player)}`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ invite }) });
+    const body = await res.json();
+    if (!res.ok) { message = `${t("error")}: ${body.error}`; fatal = true; render(); return; }
+    token = body.token;
+    history.replaceState(null, "", body.join);
+    message = "";
+    connect();
+  } catch (err) {
+    message = `${t("error")}: ${err.message}`;
+    fatal = true;
+    render();
+  }
 }
 
 function send(obj) {
@@ -225,7 +247,17 @@ function centre() {
   return el("div", { class: "center" },
     el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
-    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown());
+    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), dealBox());
+}
+
+// The hand's wall commitment (SHA-256 of its seed, revealed in the record), and a practice table's flag.
+function dealBox() {
+  const deal = state.deal;
+  if (!deal) return null;
+  const commitment = deal.commitment
+    ? el("div", { class: "muted", id: "commitment", title: deal.commitment }, `${t("commitment")}: ${deal.commitment.slice(0, 16)}…`) : null;
+  const practice = deal.practice ? el("div", { class: "badge", id: "practice" }, t("practice")) : null;
+  return el("div", { class: "deal" }, commitment, practice);
 }
 
 function myHand() {
@@ -334,7 +366,9 @@ function scoreSheet() {
 
 function render() {
   if (!state) {
-    app.replaceChildren(el("p", { class: fatal ? "error" : "status" }, message || t("connecting")));
+    const help = fatal && invite ? el("p", {}, t("seat_taken_help"), " ",
+      el("a", { href: `/table/${encodeURIComponent(tableId)}`, id: "watch-link" }, t("watch"))) : "";
+    app.replaceChildren(el("p", { class: fatal ? "error" : "status", id: "message" }, message || t("connecting")), help);
     return;
   }
   const me = state.seat ?? 0;
@@ -375,4 +409,4 @@ setInterval(() => {
 navBar(render);
 render();
 fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; if (state) { render(); coachHints(); } }).catch(() => {});
-connect();
+if (player !== null && invite !== null && token === null) takeSeat(); else connect();
