@@ -10,10 +10,11 @@ import os
 import random
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 import toy_ruleset
 from conformance import variants
@@ -33,11 +34,12 @@ from majiang.env import (
 )
 from majiang.env import observation as ob
 from majiang.env.actions import DECLARED, kind_of
+from majiang.env.registration import BUILTIN_RULESETS, env_id
 from majiang.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from majiang.game import Game, events, find_ruleset
 from majiang.game.ruleset import ruleset_names
 from majiang.meld import Meld
-from majiang.tiles import ALL_TILES, Tile
+from majiang.tiles import ALL_TILES, WINDS, Tile
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -170,7 +172,8 @@ def test_incremental_observation_soak(rules: str, options: dict[str, Any]) -> No
 
 def test_observation_rows() -> None:
     # Sichuan with both opening phases: exchange indices at first, then voids, then the voids shown.
-    env = mahjong_v0.raw_env("sichuan", options=["exchange=clockwise", "declare_void=true"])
+    env = mahjong_v0.raw_env("sichuan", options=["exchange=clockwise", "declare_void=true"], dealer=0,
+                             round_wind="E")
     env.reset(seed=5)
     mask = env.observe("player_0")["action_mask"]
     assert set(np.flatnonzero(mask)) <= set(range(143, 638)) and mask.sum() > 1
@@ -238,7 +241,7 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
 
 @pytest.mark.parametrize(("rules", "seed"), [("mcr", 1), ("sichuan", 4)])
 def test_hidden_information_does_not_reach_the_observation(rules: str, seed: int) -> None:
-    env = mahjong_v0.raw_env(rules)
+    env = mahjong_v0.raw_env(rules, dealer=0)
     env.reset(seed=seed)
     rng, shuffler = random.Random(seed), random.Random(-seed)
     changed = with_kong = 0
@@ -298,22 +301,71 @@ def test_illegal_index_raises_and_changes_nothing() -> None:
     assert len(env.game.events) == events
 
 
-def test_gymnasium_wrapper_checks() -> None:
-    # The checker steps with unmasked samples: an illegal index ends the episode with the set penalty.
+def test_gymnasium_checker_passes_with_the_defaults() -> None:
+    # The checker steps with unmasked samples: by default an illegal index ends the episode with -1.
+    check_env(SingleAgentEnv())
     check_env(SingleAgentEnv(bot="random", illegal_reward=-10.0), skip_render_check=True)
 
 
+@pytest.mark.parametrize("rules", ["mcr", "riichi"])
+def test_pettingzoo_checkers_pass_with_the_defaults(rules: str) -> None:
+    api_test(mahjong_v0.env(rules), num_cycles=100)
+    seed_test(lambda: mahjong_v0.env(rules), num_cycles=50)
+
+
 def test_gymnasium_illegal_index() -> None:
-    env = SingleAgentEnv(bot="random")
+    env = SingleAgentEnv(bot="random", illegal_reward=None)
     obs, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
-    env = SingleAgentEnv(bot="random", illegal_reward=-10.0)
-    obs, _ = env.reset(seed=1)
-    after, reward, terminated, truncated, info = env.step(illegal)
-    assert (reward, terminated, truncated, info) == (-10.0, True, False, {"illegal": True})
-    assert np.array_equal(after["observation"], obs["observation"])
+    for env, penalty in ((SingleAgentEnv(bot="random"), -1.0),
+                         (SingleAgentEnv(bot="random", illegal_reward=-10.0), -10.0)):
+        obs, info = env.reset(seed=1)
+        events = len(env.table.game.events)
+        after, reward, terminated, truncated, info = env.step(illegal)
+        assert (reward, terminated, truncated) == (penalty, True, False)
+        assert info == {"illegal": True, "seat": env.seat}
+        assert np.array_equal(after["observation"], obs["observation"])
+        assert len(env.table.game.events) == events  # the table did not move
+
+
+def test_action_masks_for_maskable_learners() -> None:
+    """``action_masks()`` (what sb3-contrib's MaskablePPO calls) is the observation's mask as bools, on the
+    Gymnasium env, through ``gymnasium.make``'s wrappers, and on the vector env."""
+    env = SingleAgentEnv(bot="random")
+    obs, _ = env.reset(seed=2)
+    rng = random.Random(2)
+    done = False
+    while not done:
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and np.array_equal(masks, obs["action_mask"].astype(bool))
+        obs, _, done, _, _ = env.step(rng.choice(np.flatnonzero(masks).tolist()))
+    made = gymnasium.make("majiang/Mahjong-v0", bot="random")
+    obs, _ = made.reset(seed=2)
+    assert np.array_equal(made.get_wrapper_attr("action_masks")(), obs["action_mask"].astype(bool))
+    venv = VectorEnv(3, bot="random")
+    obs, _ = venv.reset(seed=2)
+    assert venv.action_masks().dtype == np.bool_
+    assert np.array_equal(venv.action_masks(), obs["action_mask"].astype(bool))
+
+
+@pytest.mark.parametrize(("env_id", "kwargs", "name"), [
+    ("majiang/Mahjong-v0", {}, "mcr"),
+    ("majiang/Mahjong-v0", {"rules": "sichuan", "options": ["mode=blood-river"]}, "sichuan"),
+    ("majiang/Riichi-v0", {}, "riichi"),
+    ("majiang/Changchun-v0", {"bot": "random", "seat": 2}, "changchun"),
+])
+def test_gymnasium_make(env_id: str, kwargs: dict[str, Any], name: str) -> None:
+    env = gymnasium.make(env_id, **kwargs)
+    unwrapped: Any = env.unwrapped
+    assert unwrapped.table.rules.name == name
+    obs, info = env.reset(seed=4)
+    assert obs["observation"].shape == OBS_SHAPE and obs["action_mask"].any()
+    if "seat" in kwargs:
+        assert info["seat"] == kwargs["seat"]
+    assert env.step(int(np.flatnonzero(obs["action_mask"])[0]))[0]["observation"].shape == OBS_SHAPE
+    assert f"majiang/{name.capitalize()}-v0" in gymnasium.registry
 
 
 def test_gymnasium_episode_and_seed() -> None:
@@ -329,8 +381,8 @@ def test_gymnasium_episode_and_seed() -> None:
             assert not truncated
             total += reward
             if not done:
-                assert env.table.agent_selection == "player_0"
-        assert total == env.table.game.hand_deltas[0]
+                assert env.table.agent_selection == f"player_{env.seat}"
+        assert total == env.table.game.hand_deltas[env.seat]
         return actions, total
 
     assert run(4) == run(4)
@@ -381,10 +433,10 @@ def test_vector_env_with_bots_plays_like_the_gymnasium_env() -> None:
         env = SingleAgentEnv(bot="random")
         obs, _ = env.reset(seed=7 + i)
         for seat, observation, mask, action, rewards, terminated in trace:
-            assert seat == 0
+            assert seat == env.seat
             assert obs["observation"].tolist() == observation and obs["action_mask"].tolist() == mask
             obs, reward, done, _, _ = env.step(action)
-            assert done == terminated and reward == rewards[0]
+            assert done == terminated and reward == rewards[seat]
             if done:
                 assert rewards == [float(d) for d in env.table.game.hand_deltas]
                 obs, _ = env.reset()
@@ -446,3 +498,50 @@ def test_training_example_runs() -> None:
     weights = lines[7].split()
     assert weights[0] == "weights:" and len(weights) == 1 + example.FEATURES
     assert any(float(w) != 0.0 for w in weights[1:])  # the policy did learn something
+
+
+def test_seating_is_drawn_per_hand_from_its_seed() -> None:
+    """Dealer, round wind and the lone agent's seat vary from hand to hand, each the same for the same seed;
+    given ones stay fixed."""
+    env = mahjong_v0.raw_env()
+    seen = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        seen.add((env.game.dealer, env.game.round_wind))
+        assert env.agent_selection == f"player_{env.game.dealer}"
+        again = mahjong_v0.raw_env()
+        again.reset(seed=seed)
+        assert (again.game.dealer, again.game.round_wind, again.game.seed) == \
+            (env.game.dealer, env.game.round_wind, env.game.seed)
+    assert {d for d, _ in seen} == {0, 1, 2, 3} and {w for _, w in seen} == set(WINDS)
+    fixed = mahjong_v0.raw_env("riichi", dealer=2, round_wind="S")
+    riichi = mahjong_v0.raw_env("riichi", round_wind="ES")
+    for seed in range(12):
+        fixed.reset(seed=seed)
+        assert (fixed.game.dealer, fixed.game.round_wind) == (2, Tile.SOUTH)
+        riichi.reset(seed=seed)
+        assert riichi.game.round_wind in (Tile.EAST, Tile.SOUTH)
+    seats = {SingleAgentEnv(bot="random").reset(seed=seed)[1]["seat"] for seed in range(30)}
+    assert seats == {0, 1, 2, 3}
+    single = SingleAgentEnv(bot="random", seat=3, dealer=1, round_wind=Tile.WEST)
+    obs, info = single.reset(seed=5)
+    assert info["seat"] == 3 and single.table.game.dealer == 1
+    # Seat 1 deals (East), seat 2 is South, seat 3 West; the round is West's.
+    assert obs["observation"][ob.SEAT_WIND].tolist() == [int(t == Tile.WEST) for t in range(34)]
+    assert obs["observation"][ob.ROUND_WIND, Tile.WEST] == 1
+    venv = VectorEnv(8, bot="random")
+    _, info = venv.reset(seed=3)
+    assert len(set(info["seat"].tolist())) > 1
+
+
+@pytest.mark.parametrize("kwargs", [{"dealer": 4}, {"dealer": True}, {"seat": -1}, {"round_wind": "5m"},
+                                    {"round_wind": ""}, {"round_wind": 40}])
+def test_seating_errors(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOptionError, match="dealer|seat|round_wind"):
+        SingleAgentEnv(**kwargs)
+
+
+def test_registered_ids_cover_the_builtin_rulesets() -> None:
+    assert set(BUILTIN_RULESETS) == set(ruleset_names()) - {"toy"}
+    for name in BUILTIN_RULESETS:
+        assert env_id(name) in gymnasium.registry
