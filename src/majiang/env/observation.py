@@ -23,7 +23,8 @@ row     content
         place of its sideways discard in its river plus 1 (0: none), 13-20 its marks (``MARKS``)
 38      columns 0-4: the phase one-hot (turn, claim, rob, over, opening); 5: tiles left in the wall;
         6-8: the exchange's direction (换三张: clockwise, counterclockwise, across; one-hot);
-        9-11: the table's counters (``COUNTERS``: honba, riichi sticks, 宝牌 rolls)
+        9-11: the table's counters (``COUNTERS``: honba, riichi sticks, 宝牌 rolls); 12: the phase is a
+        question asked during play (``Phase.ASK``: Changsha's 海底 offered around)
 39      the kinds of the observer's legal actions (column = ``ActionKind`` value)
 40-43   each relative seat's sideways discard (riichi: the declaration tile; one-hot)
 44-47   each relative seat's tiles shown face up (Changsha: the hand shown for an opening win)
@@ -74,7 +75,9 @@ SIDEWAYS, SHOWN, FACE_UP = 40, 44, 48
 # Columns of the INFO rows and the GLOBAL row.
 I_KONGS, I_BONUS, I_DEALER, I_TURN, I_ACTIVE, I_GIVER, I_SCORE, I_RIVER, I_MELDS, I_VOID = range(10)
 I_SIDEWAYS, I_MARKS = 12, 13
-G_WALL, G_EXCHANGE, G_COUNTERS = 5, 6, 9
+G_WALL, G_EXCHANGE, G_COUNTERS, G_ASK = 5, 6, 9, 12
+PHASE_COLUMN = {phase: G_ASK if phase == Phase.ASK else int(phase) for phase in Phase}
+"""The column of row 38 of each phase (a question during play came after the wall's column)."""
 _DIRECTIONS = {"clockwise": 0, "counterclockwise": 1, "across": 2}
 
 # What a table display shows of a ruleset's state (``TableInfo``), by key, in the order of their rows or
@@ -338,7 +341,7 @@ class TableEncoder:
     def _read_flow(self, game: Game) -> None:
         """The small state that moves at every step: phase, turn, wall, the drawn and answered tiles."""
         store = self.store
-        phase = int(game.phase)
+        phase = PHASE_COLUMN[game.phase]
         if phase != self._phase:
             if self._phase >= 0:
                 store[_S_GLOBAL, self._phase] = 0
@@ -457,7 +460,7 @@ def encode_view(view: View) -> ObsArray:
     direction = getattr(state, "exchange", None)
     if direction in _DIRECTIONS:
         a[GLOBAL, G_EXCHANGE + _DIRECTIONS[direction]] = 1
-    a[GLOBAL, int(view.phase)] = 1
+    a[GLOBAL, PHASE_COLUMN[view.phase]] = 1
     a[GLOBAL, G_WALL] = view.wall_left
     for action in view.legal:
         a[LEGAL, action.kind] = 1
