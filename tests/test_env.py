@@ -668,3 +668,17 @@ def test_a_question_during_play_is_a_phase_of_its_own() -> None:
     page = view_json(env.game, seat)
     assert page["phase"] == "ask"
     assert np.array_equal(from_page(page, seat, env.game.rules), obs)
+
+
+def test_a_hand_the_bots_end_before_the_agent_acts_is_skipped() -> None:
+    """Riichi, seed 2806: a random bot declares an abortive draw (九種九牌) before the agent (seat 2) has a
+    choice. That hand is no episode: the seed's next hand is dealt, the same in both environments."""
+    first = mahjong_v0.raw_env("riichi")
+    first.reset(seed=2806)
+    env = SingleAgentEnv("riichi", bot="random")
+    obs, info = env.reset(seed=2806)
+    assert obs["action_mask"].any() and env.table.game.phase != Phase.OVER
+    assert env.table.game.seed != first.game.seed
+    venv = VectorEnv(1, "riichi", bot="random")
+    vobs, vinfo = venv.reset(seed=2806)
+    assert vinfo["seat"][0] == info["seat"] and np.array_equal(vobs["observation"][0], obs["observation"])

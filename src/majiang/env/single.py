@@ -32,9 +32,10 @@ class SingleAgentEnv(gym.Env[Observation, int]):
     ``bot`` names the bot of the other seats (``majiang.bots.find_bot``); the bots are seeded from the
     reset seed, so a seeded reset replays the same hand for the same actions. The agent's ``seat``, the
     ``dealer`` and the ``round_wind`` are drawn per hand from its seed unless given (``Seating``);
-    ``info["seat"]`` says the agent's seat. An index the mask forbids ends the episode with
-    ``illegal_reward`` (-1 by default) and ``info["illegal"]``, the table unchanged, so that checkers and
-    learners that sample without the mask can run; with ``illegal_reward=None`` it raises
+    ``info["seat"]`` says the agent's seat. A hand the bots end before the agent has a choice is no
+    episode: the next hand of the seed's sequence is dealt instead. An index the mask forbids ends the
+    episode with ``illegal_reward`` (-1 by default) and ``info["illegal"]``, the table unchanged, so that
+    checkers and learners that sample without the mask can run; with ``illegal_reward=None`` it raises
     ``IllegalActionError`` instead. ``action_masks()`` is the current mask as a bool array (for
     sb3-contrib's ``MaskablePPO``).
     """
@@ -61,13 +62,18 @@ class SingleAgentEnv(gym.Env[Observation, int]):
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         self.table.reset(seed=seed)
-        # The bots' seeds and the agent's seat follow the hand's seed, so one seed fixes the episode.
-        hand_seed = self.table.game.seed or 0
-        self.seat = self.seating.seat_of(hand_seed)
-        self.agent = AGENTS[self.seat]
-        self.bots = [find_bot(self.bot_name, seed=hand_seed + s) for s in range(4)]
-        self._play_others()
-        return self._observe(), {"seat": self.seat}
+        while True:
+            # The bots' seeds and the agent's seat follow the hand's seed, so one seed fixes the episode.
+            hand_seed = self.table.game.seed or 0
+            self.seat = self.seating.seat_of(hand_seed)
+            self.agent = AGENTS[self.seat]
+            self.bots = [find_bot(self.bot_name, seed=hand_seed + s) for s in range(4)]
+            self._play_others()
+            if self.table.game.phase != Phase.OVER:
+                return self._observe(), {"seat": self.seat}
+            # The bots ended the hand before the agent had a choice (a win on the deal or on the first
+            # discards, which the agent could only pass): no episode; the seed's next hand is dealt.
+            self.table.reset()
 
     def _observe(self) -> Observation:
         obs = self.table.observe(self.agent)

@@ -96,14 +96,17 @@ class VectorEnv:
         return self._observe(), {"seat": self.seats.copy()}
 
     def _deal(self, i: int) -> Game:
-        hand_seed = self._seeds[i].randrange(2**63)
-        game = self.seating.deal(self.rules, hand_seed)
-        if self.bot is not None:
-            self.agent_seats[i] = self.seating.seat_of(hand_seed)
-            self.bots[i] = [find_bot(self.bot, seed=hand_seed + s) for s in range(4)]
-        self.encoders[i].reset(game)
-        self._play_bots(i, game)
-        return game
+        while True:
+            hand_seed = self._seeds[i].randrange(2**63)
+            game = self.seating.deal(self.rules, hand_seed)
+            if self.bot is not None:
+                self.agent_seats[i] = self.seating.seat_of(hand_seed)
+                self.bots[i] = [find_bot(self.bot, seed=hand_seed + s) for s in range(4)]
+            self.encoders[i].reset(game)
+            self._play_bots(i, game)
+            if game.to_act():
+                return game
+            # The bots ended the hand before the policy had a choice: as in SingleAgentEnv, the next.
 
     def _play_bots(self, i: int, game: Game) -> None:
         if self.bot is None:
