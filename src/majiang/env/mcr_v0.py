@@ -7,6 +7,7 @@ from majiang.env.mahjong_v0 import (
     AGENTS,
     Observation,
     Options,
+    Seating,
     check_index,
     env,
     find_rules,
@@ -14,8 +15,8 @@ from majiang.env.mahjong_v0 import (
     raw_env,
 )
 
-__all__ = ["AGENTS", "Observation", "Options", "check_index", "env", "find_rules", "observation_space",
-           "raw_env"]
+__all__ = ["AGENTS", "Observation", "Options", "Seating", "check_index", "env", "find_rules",
+           "observation_space", "raw_env"]
 
 warnings.warn("majiang.env.mcr_v0 moved to majiang.env.mahjong_v0; the old path goes in the next release",
               DeprecationWarning, stacklevel=2)

@@ -1,4 +1,4 @@
-"""Each seat's observation as a (40, 34) int32 array, kept up to date from the engine's events.
+"""Each seat's observation as a (52, 34) int32 array, kept up to date from the engine's events.
 
 Rows (seats are relative to the observer: 0 itself, 1 the next seat 下家, 2 across 对家, 3 the
 previous seat 上家); a tile row has one column per kind (codes 0-33: 1m..9m, 1p..9p, 1s..9s, E S W N,
@@ -19,11 +19,23 @@ row     content
 32, 33  seat wind, round wind (one-hot)
 34-37   one row per relative seat; columns: 0 concealed kongs, 1 bonus tiles shown, 2 the dealer,
         3 whose turn, 4 still in the hand, 5 gave the tile of row 31, 6 score, 7 tiles in its river,
-        8 exposed melds, 9-11 its declared void suit m, p, s (定缺; one-hot, all 0 before)
+        8 exposed melds, 9-11 its declared void suit m, p, s (定缺; one-hot, all 0 before), 12 the
+        place of its sideways discard in its river plus 1 (0: none), 13-20 its marks (``MARKS``)
 38      columns 0-4: the phase one-hot (turn, claim, rob, over, opening); 5: tiles left in the wall;
-        6-8: the exchange's direction (换三张: clockwise, counterclockwise, across; one-hot)
+        6-8: the exchange's direction (换三张: clockwise, counterclockwise, across; one-hot);
+        9-11: the table's counters (``COUNTERS``: honba, riichi sticks, 宝牌 rolls); 12: the phase is a
+        question asked during play (``Phase.ASK``: Changsha's 海底 offered around)
 39      the kinds of the observer's legal actions (column = ``ActionKind`` value)
+40-43   each relative seat's sideways discard (riichi: the declaration tile; one-hot)
+44-47   each relative seat's tiles shown face up (Changsha: the hand shown for an opening win)
+48-51   the table's tiles face up (``TABLE_TILES``): dora indicators, ura indicators, birds, the 宝牌
+        (only for a seat that has seen it)
 ======  =================================================================================================
+
+Rows 40-51 and the columns of marks and counters come from what a table display shows the seat of the
+ruleset's own state: ``Describer.table_info`` of the seat's ``public_state``, the same data the web
+table draws. Its keys name the row or column (``TABLE_TILES``, ``SEAT_TILES``, ``COUNTERS``, ``MARKS``),
+whatever the ruleset; a key the observation has no place for raises ``ValueError``.
 
 ``TableEncoder`` keeps the rows of all four seats of one table in one array in absolute seat order
 (a store), applies each new engine event in place (a draw, a discard, a claim, a kong, a win, a
@@ -44,28 +56,45 @@ from majiang.actions import Action, ActionKind
 from majiang.env.actions import ACTION_COUNT, action_index, kind_of
 from majiang.game import Game, Phase, View
 from majiang.game import events as ev
+from majiang.game.describe import Describer, TableInfo
 from majiang.game.ruleset import Ruleset
 from majiang.tiles import seat_wind
 
-__all__ = ["OBS_SHAPE", "ObsArray", "TableEncoder", "encode_view", "mask_of"]
+__all__ = ["COUNTERS", "MARKS", "OBS_SHAPE", "SEAT_TILES", "TABLE_TILES", "ObsArray", "TableEncoder",
+           "encode_view", "mask_of"]
 
 ObsArray = npt.NDArray[np.int32]
-OBS_SHAPE = (40, 34)
+OBS_SHAPE = (52, 34)
 RECENT = 4
 """How many latest discards per seat rows 11-26 show."""
 
 # Observation rows.
 HAND, DRAWN, OWN_KONGS, MELDS, RIVERS, ORDER, WON, ANSWER, SEAT_WIND, ROUND_WIND, INFO, GLOBAL, LEGAL = \
     0, 1, 2, 3, 7, 11, 27, 31, 32, 33, 34, 38, 39
+SIDEWAYS, SHOWN, FACE_UP = 40, 44, 48
 # Columns of the INFO rows and the GLOBAL row.
 I_KONGS, I_BONUS, I_DEALER, I_TURN, I_ACTIVE, I_GIVER, I_SCORE, I_RIVER, I_MELDS, I_VOID = range(10)
-G_WALL, G_EXCHANGE = 5, 6
+I_SIDEWAYS, I_MARKS = 12, 13
+G_WALL, G_EXCHANGE, G_COUNTERS, G_ASK = 5, 6, 9, 12
+PHASE_COLUMN = {phase: G_ASK if phase == Phase.ASK else int(phase) for phase in Phase}
+"""The column of row 38 of each phase (a question during play came after the wall's column)."""
 _DIRECTIONS = {"clockwise": 0, "counterclockwise": 1, "across": 2}
+
+# What a table display shows of a ruleset's state (``TableInfo``), by key, in the order of their rows or
+# columns. A ruleset that shows more needs a place added here (at the end: places never move).
+TABLE_TILES = ("dora", "ura", "birds", "treasure")
+"""Tile groups face up on the table: rows 48-51."""
+SEAT_TILES = ("shown",)
+"""Tile groups of one seat (named ``shown-<seat>``): rows 44-47, by relative seat."""
+COUNTERS = ("honba", "sticks", "treasure-rolls")
+"""Counts on the table: row 38, columns 9-11."""
+MARKS = ("riichi", "double-riichi", "furiten", "pao", "ready", "opening-win", "open-kong", "seabed")
+"""Marks of a seat: rows 34-37, columns 13-20."""
 
 # Store rows: the same content for the four absolute seats (shared rows once).
 _S_HAND, _S_DRAWN, _S_KONGS, _S_MELDS, _S_RIVERS, _S_ORDER, _S_WON = 0, 4, 8, 12, 16, 20, 36
-_S_ANSWER, _S_SEAT_WIND, _S_ROUND_WIND, _S_INFO, _S_GLOBAL, _S_LEGAL = 40, 41, 45, 46, 50, 51
-STORE_ROWS = 55
+_S_ANSWER, _S_SEAT_WIND, _S_ROUND_WIND, _S_INFO, _S_GLOBAL, _S_LEGAL, _S_BLANK = 40, 41, 45, 46, 50, 51, 55
+STORE_ROWS = 56
 
 
 def _gather_rows(seat: int) -> list[int]:
@@ -77,7 +106,7 @@ def _gather_rows(seat: int) -> list[int]:
             + [_S_ORDER + RECENT * rel(k) + j for k in range(4) for j in range(RECENT)]
             + [_S_WON + rel(k) for k in range(4)]
             + [_S_ANSWER, _S_SEAT_WIND + seat, _S_ROUND_WIND] + [_S_INFO + rel(k) for k in range(4)]
-            + [_S_GLOBAL, _S_LEGAL + seat])
+            + [_S_GLOBAL, _S_LEGAL + seat] + [_S_BLANK] * (OBS_SHAPE[0] - LEGAL - 1))
 
 
 GATHER: npt.NDArray[np.intp] = np.array([_gather_rows(s) for s in range(4)], dtype=np.intp)
@@ -115,6 +144,45 @@ def mask_of(legal: list[Action] | tuple[Action, ...], rules: Ruleset | None = No
 _ALL = 0b1111
 
 
+def shown_describer(rules: Ruleset | None) -> Describer | None:
+    """The describer of ``rules`` if it shows a state of its own on the table (``table_info``), else None."""
+    if rules is None:
+        return None
+    describer = rules.describer()
+    return None if type(describer).table_info is Describer.table_info else describer
+
+
+def _place(keys: tuple[str, ...], key: str, what: str) -> int:
+    if key not in keys:
+        raise ValueError(f"the table shows {what} {key!r}, which the observation has no place for "
+                         f"(majiang.env.observation knows {', '.join(keys)})")
+    return keys.index(key)
+
+
+def write_info(obs: ObsArray, seat: int, info: TableInfo, discards: Any) -> None:
+    """Write what a table display shows ``seat`` of the ruleset's state into ``seat``'s observation
+    (rows 40-51, the marks and counters columns); ``discards`` are the four rivers."""
+    for name, tiles in info.tiles:
+        head, _, owner = name.rpartition("-")
+        if owner.isdigit() and head in SEAT_TILES:
+            row = SHOWN + (int(owner) - seat) % 4
+        else:
+            row = FACE_UP + _place(TABLE_TILES, name, "the tiles")
+        for tile in tiles:
+            obs[row, tile] += 1
+    for name, n in info.counters:
+        obs[GLOBAL, G_COUNTERS + _place(COUNTERS, name, "the count")] = n
+    for s in range(4):
+        k = (s - seat) % 4
+        at = info.sideways[s]
+        if at is not None:
+            obs[INFO + k, I_SIDEWAYS] = at + 1
+            if at < len(discards[s]):
+                obs[SIDEWAYS + k, discards[s][at]] = 1
+        for mark in info.marks[s]:
+            obs[INFO + k, I_MARKS + _place(MARKS, mark, "the mark")] = 1
+
+
 class TableEncoder:
     """The observation rows of the four seats of one hand, updated from the game's new events.
 
@@ -132,6 +200,7 @@ class TableEncoder:
         self._direction: str | None = None
         self._scores: list[int] = []
         self._active: list[bool] = []
+        self._describer: Describer | None = None
 
     def reset(self, game: Game) -> None:
         """Forget the last hand and follow ``game`` from its first event."""
@@ -143,6 +212,7 @@ class TableEncoder:
         self._direction = None
         self._scores = []
         self._active = []
+        self._describer = shown_describer(game.rules)
         self.sync()
 
     def sync(self) -> None:
@@ -271,7 +341,7 @@ class TableEncoder:
     def _read_flow(self, game: Game) -> None:
         """The small state that moves at every step: phase, turn, wall, the drawn and answered tiles."""
         store = self.store
-        phase = int(game.phase)
+        phase = PHASE_COLUMN[game.phase]
         if phase != self._phase:
             if self._phase >= 0:
                 store[_S_GLOBAL, self._phase] = 0
@@ -324,13 +394,19 @@ class TableEncoder:
         mask = np.zeros(ACTION_COUNT, dtype=np.int8)
         mask[indices] = 1
         obs = self.store[GATHER[seat]]
-        self.own_wall(obs, seat)
+        self.own_rows(obs, seat)
         return obs, mask
 
-    def own_wall(self, obs: ObsArray, seat: int) -> None:
-        """Write what ``seat`` may still draw into its gathered observation (per-seat walls differ)."""
-        assert self.game is not None
-        obs[GLOBAL, G_WALL] = self.game.wall_left_for(seat)
+    def own_rows(self, obs: ObsArray, seat: int) -> None:
+        """Write what differs by seat beyond the store into ``seat``'s gathered observation: what it may
+        still draw (per-seat walls differ) and what the table display shows it of the ruleset's state
+        (a seat's furiten, a 宝牌 only a ready seat has seen)."""
+        game = self.game
+        assert game is not None
+        obs[GLOBAL, G_WALL] = game.wall_left_for(seat)
+        if self._describer is not None:
+            write_info(obs, seat, self._describer.table_info(game.rules.public_state(game, seat)),
+                       game.discards)
 
 
 def encode_view(view: View) -> ObsArray:
@@ -384,8 +460,11 @@ def encode_view(view: View) -> ObsArray:
     direction = getattr(state, "exchange", None)
     if direction in _DIRECTIONS:
         a[GLOBAL, G_EXCHANGE + _DIRECTIONS[direction]] = 1
-    a[GLOBAL, int(view.phase)] = 1
+    a[GLOBAL, PHASE_COLUMN[view.phase]] = 1
     a[GLOBAL, G_WALL] = view.wall_left
     for action in view.legal:
         a[LEGAL, action.kind] = 1
+    describer = shown_describer(view.rules)
+    if describer is not None:
+        write_info(a, seat, describer.table_info(state), view.discards)
     return a

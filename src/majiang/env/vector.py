@@ -2,10 +2,10 @@
 
 >>> import numpy as np
 >>> from majiang.env import VectorEnv
->>> venv = VectorEnv(4, bot="random")           # seat 0 learns; random bots play seats 1-3
+>>> venv = VectorEnv(4, bot="random", seat=0)   # seat 0 learns; random bots play seats 1-3
 >>> obs, info = venv.reset(seed=0)
 >>> obs["observation"].shape, obs["action_mask"].shape, info["seat"].tolist()
-((4, 40, 34), (4, 953), [0, 0, 0, 0])
+((4, 52, 34), (4, 953), [0, 0, 0, 0])
 >>> rng = np.random.default_rng(0)
 >>> actions = [rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]]
 >>> obs, rewards, terminated, truncated, info = venv.step(actions)
@@ -17,8 +17,10 @@ the step that ends a hand returns every seat's score change over it in ``rewards
 zeros on other steps), ``terminated`` True, and already the first observation of the next hand.
 ``info["result"][i]`` is then the ``HandResult`` of the hand that ended (winners, scores), None at the
 other tables. Without ``bot`` the policy plays all four seats (self-play): ``info["seat"]`` says which
-seat each observation belongs to. With ``bot`` (a name of ``majiang.bots.find_bot``) it plays seat 0 only and
-the bots, seeded from each hand's seed, play the rest, as in ``SingleAgentEnv``.
+seat each observation belongs to. With ``bot`` (a name of ``majiang.bots.find_bot``) it plays one seat
+only (``seat``, or drawn per hand from its seed) and the bots, seeded from each hand's seed, play the
+rest, as in ``SingleAgentEnv``. ``dealer`` and ``round_wind`` fix what is otherwise drawn per hand
+(``mahjong_v0.Seating``). ``action_masks()`` is the batch of masks as bools (for ``MaskablePPO``).
 
 ``reset(seed=s)`` seeds table ``i`` with ``s + i``: table ``i`` then plays exactly what
 ``mahjong_v0.raw_env`` (or ``SingleAgentEnv`` with the same bot) plays after ``reset(seed=s + i)``, hand
@@ -37,7 +39,15 @@ from gymnasium import spaces
 
 from majiang.bots import Bot, find_bot
 from majiang.env.actions import ACTION_COUNT
-from majiang.env.mahjong_v0 import Observation, Options, find_rules, index_action, observation_space
+from majiang.env.mahjong_v0 import (
+    Observation,
+    Options,
+    Seating,
+    Winds,
+    find_rules,
+    index_action,
+    observation_space,
+)
 from majiang.env.observation import GATHER, STORE_ROWS, TableEncoder
 from majiang.errors import IllegalActionError, InvalidOptionError
 from majiang.game import Game, HandResult, Phase, Ruleset
@@ -54,7 +64,8 @@ class VectorEnv:
     """Gymnasium's name of this reset rule (``gymnasium.vector.AutoresetMode.SAME_STEP``)."""
 
     def __init__(self, num_envs: int, rules: Ruleset | str | None = None, options: Options = (),
-                 bot: str | None = None) -> None:
+                 bot: str | None = None, *, seat: int | None = None, dealer: int | None = None,
+                 round_wind: Winds = None) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidOptionError(f"num_envs must be a positive integer, not {num_envs!r}")
         if bot is not None:
@@ -62,6 +73,9 @@ class VectorEnv:
         self.num_envs = num_envs
         self.rules = find_rules(rules, options)
         self.bot = bot
+        self.seating = Seating(dealer, round_wind, seat)
+        self.agent_seats: npt.NDArray[np.intp] = np.zeros(num_envs, dtype=np.intp)
+        """With ``bot``: the seat the policy plays at each table in its current hand."""
         self.single_observation_space = observation_space()
         self.single_action_space = spaces.Discrete(ACTION_COUNT)
         self.store: npt.NDArray[np.int32] = np.zeros((num_envs, STORE_ROWS, 34), dtype=np.int32)
@@ -82,19 +96,24 @@ class VectorEnv:
         return self._observe(), {"seat": self.seats.copy()}
 
     def _deal(self, i: int) -> Game:
-        game = Game(self.rules, seed=self._seeds[i].randrange(2**63))
-        if self.bot is not None:
-            hand_seed = game.seed or 0
-            self.bots[i] = [find_bot(self.bot, seed=hand_seed + s) for s in range(4)]
-        self.encoders[i].reset(game)
-        self._play_bots(i, game)
-        return game
+        while True:
+            hand_seed = self._seeds[i].randrange(2**63)
+            game = self.seating.deal(self.rules, hand_seed)
+            if self.bot is not None:
+                self.agent_seats[i] = self.seating.seat_of(hand_seed)
+                self.bots[i] = [find_bot(self.bot, seed=hand_seed + s) for s in range(4)]
+            self.encoders[i].reset(game)
+            self._play_bots(i, game)
+            if game.to_act():
+                return game
+            # The bots ended the hand before the policy had a choice: as in SingleAgentEnv, the next.
 
     def _play_bots(self, i: int, game: Game) -> None:
         if self.bot is None:
             return
         bots = self.bots[i]
-        while (waiting := game.to_act()) and waiting[0] != 0:
+        agent = self.agent_seats[i]
+        while (waiting := game.to_act()) and waiting[0] != agent:
             seat = waiting[0]
             game.apply(seat, bots[seat].act(game.view(seat)))
 
@@ -148,8 +167,12 @@ class VectorEnv:
             masks[i, indices] = 1
         observation = self.store[self._rows, GATHER[seats]]
         for i, encoder in enumerate(self.encoders):
-            encoder.own_wall(observation[i], int(seats[i]))
+            encoder.own_rows(observation[i], int(seats[i]))
         return {"observation": observation, "action_mask": masks.copy()}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The masks of the last observations as bools, one row per table."""
+        return self.masks.astype(np.bool_)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -22,7 +22,7 @@ from majiang.meld import KongKind
 __all__ = ["PHASES", "result_json", "view_json"]
 
 PHASES = {Phase.TURN: "turn", Phase.CLAIM: "claim", Phase.ROB: "rob", Phase.OVER: "over",
-          Phase.OPENING: "opening"}
+          Phase.OPENING: "opening", Phase.ASK: "ask"}
 """The phase names of the protocol."""
 
 
