@@ -29,7 +29,7 @@ WAIT_MS = 60_000
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "web.db"
-    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0, window_seconds=0.1) as url:
+    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0, window_seconds=0.0) as url:
         yield url
 
 
