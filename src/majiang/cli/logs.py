@@ -123,7 +123,7 @@ def import_command(log: LogArg, output: ImportOutputOpt,
             raise ValueError(f"--output: no directory {str(output.parent)!r}")
         if format == "mjlog":
             with open(log, "rb") as raw:
-                imported = import_mjlog(raw.read())
+                imported = import_mjlog(raw.read(), os.path.basename(log))
             lines = list(iter_record_lines(imported.match, imported.players))
         else:
             with open(log, encoding="utf-8") as f:

@@ -72,6 +72,8 @@ class Match:
         self.length = hands  # how many hands the match plays (the ruleset's match_length)
         self._rng = random.Random(seed)
         self.totals = [self.rules.starting_score()] * 4
+        self.settled: tuple[int, int, int, int] | None = None
+        """What the end of the match paid outside any hand, by player (``NextHand.settled``)."""
         self.positions = [0, 1, 2, 3]  # positions[player] = seat position
         self.history: list[MatchHand] = []
         self.hand_number = 1
@@ -132,6 +134,10 @@ class Match:
         self.dealer = after.dealer
         self.round_wind = after.round_wind
         self.over = after.over
+        if after.settled is not None:
+            self.settled = after.settled
+            for p in range(4):
+                self.totals[p] += after.settled[p]
         self.hand_number += 1
         if not self.over:
             self.game = self._new_game()

@@ -41,12 +41,18 @@ class Penalty:
 class NextHand:
     """What the hand just booked decides for the match (``Ruleset.next_hand``): who deals next, the next
     hand's round wind, how players change seats (``positions[p] -> seats[positions[p]]``; None: they
-    stay), and whether the match is over."""
+    stay), whether the match is over, and what is settled as it ends (``settled``: changes to the players'
+    totals, by player, outside any hand: riichi's sticks left on the table go to first place)."""
 
     dealer: int
     round_wind: Tile
     seats: tuple[int, int, int, int] | None = None
     over: bool = False
+    settled: tuple[int, int, int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.settled is not None and not self.over:
+            raise ValueError("only the end of a match settles the players' totals (settled needs over)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -538,7 +538,7 @@ def play_mjai_match(players: Sequence[Bot | MjaiSeat | InProcessSeat], rules: Ri
         while not match.over:
             host.play(match.game)
             lines.extend(writer.hand(match.game, match.next_hand()))
-        lines.append(writer.final(match.standings()))
+        lines.append(writer.final(match.standings(), match.settled))
         host.finish()
     finally:
         host.close()

@@ -46,6 +46,7 @@ from majiang.interop.tenhou_mjlog import (
     _uma,
     decode_meld,
     lobby_rules,
+    log_hour,
     parse_mjlog,
     read_mjlog,
 )
@@ -336,16 +337,18 @@ def _yaku_text(yaku: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(yaku.items())) or "none"
 
 
-def import_mjlog(data: bytes) -> Imported:
+def import_mjlog(data: bytes, name: str | None = None) -> Imported:
     """Replay a Tenhou mjlog (bytes, gzip or plain) on our riichi engine; MjlogError at the first tag the
-    engine does not reproduce or cannot read."""
-    return import_tags(read_mjlog(data))
+    engine does not reproduce or cannot read. ``name``: the log's id or file name, whose date decides
+    Tenhou's rules of the time (聴牌止め from June 2010; today's rules when it has no date)."""
+    return import_tags(read_mjlog(data), played=None if name is None else log_hour(name))
 
 
 def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
-                final: list[int] | None = None) -> Imported:
+                final: list[int] | None = None, played: str | None = None) -> Imported:
     """Replay the tags of a Tenhou log (or of another log put in its tags) under ``rules`` (from the
-    lobby code when None); ``final``: the final points, for a log without Tenhou's ``owari``."""
+    lobby code and the hour it was ``played``, ``YYYYMMDDhh``, when None); ``final``: the final points,
+    for a log without Tenhou's ``owari``."""
     heads, hands = _split(tags)
     if not hands:
         raise MjlogError("the log", "no hand (no <INIT> tag)")
@@ -357,7 +360,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         if go is None:
             raise MjlogError("the log", "no <GO> tag with the lobby code")
         assert owari is not None
-        rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari))
+        rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari), played)
     players = _players(heads.get("UN"))
     match = RecordedMatch(rules, hands=min(len(hands), rules.most_hands))
     out = Imported(match, players)
@@ -399,8 +402,6 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
             raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {mine}")
         return out
     totals, points = _owari(owari)
-    first = max(range(4), key=lambda p: (mine[p], -p))
-    mine[first] += match.match_state.sticks * 1000  # Tenhou gives the sticks left over to first place
     if mine != totals:
         raise MjlogError(owari.where(), f"final points: the log's {totals}, the engine's {mine}")
     if not match.over:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -19,8 +20,8 @@ from majiang.rules.riichi.payments import final_points
 from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.tiles import ALL_TILES
 
-__all__ = ["ABORTS", "DISCARDS", "DRAWS", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "MjlogError", "Tag",
-           "decode_meld", "lobby_rules", "parse_mjlog", "read_mjlog"]
+__all__ = ["ABORTS", "DISCARDS", "DRAWS", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "TENPAI_YAME_FROM",
+           "MjlogError", "Tag", "decode_meld", "lobby_rules", "log_hour", "parse_mjlog", "read_mjlog"]
 
 RED_IDS = frozenset({16, 52, 88})
 """Tenhou's tile ids (0-135, four per kind) of the red fives: the first copy of 5m, 5p and 5s."""
@@ -96,14 +97,34 @@ TENHOU_UMA = ("20,10,-10,-20", "10,5,-5,-10")
 standing (``owari``) does."""
 
 
-def lobby_rules(code: int, uma: str = TENHOU_UMA[0]) -> RiichiRules:
-    """Our riichi rules for a Tenhou lobby code (``GO type``): red fives, open tanyao, the length, and
-    Tenhou's table: no double yakuman, the players' choice of red fives, final points in whole thousands.
+TENPAI_YAME_FROM = "2010060100"
+"""The first hour (``YYYYMMDDhh``, a log id's start) of Tenhou's 聴牌止め: from June 2010 a last dealer who is
+first and ready at a draw ends the game (Tenhou's blog, 2010-05-18, announced it "from June"); earlier logs
+play on."""
 
-    >>> r = lobby_rules(0xa9); (r.red_fives, r.open_tanyao, r.length)
-    (3, True, 'hanchan')
-    >>> r = lobby_rules(0x41 | 0x06); (r.red_fives, r.open_tanyao, r.length)
-    (0, False, 'tonpuu')
+
+def log_hour(name: str) -> str | None:
+    """The hour a Tenhou log was played (``YYYYMMDDhh``) from its id or file name, None when it has none.
+
+    >>> log_hour("logs/2009071823gm-0041-0000-ff3a2214_tw=0.mjlog")
+    '2009071823'
+    >>> log_hour("game.mjlog") is None
+    True
+    """
+    found = re.search(r"(?<!\d)(\d{10})gm-[0-9a-f]{4}-", name)
+    return None if found is None else found.group(1)
+
+
+def lobby_rules(code: int, uma: str = TENHOU_UMA[0], played: str | None = None) -> RiichiRules:
+    """Our riichi rules for a Tenhou lobby code (``GO type``): red fives, open tanyao, the length, and
+    Tenhou's table: no double yakuman, the players' choice of red fives, final points in whole thousands,
+    and 聴牌止め for a log ``played`` (``YYYYMMDDhh``) from June 2010 or of unknown date.
+
+    >>> r = lobby_rules(0xa9); (r.red_fives, r.open_tanyao, r.length, r.tenpai_yame)
+    (3, True, 'hanchan', True)
+    >>> r = lobby_rules(0x41 | 0x06, played="2009071823")
+    >>> (r.red_fives, r.open_tanyao, r.length, r.tenpai_yame)
+    (0, False, 'tonpuu', False)
     """
     if code & 0x10:
         raise MjlogError("<GO>", "three-player logs are not supported yet (lobby code "
@@ -113,7 +134,8 @@ def lobby_rules(code: int, uma: str = TENHOU_UMA[0]) -> RiichiRules:
     red = not code & 0x02
     return dataclasses.replace(base, red_fives=3 if red else 0, open_tanyao=not code & 0x04,
                                length="hanchan" if code & 0x08 else "tonpuu", double_yakuman=False,
-                               red_choice=red, round_final=True, uma=uma)
+                               red_choice=red, round_final=True, uma=uma,
+                               tenpai_yame=played is None or played >= TENPAI_YAME_FROM)
 
 
 def _owari(tag: Tag) -> tuple[list[int], list[float]]:

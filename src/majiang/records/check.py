@@ -238,7 +238,8 @@ class _Replayer:
             _fail(final, f"the header announces {header.hands} hands, but the record holds {count}")
         # A match's standings are its ruleset's since version 3; before, standard scores for every ruleset.
         ranked = self.match.standings() if self.match is not None and header.version >= 3 else None
-        expected = final_summary(count, self.totals, ranked)
+        settled = None if self.match is None else self.match.settled
+        expected = final_summary(count, self.totals, ranked, settled)
         if canonical(final.event()) != canonical(expected):
             _fail(final, "the final line differs from the re-simulation: "
                          f"{difference(final.event(), expected)}")

@@ -105,10 +105,13 @@ def hand_event_lines(number: int, game: Game) -> list[str]:
     return lines
 
 
-def final_summary(hands: int, totals: Sequence[int],
-                  standings: Sequence[float] | None = None) -> dict[str, Any]:
-    """The final line: hands played, the players' totals and their standings: a match's as its ruleset
-    ranks them (``Match.standings``: riichi's uma and oka), else standard scores (4/2/1/0, ties shared)."""
+def final_summary(hands: int, totals: Sequence[int], standings: Sequence[float] | None = None,
+                  settled: Sequence[int] | None = None) -> dict[str, Any]:
+    """The final line: hands played, the players' totals (with what the match's end ``settled``: riichi's
+    sticks left over) and their standings: a match's as its ruleset ranks them (``Match.standings``:
+    riichi's uma and oka), else standard scores (4/2/1/0, ties shared)."""
+    if settled is not None:
+        totals = [t + s for t, s in zip(totals, settled, strict=True)]
     ranked = standard_scores(totals) if standings is None else standings
     return {"e": "final", "hands": hands, "totals": list(totals), "standings": list(ranked)}
 
@@ -190,13 +193,14 @@ class RecordWriter:
         self.count = count
         self.totals = list(totals)
 
-    def final(self, standings: Sequence[float] | None = None) -> str:
+    def final(self, standings: Sequence[float] | None = None, settled: Sequence[int] | None = None) -> str:
         """The last line: ``standings`` are the match's (``Match.standings()``), needed for a match of a
-        ruleset that ranks the players itself (riichi); otherwise standard scores of the totals."""
+        ruleset that ranks the players itself (riichi); otherwise standard scores of the totals;
+        ``settled``: what the match's end paid (``Match.settled``)."""
         if standings is None and self.match and ranks_itself(self.rules):
             raise MajiangError(f"the final line of a {self.rules.name} match needs the match's standings "
                                "(final(match.standings()))")
-        return dump_line(final_summary(self.count, self.totals, standings))
+        return dump_line(final_summary(self.count, self.totals, standings, settled))
 
 
 def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str], *,
@@ -212,7 +216,7 @@ def iter_record_lines(source: Match | Sequence[Game], players: Sequence[str], *,
         yield writer.header()
         for game, booked in zip(source.games, source.history, strict=True):
             yield from writer.hand(game, booked)
-        yield writer.final(source.standings())
+        yield writer.final(source.standings(), source.settled)
         return
     games = list(source)
     if not games:
@@ -258,5 +262,5 @@ def play_match(bots: Sequence[Bot], seed: int | None = None, rules: Ruleset | No
         game = match.game
         play_out(game, [bots[match.player_at(seat)] for seat in range(4)])
         lines.extend(writer.hand(game, match.next_hand()))
-    lines.append(writer.final(match.standings()))
+    lines.append(writer.final(match.standings(), match.settled))
     return match, lines

@@ -141,7 +141,7 @@ def api_router() -> APIRouter:
         data = await read_body(request, MAX_LOG)
         jobs: Jobs = request.app.state.jobs
         try:
-            imported = await jobs.run(import_log, data, fmt)
+            imported = await jobs.run(import_log, data, fmt, name or None)
         except MajiangError as err:  # the log's own fault, or the worker's time or memory limit
             return _error(400, str(err))
         import_id = "i" + secrets.token_hex(6)

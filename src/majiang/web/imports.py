@@ -116,12 +116,12 @@ def detect_format(data: bytes) -> str:
                          "tenhou.net/6 log 'log', an mjai line 'type', a majiang-record 'format')")
 
 
-def _record_lines(fmt: str, data: bytes) -> list[str]:
+def _record_lines(fmt: str, data: bytes, name: str | None = None) -> list[str]:
     if fmt == "mjlog":
         if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
             # a Tenhou log never declares entities; one that does may be an expansion attack
             raise ImportLogError("the Tenhou mjlog declares a DOCTYPE or entities, which a log never does")
-        imported = import_mjlog(data)
+        imported = import_mjlog(data, name)
         return list(iter_record_lines(imported.match, imported.players))
     try:
         text = data.decode("utf-8")
@@ -142,8 +142,9 @@ def _record_lines(fmt: str, data: bytes) -> list[str]:
     return list(iter_record_lines(imported.match, imported.players))
 
 
-def import_log(data: bytes, fmt: str = "auto") -> Imported:
-    """Import an uploaded log (``fmt`` one of ``FORMATS`` or ``auto``) as a checked record."""
+def import_log(data: bytes, fmt: str = "auto", name: str | None = None) -> Imported:
+    """Import an uploaded log (``fmt`` one of ``FORMATS`` or ``auto``) as a checked record; ``name``: the
+    file's name (a Tenhou log's date is in it)."""
     if fmt != "auto" and fmt not in FORMATS:
         raise ImportLogError(f"format must be auto or one of {', '.join(FORMATS)}, not {fmt[:40]!r}")
     if len(data) > MAX_LOG:
@@ -154,7 +155,7 @@ def import_log(data: bytes, fmt: str = "auto") -> Imported:
     if fmt == "auto":
         fmt = detect_format(data)
     try:
-        lines = _record_lines(fmt, data)
+        lines = _record_lines(fmt, data, name)
         record = parse_record(lines)
         hands = list(replay_record(record))
     except ImportLogError:

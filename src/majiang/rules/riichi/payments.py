@@ -54,30 +54,40 @@ def placing_order(totals: list[int]) -> list[int]:
     return sorted(range(len(totals)), key=lambda p: (-totals[p], p))
 
 
-def _whole(points: int) -> int:
-    """Points in whole thousands, 五捨六入: five hundred rounds toward zero, six hundred away."""
-    size, sign = abs(points), (1 if points >= 0 else -1)
-    return sign * (size // 1000 + (1 if size % 1000 >= 600 else 0))
+def _whole(points: int, returned: int, half: str) -> float:
+    """A player's points less ``returned``, in whole thousands: the points rounded five hundred away from
+    zero (``half="up"``, Tenhou: 37,500 is 38 thousand), or the difference rounded five hundred toward
+    zero (``"return"``, 五捨六入: 37,500 is 7 over 30,000)."""
+    if half == "up":
+        size = (abs(points) + 500) // 1000
+        return (size if points >= 0 else -size) - returned / 1000
+    diff = points - returned
+    size = abs(diff) // 1000 + (1 if abs(diff) % 1000 >= 600 else 0)
+    return float(size if diff >= 0 else -size)
 
 
 def final_points(totals: list[int], sticks: int, uma: tuple[int, int, int, int], returned: int,
-                 start: int, whole: bool = False) -> tuple[float, float, float, float]:
+                 start: int, whole: bool = False, half: str = "up") -> tuple[float, float, float, float]:
     """Each player's final points in thousands: (points − ``returned``)/1000, plus uma by place, plus oka
     (4 × (``returned`` − ``start``)) and the sticks left on the table to first place.
 
-    With ``whole``, the points are rounded to whole thousands before the uma, five hundred toward zero and
-    six hundred away (五捨六入), and first place gets what keeps the sum at zero (Tenhou):
+    With ``whole``, second to fourth place are rounded to whole thousands (``half``: how five hundred
+    rounds, see ``_whole``) and first place gets what keeps the sum at zero (Tenhou's ``owari``):
 
     >>> final_points([42000, 28000, 20000, 10000], 0, (20, 10, -10, -20), 30000, 25000)
     (52.0, 8.0, -20.0, -40.0)
     >>> final_points([30900, 46300, 26400, -3600], 0, (20, 10, -10, -20), 30000, 25000, whole=True)
     (11.0, 57.0, -14.0, -54.0)
+    >>> final_points([47300, 37500, 22500, -7300], 0, (20, 10, -10, -20), 30000, 25000, whole=True)
+    (56.0, 18.0, -17.0, -57.0)
+    >>> final_points([47300, 37500, 22500, -7300], 0, (20, 10, -10, -20), 30000, 25000, True, "return")
+    (57.0, 17.0, -17.0, -57.0)
     """
     order = placing_order(totals)
     out = [0.0, 0.0, 0.0, 0.0]
     if whole:
         for place, p in enumerate(order[1:], 1):
-            out[p] = float(_whole(totals[p] - returned) + uma[place])
+            out[p] = round(_whole(totals[p], returned, half) + uma[place], 1)
         out[order[0]] = -sum(out)
         return (out[0], out[1], out[2], out[3])
     for place, p in enumerate(order):

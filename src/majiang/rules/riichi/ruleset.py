@@ -30,7 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind
 from majiang.analysis.ready import distance, is_ready
@@ -92,6 +92,8 @@ DEAD_WALL = 14
 """The dead wall (王牌): dora indicators and the replacement tiles."""
 KUIKAE = ("none", "same", "both")
 LENGTHS = ("tonpuu", "hanchan")
+STICKS_AT_END = ("first", "standings")
+FINAL_HALF = ("up", "return")
 SEVERAL_RON = ("double", "head-bump")
 PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
 """The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
@@ -244,8 +246,15 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
       discard, half on another's discard (docs/riichi.md, "Pao").
     * ``pao_yaku``: the yakuman pao covers, comma-separated: daisangen, daisuushii (Tenhou), suukantsu
       (the fourth kan an open kan).
-    * ``round_final``: final points rounded to whole thousands, five hundred down and six up (五捨六入),
-      first place taking what keeps the sum at zero (Tenhou's table); off: to a tenth.
+    * ``round_final``: the final points of second to fourth place in whole thousands, first place taking
+      what keeps the sum at zero (Tenhou's table); off: to a tenth.
+    * ``final_half``: how ``round_final`` rounds five hundred: ``up``, the points to the nearest thousand,
+      a half away from zero (Tenhou: 37,500 is 38,000, so +8 over 30,000; 22,500 is 23,000); ``return``,
+      the difference from the returned points, a half toward them (五捨六入: +7, −7; this project's
+      records before the option).
+    * ``sticks_at_end``: the riichi sticks left on the table when the game ends: ``first``, paid into first
+      place's points (Tenhou's ``owari``); ``standings``, kept out of the points and counted in first
+      place's final standing only (this project's records before the option).
     """
 
     name: str = "riichi"
@@ -255,6 +264,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     round_final: bool = True
     pao: bool = True
     pao_yaku: str = "daisangen,daisuushii"
+    sticks_at_end: str = "first"
+    final_half: str = "up"
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
@@ -269,7 +280,12 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     most_hands: ClassVar[int] = 1000
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,
-        "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4")}
+        "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4"),
+        "sticks_at_end": STICKS_AT_END, "final_half": FINAL_HALF}
+    later_options: ClassVar[frozenset[str]] = frozenset({"sticks_at_end", "final_half"})
+    older_values: ClassVar[Mapping[str, Any]] = {"sticks_at_end": "standings", "final_half": "return"}
+    """What records written before these options played: sticks left over counted in the standings only,
+    final points rounded 五捨六入."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {
         "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
 
@@ -277,7 +293,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         if self.red_fives not in (0, 3, 4) or isinstance(self.red_fives, bool):
             raise InvalidOptionError(f"red_fives must be 0, 3 or 4, not {self.red_fives!r}")
         for key, allowed in (("kuikae", KUIKAE), ("several_ron", SEVERAL_RON), ("length", LENGTHS),
-                             ("renhou", ("off", "mangan", "yakuman"))):
+                             ("renhou", ("off", "mangan", "yakuman")), ("sticks_at_end", STICKS_AT_END),
+                             ("final_half", FINAL_HALF)):
             if getattr(self, key) not in allowed:
                 raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
                                          f"not {getattr(self, key)!r}")
@@ -887,8 +904,16 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         table.over = self._game_over(match, game, kept)
         if not kept:
             table.passes += 1
-        return NextHand(dealer if kept else (dealer + 1) % 4, WINDS[min(table.passes // 4, 3)],
-                        over=table.over or match.hand_number + 1 > match.length)
+        over = table.over or match.hand_number + 1 > match.length
+        settled = None
+        if over and table.sticks and self.sticks_at_end == "first":
+            # Tenhou adds the sticks left over to first place's points (its owari shows them there).
+            paid = [0, 0, 0, 0]
+            paid[placing_order(match.totals)[0]] = table.sticks * STICK
+            settled = (paid[0], paid[1], paid[2], paid[3])
+            table.sticks = 0
+        return NextHand(dealer if kept else (dealer + 1) % 4, WINDS[min(table.passes // 4, 3)], over=over,
+                        settled=settled)
 
     def _game_over(self, match: RiichiMatch, game: RiichiGame, kept: bool) -> bool:
         totals = match.totals
@@ -918,7 +943,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         table: RiichiMatchState = match.match_state
         return final_points(match.totals, table.sticks, self.placement(),
                             self.target if self.oka else self.starting_points, self.starting_points,
-                            whole=self.round_final)
+                            whole=self.round_final, half=self.final_half)
 
 
 # -- helpers -------------------------------------------------------------------------------------------
