@@ -13,7 +13,7 @@ import pytest
 from majiang.bots import DefenseBot
 from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import find_ruleset
-from majiang.interop.tenhou import import_mjlog
+from majiang.interop.tenhou import MjlogError, import_mjlog
 from majiang.interop.tenhou_mjlog import TENPAI_YAME_FROM, lobby_rules, log_hour
 from majiang.records import parse_record, play_match
 from majiang.records.check import check_record
@@ -70,6 +70,44 @@ def test_the_log_date_chooses_the_end_rule(path: Path) -> None:
     assert rules.tenpai_yame == (path.name[:10] >= TENPAI_YAME_FROM)
     # Without a name, today's rules: 聴牌止め on.
     assert lobby_rules(0xA9).tenpai_yame and not lobby_rules(0xA9, played="2010053123").tenpai_yame
+
+
+@pytest.mark.parametrize(("name", "readings"), [
+    ("2009082817gm-00ab-0000-997dbe26.mjlog", [False]),  # before June 2010: plays on, no second reading
+    ("2021100323gm-00a9-0000-d0ac1302.mjlog", [True]),  # from July 2010: 聴牌止め, no second reading
+    ("2010060106gm-00a9-0000-30d6de3b.mjlog", [True, False]),  # June 2010: the log's own play decides
+    (None, [True, False]),  # no date: today's rule, then the other if the log's game goes on
+])
+def test_the_end_rule_a_log_plays_by(name: str | None, readings: list[bool],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the date does not settle 聴牌止め, a game that goes on past the rule's end is replayed without it
+    (and one the engine goes on with, where the log ends, with it)."""
+    import majiang.interop.tenhou as tenhou
+
+    tried: list[bool] = []
+    real = tenhou._replay_game
+
+    def replay(heads: object, hands: object, rules: RiichiRules, owari: object, final: object) -> object:
+        tried.append(rules.tenpai_yame)
+        if len(tried) == 1 and len(readings) == 2:
+            raise tenhou._GameEnd("hand 12, tag 992 <INIT>", "the engine ended the game before this hand")
+        return real(heads, hands, rules, owari, final)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tenhou, "_replay_game", replay)
+    imported = import_mjlog(LOGS[1].read_bytes(), name)
+    assert tried == readings
+    assert isinstance(imported.match.rules, RiichiRules) and imported.match.rules.tenpai_yame == readings[-1]
+
+
+def test_a_log_no_reading_fits_names_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    import majiang.interop.tenhou as tenhou
+
+    def replay(*args: object) -> object:
+        raise tenhou._GameEnd("the log's end", "the log's game ends; the engine's goes on")
+
+    monkeypatch.setattr(tenhou, "_replay_game", replay)
+    with pytest.raises(MjlogError, match="the log's game ends; the engine's goes on"):
+        import_mjlog(LOGS[1].read_bytes())
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ their public names are importable from here too.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -30,6 +31,8 @@ from majiang.interop.tenhou_mjlog import (
     RED_IDS,
     TENHOU_UMA,
     TENHOU_YAKU,
+    TENPAI_YAME_FROM,
+    TENPAI_YAME_UNTIL,
     MjlogError,
     Tag,
     _Hand,
@@ -344,23 +347,43 @@ def import_mjlog(data: bytes, name: str | None = None) -> Imported:
     return import_tags(read_mjlog(data), played=None if name is None else log_hour(name))
 
 
+class _GameEnd(MjlogError):
+    """The log and the engine disagree on whether the game is over (the end rule: 聴牌止め)."""
+
+
 def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
                 final: list[int] | None = None, played: str | None = None) -> Imported:
     """Replay the tags of a Tenhou log (or of another log put in its tags) under ``rules`` (from the
     lobby code and the hour it was ``played``, ``YYYYMMDDhh``, when None); ``final``: the final points,
-    for a log without Tenhou's ``owari``."""
+    for a log without Tenhou's ``owari``.
+
+    Tenhou turned 聴牌止め on in June 2010 (``TENPAI_YAME_FROM``); a log of that month or of no known date
+    is replayed with it on and, if the log's game goes on where the rule would end it, with it off."""
     heads, hands = _split(tags)
     if not hands:
         raise MjlogError("the log", "no hand (no <INIT> tag)")
     owari = next((t for t in hands[-1].tags if "owari" in t.attrs), None)
     if owari is None and final is None:
         raise MjlogError("the last hand", "no owari (final standing) attribute: the log is incomplete")
-    if rules is None:
-        go = heads.get("GO")
-        if go is None:
-            raise MjlogError("the log", "no <GO> tag with the lobby code")
-        assert owari is not None
-        rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari), played)
+    if rules is not None:
+        return _replay_game(heads, hands, rules, owari, final)
+    go = heads.get("GO")
+    if go is None:
+        raise MjlogError("the log", "no <GO> tag with the lobby code")
+    assert owari is not None
+    rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari), played)
+    if played is not None and not TENPAI_YAME_FROM <= played < TENPAI_YAME_UNTIL:
+        return _replay_game(heads, hands, rules, owari, final)
+    try:
+        return _replay_game(heads, hands, rules, owari, final)
+    except _GameEnd:
+        # The log shows the rule of its time: its game went on past a ready last dealer who was first.
+        return _replay_game(heads, hands, dataclasses.replace(rules, tenpai_yame=not rules.tenpai_yame),
+                            owari, final)
+
+
+def _replay_game(heads: dict[str, Tag], hands: Sequence[_Hand], rules: RiichiRules, owari: Tag | None,
+                 final: list[int] | None) -> Imported:
     players = _players(heads.get("UN"))
     match = RecordedMatch(rules, hands=min(len(hands), rules.most_hands))
     out = Imported(match, players)
@@ -369,7 +392,7 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         n = hand.number
         init = hand.init
         if match.over:
-            raise MjlogError(init.where(n), "the engine ended the game before this hand")
+            raise _GameEnd(init.where(n), "the engine ended the game before this hand")
         seed = _seed(init, n)
         dealer = match.dealer
         table = match.match_state
@@ -401,11 +424,11 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
         if mine != final:
             raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {mine}")
         return out
+    if not match.over:
+        raise _GameEnd(owari.where(), "the log's game ends; the engine's goes on")
     totals, points = _owari(owari)
     if mine != totals:
         raise MjlogError(owari.where(), f"final points: the log's {totals}, the engine's {mine}")
-    if not match.over:
-        raise MjlogError(owari.where(), "the log's game ends; the engine's goes on")
     ours = match.standings()
     if list(ours) != points:
         raise MjlogError(owari.where(), f"final standing: the log's {points}, the engine's {list(ours)}")

@@ -21,7 +21,8 @@ from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.tiles import ALL_TILES
 
 __all__ = ["ABORTS", "DISCARDS", "DRAWS", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "TENPAI_YAME_FROM",
-           "MjlogError", "Tag", "decode_meld", "lobby_rules", "log_hour", "parse_mjlog", "read_mjlog"]
+           "TENPAI_YAME_UNTIL", "MjlogError", "Tag", "decode_meld", "lobby_rules", "log_hour", "parse_mjlog",
+           "read_mjlog"]
 
 RED_IDS = frozenset({16, 52, 88})
 """Tenhou's tile ids (0-135, four per kind) of the red fives: the first copy of 5m, 5p and 5s."""
@@ -98,9 +99,11 @@ standing (``owari``) does."""
 
 
 TENPAI_YAME_FROM = "2010060100"
-"""The first hour (``YYYYMMDDhh``, a log id's start) of Tenhou's 聴牌止め: from June 2010 a last dealer who is
-first and ready at a draw ends the game (Tenhou's blog, 2010-05-18, announced it "from June"); earlier logs
-play on."""
+TENPAI_YAME_UNTIL = "2010070100"
+"""Tenhou's 聴牌止め (a last dealer first and ready at a draw ends the game) came in June 2010 (its blog,
+2010-05-18: "2010年6月から"), on a day the logs do not tell (one of 2010-06-01 06h still plays on): logs
+before ``TENPAI_YAME_FROM`` (``YYYYMMDDhh``, a log id's start) play on, logs from ``TENPAI_YAME_UNTIL``
+stop, and a June 2010 log shows which by its own play."""
 
 
 def log_hour(name: str) -> str | None:
@@ -118,7 +121,8 @@ def log_hour(name: str) -> str | None:
 def lobby_rules(code: int, uma: str = TENHOU_UMA[0], played: str | None = None) -> RiichiRules:
     """Our riichi rules for a Tenhou lobby code (``GO type``): red fives, open tanyao, the length, and
     Tenhou's table: no double yakuman, the players' choice of red fives, final points in whole thousands,
-    and 聴牌止め for a log ``played`` (``YYYYMMDDhh``) from June 2010 or of unknown date.
+    and 聴牌止め for a log ``played`` (``YYYYMMDDhh``) from June 2010 or of unknown date (``import_tags``
+    turns it off for a game of unknown date or of June 2010 that plays on).
 
     >>> r = lobby_rules(0xa9); (r.red_fives, r.open_tanyao, r.length, r.tenpai_yame)
     (3, True, 'hanchan', True)
