@@ -14,7 +14,7 @@ from typing import Any
 
 from majiang.analysis.decompose import PUNG_SET, iter_decompositions
 from majiang.errors import InvalidHandError
-from majiang.game.scoring import checked_win_by
+from majiang.game.scoring import checked_win_by, scoring_inputs
 from majiang.hand import Hand, WinBy
 from majiang.meld import MeldKind
 from majiang.rules.changsha.fans import CHANGSHA_WINS, Category, OpeningWin, Win, WinId
@@ -159,9 +159,7 @@ class ChangshaScore:
 
 
 def _shape(hand: Hand) -> list[int]:
-    """The 34 counts of a hand that may be scored; honors and a 13-tile hand raise ``InvalidHandError``."""
-    if hand.winning_tile is None:
-        raise InvalidHandError("a winning hand has 14 tiles (with kongs counted as 3); this one has 13")
+    """The 34 counts of a hand that may be scored; honors raise ``InvalidHandError``."""
     counts = hand.counts(include_melds=True)
     honors = [k for k in range(27, 34) if counts[k]]
     if honors:
@@ -248,16 +246,10 @@ def score(hand: Hand | str, context: WinContext | None = None,
     Traceback (most recent call last):
     majiang.errors.InvalidHandError: ... a small win (小胡) needs a pair of 2, 5 or 8 (小番子须2、5、8作将)
     """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or its notation, not {hand!r}")
-    context = WinContext() if context is None else context
-    if not isinstance(context, WinContext):
-        raise TypeError(f"context must be a WinContext, not {context!r}")
-    options = Options() if options is None else options
-    if not isinstance(options, Options):
-        raise TypeError(f"options must be Options, not {options!r}")
+    return _score(*scoring_inputs(hand, context, options, WinContext, Options))
+
+
+def _score(hand: Hand, context: WinContext, options: Options) -> ChangshaScore:
     counts = _shape(hand)
     if (context.heavenly or context.earthly) and hand.melds:
         raise InvalidHandError("天胡 and 地胡 are won on the hand as dealt, with no meld")
