@@ -21,16 +21,18 @@ builds the ring that produces them.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from majiang.game import Game, Ruleset
+from majiang.game.ruleset import find_ruleset
 from majiang.notation import parse_tiles
 from majiang.tiles import Tile
 
-__all__ = ["FLOWERS", "STACKS_PER_WALL", "Layout", "break_stack", "codes", "deal_order", "ring_from_live",
-           "second_roller"]
+__all__ = ["FLOWERS", "STACKS_PER_WALL", "Layout", "break_stack", "codes", "deal_order", "prepared_game",
+           "ring_from_live", "second_roller"]
 
 FLOWERS = range(34, 42)
 """Wall codes of the eight flowers."""
@@ -144,3 +146,25 @@ class Layout:
         """A game dealt from this layout."""
         return Game(rules, seed=0, dealer=self.dealer, round_wind=round_wind, wall=self.ring(),
                     dice=self.dice, totals=totals)
+
+
+def prepared_game(name: str, hands: Sequence[str], extra: str, *, draws: str = "", last: str = "",
+                  options: Sequence[str] = (), rolls: list[list[int]] | None = None, dealer: int = 0,
+                  dice: tuple[int, int] = (6, 9)) -> Game:
+    """A hand of ruleset ``name`` dealt from a prepared wall through the ruleset's own ``new_wall``: the
+    four hands (by seat), the dealer's 14th, the draws from the front in order, the rest of the ruleset's
+    set shuffled (``random.Random(0)``), then ``last``, the wall's final tiles in order (the last stack's
+    top is ``last[-2]``, its bottom ``last[-1]``, the first replacement)."""
+    rules = find_ruleset(name, options)
+    dealt = [codes(h) for h in hands]
+    drawn, ends = codes(draws), codes(last)
+    used = Counter(t for part in [*dealt, codes(extra), drawn, ends] for t in part)
+    assert all(n <= 4 for n in used.values()) and all(len(h) == 13 for h in dealt), used
+    spare = list((Counter(rules.wall_tiles()) - used).elements())
+    random.Random(0).shuffle(spare)
+    live = deal_order(dealt, codes(extra)[0], dealer) + drawn + spare + ends
+    order = list(rules.new_wall(list(range(len(live))), dealer, dice))
+    ring = [0] * len(live)
+    for i, position in enumerate(order):
+        ring[position] = live[i]
+    return Game(rules, seed=0, dealer=dealer, wall=ring, dice=dice, rolls=rolls)

@@ -16,9 +16,9 @@ from game_walls import codes, deal_order
 from majiang.actions import Action, ActionKind
 from majiang.game import Game, Phase
 from majiang.game.ruleset import PASS, WIN, Ruleset, find_ruleset
-from majiang.tiles import ALL_TILES
+from majiang.tiles import ALL_TILES, Tile
 
-__all__ = ["act", "answer", "quiet", "sichuan_game", "tiles_in_play"]
+__all__ = ["act", "answer", "discard_drawn", "phase", "quiet", "sichuan_game", "tiles_in_play"]
 
 
 def sichuan_game(hands: Sequence[str], extra: str, *, draws: str = "", tail: str = "", last: str = "",
@@ -60,6 +60,19 @@ def answer(game: Game, answers: dict[int, str]) -> None:
     for seat in list(game.to_act()):
         if game.phase in (Phase.CLAIM, Phase.ROB) and seat in game.to_act():
             game.apply(seat, PASS)
+
+
+def discard_drawn(game: Game, seat: int) -> None:
+    """``seat`` lets its drawn tile go, and every seat asked about it passes."""
+    assert game.phase is Phase.TURN and game.current == seat and game.drawn is not None
+    act(game, seat, f"discard {Tile(game.drawn).notation()}")
+    if phase(game) is Phase.CLAIM:
+        answer(game, {})
+
+
+def phase(game: Game) -> Phase:
+    """The game's phase, read anew (an action changes it: mypy would otherwise keep a narrowed one)."""
+    return game.phase
 
 
 def quiet(game: Game, until: Callable[[Game], bool] = lambda g: False, limit: int = 1000) -> None:

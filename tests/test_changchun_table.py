@@ -7,13 +7,11 @@ Seat 0 deals. No quiet hand below holds all the tiles of a special kong, nor is 
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from conformance import LIGHT, check_record, play_checked
-from game_walls import codes, deal_order
+from game_walls import prepared_game
 from majiang.actions import Action, ActionKind
 from majiang.bots import find_bot
 from majiang.changchun import ChangchunScore, FanId
@@ -25,7 +23,7 @@ from majiang.rules.changchun.ruleset import SPECIAL_KONG, TreasureSet
 from majiang.rules.changchun.state import ChangchunWall
 from majiang.sim.simulate import game_seed
 from majiang.tiles import Tile
-from sichuan_walls import act, answer, quiet
+from sichuan_walls import answer, discard_drawn, phase, quiet
 
 QUIET_A = "258m258p258s369mC"
 QUIET_B = "258m258p258s369pF"
@@ -36,35 +34,9 @@ READY = "111m456m789p99s34s"
 def changchun_game(hands: Sequence[str], extra: str, *, draws: str = "", last: str = "",
                    options: Sequence[str] = (), rolls: list[list[int]] | None = None,
                    dice: tuple[int, int] = (6, 9)) -> Game:
-    """A Changchun hand from a prepared wall: the four hands (by seat), the dealer's 14th, the draws from the
-    front in order, unused tiles shuffled, then ``last``, the wall's final tiles in order (the last stack's
-    top is ``last[-2]``, its bottom ``last[-1]``, the first replacement)."""
-    rules = find_ruleset("changchun", options)
-    dealt = [codes(h) for h in hands]
-    drawn, ends = codes(draws), codes(last)
-    used = Counter(t for part in [*dealt, codes(extra), drawn, ends] for t in part)
-    assert all(n <= 4 for n in used.values()) and all(len(h) == 13 for h in dealt), used
-    spare = [t for t in range(34) for _ in range(4 - used[t])]
-    random.Random(0).shuffle(spare)
-    live = deal_order(dealt, codes(extra)[0], 0) + drawn + spare + ends
-    order = list(rules.new_wall(list(range(len(live))), 0, dice))
-    ring = [0] * len(live)
-    for i, position in enumerate(order):
-        ring[position] = live[i]
-    return Game(rules, seed=0, wall=ring, dice=dice, rolls=rolls)
-
-
-def discard_drawn(game: Game, seat: int) -> None:
-    """``seat`` lets its drawn tile go, and every seat asked about it passes."""
-    assert game.phase is Phase.TURN and game.current == seat and game.drawn is not None
-    act(game, seat, f"discard {Tile(game.drawn).notation()}")
-    if phase(game) is Phase.CLAIM:
-        answer(game, {})
-
-
-def phase(game: Game) -> Phase:
-    """The game's phase, read anew (an action changes it)."""
-    return game.phase
+    """A Changchun hand from a prepared wall (``game_walls.prepared_game``), seat 0 dealing."""
+    return prepared_game("changchun", hands, extra, draws=draws, last=last, options=options, rolls=rolls,
+                         dice=dice)
 
 
 def pass_opening(game: Game) -> None:

@@ -8,15 +8,13 @@ to the win's own; the bird tests draw them.
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from conformance import check_record
-from game_walls import codes, deal_order
+from game_walls import codes, prepared_game
 from majiang.actions import Action
 from majiang.bots import EfficiencyBot
 from majiang.changsha import ChangshaScore
@@ -25,7 +23,7 @@ from majiang.game.ruleset import PASS, WIN, find_ruleset
 from majiang.game.wall import Wall
 from majiang.rules.changsha.ruleset import ChangshaRules, _top_of_stack
 from majiang.tiles import Tile
-from sichuan_walls import act, answer, quiet
+from sichuan_walls import act, answer, discard_drawn, phase, quiet
 
 DEALER = "159m159p139s2468m"
 """The dealer's 13 (its 14th is given apart): far from ready, no win on anything below."""
@@ -44,35 +42,9 @@ PUNGS = "888m333p666s99s55s"
 def changsha_game(hands: Sequence[str], extra: str, *, draws: str = "", last: str = "",
                   options: Sequence[str] = ("birds=0",), rolls: list[list[int]] | None = None,
                   dealer: int = 0, dice: tuple[int, int] = (6, 9)) -> Game:
-    """A Changsha hand dealt from a prepared wall: the four hands (by seat), the dealer's 14th, the draws
-    from the front in order, unused tiles shuffled, then ``last``, the wall's final tiles in order (the
-    last stack's top is ``last[-2]``, its bottom ``last[-1]``)."""
-    rules = find_ruleset("changsha", options)
-    dealt = [codes(h) for h in hands]
-    drawn, ends = codes(draws), codes(last)
-    used = Counter(t for part in [*dealt, codes(extra), drawn, ends] for t in part)
-    assert all(n <= 4 for n in used.values()) and all(len(h) == 13 for h in dealt), used
-    spare = [t for t in range(27) for _ in range(4 - used[t])]
-    random.Random(0).shuffle(spare)
-    live = deal_order(dealt, codes(extra)[0], dealer) + drawn + spare + ends
-    order = list(rules.new_wall(list(range(len(live))), dealer, dice))
-    ring = [0] * len(live)
-    for i, position in enumerate(order):
-        ring[position] = live[i]
-    return Game(rules, seed=0, dealer=dealer, wall=ring, dice=dice, rolls=rolls)
-
-
-def discard_drawn(game: Game, seat: int) -> None:
-    """``seat`` lets its drawn tile go, and every seat asked about it passes."""
-    assert game.phase is Phase.TURN and game.current == seat and game.drawn is not None
-    act(game, seat, f"discard {Tile(game.drawn).notation()}")
-    if phase(game) is Phase.CLAIM:
-        answer(game, {})
-
-
-def phase(game: Game) -> Phase:
-    """The game's phase, read anew (an action changes it)."""
-    return game.phase
+    """A Changsha hand dealt from a prepared wall (``game_walls.prepared_game``)."""
+    return prepared_game("changsha", hands, extra, draws=draws, last=last, options=options, rolls=rolls,
+                         dealer=dealer, dice=dice)
 
 
 def payments(game: Game) -> tuple[int, ...]:

@@ -8,8 +8,6 @@ Seat 0 deals. Payments are worked out by hand from the fans each test names (doc
 from __future__ import annotations
 
 import json
-import random
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conformance import check_record
-from game_walls import codes, deal_order
+from game_walls import prepared_game
 from majiang.bots import find_bot, play_out
 from majiang.cli import app
 from majiang.game import Game, Match, Phase
@@ -25,7 +23,7 @@ from majiang.game.ruleset import PASS, WIN, find_ruleset
 from majiang.rules.yangzhou.ruleset import YangzhouRules
 from majiang.tiles import Tile
 from majiang.yangzhou import YangzhouScore
-from sichuan_walls import act, answer
+from sichuan_walls import act, answer, discard_drawn
 
 DEALER = "159m159p159sESWN"
 """The dealer's 13 (its 14th is given apart): far from ready."""
@@ -40,34 +38,8 @@ PLAIN = "234p567p678s11s34m"
 
 def yangzhou_game(hands: Sequence[str], extra: str, *, draws: str = "", options: Sequence[str] = (),
                   dealer: int = 0, dice: tuple[int, int] = (6, 9)) -> Game:
-    """A Yangzhou hand dealt from a prepared wall: the four hands (by seat), the dealer's 14th, the draws
-    from the front in order, then the unused tiles shuffled."""
-    rules = find_ruleset("yangzhou", options)
-    dealt = [codes(h) for h in hands]
-    drawn = codes(draws)
-    used = Counter(t for part in [*dealt, codes(extra), drawn] for t in part)
-    assert all(n <= 4 for n in used.values()) and all(len(h) == 13 for h in dealt), used
-    spare = [t for t in range(34) for _ in range(4 - used[t])]
-    random.Random(0).shuffle(spare)
-    live = deal_order(dealt, codes(extra)[0], dealer) + drawn + spare
-    order = list(rules.new_wall(list(range(len(live))), dealer, dice))
-    ring = [0] * len(live)
-    for i, position in enumerate(order):
-        ring[position] = live[i]
-    return Game(rules, seed=0, dealer=dealer, wall=ring, dice=dice)
-
-
-def discard_drawn(game: Game, seat: int) -> None:
-    """``seat`` lets its drawn tile go, and every seat asked about it passes."""
-    assert game.phase is Phase.TURN and game.current == seat and game.drawn is not None
-    act(game, seat, f"discard {Tile(game.drawn).notation()}")
-    if phase(game) is Phase.CLAIM:
-        answer(game, {})
-
-
-def phase(game: Game) -> Phase:
-    """The game's phase, read anew (an action changes it)."""
-    return game.phase
+    """A Yangzhou hand dealt from a prepared wall (``game_walls.prepared_game``)."""
+    return prepared_game("yangzhou", hands, extra, draws=draws, options=options, dealer=dealer, dice=dice)
 
 
 def names(game: Game, seat: int) -> list[str]:
