@@ -36,7 +36,7 @@ import shanten
 from timing import Figure, per_call, ratio
 
 from majiang import mcr
-from majiang.analysis.shanten import effective_counts
+from majiang.analysis.shanten import effective_counts, shanten_counts
 from majiang.jsonstrict import loads_strict
 
 
@@ -85,6 +85,33 @@ def fan_rows(hands: int, warmup: int, rounds: int) -> list[Row]:
             f"explaining calculator alone {calculator}", _ratio(explained, calculator),
             "<= 1x", ratio(explained, calculator) <= 1, explained.median),
     ]
+
+
+def shanten_rows(hands: int, rounds: int) -> list[Row]:
+    """One ``shanten_counts`` call over every form (checked input) against PyMahjongGB's ``MahjongShanten``
+    on the same 13-tile hands (benchmarks/shanten.py's), the two timed in turn in each round: the single
+    call a search's playouts make millions of times (issue 25: at most 0.7x)."""
+    try:
+        from MahjongGB import MahjongShanten
+    except ImportError:
+        MahjongShanten = None
+    rng = random.Random(7)
+    near13, _ = shanten.near_wins(7, hands)
+    rows = []
+    for name, sample in (("random", shanten.random_hands(rng, hands, 13)), ("near-win", near13)):
+        lists = {"ours": [partial(shanten_counts, c) for c in sample]}
+        if MahjongShanten is not None:
+            lists["peer"] = [partial(MahjongShanten, (), shanten._codes(c)) for c in sample]
+        figures = per_call(lists, rounds)
+        ours = figures["ours"]
+        if MahjongShanten is None:
+            rows.append(Row(f"shanten, one call, 13 tiles, all forms ({name})", str(ours), "n/a"))
+            continue
+        theirs = figures["peer"]
+        rows.append(Row(f"shanten, one call, 13 tiles, all forms ({name})", str(ours),
+                        f"PyMahjongGB MahjongShanten {theirs}", _ratio(ours, theirs), "<= 0.7x",
+                        ratio(ours, theirs) <= 0.7, ours.median))
+    return rows
 
 
 def effective_rows(hands: int, rounds: int) -> list[Row]:
@@ -252,7 +279,7 @@ def print_table(rows: list[Row]) -> None:
             print("  ".join("-" * w for w in widths))
 
 
-SECTIONS = ("fan", "effective", "advice", "engine", "cold")
+SECTIONS = ("fan", "shanten", "effective", "advice", "engine", "cold")
 """The groups of rows, in table order; ``--section`` runs one, ``--compare-compiled`` runs each in turn."""
 
 
@@ -260,6 +287,8 @@ def section_rows(section: str, quick: bool, rounds: int) -> list[Row]:
     """The rows of one section at the table's sizes (smaller with ``quick``)."""
     if section == "fan":
         return fan_rows(1000 if quick else 5000, 1000 if quick else 5000, rounds)
+    if section == "shanten":
+        return shanten_rows(300 if quick else 2000, rounds)
     if section == "effective":
         return effective_rows(300 if quick else 2000, rounds)
     if section == "advice":

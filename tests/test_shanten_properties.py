@@ -385,3 +385,49 @@ def test_honor_vector_depends_only_on_the_counts_held(counts: list[int], rng: An
     rng.shuffle(shuffled)
     direct = _honor_vector.__wrapped__(tuple(shuffled))
     assert honor_vector(tuple(shuffled)) == direct == _honor_vector.__wrapped__(tuple(counts))
+
+
+# --- the one-call fast path (shanten_counts) ----------------------------------------------------------
+
+@st.composite
+def holdings(draw: st.DrawFn) -> tuple[list[int], int]:
+    """Standing-tile counts of any size a hand may have (13 - 3 per meld, or one more), and the melds."""
+    melds = draw(st.integers(0, 4))
+    size = 13 - 3 * melds + draw(st.integers(0, 1))
+    tiles = draw(st.lists(st.integers(0, 33), min_size=size, max_size=size).filter(
+        lambda ts: max(ts.count(t) for t in set(ts)) <= 4))
+    return [tiles.count(k) for k in range(34)], melds
+
+
+@SETTINGS
+@given(holdings())
+def test_the_one_call_path_is_the_minimum_of_the_forms(holding: tuple[list[int], int]) -> None:
+    """``shanten_counts`` reads the tables in one function; it must agree with every form counted apart
+    (``_Groups``, ``shanten_forms``), and take counts as list, tuple or bytes alike."""
+    from majiang.analysis.shanten import _Groups, _min_shanten, shanten_counts
+
+    counts, melds = holding
+    value = shanten_counts(counts, melds)
+    assert value == _min_shanten(counts, melds, _Groups(counts))
+    assert value == shanten_counts(tuple(counts), melds) == shanten_counts(bytes(counts), melds)
+    tiles = [Tile(k) for k in range(34) for _ in range(counts[k])]
+    if melds == 0:
+        assert value == shanten_forms(tiles).value
+
+
+@pytest.mark.parametrize(("counts", "melds", "error", "message"), [
+    ([0] * 33, 0, InvalidHandError, "counts must give the 34 tile kinds, not 33"),
+    ([5] + [0] * 33, 0, InvalidHandError, "5 copies of 1m; a count is 0-4"),
+    ([-1] + [1] * 13 + [0] * 20, 0, InvalidHandError, "-1 copies of 1m; a count is 0-4"),
+    ([300] + [0] * 33, 0, InvalidHandError, "300 copies of 1m; a count is 0-4"),
+    ([1] * 15 + [0] * 19, 0, InvalidHandError, "15 standing tiles with 0 meld"),
+    ([1] * 12 + [0] * 22, 1, InvalidHandError, "12 standing tiles with 1 meld"),
+    ([1] * 13 + [0] * 21, 5, InvalidOptionError, "melds must be 0-4, not 5"),
+    ([1] * 13 + [0] * 21, True, InvalidOptionError, "melds must be 0-4, not True"),
+])
+def test_the_one_call_path_refuses_what_the_checks_refuse(counts: list[int], melds: int,
+                                                          error: type[Exception], message: str) -> None:
+    from majiang.analysis.shanten import shanten_counts
+
+    with pytest.raises(error, match=message):
+        shanten_counts(counts, melds)

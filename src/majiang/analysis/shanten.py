@@ -71,6 +71,8 @@ minimum over forms needs no special case, and numpy arrays hold it."""
 
 _ORPHANS = tuple(int(t) for t in TERMINALS_AND_HONORS)
 _POW5 = tuple(5 ** i for i in range(9))
+_COUNTS = bytes(range(5))
+"""The bytes a count may be (``bytes.translate`` deletes them: what is left is out of range)."""
 
 
 def _code(c: Sequence[int], b: int) -> int:
@@ -379,7 +381,9 @@ def _forms(counts: Sequence[int], melds: int) -> ShantenForms:
 
 def _min_shanten(counts: Sequence[int], melds: int, groups: _Groups | None = None) -> int:
     """The minimum over forms, skipping knitted straights that cannot beat the others."""
-    g = groups if groups is not None else _Groups(counts)
+    if groups is None:
+        return _min_shanten_flat(counts, melds)
+    g = groups
     sets = 4 - melds
     best = 3 * sets + 1 - g.best(sets)
     if melds > 1:
@@ -387,6 +391,64 @@ def _min_shanten(counts: Sequence[int], melds: int, groups: _Groups | None = Non
     if not melds:
         best = min(best, _seven_pairs(g), _thirteen_orphans(g), _honors_knitted(g))
     return min(best, _knitted_straight(counts, melds, best, g))
+
+
+def _min_shanten_flat(counts: Sequence[int], melds: int) -> int:
+    """``_min_shanten`` of plain counts in one function: the table read in place (no ``_Groups``, no record
+    slices) and the vector caches read directly, a single call paying for no Python-level set-up."""
+    c0 = ((((((((counts[8] * 5 + counts[7]) * 5 + counts[6]) * 5 + counts[5]) * 5 + counts[4]) * 5
+             + counts[3]) * 5 + counts[2]) * 5 + counts[1]) * 5 + counts[0]) * RECORD
+    c1 = ((((((((counts[17] * 5 + counts[16]) * 5 + counts[15]) * 5 + counts[14]) * 5 + counts[13]) * 5
+             + counts[12]) * 5 + counts[11]) * 5 + counts[10]) * 5 + counts[9]) * RECORD
+    c2 = ((((((((counts[26] * 5 + counts[25]) * 5 + counts[24]) * 5 + counts[23]) * 5 + counts[22]) * 5
+             + counts[21]) * 5 + counts[20]) * 5 + counts[19]) * 5 + counts[18]) * RECORD
+    table = suit_table()
+    vecs = _vectors()
+    key = tuple(counts[27:34])
+    honor = vecs.honors.get(key)
+    if honor is None:
+        honor = vecs.honor_stats(key)
+    a, b, h = table[c0], table[c1], honor[0]
+    c = table[c2]
+    left = vecs.conv.get(a << 16 | b if a <= b else b << 16 | a)
+    if left is None:
+        left = vecs.combine(a, b)
+    right = vecs.conv.get(c << 16 | h if c <= h else h << 16 | c)
+    if right is None:
+        right = vecs.combine(c, h)
+    sets = 4 - melds
+    used = vecs.final.get(((left << 16 | right if left <= right else right << 16 | left) << 3) | sets)
+    if used is None:
+        used = vecs.best(left, right, sets)
+    best = 3 * sets + 1 - used
+    if melds > 1:
+        return best
+    # Knitted ranks held (147, 258, 369 of each suit), and the six knitted straights (KNIT_SUITS' order).
+    a5, a6, a7 = table[c0 + 5], table[c0 + 6], table[c0 + 7]
+    b5, b6, b7 = table[c1 + 5], table[c1 + 6], table[c1 + 7]
+    d5, d6, d7 = table[c2 + 5], table[c2 + 6], table[c2 + 7]
+    helds = (a5 + b6 + d7, a5 + d6 + b7, b5 + a6 + d7, b5 + d6 + a7, d5 + a6 + b7, d5 + b6 + a7)
+    most = max(helds)
+    if not melds:
+        pairs = 6 - min(table[c0 + 1] + table[c1 + 1] + table[c2 + 1] + honor[1], 7)
+        pair = table[c0 + 4] or table[c1 + 4] or table[c2 + 4] or honor[3]
+        orphans = 13 - (table[c0 + 3] + table[c1 + 3] + table[c2 + 3] + honor[2]) - (1 if pair else 0)
+        knitted = 13 - min(most + honor[2], 14)
+        best = min(best, pairs, orphans, knitted)
+    if 8 - most >= best:
+        return best  # no knitted straight can come under best (as _knitted_straight's bound)
+    starts = (c0, c1, c2)
+    rest_sets = 1 - melds
+    for n, (x, y, z) in enumerate(KNIT_SUITS):
+        held = helds[n]
+        if 8 - held >= best:
+            continue
+        value = 10 + 3 * rest_sets - held - vecs.best(
+            vecs.combine(table[starts[x] + 8], table[starts[y] + 9]),
+            vecs.combine(table[starts[z] + 10], h), rest_sets)
+        if value < best:
+            best = value
+    return best
 
 
 def shanten_forms(hand: str | Hand | Iterable[Tile]) -> ShantenForms:
@@ -908,5 +970,14 @@ def shanten_trusted(counts: Sequence[int], melds: int = 0) -> int:
 
 def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
     """``shanten`` on standing-tile counts (34 ints, each at most 4): the fast path for loops."""
-    _check_counts(counts, melds)
+    try:
+        # One C pass refuses a count outside 0-255 (a negative one included); translate and sum then
+        # finish the check on bytes, cheaper than _check_counts's passes over the list.
+        packed = bytes(counts)
+    except (TypeError, ValueError):
+        packed = b""
+    if len(packed) == 34 and type(melds) is int and 0 <= melds <= 4 and not packed.translate(None, _COUNTS) \
+            and sum(packed) <= 14 - 3 * melds:
+        return _min_shanten_flat(counts, melds)
+    _check_counts(counts, melds)  # says what is wrong; counts of another shape that pass go the long way
     return _min_shanten(counts, melds)
