@@ -13,13 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.game.ruleset import find_ruleset
 from majiang.records import check_record
 from majiang.records.format import rules_from_options
+from majiang.rules.riichi import NoYakuError, RiichiOptions, WinContext, score
 from majiang.rules.riichi.ruleset import RiichiRules
+from majiang.tiles import Tile
 from riichi_walls import act, pass_all, riichi_game
 
 DATA = Path(__file__).parent / "data"
@@ -162,3 +166,41 @@ def test_new_options_are_off_by_default() -> None:
     assert isinstance(rules, RiichiRules)
     assert (rules.isshoku_sanjun, rules.four_winds_dragons, rules.renhou_discards) == (False, False,
                                                                                         "before-draw")
+
+
+# -- 一色三顺 on random hands -------------------------------------------------------------------------------
+
+def _text(tiles: list[int]) -> str:
+    return "".join(Tile(t).notation() for t in sorted(tiles))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 26).filter(lambda t: t % 9 <= 6), st.integers(0, 33), st.booleans(), st.integers(0, 33),
+       st.integers(0, 2), st.integers(0, 13), st.booleans())
+def test_pure_triple_chow_on_random_hands(chow: int, fourth: int, fourth_pung: bool, pair: int, melded: int,
+                                           win_at: int, tsumo: bool) -> None:
+    """Three identical chows, any fourth set and pair, 0-2 of the chows called: with the option on the hand
+    scores at least as much as without, 一色三顺 and 一杯口 never come together, and where 一色三顺 is not
+    scored another reading (the pungs, 两杯口) is worth as much."""
+    if not fourth_pung and (fourth >= 27 or fourth % 9 > 6):
+        fourth_pung = True
+    last = [fourth] * 3 if fourth_pung else [fourth, fourth + 1, fourth + 2]
+    sets = [[chow, chow + 1, chow + 2]] * 3 + [last]
+    tiles = [t for s in sets for t in s] + [pair, pair]
+    if any(tiles.count(t) > 4 for t in tiles):
+        return
+    melds, standing = sets[:melded], [t for s in sets[melded:] for t in s] + [pair, pair]
+    win = standing.pop(win_at % len(standing))
+    hand = "".join(f"[{_text(m)}]" for m in melds) + _text(standing) + " " + Tile(win).notation()
+    context = WinContext(seat_wind=Tile.SOUTH, tsumo=tsumo)
+    on = RiichiOptions(isshoku_sanjun=True)
+    try:
+        off_points = score(hand, context).points
+    except NoYakuError:
+        off_points = 0
+    result = score(hand, context, on)  # never without a yaku: 一色三顺 is one
+    ids = {h.id for h in result.yaku}
+    assert result.points >= off_points
+    assert not {"isshoku_sanjun", "iipeikou"} <= ids
+    if "isshoku_sanjun" not in ids:
+        assert ids & {"ryanpeikou", "sanankou", "toitoi"} or result.yakuman, (hand, ids)
