@@ -21,7 +21,7 @@ from majiang.game import Game, Phase
 from majiang.game.ruleset import find_ruleset
 from majiang.records import check_record
 from majiang.records.format import rules_from_options
-from majiang.rules.riichi import NoYakuError, RiichiOptions, WinContext, score
+from majiang.rules.riichi import NoYakuError, RiichiOptions, RiichiResult, WinContext, score
 from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.tiles import Tile
 from riichi_walls import act, pass_all, riichi_game
@@ -67,6 +67,15 @@ def test_the_option_reaches_the_scorer() -> None:
     assert isinstance(rules, RiichiRules)
     assert rules.scoring().isshoku_sanjun and not RiichiRules().scoring().isshoku_sanjun
     assert "isshoku_sanjun" in rules.describer().option_help()
+    for options, yaku in (((), set()), (("isshoku_sanjun=true",), {"isshoku_sanjun"})):
+        scorer = find_ruleset("riichi", options).scorer()
+        context = scorer.make_context("[123m]11223m456p77s 3m", {"seat_wind": "S", "win": "discard"})
+        if yaku:
+            result = scorer.score("[123m]11223m456p77s 3m", context)
+            assert isinstance(result, RiichiResult) and {h.id for h in result.yaku} == yaku
+        else:
+            with pytest.raises(NoYakuError):
+                scorer.score("[123m]11223m456p77s 3m", context)
 
 
 # -- four first discards of one honour ---------------------------------------------------------------------
