@@ -157,3 +157,18 @@ def test_records_before_the_options_check_as_written(tmp_path: Path) -> None:
     path.write_text("\n".join([dump_line(header), *lines[1:]]) + "\n", encoding="utf-8")
     assert parse_record(path.read_text(encoding="utf-8").splitlines()).header.rules == old
     assert check_record(path).ok
+
+
+def test_records_before_red_choice_round_final_and_pao_read_as_they_played() -> None:
+    """A header without the options added before issue 24 (``red_choice``, ``round_final``, ``pao``,
+    ``pao_yaku``) reads as the play of then: no red-five choice, final points to a tenth, no pao."""
+    from majiang.records.format import rules_from_options, rules_options
+
+    options = rules_options(find_ruleset("riichi"))
+    for key in ("red_choice", "round_final", "pao", "pao_yaku", "sticks_at_end", "final_half"):
+        del options[key]
+    rules = rules_from_options("riichi", options)
+    assert isinstance(rules, RiichiRules)
+    assert (rules.red_choice, rules.round_final, rules.pao) == (False, False, False)
+    with pytest.raises(InvalidOptionError, match="missing option 'uma'"):
+        rules_from_options("riichi", {k: v for k, v in options.items() if k != "uma"})

@@ -138,6 +138,25 @@ CASES: list[tuple[str, str, WinContext, dict[str, Any], set[str], int, int, int]
     ("suurenkou", "[555m]222333444m5s 5s", ctx(), {"suurenkou": True}, {"suurenkou"}, 13, 40, 32000),
     ("touhoku off", "123456789mEEEN N", ctx(), {}, {"ittsu", "honitsu", "round_wind"}, 6, 40, 12000),
     ("touhoku", "123456789mEEEN N", ctx(), {"touhoku": True}, {"touhoku"}, 13, 40, 32000),
+    # 一色三顺 (option isshoku_sanjun, 2 han open or closed): it takes over 一杯口's pair of chows, 两杯口
+    # takes over it; the same tiles read as three pungs compete as another reading.
+    ("isshoku_sanjun off: iipeikou", "11122233m456p77s 3m", ctx(), {}, {"iipeikou"}, 1, 40, 1300),
+    ("isshoku_sanjun instead of iipeikou", "11122233m456p77s 3m", ctx(), {"isshoku_sanjun": True},
+     {"isshoku_sanjun"}, 2, 40, 2600),
+    ("isshoku_sanjun off: pinfu tanyao iipeikou", "22233344m456p77s 4m", ctx(), {},
+     {"pinfu", "tanyao", "iipeikou"}, 3, 30, 3900),
+    ("isshoku_sanjun with pinfu and tanyao", "22233344m456p77s 4m", ctx(), {"isshoku_sanjun": True},
+     {"pinfu", "tanyao", "isshoku_sanjun"}, 4, 30, 7700),
+    ("isshoku_sanjun open", "[123m]11223m456p77s 3m", ctx(), {"isshoku_sanjun": True}, {"isshoku_sanjun"},
+     2, 30, 2000),
+    ("isshoku_sanjun loses to sanankou tsumo", "11122233m456p77s 3m", ctx(tsumo=True),
+     {"isshoku_sanjun": True}, {"menzen_tsumo", "sanankou"}, 3, 40, 5200),
+    ("four alike closed: ryanpeikou, not isshoku_sanjun", "111122223333m5p 5p", ctx(),
+     {"isshoku_sanjun": True}, {"ryanpeikou"}, 3, 40, 5200),
+    ("four alike open: sanankou beats isshoku_sanjun", "[123m]111222333m5p 5p", ctx(),
+     {"isshoku_sanjun": True}, {"sanankou"}, 2, 40, 2600),
+    ("two alike and a neighbour: no isshoku_sanjun", "11222333m456p77s 4m", ctx(), {"isshoku_sanjun": True},
+     {"pinfu", "iipeikou"}, 2, 30, 2000),
 ]
 
 
@@ -222,6 +241,13 @@ def test_dora_alone_make_no_win() -> None:
 def test_open_tanyao_off_leaves_no_yaku() -> None:
     with pytest.raises(NoYakuError):
         score("[234m]56766p34588s 8s", ctx(), RiichiOptions(open_tanyao=False))
+
+
+def test_open_pure_triple_chow_needs_its_option() -> None:
+    """An open hand whose only yaku is 一色三顺 wins only with ``isshoku_sanjun`` on."""
+    with pytest.raises(NoYakuError):
+        score("[123m]11223m456p77s 3m", ctx())
+    assert score("[123m]11223m456p77s 3m", ctx(), RiichiOptions(isshoku_sanjun=True)).han == 2
 
 
 def test_incomplete_hand_is_no_win() -> None:

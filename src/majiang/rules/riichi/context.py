@@ -131,6 +131,7 @@ class ScoringFields:
     suurenkou: bool = False
     sanrenkou: bool = False
     touhoku: bool = False
+    isshoku_sanjun: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ class RiichiOptions(ScoringFields):
     """Rule options of riichi scoring; the defaults are Tenhou's (docs/riichi.md lists each).
 
     Local yaku of seed 001 (大车轮 daisharin, 四连刻 suurenkou, 三连刻 sanrenkou, 东北一条龙 touhoku,
-    人和 renhou) are off by default.
+    一色三顺 isshoku_sanjun, 人和 renhou) are off by default.
 
     >>> RiichiOptions().parse("kiriage=true").kiriage
     True

@@ -95,6 +95,9 @@ LENGTHS = ("tonpuu", "hanchan")
 STICKS_AT_END = ("first", "standings")
 FINAL_HALF = ("up", "return")
 SEVERAL_RON = ("double", "head-bump")
+RENHOU_DISCARDS = ("before-draw", "dealer-first")
+"""Which discards 人和 (renhou) may be won on: any before the winner's first draw, or the dealer's first
+(seed 001's 地和)."""
 PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
 """The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
 ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
@@ -210,6 +213,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``nine_terminals``: 九種九牌 may be declared on one's first turn with nine kinds of terminals and
       honors.
     * ``four_winds``: 四風連打 aborts the hand (four first discards of one wind, nobody having called).
+    * ``four_winds_dragons``: with ``four_winds``, four first discards of one dragon abort the hand too
+      (seed 001: "4人同时出相同的字牌(东南西北中发白)").
     * ``four_riichi``: 四家立直 aborts the hand once the fourth riichi stands.
     * ``four_kans``: 四開槓 aborts the hand once the discard after a fourth kan passes, when more than one
       seat made the kans.
@@ -238,7 +243,10 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``pinfu_tsumo``: pinfu may be won by tsumo (20 fu); off: no pinfu then, and 2 fu for the tsumo.
     * ``double_wind_pair_fu``: the fu of a pair of a wind both seat and round wind, 2 or 4.
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
+    * ``renhou_discards``: the discards renhou may be won on: before-draw (any, before the winner's first
+      draw) or dealer-first (only the dealer's first discard: seed 001's 地和).
     * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    * ``isshoku_sanjun``: 一色三顺, three identical chows, 2 han open or closed (seed 001's local yaku).
     * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
       ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
     * ``pao``: a player whose discard is called (pon or open kan) for the third dragon set or the fourth
@@ -266,6 +274,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     pao_yaku: str = "daisangen,daisuushii"
     sticks_at_end: str = "first"
     final_half: str = "up"
+    four_winds_dragons: bool = False
+    renhou_discards: str = "before-draw"
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
@@ -281,11 +291,16 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,
         "renhou": ("off", "mangan", "yakuman"), "double_wind_pair_fu": ("2", "4"),
-        "sticks_at_end": STICKS_AT_END, "final_half": FINAL_HALF}
-    later_options: ClassVar[frozenset[str]] = frozenset({"sticks_at_end", "final_half"})
-    older_values: ClassVar[Mapping[str, Any]] = {"sticks_at_end": "standings", "final_half": "return"}
-    """What records written before these options played: sticks left over counted in the standings only,
-    final points rounded 五捨六入."""
+        "sticks_at_end": STICKS_AT_END, "final_half": FINAL_HALF, "renhou_discards": RENHOU_DISCARDS}
+    later_options: ClassVar[frozenset[str]] = frozenset({
+        "red_choice", "round_final", "pao", "pao_yaku", "sticks_at_end", "final_half", "isshoku_sanjun",
+        "four_winds_dragons", "renhou_discards"})
+    """Options added after riichi records were first written: a record lacks those added after it."""
+    older_values: ClassVar[Mapping[str, Any]] = {"round_final": False, "pao": False,
+                                                 "sticks_at_end": "standings", "final_half": "return"}
+    """What records written before these options played: final points to a tenth, no pao, sticks left
+    over counted in the standings only, (once rounded) 五捨六入; the others by their defaults (seed 001's
+    readings off, no red-five choice)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {
         "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
 
@@ -294,7 +309,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             raise InvalidOptionError(f"red_fives must be 0, 3 or 4, not {self.red_fives!r}")
         for key, allowed in (("kuikae", KUIKAE), ("several_ron", SEVERAL_RON), ("length", LENGTHS),
                              ("renhou", ("off", "mangan", "yakuman")), ("sticks_at_end", STICKS_AT_END),
-                             ("final_half", FINAL_HALF)):
+                             ("final_half", FINAL_HALF), ("renhou_discards", RENHOU_DISCARDS)):
             if getattr(self, key) not in allowed:
                 raise InvalidOptionError(f"{key} must be one of {', '.join(allowed)}, "
                                          f"not {getattr(self, key)!r}")
@@ -605,7 +620,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
                 houtei=last_of_wall and win_by is WinBy.DISCARD,
                 tenhou=first and tsumo and seat == game.dealer,
                 chiihou=first and tsumo and seat != game.dealer,
-                renhou=first and not tsumo and seat != game.dealer and self.renhou != "off",
+                renhou=first and not tsumo and seat != game.dealer and self.renhou != "off"
+                and self._renhou_discard(game),
                 seat_wind=game.seat_wind(seat), round_wind=game.round_wind,
                 dora_indicators=tuple(ALL_TILES[t] for t in st.indicators),
                 ura_indicators=self._ura(game, st) if riichi else (),
@@ -613,6 +629,14 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             return score(hand, context, self.scoring())
         except InvalidHandError:
             return None
+
+    def _renhou_discard(self, game: RiichiGame) -> bool:
+        """Whether the discard being won on may make renhou: any (``before-draw``), or only the dealer's
+        first discard (``dealer-first``, seed 001's 地和 "在庄家打出第一张就吃")."""
+        if self.renhou_discards == "before-draw":
+            return True
+        last = game.last_discard
+        return game.discard_count == 1 and last is not None and last[0] == game.dealer
 
     def _ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         if not self.ura_dora:
@@ -712,7 +736,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             st.ippatsu[seat] = False
         st.passed[seat] = False
         st.kuikae[seat] = _NO_SWAPS
-        if game.discard_count == 4 and self.four_winds and not game.interrupted and tile in WINDS \
+        if game.discard_count == 4 and self.four_winds and not game.interrupted \
+                and (tile in WINDS or (self.four_winds_dragons and tile in DRAGONS)) \
                 and all(st.rivers[s] == [tile] for s in range(4)):
             self._abort(game, st, "four-winds", None)
 

@@ -218,8 +218,16 @@ def _peikou(r: Reading) -> int:
     return sum(n // 2 for n in seen.values())
 
 
+def _three_alike(r: Reading) -> bool:
+    """Three identical chows (or four) among the sets."""
+    chows = r.chows
+    return len(chows) - len(r.chow_set) >= 2 and any(chows.count(t) >= 3 for t in r.chow_set)
+
+
 def _iipeikou(r: Reading) -> bool:
-    return r.form == "standard" and _peikou(r) == 1
+    # 一色三顺 holds the pair of identical chows 一杯口 counts: the option's yaku takes it over.
+    return (r.form == "standard" and _peikou(r) == 1
+            and not (r.options.isshoku_sanjun and _three_alike(r)))
 
 
 def _ryanpeikou(r: Reading) -> bool:
@@ -356,6 +364,11 @@ def _sanrenkou(r: Reading) -> bool:
     return r.options.sanrenkou and _consecutive_pungs(r, 3)
 
 
+def _isshoku_sanjun(r: Reading) -> bool:
+    # Four identical chows of a concealed hand are 两杯口 (3 han), which takes the chows over.
+    return r.options.isshoku_sanjun and _three_alike(r) and not (r.closed and _peikou(r) == 2)
+
+
 def _kokushi(r: Reading) -> bool:
     return r.form == "kokushi" and r.wait != "kokushi13"
 
@@ -457,7 +470,7 @@ YAKU_PREDICATES: dict[YakuId, Predicate] = {
     YakuId.SANANKOU: _sanankou, YakuId.SANKANTSU: _sankantsu, YakuId.SHOUSANGEN: _shousangen,
     YakuId.HONROUTOU: _honroutou, YakuId.RYANPEIKOU: _ryanpeikou, YakuId.JUNCHAN: _junchan,
     YakuId.HONITSU: _honitsu, YakuId.CHINITSU: _chinitsu, YakuId.RENHOU_MANGAN: _renhou_mangan,
-    YakuId.SANRENKOU: _sanrenkou,
+    YakuId.SANRENKOU: _sanrenkou, YakuId.ISSHOKU_SANJUN: _isshoku_sanjun,
 }
 """The predicate of every ordinary yaku (dora aside), in table order."""
 YAKUMAN_PREDICATES: dict[YakuId, Predicate] = {
@@ -490,7 +503,7 @@ _WITH_PUNGS = (YakuId.SEAT_WIND, YakuId.ROUND_WIND, YakuId.HAKU, YakuId.HATSU, Y
                YakuId.SANRENKOU)
 """Yaku that need a pung or kan."""
 _WITH_CHOWS = (YakuId.PINFU, YakuId.IIPEIKOU, YakuId.RYANPEIKOU, YakuId.ITTSU, YakuId.SANSHOKU,
-               YakuId.CHANTA, YakuId.JUNCHAN)
+               YakuId.CHANTA, YakuId.JUNCHAN, YakuId.ISSHOKU_SANJUN)
 """Yaku that need a chow."""
 
 

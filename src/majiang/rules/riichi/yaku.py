@@ -52,6 +52,7 @@ class YakuId(StrEnum):
     CHINITSU = "chinitsu"
     RENHOU_MANGAN = "renhou_mangan"
     SANRENKOU = "sanrenkou"
+    ISSHOKU_SANJUN = "isshoku_sanjun"
     KOKUSHI = "kokushi"
     KOKUSHI_13 = "kokushi_13"
     SUUANKOU = "suuankou"
@@ -131,6 +132,7 @@ YAKU: dict[YakuId, Yaku] = _table(
     Yaku(Y.CHINITSU, "Chinitsu", "清一色", "Full flush", 6, 5),
     Yaku(Y.RENHOU_MANGAN, "Renhou", "人和", "Blessing of man (mangan)", 5, 0, local=True),
     Yaku(Y.SANRENKOU, "Sanrenkou", "三连刻", "Three consecutive triplets", 3, 3, local=True),
+    Yaku(Y.ISSHOKU_SANJUN, "Isshoku Sanjun", "一色三顺", "Pure triple chow", 2, 2, local=True),
     # yakuman
     Yaku(Y.KOKUSHI, "Kokushi Musou", "国士无双", "Thirteen orphans", 13, 0, 1),
     Yaku(Y.KOKUSHI_13, "Kokushi Musou Juusanmen", "国士无双十三面待ち", "Thirteen orphans, 13-sided wait",
