@@ -421,6 +421,9 @@ def _replay_game(heads: dict[str, Tag], hands: Sequence[_Hand], rules: RiichiRul
     mine = list(match.totals)
     if owari is None:
         assert final is not None
+        if match.settled is not None:
+            # ``final`` is the points after the last hand, before the sticks left over are paid out.
+            mine = [t - s for t, s in zip(mine, match.settled, strict=True)]
         if mine != final:
             raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {mine}")
         return out
