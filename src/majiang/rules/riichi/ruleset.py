@@ -245,7 +245,11 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
     * ``renhou_discards``: the discards renhou may be won on: before-draw (any, before the winner's first
       draw) or dealer-first (only the dealer's first discard: seed 001's 地和).
-    * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    * ``daisharin``: seed 001's 大车轮 (22334455667788 of pins, concealed), a yakuman.
+    * ``suurenkou``: seed 001's 四连刻 (four consecutive pungs of a suit), a yakuman.
+    * ``sanrenkou``: seed 001's 三连刻 (three consecutive pungs of a suit), 3 han.
+    * ``touhoku``: seed 001's 东北一条龙 (1-9 of a suit with an East pung and North pair, or the reverse),
+      a yakuman.
     * ``isshoku_sanjun``: 一色三顺, three identical chows, 2 han open or closed (seed 001's local yaku).
     * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
       ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
