@@ -288,3 +288,29 @@ def test_a_call_keeping_or_taking_the_red_five_replays_in_every_format(
     # And through tenhou.net/6 and back.
     again = mjai.import_mjai(mjai.dump_mjai(from_tenhou6(to_tenhou6(events))), rules)
     assert deltas(again.match) == deltas(match)
+
+
+@pytest.mark.parametrize("kind", [ActionKind.CHOW, ActionKind.PUNG], ids=["chow", "pung"])
+def test_an_mjai_answer_picks_the_call_its_consumed_tiles_name(kind: ActionKind) -> None:
+    """A program's ``chi``/``pon`` naming ``5mr`` among its ``consumed`` is the call naming the red five;
+    with plain fives only, the plain call (``call_with_reds``, ``call_reds``)."""
+    from majiang.interop.mjai import mjai_tile
+    from majiang.interop.mjai_table import _action
+
+    game, seat, named = red_choice_position(RED, kind, range(3000))
+    rules = game.rules
+    assert isinstance(rules, RiichiRules) and game.last_discard is not None
+    giver, tile = game.last_discard
+    five = int(named.tiles[0])
+    plain = Action(kind, named.tile if kind is ActionKind.CHOW else None)
+    assert rules.call_reds(game, seat, named) > rules.call_reds(game, seat, plain)
+    low = int(named.tile or 0)
+    used = [t for t in (low, low + 1, low + 2) if t != tile] if kind is ActionKind.CHOW else [tile, tile]
+    legal = game.legal_actions(seat)
+    for action in (named, plain):
+        red = rules.call_reds(game, seat, action)
+        fives = [i for i, t in enumerate(used) if t == five]
+        consumed = [mjai_tile(t, i in fives[:red]) for i, t in enumerate(used)]
+        answer = {"type": "chi" if kind is ActionKind.CHOW else "pon", "actor": seat, "target": giver,
+                  "pai": mjai_tile(tile, False), "consumed": consumed}
+        assert _action(game, seat, answer, legal, str(answer)) == action

@@ -52,7 +52,7 @@ from majiang.interop.tenhou_mjlog import (
 from majiang.interop.tenhou_wall import LIVE_START, _dice, _ring, _wall_of
 from majiang.records.writer import RecordedMatch
 from majiang.rules.riichi.ruleset import AbortiveDraw, RiichiRules, RiichiState, TenpaiShown
-from majiang.tiles import ALL_TILES, WINDS
+from majiang.tiles import WINDS
 
 __all__ = ["ABORTS", "DISCARDS", "DRAWS", "LIVE_START", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "Imported",
            "MjlogError", "Tag", "decode_meld", "import_mjlog", "import_tags", "lobby_rules", "parse_mjlog",
@@ -182,31 +182,16 @@ class _Replay:
         text = {"chi": f"chow {_kind_name(low)}", "pon": "pung", "kan": "kong"}[kind]
         st: RiichiState = self.game.hand_state
         before = st.red_melds[seat]
-        named = self._red_named(seat, kind, tiles, meld["called"], Action.parse(text))
-        self.act(tag, seat, text if named is None else named.notation())
+        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
+        if kind in ("chi", "pon"):  # the plain call, or the one naming the red five, as the log's meld
+            from_hand = red - (1 if meld["called"] in RED_IDS and self.rules.red_fives else 0)
+            text = self.rules.call_with_reds(self.game, seat, Action.parse(text), from_hand).notation()
+        self.act(tag, seat, text)
         self.settle(tag)
         self.check_stick()
-        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
         if st.red_melds[seat] - before != red:
             raise self.fail(tag, f"seat {seat}'s meld holds {red} red five(s) in the log, "
                                  f"{st.red_melds[seat] - before} on the engine")
-
-    def _red_named(self, seat: int, kind: str, tiles: list[int], called: int, plain: Action) -> Action | None:
-        """The call naming the red five (``pung 0m``, ``chow 406m``, ``red_choice``) when the log's meld
-        takes more red fives from the hand than the plain call would (it uses plain fives first)."""
-        if kind not in ("chi", "pon") or not self.rules.red_choice:
-            return None  # (without the choice the plain call puts the red fives in first)
-        five = next((t // 4 for t in tiles if t != called and t // 4 in (4, 13, 22)), None)
-        if five is None:
-            return None
-        st: RiichiState = self.game.hand_state
-        reds = st.red_hand[seat][five // 9]
-        used = sum(1 for t in tiles if t != called and t // 4 == five)
-        logged = sum(1 for t in tiles if t != called and t in RED_IDS)
-        plain_reds = max(0, used - (self.game.counts[seat][five] - reds))
-        if logged <= plain_reds:
-            return None
-        return Action(plain.kind, ALL_TILES[five] if kind == "pon" else plain.tile, (ALL_TILES[five],))
 
     def reach(self, tag: Tag) -> None:
         n = self.hand.number

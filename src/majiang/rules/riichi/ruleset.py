@@ -788,6 +788,38 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         elif meld.kind == MeldKind.PUNG:
             st.kuikae[seat] = self._swaps(tile, None)
 
+    def call_reds(self, game: RiichiGame, seat: int, action: Action) -> int:
+        """How many red fives the call ``action`` (chow, pung, kong on the discard on the table) takes
+        from ``seat``'s hand: as many as it can when it names one (``pung 0m``) or ``red_choice`` is off,
+        else as few."""
+        if game.last_discard is None:
+            return 0
+        tile = game.last_discard[1]
+        if action.kind == ActionKind.CHOW and action.tile is not None:
+            used = [t for t in (int(action.tile), int(action.tile) + 1, int(action.tile) + 2) if t != tile]
+        else:
+            used = [tile] * (3 if action.kind == ActionKind.KONG else 2)
+        five = next((t for t in used if t in FIVES), None)
+        if five is None:
+            return 0
+        st: RiichiState = game.hand_state
+        reds, n = st.red_hand[seat][five // 9], used.count(five)
+        if self.red_choice and not action.tiles:
+            return max(0, n - (game.counts[seat][five] - reds))
+        return min(reds, n)
+
+    def call_with_reds(self, game: RiichiGame, seat: int, action: Action, reds: int) -> Action:
+        """The call of ``action``'s kind and tiles, offered to ``seat`` now, that takes ``reds`` red fives
+        from its hand (``call_reds``): the plain one or the one naming the red five; ``action`` itself when
+        neither does (the caller's check then says what differs). For logs and programs that say which
+        tiles a call used (Tenhou's meld codes, mjai's ``consumed``)."""
+        plain = action._replace(tiles=(), tile=action.tile if action.kind == ActionKind.CHOW else None)
+        options = [plain]
+        if self.red_choice and game.last_discard is not None:
+            st: RiichiState = game.hand_state
+            options += self._red_claims(st, seat, game.counts[seat], game.last_discard[1], [plain])
+        return next((a for a in options if self.call_reds(game, seat, a) == reds), plain)
+
     @staticmethod
     def _names_red(game: RiichiGame, seat: int) -> bool:
         """Whether the call being made names the red five (``pung 0m``, ``chow 406m``): the seat's last
