@@ -314,3 +314,24 @@ def test_an_mjai_answer_picks_the_call_its_consumed_tiles_name(kind: ActionKind)
         answer = {"type": "chi" if kind is ActionKind.CHOW else "pon", "actor": seat, "target": giver,
                   "pai": mjai_tile(tile, False), "consumed": consumed}
         assert _action(game, seat, answer, legal, str(answer)) == action
+
+
+@pytest.mark.parametrize("kind", [ActionKind.CHOW, ActionKind.PUNG], ids=["chow", "pung"])
+def test_the_bots_keep_the_red_five_and_the_tables_show_both_calls(kind: ActionKind) -> None:
+    """Our bots, choosing between the two calls, make the plain one (the red five stays in hand: the same
+    meld, and the same dora either way); the terminal table's buttons tell the two apart."""
+    pytest.importorskip("textual")
+    from majiang.tui.text import action_what
+    from majiang.tui.widgets import action_label
+
+    game, seat, named = red_choice_position(RED, kind, range(3000))
+    view = game.view(seat)
+    for name in ("efficiency", "defense", "fan-aware"):
+        chosen = find_bot(name, 7).act(view)
+        assert not chosen.tiles, name
+    plain = Action(kind, named.tile if kind is ActionKind.CHOW else None)
+    five = named.tiles[0]
+    assert action_label(named, view, "notation").endswith(f"with red {five.notation()}")
+    assert action_label(plain, view, "notation").endswith(f"keeping red {five.notation()}")
+    assert action_label(named, view, "chinese").endswith(f"含赤{five.zh}")
+    assert action_what(named, "notation") == named.notation()
