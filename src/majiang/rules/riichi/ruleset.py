@@ -238,7 +238,9 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
     * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
     * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
-      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
+      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first. A chi or
+      pon may likewise take the red five (``chow 406m``, ``pung 0m``) or keep it (``chow 4m``, ``pung``:
+      plain fives first); off: the red fives go into the meld first.
     * ``pao``: a player whose discard is called (pon or open kan) for the third dragon set or the fourth
       wind set pays for that yakuman if the caller wins (責任払い; Tenhou): all of it by tsumo or by its own
       discard, half on another's discard (docs/riichi.md, "Pao").
