@@ -384,15 +384,18 @@ def test_tiles_and_languages(browser: Browser, base_url: str) -> None:
         const kinds = [...tiles.KINDS, ...tiles.FLOWERS];
         const svgs = kinds.map((k) => tiles.tileSVG(k));
         let unknown = null;
-        try { tiles.tileSVG('0m'); } catch (e) { unknown = e.message; }
+        try { tiles.tileSVG('0z'); } catch (e) { unknown = e.message; }
+        const reds = ['0m', '0p', '0s'].map((k) => tiles.tileSVG(k));  // riichi's red fives
         const en = Object.keys(i18n.STRINGS.en).sort(), zh = Object.keys(i18n.STRINGS.zh).sort();
         return {count: kinds.length, distinct: new Set(svgs).size,
                 svg: svgs.every((s) => s.startsWith('<svg')),
-                unknown, sameKeys: JSON.stringify(en) === JSON.stringify(zh),
+                unknown, reds: new Set([...reds, ...['5m', '5p', '5s'].map((k) => tiles.tileSVG(k))]).size,
+                sameKeys: JSON.stringify(en) === JSON.stringify(zh),
                 split: tiles.splitTiles('123m5pE'), meld: tiles.parseMeld('[7777s]')};
     }""")
     assert checks["count"] == 42 and checks["distinct"] == 42 and checks["svg"]
-    assert checks["unknown"] == "unknown tile 0m"
+    assert checks["unknown"] == "unknown tile 0z"
+    assert checks["reds"] == 6  # a red five is drawn, and unlike its plain five
     assert checks["sameKeys"]
     assert checks["split"] == ["1m", "2m", "3m", "5p", "E"]
     assert checks["meld"] == {"tiles": ["7s"] * 4, "source": None, "concealedKong": True}

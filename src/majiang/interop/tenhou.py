@@ -186,10 +186,13 @@ class _Replay:
         text = {"chi": f"chow {_kind_name(low)}", "pon": "pung", "kan": "kong"}[kind]
         st: RiichiState = self.game.hand_state
         before = st.red_melds[seat]
+        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
+        if kind in ("chi", "pon"):  # the plain call, or the one naming the red five, as the log's meld
+            from_hand = red - (1 if meld["called"] in RED_IDS and self.rules.red_fives else 0)
+            text = self.rules.call_with_reds(self.game, seat, Action.parse(text), from_hand).notation()
         self.act(tag, seat, text)
         self.settle(tag)
         self.check_stick()
-        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
         if st.red_melds[seat] - before != red:
             raise self.fail(tag, f"seat {seat}'s meld holds {red} red five(s) in the log, "
                                  f"{st.red_melds[seat] - before} on the engine")

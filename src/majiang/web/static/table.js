@@ -194,6 +194,27 @@ function actionLabel(a) {
   return rest.length ? `${name} ${rest.join(" ")}` : name;
 }
 
+/** A call's button: its label, and where a call may name a red five (riichi's `pung 0m`, `chow 406m`)
+ * the meld's tiles drawn, the red five red, so the two ways to make the meld look different. */
+function callContent(a, legal) {
+  const [kind, what] = a.split(" ");
+  if (!state.view.last_discard || !["chow", "pung"].includes(kind)) return [actionLabel(a)];
+  const claimed = state.view.last_discard.tile;
+  const suit = claimed[1];
+  const named = what && what.includes("0");
+  // The plain call keeps the red five in hand only where a call naming it is offered beside it.
+  const sameCall = (b) => b.split(" ")[0] === kind && b.includes("0") && (kind === "pung" || Number(b.split(" ")[1][0]) === Number(what[0]));
+  if (!named && !legal.some(sameCall)) return [actionLabel(a)];
+  let tiles;
+  if (kind === "pung") tiles = [named ? "0" + suit : claimed, claimed, claimed];
+  else {
+    const low = Number(what[0]);
+    tiles = [low, low + 1, low + 2].map((r) => (named && r === 5 ? "0" : String(r)) + suit);
+  }
+  const label = kind === "chow" ? `${t("chow")}` : t("pung");
+  return [label, " ", ...tiles.map((x) => tileElement(x, "tiny"))];
+}
+
 function seatPanel(seat, pos) {
   const v = state.view;
   const p = playerAt(seat);
@@ -295,7 +316,7 @@ function myHand() {
     if (!key || keymap.has(key)) key = free.find((k) => !keymap.has(k));
     keymap.set(key, a);
     buttons.append(el("button", { type: "button", class: kind === "win" ? "primary" : "", "data-action": a, onclick: () => act(a) },
-      actionLabel(a), el("kbd", {}, key.toUpperCase())));
+      ...callContent(a, v.legal), el("kbd", {}, key.toUpperCase())));
   }
   let status = "";
   if (v.phase === "turn" && discards.size) status = t("your_turn");
