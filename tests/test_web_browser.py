@@ -580,7 +580,7 @@ def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> 
     selector = '#actions button[data-action="opening-win"]'
     page.wait_for_selector(selector)
     # labelled as the ruleset declared it (the page knows no ruleset), with its key
-    assert page.locator(selector).inner_text().strip().startswith(("declare opening wins", "起手胡"))
+    assert page.locator(selector).inner_text().strip().startswith(("Declare opening wins", "起手胡"))
     before = _step(page)
     page.click(selector)  # (by selector: the page may draw the buttons again meanwhile)
     page.wait_for_function(f"() => Number(document.querySelector('#felt').dataset.step) !== {before}")

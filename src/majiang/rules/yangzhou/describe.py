@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.game.describe import Describer
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.yangzhou.scoring import YangzhouScore
 
@@ -15,6 +16,12 @@ __all__ = ["YangzhouDescriber"]
 @dataclass(frozen=True, slots=True)
 class YangzhouDescriber(Describer):
     """The Yangzhou ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Yangzhou's names (``majiang.rules.yangzhou.words``)."""
+        from majiang.rules.yangzhou.words import WORDS
+
+        return WORDS
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans a win made."""
