@@ -32,10 +32,14 @@ def _named(what: str, entry: dict[str, str], raw: str) -> None:
         f"{what}: {zh!r} has no Chinese"
 
 
+BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+
+
 def test_every_ruleset_and_option_is_named() -> None:
     c = catalogue()
-    assert set(c["rulesets"]) == set(ruleset_names())
-    for name, r in c["rulesets"].items():
+    assert set(c["rulesets"]) == set(ruleset_names()) >= set(BUILT_IN)
+    for name in BUILT_IN:  # (not the rulesets other tests register for a while)
+        r = c["rulesets"][name]
         _named(f"ruleset {name}", r["title"], name)
         assert r["summary"]["en"] and _HAN.search(r["summary"]["zh"]), name
         schema = find_ruleset(name).option_schema()

@@ -79,11 +79,15 @@ def ruleset_catalogue(name: str) -> dict[str, Any]:
             "actions": _actions(rules), "lobby": [e.to_dict(name) for e in lobby]}
 
 
-@functools.lru_cache(maxsize=1)
 def catalogue() -> dict[str, Any]:
-    """Every name the pages and commands show, in both languages (built once; the registry is fixed once
-    the rulesets are loaded)."""
-    rulesets = {name: ruleset_catalogue(name) for name in ruleset_names()}
+    """Every name the pages and commands show, in both languages (built once for each set of registered
+    rulesets: one registered later is in the next answer)."""
+    return _catalogue(tuple(ruleset_names()))
+
+
+@functools.lru_cache(maxsize=4)
+def _catalogue(names: tuple[str, ...]) -> dict[str, Any]:
+    rulesets = {name: ruleset_catalogue(name) for name in names}
     bots = {}
     for bot in BOTS:
         zh, en, help_zh, help_en = BOT_WORDS.get(bot, (bot, bot, "", ""))

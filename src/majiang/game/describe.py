@@ -105,7 +105,8 @@ class Describer:
         and fans, as the catalogue (``majiang.catalogue``) serves them to the pages and ``majiang rules``.
         Here only its registered name, which a ruleset meant for players replaces with its own words."""
         name = str(getattr(self.rules, "name", ""))
-        return RulesetWords(Words(name, name), Words("", ""))
+        summary = (inspect.getdoc(type(self.rules)) or "").split("\n\n")[0].replace("\n", " ").strip()
+        return RulesetWords(Words(name, name), Words(summary, summary))
 
     def option_help(self) -> dict[str, str]:
         """A one-line meaning of each option, for ``majiang rules NAME`` and the option schema: the English

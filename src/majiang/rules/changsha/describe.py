@@ -23,9 +23,11 @@ class ChangshaDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Changsha's names (``majiang.rules.changsha.words``)."""
+        from majiang.rules.changsha.ruleset import ChangshaRules
         from majiang.rules.changsha.words import WORDS
 
-        return WORDS
+        # a ruleset made from this one under another class says its own words (or has the defaults)
+        return WORDS if type(self.rules) is ChangshaRules else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the wins a hand made (小胡, or each 大胡)."""

@@ -25,9 +25,11 @@ class RiichiDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Riichi's names (``majiang.rules.riichi.words``)."""
+        from majiang.rules.riichi.ruleset import RiichiRules
         from majiang.rules.riichi.words import WORDS
 
-        return WORDS
+        # a ruleset made from this one under another class says its own words (or has the defaults)
+        return WORDS if type(self.rules) is RiichiRules else Describer.words(self)
 
     def action_words(self) -> dict[str, dict[str, str]]:
         """立直 and 九種九牌 by their names."""

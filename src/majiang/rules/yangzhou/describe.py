@@ -19,9 +19,11 @@ class YangzhouDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Yangzhou's names (``majiang.rules.yangzhou.words``)."""
+        from majiang.rules.yangzhou.ruleset import YangzhouRules
         from majiang.rules.yangzhou.words import WORDS
 
-        return WORDS
+        # a ruleset made from this one under another class says its own words (or has the defaults)
+        return WORDS if type(self.rules) is YangzhouRules else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans a win made."""
