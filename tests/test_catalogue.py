@@ -28,8 +28,7 @@ def _named(what: str, entry: dict[str, str], raw: str) -> None:
     assert en and zh, f"{what}: a name in both languages, not {entry}"
     assert en != raw and zh != raw, f"{what}: the identifier {raw!r} is not a name"
     assert not _IDENTIFIER.fullmatch(en) or en[0].isupper(), f"{what}: {en!r} reads as an identifier"
-    assert _HAN.search(zh) or zh.isdigit() or re.fullmatch(r"[0-9 a-z]+", zh) is None, \
-        f"{what}: {zh!r} has no Chinese"
+    assert _HAN.search(zh) or re.fullmatch(r"[0-9 ,.-]+", zh), f"{what}: {zh!r} has no Chinese"
 
 
 BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")

@@ -382,6 +382,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
         try:
             store = Store(db_path)
             try:
+                catalogue()  # built before the first request (the registry loads once, on this thread)
                 tables = Tables(store, settings, limits)
                 tables.load()
                 app.state.tables = tables

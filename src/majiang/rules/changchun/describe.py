@@ -21,11 +21,10 @@ class ChangchunDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Changchun's names (``majiang.rules.changchun.words``)."""
-        from majiang.rules.changchun.ruleset import ChangchunRules
         from majiang.rules.changchun.words import WORDS
 
-        # a ruleset made from this one under another class says its own words (or has the defaults)
-        return WORDS if type(self.rules) is ChangchunRules else Describer.words(self)
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "changchun" else Describer.words(self)
 
     def action_words(self) -> dict[str, dict[str, str]]:
         """上听, a ready declaration with the discard (the engine's ``riichi`` kind)."""

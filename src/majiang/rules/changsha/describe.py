@@ -23,11 +23,10 @@ class ChangshaDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Changsha's names (``majiang.rules.changsha.words``)."""
-        from majiang.rules.changsha.ruleset import ChangshaRules
         from majiang.rules.changsha.words import WORDS
 
-        # a ruleset made from this one under another class says its own words (or has the defaults)
-        return WORDS if type(self.rules) is ChangshaRules else Describer.words(self)
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "changsha" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the wins a hand made (小胡, or each 大胡)."""

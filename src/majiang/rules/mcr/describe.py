@@ -19,11 +19,10 @@ class McrDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Chinese Official's names (``majiang.rules.mcr.words``)."""
-        from majiang.rules.mcr.ruleset import McrRules
         from majiang.rules.mcr.words import WORDS
 
-        # a ruleset made from this one under another class says its own words (or has the defaults)
-        return WORDS if type(self.rules) is McrRules else Describer.words(self)
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "mcr" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans of a win (flowers 花牌 among them), each once."""

@@ -25,11 +25,10 @@ class RiichiDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Riichi's names (``majiang.rules.riichi.words``)."""
-        from majiang.rules.riichi.ruleset import RiichiRules
         from majiang.rules.riichi.words import WORDS
 
-        # a ruleset made from this one under another class says its own words (or has the defaults)
-        return WORDS if type(self.rules) is RiichiRules else Describer.words(self)
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "riichi" else Describer.words(self)
 
     def action_words(self) -> dict[str, dict[str, str]]:
         """立直 and 九種九牌 by their names."""

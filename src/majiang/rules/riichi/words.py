@@ -76,7 +76,7 @@ WORDS = RulesetWords(
                              "In the last hand a dealer who is ready at the draw and first ends the game."),
         "uma": _flag("顺位马", "Uma", "第一到第四名的顺位点（千点），如 20,10,-10,-20。",
                      "The placement points of first to fourth, in thousands, e.g. 20,10,-10,-20."),
-        "oka": _flag("Oka", "Oka", "第一名另得四家（返点 − 起始点数）之和。",
+        "oka": _flag("头名奖励（Oka）", "Oka", "第一名另得四家（返点 − 起始点数）之和。",
                      "First place also takes the difference between target and starting points of all four."),
         "open_tanyao": _flag("食断", "Open tanyao", "鸣牌后也算断幺九。", "All simples counts with calls."),
         "double_yakuman": _flag("双倍役满", "Double yakuman", "双倍役满的牌型算两倍。",

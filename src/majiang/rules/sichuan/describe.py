@@ -20,12 +20,12 @@ class SichuanDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Sichuan's names, or Chengdu's for the ruleset registered as ``chengdu``."""
-        from majiang.rules.sichuan.ruleset import SichuanRules
         from majiang.rules.sichuan.words import CHENGDU_WORDS, SICHUAN_WORDS
 
-        if type(self.rules) is not SichuanRules:  # a ruleset made from this one says its own words
+        name = getattr(self.rules, "name", "")
+        if name not in ("sichuan", "chengdu"):  # a ruleset registered under another name says its own words
             return Describer.words(self)
-        return CHENGDU_WORDS if self.rules.name == "chengdu" else SICHUAN_WORDS
+        return CHENGDU_WORDS if name == "chengdu" else SICHUAN_WORDS
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans of a win, each once."""

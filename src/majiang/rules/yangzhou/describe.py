@@ -19,11 +19,10 @@ class YangzhouDescriber(Describer):
 
     def words(self) -> RulesetWords:
         """Yangzhou's names (``majiang.rules.yangzhou.words``)."""
-        from majiang.rules.yangzhou.ruleset import YangzhouRules
         from majiang.rules.yangzhou.words import WORDS
 
-        # a ruleset made from this one under another class says its own words (or has the defaults)
-        return WORDS if type(self.rules) is YangzhouRules else Describer.words(self)
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "yangzhou" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans a win made."""
