@@ -583,7 +583,7 @@ def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> 
     selector = '#actions button[data-action="opening-win"]'
     page.wait_for_selector(selector)
     # labelled as the ruleset declared it (the page knows no ruleset), with its key
-    assert page.locator(selector).inner_text().strip().startswith(("declare opening wins", "起手胡"))
+    assert page.locator(selector).inner_text().strip().startswith(("Declare opening wins", "起手胡"))
     before = _step(page)
     page.click(selector)  # (by selector: the page may draw the buttons again meanwhile)
     page.wait_for_function(f"() => Number(document.querySelector('#felt').dataset.step) !== {before}")
@@ -593,4 +593,84 @@ def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> 
         moves += 1
         assert moves < 200, "the hand did not end"
     assert page.locator("#result").count() == 1
+    assert errors == []
+
+
+_RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""A snake_case identifier (an option's name, ``false_win``) in a page's visible text."""
+
+
+def _visible_text(page: Page) -> str:
+    """The page's text as a person sees it, with the tooltips (``title``) and option labels."""
+    return str(page.evaluate("() => document.body.innerText + '\\n' + "
+                             "[...document.querySelectorAll('[title]')].map((n) => n.title).join('\\n')"))
+
+
+def test_chinese_lobby_and_table_show_no_raw_identifier(browser: Browser, base_url: str) -> None:
+    """In 中文 mode the lobby names every ruleset, option, choice and bot in Chinese (no option's or
+    ruleset's identifier, no exception class, no bare "source 000"); 血流成河 is a ruleset choice of its
+    own with 换三张 and 定缺 set; a Sichuan table's page names its actions with their tiles."""
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.add_init_script("localStorage.setItem('majiang-lang', 'zh')")
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#create")
+    titles = page.locator("#rules option").all_inner_texts()
+    assert "四川麻将 血流成河" in titles and "国标麻将" in titles and "立直麻将" in titles
+    built_in = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+    # (the built-in rulesets' entries: another test in this process may register a ruleset of its own)
+    keys = [e["key"] for e in httpx.get(f"{base_url}/api/names").json()["lobby"] if e["rules"] in built_in]
+    assert len(keys) >= len(built_in) + 1
+    for value in keys:
+        page.select_option("#rules", value)
+        text = _visible_text(page)
+        assert not _RAW_ID.search(text), (value, _RAW_ID.findall(text)[:5])
+        assert "Error" not in text and not re.search(r"(?<!\()(?:seed|source) \d{3}", text), value
+        for name in built_in:
+            assert name not in page.locator("#rules").inner_text()
+        labels = page.locator("[data-option-label]").all_inner_texts()
+        assert labels and all(re.search(r"[\u4e00-\u9fff]", label) for label in labels), (value, labels)
+    page.select_option("#rules", "sichuan-blood-river")
+    assert page.input_value("#option-mode") == "blood-river"
+    assert page.input_value("#option-exchange") == "dice" and page.is_checked("#option-declare_void")
+    assert "来源：《麻将国标三级打法》(seed 000)" in page.evaluate(
+        "() => { const s = document.querySelector('#rules'); s.value = 'mcr';"
+        " s.dispatchEvent(new Event('change'));"
+        " return document.querySelector('[data-option-label=base_points]').title; }")
+    bots = page.locator("#kind-1 option").all_inner_texts()
+    assert "机器人: 牌效" in bots and not any("efficiency" in b for b in bots)
+    # a Sichuan table from the lobby: 换三张 is its first decision, named with its tiles in Chinese
+    page.select_option("#rules", "sichuan")
+    page.fill("#hands", "1")
+    page.click("#create")
+    page.click("#join-links .play-link")
+    page.wait_for_selector("#actions button")
+    labels = page.locator("#actions button").all_inner_texts()
+    assert labels and all(label.startswith("换三张 ") for label in labels), labels[:3]
+    assert any(re.match(r"换三张 \d-\d-\d[mps]", label) for label in labels), labels[:3]
+    text = _visible_text(page)
+    assert "四川麻将" in text and not _RAW_ID.search(text), _RAW_ID.findall(text)[:5]
+    assert "efficiency" not in text  # the bots' names are the lobby's Chinese ones
+    assert errors == []
+
+
+def test_sichuan_win_panel_names_its_fans(browser: Browser, base_url: str) -> None:
+    """The win panel of a Sichuan hand names each fan in both languages (it read "plain win (undefined)")."""
+    errors: list[str] = []
+    page = _page(browser, errors)
+    for seed in range(40):
+        table = _table(base_url, ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"], seed=seed,
+                       rules="sichuan")
+        page.goto(base_url + table["players"][0]["join"])
+        claims: list[str] = []
+        moves = 0
+        while _move(page, claims):
+            moves += 1
+            assert moves < MAX_MOVES
+        rows = page.locator("#result table.fans tr[data-fan] td:first-child").all_inner_texts()
+        if rows:
+            assert all("undefined" not in r and re.search(r"[\u4e00-\u9fff]", r) for r in rows), rows
+            break
+    else:
+        pytest.fail("no Sichuan hand was won in 40 deals")
     assert errors == []

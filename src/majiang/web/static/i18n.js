@@ -28,7 +28,7 @@ export const STRINGS = {
     game_id: "Stored game id", load: "Load", all_open: "all hands open", seat_view: "seat's view", step: "Step",
     prev: "◀ Back", next: "Next ▶", first: "⏮", last: "⏭", share: "Share link", start_of_hand: "after the deal",
     players: "Players", standings: "Standings", turn: "turn", claim_phase: "claim", rob: "robbing", over: "over",
-    opening: "opening", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
+    opening: "opening", ask: "asking", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
     concealed_kong: "concealed kong", added_kong: "added kong", keyboard: "Keys: 1-9/0 tiles, letters actions",
     wind_E: "East", wind_S: "South", wind_W: "West", wind_N: "North", copy_link: "Copy link", replay_game: "Replay",
     defaults: "(the ruleset's defaults)", preset: "Preset", info_dora: "Dora indicators", info_ura: "Ura dora indicators",
@@ -36,7 +36,7 @@ export const STRINGS = {
     info_furiten: "Furiten", info_pao: "Pao (liable)", yaku: "Yaku", han: "han", fu: "fu", yakuman: "yakuman", points: "points", pays: "Pays",
     each: "each", gain: "winner gains", import_log: "Import a log", import_file: "Log file",
     import_text: "or paste it here", import_format: "Format", import_auto: "detect", import_button: "Import",
-    imported: "Imported", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
+    imported: "Imported", table_id: "Table", random_seed: "random", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -65,7 +65,7 @@ export const STRINGS = {
     game_id: "对局编号", load: "载入", all_open: "明牌", seat_view: "单家视角", step: "步",
     prev: "◀ 上一步", next: "下一步 ▶", first: "⏮", last: "⏭", share: "分享链接", start_of_hand: "配牌后",
     players: "玩家", standings: "名次", turn: "出牌", claim_phase: "鸣牌", rob: "抢杠", over: "结束",
-    opening: "开局", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
+    opening: "开局", ask: "询问", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
     concealed_kong: "暗杠", added_kong: "加杠", keyboard: "按键：1-9/0 选牌，字母执行动作",
     wind_E: "东", wind_S: "南", wind_W: "西", wind_N: "北", copy_link: "复制链接", replay_game: "回放",
     defaults: "（规则默认值）", preset: "预设", info_dora: "宝牌指示牌", info_ura: "里宝牌指示牌",
@@ -73,7 +73,7 @@ export const STRINGS = {
     info_furiten: "振听", info_pao: "包牌", yaku: "役", han: "番", fu: "符", yakuman: "役满", points: "点", pays: "支付",
     each: "每家", gain: "和牌者得", import_log: "导入牌谱", import_file: "牌谱文件",
     import_text: "或粘贴在此", import_format: "格式", import_auto: "自动识别", import_button: "导入",
-    imported: "已导入", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
+    imported: "已导入", table_id: "牌桌编号", random_seed: "随机", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
   },
 };
 
@@ -116,7 +116,10 @@ export function navBar(rerender) {
 
 /** A fan's name in the interface language, with the other language alongside. */
 export function fanName(f) {
-  return lang() === "zh" ? `${f.name} ${f.en}` : `${f.en} (${f.name})`;
+  const zh = f.name ?? f.zh;  // Chinese Official's fans carry "name", the other rulesets' "zh"
+  const en = f.en ? f.en[0].toUpperCase() + f.en.slice(1) : "";
+  if (!en) return zh ?? "";
+  return lang() === "zh" ? `${zh} ${en}` : `${en} (${zh})`;
 }
 
 export function windName(w) { return t("wind_" + w); }

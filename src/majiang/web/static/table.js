@@ -3,6 +3,7 @@ import { el } from "./picker.js";
 import { t, lang, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
+import { loadNames, actionLabel as namedAction, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -122,15 +123,19 @@ function noteChanges(before, after) {
   const name = (seat) => after.players.find((p) => p.seat === seat)?.name ?? `#${seat}`;
   for (let s = 0; s < 4; s++) {
     const was = before.view.discards[s], now = after.view.discards[s];
-    if (now.length > was.length) log.push(`${name(s)}: ${t("discard")} ${now[now.length - 1]}`);
+    if (now.length > was.length) log.push(logLine("discard", { who: name(s), tile: tileName(now[now.length - 1]) }));
     const m0 = before.view.melds[s], m1 = after.view.melds[s];
-    if (m1.length > m0.length) log.push(`${name(s)}: ${m1[m1.length - 1]}`);
-    else if (m1.join() !== m0.join()) log.push(`${name(s)}: ${t("added_kong")}`);
-    if (after.view.hidden_kongs[s] > before.view.hidden_kongs[s]) log.push(`${name(s)}: ${t("concealed_kong")}`);
+    if (m1.length > m0.length) log.push(logLine("call", { who: name(s), action: meldLabel(rules, m1[m1.length - 1]) }));
+    else if (m1.join() !== m0.join()) {
+      const grown = m1.find((m, i) => m !== m0[i]);
+      log.push(logLine("call", { who: name(s), action: grown ? meldLabel(rules, grown) : t("added_kong") }));
+    }
+    if (after.view.hidden_kongs[s] > before.view.hidden_kongs[s]) log.push(logLine("call", { who: name(s), action: t("concealed_kong") }));
   }
   if (after.view.phase === "over" && before.view.phase !== "over") {
     const r = after.view.result;
-    log.push(r && r.winners.length ? r.winners.map((s) => `${name(s)} ${t("wins")}`).join(", ") : t("draw"));
+    log.push(r && r.wins && r.wins.length
+      ? r.wins.map((w) => logLine(w.giver === null ? "self-drawn" : "win", { who: name(w.seat) })).join(", ") : logLine("draw"));
   }
   log = log.slice(-8);
 }
@@ -183,15 +188,17 @@ function legalDiscards() {
 /** A ruleset's own action by its declared label in the page's language (its name if none is given). */
 function ruleLabel(kind) {
   const spec = (state.view.declared || {})[kind];
-  return spec ? spec[lang()] || spec.en : kind;
+  const text = spec ? spec[lang()] || spec.en : kind;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
+// An action as a label naming the tiles it uses (names.js: "吃 3-4-5p"); a claim takes the tile on offer.
 function actionLabel(a) {
-  const [kind, ...rest] = a.split(" ");
-  const name = { win: t("win"), pung: t("pung"), chow: t("chow"), kong: t("kong"), pass: t("pass_"),
-    "concealed-kong": t("concealed_kong"), "added-kong": t("added_kong") }[kind]
-    ?? ruleLabel(kind);
-  return rest.length ? `${name} ${rest.join(" ")}` : name;
+  const v = state.view;
+  const claimed = v.phase === "rob" && v.robbing ? v.robbing.tile : v.phase === "claim" && v.last_discard ? v.last_discard.tile : null;
+  const kind = a.split(" ")[0];
+  const label = namedAction(rules, a, claimed);
+  return label.split(" ")[0] === kind ? label.replace(kind, ruleLabel(kind)) : label;  // (before the names load)
 }
 
 /** A call's button: its label, and where a call may name a red five (riichi's `pung 0m`, `chow 406m`)
@@ -211,8 +218,7 @@ function callContent(a, legal) {
     const low = Number(what[0]);
     tiles = [low, low + 1, low + 2].map((r) => (named && r === 5 ? "0" : String(r)) + suit);
   }
-  const label = kind === "chow" ? `${t("chow")}` : t("pung");
-  return [label, " ", ...tiles.map((x) => tileElement(x, "tiny"))];
+  return [ruleLabel(kind), " ", ...tiles.map((x) => tileElement(x, "tiny"))];
 }
 
 function seatPanel(seat, pos) {
@@ -266,7 +272,7 @@ function centre() {
   const v = state.view;
   const dice = v.dice ? el("div", {}, `${t("dice")}: ${v.dice.join(" + ")}`) : null;
   return el("div", { class: "center" },
-    el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
+    el("div", { class: "big" }, `${rules ? rulesetTitle(rules) + " · " : ""}${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
     infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), dealBox());
 }
@@ -292,7 +298,7 @@ function myHand() {
     node.tabIndex = 0;
     node.draggable = true;
     node.dataset.index = String(i);
-    node.title = discards.has(tile) ? `${t("discard")} ${tile}` : tile;
+    node.title = discards.has(tile) ? namedAction(rules, `discard ${tile}`).replace(tile, tileName(tile)) : tileName(tile);
     node.addEventListener("click", () => { if (discards.has(tile)) act(`discard ${tile}`); });
     node.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", String(i)));
     node.addEventListener("dragover", (ev) => ev.preventDefault());
@@ -314,9 +320,9 @@ function myHand() {
     const kind = a.split(" ")[0];
     let key = KIND_KEYS[kind];
     if (!key || keymap.has(key)) key = free.find((k) => !keymap.has(k));
-    keymap.set(key, a);
+    if (key) keymap.set(key, a);  // (past the free letters a button has no key rather than breaking the page)
     buttons.append(el("button", { type: "button", class: kind === "win" ? "primary" : "", "data-action": a, onclick: () => act(a) },
-      ...callContent(a, v.legal), el("kbd", {}, key.toUpperCase())));
+      ...callContent(a, v.legal), key ? el("kbd", {}, key.toUpperCase()) : null));
   }
   let status = "";
   if (v.phase === "turn" && discards.size) status = t("your_turn");
@@ -329,13 +335,14 @@ function myHand() {
 function fanTable(score) {
   const rows = el("table", { class: "grid fans" });
   rows.append(el("tr", {}, el("th", {}, t("fan")), el("th", {}, t("value")), el("th", {}, t("melds"))));
-  for (const f of score.fans || []) {
+  for (const f of score.fans || score.wins || []) {
     const melds = el("td", {});
     for (const m of f.melds || []) {
       try { melds.append(m.startsWith("[") ? meldElement(m) : el("span", { class: "meld" }, ...splitHand(m).tiles.map((x) => tileElement(x, "small")))); }
       catch { melds.append(m + " "); }
     }
-    rows.append(el("tr", { "data-fan": f.name }, el("td", {}, fanName(f)), el("td", {}, f.count > 1 ? `${f.value} × ${f.count}` : String(f.value)), melds));
+    const value = f.value ?? f.points ?? "";
+    rows.append(el("tr", { "data-fan": f.id ?? f.name }, el("td", {}, fanName(f)), el("td", {}, f.count > 1 ? `${value} × ${f.count}` : String(value)), melds));
   }
   // flowers as a row of their own only where the ruleset's fans leave them out of the list
   const listed = (score.fans || []).reduce((sum, f) => sum + f.value * (f.count || 1), 0);
@@ -429,5 +436,11 @@ setInterval(() => {
 
 navBar(render);
 render();
-fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; if (state) { render(); coachHints(); } }).catch(() => {});
-if (player !== null && invite !== null && token === null) takeSeat(); else connect();
+// The table's ruleset and the catalogue of names first, so the first state is drawn with its labels.
+const ready = [
+  fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; }),
+  loadNames(),
+];
+Promise.allSettled(ready).then(() => {
+  if (player !== null && invite !== null && token === null) takeSeat(); else connect();
+});
