@@ -606,6 +606,20 @@ def _visible_text(page: Page) -> str:
                              "[...document.querySelectorAll('[title]')].map((n) => n.title).join('\\n')"))
 
 
+def _foreign_words(built_in: tuple[str, ...]) -> set[str]:
+    """The names and options of rulesets other tests in this process registered (test fixtures, named by
+    their identifiers on purpose): the built-in rulesets' pages must not show them, but the page's lists
+    of tables and rulesets may."""
+    from majiang.game.ruleset import find_ruleset, ruleset_names
+    from majiang.records.format import rules_options
+
+    out: set[str] = set()
+    for name in ruleset_names():
+        if name not in built_in:
+            out |= {name, *rules_options(find_ruleset(name))}
+    return out
+
+
 def test_chinese_lobby_and_table_show_no_raw_identifier(browser: Browser, base_url: str) -> None:
     """In 中文 mode the lobby names every ruleset, option, choice and bot in Chinese (no option's or
     ruleset's identifier, no exception class, no bare "source 000"); 血流成河 is a ruleset choice of its
@@ -624,7 +638,8 @@ def test_chinese_lobby_and_table_show_no_raw_identifier(browser: Browser, base_u
     for value in keys:
         page.select_option("#rules", value)
         text = _visible_text(page)
-        assert not _RAW_ID.search(text), (value, _RAW_ID.findall(text)[:5])
+        raw = [m for m in _RAW_ID.findall(text) if m not in _foreign_words(built_in)]
+        assert not raw, (value, raw[:5])
         assert "Error" not in text and not re.search(r"(?<!\()(?:seed|source) \d{3}", text), value
         for name in built_in:
             assert name not in page.locator("#rules").inner_text()
