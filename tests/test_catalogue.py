@@ -82,7 +82,7 @@ def test_sources_are_named_by_title() -> None:
     c = catalogue()
     help_zh = c["rulesets"]["mcr"]["options"]["base_points"]["help"]["zh"]
     assert help_zh.endswith("来源：《麻将国标三级打法》(seed 000)")
-    assert "“Sichuan Mahjong Rules”" in c["rulesets"]["sichuan"]["summary"]["en"]
+    assert "“Sichuan and Changsha Mahjong Rules”" in c["rulesets"]["sichuan"]["summary"]["en"]
     assert set(c["sources"]) == {"000", "001", "002", "003", "004"}
 
 

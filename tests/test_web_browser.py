@@ -329,6 +329,36 @@ def test_calculator_page_any_ruleset(browser: Browser, base_url: str) -> None:
     assert errors == []
 
 
+def test_calculator_page_scores_every_ruleset(browser: Browser, base_url: str) -> None:
+    """Each ruleset's winning hand (tests/test_web_pages.py's cases) through a shared link: the page builds
+    the ruleset's form, scores the hand and shows the total, the ruleset named by its title."""
+    from urllib.parse import urlencode
+
+    from test_web_pages import CALC_CASES
+
+    errors: list[str] = []
+    page = _page(browser, errors)
+    titles = httpx.get(f"{base_url}/api/names").json()["rulesets"]
+    for body, total in CALC_CASES:
+        query: dict[str, str] = {"hand": str(body["hand"]), "rules": str(body["rules"])}
+        for key, value in body.items():
+            if key == "options":
+                if isinstance(value, list):
+                    query["options"] = " ".join(value)
+                continue  # (an options object has no text form: the case's other fields still apply)
+            if key not in ("hand", "rules"):
+                query["win_by" if key == "win" else key] = str(value).lower() if isinstance(value, bool) \
+                    else str(value)
+        page.goto(f"{base_url}/calc?{urlencode(query)}")
+        page.wait_for_selector("#result h2", timeout=20_000)
+        assert page.inner_text("#error") == "", (body, page.inner_text("#error"))
+        if total is not None and "options" not in body:
+            assert page.inner_text("#result h2").endswith(f" {total}"), (body, page.inner_text("#result h2"))
+        name = page.input_value("#rules")
+        assert page.locator("#rules option:checked").inner_text() == titles[name]["title"]["en"], name
+    assert errors == []
+
+
 def test_coach_page(browser: Browser, base_url: str) -> None:
     errors: list[str] = []
     page = _page(browser, errors)

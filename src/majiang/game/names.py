@@ -6,7 +6,7 @@ A ruleset says its own title, each option's name, meaning and choices, its prese
 web pages and ``majiang rules`` show, so a ruleset registered later is named by declaring its words.
 
 >>> cite("004").zh
-'《四川麻将规则》(seed 004)'
+'《四川麻将与长沙麻将规则》(seed 004)'
 >>> name_sources("8 + fans (seed 000).", zh=False)
 '8 + fans (“Guobiao Mahjong in Three Levels”, seed 000).'
 """
@@ -96,7 +96,7 @@ SOURCES: Mapping[str, Words] = {
     "001": words("《麻将的打法》", "“How Mahjong Is Played”"),
     "002": words("《中国麻将竞赛规则》", "“Chinese Mahjong Competition Rules”"),
     "003": words("《国标麻将打法全局攻略》", "“A Complete Guide to Guobiao Mahjong”"),
-    "004": words("《四川麻将规则》", "“Sichuan Mahjong Rules”"),
+    "004": words("《四川麻将与长沙麻将规则》", "“Sichuan and Changsha Mahjong Rules”"),
 }
 """The rule sources by number (docs/sources.md), by their titles: the title heading each text (004 has
 none: it is named by what it covers)."""
