@@ -334,12 +334,12 @@ def test_calculator_page_scores_every_ruleset(browser: Browser, base_url: str) -
     the ruleset's form, scores the hand and shows the total, the ruleset named by its title."""
     from urllib.parse import urlencode
 
-    from test_web_pages import CALC_CASES
+    from test_web_pages import RULESET_CASES
 
     errors: list[str] = []
     page = _page(browser, errors)
     titles = httpx.get(f"{base_url}/api/names").json()["rulesets"]
-    for body, total in CALC_CASES:
+    for body, total in RULESET_CASES:
         query: dict[str, str] = {"hand": str(body["hand"]), "rules": str(body["rules"])}
         for key, value in body.items():
             if key == "options":

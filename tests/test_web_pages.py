@@ -174,7 +174,7 @@ def test_every_page_script_exists() -> None:
 
 # --- any ruleset through its scorer: the same schema as ``majiang fan --rules R`` ------------------------
 
-CALC_CASES: list[tuple[dict[str, Any], int | None]] = [
+RULESET_CASES: list[tuple[dict[str, Any], int | None]] = [
     ({"hand": "1112345678999m5m", "rules": "mcr", "win": "self-drawn"}, 92),
     ({"hand": "1133m5577p99sEECC", "rules": "国标", "win": "self-drawn", "options": ["profile=wmo2014"]},
      None),
@@ -195,7 +195,7 @@ def test_calc_every_ruleset_is_offered_and_has_a_case_here(client: TestClient) -
     offered = client.get("/api/calc/fields").json()["rulesets"]
     built_in = {"mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou"}
     assert built_in <= set(offered)
-    assert built_in <= {find_name(b["rules"]) for b, _ in CALC_CASES}
+    assert built_in <= {find_name(b["rules"]) for b, _ in RULESET_CASES}
 
 
 def find_name(rules: str) -> str:
@@ -204,7 +204,7 @@ def find_name(rules: str) -> str:
     return find_ruleset(rules).name
 
 
-@pytest.mark.parametrize(("body", "total"), CALC_CASES)
+@pytest.mark.parametrize(("body", "total"), RULESET_CASES)
 def test_calc_any_ruleset(client: TestClient, body: dict[str, Any], total: int | None) -> None:
     from majiang.game.ruleset import find_ruleset
 
