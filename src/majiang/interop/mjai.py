@@ -221,9 +221,14 @@ class HandStream:
                 out.append({"type": "ryukyoku", "reason": e.as_dict()["reason"], "deltas": [0, 0, 0, 0],
                             "scores": list(self.scores)})
             elif e.kind == "tenpai":
-                ready = e.as_dict()["seats"]
-                out.append({"type": "ryukyoku", "reason": "fanpai", "tenpais": [s in ready for s in range(4)],
-                            "deltas": [0, 0, 0, 0], "scores": list(self.scores)})
+                shown = e.as_dict()
+                ready = shown["seats"]
+                drawn: dict[str, Any] = {"type": "ryukyoku", "reason": "fanpai",
+                                         "tenpais": [s in ready for s in range(4)], "deltas": [0, 0, 0, 0],
+                                         "scores": list(self.scores)}
+                if shown.get("nagashi"):
+                    drawn["nagashi"] = list(shown["nagashi"])  # (our own key: tenhou.net/6 writes 流し満貫)
+                out.append(drawn)
 
     def _close(self) -> None:
         assert self.pending is not None
@@ -368,6 +373,7 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
         raise MjlogError("the log", "no start_game event with four names")
     tags.append(Tag("UN", {f"n{i}": str(n) for i, n in enumerate(names)}, 0))
     last_scores: list[int] | None = None
+    ura_shown: tuple[list[Any], list[int]] | None = None  # the hand's ura indicators: as named, their ids
     for number, o in events:
         where = f"line {number}"
         kind = o["type"]
@@ -381,6 +387,7 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
 
         if kind == "start_kyoku":
             ids = _Ids()
+            ura_shown = None
             bakaze = o.get("bakaze")
             if bakaze not in ("E", "S", "W", "N"):
                 raise MjlogError(where, f"bakaze must be E S W N, not {bakaze!r}")
@@ -448,8 +455,12 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                     attrs["paoWho"] = str(actor("pao"))
                 ura = o.get("uradora_markers")
                 if isinstance(ura, list) and ura:
-                    attrs["doraHaiUra"] = ",".join(str(ids.take(*parse_mjai_tile(t, where), where))
-                                                   for t in ura)
+                    if ura_shown is None:
+                        ura_shown = (ura, [ids.take(*parse_mjai_tile(t, where), where) for t in ura])
+                    elif ura != ura_shown[0]:  # (each riichi winner of a double ron shows the same tiles)
+                        raise MjlogError(where, f"uradora_markers {ura!r:.60} differ from another winner's "
+                                                f"{ura_shown[0]!r:.60}")
+                    attrs["doraHaiUra"] = ",".join(map(str, ura_shown[1]))
                 add(Tag("AGARI", attrs, number))
             else:
                 reason = o.get("reason")
@@ -468,6 +479,10 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                 for s, ready in enumerate(tenpais):
                     if ready:
                         attrs[f"hai{s}"] = ""
+                if reason == "three-ron" and not any(tenpais):
+                    # Three seats declared ron: every seat but the one whose tile it was.
+                    giver = _last_actor(tags, where)
+                    attrs.update({f"hai{s}": "" for s in range(4) if s != giver})
                 add(Tag("RYUUKYOKU", attrs, number))
         elif kind in ("start_game", "end_kyoku", "end_game", "none"):
             pass
@@ -493,6 +508,18 @@ def _scores(value: object, where: str, key: str) -> list[int]:
     if any(v % 100 for v in out):
         raise MjlogError(where, f"{key!r} must be in hundreds of points, not {out}")
     return out
+
+
+def _last_actor(tags: list[Tag], where: str) -> int:
+    """The seat of the hand's last discard or added kan (the tile a ron is declared on)."""
+    for tag in reversed(tags):
+        if tag.name == "INIT":
+            break
+        if tag.name[0] in "DEFG" and tag.name[1:].isdigit():
+            return "DEFG".index(tag.name[0])
+        if tag.name == "N":
+            return int(tag.attrs["who"])
+    raise MjlogError(where, "a three-ron abort before any discard")
 
 
 def _called_id(tags: list[Tag], pai: object, where: str) -> int:

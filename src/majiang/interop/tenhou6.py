@@ -122,7 +122,8 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 ura = [tenhou6_tile(t) for t in e["uradora_markers"]]
         elif kind == "ryukyoku":
             reason = e.get("reason")
-            result = [ABORTS[reason]] if reason in ABORTS else ["流局", list(e["deltas"])]
+            name = "流し満貫" if e.get("nagashi") else "流局"
+            result = [ABORTS[reason]] if reason in ABORTS else [name, list(e["deltas"])]
         elif kind == "end_kyoku":
             hand[3] = ura
             seats = [hand[4][s] for s in range(4)]
@@ -203,6 +204,11 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         takes, drops = seats[seat][1], seats[seat][2]
         if ti[seat] >= len(takes):
             break
+        if riichi_pending is not None:
+            # The stick is paid as the declaration tile goes by: before the next draw or call on it (a
+            # second riichi right after must find the first one's stick paid).
+            out.append(_accepted(riichi_pending, scores))
+            riichi_pending = None
         take = takes[ti[seat]]
         here = f"{where}[{5 + 3 * seat}][{ti[seat]}]"
         ti[seat] += 1
@@ -218,13 +224,6 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         else:
             drawn = mjai_name(take, here)
             out.append({"type": "tsumo", "actor": seat, "pai": drawn})
-        if riichi_pending is not None:
-            scores[riichi_pending] -= 1000
-            deltas = [0, 0, 0, 0]
-            deltas[riichi_pending] = -1000
-            out.append({"type": "reach_accepted", "actor": riichi_pending, "deltas": deltas,
-                        "scores": list(scores)})
-            riichi_pending = None
         if di[seat] >= len(drops):
             break  # a tsumo win or an abortive draw on this turn
         drop = drops[di[seat]]
@@ -251,13 +250,24 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         drawn = None
         nxt = _caller(seats, ti, seat, tenhou6_tile(pai), where)
         seat = nxt if nxt is not None else (seat + 1) % 4
+    if riichi_pending is not None and not (isinstance(result, list) and result[:1] == ["和了"]):
+        out.append(_accepted(riichi_pending, scores))  # no ron on the declaration tile: the riichi stands
     out.extend(_result(result, scores, f"{where}[16]"))
     if ura:
+        standing = {e["actor"] for e in out if e["type"] == "reach_accepted"}
         for e in out:
-            if e["type"] == "hora":
+            if e["type"] == "hora" and e["actor"] in standing:  # only a riichi winner sees them
                 e["uradora_markers"] = [mjai_name(t, f"{where}[3][{k}]") for k, t in enumerate(ura)]
     out.append({"type": "end_kyoku"})
     return out
+
+
+def _accepted(seat: int, scores: list[int]) -> dict[str, Any]:
+    """The ``reach_accepted`` of ``seat`` (its stick paid from ``scores``, which it updates)."""
+    scores[seat] -= 1000
+    deltas = [0, 0, 0, 0]
+    deltas[seat] = -1000
+    return {"type": "reach_accepted", "actor": seat, "deltas": deltas, "scores": list(scores)}
 
 
 def _caller(seats: list[tuple[list[Any], list[Any], list[Any]]], ti: list[int], giver: int, tile: int,
@@ -353,7 +363,10 @@ def _result(result: object, scores: list[int], where: str) -> list[dict[str, Any
         raise MjlogError(where, f"unknown result {_short(name)}")
     deltas = _deltas(result[1], f"{where}[1]") if len(result) > 1 else [0, 0, 0, 0]
     scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
-    event = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas), "scores": list(scores)}
-    if any(deltas):  # the ready seats are paid; with no payment, all or none were ready
+    event: dict[str, Any] = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas),
+                             "scores": list(scores)}
+    if name == "流し満貫":  # the nagashi seats are paid; who was ready is not written
+        event["nagashi"] = [s for s in range(4) if deltas[s] > 0]
+    elif any(deltas):  # the ready seats are paid; with no payment, all or none were ready
         event["tenpais"] = [d > 0 for d in deltas]
     return [event]
