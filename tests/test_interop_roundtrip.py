@@ -1,19 +1,24 @@
-"""Records through the riichi log formats and back (mjai JSON lines, tenhou.net/6 JSON): the hard cases
-on prepared walls (a riichi right after another's, nagashi mangan, a three-ron abort, a double ron of
-riichi winners with ura indicators)."""
+"""Records through the riichi log formats and back (mjai JSON lines, tenhou.net/6 JSON), byte for byte:
+the hard cases on prepared walls (a riichi right after another's, nagashi mangan, a three-ron abort, a
+double ron of riichi winners with ura indicators, four riichi), a few generated games and the shared
+Tenhou logs, bot records through the command line, and the soak (every shared log and a few hundred
+generated games: tests/log_roundtrip.py)."""
 
 from __future__ import annotations
 
-import json
+import os
+from pathlib import Path
 
 import pytest
 
+from log_roundtrip import FORMATS, check_record, generated_games, through
 from majiang.game import Game, Phase
-from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
-from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
+from majiang.interop.tenhou import import_mjlog
 from majiang.records.format import parse_record
 from majiang.records.writer import iter_record_lines
 from riichi_walls import act, pass_all, play, riichi_game, tsumogiri
+
+LOGS = sorted((Path(__file__).parent / "data" / "riichi").glob("*.mjlog"))
 
 PLAYERS = ["A", "B", "C", "D"]
 ITTSU_HAND = "123456789m2345p"
@@ -29,22 +34,15 @@ def _to_the_end(game: Game) -> None:
         tsumogiri(game)
 
 
-def _through(lines: list[str], fmt: str) -> Game:
-    """The one hand of ``lines`` (a record) through ``fmt`` and back: the game the import replayed."""
-    record = parse_record(lines)
-    events = export_mjai(record)
-    if fmt == "mjai":
-        text = dump_mjai(events)
-    else:
-        text = [json.dumps(e) for e in from_tenhou6(json.loads(json.dumps(to_tenhou6(events))))]
-    back = import_mjai(text, record.header.rules)
-    return back.match.games[0]
-
-
 def _same_hand(game: Game, fmt: str) -> None:
+    """The hand's record through ``fmt`` and back: without our facts the import replays the same events
+    (the wall's unseen tiles aside); with them it gives the same record, byte for byte."""
     lines = list(iter_record_lines([game], PLAYERS))
-    back = _through(lines, fmt)
-    assert [e.as_dict() for e in back.events[1:]] == [e.as_dict() for e in game.events[1:]]
+    rules = parse_record(lines).header.rules
+    _, back = through(lines, fmt, facts=False, rules=rules, match=False)
+    replayed, played = parse_record(back).hands[0], parse_record(lines).hands[0]
+    assert [line.data for line in replayed.events] == [line.data for line in played.events]
+    check_record(lines)
 
 
 @pytest.mark.parametrize("fmt", ["mjai", "tenhou6"])
@@ -101,3 +99,71 @@ def test_four_riichi(fmt: str) -> None:
     assert [e.as_dict()["reason"] for e in g.events if e.kind == "abort"] == ["four-riichi"]
     _same_hand(g, fmt)
 
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6"])
+def test_four_winds(fmt: str) -> None:
+    g = riichi_game(["", "E", "E", "E"], "E", draws="? ? ?", dora="P")
+    for seat in range(4):
+        pass_all(g)
+        act(g, seat, "discard E")
+    assert [e.as_dict()["reason"] for e in g.events if e.kind == "abort"] == ["four-winds"]
+    _same_hand(g, fmt)  # (the fourth E ends the hand as it goes: the engine logs no discard, a log must)
+
+
+# -- generated games and the shared logs ------------------------------------------------------------------
+
+@pytest.mark.parametrize("k", [0, 3, 5, 8])
+def test_generated_games_round_trip(k: int) -> None:
+    for game in generated_games(1, first=k):
+        check_record(game.lines, game.name)
+
+
+@pytest.mark.parametrize("path", LOGS[6:8], ids=lambda p: p.name[:30])
+def test_shared_logs_round_trip(path: Path) -> None:
+    check_record(import_mjlog(path.read_bytes()).record_lines(), path.name)
+
+
+@pytest.mark.soak
+def test_soak_every_shared_log_and_generated_games() -> None:
+    """Every shared log and ``MAJIANG_ROUNDTRIP_GAMES`` generated games (300 by default) through both
+    formats and back; prints what it checked."""
+    count = int(os.environ.get("MAJIANG_ROUNDTRIP_GAMES", "300"))
+    hands = records = independent = 0
+    for path in LOGS:
+        lines = import_mjlog(path.read_bytes()).record_lines()
+        check_record(lines, path.name)
+        records += 1
+        hands += len(parse_record(lines).hands)
+    shared = records
+    for game in generated_games(count):
+        check_record(game.lines, game.name)
+        records += 1
+        independent += not game.match
+        hands += len(parse_record(game.lines).hands)
+    print(f"\nround trips: {shared} shared logs and {count} generated games ({independent} of independent "
+          f"hands), {hands} hands, each through {len(FORMATS)} formats with and without our facts: "
+          f"every record byte-identical")
+
+
+# -- the command line ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--rules", "riichi", "--games", "4", "--bots", "random,defense", "--option", "red_fives=4"],
+    ["arena", "--rules", "riichi", "--bots", "defense,efficiency", "--deals", "1"],
+])
+def test_bot_records_export_and_import_byte_for_byte(command: list[str], tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+
+    runner = CliRunner()
+    record = tmp_path / "bots.jsonl"
+    made = runner.invoke(app, [*command, "--workers", "1", "--quiet", "--records", str(record)])
+    assert made.exit_code == 0, made.output
+    for fmt in FORMATS:
+        log, back = tmp_path / f"bots.{fmt}", tmp_path / f"back.{fmt}.jsonl"
+        assert runner.invoke(app, ["export", str(record), "--format", fmt, "-o", str(log)]).exit_code == 0
+        imported = runner.invoke(app, ["import", "--format", fmt, str(log), "-o", str(back)])
+        assert imported.exit_code == 0, imported.output
+        assert back.read_bytes() == record.read_bytes()

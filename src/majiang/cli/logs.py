@@ -25,7 +25,6 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
-from majiang.records.writer import iter_record_lines
 
 __all__ = ["FORMATS", "IMPORT_FORMATS", "export_command", "import_command"]
 
@@ -48,6 +47,10 @@ HandOpt = Annotated[list[str] | None, typer.Option("--hand", metavar="N",
                                                    help="Only hand N (repeatable); default every hand.")]
 OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE (atomically), not to standard output.")]
+FactsOpt = Annotated[bool, typer.Option(
+    "--facts/--no-facts", help="mjai and tenhou6: add under \"majiang\" what the record holds and the format "
+                               "does not (rules, seeds, walls, claims that lost), so that import gives the "
+                               "same record back; other readers ignore it.")]
 ImportOutputOpt = Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
                                                help="The record to write (atomically).")]
 
@@ -79,7 +82,7 @@ def _emit(lines: list[str], output: Path | None) -> None:
 
 
 def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandOpt = None,
-                   output: OutputOpt = None) -> None:
+                   output: OutputOpt = None, facts: FactsOpt = True) -> None:
     """Write a record as Botzone's judge logs (per-seat walls: --rules botzone) or as a text log."""
     try:
         if format not in FORMATS:
@@ -94,11 +97,12 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
         elif format == "mjai":
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the mjai log holds the whole record")
-            lines = dump_mjai(export_mjai(read))
+            lines = dump_mjai(export_mjai(read, facts=facts))
         elif format == "tenhou6":
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; a tenhou.net/6 log holds the whole record")
-            lines = [json.dumps(to_tenhou6(export_mjai(read)), ensure_ascii=False, separators=(",", ":"))]
+            lines = [json.dumps(to_tenhou6(export_mjai(read, facts=facts)), ensure_ascii=False,
+                                separators=(",", ":"))]
         else:
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the text log shows the whole record")
@@ -124,7 +128,7 @@ def import_command(log: LogArg, output: ImportOutputOpt,
         if format == "mjlog":
             with open(log, "rb") as raw:
                 imported = import_mjlog(raw.read())
-            lines = list(iter_record_lines(imported.match, imported.players))
+            lines = imported.record_lines()
         else:
             with open(log, encoding="utf-8") as f:
                 text = f.read()
@@ -132,7 +136,7 @@ def import_command(log: LogArg, output: ImportOutputOpt,
                 events = text.splitlines() if format == "mjai" else \
                     [json.dumps(e) for e in from_tenhou6(_json(text))]
                 imported = import_mjai(events)
-                lines = list(iter_record_lines(imported.match, imported.players))
+                lines = imported.record_lines()
             else:
                 lines = logs_to_record(read_logs(text))
     except OSError as err:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from majiang.interop.mjai import FACTS
 from majiang.interop.tenhou import MjlogError
 
 __all__ = ["from_tenhou6", "mjai_name", "tenhou6_tile", "to_tenhou6"]
@@ -59,7 +60,9 @@ def _two(name: str) -> str:
 
 def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
     """A tenhou.net/6 log of mjai events (one game)."""
-    names = next(e["names"] for e in events if e["type"] == "start_game")
+    begin = next(e for e in events if e["type"] == "start_game")
+    names = begin["names"]
+    starts = [e.get(FACTS) for e in events if e["type"] == "start_kyoku"]
     log: list[list[Any]] = []
     hand: list[Any] = []
     takes: list[list[Any]] = []
@@ -132,8 +135,11 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 body.extend([seats[s], takes[s], drops[s]])
             body.append(result)
             log.append(body)
-    return {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
-                                                          "aka": 1 if aka else 0}, "log": log}
+    out = {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
+                                                         "aka": 1 if aka else 0}, "log": log}
+    if FACTS in begin:  # our own facts: the game's, then each hand's (as the mjai events carry them)
+        out[FACTS] = {**begin[FACTS], "kyoku": starts}
+    return out
 
 
 def from_tenhou6(data: object) -> list[dict[str, Any]]:
@@ -144,9 +150,22 @@ def from_tenhou6(data: object) -> list[dict[str, Any]]:
     names = data.get("name")
     if not isinstance(names, list) or len(names) != 4:
         raise MjlogError("the log", "'name' must list four players")
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": [str(n) for n in names]}]
+    begin: dict[str, Any] = {"type": "start_game", "names": [str(n) for n in names]}
+    out: list[dict[str, Any]] = [begin]
+    ours = data.get(FACTS)
+    starts: list[Any] = []
+    if ours is not None:
+        if not isinstance(ours, dict) or not isinstance(ours.get("kyoku"), list) \
+                or len(ours["kyoku"]) != len(data["log"]):
+            raise MjlogError(FACTS, f"must be an object whose 'kyoku' has an entry for each of the "
+                                    f"{len(data['log'])} hands")
+        begin[FACTS] = {k: v for k, v in ours.items() if k != "kyoku"}
+        starts = ours["kyoku"]
     for k, hand in enumerate(data["log"]):
-        out.extend(_hand_events(hand, f"log[{k}]"))
+        events = _hand_events(hand, f"log[{k}]")
+        if starts and starts[k] is not None:
+            events[0][FACTS] = starts[k]
+        out.extend(events)
     out.append({"type": "end_game"})
     return out
 
