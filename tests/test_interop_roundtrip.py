@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from log_roundtrip import FORMATS, check_record, generated_games, through
 from majiang.game import Game, Phase
-from majiang.interop.tenhou import import_mjlog
+from majiang.interop.mjai import FACTS, dump_mjai, export_mjai, import_mjai
+from majiang.interop.tenhou import MjlogError, import_mjlog, lobby_rules
 from majiang.records.format import parse_record
 from majiang.records.writer import iter_record_lines
 from riichi_walls import act, pass_all, play, riichi_game, tsumogiri
@@ -167,3 +169,63 @@ def test_bot_records_export_and_import_byte_for_byte(command: list[str], tmp_pat
         imported = runner.invoke(app, ["import", "--format", fmt, str(log), "-o", str(back)])
         assert imported.exit_code == 0, imported.output
         assert back.read_bytes() == record.read_bytes()
+
+
+# -- our facts checked -------------------------------------------------------------------------------------
+
+def _facts_log() -> tuple[list[dict[str, Any]], Any]:
+    game = next(generated_games(1, first=3))  # independent hands with red fives 4
+    record = parse_record(game.lines)
+    return export_mjai(record), record.header.rules
+
+
+def _refused(events: list[dict[str, Any]], rules: Any, message: str) -> None:
+    with pytest.raises(MjlogError, match=message):
+        import_mjai(dump_mjai(events), rules)
+
+
+def test_a_ring_that_is_not_the_logs_is_refused() -> None:
+    events, rules = _facts_log()
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    ring = start[FACTS]["ring"]
+    start[FACTS] = {**start[FACTS], "ring": ring[1:] + ring[:1], "seed": None}
+    _refused(events, rules, r"hand 1, tag 2 <INIT>: the ring given (deals seat|holds)")
+
+
+def test_a_seed_that_does_not_deal_the_ring_is_refused() -> None:
+    events, rules = _facts_log()
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    start[FACTS] = {**start[FACTS], "seed": start[FACTS]["seed"] + 1}
+    _refused(events, rules, r"hand 1, tag 2 <INIT>: seed \d+ does not deal the ring and dice given")
+
+
+RING = list(range(34)) * 4
+
+
+@pytest.mark.parametrize(("facts", "message"), [
+    ("ring", r"line 2: majiang: 'ring' must be the 136 tiles"),
+    ({"ring": RING, "dice": [1, 13], "seed": None}, r"'dice' must be a whole number 2-12"),
+    ({"ring": RING, "dice": [7, 7], "seed": True}, r"'seed' must be a whole number or null"),
+    ({"ring": RING, "dice": [7, 7], "answers": [[3]]}, r"each of 'answers' is"),
+    ({"ring": RING, "dice": [7, 7], "answers": [[3, [[1, "leap"]]]]}, r"'answers': unknown action"),
+])
+def test_malformed_hand_facts_say_where(facts: Any, message: str) -> None:
+    events, rules = _facts_log()
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    start[FACTS] = {"ring": facts} if facts == "ring" else facts
+    _refused(events, rules, message)
+
+
+def test_other_rules_than_the_logs_are_refused() -> None:
+    events, _ = _facts_log()
+    with pytest.raises(MjlogError, match=r"line 1: the log's rules \(riichi, options under 'majiang'\)"):
+        import_mjai(dump_mjai(events), lobby_rules(0x09))
+    events[0][FACTS]["options"] = {"red_fives": "many"}
+    _refused(events, None, r"line 1: majiang: option 'red_fives' must be int")
+
+
+def test_answers_for_a_window_never_opened_are_refused() -> None:
+    events, rules = _facts_log()
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    start[FACTS] = {**start[FACTS], "answers": [[5000, [[1, "pung"]]]]}
+    _refused(events, rules, r"hand 1: answers recorded for claim windows the hand never opened")

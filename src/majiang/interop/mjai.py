@@ -605,6 +605,11 @@ def _hand_facts(ours: object, where: str) -> HandFacts | None:
             raise MjlogError(where, f"each of 'answers' is [events, [[seat, action], ...]], "
                                     f"not {window!r:.60}")
         at = _whole(window[0], where, "answers", 0, 10**6)
+        for _, text in window[1]:
+            try:
+                Action.parse(text)
+            except MajiangError as err:
+                raise MjlogError(where, f"'answers': {err}") from None
         answers[at] = [(_whole(a[0], where, "answers", 0, 3), a[1]) for a in window[1]]
     return HandFacts(tiles, (first, second), seed, answers)
 

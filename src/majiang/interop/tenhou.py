@@ -137,6 +137,9 @@ class _Replay:
         """The recorded answers still to give in the claim window in play (None: none were recorded)."""
         game = self.game
         if game.phase not in (Phase.CLAIM, Phase.ROB):
+            if self.queue:
+                raise MjlogError(f"hand {self.hand.number}", "answers recorded for the claim window at "
+                                 f"event {self.window} were not given: {self.queue}")
             self.window, self.queue = None, None
             return None
         if self.window is None:
@@ -212,6 +215,10 @@ class _Replay:
         if self.game.phase != Phase.OVER:
             raise MjlogError(f"hand {self.hand.number}",
                              "the log ends the hand but the engine's hand goes on")
+        self._recorded()
+        if self.answers:
+            raise MjlogError(f"hand {self.hand.number}", "answers recorded for claim windows the hand never "
+                                                         f"opened (at events {sorted(self.answers)})")
         st: RiichiState = self.game.hand_state
         if st.indicators != self.indicators:
             raise MjlogError(f"hand {self.hand.number}", "dora indicators differ: the engine's "
@@ -475,14 +482,14 @@ def _dealt(facts: HandFacts, located: _Wall, rules: RiichiRules, dealer: int, wi
         if facts.seed is not None:
             game = Game(rules, seed=facts.seed, dealer=dealer, round_wind=WINDS[wind], totals=scores,
                         match_state=table)
-            start = game.events[0].as_dict()
-            if start["ring"] != facts.ring or tuple(start["dice"]) != facts.dice:
-                raise MjlogError(where, f"seed {facts.seed} does not deal the ring and dice given")
         else:
             game = Game(rules, dealer=dealer, round_wind=WINDS[wind], wall=facts.ring, dice=facts.dice,
                         totals=scores, match_state=table)
     except ValueError as err:  # a ring of other tiles, dice out of range
         raise MjlogError(where, f"the ring and dice given: {err}") from None
+    start = game.events[0].as_dict()
+    if start["ring"] != facts.ring or tuple(start["dice"]) != facts.dice:
+        raise MjlogError(where, f"seed {facts.seed} does not deal the ring and dice given")
     dealt = _deal_places(dealer)
     for seat, places in enumerate(dealt):  # (a log may show a seat's thirteen in any order)
         ours = sorted(game.wall[p] for p in places)
