@@ -16,6 +16,7 @@ from log_roundtrip import FORMATS, check_record, generated_games, through
 from majiang.game import Game, Phase
 from majiang.interop.mjai import FACTS, dump_mjai, export_mjai, import_mjai
 from majiang.interop.tenhou import MjlogError, import_mjlog, lobby_rules
+from majiang.records import read_record
 from majiang.records.format import parse_record
 from majiang.records.writer import iter_record_lines
 from riichi_walls import act, pass_all, play, riichi_game, tsumogiri
@@ -163,12 +164,24 @@ def test_bot_records_export_and_import_byte_for_byte(command: list[str], tmp_pat
     record = tmp_path / "bots.jsonl"
     made = runner.invoke(app, [*command, "--workers", "1", "--quiet", "--records", str(record)])
     assert made.exit_code == 0, made.output
+    options = read_record(record).header.rules.options()  # what a log without our facts does not say
     for fmt in FORMATS:
         log, back = tmp_path / f"bots.{fmt}", tmp_path / f"back.{fmt}.jsonl"
         assert runner.invoke(app, ["export", str(record), "--format", fmt, "-o", str(log)]).exit_code == 0
         imported = runner.invoke(app, ["import", "--format", fmt, str(log), "-o", str(back)])
         assert imported.exit_code == 0, imported.output
         assert back.read_bytes() == record.read_bytes()
+        plain = tmp_path / f"plain.{fmt}"
+        assert runner.invoke(app, ["export", str(record), "--format", fmt, "--no-facts", "-o", str(plain)]) \
+            .exit_code == 0
+        assert "majiang" not in plain.read_text()
+        rules = [f"--option={k}={v}" for k, v in options.items()]
+        as_match = runner.invoke(app, ["import", "--format", fmt, *rules, str(plain), "-o", str(back)])
+        assert as_match.exit_code == 2 and "hand 2, tag" in as_match.output  # (read as a match)
+        imported = runner.invoke(app, ["import", "--format", fmt, "--independent", *rules, str(plain),
+                                       "-o", str(back)])
+        assert imported.exit_code == 0, imported.output
+        assert read_record(back).final.data["totals"] == read_record(record).final.data["totals"]
 
 
 # -- our facts checked -------------------------------------------------------------------------------------
