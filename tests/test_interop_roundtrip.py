@@ -114,6 +114,28 @@ def test_four_winds(fmt: str) -> None:
     _same_hand(g, fmt)  # (the fourth E ends the hand as it goes: the engine logs no discard, a log must)
 
 
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6"])
+def test_a_pon_now_and_a_chi_of_the_same_tile_later(fmt: str) -> None:
+    # Seat 2 pons seat 0's first 3m; seat 1 chis the second. tenhou.net/6 shows both calls as each seat's
+    # next take, so the reader must give the first 3m to the pon (it has priority), not to seat 1 first.
+    g = riichi_game(["33mESWNPFC19p19s", "24m", "33m", ""], "9m", draws="? ? ?")
+    act(g, 0, "discard 3m")
+    act(g, 2, "pung")
+    pass_all(g)
+    act(g, 2, "discard N" if "discard N" in [a.notation() for a in g.legal_actions(2)] else
+        f"discard {g.legal_actions(2)[0].notation().split()[-1]}")
+    tsumogiri(g)  # seat 3
+    pass_all(g)
+    assert g.current == 0
+    act(g, 0, "discard 3m")
+    act(g, 1, "chow 2m")
+    pass_all(g)
+    act(g, 1, f"discard {g.legal_actions(1)[0].notation().split()[-1]}")
+    _to_the_end(g)
+    assert [e.as_dict()["meld"] for e in g.events if e.kind == "claim"] == ["[333m,2]", "[234m,2]"]
+    _same_hand(g, fmt)
+
+
 # -- generated games and the shared logs ------------------------------------------------------------------
 
 @pytest.mark.parametrize("k", [0, 3, 5, 8])

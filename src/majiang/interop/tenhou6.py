@@ -291,17 +291,22 @@ def _accepted(seat: int, scores: list[int]) -> dict[str, Any]:
 
 def _caller(seats: list[tuple[list[Any], list[Any], list[Any]]], ti: list[int], giver: int, tile: int,
             where: str) -> int | None:
-    """The seat whose next draw entry is a call on ``giver``'s discard ``tile``."""
+    """The seat whose next draw entry is a call on ``giver``'s discard ``tile``: a pon or kan before a chi
+    (as the table gives them priority), since the seat after the giver may show a chi of the same tile
+    from a later discard."""
+    found = None
     for s in range(4):
         if s == giver:
             continue
         takes = seats[s][1]
         if ti[s] < len(takes) and isinstance(takes[ti[s]], str):
-            called, _, at, _ = _split(takes[ti[s]], f"{where}[{5 + 3 * s}][{ti[s]}]")
+            called, _, at, letter = _split(takes[ti[s]], f"{where}[{5 + 3 * s}][{ti[s]}]")
             rel = {0: 3, 1: 2}.get(at, 1)
             if (giver - s) % 4 == rel and called == tile:
-                return s
-    return None
+                if letter != "c":
+                    return s
+                found = s
+    return found
 
 
 CALL_SIZES = {"c": 3, "p": 3, "m": 4, "k": 4, "a": 4}
