@@ -7,6 +7,7 @@ generated games: tests/log_roundtrip.py)."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,7 @@ def test_soak_every_shared_log_and_generated_games() -> None:
     """Every shared log and ``MAJIANG_ROUNDTRIP_GAMES`` generated games (300 by default) through both
     formats and back; prints what it checked."""
     count = int(os.environ.get("MAJIANG_ROUNDTRIP_GAMES", "300"))
+    began = time.perf_counter()
     hands = records = independent = 0
     for path in LOGS:
         lines = import_mjlog(path.read_bytes()).record_lines()
@@ -168,7 +170,7 @@ def test_soak_every_shared_log_and_generated_games() -> None:
         hands += len(parse_record(game.lines).hands)
     print(f"\nround trips: {shared} shared logs and {count} generated games ({independent} of independent "
           f"hands), {hands} hands, each through {len(FORMATS)} formats with and without our facts: "
-          f"every record byte-identical")
+          f"every record byte-identical ({time.perf_counter() - began:.0f} s)")
 
 
 # -- the command line ---------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ tiles each), ``tsumo``, ``dahai``, ``chi``/``pon``/``daiminkan``/``kakan``/``ank
 
 Import (``import_mjai``) turns the events into the tags of a Tenhou log and replays them like one
 (``majiang.interop.tenhou``): every draw, call, riichi, dora and the scores after each hand are checked.
+What a record holds and mjai does not (the rules, seeds, walls, calls that lost) rides along under
+``"majiang"`` (``FACTS``), so that a record comes back byte for byte (docs/interop.md, *Round trips*).
 
 >>> mjai_tile(4, False), mjai_tile(13, True), mjai_tile(31, False)
 ('5m', '5pr', 'P')

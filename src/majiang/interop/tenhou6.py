@@ -9,7 +9,10 @@ placed by where it came from (first: the seat before, second: across, last: the 
 kan made from one's hand is a string in the discards, ``k`` (added) or ``a`` (concealed).
 
 ``to_tenhou6(events)`` turns mjai events (``majiang.interop.mjai.export_mjai``) into such a log, and
-``from_tenhou6(log)`` back into mjai events, which ``import_mjai`` replays and checks on our engine.
+``from_tenhou6(log)`` back into mjai events, which ``import_mjai`` replays and checks on our engine. Our
+own facts (the ``"majiang"`` of ``start_game`` and of each ``start_kyoku``) go in a top-level
+``"majiang"``, each hand's in its ``kyoku`` list, and come back to the same events (docs/interop.md,
+*Round trips*).
 
 >>> tenhou6_tile("5mr"), tenhou6_tile("C"), mjai_name(53), mjai_name(41)
 (51, 47, '5sr', 'E')
