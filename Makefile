@@ -40,6 +40,8 @@ SHEET_WRITERS ?= 8
 MJAI_HANDS ?= 100
 # Hands per variant on which the riichi engine's fast paths are checked (tests/test_riichi_fast.py).
 RIICHI_FAST_HANDS ?= 200
+# Generated riichi games taken through mjai and tenhou.net/6 and back (tests/test_interop_roundtrip.py).
+ROUNDTRIP_GAMES ?= 300
 
 # The modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default): every
 # module on the hot path of a row of benchmarks/all.py that mypyc takes as it is. Left pure, and why:
@@ -100,6 +102,7 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
 		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		MAJIANG_BOTZONE_FLOWER_HANDS=$(BOTZONE_FLOWER_HANDS) MAJIANG_RIICHI_FAST_HANDS=$(RIICHI_FAST_HANDS) \
+		MAJIANG_ROUNDTRIP_GAMES=$(ROUNDTRIP_GAMES) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
 
 lint: $(STAMP)

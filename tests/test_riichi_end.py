@@ -87,11 +87,11 @@ def test_the_end_rule_a_log_plays_by(name: str | None, readings: list[bool],
     tried: list[bool] = []
     real = tenhou._replay_game
 
-    def replay(heads: object, hands: object, rules: RiichiRules, owari: object, final: object) -> object:
+    def replay(heads: object, hands: object, rules: RiichiRules, *rest: object) -> object:
         tried.append(rules.tenpai_yame)
         if len(tried) == 1 and len(readings) == 2:
             raise tenhou._GameEnd("hand 12, tag 992 <INIT>", "the engine ended the game before this hand")
-        return real(heads, hands, rules, owari, final)  # type: ignore[arg-type]
+        return real(heads, hands, rules, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tenhou, "_replay_game", replay)
     imported = import_mjlog(LOGS[1].read_bytes(), name)

@@ -144,11 +144,13 @@ def test_a_pao_win_round_trips_through_mjai_and_tenhou6(how: str, tmp_path: Path
     hora = [e for e in events if e["type"] == "hora"]
     assert [(e.get("pao"), e["deltas"]) for e in hora] == [(3, _win_of(g))]
     back = import_mjai(dump_mjai(events), g.rules)  # replayed as mjlog tags: AGARI paoWho and sc checked
-    assert list(back.match.history[0].deltas) == [a - b for a, b in zip(g.totals, [25000] * 4, strict=True)]
+    result = back.games[0].result  # (a record of a lone game: one independent hand)
+    assert result is not None
+    assert list(result.deltas) == [a - b for a, b in zip(g.totals, [25000] * 4, strict=True)]
     log = to_tenhou6(events)
     assert log["log"][0][-1][2][:3] == [1, 1 if how == "tsumo" else int(how), 3]
     again = import_mjai([json.dumps(e) for e in from_tenhou6(json.loads(json.dumps(log)))], g.rules)
-    assert again.match.history[0].deltas == back.match.history[0].deltas
+    assert again.record_lines() == back.record_lines()
 
 
 def test_a_log_naming_another_liable_seat_is_refused(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import typer
 from majiang.atomic import write_lines_atomically
 from majiang.cli.errors import EXIT_INTERNAL, fail, internal_message
 from majiang.errors import MajiangError
+from majiang.game.ruleset import find_ruleset
 from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_logs
 from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
 from majiang.interop.tenhou import MjlogError, import_mjlog
@@ -25,7 +26,6 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
-from majiang.records.writer import iter_record_lines
 
 __all__ = ["FORMATS", "IMPORT_FORMATS", "export_command", "import_command"]
 
@@ -48,6 +48,14 @@ HandOpt = Annotated[list[str] | None, typer.Option("--hand", metavar="N",
                                                    help="Only hand N (repeatable); default every hand.")]
 OutputOpt = Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE (atomically), not to standard output.")]
+FactsOpt = Annotated[bool, typer.Option(
+    "--facts/--no-facts", help="mjai and tenhou6: add under \"majiang\" what the record holds and the format "
+                               "does not (rules, seeds, walls, claims that lost), so that import gives the "
+                               "same record back; other readers ignore it.")]
+IndependentOpt = Annotated[bool, typer.Option(
+    "--independent", help="mjai and tenhou6: the log's hands are independent hands (as simulate and arena "
+                          "record them), each from the scores its start gives, not a match; a log we "
+                          "exported says so itself.")]
 ImportOutputOpt = Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
                                                help="The record to write (atomically).")]
 
@@ -79,7 +87,7 @@ def _emit(lines: list[str], output: Path | None) -> None:
 
 
 def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandOpt = None,
-                   output: OutputOpt = None) -> None:
+                   output: OutputOpt = None, facts: FactsOpt = True) -> None:
     """Write a record as Botzone's judge logs (per-seat walls: --rules botzone) or as a text log."""
     try:
         if format not in FORMATS:
@@ -94,11 +102,12 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
         elif format == "mjai":
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the mjai log holds the whole record")
-            lines = dump_mjai(export_mjai(read))
+            lines = dump_mjai(export_mjai(read, facts=facts))
         elif format == "tenhou6":
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; a tenhou.net/6 log holds the whole record")
-            lines = [json.dumps(to_tenhou6(export_mjai(read)), ensure_ascii=False, separators=(",", ":"))]
+            lines = [json.dumps(to_tenhou6(export_mjai(read, facts=facts)), ensure_ascii=False,
+                                separators=(",", ":"))]
         else:
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; the text log shows the whole record")
@@ -112,8 +121,15 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
     _emit(lines, output)
 
 
+ImportOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="KEY=VALUE",
+    help="mjai and tenhou6: the riichi rules the log was played by (repeatable; e.g. --option red_fives=4), "
+         "where the log does not say (a log we exported does).")]
+
+
 def import_command(log: LogArg, output: ImportOutputOpt,
-                   format: FormatOpt = "botzone") -> None:
+                   format: FormatOpt = "botzone", independent: IndependentOpt = False,
+                   option: ImportOptionOpt = None) -> None:
     """Play logs again on our engine and write them as a record, checked: Botzone logs (the botzone rules),
     a Tenhou mjlog or an mjai log (riichi; every draw, call, win and score must come out as logged)."""
     try:
@@ -121,18 +137,21 @@ def import_command(log: LogArg, output: ImportOutputOpt,
             raise ValueError(f"--format must be one of {', '.join(IMPORT_FORMATS)}, not {format!r}")
         if not output.parent.is_dir():
             raise ValueError(f"--output: no directory {str(output.parent)!r}")
+        if (independent or option) and format not in ("mjai", "tenhou6"):
+            raise ValueError("--independent and --option are for --format mjai or tenhou6")
         if format == "mjlog":
             with open(log, "rb") as raw:
                 imported = import_mjlog(raw.read(), os.path.basename(log))
-            lines = list(iter_record_lines(imported.match, imported.players))
+            lines = imported.record_lines()
         else:
             with open(log, encoding="utf-8") as f:
                 text = f.read()
             if format in ("mjai", "tenhou6"):
                 events = text.splitlines() if format == "mjai" else \
                     [json.dumps(e) for e in from_tenhou6(_json(text))]
-                imported = import_mjai(events)
-                lines = list(iter_record_lines(imported.match, imported.players))
+                rules = find_ruleset("riichi", option) if option else None
+                imported = import_mjai(events, rules, match=False if independent else None)
+                lines = imported.record_lines()
             else:
                 lines = logs_to_record(read_logs(text))
     except OSError as err:

@@ -9,6 +9,8 @@ tiles each), ``tsumo``, ``dahai``, ``chi``/``pon``/``daiminkan``/``kakan``/``ank
 
 Import (``import_mjai``) turns the events into the tags of a Tenhou log and replays them like one
 (``majiang.interop.tenhou``): every draw, call, riichi, dora and the scores after each hand are checked.
+What a record holds and mjai does not (the rules, seeds, walls, calls that lost) rides along under
+``"majiang"`` (``FACTS``), so that a record comes back byte for byte (docs/interop.md, *Round trips*).
 
 >>> mjai_tile(4, False), mjai_tile(13, True), mjai_tile(31, False)
 ('5m', '5pr', 'P')
@@ -21,11 +23,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from majiang.actions import Action, ActionKind
+from majiang.errors import MajiangError
 from majiang.game import events as ev
 from majiang.game.ruleset import Ruleset
-from majiang.game.table import Game
+from majiang.game.table import Game, Phase
 from majiang.interop.tenhou import (
+    HandFacts,
     Imported,
+    LogFacts,
     MjlogError,
     Tag,
     import_tags,
@@ -33,7 +38,7 @@ from majiang.interop.tenhou import (
 )
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.notation import parse_tiles
-from majiang.records.format import Record
+from majiang.records.format import Record, rules_from_options, rules_options
 from majiang.rules.riichi.ruleset import (
     DoraRevealed,
     RiichiMatchState,
@@ -42,7 +47,7 @@ from majiang.rules.riichi.ruleset import (
 )
 from majiang.tiles import WINDS
 
-__all__ = ["HandStream", "dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
+__all__ = ["FACTS", "HandStream", "dump_mjai", "export_mjai", "import_mjai", "mjai_tile", "parse_mjai_tile"]
 
 HONORS = "ESWNPFC"
 
@@ -69,20 +74,42 @@ def parse_mjai_tile(text: object, where: str) -> tuple[int, bool]:
 
 # -- export -----------------------------------------------------------------------------------------------
 
-def export_mjai(record: Record) -> list[dict[str, Any]]:
-    """The mjai events of a riichi record (as ``read_record`` returns it), hand by hand."""
-    rules = record.header.rules
+FACTS = "majiang"
+"""The key of what our own logs add to mjai's events (``start_game``, ``start_kyoku``) and to a
+tenhou.net/6 log, which other readers ignore: the rules, the seeds, the walls (docs/interop.md)."""
+
+
+def export_mjai(record: Record, *, facts: bool = True) -> list[dict[str, Any]]:
+    """The mjai events of a riichi record (as ``read_record`` returns it), hand by hand; with ``facts``,
+    ``start_game`` and each ``start_kyoku`` carry under ``"majiang"`` what the record holds and mjai does
+    not (rules and options, seeds, whether the hands are a match, each hand's ring and dice), so that
+    ``import_mjai`` gives the same record back, byte for byte."""
+    header = record.header
+    rules = header.rules
     if not isinstance(rules, RiichiRules):
         raise MjlogError("the record", f"mjai is riichi's protocol; this record's rules are {rules.name!r}")
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": list(record.header.players)}]
+    begin: dict[str, Any] = {"type": "start_game", "names": list(header.players)}
+    if facts:
+        begin[FACTS] = {"rules": rules.name, "options": rules_options(rules), "seed": header.seed,
+                        "match": header.match, "hands": header.hands}
+    out: list[dict[str, Any]] = [begin]
     for hand in record.hands:
-        out.extend(_export_hand(rules, hand.start.event(), [line.event() for line in hand.events]))
+        start = hand.start.event()
+        answers: list[list[Any]] = []
+        events = _export_hand(rules, start, [line.event() for line in hand.events], answers)
+        if facts:
+            events[0][FACTS] = {"ring": start["ring"], "dice": start["dice"], "seed": start["seed"]}
+            if answers:
+                events[0][FACTS]["answers"] = answers
+        out.extend(events)
     out.append({"type": "end_game"})
     return out
 
 
-def _export_hand(rules: RiichiRules, start: dict[str, Any],
-                 lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _export_hand(rules: RiichiRules, start: dict[str, Any], lines: list[dict[str, Any]],
+                 answers: list[list[Any]]) -> list[dict[str, Any]]:
+    """The mjai events of one hand of a record; ``answers`` gets the claim windows where a seat did more
+    than pass, as ``[events before the window, [[seat, action], ...]]`` (``HandFacts.answers``)."""
     counters = next((e for e in lines if e.get("e") == "counters"), None)
     if counters is None:
         raise MjlogError("the record", "a riichi hand without its counters line")
@@ -91,10 +118,19 @@ def _export_hand(rules: RiichiRules, start: dict[str, Any],
     game = Game(rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]], wall=start["ring"],
                 dice=(start["dice"][0], start["dice"][1]), totals=start["scores"], match_state=table)
     walker = HandStream(game)
+    window: list[Any] | None = None
     for line in lines:
         if line.get("e") == "act":
+            if game.phase in (Phase.CLAIM, Phase.ROB):
+                if window is None:
+                    window = [len(game.events), []]
+                    answers.append(window)
+                window[1].append([line["seat"], line["a"]])
+            else:
+                window = None
             walker.apply(line["seat"], Action.parse(line["a"]))
     walker.finish()
+    answers[:] = [w for w in answers if any(a != "pass" for _, a in w[1])]  # all passes replay as they were
     walker.out.append({"type": "end_kyoku"})
     return walker.out
 
@@ -144,6 +180,7 @@ class HandStream:
         self.dora = 1  # dora indicators turned over so far (the first at the start)
         self.pons: dict[tuple[int, int], list[bool]] = {}  # (seat, kind): which pon tiles are red
         self.scores = list(game.totals)  # the scores as the events so far leave them
+        self.actor = game.dealer  # the seat of the action applied last
         assert game.drawn is not None  # the dealer's fourteenth, wall place 52: its first draw for mjai
         red = 52 in st.red_at
         self.out.append({"type": "tsumo", "actor": game.dealer, "pai": mjai_tile(game.drawn, red)})
@@ -152,6 +189,7 @@ class HandStream:
     def apply(self, seat: int, action: Action) -> None:
         if action.kind == ActionKind.RIICHI:
             self.out.append({"type": "reach", "actor": seat})
+        self.actor = seat
         self.game.apply(seat, action)
         self._flush(action)
 
@@ -218,12 +256,24 @@ class HandStream:
                 out[-1]["deltas"] = [a + b for a, b in zip(out[-1]["deltas"], e.deltas, strict=True)]
                 out[-1]["scores"] = list(self.scores)
             elif e.kind == "abort":
+                if action is not None and action.kind == ActionKind.DISCARD and action.tile is not None \
+                        and not any(isinstance(x, ev.Discard) for x in new):
+                    # The fourth wind of 四風連打 ends the hand as it is let go (the engine logs no
+                    # discard): a log shows it.
+                    seat = self.actor
+                    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(int(action.tile), False),
+                                "tsumogiri": self.drawn[seat] == (int(action.tile), False)})
                 out.append({"type": "ryukyoku", "reason": e.as_dict()["reason"], "deltas": [0, 0, 0, 0],
                             "scores": list(self.scores)})
             elif e.kind == "tenpai":
-                ready = e.as_dict()["seats"]
-                out.append({"type": "ryukyoku", "reason": "fanpai", "tenpais": [s in ready for s in range(4)],
-                            "deltas": [0, 0, 0, 0], "scores": list(self.scores)})
+                shown = e.as_dict()
+                ready = shown["seats"]
+                drawn: dict[str, Any] = {"type": "ryukyoku", "reason": "fanpai",
+                                         "tenpais": [s in ready for s in range(4)], "deltas": [0, 0, 0, 0],
+                                         "scores": list(self.scores)}
+                if shown.get("nagashi"):
+                    drawn["nagashi"] = list(shown["nagashi"])  # (our own key: tenhou.net/6 writes 流し満貫)
+                out.append(drawn)
 
     def _close(self) -> None:
         assert self.pending is not None
@@ -283,7 +333,8 @@ class _Ids:
     first id (16, 52, 88), other copies take the next free id of their kind; and the ids each seat
     holds, so that a discard or a call uses the id the tile was drawn with."""
 
-    def __init__(self) -> None:
+    def __init__(self, red_fives: int = 3) -> None:
+        self.reds = 2 if red_fives == 4 else 1  # red copies of 5p (``red_ids``: the first ids of its kind)
         self.used: set[int] = set()
         self.held: list[list[int]] = [[], [], [], []]
         self.red: set[int] = set()  # the ids given to tiles named red
@@ -304,19 +355,19 @@ class _Ids:
 
     def take(self, kind: int, red: bool, where: str) -> int:
         if red:
-            tid = kind * 4
-            if tid in self.used:
-                raise MjlogError(where, f"a second red {mjai_tile(kind, False)}")
-            self.used.add(tid)
-            self.red.add(tid)
-            return tid
-        first = 1 if kind in (4, 13, 22) else 0
+            for tid in range(kind * 4, kind * 4 + (self.reds if kind == 13 else 1)):
+                if tid not in self.used:
+                    self.used.add(tid)
+                    self.red.add(tid)
+                    return tid
+            raise MjlogError(where, f"a {'third' if kind == 13 and self.reds == 2 else 'second'} red "
+                                    f"{mjai_tile(kind, False)}")
+        first = (self.reds if kind == 13 else 1) if kind in (4, 13, 22) else 0
         for tid in range(kind * 4 + first, kind * 4 + 4):
             if tid not in self.used:
                 self.used.add(tid)
                 return tid
-        if first:  # no red fives in this game: the red id is a plain copy
-            tid = kind * 4
+        for tid in range(kind * 4, kind * 4 + first):  # no red fives in this game: the red ids are plain
             if tid not in self.used:
                 self.used.add(tid)
                 return tid
@@ -342,14 +393,12 @@ def _meld_code(kind: str, called: int, consumed: Sequence[int], rel: int) -> int
     return (called << 8) | rel
 
 
-def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
-    """Replay an mjai log (its JSON lines) on our engine under ``rules`` (by default Tenhou's hanchan with
-    red fives, as ``lobby_rules(0x09)``); MjlogError names the line and the event our engine does not
-    reproduce."""
-    if rules is None:
-        rules = lobby_rules(0x09)  # an mjai log does not say: Tenhou's hanchan with red fives
-    if not isinstance(rules, RiichiRules):
-        raise MjlogError("the rules", f"mjai logs are riichi games, not {rules.name!r}")
+def import_mjai(lines: Iterable[str], rules: Ruleset | None = None, *, match: bool | None = None) -> Imported:
+    """Replay an mjai log (its JSON lines) on our engine under ``rules`` (by default those our own logs
+    name under ``start_game``'s ``"majiang"``, else Tenhou's hanchan with red fives, as
+    ``lobby_rules(0x09)``); its hands are a match unless ``match`` is False or our own log says they are
+    independent hands (each from the scores its ``start_kyoku`` gives). MjlogError names the line and
+    the event our engine does not reproduce."""
     events = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -363,11 +412,24 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
         events.append((number, obj))
     tags: list[Tag] = []
     ids = _Ids()
-    names = next((o.get("names") for _, o in events if o["type"] == "start_game"), None)
-    if not isinstance(names, list) or len(names) != 4:
+    begin = next(((n, o) for n, o in events if o["type"] == "start_game"), None)
+    names = None if begin is None else begin[1].get("names")
+    if begin is None or not isinstance(names, list) or len(names) != 4:
         raise MjlogError("the log", "no start_game event with four names")
+    facts, told = _game_facts(begin[1], f"line {begin[0]}")
+    if rules is None:
+        rules = told if told is not None else lobby_rules(0x09)  # else: Tenhou's hanchan with red fives
+    elif told is not None and told != rules:
+        raise MjlogError(f"line {begin[0]}", f"the log's rules ({told.name}, options under "
+                                             f"{FACTS!r}) are not those given")
+    if not isinstance(rules, RiichiRules):
+        raise MjlogError("the rules", f"mjai logs are riichi games, not {rules.name!r}")
+    if match is not None:
+        facts["match"] = match
+    starts: list[HandFacts | None] = []
     tags.append(Tag("UN", {f"n{i}": str(n) for i, n in enumerate(names)}, 0))
     last_scores: list[int] | None = None
+    ura_shown: tuple[list[Any], list[int]] | None = None  # the hand's ura indicators: as named, their ids
     for number, o in events:
         where = f"line {number}"
         kind = o["type"]
@@ -380,7 +442,8 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
             return value
 
         if kind == "start_kyoku":
-            ids = _Ids()
+            ids = _Ids(rules.red_fives)
+            ura_shown = None
             bakaze = o.get("bakaze")
             if bakaze not in ("E", "S", "W", "N"):
                 raise MjlogError(where, f"bakaze must be E S W N, not {bakaze!r}")
@@ -395,6 +458,7 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
             honba = _whole(o.get("honba", 0), where, "honba", 0, 1000)
             kyotaku = _whole(o.get("kyotaku", 0), where, "kyotaku", 0, 1000)
             seed = f"{'ESWN'.index(bakaze) * 4 + kyoku - 1},{honba},{kyotaku},0,0,{marker}"
+            starts.append(_hand_facts(o.get(FACTS), where))
             scores = _scores(o.get("scores"), where, "scores") if "scores" in o else [25000] * 4
             init = {"seed": seed, "oya": str(oya), "ten": ",".join(str(s // 100) for s in scores)}
             init.update({f"hai{s}": his[s] for s in range(4)})
@@ -448,8 +512,12 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                     attrs["paoWho"] = str(actor("pao"))
                 ura = o.get("uradora_markers")
                 if isinstance(ura, list) and ura:
-                    attrs["doraHaiUra"] = ",".join(str(ids.take(*parse_mjai_tile(t, where), where))
-                                                   for t in ura)
+                    if ura_shown is None:
+                        ura_shown = (ura, [ids.take(*parse_mjai_tile(t, where), where) for t in ura])
+                    elif ura != ura_shown[0]:  # (each riichi winner of a double ron shows the same tiles)
+                        raise MjlogError(where, f"uradora_markers {ura!r:.60} differ from another winner's "
+                                                f"{ura_shown[0]!r:.60}")
+                    attrs["doraHaiUra"] = ",".join(map(str, ura_shown[1]))
                 add(Tag("AGARI", attrs, number))
             else:
                 reason = o.get("reason")
@@ -468,6 +536,10 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
                 for s, ready in enumerate(tenpais):
                     if ready:
                         attrs[f"hai{s}"] = ""
+                if reason == "three-ron" and not any(tenpais):
+                    # Three seats declared ron: every seat but the one whose tile it was.
+                    giver = _last_actor(tags, where)
+                    attrs.update({f"hai{s}": "" for s in range(4) if s != giver})
                 add(Tag("RYUUKYOKU", attrs, number))
         elif kind in ("start_game", "end_kyoku", "end_game", "none"):
             pass
@@ -475,7 +547,73 @@ def import_mjai(lines: Iterable[str], rules: Ruleset | None = None) -> Imported:
             raise MjlogError(where, f"unknown mjai event type {kind!r}")
     if last_scores is None:
         raise MjlogError("the log", "no hora or ryukyoku with scores: nothing to check")
-    return import_tags(tags, rules, final=[s for s in last_scores])
+    return import_tags(tags, rules, final=[s for s in last_scores],
+                       facts=LogFacts(seed=facts["seed"], match=facts["match"], hands=facts["hands"],
+                                      starts=starts))
+
+
+def _game_facts(begin: dict[str, Any], where: str) -> tuple[dict[str, Any], Ruleset | None]:
+    """What our own log adds to ``start_game`` (``FACTS``): the match's seed, whether the hands are a
+    match, the record's hand count, and the rules (None when the log does not say)."""
+    facts: dict[str, Any] = {"seed": None, "match": True, "hands": None}
+    ours = begin.get(FACTS)
+    if ours is None:
+        return facts, None
+    where = f"{where}: {FACTS}"
+    if not isinstance(ours, dict):
+        raise MjlogError(where, f"must be an object, not {ours!r:.40}")
+    seed, match, hands = ours.get("seed"), ours.get("match", True), ours.get("hands")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise MjlogError(where, f"'seed' must be a whole number or null, not {seed!r:.40}")
+    if not isinstance(match, bool):
+        raise MjlogError(where, f"'match' must be true or false, not {match!r:.40}")
+    if hands is not None:
+        hands = _whole(hands, where, "hands", 1, 10**6)
+    facts.update(seed=seed, match=match, hands=hands)
+    name, options = ours.get("rules"), ours.get("options")
+    if name is None and options is None:
+        return facts, None
+    if not isinstance(name, str) or not isinstance(options, dict):
+        raise MjlogError(where, "'rules' must be a ruleset's name and 'options' an object")
+    try:
+        return facts, rules_from_options(name, options)
+    except (MajiangError, ValueError) as err:
+        raise MjlogError(where, str(err)) from None
+
+
+def _hand_facts(ours: object, where: str) -> HandFacts | None:
+    """What our own log adds to ``start_kyoku`` (``FACTS``): the ring, the dice and the seed."""
+    if ours is None:
+        return None
+    where = f"{where}: {FACTS}"
+    if not isinstance(ours, dict):
+        raise MjlogError(where, f"must be an object, not {ours!r:.40}")
+    ring, dice, seed = ours.get("ring"), ours.get("dice"), ours.get("seed")
+    if not isinstance(ring, list) or len(ring) != 136:
+        raise MjlogError(where, "'ring' must be the 136 tiles of the wall")
+    tiles = [_whole(t, where, "ring", 0, 33) for t in ring]
+    if not isinstance(dice, list) or len(dice) != 2:
+        raise MjlogError(where, f"'dice' must be two rolls, not {dice!r:.40}")
+    first, second = (_whole(d, where, "dice", 2, 12) for d in dice)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise MjlogError(where, f"'seed' must be a whole number or null, not {seed!r:.40}")
+    answers: dict[int, list[tuple[int, str]]] = {}
+    windows = ours.get("answers", [])
+    if not isinstance(windows, list):
+        raise MjlogError(where, f"'answers' must be a list, not {windows!r:.40}")
+    for window in windows:
+        if not (isinstance(window, list) and len(window) == 2 and isinstance(window[1], list)
+                and all(isinstance(a, list) and len(a) == 2 and isinstance(a[1], str) for a in window[1])):
+            raise MjlogError(where, f"each of 'answers' is [events, [[seat, action], ...]], "
+                                    f"not {window!r:.60}")
+        at = _whole(window[0], where, "answers", 0, 10**6)
+        for _, text in window[1]:
+            try:
+                Action.parse(text)
+            except MajiangError as err:
+                raise MjlogError(where, f"'answers': {err}") from None
+        answers[at] = [(_whole(a[0], where, "answers", 0, 3), a[1]) for a in window[1]]
+    return HandFacts(tiles, (first, second), seed, answers)
 
 
 def _whole(value: object, where: str, key: str, low: int, high: int) -> int:
@@ -493,6 +631,18 @@ def _scores(value: object, where: str, key: str) -> list[int]:
     if any(v % 100 for v in out):
         raise MjlogError(where, f"{key!r} must be in hundreds of points, not {out}")
     return out
+
+
+def _last_actor(tags: list[Tag], where: str) -> int:
+    """The seat of the hand's last discard or added kan (the tile a ron is declared on)."""
+    for tag in reversed(tags):
+        if tag.name == "INIT":
+            break
+        if tag.name[0] in "DEFG" and tag.name[1:].isdigit():
+            return "DEFG".index(tag.name[0])
+        if tag.name == "N":
+            return int(tag.attrs["who"])
+    raise MjlogError(where, "a three-ron abort before any discard")
 
 
 def _called_id(tags: list[Tag], pai: object, where: str) -> int:

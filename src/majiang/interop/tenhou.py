@@ -53,34 +53,83 @@ from majiang.interop.tenhou_mjlog import (
     parse_mjlog,
     read_mjlog,
 )
-from majiang.interop.tenhou_wall import LIVE_START, _dice, _ring, _wall_of
-from majiang.records.writer import RecordedMatch
-from majiang.rules.riichi.ruleset import AbortiveDraw, RiichiRules, RiichiState, TenpaiShown
+from majiang.interop.tenhou_wall import LIVE_START, _deal_places, _dice, _ring, _Wall, _wall_of, red_ids
+from majiang.records.writer import RecordedMatch, iter_record_lines
+from majiang.rules.riichi.ruleset import AbortiveDraw, RiichiMatchState, RiichiRules, RiichiState, TenpaiShown
 from majiang.tiles import WINDS
 
-__all__ = ["ABORTS", "DISCARDS", "DRAWS", "LIVE_START", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "Imported",
-           "MjlogError", "Tag", "decode_meld", "import_mjlog", "import_tags", "lobby_rules", "parse_mjlog",
-           "read_mjlog"]
+__all__ = ["ABORTS", "DISCARDS", "DRAWS", "LIVE_START", "RED_IDS", "TENHOU_UMA", "TENHOU_YAKU", "HandFacts",
+           "Imported", "LogFacts", "MjlogError", "Tag", "decode_meld", "import_mjlog", "import_tags",
+           "lobby_rules", "parse_mjlog", "read_mjlog"]
 
 
 @dataclass(slots=True)
 class Imported:
-    """A replayed Tenhou game: the match (a ``RecordedMatch``: write it with ``write_record``), the
-    players' names, each hand's wall in drawing order and how many of its places the log showed."""
+    """A replayed Tenhou game: the match (a ``RecordedMatch``: write it with ``write_record``), or the
+    independent hands of a log made of a record of them (``games``); the players' names, each hand's
+    wall in drawing order and how many of its places the log showed. ``record_lines()`` is the record."""
 
-    match: RecordedMatch
+    source: RecordedMatch | list[Game]
     players: list[str]
     walls: list[list[int]] = field(default_factory=list)
     seen: list[int] = field(default_factory=list)
+
+    @property
+    def match(self) -> RecordedMatch:
+        """The match replayed (an error for a log of independent hands: see ``games``)."""
+        if not isinstance(self.source, RecordedMatch):
+            raise MjlogError("the log", "its hands are independent hands, not a match (see games)")
+        return self.source
+
+    @property
+    def games(self) -> list[Game]:
+        """Every hand's game, in order."""
+        return list(self.source.games) if isinstance(self.source, RecordedMatch) else list(self.source)
+
+    def record_lines(self) -> list[str]:
+        """The record of what was replayed (a match, or independent hands)."""
+        return list(iter_record_lines(self.source, self.players))
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What our own logs add to each hand (from the record's start line), so that a record exported and
+    imported again is the same byte for byte: the ring before the wall break, the two rolls of the dice,
+    and the seed that dealt them (None: no seed dealt them)."""
+
+    ring: list[int]
+    dice: tuple[int, int]
+    seed: int | None = None
+    answers: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    """The answers in the claim windows where a seat did more than pass (a call or win that lost to
+    another, or answers in another order than the replay's own: the taker first, then the passes), by
+    the number of the game's events before the window's first answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogFacts:
+    """What our own logs add to the game (from the record's header): the match's seed, whether the hands
+    are a match or independent hands, the header's hand count, and each hand's ``HandFacts``."""
+
+    seed: int | None = None
+    match: bool = True
+    hands: int | None = None
+    starts: Sequence[HandFacts | None] = ()
 
 
 class _Replay:
     """Plays one hand's tags on a game, comparing the engine with the log as it goes."""
 
-    def __init__(self, game: Game, hand: _Hand, rules: RiichiRules) -> None:
+    def __init__(self, game: Game, hand: _Hand, rules: RiichiRules,
+                 answers: dict[int, list[tuple[int, str]]] | None = None) -> None:
         self.game = game
         self.hand = hand
         self.rules = rules
+        self.red_ids = red_ids(rules.red_fives)
+        self.answers = dict(answers or {})  # recorded answers of claim windows (``HandFacts.answers``)
+        self.window: int | None = None  # the claim window in play (the events before it), if any
+        self.queue: list[tuple[int, str]] | None = None  # its recorded answers not yet given
+        self.given: set[tuple[int, str]] = set()  # (seat, action kind) given from them
         self.riichi: int | None = None  # the seat that declared riichi and has not yet discarded
         self.stick: tuple[Tag, list[int]] | None = None  # a riichi stick the log paid: the scores then
         self.indicators = [_seed(hand.init, hand.number)[5] // 4]
@@ -88,7 +137,35 @@ class _Replay:
     def fail(self, tag: Tag, reason: str) -> MjlogError:
         return MjlogError(tag.where(self.hand.number), reason)
 
+    def _recorded(self) -> list[tuple[int, str]] | None:
+        """The recorded answers still to give in the claim window in play (None: none were recorded)."""
+        game = self.game
+        if game.phase not in (Phase.CLAIM, Phase.ROB):
+            if self.queue:
+                raise MjlogError(f"hand {self.hand.number}", "answers recorded for the claim window at "
+                                 f"event {self.window} were not given: {self.queue}")
+            self.window, self.queue = None, None
+            return None
+        if self.window is None:
+            self.window = len(game.events)
+            self.queue = self.answers.pop(self.window, None)
+            self.given = set()
+        return self.queue
+
     def act(self, tag: Tag, seat: int, text: str) -> None:
+        queue = self._recorded()
+        if queue is None:
+            self._apply(tag, seat, text)
+            return
+        want = (seat, text.split()[0])
+        while want not in self.given:  # the recorded answers up to this one, in their order
+            if not queue:
+                raise self.fail(tag, f"seat {seat} {text!r} is not among the answers recorded for it")
+            answer = queue.pop(0)
+            self._apply(tag, *answer)
+            self.given.add((answer[0], answer[1].split()[0]))
+
+    def _apply(self, tag: Tag, seat: int, text: str) -> None:
         action = Action.parse(text)
         legal = self.game.legal_actions(seat)
         if action not in legal:
@@ -101,9 +178,14 @@ class _Replay:
         game = self.game
         if game.phase in (Phase.TURN, Phase.OVER):
             return
+        queue = self._recorded()
+        while queue and game.phase in (Phase.CLAIM, Phase.ROB):
+            self._apply(tag, *queue.pop(0))
+        if game.phase in (Phase.TURN, Phase.OVER):
+            return
         for seat in game.to_act():
             if seat not in keep:
-                self.act(tag, seat, "pass")
+                self._apply(tag, seat, "pass")
 
     def run(self) -> None:
         tags = self.hand.tags
@@ -137,6 +219,10 @@ class _Replay:
         if self.game.phase != Phase.OVER:
             raise MjlogError(f"hand {self.hand.number}",
                              "the log ends the hand but the engine's hand goes on")
+        self._recorded()
+        if self.answers:
+            raise MjlogError(f"hand {self.hand.number}", "answers recorded for claim windows the hand never "
+                                                         f"opened (at events {sorted(self.answers)})")
         st: RiichiState = self.game.hand_state
         if st.indicators != self.indicators:
             raise MjlogError(f"hand {self.hand.number}", "dora indicators differ: the engine's "
@@ -160,15 +246,15 @@ class _Replay:
             word = "riichi"
             self.riichi = None
         name = _kind_name(tile // 4)
-        if tile in RED_IDS and self.rules.red_fives:
+        if tile in self.red_ids and self.rules.red_fives:
             named = Action.parse(f"{word} 0{name[1]}")
             if named in self.game.legal_actions(seat):
                 name = f"0{name[1]}"
         self.act(tag, seat, f"{word} {name}")
         st: RiichiState = self.game.hand_state
-        if self.rules.red_fives and tile // 4 in (4, 13, 22) and st.last_red != (tile in RED_IDS) \
+        if self.rules.red_fives and tile // 4 in (4, 13, 22) and st.last_red != (tile in self.red_ids) \
                 and self.game.phase != Phase.OVER:
-            which = "a red" if tile in RED_IDS else "a plain"
+            which = "a red" if tile in self.red_ids else "a plain"
             raise self.fail(tag, f"seat {seat} lets {which} five go; the engine's seat lets the other go")
 
     def call(self, tag: Tag) -> None:
@@ -186,9 +272,9 @@ class _Replay:
         text = {"chi": f"chow {_kind_name(low)}", "pon": "pung", "kan": "kong"}[kind]
         st: RiichiState = self.game.hand_state
         before = st.red_melds[seat]
-        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
+        red = sum(1 for t in tiles if t in self.red_ids) if self.rules.red_fives else 0
         if kind in ("chi", "pon"):  # the plain call, or the one naming the red five, as the log's meld
-            from_hand = red - (1 if meld["called"] in RED_IDS and self.rules.red_fives else 0)
+            from_hand = red - (1 if meld["called"] in self.red_ids and self.rules.red_fives else 0)
             text = self.rules.call_with_reds(self.game, seat, Action.parse(text), from_hand).notation()
         self.act(tag, seat, text)
         self.settle(tag)
@@ -333,6 +419,52 @@ class _Replay:
             self.check_sc(tag)
 
 
+def _hand_game(hand: _Hand, rules: RiichiRules, dealer: int, seed: list[int], scores: list[int],
+               table: RiichiMatchState, facts: HandFacts | None) -> tuple[Game, list[int], int]:
+    """A hand's game dealt from the wall the log shows (or the ring the log gives), that wall in drawing
+    order, and how many of its places the log shows."""
+    located = _wall_of(hand, dealer)
+    where = hand.init.where(hand.number)
+    if facts is not None:
+        game = _dealt(facts, located, rules, dealer, seed[0] // 4, scores, table, where)
+        return game, [game.wall[p] for p in range(len(game.wall))], \
+            sum(1 for p in located.places if p is not None)
+    kinds, seen = located.kinds(rules.red_fives, where)
+    dice = _dice(seed)
+    game = Game(rules, dealer=dealer, round_wind=WINDS[seed[0] // 4], wall=_ring(kinds, rules, dealer, dice),
+                dice=dice, totals=scores, match_state=table)
+    return game, kinds, seen
+
+
+def _independent(hands: Sequence[_Hand], rules: RiichiRules, players: list[str],
+                 starts: Sequence[HandFacts | None], final: list[int] | None) -> Imported:
+    """Each hand replayed on its own (a record of independent hands: ``simulate``, ``arena``), from the
+    round, dealer, honba, sticks and scores its ``INIT`` gives."""
+    games: list[Game] = []
+    out = Imported(games, players)
+    for k, hand in enumerate(hands):
+        n = hand.number
+        init = hand.init
+        seed = _seed(init, n)
+        dealer = _seat(init, "oya", n)
+        if dealer != seed[0] % 4:
+            raise MjlogError(init.where(n), f"the dealer is seat {dealer}, the round {seed[0]} says seat "
+                                            f"{seed[0] % 4}")
+        scores = [x * 100 for x in _ints(init, "ten", n)]
+        if len(scores) != 4:
+            raise MjlogError(init.where(n), f"ten has {len(scores)} numbers, not 4")
+        table = RiichiMatchState(honba=seed[1], sticks=seed[2])
+        start = starts[k] if k < len(starts) else None
+        game, kinds, seen = _hand_game(hand, rules, dealer, seed, scores, table, start)
+        _Replay(game, hand, rules, None if start is None else start.answers).run()
+        games.append(game)
+        out.walls.append(kinds)
+        out.seen.append(seen)
+    if final is not None and games[-1].totals != final:
+        raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {games[-1].totals}")
+    return out
+
+
 def _yaku_name(tag: Tag, number: int, hand: int) -> str:
     if not 0 <= number < len(TENHOU_YAKU):
         raise MjlogError(tag.where(hand), f"unknown Tenhou yaku number {number}")
@@ -354,11 +486,44 @@ class _GameEnd(MjlogError):
     """The log and the engine disagree on whether the game is over (the end rule: 聴牌止め)."""
 
 
+def _dealt(facts: HandFacts, located: _Wall, rules: RiichiRules, dealer: int, wind: int, scores: list[int],
+           table: RiichiMatchState, where: str) -> Game:
+    """The game of a hand whose ring, dice and seed the log gives (``HandFacts``), checked against every
+    tile the log shows."""
+    try:
+        if facts.seed is not None:
+            game = Game(rules, seed=facts.seed, dealer=dealer, round_wind=WINDS[wind], totals=scores,
+                        match_state=table)
+        else:
+            game = Game(rules, dealer=dealer, round_wind=WINDS[wind], wall=facts.ring, dice=facts.dice,
+                        totals=scores, match_state=table)
+    except ValueError as err:  # a ring of other tiles, dice out of range
+        raise MjlogError(where, f"the ring and dice given: {err}") from None
+    start = game.events[0].as_dict()
+    if start["ring"] != facts.ring or tuple(start["dice"]) != facts.dice:
+        raise MjlogError(where, f"seed {facts.seed} does not deal the ring and dice given")
+    dealt = _deal_places(dealer)
+    for seat, places in enumerate(dealt):  # (a log may show a seat's thirteen in any order)
+        ours = sorted(game.wall[p] for p in places)
+        shown = sorted(t // 4 for p in places if (t := located.places[p]) is not None)
+        if shown != ours:
+            raise MjlogError(where, f"the ring given deals seat {seat} {' '.join(map(_kind_name, ours))}, "
+                                    f"the log {' '.join(map(_kind_name, shown))}")
+    for place in range(LIVE_START, len(located.places)):
+        tile = located.places[place]
+        if tile is not None and game.wall[place] != tile // 4:
+            raise MjlogError(where, f"the ring given holds {_kind_name(game.wall[place])} at wall place "
+                                    f"{place}, the log shows {_kind_name(tile // 4)}")
+    return game
+
+
 def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
-                final: list[int] | None = None, played: str | None = None) -> Imported:
+                final: list[int] | None = None, facts: LogFacts | None = None,
+                played: str | None = None) -> Imported:
     """Replay the tags of a Tenhou log (or of another log put in its tags) under ``rules`` (from the
     lobby code and the hour it was ``played``, ``YYYYMMDDhh``, when None); ``final``: the final points,
-    for a log without Tenhou's ``owari``.
+    for a log without Tenhou's ``owari``; ``facts``: what our own logs add (``LogFacts``: the hands
+    independent or a match, each hand's ring and seed).
 
     Tenhou turned 聴牌止め on in June 2010 (``TENPAI_YAME_FROM``); a log of that month or of no known date
     is replayed with it on and, if the log's game goes on where the rule would end it, with it off."""
@@ -369,29 +534,35 @@ def import_tags(tags: Sequence[Tag], rules: RiichiRules | None = None,
     if owari is None and final is None:
         raise MjlogError("the last hand", "no owari (final standing) attribute: the log is incomplete")
     if rules is not None:
-        return _replay_game(heads, hands, rules, owari, final)
+        return _replay_game(heads, hands, rules, owari, final, facts)
     go = heads.get("GO")
     if go is None:
         raise MjlogError("the log", "no <GO> tag with the lobby code")
     assert owari is not None
     rules = lobby_rules(_one(go, "type", None, 0, 0xFFFF), _uma(owari), played)
     if played is not None and not TENPAI_YAME_FROM <= played < TENPAI_YAME_UNTIL:
-        return _replay_game(heads, hands, rules, owari, final)
+        return _replay_game(heads, hands, rules, owari, final, facts)
     try:
-        return _replay_game(heads, hands, rules, owari, final)
+        return _replay_game(heads, hands, rules, owari, final, facts)
     except _GameEnd:
         # The log shows the rule of its time: its game went on past a ready last dealer who was first.
         return _replay_game(heads, hands, dataclasses.replace(rules, tenpai_yame=not rules.tenpai_yame),
-                            owari, final)
+                            owari, final, facts)
 
 
 def _replay_game(heads: dict[str, Tag], hands: Sequence[_Hand], rules: RiichiRules, owari: Tag | None,
-                 final: list[int] | None) -> Imported:
+                 final: list[int] | None, facts: LogFacts | None) -> Imported:
     players = _players(heads.get("UN"))
-    match = RecordedMatch(rules, hands=min(len(hands), rules.most_hands))
+    starts = list(facts.starts) if facts is not None else []
+    if facts is not None and not facts.match:
+        return _independent(hands, rules, players, starts, final)
+    length = min(len(hands), rules.most_hands)
+    if facts is not None and facts.hands is not None:
+        length = facts.hands
+    match = RecordedMatch(rules, seed=None if facts is None else facts.seed, hands=length)
     out = Imported(match, players)
     booked: MatchHand | None = None
-    for hand in hands:
+    for k, hand in enumerate(hands):
         n = hand.number
         init = hand.init
         if match.over:
@@ -410,13 +581,10 @@ def _replay_game(heads: dict[str, Tag], hands: Sequence[_Hand], rules: RiichiRul
             raise MjlogError(init.where(n), f"ten has {len(ten)} numbers, not 4")
         if ten != scores:
             raise MjlogError(init.where(n), f"scores at the start: the log's {ten}, the engine's {scores}")
-        located = _wall_of(hand, dealer)
-        kinds, seen = located.kinds(rules.red_fives > 0, init.where(n))
-        dice = _dice(seed)
-        game = Game(rules, dealer=dealer, round_wind=match.round_wind, wall=_ring(kinds, rules, dealer, dice),
-                    dice=dice, totals=scores, match_state=table)
+        start = starts[k] if k < len(starts) else None
+        game, kinds, seen = _hand_game(hand, rules, dealer, seed, scores, table, start)
         match.game = game
-        _Replay(game, hand, rules).run()
+        _Replay(game, hand, rules, None if start is None else start.answers).run()
         out.walls.append(kinds)
         out.seen.append(seen)
         booked = match.next_hand()

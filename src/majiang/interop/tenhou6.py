@@ -9,7 +9,10 @@ placed by where it came from (first: the seat before, second: across, last: the 
 kan made from one's hand is a string in the discards, ``k`` (added) or ``a`` (concealed).
 
 ``to_tenhou6(events)`` turns mjai events (``majiang.interop.mjai.export_mjai``) into such a log, and
-``from_tenhou6(log)`` back into mjai events, which ``import_mjai`` replays and checks on our engine.
+``from_tenhou6(log)`` back into mjai events, which ``import_mjai`` replays and checks on our engine. Our
+own facts (the ``"majiang"`` of ``start_game`` and of each ``start_kyoku``) go in a top-level
+``"majiang"``, each hand's in its ``kyoku`` list, and come back to the same events (docs/interop.md,
+*Round trips*).
 
 >>> tenhou6_tile("5mr"), tenhou6_tile("C"), mjai_name(53), mjai_name(41)
 (51, 47, '5sr', 'E')
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from majiang.interop.mjai import FACTS
 from majiang.interop.tenhou import MjlogError
 
 __all__ = ["from_tenhou6", "mjai_name", "tenhou6_tile", "to_tenhou6"]
@@ -59,7 +63,9 @@ def _two(name: str) -> str:
 
 def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
     """A tenhou.net/6 log of mjai events (one game)."""
-    names = next(e["names"] for e in events if e["type"] == "start_game")
+    begin = next(e for e in events if e["type"] == "start_game")
+    names = begin["names"]
+    starts = [e.get(FACTS) for e in events if e["type"] == "start_kyoku"]
     log: list[list[Any]] = []
     hand: list[Any] = []
     takes: list[list[Any]] = []
@@ -122,7 +128,8 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 ura = [tenhou6_tile(t) for t in e["uradora_markers"]]
         elif kind == "ryukyoku":
             reason = e.get("reason")
-            result = [ABORTS[reason]] if reason in ABORTS else ["流局", list(e["deltas"])]
+            name = "流し満貫" if e.get("nagashi") else "流局"
+            result = [ABORTS[reason]] if reason in ABORTS else [name, list(e["deltas"])]
         elif kind == "end_kyoku":
             hand[3] = ura
             seats = [hand[4][s] for s in range(4)]
@@ -131,8 +138,11 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 body.extend([seats[s], takes[s], drops[s]])
             body.append(result)
             log.append(body)
-    return {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
-                                                          "aka": 1 if aka else 0}, "log": log}
+    out = {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
+                                                         "aka": 1 if aka else 0}, "log": log}
+    if FACTS in begin:  # our own facts: the game's, then each hand's (as the mjai events carry them)
+        out[FACTS] = {**begin[FACTS], "kyoku": starts}
+    return out
 
 
 def from_tenhou6(data: object) -> list[dict[str, Any]]:
@@ -143,9 +153,22 @@ def from_tenhou6(data: object) -> list[dict[str, Any]]:
     names = data.get("name")
     if not isinstance(names, list) or len(names) != 4:
         raise MjlogError("the log", "'name' must list four players")
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": [str(n) for n in names]}]
+    begin: dict[str, Any] = {"type": "start_game", "names": [str(n) for n in names]}
+    out: list[dict[str, Any]] = [begin]
+    ours = data.get(FACTS)
+    starts: list[Any] = []
+    if ours is not None:
+        if not isinstance(ours, dict) or not isinstance(ours.get("kyoku"), list) \
+                or len(ours["kyoku"]) != len(data["log"]):
+            raise MjlogError(FACTS, f"must be an object whose 'kyoku' has an entry for each of the "
+                                    f"{len(data['log'])} hands")
+        begin[FACTS] = {k: v for k, v in ours.items() if k != "kyoku"}
+        starts = ours["kyoku"]
     for k, hand in enumerate(data["log"]):
-        out.extend(_hand_events(hand, f"log[{k}]"))
+        events = _hand_events(hand, f"log[{k}]")
+        if starts and starts[k] is not None:
+            events[0][FACTS] = starts[k]
+        out.extend(events)
     out.append({"type": "end_game"})
     return out
 
@@ -203,6 +226,11 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         takes, drops = seats[seat][1], seats[seat][2]
         if ti[seat] >= len(takes):
             break
+        if riichi_pending is not None:
+            # The stick is paid as the declaration tile goes by: before the next draw or call on it (a
+            # second riichi right after must find the first one's stick paid).
+            out.append(_accepted(riichi_pending, scores))
+            riichi_pending = None
         take = takes[ti[seat]]
         here = f"{where}[{5 + 3 * seat}][{ti[seat]}]"
         ti[seat] += 1
@@ -218,13 +246,6 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         else:
             drawn = mjai_name(take, here)
             out.append({"type": "tsumo", "actor": seat, "pai": drawn})
-        if riichi_pending is not None:
-            scores[riichi_pending] -= 1000
-            deltas = [0, 0, 0, 0]
-            deltas[riichi_pending] = -1000
-            out.append({"type": "reach_accepted", "actor": riichi_pending, "deltas": deltas,
-                        "scores": list(scores)})
-            riichi_pending = None
         if di[seat] >= len(drops):
             break  # a tsumo win or an abortive draw on this turn
         drop = drops[di[seat]]
@@ -251,28 +272,44 @@ def _hand_events(hand: object, where: str) -> list[dict[str, Any]]:
         drawn = None
         nxt = _caller(seats, ti, seat, tenhou6_tile(pai), where)
         seat = nxt if nxt is not None else (seat + 1) % 4
+    if riichi_pending is not None and not (isinstance(result, list) and result[:1] == ["和了"]):
+        out.append(_accepted(riichi_pending, scores))  # no ron on the declaration tile: the riichi stands
     out.extend(_result(result, scores, f"{where}[16]"))
     if ura:
+        standing = {e["actor"] for e in out if e["type"] == "reach_accepted"}
         for e in out:
-            if e["type"] == "hora":
+            if e["type"] == "hora" and e["actor"] in standing:  # only a riichi winner sees them
                 e["uradora_markers"] = [mjai_name(t, f"{where}[3][{k}]") for k, t in enumerate(ura)]
     out.append({"type": "end_kyoku"})
     return out
 
 
+def _accepted(seat: int, scores: list[int]) -> dict[str, Any]:
+    """The ``reach_accepted`` of ``seat`` (its stick paid from ``scores``, which it updates)."""
+    scores[seat] -= 1000
+    deltas = [0, 0, 0, 0]
+    deltas[seat] = -1000
+    return {"type": "reach_accepted", "actor": seat, "deltas": deltas, "scores": list(scores)}
+
+
 def _caller(seats: list[tuple[list[Any], list[Any], list[Any]]], ti: list[int], giver: int, tile: int,
             where: str) -> int | None:
-    """The seat whose next draw entry is a call on ``giver``'s discard ``tile``."""
+    """The seat whose next draw entry is a call on ``giver``'s discard ``tile``: a pon or kan before a chi
+    (as the table gives them priority), since the seat after the giver may show a chi of the same tile
+    from a later discard."""
+    found = None
     for s in range(4):
         if s == giver:
             continue
         takes = seats[s][1]
         if ti[s] < len(takes) and isinstance(takes[ti[s]], str):
-            called, _, at, _ = _split(takes[ti[s]], f"{where}[{5 + 3 * s}][{ti[s]}]")
+            called, _, at, letter = _split(takes[ti[s]], f"{where}[{5 + 3 * s}][{ti[s]}]")
             rel = {0: 3, 1: 2}.get(at, 1)
             if (giver - s) % 4 == rel and called == tile:
-                return s
-    return None
+                if letter != "c":
+                    return s
+                found = s
+    return found
 
 
 CALL_SIZES = {"c": 3, "p": 3, "m": 4, "k": 4, "a": 4}
@@ -353,7 +390,10 @@ def _result(result: object, scores: list[int], where: str) -> list[dict[str, Any
         raise MjlogError(where, f"unknown result {_short(name)}")
     deltas = _deltas(result[1], f"{where}[1]") if len(result) > 1 else [0, 0, 0, 0]
     scores[:] = [a + b for a, b in zip(scores, deltas, strict=True)]
-    event = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas), "scores": list(scores)}
-    if any(deltas):  # the ready seats are paid; with no payment, all or none were ready
+    event: dict[str, Any] = {"type": "ryukyoku", "reason": "fanpai", "deltas": list(deltas),
+                             "scores": list(scores)}
+    if name == "流し満貫":  # the nagashi seats are paid; who was ready is not written
+        event["nagashi"] = [s for s in range(4) if deltas[s] > 0]
+    elif any(deltas):  # the ready seats are paid; with no payment, all or none were ready
         event["tenpais"] = [d > 0 for d in deltas]
     return [event]

@@ -18,10 +18,20 @@ from majiang.interop.tenhou_mjlog import (
 )
 from majiang.rules.riichi.ruleset import RiichiRules, red_places
 
-__all__ = ["LIVE_START"]
+__all__ = ["LIVE_START", "red_ids"]
 
 LIVE_START = 52
 """The dealer's first draw is the wall's place 52 (after thirteen tiles dealt to each seat)."""
+
+
+def red_ids(red_fives: int) -> frozenset[int]:
+    """The tile ids of the red fives: each five's first id (Tenhou's), and with ``red_fives`` 4 the second
+    5p too (our logs name both red 5p ``5pr``; Tenhou has no such table).
+
+    >>> sorted(red_ids(4))
+    [16, 52, 53, 88]
+    """
+    return RED_IDS | {53} if red_fives == 4 else RED_IDS
 
 
 def _deal_places(dealer: int) -> list[list[int]]:
@@ -55,7 +65,7 @@ class _Wall:
             raise MjlogError(where, f"tile {tile} appears twice in the hand")
         self.places[place] = tile
 
-    def kinds(self, red: bool, where: str) -> tuple[list[int], int]:
+    def kinds(self, red_fives: int, where: str) -> tuple[list[int], int]:
         """The wall as kinds, its never-seen places filled so that the engine's red fives (``red_places``)
         fall where the log shows them; and how many places the log showed."""
         seen = sum(1 for p in self.places if p is not None)
@@ -67,16 +77,17 @@ class _Wall:
             for place, tile in zip(holes, unseen, strict=True):
                 ids[place] = tile
             kinds = [int(t) // 4 for t in ids if t is not None]
-            if not red or self._red_fits(ids, kinds):
+            if not red_fives or self._red_fits(kinds, red_fives):
                 return kinds, seen
             rng.shuffle(unseen)
         raise MjlogError(where, "no filling of the unseen wall places puts the red fives where the log shows "
                                 "them")
 
-    def _red_fits(self, ids: list[int | None], kinds: list[int]) -> bool:
-        red = red_places(kinds, 3)
+    def _red_fits(self, kinds: list[int], red_fives: int) -> bool:
+        red = red_places(kinds, red_fives)
+        named = red_ids(red_fives)
         for place, tile in enumerate(self.places):
-            if tile is not None and tile // 4 in (4, 13, 22) and (place in red) != (tile in RED_IDS):
+            if tile is not None and tile // 4 in (4, 13, 22) and (place in red) != (tile in named):
                 return False
         return True
 

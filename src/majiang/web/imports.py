@@ -29,7 +29,6 @@ from majiang.interop.tenhou import import_mjlog
 from majiang.interop.tenhou6 import from_tenhou6
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import parse_record, replay_record
-from majiang.records.writer import iter_record_lines
 
 __all__ = ["FORMATS", "MAX_LOG", "MAX_UNPACKED", "ImportLogError", "Imported", "detect_format", "import_log",
            "unpack"]
@@ -122,7 +121,7 @@ def _record_lines(fmt: str, data: bytes, name: str | None = None) -> list[str]:
             # a Tenhou log never declares entities; one that does may be an expansion attack
             raise ImportLogError("the Tenhou mjlog declares a DOCTYPE or entities, which a log never does")
         imported = import_mjlog(data, name)
-        return list(iter_record_lines(imported.match, imported.players))
+        return imported.record_lines()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -139,7 +138,7 @@ def _record_lines(fmt: str, data: bytes, name: str | None = None) -> list[str]:
     else:
         events = text.splitlines()
     imported = import_mjai(events)
-    return list(iter_record_lines(imported.match, imported.players))
+    return imported.record_lines()
 
 
 def import_log(data: bytes, fmt: str = "auto", name: str | None = None) -> Imported:
