@@ -269,9 +269,9 @@ def test_a_call_keeping_or_taking_the_red_five_replays_in_every_format(
     seen: dict[str, Any] = {}
     real = import_tags
 
-    def keep(tags: list[Tag], rules: RiichiRules, final: list[int]) -> Any:
+    def keep(tags: list[Tag], rules: RiichiRules, final: list[int], **more: Any) -> Any:
         seen.update(tags=tags, final=final)
-        return real(tags, rules, final=final)
+        return real(tags, rules, final=final, **more)
 
     monkeypatch.setattr(mjai, "import_tags", keep)
     back = mjai.import_mjai(lines, rules)
