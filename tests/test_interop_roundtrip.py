@@ -152,13 +152,17 @@ def test_shared_logs_round_trip(path: Path) -> None:
 
 @pytest.mark.soak
 def test_soak_every_shared_log_and_generated_games() -> None:
-    """Every shared log and ``MAJIANG_ROUNDTRIP_GAMES`` generated games (300 by default) through both
-    formats and back; prints what it checked."""
+    """Every shared log (and those in ``MAJIANG_TENHOU_LOGS``) and ``MAJIANG_ROUNDTRIP_GAMES`` generated
+    games (300 by default) through both formats and back; prints what it checked."""
     count = int(os.environ.get("MAJIANG_ROUNDTRIP_GAMES", "300"))
+    # More real logs, where someone holds them (MAJIANG_TENHOU_LOGS: a directory of Tenhou mjlogs, their
+    # file names holding the log ids, whose dates choose Tenhou's rules of the time).
+    extra = os.environ.get("MAJIANG_TENHOU_LOGS")
+    paths = LOGS + (sorted(Path(extra).glob("*.mjlog")) if extra else [])
     began = time.perf_counter()
     hands = records = independent = 0
-    for path in LOGS:
-        lines = import_mjlog(path.read_bytes()).record_lines()
+    for path in paths:
+        lines = import_mjlog(path.read_bytes(), path.name).record_lines()
         check_record(lines, path.name)
         records += 1
         hands += len(parse_record(lines).hands)
@@ -168,7 +172,7 @@ def test_soak_every_shared_log_and_generated_games() -> None:
         records += 1
         independent += not game.match
         hands += len(parse_record(game.lines).hands)
-    print(f"\nround trips: {shared} shared logs and {count} generated games ({independent} of independent "
+    print(f"\nround trips: {shared} real logs and {count} generated games ({independent} of independent "
           f"hands), {hands} hands, each through {len(FORMATS)} formats with and without our facts: "
           f"every record byte-identical ({time.perf_counter() - began:.0f} s)")
 
