@@ -188,3 +188,14 @@ def test_a_game_ending_with_sticks_left_round_trips_through_mjai_and_tenhou6(
     for log in (dump_mjai(events), [json.dumps(e) for e in from_tenhou6(to_tenhou6(events))]):
         back = import_mjai(log, match.rules)
         assert back.match.totals == match.totals and back.match.settled == match.settled
+
+
+def test_every_abort_reason_has_a_name_in_each_log_format() -> None:
+    """The abortive draws the engine logs (``ABORT_REASONS``) are the ones the mjlog, mjai and tenhou.net/6
+    adapters name."""
+    from majiang.interop.tenhou6 import ABORTS as TENHOU6
+    from majiang.interop.tenhou_mjlog import ABORTS
+    from majiang.rules.riichi.ruleset import ABORT_REASONS
+
+    assert set(ABORTS.values()) == set(ABORT_REASONS)
+    assert set(ABORT_REASONS) <= set(TENHOU6)

@@ -100,7 +100,8 @@ RENHOU_DISCARDS = ("before-draw", "dealer-first")
 (seed 001's 地和)."""
 PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
 """The yakuman a feeding call can make a player liable for (``pao_yaku``)."""
-ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kongs", "three-ron")
+ABORT_REASONS = ("nine-terminals", "four-winds", "four-riichi", "four-kans", "three-ron")
+"""The reasons an ``AbortiveDraw`` gives (the adapters map each to their formats' names)."""
 MAX_UMA = 999
 """The largest uma of one place, in thousands (tables play 5 to 30; the sources give none)."""
 _NO_SWAPS: frozenset[int] = frozenset()
@@ -935,6 +936,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             st.pending_dora += 1
 
     def _abort(self, game: RiichiGame, st: RiichiState, reason: str, seat: int | None) -> None:
+        assert reason in ABORT_REASONS, reason
         st.abort = reason
         game.log(AbortiveDraw(reason, seat))
         game.end_hand()
