@@ -66,3 +66,31 @@ def test_cli_exports_and_imports_tenhou6(tmp_path: Path) -> None:
     log.write_text('{"log":')
     failed = runner.invoke(app, ["import", "--format", "tenhou6", str(log), "-o", str(tmp_path / "x.jsonl")])
     assert failed.exit_code == 2 and "not JSON" in failed.output
+
+
+def test_a_foreign_log_names_its_table(tmp_path: Path) -> None:
+    """A tenhou.net/6 log without our facts says its rules in ``rule`` (東/南, 喰, 赤; ``aka``) and its date in
+    ``ref``: the import plays it under them (a tonpuusen is not replayed as a hanchan)."""
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+    from majiang.interop.tenhou6 import tenhou6_rules
+
+    path = LOGS[2]  # 2014-05-07, lobby 0x41: a tonpuusen with red fives and open tanyao
+    imported = import_mjlog(path.read_bytes(), path.name)
+    rules = imported.match.rules
+    record = tmp_path / "game.jsonl"
+    write_record(record, imported.match, imported.players)
+    log = to_tenhou6(export_mjai(read_record(record), facts=False), rules)
+    assert log["rule"] == {"disp": "般東喰赤", "aka": 1} and "majiang" not in log
+    log["ref"] = path.name[:31]
+    assert tenhou6_rules(log) == rules
+    source, back = tmp_path / "game.json", tmp_path / "back.jsonl"
+    source.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", "--format", "tenhou6", str(source), "-o", str(back)])
+    assert result.exit_code == 0, result.output
+    assert read_record(back).header.rules == rules
+    old = tenhou6_rules({"rule": {"disp": "般南"}, "ref": "2009071823gm-0041-0000-ff3a2214"})
+    assert old is not None and (old.length, old.red_fives, old.open_tanyao, old.tenpai_yame) == \
+        ("hanchan", 0, False, False)
+    assert tenhou6_rules({"log": []}) is None and tenhou6_rules([]) is None

@@ -19,13 +19,14 @@ from majiang.cli.errors import EXIT_INTERNAL, fail, internal_message
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset
 from majiang.interop.botzone_log import logs_to_record, read_logs, record_to_logs
-from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
+from majiang.interop.mjai import FACTS, dump_mjai, export_mjai, import_mjai
 from majiang.interop.tenhou import MjlogError, import_mjlog
-from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
+from majiang.interop.tenhou6 import from_tenhou6, tenhou6_rules, to_tenhou6
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import read_record
 from majiang.records.check import check_record
 from majiang.records.text import text_log
+from majiang.rules.riichi.ruleset import RiichiRules
 
 __all__ = ["FORMATS", "IMPORT_FORMATS", "export_command", "import_command"]
 
@@ -106,7 +107,8 @@ def export_command(record: RecordArg, format: FormatOpt = "botzone", hand: HandO
         elif format == "tenhou6":
             if hands is not None:
                 raise ValueError("--hand is for --format botzone; a tenhou.net/6 log holds the whole record")
-            lines = [json.dumps(to_tenhou6(export_mjai(read, facts=facts)), ensure_ascii=False,
+            riichi = read.header.rules if isinstance(read.header.rules, RiichiRules) else None
+            lines = [json.dumps(to_tenhou6(export_mjai(read, facts=facts), riichi), ensure_ascii=False,
                                 separators=(",", ":"))]
         else:
             if hands is not None:
@@ -147,9 +149,11 @@ def import_command(log: LogArg, output: ImportOutputOpt,
             with open(log, encoding="utf-8") as f:
                 text = f.read()
             if format in ("mjai", "tenhou6"):
-                events = text.splitlines() if format == "mjai" else \
-                    [json.dumps(e) for e in from_tenhou6(_json(text))]
-                rules = find_ruleset("riichi", option) if option else None
+                data = None if format == "mjai" else _json(text)
+                events = text.splitlines() if data is None else [json.dumps(e) for e in from_tenhou6(data)]
+                # A foreign tenhou.net/6 log names its table (rule.disp, ref); ours carry the rules whole.
+                named = None if not isinstance(data, dict) or FACTS in data else tenhou6_rules(data)
+                rules = find_ruleset("riichi", option) if option else named
                 imported = import_mjai(events, rules, match=False if independent else None)
                 lines = imported.record_lines()
             else:

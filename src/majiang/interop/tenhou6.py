@@ -24,8 +24,10 @@ from typing import Any
 
 from majiang.interop.mjai import FACTS
 from majiang.interop.tenhou import MjlogError
+from majiang.interop.tenhou_mjlog import lobby_rules, log_hour
+from majiang.rules.riichi.ruleset import RiichiRules
 
-__all__ = ["from_tenhou6", "mjai_name", "tenhou6_tile", "to_tenhou6"]
+__all__ = ["from_tenhou6", "mjai_name", "tenhou6_rules", "tenhou6_tile", "to_tenhou6"]
 
 HONORS = "ESWNPFC"
 ABORTS = {"nine-terminals": "九種九牌", "four-winds": "四風連打", "four-riichi": "四家立直",
@@ -61,8 +63,41 @@ def _two(name: str) -> str:
     return str(tenhou6_tile(name))
 
 
-def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """A tenhou.net/6 log of mjai events (one game)."""
+def rule_disp(rules: RiichiRules) -> str:
+    """Tenhou's name of a table's rules (``rule.disp``): 般 (the lobby), 東 or 南 (the length), 喰 (open
+    tanyao), 赤 (red fives).
+
+    >>> from majiang.interop.tenhou_mjlog import lobby_rules
+    >>> rule_disp(lobby_rules(0x09)), rule_disp(lobby_rules(0x01 | 0x02 | 0x04))
+    ('般南喰赤', '般東')
+    """
+    return ("般" + ("南" if rules.length == "hanchan" else "東") + ("喰" if rules.open_tanyao else "")
+            + ("赤" if rules.red_fives else ""))
+
+
+def tenhou6_rules(data: object) -> RiichiRules | None:
+    """The rules a tenhou.net/6 log's ``rule`` (its ``disp``, ``aka``) and ``ref`` (the log id, its date)
+    say, as Tenhou's lobby of that name; None when it has no ``rule`` to read.
+
+    >>> r = tenhou6_rules({"rule": {"disp": "鳳東喰赤", "aka": 1}, "ref": "2009071823gm-0041-0000-ff3a2214"})
+    >>> r.length, r.open_tanyao, r.red_fives, r.tenpai_yame
+    ('tonpuu', True, 3, False)
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("rule"), dict):
+        return None
+    rule = data["rule"]
+    disp = rule.get("disp")
+    if not isinstance(disp, str):
+        return None
+    red = bool(rule.get("aka") or rule.get("aka51") or "赤" in disp)
+    code = 0x01 | (0x08 if "南" in disp else 0) | (0 if "喰" in disp else 0x04) | (0 if red else 0x02)
+    ref = data.get("ref")
+    return lobby_rules(code, played=log_hour(ref) if isinstance(ref, str) else None)
+
+
+def to_tenhou6(events: list[dict[str, Any]], rules: RiichiRules | None = None) -> dict[str, Any]:
+    """A tenhou.net/6 log of mjai events (one game); ``rules`` name the table in ``rule`` (else it is
+    guessed: a hanchan with open tanyao, red fives if any was seen)."""
     begin = next(e for e in events if e["type"] == "start_game")
     names = begin["names"]
     starts = [e.get(FACTS) for e in events if e["type"] == "start_kyoku"]
@@ -138,8 +173,9 @@ def to_tenhou6(events: list[dict[str, Any]]) -> dict[str, Any]:
                 body.extend([seats[s], takes[s], drops[s]])
             body.append(result)
             log.append(body)
-    out = {"title": ["", ""], "name": list(names), "rule": {"disp": "般南喰赤" if aka else "般南喰",
-                                                         "aka": 1 if aka else 0}, "log": log}
+    disp = rule_disp(rules) if rules is not None else "般南喰赤" if aka else "般南喰"
+    red = bool(rules.red_fives) if rules is not None else bool(aka)
+    out = {"title": ["", ""], "name": list(names), "rule": {"disp": disp, "aka": 1 if red else 0}, "log": log}
     if FACTS in begin:  # our own facts: the game's, then each hand's (as the mjai events carry them)
         out[FACTS] = {**begin[FACTS], "kyoku": starts}
     return out

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from majiang.errors import MajiangError
 from majiang.interop.botzone_log import logs_to_record, read_logs
-from majiang.interop.mjai import import_mjai
+from majiang.interop.mjai import FACTS, import_mjai
 from majiang.interop.tenhou import import_mjlog
-from majiang.interop.tenhou6 import from_tenhou6
+from majiang.interop.tenhou6 import from_tenhou6, tenhou6_rules
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.records import parse_record, replay_record
 
@@ -130,14 +130,18 @@ def _record_lines(fmt: str, data: bytes, name: str | None = None) -> list[str]:
         return logs_to_record(read_logs(text))
     if fmt == "record":
         return text.splitlines()
+    rules = None
     if fmt == "tenhou6":
         try:
-            events = [json.dumps(e) for e in from_tenhou6(loads_strict(text))]
+            parsed = loads_strict(text)
         except StrictJSONError as err:
             raise ImportLogError(f"{FORMAT_NAMES[fmt]} is not JSON ({err})") from None
+        events = [json.dumps(e) for e in from_tenhou6(parsed)]
+        # A foreign log names its table (rule.disp, ref); ours carry the rules whole.
+        rules = None if isinstance(parsed, dict) and FACTS in parsed else tenhou6_rules(parsed)
     else:
         events = text.splitlines()
-    imported = import_mjai(events)
+    imported = import_mjai(events, rules)
     return imported.record_lines()
 
 
