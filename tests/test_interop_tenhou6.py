@@ -69,8 +69,8 @@ def test_cli_exports_and_imports_tenhou6(tmp_path: Path) -> None:
 
 
 def test_a_foreign_log_names_its_table(tmp_path: Path) -> None:
-    """A tenhou.net/6 log without our facts says its rules in ``rule`` (東/南, 喰, 赤; ``aka``) and its date in
-    ``ref``: the import plays it under them (a tonpuusen is not replayed as a hanchan)."""
+    """A tenhou.net/6 log without our facts says its rules in ``rule`` (東/南, 喰, 赤; ``aka``) and its date
+    in ``ref``: the import plays it under them (a tonpuusen is not replayed as a hanchan)."""
     from typer.testing import CliRunner
 
     from majiang.cli import app
