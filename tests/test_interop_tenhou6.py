@@ -11,6 +11,7 @@ from majiang.interop.mjai import export_mjai, import_mjai
 from majiang.interop.tenhou import MjlogError, import_mjlog
 from majiang.interop.tenhou6 import from_tenhou6, mjai_name, tenhou6_tile, to_tenhou6
 from majiang.records import read_record, write_record
+from majiang.rules.riichi.ruleset import RiichiRules
 
 LOGS = sorted((Path(__file__).parent / "data" / "riichi").glob("*.mjlog"))
 
@@ -79,6 +80,7 @@ def test_a_foreign_log_names_its_table(tmp_path: Path) -> None:
     path = LOGS[2]  # 2014-05-07, lobby 0x41: a tonpuusen with red fives and open tanyao
     imported = import_mjlog(path.read_bytes(), path.name)
     rules = imported.match.rules
+    assert isinstance(rules, RiichiRules)
     record = tmp_path / "game.jsonl"
     write_record(record, imported.match, imported.players)
     log = to_tenhou6(export_mjai(read_record(record), facts=False), rules)
