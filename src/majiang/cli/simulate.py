@@ -7,7 +7,6 @@ progress and prints. docs/cli.md and docs/simulation.md are the user guides.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +18,7 @@ from rich.table import Table
 from majiang.bots import find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import (
+    ClusterOpt,
     GameRulesOpt,
     JsonOpt,
     QuietOpt,
@@ -34,7 +34,7 @@ from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
-from majiang.sim.pool import check_workers
+from majiang.sim.executor import open_executor
 from majiang.sim.simulate import BotStats, ResumeError, Summary, option_text, simulate
 
 __all__ = ["MAX_GAMES", "render_summary", "rules_line", "simulate_command"]
@@ -68,6 +68,7 @@ def simulate_command(
     games: GamesOpt = None,
     bots: BotsOpt = None,
     workers: WorkersOpt = None,
+    cluster: ClusterOpt = None,
     seed: SeedOpt = None,
     records: RecordsOpt = None,
     summaries: SummariesOpt = None,
@@ -97,8 +98,8 @@ def simulate_command(
             raise InvalidOptionError(f"--bots takes one to four comma-separated names, not {bots!r}")
         for name in names:
             find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
-        k = check_workers((os.cpu_count() or 1) if workers is None else integer(workers, "--workers"),
-                          "--workers")
+        executor = open_executor(None if workers is None else integer(workers, "--workers"), cluster,
+                                 workers_option="--workers", cluster_option="--cluster")
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
         shown = 15 if fans is None else integer(fans, "--fans")
@@ -117,9 +118,10 @@ def simulate_command(
     outputs = [path for path in (records, summaries) if path is not None]
     report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
-        with report:
-            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
-                               rules=played, records=records, resume=resume)
+        with report, executor:
+            summary = simulate(n, names, seed=s, out=summaries, progress=report, round_wind=wind,
+                               rules=played, records=records, resume=resume, executor=executor)
+            where = executor.where
     except ResumeError as err:
         fail("simulate", str(err), as_json=as_json)
     except KeyboardInterrupt:
@@ -134,6 +136,8 @@ def simulate_command(
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
     else:
         render_summary(Console(highlight=False), summary, fans=shown, out=summaries, records=records)
+        if cluster is not None:
+            Console(highlight=False).print(f"Played on: {where}", markup=False)
 
 
 def _pct(x: float) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.sim.pool import check_workers, ordered_map
+from majiang.sim.executor import Executor, LocalPool
 from majiang.sim.seeds import derived_seed
 from majiang.sim.stats import BotStats, HandOutcome, Summary, _outcome, _Tally, changed_options, summary_line
 from majiang.tiles import WINDS, Tile
@@ -187,14 +186,17 @@ def seat_players(seats: Sequence[str]) -> list[str]:
 
 def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: int = 0,
              out: Path | None = None, progress: Progress | None = None, *, round_wind: Tile = Tile.EAST,
-             rules: Ruleset | None = None, records: Path | None = None, resume: bool = False) -> Summary:
+             rules: Ruleset | None = None, records: Path | None = None, resume: bool = False,
+             executor: Executor | None = None) -> Summary:
     """Play ``games`` single hands with ``bots`` on ``workers`` processes (default: every core).
 
-    ``workers=1`` plays in this process. ``out`` (summaries) receives one compact JSON line per hand
-    and ``records`` the run's ``majiang-record`` (gzip-compressed when its name ends in ``.gz``), both
-    in hand order and streamed to ``FILE.partial``, which becomes ``FILE`` when the run completes. An
-    interrupted run leaves its ``.partial`` files; ``resume=True`` continues them from their last whole
-    hand (checked again first), giving the same files and summary as an uninterrupted run.
+    ``workers=1`` plays in this process; ``executor`` (``majiang.sim.executor``: a Ray cluster, say)
+    plays instead of ``workers`` processes, with the same hands, records and summary. ``out``
+    (summaries) receives one compact JSON line per hand and ``records`` the run's ``majiang-record``
+    (gzip-compressed when its name ends in ``.gz``), both in hand order and streamed to
+    ``FILE.partial``, which becomes ``FILE`` when the run completes. An interrupted run leaves its
+    ``.partial`` files; ``resume=True`` continues them from their last whole hand (checked again
+    first), giving the same files and summary as an uninterrupted run.
     ``progress(done, games)`` is called before any hand is played (``done``: the hands resumed) and
     as hands finish.
     """
@@ -210,7 +212,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         raise InvalidOptionError(f"the round wind must be a wind, not {round_wind!r}")
     if rules is None:
         rules = find_ruleset(DEFAULT_RULESET)
-    workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
+    if executor is None:
+        executor = LocalPool(workers)
     out = None if out is None else Path(out)
     records = None if records is None else Path(records)
     if records is not None and games < 1:
@@ -245,13 +248,14 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 files[-1].write_groups([[writer.header()]])
         summaries_file = files[0] if out is not None else None
         record_file = files[-1] if records is not None else None
+        workers = executor.workers
         size = _chunk_size(games - done, workers, records is not None)
         tasks = (_Task(start, min(start + size, games), seed, seats, round_wind, rules, out is not None,
                        records is not None) for start in range(done, games, size))
         resumed = done
         if progress is not None:
             progress(done, games)  # before any hand is played: what was resumed
-        for chunk in ordered_map(_play_chunk, tasks, workers):
+        for chunk in executor.map(_play_chunk, tasks):
             done += chunk.count
             steps += chunk.steps
             wins += chunk.wins
@@ -275,8 +279,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
-                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed,
-                   rules=rules.name, options=tuple(rules.options().items()),
+                   draws=games - wins, seconds=time.perf_counter() - t0, workers=executor.workers,
+                   resumed=resumed, rules=rules.name, options=tuple(rules.options().items()),
                    changed=tuple(k for k, _ in changed_options(rules)))
 
 
