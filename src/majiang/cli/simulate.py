@@ -35,7 +35,7 @@ from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
 from majiang.sim.executor import open_executor
-from majiang.sim.simulate import BotStats, ResumeError, Summary, option_text, simulate
+from majiang.sim.simulate import BotStats, ResumeError, Summary, TrainingDataError, option_text, simulate
 
 __all__ = ["MAX_GAMES", "render_summary", "rules_line", "simulate_command"]
 
@@ -52,6 +52,12 @@ BotsOpt = Annotated[str | None, typer.Option(
 SummariesOpt = Annotated[Path | None, typer.Option(
     "--summaries", metavar="FILE",
     help="Write one summary line per hand (winners, fans, deltas) to FILE (gzip if it ends in .gz).",
+)]
+TrainingOpt = Annotated[Path | None, typer.Option(
+    "--training-data", metavar="DIR",
+    help="Write every decision's observation, action mask, action and reward as NumPy shards "
+         "(hands-START-STOP.npz) to DIR, empty or new, for offline learning (needs majiang[rl]; "
+         "docs/simulation.md).",
 )]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", metavar="FILE", hidden=True, help="Deprecated: the old name of --summaries.",
@@ -72,6 +78,7 @@ def simulate_command(
     seed: SeedOpt = None,
     records: RecordsOpt = None,
     summaries: SummariesOpt = None,
+    training_data: TrainingOpt = None,
     out: OutOpt = None,
     resume: ResumeOpt = False,
     round_: RoundOpt = None,
@@ -110,6 +117,9 @@ def simulate_command(
                                          f"{path.name!r} in")
         if summaries is not None and records is not None and summaries.resolve() == records.resolve():
             raise InvalidOptionError("--summaries and --records must be different files")
+        if training_data is not None and not training_data.parent.is_dir():
+            raise InvalidOptionError(f"--training-data: no directory {str(training_data.parent)!r} to make "
+                                     f"{training_data.name!r} in")
         if resume and summaries is None and records is None:
             raise InvalidOptionError("--resume continues the FILE.partial of --records or --summaries: "
                                      "give them")
@@ -120,9 +130,10 @@ def simulate_command(
     try:
         with report, executor:
             summary = simulate(n, names, seed=s, out=summaries, progress=report, round_wind=wind,
-                               rules=played, records=records, resume=resume, executor=executor)
+                               rules=played, records=records, resume=resume, executor=executor,
+                               training=training_data)
             where = executor.where
-    except ResumeError as err:
+    except (ResumeError, TrainingDataError, InvalidOptionError) as err:
         fail("simulate", str(err), as_json=as_json)
     except KeyboardInterrupt:
         kept = ", ".join(str(partial_path(path)) for path in outputs)
@@ -136,6 +147,8 @@ def simulate_command(
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
     else:
         render_summary(Console(highlight=False), summary, fans=shown, out=summaries, records=records)
+        if training_data is not None:
+            Console(highlight=False).print(f"Training data: {training_data}", markup=False, soft_wrap=True)
         if cluster is not None:
             Console(highlight=False).print(f"Played on: {where}", markup=False)
 
