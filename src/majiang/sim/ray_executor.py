@@ -13,15 +13,25 @@ nodes were started): tasks name the functions they run, they do not carry their 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
+from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
-__all__ = ["OBJECT_STORE_BYTES", "RETRIES", "RayExecutor", "import_ray"]
+__all__ = ["OBJECT_STORE_BYTES", "RETRIES", "LocalCluster", "RayExecutor", "busy_workers", "import_ray",
+           "kill_tree", "process_title"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -132,3 +142,139 @@ class RayExecutor:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _descendants(root: int) -> list[int]:
+    """The processes under ``root`` (children, theirs, ...), read from Linux's /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended meanwhile
+            ppid = int(stat.rpartition(")")[2].split()[1])  # after the name, which may hold spaces
+            parents.setdefault(ppid, []).append(int(entry.name))
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+def process_title(pid: int) -> str:
+    """A process's title (Ray names a worker ``ray::FUNCTION`` while it runs a task); "" once it ended."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def busy_workers(root: int, function: str = "_play_chunk") -> list[int]:
+    """The Ray worker processes under process ``root`` running a task of ``function`` now (Linux)."""
+    return [pid for pid in _descendants(root) if process_title(pid).startswith(f"ray::{function}")]
+
+
+def _signal_all(pids: Iterable[int], sig: signal.Signals) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # ended meanwhile
+            os.kill(pid, sig)
+
+
+def kill_tree(root: int) -> list[int]:
+    """SIGKILL process ``root`` and every process under it (a node of a ``LocalCluster`` lost at once);
+    the processes signalled."""
+    members = [*_descendants(root), root]
+    _signal_all(members, signal.SIGKILL)
+    return members
+
+
+class LocalCluster:
+    """A Ray cluster of a head and ``worker_nodes`` worker nodes on this machine, ``cpus`` CPUs each, for
+    tests and measurements (Linux): each node is a ``ray start --block`` process, in a temp dir of the
+    cluster's own, whose process tree is ended on exit (never ``ray stop``, which would end every Ray
+    process of the machine). Entering waits for the nodes and leaves this process connected.
+
+    ``nodes[0]`` is the head's ``ray start`` process, ``nodes[1:]`` the worker nodes'; their Ray workers
+    are among their descendants (``busy_workers(node.pid)``).
+    """
+
+    def __init__(self, worker_nodes: int = 1, cpus: int = 1, *,
+                 object_store_bytes: int = 100 * 1024 * 1024, pythonpath: str | None = None) -> None:
+        self.worker_nodes = worker_nodes
+        self.cpus = cpus
+        self.object_store_bytes = object_store_bytes
+        self.pythonpath = pythonpath
+        self.address = ""
+        self.nodes: list[subprocess.Popen[bytes]] = []
+        self._temp = ""
+
+    def __enter__(self) -> LocalCluster:
+        # Short: Ray's socket paths in it must fit in 107 bytes.
+        self._temp = tempfile.mkdtemp(prefix="mjray", dir="/tmp")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        self.address = f"127.0.0.1:{port}"
+        # Token authentication is Ray's choice per process when not set (on where ~/.ray/auth_token exists,
+        # and a worker node may decide otherwise than its head): off for every node of this short-lived
+        # cluster, set the same for all.
+        env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
+        if self.pythonpath:
+            env["PYTHONPATH"] = self.pythonpath + os.pathsep + os.environ.get("PYTHONPATH", "")
+        script = Path(sys.executable).parent / "ray"
+        ray_command = [str(script)] if script.exists() else [sys.executable, "-m", "ray.scripts.scripts"]
+        common = ["--num-cpus", str(self.cpus), "--object-store-memory", str(self.object_store_bytes),
+                  "--node-ip-address", "127.0.0.1", "--block"]
+        try:
+            self._start([*ray_command, "start", "--head", "--port", str(port), "--include-dashboard", "false",
+                         "--temp-dir", self._temp, *common], env)
+            for _ in range(self.worker_nodes):
+                self._start([*ray_command, "start", "--address", self.address, *common], env)
+            self._wait()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _start(self, command: list[str], env: dict[str, str]) -> None:
+        self.nodes.append(subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.DEVNULL, start_new_session=True))
+
+    def _wait(self, seconds: float = 120) -> None:
+        ray = import_ray()
+        deadline = time.monotonic() + seconds
+        while True:
+            for node in self.nodes:
+                if node.poll() is not None:
+                    raise RuntimeError(f"a Ray node of the cluster at {self.address} ended ({node.args!r})")
+            try:
+                if not ray.is_initialized():
+                    ray.init(address=self.address, log_to_driver=False, logging_level=logging.ERROR)
+                if sum(1 for node in ray.nodes() if node["Alive"]) > self.worker_nodes:
+                    return
+            except ConnectionError:
+                pass  # the head is not up yet
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the Ray cluster at {self.address} did not come up in {seconds:.0f} s")
+            time.sleep(0.5)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        ray = import_ray()
+        if ray.is_initialized():
+            ray.shutdown()
+        for node in reversed(self.nodes):
+            members = [*_descendants(node.pid), node.pid]
+            _signal_all(members, signal.SIGTERM)
+            deadline = time.monotonic() + 5  # then SIGKILL: nothing of a test cluster needs saving
+            while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in members):
+                node.poll()  # reaps ray start once it ends; the rest are reaped by init
+                time.sleep(0.2)
+            _signal_all([*_descendants(node.pid), *members], signal.SIGKILL)
+            node.wait(timeout=15)
+        self.nodes = []
+        if self._temp:
+            shutil.rmtree(self._temp, ignore_errors=True)
