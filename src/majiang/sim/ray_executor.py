@@ -210,6 +210,7 @@ class LocalCluster:
         self.address = ""
         self.nodes: list[subprocess.Popen[bytes]] = []
         self._temp = ""
+        self._auth_mode: str | None = None
 
     def __enter__(self) -> LocalCluster:
         # Short: Ray's socket paths in it must fit in 107 bytes.
@@ -218,14 +219,19 @@ class LocalCluster:
             s.bind(("127.0.0.1", 0))
             port = int(s.getsockname()[1])
         self.address = f"127.0.0.1:{port}"
-        # Token authentication is Ray's choice per process when not set (on where ~/.ray/auth_token exists,
-        # and a worker node may decide otherwise than its head): off for every node of this short-lived
-        # cluster, set the same for all.
-        env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
+        # Token authentication is Ray's choice per process when RAY_AUTH_MODE is not set (on where the
+        # user's token ~/.ray/auth_token exists, and a worker node may decide otherwise than its head, or
+        # than this driver after a local instance): on, with that token (made if missing), for every node
+        # and for this process while the cluster lives.
+        env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "token"}
         if self.pythonpath:
             env["PYTHONPATH"] = self.pythonpath + os.pathsep + os.environ.get("PYTHONPATH", "")
         script = Path(sys.executable).parent / "ray"
         ray_command = [str(script)] if script.exists() else [sys.executable, "-m", "ray.scripts.scripts"]
+        subprocess.run([*ray_command, "get-auth-token", "--generate"], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # (it prints the token)
+        self._auth_mode = os.environ.get("RAY_AUTH_MODE")
+        os.environ["RAY_AUTH_MODE"] = "token"
         common = ["--num-cpus", str(self.cpus), "--object-store-memory", str(self.object_store_bytes),
                   "--node-ip-address", "127.0.0.1", "--block"]
         try:
@@ -276,5 +282,9 @@ class LocalCluster:
             _signal_all([*_descendants(node.pid), *members], signal.SIGKILL)
             node.wait(timeout=15)
         self.nodes = []
+        if self._auth_mode is None:
+            os.environ.pop("RAY_AUTH_MODE", None)
+        else:
+            os.environ["RAY_AUTH_MODE"] = self._auth_mode
         if self._temp:
             shutil.rmtree(self._temp, ignore_errors=True)
