@@ -109,7 +109,7 @@ def task_overhead(executor: Executor, tasks: int) -> tuple[float, float]:
 
 def cpu_rate(args: argparse.Namespace) -> float:
     """Hands per CPU second of one core: the run's first hands played in this process, no records."""
-    hands = max(50, args.games // 10)
+    hands: int = max(50, args.games // 10)
     c0 = time.process_time()
     simulate(hands, args.bots.split(","), seed=1, executor=LocalPool(1))
     return hands / (time.process_time() - c0)
