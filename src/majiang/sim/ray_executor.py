@@ -124,9 +124,12 @@ class RayExecutor:
                 pending.extend(remote.remote(task) for task in islice(source, 1))
                 yield result
         finally:
-            # Closed early (Ctrl-C, an error, a consumer that stopped): the rest is not wanted.
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            # Closed early (Ctrl-C, an error, a consumer that stopped): the rest is not wanted. (A generator
+            # closed only when collected may find Ray already shut down, its tasks gone with it.)
+            if pending and ray.is_initialized():
+                for ref in pending:
+                    with contextlib.suppress(Exception):  # finished or lost meanwhile
+                        ray.cancel(ref, force=True)
 
     def close(self) -> None:
         """Disconnect, stopping a ``local`` instance, if this executor connected."""
