@@ -177,3 +177,17 @@ def test_head_and_worker_node_same_bytes_with_the_worker_node_lost(
     assert lost and node.wait(timeout=30) is not None
     assert path.read_bytes() == reference.read_bytes()
     assert _stats(summary) == stats
+
+
+def test_training_data_on_ray(tmp_path: Path) -> None:
+    """``--cluster`` writes the training data the local pool writes (the shards travel back as bytes)."""
+    from majiang.sim.training import load_training_data
+
+    simulate(60, BOTS, seed=9, training=tmp_path / "local", executor=LocalPool(2))
+    with RayExecutor("local", 2) as executor:
+        simulate(60, BOTS, seed=9, training=tmp_path / "ray", executor=executor)
+    assert sorted(p.name for p in (tmp_path / "ray").iterdir()) == \
+        sorted(p.name for p in (tmp_path / "local").iterdir())  # the same chunks: the same workers
+    for name in sorted(p.name for p in (tmp_path / "local").iterdir()):
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+    assert len(load_training_data(tmp_path / "ray")) > 0

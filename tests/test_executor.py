@@ -53,7 +53,9 @@ def test_cluster_without_ray_says_which_extra(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(InvalidOptionError, match=r"--cluster needs Ray.*majiang\[cluster\]"):
         open_executor(2, "local", cluster_option="--cluster")
     with pytest.raises(InvalidOptionError, match="--workers on a cluster"):
-        open_executor(0, "local", workers_option="--workers")
+        open_executor(0, "head:6379", workers_option="--workers")
+    with pytest.raises(InvalidOptionError, match="--workers must be from 1"):  # local: this machine's cores
+        open_executor(max_workers() + 1, "local", workers_option="--workers")
 
 
 def test_the_default_install_does_not_pull_ray() -> None:

@@ -75,6 +75,10 @@ def test_training_data_leaves_the_records_and_follows_no_worker_count(run: tuple
              records=tmp_path / "plain.jsonl.gz", executor=LocalPool(1))
     assert (tmp_path / "plain.jsonl.gz").read_bytes() == records.read_bytes()
     simulate(HANDS, BOTS, seed=11, rules=find_ruleset("sichuan"), round_wind=Tile.SOUTH,
+             training=tmp_path / "two", executor=LocalPool(2))
+    for shard in run[1].iterdir():  # the same chunks: the same bytes (no dates in the archive)
+        assert (tmp_path / "two" / shard.name).read_bytes() == shard.read_bytes()
+    simulate(HANDS, BOTS, seed=11, rules=find_ruleset("sichuan"), round_wind=Tile.SOUTH,
              training=tmp_path / "one", executor=LocalPool(1))
     assert len(list((tmp_path / "one").iterdir())) != len(list(run[1].iterdir()))  # other chunks
     _same(load_training_data(tmp_path / "one"), data)

@@ -111,7 +111,9 @@ def open_executor(workers: int | None = None, cluster: str | None = None, *, wor
     if cluster is None:
         return LocalPool(check_workers((os.cpu_count() or 1) if workers is None else workers, workers_option))
     address = check_cluster(cluster, cluster_option)
-    if workers is not None and not 1 <= workers <= MAX_CLUSTER_WORKERS:
+    if address == "local" and workers is not None:
+        check_workers(workers, workers_option)  # this machine's cores, as for the local pool
+    elif workers is not None and not 1 <= workers <= MAX_CLUSTER_WORKERS:
         raise InvalidOptionError(f"{workers_option} on a cluster must be from 1 to {MAX_CLUSTER_WORKERS:,}, "
                                  f"not {workers}")
     if importlib.util.find_spec("ray") is None:  # (not imported: that takes a second)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from majiang.bots import MAX_STEPS, Bot, find_bot, play_out
+from majiang.bots import MAX_STEPS, find_bot, play_out
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 from majiang.game.table import Game
@@ -34,7 +34,7 @@ from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_lin
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
 from majiang.sim.executor import Executor, LocalPool
-from majiang.sim.seeds import derived_seed
+from majiang.sim.hands import TrainingDataError, deal_hand, game_seed, hand_outcome
 from majiang.sim.stats import BotStats, HandOutcome, Summary, _outcome, _Tally, changed_options, summary_line
 from majiang.tiles import WINDS, Tile
 
@@ -44,15 +44,6 @@ __all__ = ["MAX_STEPS", "BotStats", "HandOutcome", "ResumeError", "Summary", "Tr
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of hands finished so far."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a run seeded ``seed``: a 63-bit hash of both, stable everywhere.
-
-    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
-    True
-    """
-    return derived_seed("majiang-sim", seed, index)
 
 
 def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
@@ -73,29 +64,8 @@ def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Ti
     return hand_outcome(index, game, seat_bots, steps), game
 
 
-def deal_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
-              rules: Ruleset | None = None) -> tuple[Game, tuple[str, ...], list[Bot]]:
-    """Hand ``index`` of a run seeded ``seed`` dealt, with the bot name and the bot of each seat."""
-    hseed = game_seed(seed, index)
-    seat_bots = tuple(bots[s % len(bots)] for s in range(4))
-    players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
-    return Game(rules, seed=hseed, dealer=index % 4, round_wind=round_wind), seat_bots, players
-
-
-def hand_outcome(index: int, game: Game, seat_bots: tuple[str, ...], steps: int) -> HandOutcome:
-    """The outcome of hand ``index`` once ``game`` is over (``steps`` actions taken)."""
-    result = game.result
-    assert result is not None and game.seed is not None
-    return _outcome(index, game.seed, game.dealer, seat_bots, result, steps, game.rules)
-
-
 class ResumeError(MajiangError):
     """An output's ``.partial`` file is in the way of a fresh run, or cannot be continued by this one."""
-
-
-class TrainingDataError(MajiangError):
-    """A training-data directory that cannot be written to or read as one run's shards
-    (``majiang.sim.training``)."""
 
 
 def option_text(value: object) -> str:
@@ -279,7 +249,7 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                     tallies[name].add_seat(outcome, seat)
 
             cap = None
-            if training is not None:
+            if training is not None and (out is not None or records is not None):  # (else: ResumeError)
                 from majiang.sim.training import check_directory, run_meta
 
                 meta = run_meta(seed, seats, rules, round_wind)

@@ -8,7 +8,8 @@ reward. The hands are the run's own (the same seeds, bots and records), so the d
 game_seed(seed, i)})`` when stepped with the recorded actions.
 
 Each chunk of hands becomes one ``.npz`` file (``hands-000000000-000000025.npz``: hands 0 to 24), written
-in hand order as chunks finish, compressed. Its arrays, one row per decision:
+in hand order as chunks finish, compressed, the same bytes for the same hands. Its arrays, one row per
+decision:
 
 =================  ===============  =====================================================================
 ``observations``   int32 (n,52,34)  the seat's observation (docs/rl.md has the rows)
@@ -34,6 +35,7 @@ import io
 import json
 import os
 import re
+import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +48,7 @@ from majiang.bots import MAX_STEPS
 from majiang.env.actions import action_index
 from majiang.env.observation import TableEncoder
 from majiang.game import Phase, Ruleset
-from majiang.sim.simulate import TrainingDataError, deal_hand, hand_outcome
+from majiang.sim.hands import TrainingDataError, deal_hand, hand_outcome
 from majiang.sim.stats import HandOutcome, changed_options
 from majiang.tiles import Tile
 
@@ -130,8 +132,16 @@ def shard_bytes(start: int, hands: Sequence[dict[str, Any]], seeds: Sequence[int
     arrays["hand_ids"] = np.arange(start, start + len(hands), dtype=np.int64)
     arrays["hand_seeds"] = np.array(seeds, dtype=np.int64)
     arrays["hand_deltas"] = np.stack([hand["hand_deltas"] for hand in hands]).reshape(len(hands), 4)
+    arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
+    # np.savez_compressed's layout, with the entries dated 1980 rather than now: the same hands give the
+    # same bytes, as the records do.
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, meta=np.array(json.dumps(meta, ensure_ascii=False)), **arrays)
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, array in arrays.items():
+            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with archive.open(info, "w", force_zip64=True) as entry:
+                np.lib.format.write_array(entry, np.asanyarray(array), allow_pickle=False)
     return buffer.getvalue()
 
 
