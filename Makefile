@@ -81,7 +81,7 @@ $(CLUSTER_STAMP): $(STAMP)
 
 $(TRAIN_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(TRAIN_VENV)
-	$(TRAIN_VENV)/bin/pip --quiet --disable-pip-version-check install -e '.[cluster-train]' 'pytest>=8' \
+	$(TRAIN_VENV)/bin/pip --quiet --disable-pip-version-check install -e '.[cluster-train]' 'pytest>=8' 'pytest-asyncio>=0.23' \
 		'hypothesis>=6.100'
 	touch $(TRAIN_STAMP)
 

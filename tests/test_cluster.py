@@ -191,3 +191,16 @@ def test_training_data_on_ray(tmp_path: Path) -> None:
     for name in sorted(p.name for p in (tmp_path / "local").iterdir()):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
     assert len(load_training_data(tmp_path / "ray")) > 0
+
+
+def test_cli_arena_on_ray(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    outputs = []
+    for where in (["--workers", "2"], ["--cluster", "local", "--workers", "2"]):
+        path = tmp_path / f"{where[1]}.jsonl.gz"
+        done = subprocess.run([sys.executable, "-m", "majiang.cli", "arena", "--bots", "efficiency,random",
+                               "--deals", "8", "--seed", "4", "--records", str(path), "--json", *where],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert done.returncode == 0, done.stderr
+        outputs.append((json.loads(done.stdout), path.read_bytes()))
+    assert outputs[0] == outputs[1]
