@@ -7,6 +7,14 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 # The benchmarks' peers (the bench extra: Rust RiichiEnv) on top of the test tools.
 BENCH_STAMP := $(VENV)/.installed-bench
+# Ray (the cluster extra) on top of the test tools, for the soak's cluster tests (tests/test_cluster.py).
+CLUSTER_STAMP := $(VENV)/.installed-cluster
+# RLlib and the CPU build of torch (the cluster-train extra) in a venv of their own: RLlib pins a gymnasium
+# other than the one the default suite types against (tests/test_rllib.py runs there).
+TRAIN_VENV := .venv-train
+TRAIN_STAMP := $(TRAIN_VENV)/.installed
+# The markers of the tests that need an extra `make test` does not install (make soak runs them).
+EXTRA_MARKERS := cluster or train
 # pytest-xdist workers for `make test` and `make soak` (auto: one per core; worksteal evens out the tail).
 WORKERS ?= auto
 # Sizes of the long runs in `make soak`; `make test` leaves them unset, so the tests' small defaults apply.
@@ -69,6 +77,16 @@ $(BENCH_STAMP): $(STAMP)
 	$(PIP) install -e '.[cli,test,bench]'
 	touch $(BENCH_STAMP)
 
+$(CLUSTER_STAMP): $(STAMP)
+	$(PIP) install -e '.[cli,test,cluster]'
+	touch $(CLUSTER_STAMP)
+
+$(TRAIN_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(TRAIN_VENV)
+	$(TRAIN_VENV)/bin/pip --quiet --disable-pip-version-check install -e '.[cluster-train]' 'pytest>=8' 'pytest-asyncio>=0.23' \
+		'hypothesis>=6.100'
+	touch $(TRAIN_STAMP)
+
 # The web server (it prints the URL to open); `majiang play` is the terminal game.
 run: $(RUN_STAMP)
 	$(BIN)/majiang serve
@@ -86,14 +104,14 @@ $(CHROMIUM):
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks examples
 	@$(BIN)/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
-	echo '$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak" (and $(BIN)/mypy beside it)'; \
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak"; tests=$$?; \
+	echo '$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak and not ($(EXTRA_MARKERS))" (and $(BIN)/mypy beside it)'; \
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak and not ($(EXTRA_MARKERS))"; tests=$$?; \
 	wait $$mypy; types=$$?; echo $(BIN)/mypy; cat $(VENV)/mypy.out; \
 	test $$tests -eq 0 && test $$types -eq 0
 
-# The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`); pytest's
-# exit 5 means none were selected.
-soak: $(STAMP) $(CHROMIUM)
+# The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`), the Ray
+# cluster tests, then RLlib's training test in its own venv; pytest's exit 5 means none were selected.
+soak: $(STAMP) $(CLUSTER_STAMP) $(TRAIN_STAMP) $(CHROMIUM)
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
@@ -103,7 +121,8 @@ soak: $(STAMP) $(CHROMIUM)
 		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		MAJIANG_BOTZONE_FLOWER_HANDS=$(BOTZONE_FLOWER_HANDS) MAJIANG_RIICHI_FAST_HANDS=$(RIICHI_FAST_HANDS) \
 		MAJIANG_ROUNDTRIP_GAMES=$(ROUNDTRIP_GAMES) \
-		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak" || test $$? -eq 5
+		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak or cluster" || test $$? -eq 5
+	RAY_USAGE_STATS_ENABLED=0 $(TRAIN_VENV)/bin/pytest -p no:cacheprovider -m train tests/test_rllib.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
@@ -150,7 +169,8 @@ compiled: $(COMPILED_STAMP)
 # cannot collect them from the .py files their extensions replace). Tests marked pure_only, which read what
 # compiling changes, are deselected and counted (docs/efficiency.md).
 test-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --dist worksteal -p no:cacheprovider -m "not soak" \
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -n $(WORKERS) --dist worksteal -p no:cacheprovider \
+		-m "not soak and not ($(EXTRA_MARKERS))" \
 		tests docs README.md $(COMPILED)/majiang $(addprefix --ignore=$(COMPILED)/,$(COMPILED_MODULES))
 
 # Every row of the speed table on the compiled copy; bench-compare prints pure and compiled side by side.
@@ -164,4 +184,4 @@ bench-web: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --tables 50
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) $(TRAIN_VENV) build *.egg-info src/*.egg-info

@@ -163,7 +163,7 @@ def test_round_wind_reaches_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
             winds.append(kwargs["round_wind"])
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(sim, "Game", Spy)
+    monkeypatch.setattr(importlib.import_module("majiang.sim.hands"), "Game", Spy)  # (deal_hand's)
     simulate(2, ["random"], workers=1, round_wind=Tile.SOUTH)
     assert winds == [Tile.SOUTH, Tile.SOUTH]
 

@@ -6,7 +6,6 @@ The play and the statistics live in ``majiang.sim.arena``; this module reads the
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -17,6 +16,7 @@ from rich.table import Table
 from majiang.bots import BOTS
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import (
+    ClusterOpt,
     GameRulesOpt,
     JsonOpt,
     QuietOpt,
@@ -36,7 +36,7 @@ from majiang.interop.botzone_table import ForfeitError
 from majiang.interop.external import DEFAULT_TIME_LIMIT, check_rules, check_seat, settle_protocol
 from majiang.records import partial_path
 from majiang.sim.arena import ARRANGEMENTS, CONFIDENCE, ArenaResult, arrangement_name, run_arena
-from majiang.sim.pool import check_workers
+from majiang.sim.executor import open_executor
 from majiang.sim.simulate import ResumeError, changed_options
 
 __all__ = ["DEFAULT_BOTS", "DEFAULT_DEALS", "MAX_DEALS", "arena_command", "render_arena"]
@@ -74,6 +74,7 @@ def arena_command(
     deals: DealsOpt = None,
     seed: SeedOpt = None,
     workers: WorkersOpt = None,
+    cluster: ClusterOpt = None,
     records: RecordsOpt = None,
     resume: ResumeOpt = False,
     rules: GameRulesOpt = None,
@@ -116,8 +117,8 @@ def arena_command(
         if not 1 <= n <= MAX_DEALS:
             raise InvalidOptionError(f"--deals must be from 1 to {MAX_DEALS}, not {deals}")
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
-        w = check_workers((os.cpu_count() or 1) if workers is None
-                          else integer(workers, "--workers"), "--workers")
+        executor = open_executor(None if workers is None else integer(workers, "--workers"), cluster,
+                                 workers_option="--workers", cluster_option="--cluster")
         if records is not None and not records.parent.is_dir():
             raise InvalidOptionError(f"--records: no directory {str(records.parent)!r} to write "
                                      f"{records.name!r} in")
@@ -127,9 +128,10 @@ def arena_command(
         fail("arena", str(err), as_json=as_json)
     report = ProgressReport("majiang arena", "deals", n, quiet=quiet or as_json)
     try:
-        with report:
-            result = run_arena(names, n, s, workers=w, progress=report, records=records, resume=resume,
-                               rules=played, time_limit=limit)
+        with report, executor:
+            result = run_arena(names, n, s, progress=report, records=records, resume=resume,
+                               rules=played, time_limit=limit, executor=executor)
+            where = executor.where
     except (ResumeError, ForfeitError) as err:
         fail("arena", str(err), as_json=as_json)
     except KeyboardInterrupt:
@@ -146,6 +148,8 @@ def arena_command(
         if records is not None:
             Console(highlight=False).print(f"Records: {records} ({result.hands} hands)", markup=False,
                                            soft_wrap=True)
+        if cluster is not None:
+            Console(highlight=False).print(f"Played on: {where}", markup=False)
 
 
 def _seconds(text: str) -> float:

@@ -12,6 +12,7 @@ from majiang.game.ruleset import DEFAULT_RULESET, Ruleset, find_ruleset
 
 __all__ = [
     "MAX_DIGITS",
+    "ClusterOpt",
     "GameRulesOpt",
     "JsonOpt",
     "QuietOpt",
@@ -34,6 +35,12 @@ SeedOpt = Annotated[str | None, typer.Option(
 WorkersOpt = Annotated[str | None, typer.Option(
     "--workers", metavar="W", show_default="all cores",
     help="Processes to play in, up to 4 per core (1: this process; the result does not change).",
+)]
+ClusterOpt = Annotated[str | None, typer.Option(
+    "--cluster", metavar="ADDRESS",
+    help="Play on a Ray cluster (pip install 'majiang[cluster]'): 'local' (a Ray instance started for "
+         "this run), 'auto' (the cluster this machine is part of) or HOST:PORT; --workers is then the "
+         "tasks run at once (default: the cluster's CPUs). The result and files do not change.",
 )]
 RecordsOpt = Annotated[Path | None, typer.Option(
     "--records", metavar="FILE",

@@ -7,7 +7,6 @@ progress and prints. docs/cli.md and docs/simulation.md are the user guides.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +18,7 @@ from rich.table import Table
 from majiang.bots import find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import (
+    ClusterOpt,
     GameRulesOpt,
     JsonOpt,
     QuietOpt,
@@ -34,8 +34,8 @@ from majiang.cli.progress import ProgressReport
 from majiang.errors import InvalidOptionError
 from majiang.mcr import parse_wind
 from majiang.records import partial_path
-from majiang.sim.pool import check_workers
-from majiang.sim.simulate import BotStats, ResumeError, Summary, option_text, simulate
+from majiang.sim.executor import open_executor
+from majiang.sim.simulate import BotStats, ResumeError, Summary, TrainingDataError, option_text, simulate
 
 __all__ = ["MAX_GAMES", "render_summary", "rules_line", "simulate_command"]
 
@@ -53,6 +53,12 @@ SummariesOpt = Annotated[Path | None, typer.Option(
     "--summaries", metavar="FILE",
     help="Write one summary line per hand (winners, fans, deltas) to FILE (gzip if it ends in .gz).",
 )]
+TrainingOpt = Annotated[Path | None, typer.Option(
+    "--training-data", metavar="DIR",
+    help="Write every decision's observation, action mask, action and reward as NumPy shards "
+         "(hands-START-STOP.npz) to DIR, empty or new, for offline learning (needs majiang[rl]; "
+         "docs/simulation.md).",
+)]
 OutOpt = Annotated[Path | None, typer.Option(
     "--out", metavar="FILE", hidden=True, help="Deprecated: the old name of --summaries.",
 )]
@@ -68,9 +74,11 @@ def simulate_command(
     games: GamesOpt = None,
     bots: BotsOpt = None,
     workers: WorkersOpt = None,
+    cluster: ClusterOpt = None,
     seed: SeedOpt = None,
     records: RecordsOpt = None,
     summaries: SummariesOpt = None,
+    training_data: TrainingOpt = None,
     out: OutOpt = None,
     resume: ResumeOpt = False,
     round_: RoundOpt = None,
@@ -97,8 +105,8 @@ def simulate_command(
             raise InvalidOptionError(f"--bots takes one to four comma-separated names, not {bots!r}")
         for name in names:
             find_bot(name, 0)  # an unknown name is bad input; a failure once hands are played is a bug
-        k = check_workers((os.cpu_count() or 1) if workers is None else integer(workers, "--workers"),
-                          "--workers")
+        executor = open_executor(None if workers is None else integer(workers, "--workers"), cluster,
+                                 workers_option="--workers", cluster_option="--cluster")
         s = 0 if seed is None else integer(seed, "--seed", signed=True)
         wind = parse_wind("E" if round_ is None else round_, "--round")
         shown = 15 if fans is None else integer(fans, "--fans")
@@ -109,6 +117,9 @@ def simulate_command(
                                          f"{path.name!r} in")
         if summaries is not None and records is not None and summaries.resolve() == records.resolve():
             raise InvalidOptionError("--summaries and --records must be different files")
+        if training_data is not None and not training_data.parent.is_dir():
+            raise InvalidOptionError(f"--training-data: no directory {str(training_data.parent)!r} to make "
+                                     f"{training_data.name!r} in")
         if resume and summaries is None and records is None:
             raise InvalidOptionError("--resume continues the FILE.partial of --records or --summaries: "
                                      "give them")
@@ -117,10 +128,12 @@ def simulate_command(
     outputs = [path for path in (records, summaries) if path is not None]
     report = ProgressReport("majiang simulate", "hands", n, quiet=quiet or as_json)
     try:
-        with report:
-            summary = simulate(n, names, workers=k, seed=s, out=summaries, progress=report, round_wind=wind,
-                               rules=played, records=records, resume=resume)
-    except ResumeError as err:
+        with report, executor:
+            summary = simulate(n, names, seed=s, out=summaries, progress=report, round_wind=wind,
+                               rules=played, records=records, resume=resume, executor=executor,
+                               training=training_data)
+            where = executor.where
+    except (ResumeError, TrainingDataError, InvalidOptionError) as err:
         fail("simulate", str(err), as_json=as_json)
     except KeyboardInterrupt:
         kept = ", ".join(str(partial_path(path)) for path in outputs)
@@ -134,6 +147,10 @@ def simulate_command(
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
     else:
         render_summary(Console(highlight=False), summary, fans=shown, out=summaries, records=records)
+        if training_data is not None:
+            Console(highlight=False).print(f"Training data: {training_data}", markup=False, soft_wrap=True)
+        if cluster is not None:
+            Console(highlight=False).print(f"Played on: {where}", markup=False)
 
 
 def _pct(x: float) -> str:

@@ -181,10 +181,20 @@ class raw_env(AECEnv[str, Observation, int]):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand; the same ``seed`` deals the same hand (None: the next seed of the last one)."""
+        """Deal a new hand; the same ``seed`` deals the same hand (None: the next seed of the last one).
+
+        ``options={"hand_seed": h}`` deals the hand of game seed ``h`` itself (the seed a record's hand
+        holds; ``majiang.sim.training``'s data replays so), the seed sequence left as it was.
+        """
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game = self.seating.deal(self.rules, self._seeds.randrange(2**63))
+        hand_seed = (options or {}).get("hand_seed")
+        if hand_seed is None:
+            hand_seed = self._seeds.randrange(2**63)
+        elif isinstance(hand_seed, bool) or not isinstance(hand_seed, int) or not 0 <= hand_seed < 2**63:
+            raise InvalidOptionError(f"reset option hand_seed must be a game seed 0 to 2**63 - 1, not "
+                                     f"{hand_seed!r}")
+        self.game = self.seating.deal(self.rules, hand_seed)
         self.encoder.reset(self.game)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)

@@ -59,8 +59,8 @@ from majiang.sim.arena_results import (
     arrangement_name,
     summarize,
 )
+from majiang.sim.executor import Executor, LocalPool
 from majiang.sim.intervals import CONFIDENCE, Interval, mean_interval, t_quantile
-from majiang.sim.pool import check_workers, ordered_map
 from majiang.sim.seeds import derived_seed
 from majiang.sim.simulate import ResumeError, reopen_partial
 from majiang.tiles import WINDS, Tile
@@ -190,7 +190,7 @@ RECORD_PLAYERS = ("seat 0", "seat 1", "seat 2", "seat 3")
 def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int = 1,
               progress: Progress | None = None, records: Path | None = None,
               resume: bool = False, rules: Ruleset | None = None,
-              time_limit: float = DEFAULT_TIME_LIMIT) -> ArenaResult:
+              time_limit: float = DEFAULT_TIME_LIMIT, executor: Executor | None = None) -> ArenaResult:
     """Play ``deals`` deals of bot ``names[0]`` against ``names[1]`` in the duplicate format, under
     ``rules`` (default Chinese Official).
 
@@ -198,7 +198,8 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
     (``majiang.interop.external.parse_seat``); each seat an external program takes runs its own copy,
     spoken to over Botzone's protocol with ``time_limit`` seconds per answer.
 
-    ``workers`` > 1 plays deals in that many processes; the result is the same for any number.
+    ``workers`` > 1 plays deals in that many processes; the result is the same for any number, and on
+    any ``executor`` (``majiang.sim.executor``: a Ray cluster), which then plays instead.
     ``records`` receives the ``majiang-record`` of every hand played (six per deal), streamed to
     ``FILE.partial`` and renamed when the run completes; ``resume=True`` continues an interrupted
     run's ``FILE.partial`` from its last whole deal, with the result of an uninterrupted run.
@@ -213,7 +214,8 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
             check_rules(rules or find_ruleset(DEFAULT_RULESET), spec.protocol)
     if deals < 1:
         raise InvalidOptionError(f"deals must be at least 1, not {deals}")
-    check_workers(workers)
+    if executor is None:
+        executor = LocalPool(workers)
     if resume and records is None:
         raise ResumeError("resume continues the .partial file of the records: give records")
     pair = (names[0], names[1])
@@ -237,12 +239,12 @@ def run_arena(names: Sequence[str], deals: int, seed: int = 0, *, workers: int =
         if progress is not None:
             progress(len(done), deals)  # before any deal is played: what was resumed
         first = len(done)
-        chunk = max(1, min(8, (deals - first) // (4 * workers)))
+        chunk = max(1, min(8, (deals - first) // (4 * executor.workers)))
         if records is not None:
             chunk = min(chunk, 4)  # six hands' records per deal travel back from the workers
         batches = ((pair, seed, list(range(i, min(i + chunk, deals))), records is not None, rules, time_limit)
                    for i in range(first, deals, chunk))
-        for batch in ordered_map(_play_deals, batches, workers):
+        for batch in executor.map(_play_deals, batches):
             for deal, hands in batch:
                 done.append(deal)
                 if file is not None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -34,25 +33,17 @@ from majiang.records.check import PartialReplay
 from majiang.records.format import GZIP_MAGIC, LineSource, RecordError, dump_line, iter_file_lines
 from majiang.records.stream import PartialFile, partial_path
 from majiang.records.writer import RecordWriter, hand_event_lines, hand_summary
-from majiang.sim.pool import check_workers, ordered_map
-from majiang.sim.seeds import derived_seed
+from majiang.sim.executor import Executor, LocalPool
+from majiang.sim.hands import TrainingDataError, deal_hand, game_seed, hand_outcome
 from majiang.sim.stats import BotStats, HandOutcome, Summary, _outcome, _Tally, changed_options, summary_line
 from majiang.tiles import WINDS, Tile
 
-__all__ = ["MAX_STEPS", "BotStats", "HandOutcome", "ResumeError", "Summary", "changed_options", "game_seed",
-           "option_text", "play_hand", "play_hand_game", "seat_players", "simulate", "summary_line"]
+__all__ = ["MAX_STEPS", "BotStats", "HandOutcome", "ResumeError", "Summary", "TrainingDataError",
+           "changed_options", "deal_hand", "game_seed", "hand_outcome", "option_text", "play_hand",
+           "play_hand_game", "seat_players", "simulate", "summary_line"]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of hands finished so far."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a run seeded ``seed``: a 63-bit hash of both, stable everywhere.
-
-    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
-    True
-    """
-    return derived_seed("majiang-sim", seed, index)
 
 
 def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
@@ -68,14 +59,9 @@ def play_hand(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = 
 def play_hand_game(index: int, seed: int, bots: Sequence[str], *, round_wind: Tile = Tile.EAST,
                    rules: Ruleset | None = None) -> tuple[HandOutcome, Game]:
     """``play_hand``, and the finished game (whose events make the hand's record)."""
-    hseed = game_seed(seed, index)
-    seat_bots = tuple(bots[s % len(bots)] for s in range(4))
-    players = [find_bot(name, hseed * 4 + s) for s, name in enumerate(seat_bots)]
-    game = Game(rules, seed=hseed, dealer=index % 4, round_wind=round_wind)
+    game, seat_bots, players = deal_hand(index, seed, bots, round_wind=round_wind, rules=rules)
     steps = play_out(game, players)
-    result = game.result
-    assert result is not None
-    return _outcome(index, hseed, game.dealer, seat_bots, result, steps, game.rules), game
+    return hand_outcome(index, game, seat_bots, steps), game
 
 
 class ResumeError(MajiangError):
@@ -133,6 +119,7 @@ class _Task:
     rules: Ruleset | None
     summaries: bool
     records: bool
+    training: bool = False
 
 
 @dataclass(slots=True)
@@ -145,6 +132,8 @@ class _ChunkResult:
     """The summary line of each hand (with ``summaries``)."""
     hands: list[tuple[list[str], dict[str, Any]]]
     """Each hand's record: its event lines and its summary with zero totals (with ``records``)."""
+    shard: bytes | None = None
+    """The chunk's training data, an ``.npz`` file's bytes (with ``training``: ``majiang.sim.training``)."""
 
 
 def _play_chunk(task: _Task) -> _ChunkResult:
@@ -152,9 +141,17 @@ def _play_chunk(task: _Task) -> _ChunkResult:
     lines: list[str] = []
     hands: list[tuple[list[str], dict[str, Any]]] = []
     steps = wins = 0
+    decisions: list[dict[str, Any]] = []
+    if task.training:
+        from majiang.sim import training  # numpy and the environment's encoder: only for training data
     for index in range(task.start, task.stop):
-        outcome, game = play_hand_game(index, task.seed, task.bots, round_wind=task.round_wind,
-                                       rules=task.rules)
+        if task.training:
+            outcome, game, arrays = training.play_hand_decisions(index, task.seed, task.bots,
+                                                                 round_wind=task.round_wind, rules=task.rules)
+            decisions.append(arrays)
+        else:
+            outcome, game = play_hand_game(index, task.seed, task.bots, round_wind=task.round_wind,
+                                           rules=task.rules)
         steps += outcome.steps
         wins += bool(outcome.winners)
         for seat, name in enumerate(outcome.bots):
@@ -164,7 +161,13 @@ def _play_chunk(task: _Task) -> _ChunkResult:
         if task.records:
             number = index + 1
             hands.append((hand_event_lines(number, game), hand_summary(number, game, None, (0, 0, 0, 0))))
-    return _ChunkResult(task.stop - task.start, steps, wins, tallies, lines, hands)
+    shard = None
+    if task.training:
+        assert task.rules is not None
+        shard = training.shard_bytes(task.start, decisions,
+                                     [game_seed(task.seed, i) for i in range(task.start, task.stop)],
+                                     training.run_meta(task.seed, task.bots, task.rules, task.round_wind))
+    return _ChunkResult(task.stop - task.start, steps, wins, tallies, lines, hands, shard)
 
 
 def _chunk_size(games: int, workers: int, records: bool) -> int:
@@ -187,14 +190,19 @@ def seat_players(seats: Sequence[str]) -> list[str]:
 
 def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: int = 0,
              out: Path | None = None, progress: Progress | None = None, *, round_wind: Tile = Tile.EAST,
-             rules: Ruleset | None = None, records: Path | None = None, resume: bool = False) -> Summary:
+             rules: Ruleset | None = None, records: Path | None = None, resume: bool = False,
+             executor: Executor | None = None, training: Path | None = None) -> Summary:
     """Play ``games`` single hands with ``bots`` on ``workers`` processes (default: every core).
 
-    ``workers=1`` plays in this process. ``out`` (summaries) receives one compact JSON line per hand
-    and ``records`` the run's ``majiang-record`` (gzip-compressed when its name ends in ``.gz``), both
-    in hand order and streamed to ``FILE.partial``, which becomes ``FILE`` when the run completes. An
-    interrupted run leaves its ``.partial`` files; ``resume=True`` continues them from their last whole
-    hand (checked again first), giving the same files and summary as an uninterrupted run.
+    ``workers=1`` plays in this process; ``executor`` (``majiang.sim.executor``: a Ray cluster, say)
+    plays instead of ``workers`` processes, with the same hands, records and summary. ``out``
+    (summaries) receives one compact JSON line per hand and ``records`` the run's ``majiang-record``
+    (gzip-compressed when its name ends in ``.gz``), both in hand order and streamed to
+    ``FILE.partial``, which becomes ``FILE`` when the run completes. An interrupted run leaves its
+    ``.partial`` files; ``resume=True`` continues them from their last whole hand (checked again
+    first), giving the same files and summary as an uninterrupted run. ``training`` (a directory, empty
+    or new) receives every decision's observation, mask, action and reward as NumPy shards
+    (``majiang.sim.training``; resumed with the other files).
     ``progress(done, games)`` is called before any hand is played (``done``: the hands resumed) and
     as hands finish.
     """
@@ -210,9 +218,17 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
         raise InvalidOptionError(f"the round wind must be a wind, not {round_wind!r}")
     if rules is None:
         rules = find_ruleset(DEFAULT_RULESET)
-    workers = check_workers((os.cpu_count() or 1) if workers is None else workers)
+    if executor is None:
+        executor = LocalPool(workers)
     out = None if out is None else Path(out)
     records = None if records is None else Path(records)
+    training = None if training is None else Path(training)
+    if training is not None:
+        try:
+            import majiang.sim.training  # noqa: F401  (here, so that a missing extra fails before any hand)
+        except ImportError as err:
+            raise InvalidOptionError(f"training data needs the rl extra: pip install 'majiang[rl]' ({err})") \
+                from None
     if records is not None and games < 1:
         raise InvalidOptionError("a record holds at least one hand: give games >= 1 with records")
     seats = (names[0 % len(names)], names[1 % len(names)], names[2 % len(names)], names[3 % len(names)])
@@ -232,12 +248,25 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 for seat, name in enumerate(outcome.bots):
                     tallies[name].add_seat(outcome, seat)
 
-            _resume(out, records, writer, seed, seats, round_wind, rules, files, add)
+            cap = None
+            if training is not None and (out is not None or records is not None):  # (else: ResumeError)
+                from majiang.sim.training import check_directory, run_meta
+
+                meta = run_meta(seed, seats, rules, round_wind)
+                cap = check_directory(training, games, meta)
+            _resume(out, records, writer, seed, seats, round_wind, rules, files, add, cap)
+            if training is not None and check_directory(training, done, meta) != done:
+                raise ResumeError(f"cannot resume {training}: its shards end inside hand {done}'s chunk, "
+                                  "where the records or summaries end; start the run again")
         else:
             for path in (out, records):
                 if path is not None and partial_path(path).exists():
                     raise ResumeError(f"{partial_path(path)} exists: the work of an interrupted run; "
                                       "continue it with --resume, or delete it")
+            if training is not None:
+                from majiang.sim.training import check_directory
+
+                check_directory(training)
             for path in (out, records):
                 if path is not None:
                     files.append(PartialFile.create(path))
@@ -245,13 +274,18 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
                 files[-1].write_groups([[writer.header()]])
         summaries_file = files[0] if out is not None else None
         record_file = files[-1] if records is not None else None
-        size = _chunk_size(games - done, workers, records is not None)
+        workers = executor.workers
+        size = _chunk_size(games - done, workers, records is not None or training is not None)
         tasks = (_Task(start, min(start + size, games), seed, seats, round_wind, rules, out is not None,
-                       records is not None) for start in range(done, games, size))
+                       records is not None, training is not None) for start in range(done, games, size))
         resumed = done
         if progress is not None:
             progress(done, games)  # before any hand is played: what was resumed
-        for chunk in ordered_map(_play_chunk, tasks, workers):
+        for chunk in executor.map(_play_chunk, tasks):
+            if training is not None and chunk.shard is not None:
+                from majiang.sim.training import write_shard
+
+                write_shard(training, done, done + chunk.count, chunk.shard)
             done += chunk.count
             steps += chunk.steps
             wins += chunk.wins
@@ -275,8 +309,8 @@ def simulate(games: int, bots: Sequence[str], workers: int | None = None, seed: 
     stats = tuple(BotStats(name, t.hands, t.wins, t.self_draws, t.deal_ins, t.draws, t.score_sum,
                            t.score_squares, dict(t.fans)) for name, t in tallies.items())
     return Summary(games=games, seed=seed, seats=seats, bots=stats, steps=steps, wins=wins,
-                   draws=games - wins, seconds=time.perf_counter() - t0, workers=workers, resumed=resumed,
-                   rules=rules.name, options=tuple(rules.options().items()),
+                   draws=games - wins, seconds=time.perf_counter() - t0, workers=executor.workers,
+                   resumed=resumed, rules=rules.name, options=tuple(rules.options().items()),
                    changed=tuple(k for k, _ in changed_options(rules)))
 
 
@@ -333,9 +367,10 @@ def _iter_summaries(path: Path, seed: int, seats: tuple[str, ...], rules: Rulese
 
 def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: int, seats: tuple[str, ...],
             round_wind: Tile, rules: Ruleset, files: list[PartialFile],
-            add: Callable[[HandOutcome], None]) -> None:
+            add: Callable[[HandOutcome], None], cap: int | None = None) -> None:
     """Reopen the ``.partial`` files of an interrupted run at their last whole hand, passing each hand
     kept to ``add``; the files are rewritten as they are read, so memory does not grow with them.
+    ``cap``: keep no more hands than that (the training data's).
 
     The record's hands are checked again (re-simulated) and must be this run's (the same header, each
     hand's seed and round wind); hands from the first that fails on are dropped and played again.
@@ -348,6 +383,8 @@ def _resume(out: Path | None, records: Path | None, writer: RecordWriter, seed: 
             complete = f" ({path} is complete)" if path.exists() else ""
             raise ResumeError(f"nothing to resume: there is no {partial_path(path)}{complete}")
     limit = None if out is None else sum(1 for _ in _iter_summaries(partial_path(out), seed, seats, rules))
+    if cap is not None:
+        limit = cap if limit is None else min(limit, cap)
     kept = 0
     record_file: PartialFile | None = None
     if records is not None:
