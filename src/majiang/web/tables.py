@@ -237,7 +237,7 @@ class Table:
                 last = text.rstrip("\n").rsplit("\n", 1)[-1]
                 self.stored_totals = list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
             return list(self.stored_totals)
-        return self.sheet()["totals"]
+        return list(self.sheet()["totals"])
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet every seat and spectator is shown: a row per hand (``hand``, its ``label``, the
