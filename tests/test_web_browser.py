@@ -48,7 +48,8 @@ def _page(browser: Browser, errors: list[str]) -> Page:
     page.set_default_timeout(WAIT_MS)
     page.on("pageerror", lambda err: errors.append(str(err)))
     # others' moves shown at once, silently (the pace and the sounds have tests of their own)
-    page.add_init_script("localStorage.setItem('majiang-pace', '0'); localStorage.setItem('majiang-sound', '0');")
+    page.add_init_script("localStorage.setItem('majiang-pace', '0'); "
+                         "localStorage.setItem('majiang-sound', '0');")
     return page
 
 

@@ -87,17 +87,19 @@ async function takeSeat() {
   }
 }
 
-// Show the states in order: a move of another seat waits until `pace` seconds after the last move shown,
-// so a person can follow the bots; a state that asks this seat something, or the hand's end, comes at once
-// (with everything before it), so no answer is ever given to an old state.
+// Show the states in order, a move of another seat no sooner than `pace` seconds after the last move shown,
+// so a person can follow the bots. The table waits for this seat's answers, so a state that asks it
+// something is the last one queued; the seat's own move, a new hand and the first state come at once
+// (with everything before them), and a long queue is caught up faster.
 function pump() {
   if (paceTimer !== null) return;
   while (queue.length) {
-    const urgent = queue.findLastIndex((m) => m.view.legal.some((a) => a !== "pass") || m.view.phase === "over" || !state || m.hand !== state.hand);
+    const urgent = queue.findIndex((m, i) => { const prev = i ? queue[i - 1] : state;
+      return !prev || m.hand !== prev.hand || m.acted !== prev.acted; });
     const next = queue[0];
     const move = state && next.step !== state.step;
-    const wait = shownAt + pace * 1000 - Date.now();
-    if (urgent < 0 && move && wait > 0 && queue.length < 12) {
+    const wait = shownAt + (queue.length < 8 ? pace : pace / 4) * 1000 - Date.now();  // behind: catch up
+    if (urgent < 0 && move && wait > 0) {
       paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
       return;
     }
