@@ -17,11 +17,13 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from web_browser import CHROMIUM, CHROMIUM_ARGS, serve
 
 WAIT_MS = 60_000
+CLICK_MS = 5_000  # a thing offered that is gone this long was taken away (a window closed): look again
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1000, "height": 900}
 QUIET = "localStorage.setItem('majiang-pace', '0'); localStorage.setItem('majiang-sound', '0');"
@@ -79,6 +81,13 @@ READY = "#result, #actions button:not([disabled]), #my-hand .tile.can-discard, #
 
 def _click_something(page: Page, rng: random.Random, seen: dict[str, int]) -> bool:
     """Click one thing the page offers (a random one), as a player would; False once the hand is over."""
+    try:
+        return _try_click(page, rng, seen)
+    except PlaywrightTimeout:  # what was offered went before the click (a window closed): look again
+        return True
+
+
+def _try_click(page: Page, rng: random.Random, seen: dict[str, int]) -> bool:
     page.wait_for_selector(READY)
     if page.locator("#result").count():
         return False
@@ -99,14 +108,14 @@ def _click_something(page: Page, rng: random.Random, seen: dict[str, int]) -> bo
         if kind in ("kong", "concealed-kong", "added-kong"):
             assert b["tiles"] == 4, b
     if offers["picks"]:  # 换三张: pick tiles until the exchange can be sent
-        page.locator("#my-hand .tile.can-pick").nth(rng.randrange(offers["picks"])).click()
+        page.locator("#my-hand .tile.can-pick").nth(rng.randrange(offers["picks"])).click(timeout=CLICK_MS)
         if page.locator("#exchange:not([disabled])").count():
             seen["exchange-sent"] = seen.get("exchange-sent", 0) + 1
             page.click("#exchange")
             _wait_change(page, before)
         return True
     if offers["riichi"]:  # the riichi button was pressed: its discard
-        page.locator("#my-hand .tile.can-riichi").nth(rng.randrange(offers["riichi"])).click()
+        page.locator("#my-hand .tile.can-riichi").nth(rng.randrange(offers["riichi"])).click(timeout=CLICK_MS)
         seen["riichi-sent"] = seen.get("riichi-sent", 0) + 1
         _wait_change(page, before)
         return True
@@ -117,15 +126,17 @@ def _click_something(page: Page, rng: random.Random, seen: dict[str, int]) -> bo
         return True  # the window closed before this look: look again
     choice = rng.choice(options)
     if choice == "discard":
-        page.locator("#my-hand .tile.can-discard").nth(rng.randrange(offers["discards"])).click()
+        tiles = page.locator("#my-hand .tile.can-discard")
+        tiles.nth(rng.randrange(offers["discards"])).click(timeout=CLICK_MS)
     elif choice["kind"] == "riichi":
-        page.click("#riichi")
+        page.click("#riichi", timeout=CLICK_MS)
         return True
     else:
         kind_buttons = page.locator(f"#actions button[data-kind='{choice['kind']}']:not([disabled])")
-        if not kind_buttons.count():
+        count = kind_buttons.count()
+        if not count:
             return True
-        kind_buttons.nth(rng.randrange(kind_buttons.count())).click()
+        kind_buttons.nth(rng.randrange(count)).click(timeout=CLICK_MS)
     _wait_change(page, before)
     return True
 
@@ -397,4 +408,27 @@ def test_pages_fit_a_phone(browser: Browser, base_url: str) -> None:
     page.goto(base_url + table["players"][0]["join"])
     page.wait_for_selector("#my-hand .tile.can-discard")
     _fits(page)
+    assert errors == []
+
+
+def test_riichi_by_its_button_then_the_tile(browser: Browser, base_url: str) -> None:
+    """Riichi is a button, then the discard: the tiles it may let go are marked, and a click on one declares
+    (seed 1884 deals the dealer a hand that may declare riichi with E at once)."""
+    table = _table(base_url, ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"], seed=1884,
+                   rules="riichi")
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(base_url + table["players"][0]["join"])
+    page.wait_for_selector("#riichi")
+    assert page.locator("#my-hand .tile.can-riichi").count() == 0
+    page.keyboard.press("r")  # the riichi button's key
+    marked = page.locator("#my-hand .tile.can-riichi").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+    assert marked == ["E"]
+    page.click("#riichi")  # the button again: cancelled, a plain discard again
+    assert page.locator("#my-hand .tile.can-riichi").count() == 0
+    page.click("#riichi")
+    page.locator("#my-hand .tile.can-riichi").click()
+    # the first discard of the hand: a double riichi
+    page.wait_for_selector(".seat.pos-bottom .badge.mark-double-riichi")
+    assert page.locator(".pond[data-seat='0'] .tile.sideways").count() == 1
     assert errors == []

@@ -329,7 +329,7 @@ function centre() {
   return el("div", { class: "center" },
     el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
-    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), lastDiscard(), dealBox());
+    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), awayCountdown(), lastDiscard(), dealBox());
 }
 
 // The hand's wall commitment (SHA-256 of its seed, revealed in the record), and a practice table's flag.
@@ -455,7 +455,7 @@ function myHand() {
   else if (v.phase === "turn" && discards.size) status = t("your_turn");
   else if ((v.phase === "claim" || v.phase === "rob") && v.legal.length) status = t("claim");
   else if (v.phase !== "over") status = `${t("waiting")}: ${v.to_act.map((s) => playerAt(s)?.name ?? s).join(", ")}`;
-  return el("div", { class: "myhand" }, el("div", { class: "status", id: "status" }, status, awayCountdown()),
+  return el("div", { class: "myhand" }, el("div", { class: "status", id: "status" }, status),
     el("div", { class: "row hand-row" }, hand), el("div", { class: "actions" }, sort, el("span", { class: "muted keys" }, t("keyboard"))), buttons);
 }
 
@@ -477,8 +477,8 @@ function awayCountdown() {
   const waiting = state.players.filter((p) => p.away_at && state.view.to_act.includes(p.seat));
   if (!waiting.length) return null;
   const at = Math.min(...waiting.map((p) => p.away_at));
-  return el("span", { class: "countdown", id: "away-countdown", "data-deadline": String(at) },
-    ` ${waiting.map((p) => p.name).join(", ")}: ${t("standin_in").replace("{n}", secondsLeft(at))}`);
+  return el("div", { class: "countdown", id: "away-countdown", "data-deadline": String(at) },
+    `${waiting.map((p) => p.name).join(", ")}: ${t("standin_in").replace("{n}", secondsLeft(at))}`);
 }
 
 function secondsLeft(at) { return Math.max(0, Math.ceil(at - Date.now() / 1000)); }
