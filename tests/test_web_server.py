@@ -483,3 +483,29 @@ def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=f"table {created['id']} cannot be resumed"), \
             TestClient(create_app(db, window_seconds=0, pages=False, allow_hosts=["testserver"])):
         pass
+
+
+def test_the_score_sheet_is_up_to_date_when_a_hand_ends(client: TestClient) -> None:
+    """The server's sheet has the hand's row, and every total includes it, as soon as the hand ends (the
+    totals once lagged a hand, until the next was dealt); a spectator is shown the same sheet."""
+    players = ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"]
+    created = new_table(client, players, hands=2, seed=4)
+    with join(client, created, 0) as ws:
+        while True:
+            state = ws.receive_json()
+            if state["type"] != "state":
+                continue
+            view = state["view"]
+            if view["phase"] == "over":
+                break
+            if view["legal"] and state["acted"] != state["step"]:
+                action = "pass" if "pass" in view["legal"] else view["legal"][-1]
+                ws.send_json({"type": "act", "action": action, "step": state["step"]})
+        sheet = state["sheet"]
+        assert [row["hand"] for row in sheet["rows"]] == [1]
+        deltas = sheet["rows"][0]["deltas"]
+        assert any(deltas) and sheet["totals"] == deltas  # Chinese Official starts from 0
+        assert [p["total"] for p in state["players"]] == deltas
+        assert sheet["rows"][0]["winners"] == [p for p in range(4) if deltas[p] > 0]
+        with join(client, created, None) as watcher:
+            assert watcher.receive_json()["sheet"] == sheet
