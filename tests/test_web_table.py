@@ -165,7 +165,8 @@ def _random_play(browser: Browser, base_url: str, rules: str, preset: str | None
                for k, v in (ruleset_presets(rules)[preset] if preset else {}).items()]
     if preset is None:
         options = EXTRA.get(rules, [])
-    hands = min(hands, find_ruleset(rules).with_options(options).most_hands)  # a preset may play one hand
+    ruleset = find_ruleset(rules).with_options(options)
+    hands = min(hands, ruleset.most_hands, ruleset.match_length(None))  # a preset may play one hand
     players = ["open", "bot:efficiency", "bot:random", "bot:efficiency"]
     table = _table(base_url, players, seed=seed, rules=rules, options=options, hands=hands)
     errors: list[str] = []
