@@ -151,6 +151,13 @@ function send(obj) {
 }
 
 function act(action) {
+  if (queue.length) {
+    // A click on a state shown late (the pace): the newer ones first; the action goes only if it still
+    // stands (a window this seat could only pass in may have closed meanwhile).
+    if (paceTimer !== null) { clearTimeout(paceTimer); paceTimer = null; }
+    while (queue.length) show(queue.shift(), true);
+    if (!state.view.legal.includes(action)) return;
+  }
   send({ type: "act", action, step: state.step });
 }
 
