@@ -186,8 +186,16 @@ class Tally:
 
 
 def move_name(action: Action) -> str:
-    """The kind of move ``action`` is: its kind's word, or a ruleset's own action's name."""
-    return action.name if action.kind is ActionKind.DECLARED and action.name else action.kind.word
+    """The kind of move ``action`` is: its kind's word (``red`` after it where it names a red five: riichi's
+    ``discard 0m``, ``pung 0m``, ``chow 406m``), or a ruleset's own action's name."""
+    if action.kind is ActionKind.DECLARED and action.name:
+        return action.name
+    if action.tiles and action.kind in _RED_NAMING:
+        return f"{action.kind.word} red"
+    return action.kind.word
+
+
+_RED_NAMING = (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.CHOW, ActionKind.PUNG)
 
 
 class EagerBot:

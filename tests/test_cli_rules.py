@@ -163,7 +163,10 @@ def test_rules_of_one_ruleset_give_type_default_and_meaning() -> None:
     assert shown["name"] == NAME
     rows = {row["name"]: row for row in shown["options"]}
     assert rows["kong_price"] == {"name": "kong_price", "type": "integer", "choices": [], "default": 2,
-                                  "help": "what each other seat still in pays for a kong, at once."}
+                                  "help": "what each other seat still in pays for a kong, at once.",
+                                  # undeclared: its identifier (the catalogue test refuses one)
+                                  "title": {"en": "kong_price", "zh": "kong_price"},
+                                  "help_zh": "what each other seat still in pays for a kong, at once."}
     assert rows["false_win"]["choices"] == ["error", "penalty", "end"]
     assert rows["false_win"]["default"] == "error"
     assert rows["several_winners"]["type"] == "true or false"
@@ -171,7 +174,7 @@ def test_rules_of_one_ruleset_give_type_default_and_meaning() -> None:
     assert [row["name"] for row in mcr["options"]] == list(find_ruleset("mcr").options())
     assert all(row["help"] for row in mcr["options"])  # every Chinese Official option is explained
     text = run("rules", "mcr").stdout
-    assert "base_points" in text and "what each loser pays on top of the fans" in text
+    assert "base_points" in text and "What each loser pays on top of the fans" in text
 
 
 def test_rules_refuses_an_unknown_name() -> None:

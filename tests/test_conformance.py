@@ -275,6 +275,10 @@ MOVES = ["discard", "pass", "pung", "kong", "concealed-kong", "added-kong", "win
 """The moves every built-in ruleset has (and ``chow`` where it has chows)."""
 EVERY_MOVE: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in [*BUILT_IN, "toy"]]
 EVERY_MOVE.append(("mcr", dict(BOTZONE)))
+EVERY_MOVE.append(("riichi", {"red_choice": True}))
+RED_MOVES = ["discard red", "chow red", "pung red"]
+"""The moves naming a red five that riichi's ``red_choice`` adds (``riichi 0m`` is offered too seldom to
+be waited for, and is then made like any move offered)."""
 
 
 @pytest.mark.parametrize("case", EVERY_MOVE, ids=_id)
@@ -284,7 +288,8 @@ def test_every_move_is_made(case: tuple[str, dict[str, Any]]) -> None:
     Botzone's judge accepts its ``BUGANG``, and the rulesets once refused it)."""
     name, options = case
     rules = find_ruleset(name, options)
-    wanted = {*MOVES, *(["chow"] if rules.has_chow else []), *(spec.name for spec in rules.actions)}
+    wanted = {*MOVES, *(["chow"] if rules.has_chow else []), *(spec.name for spec in rules.actions),
+              *(RED_MOVES if options.get("red_choice") else [])}
     tally = Tally()
     for i in range(2000):
         _, t = play_checked(rules, game_seed(31, i), ["eager", "eager", "eager", "random"], rates=LIGHT,

@@ -172,3 +172,19 @@ def test_records_before_red_choice_round_final_and_pao_read_as_they_played() -> 
     assert (rules.red_choice, rules.round_final, rules.pao) == (False, False, False)
     with pytest.raises(InvalidOptionError, match="missing option 'uma'"):
         rules_from_options("riichi", {k: v for k, v in options.items() if k != "uma"})
+
+
+def test_a_game_ending_with_sticks_left_round_trips_through_mjai_and_tenhou6(
+        sticks_left: tuple[object, list[str]]) -> None:
+    """mjai and tenhou.net/6 logs carry the points after each hand; the sticks left over are paid at the
+    end, so the log's last points are the totals before that payment."""
+    from majiang.game.match import Match
+    from majiang.interop.mjai import dump_mjai, export_mjai, import_mjai
+    from majiang.interop.tenhou6 import from_tenhou6, to_tenhou6
+
+    match, lines = sticks_left
+    assert isinstance(match, Match) and match.settled is not None
+    events = export_mjai(parse_record(lines))
+    for log in (dump_mjai(events), [json.dumps(e) for e in from_tenhou6(to_tenhou6(events))]):
+        back = import_mjai(log, match.rules)
+        assert back.match.totals == match.totals and back.match.settled == match.settled

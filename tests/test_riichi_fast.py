@@ -48,7 +48,7 @@ def scratch_public(g: Game, seat: int) -> RiichiPublic:
                         tuple(s.double), tuple(tuple(r) for r in s.red_discards), tuple(s.red_melds), furiten,
                         sum(s.red_hand[seat]), seat, tuple(tuple(ALL_TILES[t] for t in r) for r in s.rivers),
                         tuple(tuple(ALL_TILES[t] for t in r) for r in s.since_riichi), tuple(s.riichi_at),
-                        ura_shown(g, s), tuple(s.liable))
+                        ura_shown(g, s), tuple(s.liable), tuple(s.red_in_melds))
 
 
 def ura_shown(g: Game, s: RiichiState) -> tuple[Tile, ...]:

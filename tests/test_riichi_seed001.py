@@ -167,7 +167,9 @@ def test_an_older_record_still_checks() -> None:
     assert not added & set(header["options"])
     rules = rules_from_options(header["rules"], header["options"])
     # Seed 001's readings by their defaults; the game's end as records of then played it.
-    then = dataclasses.replace(find_ruleset("riichi"), sticks_at_end="standings", final_half="return")
+    base = find_ruleset("riichi")
+    assert isinstance(base, RiichiRules)
+    then = dataclasses.replace(base, sticks_at_end="standings", final_half="return")
     assert rules == then
     report = check_record(OLDER)
     assert report.ok, report

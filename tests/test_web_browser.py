@@ -332,6 +332,36 @@ def test_calculator_page_any_ruleset(browser: Browser, base_url: str) -> None:
     assert errors == []
 
 
+def test_calculator_page_scores_every_ruleset(browser: Browser, base_url: str) -> None:
+    """Each ruleset's winning hand (tests/test_web_pages.py's cases) through a shared link: the page builds
+    the ruleset's form, scores the hand and shows the total, the ruleset named by its title."""
+    from urllib.parse import urlencode
+
+    from test_web_pages import RULESET_CASES
+
+    errors: list[str] = []
+    page = _page(browser, errors)
+    titles = httpx.get(f"{base_url}/api/names").json()["rulesets"]
+    for body, total in RULESET_CASES:
+        query: dict[str, str] = {"hand": str(body["hand"]), "rules": str(body["rules"])}
+        for key, value in body.items():
+            if key == "options":
+                if isinstance(value, list):
+                    query["options"] = " ".join(value)
+                continue  # (an options object has no text form: the case's other fields still apply)
+            if key not in ("hand", "rules"):
+                query["win_by" if key == "win" else key] = str(value).lower() if isinstance(value, bool) \
+                    else str(value)
+        page.goto(f"{base_url}/calc?{urlencode(query)}")
+        page.wait_for_selector("#result h2", timeout=20_000)
+        assert page.inner_text("#error") == "", (body, page.inner_text("#error"))
+        if total is not None and "options" not in body:
+            assert page.inner_text("#result h2").endswith(f" {total}"), (body, page.inner_text("#result h2"))
+        name = page.input_value("#rules")
+        assert page.locator("#rules option:checked").inner_text() == titles[name]["title"]["en"], name
+    assert errors == []
+
+
 def test_coach_page(browser: Browser, base_url: str) -> None:
     errors: list[str] = []
     page = _page(browser, errors)
@@ -387,15 +417,18 @@ def test_tiles_and_languages(browser: Browser, base_url: str) -> None:
         const kinds = [...tiles.KINDS, ...tiles.FLOWERS];
         const svgs = kinds.map((k) => tiles.tileSVG(k));
         let unknown = null;
-        try { tiles.tileSVG('0m'); } catch (e) { unknown = e.message; }
+        try { tiles.tileSVG('0z'); } catch (e) { unknown = e.message; }
+        const reds = ['0m', '0p', '0s'].map((k) => tiles.tileSVG(k));  // riichi's red fives
         const en = Object.keys(i18n.STRINGS.en).sort(), zh = Object.keys(i18n.STRINGS.zh).sort();
         return {count: kinds.length, distinct: new Set(svgs).size,
                 svg: svgs.every((s) => s.startsWith('<svg')),
-                unknown, sameKeys: JSON.stringify(en) === JSON.stringify(zh),
+                unknown, reds: new Set([...reds, ...['5m', '5p', '5s'].map((k) => tiles.tileSVG(k))]).size,
+                sameKeys: JSON.stringify(en) === JSON.stringify(zh),
                 split: tiles.splitTiles('123m5pE'), meld: tiles.parseMeld('[7777s]')};
     }""")
     assert checks["count"] == 42 and checks["distinct"] == 42 and checks["svg"]
-    assert checks["unknown"] == "unknown tile 0m"
+    assert checks["unknown"] == "unknown tile 0z"
+    assert checks["reds"] == 6  # a red five is drawn, and unlike its plain five
     assert checks["sameKeys"]
     assert checks["split"] == ["1m", "2m", "3m", "5p", "E"]
     assert checks["meld"] == {"tiles": ["7s"] * 4, "source": None, "concealedKong": True}
@@ -583,7 +616,7 @@ def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> 
     selector = '#actions button[data-action="opening-win"]'
     page.wait_for_selector(selector)
     # labelled as the ruleset declared it (the page knows no ruleset), with its key
-    assert page.locator(selector).inner_text().strip().startswith(("declare opening wins", "起手胡"))
+    assert page.locator(selector).inner_text().strip().startswith(("Declare opening wins", "起手胡"))
     before = _step(page)
     page.click(selector)  # (by selector: the page may draw the buttons again meanwhile)
     page.wait_for_function(f"() => Number(document.querySelector('#felt').dataset.step) !== {before}")
@@ -593,4 +626,101 @@ def test_a_rulesets_own_actions_are_buttons(browser: Browser, base_url: str) -> 
         moves += 1
         assert moves < 200, "the hand did not end"
     assert page.locator("#result").count() == 1
+    assert errors == []
+
+
+_RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""A snake_case identifier (an option's name, ``false_win``) in a page's visible text."""
+
+
+def _visible_text(page: Page) -> str:
+    """The page's text as a person sees it, with the tooltips (``title``) and option labels."""
+    return str(page.evaluate("() => document.body.innerText + '\\n' + "
+                             "[...document.querySelectorAll('[title]')].map((n) => n.title).join('\\n')"))
+
+
+def _foreign_words(built_in: tuple[str, ...]) -> set[str]:
+    """The names and options of rulesets other tests in this process registered (test fixtures, named by
+    their identifiers on purpose): the built-in rulesets' pages must not show them, but the page's lists
+    of tables and rulesets may."""
+    from majiang.game.ruleset import find_ruleset, ruleset_names
+    from majiang.records.format import rules_options
+
+    out: set[str] = set()
+    for name in ruleset_names():
+        if name not in built_in:
+            out |= {name, *rules_options(find_ruleset(name))}
+    return out
+
+
+def test_chinese_lobby_and_table_show_no_raw_identifier(browser: Browser, base_url: str) -> None:
+    """In 中文 mode the lobby names every ruleset, option, choice and bot in Chinese (no option's or
+    ruleset's identifier, no exception class, no bare "source 000"); 血流成河 is a ruleset choice of its
+    own with 换三张 and 定缺 set; a Sichuan table's page names its actions with their tiles."""
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.add_init_script("localStorage.setItem('majiang-lang', 'zh')")
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#create")
+    titles = page.locator("#rules option").all_inner_texts()
+    assert "四川麻将 血流成河" in titles and "国标麻将" in titles and "立直麻将" in titles
+    built_in = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+    # (the built-in rulesets' entries: another test in this process may register a ruleset of its own)
+    keys = [e["key"] for e in httpx.get(f"{base_url}/api/names").json()["lobby"] if e["rules"] in built_in]
+    assert len(keys) >= len(built_in) + 1
+    for value in keys:
+        page.select_option("#rules", value)
+        text = _visible_text(page)
+        raw = [m for m in _RAW_ID.findall(text) if m not in _foreign_words(built_in)]
+        assert not raw, (value, raw[:5])
+        assert "Error" not in text and not re.search(r"(?<!\()(?:seed|source) \d{3}", text), value
+        for name in built_in:
+            assert name not in page.locator("#rules").inner_text()
+        labels = page.locator("[data-option-label]").all_inner_texts()
+        assert labels and all(re.search(r"[\u4e00-\u9fff]", label) for label in labels), (value, labels)
+    page.select_option("#rules", "sichuan-blood-river")
+    assert page.input_value("#option-mode") == "blood-river"
+    assert page.input_value("#option-exchange") == "dice" and page.is_checked("#option-declare_void")
+    assert "来源：《麻将国标三级打法》(seed 000)" in page.evaluate(
+        "() => { const s = document.querySelector('#rules'); s.value = 'mcr';"
+        " s.dispatchEvent(new Event('change'));"
+        " return document.querySelector('[data-option-label=base_points]').title; }")
+    bots = page.locator("#kind-1 option").all_inner_texts()
+    assert "机器人: 牌效" in bots and not any("efficiency" in b for b in bots)
+    # a Sichuan table from the lobby: 换三张 is its first decision, named with its tiles in Chinese
+    page.select_option("#rules", "sichuan")
+    page.fill("#hands", "1")
+    page.click("#create")
+    page.click("#join-links .play-link")
+    # picked in the hand: the button names the three tiles once they are a choice the rules offer
+    page.wait_for_selector("#exchange")
+    assert page.inner_text("#exchange").startswith("换三张")
+    for _ in range(3):
+        page.locator("#my-hand .tile.can-pick").first.click()
+    assert re.match(r"换三张 \d-\d-\d[mps]", page.get_attribute("#exchange", "title") or "")
+    text = _visible_text(page)
+    assert "四川麻将" in text and not _RAW_ID.search(text), _RAW_ID.findall(text)[:5]
+    assert "efficiency" not in text  # the bots' names are the lobby's Chinese ones
+    assert errors == []
+
+
+def test_sichuan_win_panel_names_its_fans(browser: Browser, base_url: str) -> None:
+    """The win panel of a Sichuan hand names each fan in both languages (it read "plain win (undefined)")."""
+    errors: list[str] = []
+    page = _page(browser, errors)
+    for seed in range(40):
+        table = _table(base_url, ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"], seed=seed,
+                       rules="sichuan")
+        page.goto(base_url + table["players"][0]["join"])
+        claims: list[str] = []
+        moves = 0
+        while _move(page, claims):
+            moves += 1
+            assert moves < MAX_MOVES
+        rows = page.locator("#result table.fans tr[data-fan] td:first-child").all_inner_texts()
+        if rows:
+            assert all("undefined" not in r and re.search(r"[\u4e00-\u9fff]", r) for r in rows), rows
+            break
+    else:
+        pytest.fail("no Sichuan hand was won in 40 deals")
     assert errors == []

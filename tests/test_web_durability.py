@@ -35,7 +35,7 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen([*MAJIANG, "serve", "--port", str(self.port), "--db", str(db),
                                       "--claim-seconds", "600", "--away-seconds", "600",
-                                      "--window-seconds", "0"],
+                                      "--window-seconds", "0", "--log-level", "warning"],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         limit = time.monotonic() + 120
         while True:

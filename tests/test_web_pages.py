@@ -174,7 +174,7 @@ def test_every_page_script_exists() -> None:
 
 # --- any ruleset through its scorer: the same schema as ``majiang fan --rules R`` ------------------------
 
-@pytest.mark.parametrize(("body", "total"), [
+RULESET_CASES: list[tuple[dict[str, Any], int | None]] = [
     ({"hand": "1112345678999m5m", "rules": "mcr", "win": "self-drawn"}, 92),
     ({"hand": "1133m5577p99sEECC", "rules": "国标", "win": "self-drawn", "options": ["profile=wmo2014"]},
      None),
@@ -182,7 +182,29 @@ def test_every_page_script_exists() -> None:
     ({"hand": "111222444m33399p", "rules": "chengdu", "options": {"cap_points": None}}, 1),
     ({"hand": "234567m234p3488s 2s", "rules": "riichi", "win": "self-drawn", "riichi": True, "dora": "1m",
       "seat_wind": "S"}, 7),
-])
+    ({"hand": "123m456m789m11m234m", "rules": "changsha", "winner": 2, "giver": "0"}, 1),  # 清一色
+    ({"hand": "111m456m789p99s34s 2s", "rules": "changchun", "win": "self-drawn", "winner": 1}, 3),
+    ({"hand": "111m222m333m444p55p", "rules": "yangzhou", "win": "self-drawn"}, 84),  # 铁板 and more
+]
+"""A winning hand of each ruleset for the calculator, and its total where the test pins it."""
+
+
+def test_calc_every_ruleset_is_offered_and_has_a_case_here(client: TestClient) -> None:
+    """The calculator offers every registered ruleset with a scorer, and each built-in one is scored
+    above (a ruleset added later needs its row in the table of cases)."""
+    offered = client.get("/api/calc/fields").json()["rulesets"]
+    built_in = {"mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou"}
+    assert built_in <= set(offered)
+    assert built_in <= {find_name(b["rules"]) for b, _ in RULESET_CASES}
+
+
+def find_name(rules: str) -> str:
+    from majiang.game.ruleset import find_ruleset
+
+    return find_ruleset(rules).name
+
+
+@pytest.mark.parametrize(("body", "total"), RULESET_CASES)
 def test_calc_any_ruleset(client: TestClient, body: dict[str, Any], total: int | None) -> None:
     from majiang.game.ruleset import find_ruleset
 

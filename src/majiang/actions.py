@@ -6,6 +6,8 @@ Action.parse('discard 5m')
 (<Tile.P3: 11>, 'pass')
 >>> Action.parse("exchange 9m1m1m").notation(), Action.parse("void s").tile
 ('exchange 1m1m9m', <Tile.S1: 18>)
+>>> Action.parse("chow 406m").tiles, Action.parse("pung 0p").notation()  # a red five named (riichi)
+((<Tile.M5: 4>,), 'pung 0p')
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ class ActionKind(IntEnum):
 
 _WITH_TILE = {ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
               ActionKind.RIICHI}
-_RED = {ActionKind.DISCARD, ActionKind.RIICHI}
-"""Kinds that may name a red five (text ``discard 0m``: the red copy, ``tiles`` holding the five once)."""
+_RED = {ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.PUNG}
+"""Kinds that may name a red five (text ``discard 0m``, ``pung 0m``: the red copy, ``tile`` the five and
+``tiles`` holding it once). A chow names it in its run: ``chow 406m`` (``tile`` the run's lowest)."""
 _BY_WORD = {k.word: k for k in ActionKind if k is not ActionKind.DECLARED}
 
 
@@ -151,11 +154,26 @@ class Action(NamedTuple):
                 and words[1][1] in _SUITS:
             five = ALL_TILES[9 * _SUITS.index(words[1][1]) + 4]
             return cls(kind, five, (five,))
+        if kind == ActionKind.CHOW and len(words) == 2 and len(words[1]) == 4 and "0" in words[1]:
+            return cls._parse_red_chow(words[1])
         if kind in _WITH_TILE:
             return cls(kind, _one_tile(kind.word, words, parse_tiles))
         if len(words) != 1:
             raise InvalidActionError(f"{kind.word} takes no tile")
         return cls(kind)
+
+    @classmethod
+    def _parse_red_chow(cls, run: str) -> Action:
+        """``chow 406m``: the chow of 4m 5m 6m made with the red 5m (``tiles`` holding the five)."""
+        suit = run[3]
+        ranks = [5 if d == "0" else int(d) if d.isdigit() else 0 for d in run[:3]]
+        low = ranks[0]
+        if suit not in _SUITS or run.count("0") != 1 or not 1 <= low <= 7 \
+                or ranks != [low, low + 1, low + 2]:
+            raise InvalidActionError(f"a chow naming its red five is its run with the five as 0 "
+                                     f"('chow 406m', 'chow 340p'), not {run!r}")
+        base = 9 * _SUITS.index(suit)
+        return cls(ActionKind.CHOW, ALL_TILES[base + low - 1], (ALL_TILES[base + 4],))
 
     @classmethod
     def _parse_declared(cls, spec: ActionSpec, words: list[str], parse_tiles: Any) -> Action:
@@ -173,6 +191,10 @@ class Action(NamedTuple):
             return f"void {_SUITS[self.tile // 9]}"  # (an honor is no suit: shown as given, for errors)
         if self.tiles and self.kind in _RED and self.tile is not None:
             return f"{self.kind.word} 0{_SUITS[self.tile // 9]}"
+        if self.tiles and self.kind == ActionKind.CHOW and self.tile is not None:
+            low = self.tile % 9 + 1
+            run = "".join("0" if r == 5 else str(r) for r in (low, low + 1, low + 2))
+            return f"chow {run}{_SUITS[self.tile // 9]}"
         if self.tiles:
             return f"{self.kind.word} {''.join(ALL_TILES[t].notation() for t in self.tiles)}"
         if self.tile is None:

@@ -28,7 +28,8 @@ from majiang.actions import Action
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 
-__all__ = ["BOTS", "MAX_STEPS", "Bot", "DefenseBot", "EfficiencyBot", "FanAwareBot", "RandomBot", "find_bot",
+__all__ = ["BOTS", "BOT_WORDS", "MAX_STEPS", "Bot", "DefenseBot", "EfficiencyBot", "FanAwareBot", "RandomBot",
+           "find_bot",
            "play_out"]
 
 MAX_STEPS = 5000
@@ -78,6 +79,19 @@ _LAZY = {cls: module for module, cls in _REGISTRY.values() if module != __name__
 
 BOTS: tuple[str, ...] = tuple(_REGISTRY)
 """The names ``find_bot`` knows."""
+
+BOT_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "random": ("随机", "Random", "随便打任何合法的牌（练习用）。",
+               "Plays any legal move at random (for practice)."),
+    "efficiency": ("牌效", "Efficiency", "只看牌效：尽快听牌，不管番数。",
+                   "Plays for tile efficiency only: the fastest way to ready, fans ignored."),
+    "fan-aware": ("算番", "Fan-aware", "朝够番的牌型打，会防守。",
+                  "Plays toward hands that score enough fans, and defends."),
+    "defense": ("防守", "Defense", "平时打牌效，有人立直或听牌时打安全牌。",
+                "Plays for efficiency until someone threatens (riichi), then discards safely."),
+}
+"""Each bot's name and a sentence about it, in Chinese and English (zh name, en name, zh, en), for the
+catalogue the pages and commands show (``majiang.catalogue``); a bot registered later adds its own."""
 
 
 def __getattr__(name: str) -> Any:

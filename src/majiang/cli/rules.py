@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from majiang.catalogue import ruleset_catalogue
 from majiang.cli.errors import fail
 from majiang.cli.fan import flag
 from majiang.cli.options import JsonOpt
@@ -72,6 +73,7 @@ def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
     """One row per option of ``rules``: name, type in words, choices, default and meaning (from the
     ruleset's ``option_schema``)."""
     hints = typing.get_type_hints(type(rules))
+    named = ruleset_catalogue(rules.name)["options"]
     rows = []
     for spec in rules.option_schema():
         kind, choices = type_text(hints[spec.name])
@@ -82,8 +84,9 @@ def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
             low = "" if spec.minimum is None else str(spec.minimum)
             high = "" if spec.maximum is None else str(spec.maximum)
             kind += f" {low}..{high}" + (f" by {spec.step}" if spec.step not in (None, 1) else "")
+        words = named[spec.name]
         rows.append({"name": spec.name, "type": kind, "choices": choices, "default": spec.default,
-                     "help": spec.help})
+                     "help": words["help"]["en"], "title": words["name"], "help_zh": words["help"]["zh"]})
     return rows
 
 
@@ -105,8 +108,9 @@ def ruleset_json(name: str, *, options: bool) -> dict[str, Any]:
     """A ruleset as ``majiang rules --json`` shows it (with its options and win context when ``options``)."""
     rules = find_ruleset(name)
     rows = option_rows(rules)
-    out = {"name": rules.name, "aliases": ruleset_aliases(rules.name),
-           "presets": ruleset_presets(rules.name), "summary": _summary(rules),
+    named = ruleset_catalogue(rules.name)  # the same catalogue the web pages show: sources by their titles
+    out = {"name": rules.name, "title": named["title"], "aliases": ruleset_aliases(rules.name),
+           "presets": ruleset_presets(rules.name), "summary": named["summary"]["en"],
            "options": rows if options else len(rows)}
     if options:
         out["context"] = context_rows(rules)
@@ -133,11 +137,13 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
         table = Table(title="Rulesets ('majiang rules NAME' shows one ruleset's options)",
                       title_justify="left")
         table.add_column("Name")
+        table.add_column("Title")
         table.add_column("Aliases")
         table.add_column("Options", justify="right")
         table.add_column("Rules")
         for entry in listed:
-            table.add_row(Text(entry["name"]), Text(_aliases(entry)), str(entry["options"]),
+            table.add_row(Text(entry["name"]), Text(f"{entry['title']['zh']} {entry['title']['en']}"),
+                          Text(_aliases(entry)), str(entry["options"]),
                           Text(entry["summary"]))
         Console(highlight=False).print(table)
         return
@@ -150,14 +156,17 @@ def rules_command(name: NameArg = None, as_json: JsonOpt = False) -> None:
         return
     console = Console(highlight=False)
     aliases = f" (aliases: {_aliases(shown)})" if shown["aliases"] else ""
-    console.print(f"{shown['name']}{aliases}: {shown['summary']}", markup=False)
+    title = f"{shown['title']['zh']} {shown['title']['en']}"
+    console.print(f"{shown['name']} ({title}){aliases}: {shown['summary']}", markup=False)
     table = Table(title="Options (--option KEY=VALUE)", title_justify="left")
     table.add_column("Option")
+    table.add_column("Name")
     table.add_column("Type")
     table.add_column("Default")
     table.add_column("Meaning")
     for row in shown["options"]:
-        table.add_row(Text(row["name"]), Text(row["type"]), Text(option_text(row["default"])),
+        named = f"{row['title']['zh']} {row['title']['en']}"
+        table.add_row(Text(row["name"]), Text(named), Text(row["type"]), Text(option_text(row["default"])),
                       Text(row["help"]))
     console.print(table)
     if shown["context"]:

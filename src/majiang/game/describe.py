@@ -7,8 +7,8 @@ Describing is apart from the engine's hooks: nothing here is called while a hand
 
 >>> from majiang.game.ruleset import find_ruleset
 >>> describer = find_ruleset("sichuan").describer()
->>> type(describer).__name__, describer.option_help()["declare_void"]
-('SichuanDescriber', "定缺 before play; the declared suit's tiles must go first.")
+>>> type(describer).__name__, describer.words().options["declare_void"].name
+('SichuanDescriber', Words(en='Declare a void suit', zh='定缺'))
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.game.names import RulesetWords, Words, name_sources
 from majiang.game.scoring import Score
 from majiang.tiles import Tile
 
@@ -99,10 +100,19 @@ class Describer:
     rules: object
     counts_hands: bool = True
 
+    def words(self) -> RulesetWords:
+        """The ruleset's names in Chinese and English (``majiang.game.names``): its title, options, presets
+        and fans, as the catalogue (``majiang.catalogue``) serves them to the pages and ``majiang rules``.
+        Here only its registered name, which a ruleset meant for players replaces with its own words."""
+        name = str(getattr(self.rules, "name", ""))
+        summary = (inspect.getdoc(type(self.rules)) or "").split("\n\n")[0].replace("\n", " ").strip()
+        return RulesetWords(Words(name, name), Words(summary, summary))
+
     def option_help(self) -> dict[str, str]:
-        """A one-line meaning of each option, for ``majiang rules NAME``: by default the first sentence
-        of each ``* ``option``: meaning`` bullet in the ruleset class's docstring."""
-        out: dict[str, str] = {}
+        """A one-line meaning of each option, for ``majiang rules NAME`` and the option schema: the English
+        help the ruleset's ``words()`` declare (sources named by title), else the first sentence of each
+        ``* ``option``: meaning`` bullet in the ruleset class's docstring."""
+        out = {name: name_sources(w.help.en, zh=False) for name, w in self.words().options.items()}
         for match in _BULLET.finditer(inspect.getdoc(type(self.rules)) or ""):
             text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
             if len(text) > 100 and ": " in text:

@@ -236,9 +236,11 @@ class MjaiClient:
         reds = st.red_hand[me]
         counts = game.counts[me]
 
-        def from_hand(t: int, n: int) -> list[str]:
-            """``n`` tiles of kind ``t`` taken from the hand, red fives first (as our engine takes them)."""
-            red = min(reds[t // 9], n) if t in FIVES else 0
+        def from_hand(t: int, n: int, red: int | None = None) -> list[str]:
+            """``n`` tiles of kind ``t`` taken from the hand, ``red`` of them red fives (by default as many
+            as it holds: our engine takes them first into a kan)."""
+            if red is None:
+                red = min(reds[t // 9], n) if t in FIVES else 0
             return [mjai_tile(t, i < red) for i in range(n)]
 
         if kind == ActionKind.PASS:
@@ -278,14 +280,16 @@ class MjaiClient:
         assert game.last_discard is not None
         giver, claimed = game.last_discard
         pai = self._last_tile(giver)
+        rules = game.rules
+        taken = rules.call_reds(game, me, action) if isinstance(rules, RiichiRules) else None
         if kind == ActionKind.CHOW:
             assert tile is not None
             used = [t for t in (tile, tile + 1, tile + 2) if t != claimed]
-            consumed = [from_hand(t, 1)[0] for t in used]
+            consumed = [from_hand(t, 1, taken if t in FIVES else 0)[0] for t in used]
             return {"type": "chi", "actor": me, "target": giver, "pai": pai, "consumed": consumed}
         n = 2 if kind == ActionKind.PUNG else 3
         return {"type": "pon" if n == 2 else "daiminkan", "actor": me, "target": giver, "pai": pai,
-                "consumed": from_hand(claimed, n)}
+                "consumed": from_hand(claimed, n, taken)}
 
     def _last_tile(self, seat: int) -> str:
         """The tile ``seat`` last drew, let go or added to a kan, as the server named it."""

@@ -81,6 +81,8 @@ class _SeatRules(RiichiRules):
             for low in range(max(tile - 2, tile - tile % 9), min(tile, tile - tile % 9 + 6) + 1):
                 if all(c[k] for k in (low, low + 1, low + 2) if k != tile):
                     out.append(Action(ActionKind.CHOW, ALL_TILES[low]))
+        if self.red_choice:
+            out += self._red_claims(game.hand_state, seat, c, tile, out)
         return out
 
     def rob_options(self, game: Table[RiichiState, RiichiMatchState], seat: int, konger: int, tile: int,
@@ -128,6 +130,10 @@ def _apply(game: Game, e: dict[str, Any], riichi: list[bool], me: int) -> None:
             action = Action(ActionKind.CHOW, ALL_TILES[min([tile, *used])])
         else:
             action = Action(ActionKind.PUNG if kind == "pon" else ActionKind.KONG)
+        rules = game.rules
+        if isinstance(rules, RiichiRules):  # the plain call or the one naming the red five (red_choice)
+            reds = sum(str(t).endswith("r") for t in e["consumed"])
+            action = rules.call_with_reds(game, seat, action, reds)
         before = st.red_melds[seat]
         game.apply(seat, action)
         _settle(game)

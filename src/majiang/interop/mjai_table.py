@@ -492,6 +492,9 @@ def _action(game: Game, seat: int, answer: dict[str, Any], legal: Sequence[Actio
                     chosen = Action(ActionKind.CHOW, ALL_TILES[run[0]])
             elif set(kinds) == {tile}:
                 chosen = Action(ActionKind.PUNG if kind == "pon" else ActionKind.KONG)
+            if chosen is not None and isinstance(game.rules, RiichiRules):
+                # The plain call or the one naming the red five, as ``consumed`` says (red_choice).
+                chosen = game.rules.call_with_reds(game, seat, chosen, sum(red for _, red in used))
     elif kind == "kakan":
         tile, _ = _tile_of(answer, "pai", text)
         chosen = Action(ActionKind.ADDED_KONG, ALL_TILES[tile])

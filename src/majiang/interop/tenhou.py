@@ -186,10 +186,13 @@ class _Replay:
         text = {"chi": f"chow {_kind_name(low)}", "pon": "pung", "kan": "kong"}[kind]
         st: RiichiState = self.game.hand_state
         before = st.red_melds[seat]
+        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
+        if kind in ("chi", "pon"):  # the plain call, or the one naming the red five, as the log's meld
+            from_hand = red - (1 if meld["called"] in RED_IDS and self.rules.red_fives else 0)
+            text = self.rules.call_with_reds(self.game, seat, Action.parse(text), from_hand).notation()
         self.act(tag, seat, text)
         self.settle(tag)
         self.check_stick()
-        red = sum(1 for t in tiles if t in RED_IDS) if self.rules.red_fives else 0
         if st.red_melds[seat] - before != red:
             raise self.fail(tag, f"seat {seat}'s meld holds {red} red five(s) in the log, "
                                  f"{st.red_melds[seat] - before} on the engine")
@@ -421,6 +424,9 @@ def _replay_game(heads: dict[str, Tag], hands: Sequence[_Hand], rules: RiichiRul
     mine = list(match.totals)
     if owari is None:
         assert final is not None
+        if match.settled is not None:
+            # ``final`` is the points after the last hand, before the sticks left over are paid out.
+            mine = [t - s for t, s in zip(mine, match.settled, strict=True)]
         if mine != final:
             raise MjlogError("the log's end", f"final points: the log's {final}, the engine's {mine}")
         return out

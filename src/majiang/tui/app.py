@@ -60,6 +60,9 @@ SUIT_KEYS = "mps"
 """In an opening phase asking for a void suit (定缺), these keys declare one."""
 
 
+_RED_FIVE = r"red 5[mps]|赤五."
+"""A red five in a button's words (``majiang.tui.widgets.red_five_label``)."""
+
 class TableScreen(Screen[None]):
     """The table: every seat, the person's hand, the legal actions, messages and (with ``a``) hints."""
 
@@ -263,7 +266,9 @@ class TableScreen(Screen[None]):
                 if self.choices is not None:
                     label = f"{i + 1}: {label}"
                 if str(button.label) != label:
-                    button.label = Text(label)  # not markup: "[567s]" is a meld, not a tag
+                    text = Text(label)  # not markup: "[567s]" is a meld, not a tag
+                    text.highlight_regex(_RED_FIVE, "bold red")  # a red five a call names or keeps
+                    button.label = text
                     button.refresh(layout=True)
                 button.action_value = actions[i]
                 button.display = True

@@ -153,6 +153,8 @@ _ACTION_ZH = {ActionKind.DISCARD: "打", ActionKind.CHOW: "吃", ActionKind.PUNG
               ActionKind.CONCEALED_KONG: "暗杠", ActionKind.ADDED_KONG: "加杠", ActionKind.WIN: "和",
               ActionKind.PASS: "过", ActionKind.VOID: "定缺", ActionKind.EXCHANGE: "换三张"}
 _SUIT_NAMES = (("m", "万"), ("p", "饼"), ("s", "条"))
+_RED_NAMING = (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.CHOW, ActionKind.PUNG)
+"""Kinds of action that may name a red five (``tiles`` holding it: riichi's ``red_choice``)."""
 
 
 def action_word(kind: ActionKind, style: TileStyle) -> str:
@@ -181,6 +183,9 @@ def action_what(action: Action, style: TileStyle) -> str:
     what = action_word(action.kind, style)
     if action.kind == ActionKind.VOID and action.tile is not None:
         return f"{what} {suit_label(action.tile, style)}"
+    if action.tiles and action.kind in _RED_NAMING and action.tile is not None:
+        # riichi's red five named: ``discard 0m``, ``pung 0m``, ``chow 406m`` (赤五万: the red 5m)
+        return tr(style, action.notation(), f"{what} 赤{action.tiles[0].zh}")
     if action.tiles:
         return f"{what} {' '.join(tile_label(t, style) for t in action.tiles)}"
     if action.tile is not None:

@@ -9,7 +9,7 @@ from textual.widgets import Button, Static
 from majiang.game import Action, ActionKind, View
 from majiang.meld import Meld
 from majiang.tiles import Tile
-from majiang.tui.render import TileStyle, action_what, action_word, meld_label, tile_label, tile_text
+from majiang.tui.render import TileStyle, action_what, action_word, meld_label, tile_label, tile_text, tr
 
 __all__ = ["KEY_DIGITS", "MAX_BUTTONS", "MAX_TILES", "TILE_WIDTH", "ActionButton", "TileWidget",
            "action_label"]
@@ -37,12 +37,30 @@ def action_label(action: Action, view: View, style: TileStyle) -> str:
     word = action_word(kind, style).replace("-", " ").capitalize()
     if kind == ActionKind.CHOW and claimed is not None:
         assert action.tile is not None
-        return f"{word} {meld_label(Meld.chow(action.tile, claimed - action.tile + 1), style)}"
+        return f"{word} {meld_label(Meld.chow(action.tile, claimed - action.tile + 1), style)}" \
+            + _red_note(action, view, style)
     if kind in (ActionKind.PUNG, ActionKind.KONG) and claimed is not None:
-        return f"{word} {tile_label(claimed, style)}"
+        return f"{word} {tile_label(claimed, style)}" + _red_note(action, view, style)
     if action.tile is not None:
         return f"{word} {tile_label(action.tile, style)}"
     return word
+
+
+def red_five_label(five: Tile, style: TileStyle) -> str:
+    """A red five's name (riichi's 赤ドラ): ``red 5m``, ``赤五万``; the buttons show it in red."""
+    return tr(style, f"red {five.notation()}", f"赤{five.zh}")
+
+
+def _red_note(action: Action, view: View, style: TileStyle) -> str:
+    """Where a call may name a red five (riichi's ``red_choice``): ``with red 5m`` on the call naming it,
+    ``keeping red 5m`` on the plain one offered beside it; nothing otherwise."""
+    if action.tiles:
+        return " " + tr(style, "with ", "含") + red_five_label(action.tiles[0], style)
+    named = next((a for a in view.legal if a.tiles and a.kind == action.kind
+                  and (a.kind != ActionKind.CHOW or a.tile == action.tile)), None)
+    if named is None:
+        return ""
+    return " " + tr(style, "keeping ", "留") + red_five_label(named.tiles[0], style)
 
 
 class TileWidget(Static):

@@ -26,6 +26,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from majiang.bots import BOTS
+from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
@@ -72,6 +73,11 @@ def api_router() -> APIRouter:
     @router.get("/api/bots")
     def bots() -> list[str]:
         return list(BOTS)
+
+    @router.get("/api/names")
+    def names() -> dict[str, Any]:
+        # every name the pages show, in both languages, from the rulesets' and bots' own words
+        return catalogue()
 
     @router.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Any:
@@ -376,6 +382,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
         try:
             store = Store(db_path)
             try:
+                catalogue()  # built before the first request (the registry loads once, on this thread)
                 tables = Tables(store, settings, limits)
                 tables.load()
                 app.state.tables = tables

@@ -64,6 +64,9 @@ def action_label(describer: Describer, action: Action) -> dict[str, str] | None:
     return describer.action_words().get(action.kind.word)
 
 
+_NAMES_RED = {ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.PUNG, ActionKind.CHOW}
+"""Kinds whose ``tiles`` name a red five they use (``Action``)."""
+
 _TAKEN = {ActionKind.PUNG: 3, ActionKind.KONG: 4}
 """Claims of a discard by the tiles of the meld they make: the discard and two or three alike."""
 
@@ -110,8 +113,15 @@ def choices_json(game: Game, seat: int, actions: Sequence[Action], view: Any = N
             tiles = list(laid) if laid is not None else [] if tile is None else [tile]
         elif tile is not None:
             tiles = [tile]
+        names = [_tile(t) or "" for t in tiles]
+        if action.tiles and kind in _NAMES_RED and tile is not None:
+            # A red five named (riichi's ``discard 0m``, ``pung 0m``, ``chow 406m``): drawn red, the one
+            # from the hand (the last five; a claimed tile comes first).
+            five = _tile(action.tiles[0]) or ""
+            at = len(names) - 1 - names[::-1].index(five)
+            names[at] = "0" + five[1]
         out.append({"action": action.notation(), "kind": action.name or kind.word,
-                    "tiles": [_tile(t) for t in tiles], "claimed": _tile(claimed), "suit": suit,
+                    "tiles": names, "claimed": _tile(claimed), "suit": suit,
                     "label": action_label(describer, action)})
     return out
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.game.describe import Describer, TableInfo
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.changchun.scoring import ChangchunScore
 from majiang.rules.changchun.state import ChangchunPublic
@@ -18,6 +19,13 @@ __all__ = ["ChangchunDescriber"]
 @dataclass(frozen=True, slots=True)
 class ChangchunDescriber(Describer):
     """The Changchun ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Changchun's names (``majiang.rules.changchun.words``)."""
+        from majiang.rules.changchun.words import WORDS
+
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "changchun" else Describer.words(self)
 
     def action_words(self) -> dict[str, dict[str, str]]:
         """上听, a ready declaration with the discard (the engine's ``riichi`` kind)."""

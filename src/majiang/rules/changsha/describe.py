@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.game.describe import Describer, TableInfo
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.changsha.fans import Category
 from majiang.rules.changsha.payments import PRICES
@@ -19,6 +20,13 @@ __all__ = ["ChangshaDescriber"]
 @dataclass(frozen=True, slots=True)
 class ChangshaDescriber(Describer):
     """The Changsha ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Changsha's names (``majiang.rules.changsha.words``)."""
+        from majiang.rules.changsha.words import WORDS
+
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "changsha" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the wins a hand made (小胡, or each 大胡)."""

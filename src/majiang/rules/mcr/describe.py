@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.game.describe import Describer
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.mcr.result import ScoreResult
 
@@ -15,6 +16,13 @@ __all__ = ["McrDescriber"]
 @dataclass(frozen=True, slots=True)
 class McrDescriber(Describer):
     """The Chinese Official ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Chinese Official's names (``majiang.rules.mcr.words``)."""
+        from majiang.rules.mcr.words import WORDS
+
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "mcr" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans of a win (flowers 花牌 among them), each once."""

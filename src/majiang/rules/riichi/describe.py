@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from majiang.game.describe import Describer, HandLabel, TableInfo
+from majiang.game.names import RulesetWords
 from majiang.rules.riichi.state import RiichiMatchState, RiichiPublic, RiichiState
 from majiang.tiles import WINDS, Tile
 
@@ -21,6 +22,13 @@ __all__ = ["RiichiDescriber"]
 @dataclass(frozen=True, slots=True)
 class RiichiDescriber(Describer):
     """The riichi ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Riichi's names (``majiang.rules.riichi.words``)."""
+        from majiang.rules.riichi.words import WORDS
+
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "riichi" else Describer.words(self)
 
     def action_words(self) -> dict[str, dict[str, str]]:
         """立直 and 九種九牌 by their names."""

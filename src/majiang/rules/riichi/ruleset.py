@@ -36,7 +36,7 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.ready import distance, is_ready
 from majiang.errors import InvalidHandError, InvalidOptionError
 from majiang.game.describe import Describer
-from majiang.game.events import Event, Payment
+from majiang.game.events import Act, Event, Payment
 from majiang.game.moments import Observers
 from majiang.game.ruleset import (
     ADDED_KONG,
@@ -245,10 +245,16 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``renhou``: a non-dealer's ron before its first draw: off, mangan or yakuman.
     * ``renhou_discards``: the discards renhou may be won on: before-draw (any, before the winner's first
       draw) or dealer-first (only the dealer's first discard: seed 001's 地和).
-    * ``daisharin``, ``suurenkou``, ``sanrenkou``, ``touhoku``: the seed's local yaku (docs/riichi.md).
+    * ``daisharin``: seed 001's 大车轮 (22334455667788 of pins, concealed), a yakuman.
+    * ``suurenkou``: seed 001's 四连刻 (four consecutive pungs of a suit), a yakuman.
+    * ``sanrenkou``: seed 001's 三连刻 (three consecutive pungs of a suit), 3 han.
+    * ``touhoku``: seed 001's 东北一条龙 (1-9 of a suit with an East pung and North pair, or the reverse),
+      a yakuman.
     * ``isshoku_sanjun``: 一色三顺, three identical chows, 2 han open or closed (seed 001's local yaku).
     * ``red_choice``: a seat holding a red five and a plain one of a suit may let either go (``discard 0m``,
-      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first.
+      ``riichi 0m`` name the red one; Tenhou's players choose); off: the plain one goes first. A chi or
+      pon may likewise take the red five (``chow 406m``, ``pung 0m``) or keep it (``chow 4m``, ``pung``:
+      plain fives first); off: the red fives go into the meld first.
     * ``pao``: a player whose discard is called (pon or open kan) for the third dragon set or the fourth
       wind set pays for that yakuman if the caller wins (責任払い; Tenhou): all of it by tsumo or by its own
       discard, half on another's discard (docs/riichi.md, "Pao").
@@ -553,6 +559,28 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
                 if 0 <= r - (tile - low) <= 6 and c[a] and c[b] \
                         and self._discard_left(c, {a: 1, b: 1}, self._swaps(tile, low)):
                     out.append(CHOW[low])
+        if self.red_choice and len(out) > 1:
+            out.extend(self._red_claims(st, seat, c, tile, out))
+        return out
+
+    @staticmethod
+    def _red_claims(st: RiichiState, seat: int, counts: list[int], tile: int,
+                    offered: list[Action]) -> list[Action]:
+        """``pung 0m`` beside ``pung`` and ``chow 406m`` beside ``chow 4m`` where the seat holds red and
+        plain fives enough to make the meld either way: the named one puts as many red fives in as it can,
+        the plain one as few (``red_choice``). A kan on a discard takes every five held: no choice."""
+        out = []
+        red_hand = st.red_hand[seat]
+        for a in offered:
+            if a.kind == ActionKind.PUNG and tile in FIVES:
+                reds = red_hand[tile // 9]
+                if reds and counts[tile] > reds and counts[tile] >= 3:
+                    out.append(Action(ActionKind.PUNG, ALL_TILES[tile], (ALL_TILES[tile],)))
+            elif a.kind == ActionKind.CHOW and a.tile is not None:
+                low = int(a.tile)
+                five = next((t for t in (low, low + 1, low + 2) if t != tile and t in FIVES), None)
+                if five is not None and 0 < red_hand[five // 9] < counts[five]:
+                    out.append(Action(ActionKind.CHOW, a.tile, (ALL_TILES[five],)))
         return out
 
     def _swaps(self, tile: int, low: int | None) -> frozenset[int]:
@@ -783,22 +811,81 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         if meld.kind != MeldKind.CHOW and st.liable[seat] is None:
             self._feed(game, st, seat, meld, giver)
         tile = int(meld.tile) + (meld.claimed or 1) - 1 if meld.kind == MeldKind.CHOW else int(meld.tile)
-        if st.last_red:
+        claimed_red = st.last_red
+        if claimed_red:
             st.red_discards[giver].remove(len(game.discards[giver]))
             st.shown_red[giver] = tuple(st.red_discards[giver])
             st.red_melds[seat] += 1
             st.last_red = False
+        red = 1 if claimed_red else 0
         from_hand = [int(t) for t in meld.tiles]
         from_hand.remove(tile)
         for t in set(from_hand):
-            if t in FIVES:
-                moved = min(st.red_hand[seat][t // 9], from_hand.count(t))
+            if t in FIVES and st.red_hand[seat][t // 9]:
+                reds = st.red_hand[seat][t // 9]
+                if self.red_choice and not self._names_red(game, seat):
+                    moved = max(0, reds - game.counts[seat][t])  # plain fives first: reds only if short
+                else:
+                    moved = min(reds, from_hand.count(t))
                 st.red_hand[seat][t // 9] -= moved
                 st.red_melds[seat] += moved
+                red += moved
+        self._note_meld(st, seat, len(game.melds[seat]) - 1, red)
         if meld.kind == MeldKind.CHOW:
             st.kuikae[seat] = self._swaps(tile, int(meld.tile))
         elif meld.kind == MeldKind.PUNG:
             st.kuikae[seat] = self._swaps(tile, None)
+
+    def call_reds(self, game: RiichiGame, seat: int, action: Action) -> int:
+        """How many red fives the call ``action`` (chow, pung, kong on the discard on the table) takes
+        from ``seat``'s hand: as many as it can when it names one (``pung 0m``) or ``red_choice`` is off,
+        else as few."""
+        if game.last_discard is None:
+            return 0
+        tile = game.last_discard[1]
+        if action.kind == ActionKind.CHOW and action.tile is not None:
+            used = [t for t in (int(action.tile), int(action.tile) + 1, int(action.tile) + 2) if t != tile]
+        else:
+            used = [tile] * (3 if action.kind == ActionKind.KONG else 2)
+        five = next((t for t in used if t in FIVES), None)
+        if five is None:
+            return 0
+        st: RiichiState = game.hand_state
+        reds, n = st.red_hand[seat][five // 9], used.count(five)
+        if self.red_choice and not action.tiles:
+            return max(0, n - (game.counts[seat][five] - reds))
+        return min(reds, n)
+
+    def call_with_reds(self, game: RiichiGame, seat: int, action: Action, reds: int) -> Action:
+        """The call of ``action``'s kind and tiles, offered to ``seat`` now, that takes ``reds`` red fives
+        from its hand (``call_reds``): the plain one or the one naming the red five; ``action`` itself when
+        neither does (the caller's check then says what differs). For logs and programs that say which
+        tiles a call used (Tenhou's meld codes, mjai's ``consumed``)."""
+        plain = action._replace(tiles=(), tile=action.tile if action.kind == ActionKind.CHOW else None)
+        options = [plain]
+        if self.red_choice and game.last_discard is not None:
+            st: RiichiState = game.hand_state
+            options += self._red_claims(st, seat, game.counts[seat], game.last_discard[1], [plain])
+        return next((a for a in options if self.call_reds(game, seat, a) == reds), plain)
+
+    @staticmethod
+    def _names_red(game: RiichiGame, seat: int) -> bool:
+        """Whether the call being made names the red five (``pung 0m``, ``chow 406m``): the seat's last
+        action, logged just before the claim."""
+        for e in reversed(game.events):
+            if isinstance(e, Act) and e.seat == seat:
+                return bool(e.action.tiles)
+        return False
+
+    @staticmethod
+    def _note_meld(st: RiichiState, seat: int, index: int, red: int) -> None:
+        """Note ``red`` more red fives in the seat's meld at ``index`` (a new meld: the next index)."""
+        reds = list(st.red_in_melds[seat])
+        if index == len(reds):
+            reds.append(red)
+        else:
+            reds[index] += red
+        st.red_in_melds[seat] = tuple(reds)
 
     def _feed(self, game: RiichiGame, st: RiichiState, seat: int, meld: Meld, giver: int) -> None:
         """Make ``giver`` liable when its discard, called, completes the third dragon set, the fourth wind
@@ -826,10 +913,17 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         self._let_wins_go(st)
         st.ippatsu = [False] * 4
         st.kongs.append(seat)
-        if how is not KongKind.MELDED and tile in FIVES:
-            moved = min(st.red_hand[seat][tile // 9], 4 if how is KongKind.CONCEALED else 1)
-            st.red_hand[seat][tile // 9] -= moved
-            st.red_melds[seat] += moved
+        if how is not KongKind.MELDED:
+            # Every five goes in (a kan has no choice): the meld is the last one, or the pung it grew from.
+            moved = 0
+            if tile in FIVES:
+                moved = min(st.red_hand[seat][tile // 9], 4 if how is KongKind.CONCEALED else 1)
+                st.red_hand[seat][tile // 9] -= moved
+                st.red_melds[seat] += moved
+            melds = game.melds[seat]
+            index = len(melds) - 1 if how is KongKind.CONCEALED else \
+                next(i for i, m in enumerate(melds) if m.kind == MeldKind.KONG and m.tile == tile)
+            self._note_meld(st, seat, index, moved)
         if not self.kan_dora:
             return
         while st.pending_dora:  # a kan after an open kan turns over the one still pending first
@@ -891,7 +985,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         PUBLIC_VALUES.__set__(state, (
             st.shown_indicators, st.honba, st.sticks, tuple(st.riichi), tuple(st.double), tuple(st.shown_red),
             tuple(st.red_melds), furiten, sum(st.red_hand[seat]), seat, tuple(st.shown_rivers),
-            tuple(st.shown_since), tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable)))
+            tuple(st.shown_since), tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable),
+            tuple(st.red_in_melds)))
         return state
 
     def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:

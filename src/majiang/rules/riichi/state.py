@@ -48,6 +48,9 @@ class RiichiState:
     red_hand: list[list[int]] = field(default_factory=lambda: [[0, 0, 0] for _ in range(4)])
     """Red fives standing in each seat's hand, by suit."""
     red_melds: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    red_in_melds: list[tuple[int, ...]] = field(default_factory=lambda: [(), (), (), ()])
+    """How many red fives each of each seat's melds holds, in the order of ``game.melds`` (``red_melds``
+    is their sum)."""
     red_discards: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     """Indexes into each seat's discards (``game.discards``) of its red fives."""
     last_red: bool = False
@@ -147,6 +150,9 @@ class RiichiPublic(_Captured):
     """The ura dora indicators, shown once the hand is over with a riichi winner (empty before)."""
     liable: tuple[tuple[int, str] | None, ...] = (None, None, None, None)
     """For each seat, the seat liable (pao, 責任払い) for one of its yakuman and that yakuman's id."""
+    red_in_melds: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    """How many red fives each of each seat's melds holds, in the order of its melds (``red_melds`` the
+    sums): which called fives are red."""
 
 
 _PUT: dict[str, Callable[[RiichiPublic, Any], None]] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.game.describe import Describer
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.sichuan.scoring import ScoreResult
 from majiang.rules.sichuan.state import SUIT_LETTERS, SichuanPublic
@@ -16,6 +17,15 @@ __all__ = ["SichuanDescriber"]
 @dataclass(frozen=True, slots=True)
 class SichuanDescriber(Describer):
     """The Sichuan and Chengdu ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Sichuan's names, or Chengdu's for the ruleset registered as ``chengdu``."""
+        from majiang.rules.sichuan.words import CHENGDU_WORDS, SICHUAN_WORDS
+
+        name = getattr(self.rules, "name", "")
+        if name not in ("sichuan", "chengdu"):  # a ruleset registered under another name says its own words
+            return Describer.words(self)
+        return CHENGDU_WORDS if name == "chengdu" else SICHUAN_WORDS
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans of a win, each once."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.game.describe import Describer
+from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.yangzhou.scoring import YangzhouScore
 
@@ -15,6 +16,13 @@ __all__ = ["YangzhouDescriber"]
 @dataclass(frozen=True, slots=True)
 class YangzhouDescriber(Describer):
     """The Yangzhou ruleset's own describing (``majiang.game.describe.Describer``)."""
+
+    def words(self) -> RulesetWords:
+        """Yangzhou's names (``majiang.rules.yangzhou.words``)."""
+        from majiang.rules.yangzhou.words import WORDS
+
+        # a ruleset registered under another name says its own words (or has the defaults)
+        return WORDS if getattr(self.rules, "name", "") == "yangzhou" else Describer.words(self)
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the fans a win made."""

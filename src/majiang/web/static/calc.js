@@ -3,6 +3,7 @@
 import { t, lang, navBar, applyI18n, fanName } from "./i18n.js";
 import { tileElement, meldElement, splitHand } from "./tiles.js";
 import { el, picker, postJSON, windSelect } from "./picker.js";
+import { loadNames, rulesetTitle } from "./names.js";
 
 const app = document.getElementById("app");
 const query = new URLSearchParams(location.search);
@@ -83,7 +84,7 @@ async function start() {
     const schema = await (await fetch(`/api/calc/fields?rules=${encodeURIComponent(name)}`)).json();
     if (schema.error) { error.textContent = `${t("error")}: ${schema.error}`; return; }
     if (!rules.options.length) {
-      for (const r of schema.rulesets) rules.append(el("option", { value: r }, r));
+      for (const r of schema.rulesets) rules.append(el("option", { value: r }, rulesetTitle(r)));
     }
     rules.value = schema.rules;
     inputs = schema.fields.map((f) => ({ field: f, ...input(f) }));
@@ -127,6 +128,7 @@ async function start() {
   pick.input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") run(); });
   app.replaceChildren(el("h1", {}, t("calc")), el("p", { class: "muted" }, t("hand_notation")), pick.node,
     el("div", {}, el("label", {}, t("rules"), rules)), form, optionsLine, el("p", {}, go), error, out);
+  await loadNames();
   await buildForm(query.get("rules") || "mcr");
   if (query.get("hand")) run();
 }

@@ -28,7 +28,7 @@ export const STRINGS = {
     game_id: "Stored game id", load: "Load", all_open: "all hands open", seat_view: "seat's view", step: "Step",
     prev: "◀ Back", next: "Next ▶", first: "⏮", last: "⏭", share: "Share link", start_of_hand: "after the deal",
     players: "Players", standings: "Standings", turn: "turn", claim_phase: "claim", rob: "robbing", over: "over",
-    opening: "opening", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
+    opening: "opening", ask: "asking", error: "Error", pass_: "pass", chow: "chow", pung: "pung", kong: "kong", win: "win",
     concealed_kong: "concealed kong", added_kong: "added kong", keyboard: "Keys: 1-9/0 tiles, letters actions",
     wind_E: "East", wind_S: "South", wind_W: "West", wind_N: "North", copy_link: "Copy link", replay_game: "Replay",
     defaults: "(the ruleset's defaults)", preset: "Preset", info_dora: "Dora indicators", info_ura: "Ura dora indicators",
@@ -36,7 +36,7 @@ export const STRINGS = {
     info_furiten: "Furiten", info_pao: "Pao (liable)", yaku: "Yaku", han: "han", fu: "fu", yakuman: "yakuman", points: "points", pays: "Pays",
     each: "each", gain: "winner gains", import_log: "Import a log", import_file: "Log file",
     import_text: "or paste it here", import_format: "Format", import_auto: "detect", import_button: "Import",
-    imported: "Imported", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
+    imported: "Imported", table_id: "Table", random_seed: "random", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
     exchange: "Pass on these three", exchange_pick: "换三张: pick three tiles to pass on", exchange_same_suit: "(of one suit)",
     received: "received", void: "Void suit", void_pick: "定缺: choose the suit you will not keep", suit_m: "Characters 万",
     suit_p: "Dots 饼", suit_s: "Bamboo 条", riichi: "Riichi", riichi_pick: "Choose the tile to discard with it",
@@ -72,7 +72,7 @@ export const STRINGS = {
     game_id: "对局编号", load: "载入", all_open: "明牌", seat_view: "单家视角", step: "步",
     prev: "◀ 上一步", next: "下一步 ▶", first: "⏮", last: "⏭", share: "分享链接", start_of_hand: "配牌后",
     players: "玩家", standings: "名次", turn: "出牌", claim_phase: "鸣牌", rob: "抢杠", over: "结束",
-    opening: "开局", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
+    opening: "开局", ask: "询问", error: "错误", pass_: "过", chow: "吃", pung: "碰", kong: "杠", win: "和",
     concealed_kong: "暗杠", added_kong: "加杠", keyboard: "按键：1-9/0 选牌，字母执行动作",
     wind_E: "东", wind_S: "南", wind_W: "西", wind_N: "北", copy_link: "复制链接", replay_game: "回放",
     defaults: "（规则默认值）", preset: "预设", info_dora: "宝牌指示牌", info_ura: "里宝牌指示牌",
@@ -80,7 +80,7 @@ export const STRINGS = {
     info_furiten: "振听", info_pao: "包牌", yaku: "役", han: "番", fu: "符", yakuman: "役满", points: "点", pays: "支付",
     each: "每家", gain: "和牌者得", import_log: "导入牌谱", import_file: "牌谱文件",
     import_text: "或粘贴在此", import_format: "格式", import_auto: "自动识别", import_button: "导入",
-    imported: "已导入", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
+    imported: "已导入", table_id: "牌桌编号", random_seed: "随机", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
     exchange: "换出这三张", exchange_pick: "换三张：选三张牌换出", exchange_same_suit: "（同一花色）",
     received: "换入", void: "定缺", void_pick: "定缺：选一门不要的花色", suit_m: "万", suit_p: "饼", suit_s: "条",
     riichi: "立直", riichi_pick: "选一张牌打出并立直", abort: "流局", cancel: "取消", pace: "他家出牌速度",
@@ -129,8 +129,10 @@ export function navBar(rerender) {
 
 /** A fan's name in the interface language, with the other language alongside. */
 export function fanName(f) {
-  const zh = f.name ?? f.zh ?? "";  // Chinese Official fans carry `name`, the other rulesets' `zh`
-  return lang() === "zh" ? `${zh} ${f.en}` : `${f.en} (${zh})`;
+  const zh = f.name ?? f.zh;  // Chinese Official's fans carry "name", the other rulesets' "zh"
+  const en = f.en ? f.en[0].toUpperCase() + f.en.slice(1) : "";
+  if (!en) return zh ?? "";
+  return lang() === "zh" ? `${zh} ${en}` : `${en} (${zh})`;
 }
 
 export function windName(w) { return t("wind_" + w); }

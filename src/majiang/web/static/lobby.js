@@ -2,6 +2,8 @@
 import { el } from "./picker.js";
 import { t, navBar, applyI18n, handLabel } from "./i18n.js";
 import { knownSeats, rememberSeats } from "./seats.js";
+import { loadNames, catalogue, say, rulesetTitle, rulesetSummary, optionName, optionHelp, choiceName, presetName,
+  valueName, botName, botHelp } from "./names.js";
 
 const app = document.getElementById("app");
 let rulesets = [], bots = [], created = null;
@@ -16,7 +18,7 @@ async function getJSON(url, init) {
 
 // One control per option, from the ruleset's option schema: a checkbox, a select of the choices, or a
 // number input with the ruleset's bounds (empty = none where allowed); a text input otherwise.
-function optionControl(spec) {
+function optionControl(rules, spec) {
   const value = spec.default;
   let input;
   if (spec.kind === "bool") {
@@ -24,14 +26,14 @@ function optionControl(spec) {
     input.checked = value === true;
   } else if (spec.kind === "choice") {
     input = el("select", { "data-option": spec.name, "data-kind": "choice" });
-    if (spec.optional) input.append(el("option", { value: "none" }, "none"));
-    for (const c of spec.choices) input.append(el("option", { value: c }, c));
+    if (spec.optional) input.append(el("option", { value: "none" }, valueName("none")));
+    for (const c of spec.choices) input.append(el("option", { value: c }, choiceName(rules, spec.name, c)));
     input.value = value === null ? "none" : String(value);
   } else if (spec.kind === "int") {
     const attrs = { type: "number", "data-option": spec.name, "data-kind": "int", step: String(spec.step ?? 1) };
     if (spec.minimum !== null) attrs.min = String(spec.minimum);
     if (spec.maximum !== null) attrs.max = String(spec.maximum);
-    if (spec.optional) attrs.placeholder = "none";
+    if (spec.optional) attrs.placeholder = valueName("none");
     input = el("input", attrs);
     input.value = value === null ? "" : String(value);
   } else {
@@ -54,14 +56,17 @@ function defaultText(value) { return value === null ? "none" : String(value); }
 function optionInputs(rules) {
   const box = el("div", { id: "options", class: "options" });
   for (const spec of rules.schema) {
-    const label = el("label", { title: spec.help || "" }, spec.name, " ", optionControl(spec));
+    // the option's name for players, its meaning (the source named by its title) as the tooltip
+    const label = el("label", { title: optionHelp(rules.name, spec.name), "data-option-label": spec.name },
+      optionName(rules.name, spec.name), " ", optionControl(rules.name, spec));
     box.append(el("div", { class: "option" }, label, el("span", { class: "error", "data-option-error": spec.name })));
   }
   return box;
 }
 
-function setOptions(box, rules, preset) {
-  const values = { ...rules.options, ...(preset ? rules.presets[preset] : {}) };
+// The ruleset's defaults, then the lobby entry's (Sichuan's 换三张 and 定缺), then a preset's.
+function setOptions(box, rules, preset, entry) {
+  const values = { ...rules.options, ...(entry ? entry.options : {}), ...(preset ? rules.presets[preset] : {}) };
   for (const input of box.querySelectorAll("[data-option]")) {
     const v = values[input.dataset.option];
     if (input.dataset.kind === "bool") input.checked = v === true;
@@ -70,35 +75,56 @@ function setOptions(box, rules, preset) {
   }
 }
 
+// The lobby's menu: the catalogue's entries, and any ruleset the catalogue does not list under its name.
+function lobbyEntries() {
+  const entries = [...(catalogue().lobby || [])];
+  for (const r of rulesets) if (!entries.some((e) => e.rules === r.name)) entries.push({ key: r.name, rules: r.name, title: null, options: {} });
+  return entries;
+}
+function lobbyEntry(key) { return lobbyEntries().find((e) => e.key === key); }
+
+// A seat left unnamed is named in the page's language: "牌效 2" for a bot, "玩家 1" for a person.
+function defaultName(p) {
+  const kind = document.getElementById(`kind-${p}`).value;
+  return kind.startsWith("bot:") ? `${botName(kind.slice(4))} ${p + 1}` : `${t("seat")} ${p + 1}`;
+}
+
 function form() {
+  // The menu is the catalogue's lobby entries: every ruleset under its title, and the entries a ruleset adds
+  // (血流成河 beside 血战到底), each a ruleset with some options set.
   const rulesSel = el("select", { id: "rules" });
-  for (const r of rulesets) rulesSel.append(el("option", { value: r.name }, r.name));
+  for (const e of lobbyEntries()) rulesSel.append(el("option", { value: e.key, title: rulesetSummary(e.rules) }, say(e.title, e.key)));
+  const summary = el("p", { class: "muted", id: "rules-summary" });
   const optionsBox = el("div");
   const presetSel = el("select", { id: "preset" });
   const hands = el("input", { id: "hands", type: "number", min: "1", max: "16" });
   const setRules = () => {
-    const r = rulesets.find((x) => x.name === rulesSel.value);
+    const entry = lobbyEntry(rulesSel.value);
+    const r = rulesets.find((x) => x.name === entry.rules);
     optionsBox.replaceChildren(optionInputs(r));
+    setOptions(optionsBox, r, "", entry);
+    summary.textContent = rulesetSummary(r.name);
     presetSel.replaceChildren(el("option", { value: "" }, t("defaults")),
-      ...Object.keys(r.presets || {}).map((p) => el("option", { value: p }, p)));
+      ...Object.keys(r.presets || {}).map((p) => el("option", { value: p }, presetName(r.name, p))));
     hands.max = String(r.most_hands);
     hands.value = String(r.match_hands);
   };
   rulesSel.addEventListener("change", setRules);
   presetSel.addEventListener("change", () => {
-    const r = rulesets.find((x) => x.name === rulesSel.value);
-    setOptions(optionsBox, r, presetSel.value);
+    const entry = lobbyEntry(rulesSel.value);
+    const r = rulesets.find((x) => x.name === entry.rules);
+    setOptions(optionsBox, r, presetSel.value, entry);
   });
   const seats = el("div", { class: "cards" });
   for (let p = 0; p < 4; p++) {
     const sel = el("select", { id: `kind-${p}` });
     sel.append(el("option", { value: "open" }, t("open")));
-    for (const b of bots) sel.append(el("option", { value: `bot:${b}` }, `${t("bot")}: ${b}`));
+    for (const b of bots) sel.append(el("option", { value: `bot:${b}`, title: botHelp(b) }, `${t("bot")}: ${botName(b)}`));
     if (p > 0 && bots.length) sel.value = `bot:${bots.includes("efficiency") ? "efficiency" : bots[0]}`;
     const name = el("input", { id: `name-${p}`, placeholder: t("name") });
     seats.append(el("div", { class: "card" }, el("strong", {}, `${t("seat")} ${p + 1}`), el("br"), sel, " ", name));
   }
-  const seed = el("input", { id: "seed", type: "number", placeholder: "random", title: t("seed_note") });
+  const seed = el("input", { id: "seed", type: "number", placeholder: t("random_seed"), title: t("seed_note") });
   // how fast others' moves are shown at this browser's tables (the table page has the same setting)
   const pace = el("select", { id: "pace" }, ...[0, 0.4, 0.8, 1.5].map((p) => el("option", { value: String(p) }, p ? `${p} s` : t("pace_0"))));
   pace.value = localStorage.getItem("majiang-pace") ?? "0.4";
@@ -107,17 +133,17 @@ function form() {
   const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
     error.textContent = "";
     for (const node of optionsBox.querySelectorAll("[data-option-error]")) node.textContent = "";
-    const r = rulesets.find((x) => x.name === rulesSel.value);
+    const r = rulesets.find((x) => x.name === lobbyEntry(rulesSel.value).rules);
     const options = [];
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       const text = optionText(input);
       if (text !== defaultText(r.options[input.dataset.option])) options.push(`${input.dataset.option}=${text}`);
     }
     const body = {
-      rules: rulesSel.value, options, hands: hands.value ? Number(hands.value) : null,
+      rules: r.name, options, hands: hands.value ? Number(hands.value) : null,
       seed: seed.value ? Number(seed.value) : null,
       players: [0, 1, 2, 3].map((p) => document.getElementById(`kind-${p}`).value),
-      names: [0, 1, 2, 3].map((p) => document.getElementById(`name-${p}`).value || null),
+      names: [0, 1, 2, 3].map((p) => document.getElementById(`name-${p}`).value || defaultName(p)),
     };
     try {
       created = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -134,7 +160,7 @@ function form() {
     }
   } }, t("create"));
   const box = el("section", {}, el("h2", {}, t("new_table")),
-    el("label", {}, t("rules"), rulesSel), el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed), el("label", {}, t("pace"), pace),
+    el("label", {}, t("rules"), rulesSel), summary, el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed), el("label", {}, t("pace"), pace),
     el("h3", {}, t("options")), el("label", {}, t("preset"), presetSel), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
   if (rulesets.length) setRules();
   return box;
@@ -145,7 +171,7 @@ function links() {
   const box = el("section", { id: "join-links", class: "card" }, el("h2", {}, t("join_links")));
   // Your own seat's link (its token), and for every other open seat an invitation that seats one person once.
   for (const p of created.players) {
-    if (p.kind !== "open") { box.append(el("div", {}, `${t("seat")} ${p.player + 1}: ${p.name} (${t("bot")})`)); continue; }
+    if (p.kind !== "open") { box.append(el("div", {}, `${t("seat")} ${p.player + 1}: ${p.name} (${t("bot")}: ${botName(p.bot)})`)); continue; }
     const link = p.join ?? p.invite;
     const url = new URL(link, location.href).href;
     const copy = el("button", { type: "button", onclick: async () => {
@@ -170,7 +196,7 @@ async function tableList() {
   listedTables = tables;
   if (!tables.length) { box.append(el("div", { class: "muted" }, t("none"))); return box; }
   const rows = el("table", { class: "grid" });
-  rows.append(el("tr", {}, el("th", {}, "id"), el("th", {}, t("rules")), el("th", {}, t("hand")),
+  rows.append(el("tr", {}, el("th", {}, t("table_id")), el("th", {}, t("rules")), el("th", {}, t("hand")),
     el("th", {}, t("players")), el("th", {}, ""), el("th", {}, "")));
   const mine = knownSeats();
   for (const tab of tables) {
@@ -179,7 +205,7 @@ async function tableList() {
       ? el("span", {}, ...own.map(([p, link]) => el("a", { href: link.join, class: "play-link", "data-player": p }, `${t("play")} ${Number(p) + 1} `))) : "";
     const names = tab.players.map((p, i) => `${p.name}${p.connected ? " ●" : ""} ${tab.totals ? tab.totals[i] : ""}`).join(", ");
     const replayCell = tab.status === "finished" ? el("a", { href: `/replay?game=${tab.id}` }, t("replay_game")) : "";
-    rows.append(el("tr", {}, el("td", {}, tab.id), el("td", {}, tab.rules),
+    rows.append(el("tr", {}, el("td", {}, tab.id), el("td", { "data-rules": tab.rules }, rulesetTitle(tab.rules)),
       el("td", {}, `${handLabel(tab.label)} ${t(tab.status)}`, tab.practice ? el("div", { class: "muted practice" }, t("practice")) : ""),
       el("td", {}, names),
       el("td", {}, play, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
@@ -195,7 +221,7 @@ function mySeats(tables) {
   for (const entry of Object.values(knownSeats()).sort((a, b) => b.at - a.at)) {
     const tab = listed.get(entry.table);
     if (!tab || tab.status !== "playing") continue;
-    const row = el("div", { class: "my-table", "data-table": entry.table }, el("strong", {}, `${entry.table} · ${tab.rules} · ${handLabel(tab.label)}: `));
+    const row = el("div", { class: "my-table", "data-table": entry.table }, el("strong", {}, `${entry.table} · ${rulesetTitle(tab.rules)} · ${handLabel(tab.label)}: `));
     for (const [p, link] of Object.entries(entry.links || {})) {
       const href = link.join ?? link.invite;
       if (!href) continue;
@@ -220,7 +246,7 @@ async function render() {
 async function start() {
   navBar(render);
   try {
-    [rulesets, bots] = await Promise.all([getJSON("/api/rulesets"), getJSON("/api/bots")]);
+    [rulesets, bots] = await Promise.all([getJSON("/api/rulesets"), getJSON("/api/bots"), loadNames()]);
   } catch (err) {
     app.textContent = `${t("error")}: ${err.message}`;
     return;

@@ -4,6 +4,7 @@ import { t, lang, navBar, applyI18n, fanName, windName, handLabel } from "./i18n
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 import { rememberSeats, seatsOf } from "./seats.js";
+import { loadNames, actionLabel as namedAction, actionWord, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -197,15 +198,19 @@ function noteChanges(before, after) {
   const name = (seat) => after.players.find((p) => p.seat === seat)?.name ?? `#${seat}`;
   for (let s = 0; s < 4; s++) {
     const was = before.view.discards[s], now = after.view.discards[s];
-    if (now.length > was.length) log.push(`${name(s)}: ${t("discard")} ${now[now.length - 1]}`);
+    if (now.length > was.length) log.push(logLine("discard", { who: name(s), tile: tileName(now[now.length - 1]) }));
     const m0 = before.view.melds[s], m1 = after.view.melds[s];
-    if (m1.length > m0.length) log.push(`${name(s)}: ${m1[m1.length - 1]}`);
-    else if (m1.join() !== m0.join()) log.push(`${name(s)}: ${t("added_kong")}`);
-    if (after.view.hidden_kongs[s] > before.view.hidden_kongs[s]) log.push(`${name(s)}: ${t("concealed_kong")}`);
+    if (m1.length > m0.length) log.push(logLine("call", { who: name(s), action: meldLabel(rules, m1[m1.length - 1]) }));
+    else if (m1.join() !== m0.join()) {
+      const grown = m1.find((m, i) => m !== m0[i]);
+      log.push(logLine("call", { who: name(s), action: grown ? meldLabel(rules, grown) : t("added_kong") }));
+    }
+    if (after.view.hidden_kongs[s] > before.view.hidden_kongs[s]) log.push(logLine("call", { who: name(s), action: t("concealed_kong") }));
   }
   if (after.view.phase === "over" && before.view.phase !== "over") {
     const r = after.view.result;
-    log.push(r && r.winners.length ? r.winners.map((s) => `${name(s)} ${t("wins")}`).join(", ") : t("draw"));
+    log.push(r && r.wins && r.wins.length
+      ? r.wins.map((w) => logLine(w.giver === null ? "self-drawn" : "win", { who: name(w.seat) })).join(", ") : logLine("draw"));
   }
   log = log.slice(-8);
 }
@@ -256,13 +261,17 @@ function choicesOf(kind) { return (state.view.choices || []).filter((c) => c.kin
 /** The discards open to me now, tile -> action text (riichi mode: the riichi discards). */
 function legalDiscards() {
   const out = new Map();
-  for (const c of choicesOf(riichiMode ? "riichi" : "discard")) if (!out.has(c.tiles[0])) out.set(c.tiles[0], c.action);
+  // (a red five's discard, where the rules let one choose it, goes on the five's tile unless a plain one does)
+  const plain = (x) => x.replace(/^0/, "5");
+  for (const c of choicesOf(riichiMode ? "riichi" : "discard")) if (!out.has(plain(c.tiles[0]))) out.set(plain(c.tiles[0]), c.action);
   return out;
 }
 
-/** What an action is called, in the page's language: the ruleset's own label (a declared action, 上听),
- * else the page's word for its kind. One function, so that a catalogue of names can take its place. */
+/** What an action is called, in the page's language: the catalogue's word for its kind under this ruleset
+ * (names.js: a declared action's own, Changchun's 上听), else the view's label, else the page's word. */
 function label(choice) {
+  const word = actionWord(rules, choice.kind);
+  if (word && word !== choice.kind) return word[0].toUpperCase() + word.slice(1);
   if (choice.label) return choice.label[lang()] || choice.label.en;
   const spec = (state.view.declared || {})[choice.kind];
   if (spec) return spec[lang()] || spec.en;
@@ -271,9 +280,9 @@ function label(choice) {
   return key ? t(key) : choice.kind;
 }
 
-/** One action as the log writes it: its label and its tiles in notation. */
+/** One action in words naming its tiles (names.js: "吃 3-4-5p"), for titles. */
 function actionText(choice) {
-  return [label(choice), choice.suit ? t(`suit_${choice.suit}`) : "", choice.tiles.join("")].filter(Boolean).join(" ");
+  return namedAction(rules, choice.action, choice.claimed);
 }
 
 function seatPanel(seat, pos) {
@@ -334,7 +343,7 @@ function centre() {
   const v = state.view;
   const dice = v.dice ? el("div", {}, `${t("dice")}: ${v.dice.join(" + ")}`) : null;
   return el("div", { class: "center" },
-    el("div", { class: "big" }, `${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
+    el("div", { class: "big" }, `${rules ? rulesetTitle(rules) + " · " : ""}${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
     infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), awayCountdown(), lastDiscard(), dealBox());
 }
@@ -409,7 +418,7 @@ function myHand() {
     node.tabIndex = 0;
     node.draggable = true;
     node.dataset.index = String(i);
-    node.title = discards.has(tile) ? `${label({ kind: riichiMode ? "riichi" : "discard" })} ${tile}` : r >= 0 ? `${tile} (${t("received")})` : tile;
+    node.title = discards.has(tile) ? `${label({ kind: riichiMode ? "riichi" : "discard" })} ${tileName(tile)}` : r >= 0 ? `${tileName(tile)} (${t("received")})` : tileName(tile);
     node.addEventListener("click", () => clickTile(i));
     node.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", String(i)));
     node.addEventListener("dragover", (ev) => ev.preventDefault());
@@ -436,8 +445,9 @@ function myHand() {
     const key = keyFor("exchange");
     const button = el("button", { type: "button", class: "primary", id: "exchange", "data-kind": "exchange",
       onclick: () => { const c = exchangeFor(pickedTiles()); if (c) sendExchange(c); } },
-    `${t("exchange")} (${picked.length}/3)`, ...pickedTiles().map((x) => tileElement(x, "tiny")), key ? el("kbd", {}, key.toUpperCase()) : null);
+    `${label({ kind: "exchange" })} (${picked.length}/3)`, ...pickedTiles().map((x) => tileElement(x, "tiny")), key ? el("kbd", {}, key.toUpperCase()) : null);
     button.disabled = choice === null;
+    if (choice) button.title = actionText(choice);
     if (key) keymap.set(key, () => { const c = exchangeFor(pickedTiles()); if (c) sendExchange(c); });
     buttons.append(button);
   }
@@ -629,9 +639,14 @@ setInterval(() => {
 
 navBar(render);
 render();
-fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => {
-  rules = info.rules ?? null;
-  if (remembered) rememberSeats(tableId, {}, rules);
-  if (state) { render(); coachHints(); }
-}).catch(() => {});
-if (player !== null && invite !== null && token === null) takeSeat(); else connect();
+// The table's ruleset and the catalogue of names first, so the first state is drawn with its labels.
+const ready = [
+  fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => {
+    rules = info.rules ?? null;
+    if (remembered) rememberSeats(tableId, {}, rules);
+  }),
+  loadNames(),
+];
+Promise.allSettled(ready).then(() => {
+  if (player !== null && invite !== null && token === null) takeSeat(); else connect();
+});

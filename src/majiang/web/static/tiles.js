@@ -103,6 +103,8 @@ function bird() {
 }
 
 function face(kind) {
+  // A red five (riichi's 赤ドラ, written 0m 0p 0s as Tenhou does): the five drawn all in red.
+  if (/^0[mps]$/.test(kind)) return face("5" + kind[1]).split(INK).join(RED).split(GREEN).join(RED);
   if (/^[1-9][mps]$/.test(kind)) {
     const rank = Number(kind[0]), suit = kind[1];
     if (suit === "m") {
