@@ -56,3 +56,23 @@ def test_every_choice_carries_its_tiles(name: str) -> None:
     assert "discard" in kinds
     if name in OPTIONS:
         assert {"exchange"} <= kinds
+
+
+def test_a_red_five_named_is_drawn_red() -> None:
+    """Riichi with red_choice: a discard, pung or chow naming its red five shows that five as 0m/0p/0s."""
+    rules = find_ruleset("riichi").with_options(["red_choice=true"])
+    named: dict[str, list[str]] = {}
+    for seed in range(30):
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed=s) for s in range(4)]
+        while game.result is None:
+            for seat in game.to_act():
+                for c in choices_json(game, seat, game.legal_actions(seat)):
+                    if "0" in c["action"].split()[-1]:
+                        named.setdefault(c["kind"], c["tiles"])
+                        assert sum(t[0] == "0" for t in c["tiles"]) == 1, c
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        if len(named) == 3:
+            break
+    assert set(named) == {"discard", "pung", "chow"}, named
