@@ -27,7 +27,7 @@ let cursor = -1;           // keyboard selection in my hand
 let message = "";          // the last error from the server
 let fatal = false;         // a refusal that reconnecting cannot mend
 let retry = 0;
-let keymap = new Map();    // key -> action text, for the buttons shown
+let keymap = new Map();    // key -> what it does (a function), for the buttons shown
 let rules = null;          // the table's ruleset name (the coach's hints are for Chinese Official rules)
 let log = [];              // what happened lately, read from the changes between states
 let hints = localStorage.getItem("majiang-hints") === "1";
