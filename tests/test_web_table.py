@@ -176,9 +176,9 @@ def _random_play(browser: Browser, base_url: str, rules: str, preset: str | None
     watcher.goto(base_url + table["watch"])
     rng = random.Random(seed)
     seen: dict[str, int] = {}
+    page.wait_for_selector("#felt[data-hand='1']")
     for hand in range(1, hands + 1):
-        page.wait_for_selector("#felt:not([data-phase='over'])")
-        _play_hand(page, rng, seen)
+        _play_hand(page, rng, seen)  # (a hand may end before the page is asked anything)
         if viewport == PHONE:
             _fits(page)
         text = page.inner_text("#app")
@@ -197,6 +197,10 @@ def _random_play(browser: Browser, base_url: str, rules: str, preset: str | None
         assert len(set(start)) == 1, (start, totals)  # every player started from the same score
         if page.locator("#next-hand").count():
             page.click("#next-hand")
+        # the next hand, or the match's end where the rules end it early (the totals, a limit reached)
+        page.wait_for_selector(f"#felt[data-match-over='true'], #felt[data-hand='{hand + 1}']")
+        if page.get_attribute("#felt", "data-match-over") == "true":
+            break
     info = httpx.get(f"{base_url}/api/tables/{table['id']}").json()
     assert info["standins"][0] == 0, info["standins"]
     assert errors == [], errors
@@ -432,4 +436,24 @@ def test_riichi_by_its_button_then_the_tile(browser: Browser, base_url: str) -> 
     # the first discard of the hand: a double riichi
     page.wait_for_selector(".seat.pos-bottom .badge.mark-double-riichi")
     assert page.locator(".pond[data-seat='0'] .tile.sideways").count() == 1
+    assert errors == []
+
+
+def test_special_kongs_are_drawn(browser: Browser, base_url: str) -> None:
+    """Changchun's special kongs ([ESWN,x], [PFC,x]) are melds the page draws face up (it once threw
+    'cannot read meld' and stopped drawing the table)."""
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(f"{base_url}/calc")
+    page.wait_for_selector("#palette")
+    drawn = page.evaluate("""async () => {
+        const tiles = await import('/static/tiles.js');
+        const meld = tiles.meldElement('[PFC,x]');
+        return {parsed: tiles.parseMeld('[ESWN,x]'),
+                faces: [...meld.querySelectorAll('.tile')].map((t) => t.dataset.tile),
+                sideways: meld.querySelectorAll('.tile.claimed').length};
+    }""")
+    winds = {"tiles": ["E", "S", "W", "N"], "source": None, "concealedKong": False, "special": True}
+    assert drawn["parsed"] == winds
+    assert drawn["faces"] == ["P", "F", "C"] and drawn["sideways"] == 0
     assert errors == []

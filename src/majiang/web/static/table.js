@@ -602,7 +602,7 @@ function render() {
     return;
   }
   const me = state.seat ?? 0;
-  const felt = el("div", { class: "felt", id: "felt", "data-step": String(state.step), "data-phase": state.view.phase,
+  const felt = el("div", { class: "felt", id: "felt", "data-step": String(state.step), "data-phase": state.view.phase, "data-hand": String(state.hand),
     "data-match-over": String(state.match_over) });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
