@@ -32,6 +32,8 @@ BOTZONE_FLOWER_HANDS ?= 300
 RIICHI_HANDS ?= 100000
 # Hands of the match played through the table page in Chromium (tests/test_web_browser.py).
 WEB_MATCH_HANDS ?= 16
+# Hands of each ruleset and preset the random-clicking page plays in the browser soak (tests/test_web_table.py).
+WEB_CLICK_HANDS ?= 4
 # Hands the 8-fan advice is recounted on (tests/test_advice_memo.py).
 ADVICE_HANDS ?= 200
 # Hands per ruleset variant of the RL observation soak (tests/test_env.py).
@@ -117,6 +119,7 @@ soak: $(STAMP) $(CLUSTER_STAMP) $(TRAIN_STAMP) $(CHROMIUM)
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \
 		MAJIANG_ADVICE_HANDS=$(ADVICE_HANDS) MAJIANG_ENV_HANDS=$(ENV_HANDS) \
 		MAJIANG_WEB_LOAD_TABLES=$(WEB_LOAD_TABLES) MAJIANG_WEB_MATCH_HANDS=$(WEB_MATCH_HANDS) \
+		MAJIANG_WEB_CLICK_HANDS=$(WEB_CLICK_HANDS) \
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
 		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		MAJIANG_BOTZONE_FLOWER_HANDS=$(BOTZONE_FLOWER_HANDS) MAJIANG_RIICHI_FAST_HANDS=$(RIICHI_FAST_HANDS) \

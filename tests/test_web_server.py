@@ -24,11 +24,11 @@ from majiang.web.tables import Table, Tables
 TILE = re.compile(r"(?<![\w])([1-9][mps]|[ESWNCFP])(?![\w])")
 _PUBLIC_KEYS = {"discards", "melds", "last_discard", "robbing", "won", "round_wind", "seat_wind", "info",
                 "note", "declared"}
-_OWN_KEYS = {"standing", "drawn", "legal"}
+_OWN_KEYS = {"standing", "drawn", "legal", "choices"}
 VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "standing", "drawn",
              "concealed", "melds", "hidden_kongs", "flowers", "discards", "last_discard", "robbing",
              "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result", "note",
-             "info", "declared"}
+             "info", "declared", "choices"}
 
 
 @pytest.fixture
@@ -277,8 +277,10 @@ def test_yangzhou_in_the_lobby_and_at_a_table(client: TestClient, tmp_path: Path
 
 def snapshot(table: Table) -> str:
     states = [table.state(p) for p in (None, 0, 1, 2, 3)]
-    for s in states:
+    for s in states:  # the clocks' times (a restart starts the absent players' clocks again)
         s.pop("deadline")
+        for p in s["players"]:
+            p.pop("away_at")
     return json.dumps([table.step, states], sort_keys=True)
 
 
@@ -481,3 +483,29 @@ def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=f"table {created['id']} cannot be resumed"), \
             TestClient(create_app(db, window_seconds=0, pages=False, allow_hosts=["testserver"])):
         pass
+
+
+def test_the_score_sheet_is_up_to_date_when_a_hand_ends(client: TestClient) -> None:
+    """The server's sheet has the hand's row, and every total includes it, as soon as the hand ends (the
+    totals once lagged a hand, until the next was dealt); a spectator is shown the same sheet."""
+    players = ["open", "bot:efficiency", "bot:efficiency", "bot:efficiency"]
+    created = new_table(client, players, hands=2, seed=4)
+    with join(client, created, 0) as ws:
+        while True:
+            state = ws.receive_json()
+            if state["type"] != "state":
+                continue
+            view = state["view"]
+            if view["phase"] == "over":
+                break
+            if view["legal"] and state["acted"] != state["step"]:
+                action = "pass" if "pass" in view["legal"] else view["legal"][-1]
+                ws.send_json({"type": "act", "action": action, "step": state["step"]})
+        sheet = state["sheet"]
+        assert [row["hand"] for row in sheet["rows"]] == [1]
+        deltas = sheet["rows"][0]["deltas"]
+        assert any(deltas) and sheet["totals"] == deltas  # Chinese Official starts from 0
+        assert [p["total"] for p in state["players"]] == deltas
+        assert sheet["rows"][0]["winners"] == [p for p in range(4) if deltas[p] > 0]
+        with join(client, created, None) as watcher:
+            assert watcher.receive_json()["sheet"] == sheet

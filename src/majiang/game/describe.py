@@ -126,6 +126,11 @@ class Describer:
         ``riichi`` is 上听. None by default (a ruleset's declared actions carry their own labels)."""
         return {}
 
+    def action_tiles(self, action: Any) -> tuple[int, ...] | None:
+        """The tiles a ruleset's own action (``Action`` of kind ``DECLARED``) lays or uses, for a display
+        to draw it by its tiles (Changchun's 旋风杠: E S W N); None: its tile alone, if it names one."""
+        return None
+
     def score_names(self, score: Score) -> list[str]:
         """The names of what a win scored (fans, yaku ...), each once, for statistics; none by default."""
         return []

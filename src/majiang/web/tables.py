@@ -31,7 +31,7 @@ from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
-from majiang.web.views import view_json
+from majiang.web.views import choices_json, view_json
 
 __all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables", "Window", "checked_rules",
            "encode_message"]
@@ -183,6 +183,7 @@ class Table:
         self.owner: str | None = None  # the client that created the table (not stored: counts live tables)
         now = time.monotonic()
         self.left_at = [now] * 4  # when each player's connection went away (never joined: the start)
+        self.left_wall = [time.time()] * 4  # the same on the deadlines' clock, as sent (``away_at``)
         self.ready: set[int] = set()
         self.window: tuple[Any, ...] | None = None  # the opening choice, question or pause of the deadline
         self.deadline: float | None = None  # wall clock, as sent to clients
@@ -194,6 +195,9 @@ class Table:
         self.moved = 0.0  # when the last action was carried out (monotonic clock; paces the bots)
         self.stored_totals: list[int] | None = None  # a finished table's totals, once read from its record
         self.bot_thread: ThreadPoolExecutor | None = None  # where bots think (None: the loop's default)
+        # The moves the server made for each person (the stand-in's, and passes at a deadline): a player
+        # who keeps up has none. Counted since the server started (not stored).
+        self.standin_moves = [0, 0, 0, 0]
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -233,7 +237,43 @@ class Table:
                 last = text.rstrip("\n").rsplit("\n", 1)[-1]
                 self.stored_totals = list(json.loads(last)["totals"]) if last else [0, 0, 0, 0]
             return list(self.stored_totals)
-        return list(self.match.totals)
+        return list(self.sheet()["totals"])
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet every seat and spectator is shown: a row per hand (``hand``, its ``label``, the
+        ``deltas`` and ``winners`` by player), the hand just ended included before it is booked, what the
+        match's end ``settled``, and the ``totals`` so far (that hand included)."""
+        match = self.match
+        describer = match.rules.describer()
+
+        def row(number: int, game: Any, deltas: Sequence[int], positions: Sequence[int]) -> dict[str, Any]:
+            winners = [] if game.result is None else list(game.result.winners)
+            return {"hand": number, "label": describer.hand_label(game, number, match.length).to_dict(),
+                    "deltas": list(deltas), "winners": [list(positions).index(s) for s in winners]}
+
+        rows = [row(booked.number, game, booked.deltas, booked.positions)
+                for booked, game in zip(match.history, match.games, strict=False)]
+        totals = list(match.totals)
+        game = match.game
+        if not match.over and game.phase == Phase.OVER and game.result is not None:
+            deltas = [game.totals[match.positions[p]] - match.totals[p] for p in range(4)]
+            rows.append(row(match.hand_number, game, deltas, match.positions))
+            totals = [t + d for t, d in zip(totals, deltas, strict=True)]
+        settled = None if match.settled is None else list(match.settled)
+        return {"rows": rows, "settled": settled, "totals": totals}
+
+    def away_at(self, player: int) -> float | None:
+        """When (the deadlines' clock) the stand-in takes over ``player``'s seat if it stays disconnected;
+        None for a bot, a connected player, or one the stand-in plays already."""
+        if not self.is_person(player) or player in self.conns or self.away(player):
+            return None
+        return self.left_wall[player] + self.settings.away_seconds
+
+    def _count_standin(self, seat: int) -> None:
+        """Count a move the server makes for the person in ``seat`` (none for a bot's own seat)."""
+        player = self.match.player_at(seat)
+        if self.bots[player] is None:
+            self.standin_moves[player] += 1
 
     def is_person(self, player: int) -> bool:
         """Whether ``player`` is played by a person (an open seat), not a bot."""
@@ -303,7 +343,7 @@ class Table:
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
-            "totals": self.final_totals(),
+            "totals": self.final_totals(), "standins": list(self.standin_moves),
         }
 
     def state(self, player: int | None) -> dict[str, Any]:
@@ -312,14 +352,18 @@ class Table:
         game = self.match.game
         summary = self.summary()
         players = summary["players"]
+        sheet = self.sheet()
         for p in players:
-            p["total"] = self.match.totals[p["player"]]
+            p["total"] = sheet["totals"][p["player"]]
+            p["away_at"] = self.away_at(p["player"])
         view = view_json(game, seat)
         window = self.claim
         if window is not None:
             # Every other seat still in is asked; what a seat may do is its own business.
             view["to_act"] = list(window.seats)
-            view["legal"] = [] if seat is None else [a.notation() for a in self._window_legal(window, seat)]
+            legal = [] if seat is None else self._window_legal(window, seat)
+            view["legal"] = [a.notation() for a in legal]
+            view["choices"] = [] if seat is None else choices_json(game, seat, legal)
         return {
             "type": "state", "table": self.id, "step": self.shown_step, "you": player, "seat": seat,
             "acted": None if player is None or self.acted[player] < 0 else self.acted[player],
@@ -328,7 +372,7 @@ class Table:
             "match_over": self.match.over, "status": summary["status"],
             "deadline": self._deadline_for(seat),
             "waiting_next": game.phase == Phase.OVER and not self.match.over, "deal": self.deal(),
-            "players": players, "view": view,
+            "players": players, "view": view, "sheet": sheet,
         }
 
     @property
@@ -475,6 +519,7 @@ class Table:
         if self.conns.get(player) is send:
             del self.conns[player]
             self.left_at[player] = time.monotonic()
+            self.left_wall[player] = self.clock()
             self.wake.set()
             await self.broadcast()
 
@@ -556,6 +601,7 @@ class Table:
                                                                       game.view(seat))
             if self.step == step and not self.finished:
                 self.commit(seat, action)
+                self._count_standin(seat)
                 await self.broadcast()
             return 0.0
         if late:
@@ -578,6 +624,7 @@ class Table:
                 if self.claim is not window or seat in window.done:
                     return 0.0
                 window.answers[seat] = action
+                self._count_standin(seat)
             window.done.add(seat)
         now = self.clock()
         settings = self.settings
@@ -596,6 +643,8 @@ class Table:
                     window.answers[seat] = _PASS if _PASS in legal else \
                         self.standins[player].act(game.view(seat))
                     window.done.add(seat)
+                    if seat in window.asked:
+                        self._count_standin(seat)
         if now >= shortest and window.done.issuperset(window.seats):
             self._close(window)
             await self.broadcast()
@@ -635,6 +684,7 @@ class Table:
             legal = game.legal_actions(seat)
             player = self.match.player_at(seat)
             self.commit(seat, _PASS if _PASS in legal else self.standins[player].act(game.view(seat)))
+            self._count_standin(seat)
 
     def _next_timer(self) -> float:
         """Seconds until something changes by itself: a deadline, or a person turning away."""

@@ -4,6 +4,7 @@ its 番, the ready seats (上听) and the 宝牌 a seat has seen."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from majiang.game.describe import Describer, TableInfo
 from majiang.game.names import RulesetWords
@@ -29,6 +30,16 @@ class ChangchunDescriber(Describer):
     def action_words(self) -> dict[str, dict[str, str]]:
         """上听, a ready declaration with the discard (the engine's ``riichi`` kind)."""
         return {"riichi": {"en": "declare ready", "zh": "上听"}}
+
+    def action_tiles(self, action: Any) -> tuple[int, ...] | None:
+        """A special kong (亮杠) by the kinds it lays: E S W N, 中发白, 1m1p1s or 9m9p9s."""
+        from majiang.rules.changchun.fans import SPECIAL_KONGS
+
+        if getattr(action, "name", "") == "special-kong":
+            for kong in SPECIAL_KONGS.values():
+                if kong.key == action.tile:
+                    return tuple(int(k) for k in kong.kinds)
+        return None
 
     def score_names(self, score: Score) -> list[str]:
         """The Chinese names of the 番 a win made (平胡, 放炮, 宝牌, ...)."""

@@ -37,6 +37,13 @@ export const STRINGS = {
     each: "each", gain: "winner gains", import_log: "Import a log", import_file: "Log file",
     import_text: "or paste it here", import_format: "Format", import_auto: "detect", import_button: "Import",
     imported: "Imported", table_id: "Table", random_seed: "random", import_hint: "Botzone judge log, Tenhou mjlog, tenhou.net/6 JSON or mjai (a record of ours too)",
+    exchange: "Pass on these three", exchange_pick: "换三张: pick three tiles to pass on", exchange_same_suit: "(of one suit)",
+    received: "received", void: "Void suit", void_pick: "定缺: choose the suit you will not keep", suit_m: "Characters 万",
+    suit_p: "Dots 饼", suit_s: "Bamboo 条", riichi: "Riichi", riichi_pick: "Choose the tile to discard with it",
+    abort: "abortive draw", cancel: "Cancel", pace: "Pace of others' moves", pace_0: "at once", sound: "Sound",
+    last_discard: "Last discard", standin_in: "the stand-in plays in {n} s", seat_links: "Your links to this table",
+    my_link: "Your seat", my_tables: "Your seats", play: "Play", settled: "Settled at the end",
+    discard_tile: "Discard",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -74,6 +81,12 @@ export const STRINGS = {
     each: "每家", gain: "和牌者得", import_log: "导入牌谱", import_file: "牌谱文件",
     import_text: "或粘贴在此", import_format: "格式", import_auto: "自动识别", import_button: "导入",
     imported: "已导入", table_id: "牌桌编号", random_seed: "随机", import_hint: "Botzone 裁判日志、天凤 mjlog、tenhou.net/6 JSON 或 mjai（也可以是本项目的牌谱）",
+    exchange: "换出这三张", exchange_pick: "换三张：选三张牌换出", exchange_same_suit: "（同一花色）",
+    received: "换入", void: "定缺", void_pick: "定缺：选一门不要的花色", suit_m: "万", suit_p: "饼", suit_s: "条",
+    riichi: "立直", riichi_pick: "选一张牌打出并立直", abort: "流局", cancel: "取消", pace: "他家出牌速度",
+    pace_0: "立即", sound: "声音", last_discard: "最后打出", standin_in: "{n} 秒后由机器人代打",
+    seat_links: "你在本桌的链接", my_link: "你的座位", my_tables: "你的座位", play: "入座", settled: "终局结算",
+    discard_tile: "打出",
   },
 };
 

@@ -1,6 +1,7 @@
 // The lobby: create a table (ruleset, options, bots and open seats), share its join links, list tables.
 import { el } from "./picker.js";
 import { t, navBar, applyI18n, handLabel } from "./i18n.js";
+import { knownSeats, rememberSeats } from "./seats.js";
 import { loadNames, catalogue, say, rulesetTitle, rulesetSummary, optionName, optionHelp, choiceName, presetName,
   valueName, botName, botHelp } from "./names.js";
 
@@ -124,6 +125,10 @@ function form() {
     seats.append(el("div", { class: "card" }, el("strong", {}, `${t("seat")} ${p + 1}`), el("br"), sel, " ", name));
   }
   const seed = el("input", { id: "seed", type: "number", placeholder: t("random_seed"), title: t("seed_note") });
+  // how fast others' moves are shown at this browser's tables (the table page has the same setting)
+  const pace = el("select", { id: "pace" }, ...[0, 0.4, 0.8, 1.5].map((p) => el("option", { value: String(p) }, p ? `${p} s` : t("pace_0"))));
+  pace.value = localStorage.getItem("majiang-pace") ?? "0.4";
+  pace.addEventListener("change", () => localStorage.setItem("majiang-pace", pace.value));
   const error = el("div", { class: "error", id: "create-error" });
   const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
     error.textContent = "";
@@ -142,6 +147,9 @@ function form() {
     };
     try {
       created = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      // every link of the new table is kept in this browser: the lobby and the table list them again
+      rememberSeats(created.id, Object.fromEntries(created.players.filter((p) => p.kind === "open").map((p) =>
+        [p.player, p.join ? { join: p.join, name: p.name, mine: true } : { invite: p.invite, name: p.name }])), body.rules);
       render();
     } catch (err) {
       error.textContent = `${t("error")}: ${err.message}`;
@@ -152,7 +160,7 @@ function form() {
     }
   } }, t("create"));
   const box = el("section", {}, el("h2", {}, t("new_table")),
-    el("label", {}, t("rules"), rulesSel), summary, el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed),
+    el("label", {}, t("rules"), rulesSel), summary, el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed), el("label", {}, t("pace"), pace),
     el("h3", {}, t("options")), el("label", {}, t("preset"), presetSel), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
   if (rulesets.length) setRules();
   return box;
@@ -180,29 +188,58 @@ function links() {
   return box;
 }
 
+let listedTables = [];
 async function tableList() {
   const box = el("section", {}, el("h2", {}, t("tables")));
   let tables = [];
   try { tables = await getJSON("/api/tables"); } catch (err) { box.append(el("div", { class: "error" }, err.message)); }
+  listedTables = tables;
   if (!tables.length) { box.append(el("div", { class: "muted" }, t("none"))); return box; }
   const rows = el("table", { class: "grid" });
   rows.append(el("tr", {}, el("th", {}, t("table_id")), el("th", {}, t("rules")), el("th", {}, t("hand")),
     el("th", {}, t("players")), el("th", {}, ""), el("th", {}, "")));
+  const mine = knownSeats();
   for (const tab of tables) {
+    const own = Object.entries((mine[tab.id] || {}).links || {}).filter(([, link]) => link.join);
+    const play = tab.status === "playing" && own.length
+      ? el("span", {}, ...own.map(([p, link]) => el("a", { href: link.join, class: "play-link", "data-player": p }, `${t("play")} ${Number(p) + 1} `))) : "";
     const names = tab.players.map((p, i) => `${p.name}${p.connected ? " ●" : ""} ${tab.totals ? tab.totals[i] : ""}`).join(", ");
     const replayCell = tab.status === "finished" ? el("a", { href: `/replay?game=${tab.id}` }, t("replay_game")) : "";
     rows.append(el("tr", {}, el("td", {}, tab.id), el("td", { "data-rules": tab.rules }, rulesetTitle(tab.rules)),
       el("td", {}, `${handLabel(tab.label)} ${t(tab.status)}`, tab.practice ? el("div", { class: "muted practice" }, t("practice")) : ""),
       el("td", {}, names),
-      el("td", {}, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
+      el("td", {}, play, el("a", { href: `/table/${tab.id}` }, t("watch"))), el("td", {}, replayCell)));
   }
-  box.append(rows);
+  box.append(el("div", { class: "scroll" }, rows));
   return box;
+}
+
+// The tables this browser created or sat at, with their links (seats.js): a closed tab's way back.
+function mySeats(tables) {
+  const listed = new Map(tables.map((tab) => [tab.id, tab]));
+  const box = el("section", { id: "my-tables", class: "card" }, el("h2", {}, t("my_tables")));
+  for (const entry of Object.values(knownSeats()).sort((a, b) => b.at - a.at)) {
+    const tab = listed.get(entry.table);
+    if (!tab || tab.status !== "playing") continue;
+    const row = el("div", { class: "my-table", "data-table": entry.table }, el("strong", {}, `${entry.table} · ${rulesetTitle(tab.rules)} · ${handLabel(tab.label)}: `));
+    for (const [p, link] of Object.entries(entry.links || {})) {
+      const href = link.join ?? link.invite;
+      if (!href) continue;
+      const url = new URL(href, location.href).href;
+      const copy = el("button", { type: "button", onclick: async () => {
+        try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
+      } }, t("copy"));
+      row.append(el("span", { class: "seat-link" }, el("a", { href, class: link.join ? "play-link" : "invite-link", "data-player": p },
+        `${link.join ? t("play") : t("invite")} ${Number(p) + 1} ${link.name ?? ""}`), " ", copy, " "));
+    }
+    box.append(row);
+  }
+  return box.childNodes.length > 1 ? box : null;
 }
 
 async function render() {
   const list = await tableList();
-  app.replaceChildren(el("h1", {}, "majiang"), links(), form(), list);
+  app.replaceChildren(el("h1", {}, "majiang"), links(), mySeats(listedTables) ?? "", form(), list);
   applyI18n();
 }
 

@@ -3,7 +3,8 @@ import { el } from "./picker.js";
 import { t, lang, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
-import { loadNames, actionLabel as namedAction, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
+import { rememberSeats, seatsOf } from "./seats.js";
+import { loadNames, actionLabel as namedAction, actionWord, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -12,7 +13,11 @@ const player = query.get("player");
 let token = query.get("token");
 const invite = query.get("invite");  // an invitation: exchanged once for the seat's token (docs/web.md)
 const WINDS = ["E", "S", "W", "N"];
-const KIND_KEYS = { win: "w", pung: "p", chow: "c", kong: "k", "concealed-kong": "a", "added-kong": "j", pass: "x", void: "v", exchange: "e" };
+// Each kind's key for its first button; further buttons take the free letters, then none (a click still works).
+const KIND_KEYS = { win: "w", pung: "p", chow: "c", kong: "k", "concealed-kong": "a", "added-kong": "j", pass: "x",
+  void: "v", exchange: "e", riichi: "r", abort: "b" };
+const FREE_KEYS = "qtyuiodfghlznm".split("");
+const PACES = [0, 0.4, 0.8, 1.5];  // seconds between others' moves as shown (the terminal game's 0.4)
 
 let state = null;          // the last state message
 let socket = null;
@@ -22,17 +27,22 @@ let cursor = -1;           // keyboard selection in my hand
 let message = "";          // the last error from the server
 let fatal = false;         // a refusal that reconnecting cannot mend
 let retry = 0;
-let keymap = new Map();    // key -> action text, for the buttons shown
+let keymap = new Map();    // key -> what it does (a function), for the buttons shown
 let rules = null;          // the table's ruleset name (the coach's hints are for Chinese Official rules)
 let log = [];              // what happened lately, read from the changes between states
 let hints = localStorage.getItem("majiang-hints") === "1";
 let advice = null;         // {step, rows} of the coach for the current turn
+let picked = [];           // 换三张: the indices in `order` of the tiles picked to pass on
+let riichiMode = false;    // the riichi (上听) button was pressed: the next tile clicked is its discard
+let pace = Number(localStorage.getItem("majiang-pace") ?? "0.4");
+if (!Number.isFinite(pace) || pace < 0) pace = 0.4;
+let sound = localStorage.getItem("majiang-sound") !== "0";
+const queue = [];          // states received, not shown yet (others' moves are shown `pace` apart)
+let shownAt = 0;           // when the last move was shown (ms)
+let paceTimer = null;
 
-
-function sheetKey() { return `majiang-sheet-${tableId}`; }
-function loadSheet() {
-  try { return JSON.parse(localStorage.getItem(sheetKey()) || "{}"); } catch { return {}; }
-}
+// 换三张's tiles passed on and the hand before, so the tiles received can be marked (per table and hand).
+function exchangeKey() { return `majiang-exchange-${tableId}-${state.hand}`; }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -41,7 +51,7 @@ function connect() {
   socket.addEventListener("open", () => { retry = 0; });
   socket.addEventListener("message", (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { noteChanges(state, msg); state = msg; message = ""; keepOrder(); remember(); render(); coachHints(); }
+    if (msg.type === "state") { queue.push(msg); pump(); }
     else if (msg.type === "error") {
       message = `${t("error")}: ${msg.message}`;
       if (["unknown-table", "bad-token", "replaced"].includes(msg.code)) fatal = true;
@@ -78,11 +88,77 @@ async function takeSeat() {
   }
 }
 
+// Show the states in order, a move of another seat no sooner than `pace` seconds after the last move shown,
+// so a person can follow the bots. The table waits for this seat's answers, so a state that asks it
+// something is the last one queued; the seat's own move, a new hand and the first state come at once
+// (with everything before them), and a long queue is caught up faster.
+function pump() {
+  if (paceTimer !== null) return;
+  while (queue.length) {
+    const urgent = queue.findIndex((m, i) => { const prev = i ? queue[i - 1] : state;
+      return !prev || m.hand !== prev.hand || m.acted !== prev.acted; });
+    const next = queue[0];
+    const move = state && next.step !== state.step;
+    const wait = shownAt + (queue.length < 8 ? pace : pace / 4) * 1000 - Date.now();  // behind: catch up
+    if (urgent < 0 && move && wait > 0) {
+      paceTimer = setTimeout(() => { paceTimer = null; pump(); }, wait);
+      return;
+    }
+    queue.shift();
+    show(next, move);
+  }
+}
+
+function show(msg, move) {
+  const before = state;
+  noteChanges(before, msg);
+  state = msg;
+  message = "";
+  if (move) shownAt = Date.now();
+  if (!before || before.hand !== msg.hand || !msg.view.choices.some((c) => c.kind === "exchange")) picked = [];
+  if (!msg.view.choices.some((c) => c.kind === "riichi")) riichiMode = false;
+  keepOrder();
+  remember();
+  beep(before, msg);
+  render();
+  coachHints();
+}
+
+// Sounds, made by WebAudio (no files): your turn or a claim to decide, another seat's discard, a hand's end.
+let audio = null;
+function tone(freq, ms, when = 0) {
+  if (!sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.08, audio.currentTime + when);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + when + ms / 1000);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(audio.currentTime + when);
+    osc.stop(audio.currentTime + when + ms / 1000);
+  } catch { /* no audio here: silence */ }
+}
+function beep(before, after) {
+  if (!before || before.hand !== after.hand) return;
+  const asked = (m) => m.view.legal.length > 0;
+  if (after.view.phase === "over" && before.view.phase !== "over") { tone(660, 150); tone(880, 250, 0.15); }
+  else if (asked(after) && !asked(before)) tone(880, 120);
+  else if (after.view.last_discard && JSON.stringify(after.view.discards) !== JSON.stringify(before.view.discards)) tone(330, 40);
+}
+
 function send(obj) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(obj));
 }
 
 function act(action) {
+  if (queue.length) {
+    // A click on a state shown late (the pace): the newer ones first; the action goes only if it still
+    // stands (a window this seat could only pass in may have closed meanwhile).
+    if (paceTimer !== null) { clearTimeout(paceTimer); paceTimer = null; }
+    while (queue.length) show(queue.shift(), true);
+    if (!state.view.legal.includes(action)) return;
+  }
   send({ type: "act", action, step: state.step });
 }
 
@@ -107,14 +183,13 @@ function keepOrder() {
   cursor = Math.min(cursor, order.length - 1);
 }
 
-// The score sheet: each booked hand's deltas by player, kept in localStorage so a reload keeps it.
+// This seat's link (its token), kept in the browser so that a closed tab finds its way back (seats.js).
+let remembered = false;
 function remember() {
-  const v = state.view;
-  if (v.phase !== "over" || !v.result) return;
-  const sheet = loadSheet();
-  const byPlayer = state.players.map((p) => v.result.deltas[p.seat] ?? 0);
-  sheet[state.hand] = { deltas: byPlayer, winners: v.result.winners.map((s) => playerAt(s)?.name ?? `#${s}`), name: state.label?.name ?? "" };
-  localStorage.setItem(sheetKey(), JSON.stringify(sheet));
+  if (remembered || state.you === null || token === null) return;
+  remembered = true;
+  const join = `/table/${encodeURIComponent(tableId)}?player=${encodeURIComponent(player)}&token=${encodeURIComponent(token)}`;
+  rememberSeats(tableId, { [player]: { join, name: state.players[state.you]?.name ?? "", mine: true } }, rules);
 }
 
 // The event log: discards, claims and kongs, read from what changed between two states of one hand.
@@ -181,44 +256,33 @@ function hintsBox() {
 function playerAt(seat) { return state.players.find((p) => p.seat === seat); }
 function windOf(seat) { return WINDS[(seat - state.view.dealer + 4) % 4]; }
 
+function choicesOf(kind) { return (state.view.choices || []).filter((c) => c.kind === kind); }
+
+/** The discards open to me now, tile -> action text (riichi mode: the riichi discards). */
 function legalDiscards() {
-  return new Set(state.view.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8)));
+  const out = new Map();
+  // (a red five's discard, where the rules let one choose it, goes on the five's tile unless a plain one does)
+  const plain = (x) => x.replace(/^0/, "5");
+  for (const c of choicesOf(riichiMode ? "riichi" : "discard")) if (!out.has(plain(c.tiles[0]))) out.set(plain(c.tiles[0]), c.action);
+  return out;
 }
 
-/** A ruleset's own action by its declared label in the page's language (its name if none is given). */
-function ruleLabel(kind) {
-  const spec = (state.view.declared || {})[kind];
-  const text = spec ? spec[lang()] || spec.en : kind;
-  return text[0].toUpperCase() + text.slice(1);
+/** What an action is called, in the page's language: the catalogue's word for its kind under this ruleset
+ * (names.js: a declared action's own, Changchun's 上听), else the view's label, else the page's word. */
+function label(choice) {
+  const word = actionWord(rules, choice.kind);
+  if (word && word !== choice.kind) return word[0].toUpperCase() + word.slice(1);
+  if (choice.label) return choice.label[lang()] || choice.label.en;
+  const spec = (state.view.declared || {})[choice.kind];
+  if (spec) return spec[lang()] || spec.en;
+  const key = { win: "win", pung: "pung", chow: "chow", kong: "kong", pass: "pass_", "concealed-kong": "concealed_kong",
+    "added-kong": "added_kong", void: "void", exchange: "exchange", riichi: "riichi", abort: "abort", discard: "discard_tile" }[choice.kind];
+  return key ? t(key) : choice.kind;
 }
 
-// An action as a label naming the tiles it uses (names.js: "吃 3-4-5p"); a claim takes the tile on offer.
-function actionLabel(a) {
-  const v = state.view;
-  const claimed = v.phase === "rob" && v.robbing ? v.robbing.tile : v.phase === "claim" && v.last_discard ? v.last_discard.tile : null;
-  const kind = a.split(" ")[0];
-  const label = namedAction(rules, a, claimed);
-  return label.split(" ")[0] === kind ? label.replace(kind, ruleLabel(kind)) : label;  // (before the names load)
-}
-
-/** A call's button: its label, and where a call may name a red five (riichi's `pung 0m`, `chow 406m`)
- * the meld's tiles drawn, the red five red, so the two ways to make the meld look different. */
-function callContent(a, legal) {
-  const [kind, what] = a.split(" ");
-  if (!state.view.last_discard || !["chow", "pung"].includes(kind)) return [actionLabel(a)];
-  const claimed = state.view.last_discard.tile;
-  const suit = claimed[1];
-  const named = what && what.includes("0");
-  // The plain call keeps the red five in hand only where a call naming it is offered beside it.
-  const sameCall = (b) => b.split(" ")[0] === kind && b.includes("0") && (kind === "pung" || Number(b.split(" ")[1][0]) === Number(what[0]));
-  if (!named && !legal.some(sameCall)) return [actionLabel(a)];
-  let tiles;
-  if (kind === "pung") tiles = [named ? "0" + suit : claimed, claimed, claimed];
-  else {
-    const low = Number(what[0]);
-    tiles = [low, low + 1, low + 2].map((r) => (named && r === 5 ? "0" : String(r)) + suit);
-  }
-  return [ruleLabel(kind), " ", ...tiles.map((x) => tileElement(x, "tiny"))];
+/** One action in words naming its tiles (names.js: "吃 3-4-5p"), for titles. */
+function actionText(choice) {
+  return namedAction(rules, choice.action, choice.claimed);
 }
 
 function seatPanel(seat, pos) {
@@ -264,8 +328,15 @@ function seatPanel(seat, pos) {
 function countdown() {
   const d = state.deadline;
   if (!d || state.view.phase === "over") return null;
-  const left = Math.max(0, Math.ceil(d - Date.now() / 1000));
-  return el("span", { class: "countdown", id: "countdown" }, `${left} ${t("countdown")}`);
+  return el("span", { class: "countdown", id: "countdown", "data-deadline": String(d) }, `${secondsLeft(d)} ${t("countdown")}`);
+}
+
+// The last discard, large in the centre, with who let it go.
+function lastDiscard() {
+  const last = state.view.last_discard;
+  if (!last || state.view.phase === "over") return null;
+  return el("div", { class: "last-discard", id: "last-discard", "data-seat": String(last.seat) },
+    `${t("last_discard")}: ${playerAt(last.seat)?.name ?? ""} `, tileElement(last.tile, "last"));
 }
 
 function centre() {
@@ -274,7 +345,7 @@ function centre() {
   return el("div", { class: "center" },
     el("div", { class: "big" }, `${rules ? rulesetTitle(rules) + " · " : ""}${t("round")} ${windName(v.round_wind)} · ${handLabel(state.label)}`),
     el("div", { id: "wall" }, `${t("wall")}: ${v.wall_left}`), dice,
-    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), dealBox());
+    infoBox(v.info), el("div", {}, `${t(v.phase === "claim" ? "claim_phase" : v.phase)}`), countdown(), awayCountdown(), lastDiscard(), dealBox());
 }
 
 // The hand's wall commitment (SHA-256 of its seed, revealed in the record), and a practice table's flag.
@@ -287,19 +358,68 @@ function dealBox() {
   return el("div", { class: "deal" }, commitment, practice);
 }
 
+// 换三张: the tiles picked, and whether adding the tile at `i` still leads to a choice the rules offer.
+function pickedTiles(extra = []) { return [...picked, ...extra].map((i) => order[i]).sort((a, b) => tileOrder(a) - tileOrder(b)); }
+function exchangeFor(tiles) {
+  const key = tiles.join("");
+  return choicesOf("exchange").find((c) => [...c.tiles].sort((a, b) => tileOrder(a) - tileOrder(b)).join("") === key) ?? null;
+}
+function canPick(i) {
+  const tiles = pickedTiles([i]);
+  return choicesOf("exchange").some((c) => {
+    const rest = [...c.tiles];
+    return tiles.every((x) => { const k = rest.indexOf(x); if (k < 0) return false; rest.splice(k, 1); return true; });
+  });
+}
+
+// The tiles 换三张 brought in, marked in the hand until this seat's first discard (kept per table and hand).
+function receivedTiles() {
+  const v = state.view;
+  if (state.seat === null || v.discards[state.seat].length || choicesOf("exchange").length) return [];
+  let sent;
+  try { sent = JSON.parse(localStorage.getItem(exchangeKey()) || "null"); } catch { sent = null; }
+  if (!sent) return [];
+  const kept = [...sent.before];
+  for (const x of sent.given) kept.splice(kept.indexOf(x), 1);
+  const got = [...v.standing];
+  for (const x of kept) { const k = got.indexOf(x); if (k >= 0) got.splice(k, 1); }
+  return got.length <= 3 ? got : [];
+}
+
+function sendExchange(choice) {
+  localStorage.setItem(exchangeKey(), JSON.stringify({ given: choice.tiles, before: state.view.standing }));
+  picked = [];
+  act(choice.action);
+}
+
+function choiceButton(choice, key) {
+  const tiles = choice.tiles.map((x, i) => tileElement(x, "tiny" + (choice.claimed === x && i === choice.tiles.indexOf(x) ? " claimed-tile" : "")));
+  const words = choice.suit ? `${label(choice)} ${t(`suit_${choice.suit}`)}` : label(choice);
+  return el("button", { type: "button", class: choice.kind === "win" ? "primary" : "", "data-action": choice.action,
+    "data-kind": choice.kind, title: actionText(choice), onclick: () => act(choice.action) },
+  words, ...tiles, key ? el("kbd", {}, key.toUpperCase()) : null);
+}
+
 function myHand() {
   const v = state.view;
   if (state.seat === null || state.seat === undefined) return el("div", { class: "muted" }, t("spectator"));
   const discards = legalDiscards();
+  const exchanging = choicesOf("exchange").length > 0;
+  const received = receivedTiles();
   const hand = el("div", { class: "hand clickable", id: "my-hand" });
   order.forEach((tile, i) => {
     const isDrawn = v.drawn && i === order.length - 1 && tile === v.drawn;
-    const node = tileElement(tile, (isDrawn ? "drawn" : "") + (i === cursor ? " last" : "") + (discards.has(tile) ? " can-discard" : ""));
+    const r = received.indexOf(tile);
+    if (r >= 0) received.splice(r, 1);
+    const classes = [isDrawn ? "drawn" : "", i === cursor ? "last" : "", discards.has(tile) ? (riichiMode ? "can-riichi can-discard" : "can-discard") : "",
+      exchanging && picked.includes(i) ? "picked" : "", exchanging && !picked.includes(i) && picked.length < 3 && canPick(i) ? "can-pick" : "",
+      r >= 0 ? "received" : ""];
+    const node = tileElement(tile, classes.filter(Boolean).join(" "));
     node.tabIndex = 0;
     node.draggable = true;
     node.dataset.index = String(i);
-    node.title = discards.has(tile) ? namedAction(rules, `discard ${tile}`).replace(tile, tileName(tile)) : tileName(tile);
-    node.addEventListener("click", () => { if (discards.has(tile)) act(`discard ${tile}`); });
+    node.title = discards.has(tile) ? `${label({ kind: riichiMode ? "riichi" : "discard" })} ${tileName(tile)}` : r >= 0 ? `${tileName(tile)} (${t("received")})` : tileName(tile);
+    node.addEventListener("click", () => clickTile(i));
     node.addEventListener("dragstart", (ev) => ev.dataTransfer.setData("text/plain", String(i)));
     node.addEventListener("dragover", (ev) => ev.preventDefault());
     node.addEventListener("drop", (ev) => {
@@ -307,45 +427,93 @@ function myHand() {
       const from = Number(ev.dataTransfer.getData("text/plain"));
       const [moved] = order.splice(from, 1);
       order.splice(i, 0, moved);
+      picked = [];
       render();
     });
     hand.append(node);
   });
-  const sort = el("button", { type: "button", id: "sort", onclick: () => { order.sort((a, b) => tileOrder(a) - tileOrder(b)); render(); } }, t("sort"));
+  const sort = el("button", { type: "button", id: "sort", onclick: () => { order.sort((a, b) => tileOrder(a) - tileOrder(b)); picked = []; render(); } }, t("sort"));
   const buttons = el("div", { class: "actions", id: "actions" });
   keymap = new Map();
-  const free = "qertyuiopdfghlzbnm".split("");
-  for (const a of v.legal) {
-    if (a.startsWith("discard ")) continue;
-    const kind = a.split(" ")[0];
+  const keyFor = (kind) => {
     let key = KIND_KEYS[kind];
-    if (!key || keymap.has(key)) key = free.find((k) => !keymap.has(k));
-    if (key) keymap.set(key, a);  // (past the free letters a button has no key rather than breaking the page)
-    buttons.append(el("button", { type: "button", class: kind === "win" ? "primary" : "", "data-action": a, onclick: () => act(a) },
-      ...callContent(a, v.legal), key ? el("kbd", {}, key.toUpperCase()) : null));
+    if (!key || keymap.has(key)) key = FREE_KEYS.find((k) => !keymap.has(k));
+    return key ?? null;  // out of letters: no key, the button still works
+  };
+  if (exchanging) {
+    const choice = exchangeFor(pickedTiles());
+    const key = keyFor("exchange");
+    const button = el("button", { type: "button", class: "primary", id: "exchange", "data-kind": "exchange",
+      onclick: () => { const c = exchangeFor(pickedTiles()); if (c) sendExchange(c); } },
+    `${label({ kind: "exchange" })} (${picked.length}/3)`, ...pickedTiles().map((x) => tileElement(x, "tiny")), key ? el("kbd", {}, key.toUpperCase()) : null);
+    button.disabled = choice === null;
+    if (choice) button.title = actionText(choice);
+    if (key) keymap.set(key, () => { const c = exchangeFor(pickedTiles()); if (c) sendExchange(c); });
+    buttons.append(button);
+  }
+  const riichi = choicesOf("riichi");
+  if (riichi.length) {
+    const key = keyFor("riichi");
+    const toggle = () => { riichiMode = !riichiMode; render(); };
+    if (key) keymap.set(key, toggle);
+    buttons.append(el("button", { type: "button", id: "riichi", "data-kind": "riichi", class: riichiMode ? "primary" : "",
+      onclick: toggle }, riichiMode ? t("cancel") : label(riichi[0]), key ? el("kbd", {}, key.toUpperCase()) : null));
+  }
+  for (const c of v.choices || []) {
+    if (["discard", "exchange", "riichi"].includes(c.kind)) continue;
+    const key = keyFor(c.kind);
+    if (key) keymap.set(key, () => act(c.action));
+    buttons.append(choiceButton(c, key));
   }
   let status = "";
-  if (v.phase === "turn" && discards.size) status = t("your_turn");
+  if (exchanging) status = `${t("exchange_pick")} ${t("exchange_same_suit")}`;
+  else if (choicesOf("void").length) status = t("void_pick");
+  else if (riichiMode) status = t("riichi_pick");
+  else if (v.phase === "turn" && discards.size) status = t("your_turn");
   else if ((v.phase === "claim" || v.phase === "rob") && v.legal.length) status = t("claim");
   else if (v.phase !== "over") status = `${t("waiting")}: ${v.to_act.map((s) => playerAt(s)?.name ?? s).join(", ")}`;
   return el("div", { class: "myhand" }, el("div", { class: "status", id: "status" }, status),
-    el("div", { class: "row" }, hand), el("div", { class: "actions" }, sort, el("span", { class: "muted" }, t("keyboard"))), buttons);
+    el("div", { class: "row hand-row" }, hand), el("div", { class: "actions" }, sort, el("span", { class: "muted keys" }, t("keyboard"))), buttons);
 }
+
+function clickTile(i) {
+  const tile = order[i];
+  if (choicesOf("exchange").length) {
+    if (picked.includes(i)) picked = picked.filter((k) => k !== i);
+    else if (picked.length < 3 && canPick(i)) picked.push(i);
+    render();
+    return;
+  }
+  const discards = legalDiscards();
+  if (discards.has(tile)) act(discards.get(tile));
+}
+
+// An absent person the table waits for: the seconds until the stand-in plays for them.
+function awayCountdown() {
+  if (!state || state.view.phase === "over") return null;
+  const waiting = state.players.filter((p) => p.away_at && state.view.to_act.includes(p.seat));
+  if (!waiting.length) return null;
+  const at = Math.min(...waiting.map((p) => p.away_at));
+  return el("div", { class: "countdown", id: "away-countdown", "data-deadline": String(at) },
+    `${waiting.map((p) => p.name).join(", ")}: ${t("standin_in").replace("{n}", secondsLeft(at))}`);
+}
+
+function secondsLeft(at) { return Math.max(0, Math.ceil(at - Date.now() / 1000)); }
 
 function fanTable(score) {
   const rows = el("table", { class: "grid fans" });
   rows.append(el("tr", {}, el("th", {}, t("fan")), el("th", {}, t("value")), el("th", {}, t("melds"))));
-  for (const f of score.fans || score.wins || []) {
+  for (const f of score.fans || score.wins || []) {  // Changsha lists its small and big wins
     const melds = el("td", {});
     for (const m of f.melds || []) {
       try { melds.append(m.startsWith("[") ? meldElement(m) : el("span", { class: "meld" }, ...splitHand(m).tiles.map((x) => tileElement(x, "small")))); }
       catch { melds.append(m + " "); }
     }
-    const value = f.value ?? f.points ?? "";
+    const value = f.value ?? f.points ?? "";  // Yangzhou counts 花 as points
     rows.append(el("tr", { "data-fan": f.id ?? f.name }, el("td", {}, fanName(f)), el("td", {}, f.count > 1 ? `${value} × ${f.count}` : String(value)), melds));
   }
   // flowers as a row of their own only where the ruleset's fans leave them out of the list
-  const listed = (score.fans || []).reduce((sum, f) => sum + f.value * (f.count || 1), 0);
+  const listed = (score.fans || []).reduce((sum, f) => sum + (f.value ?? 0) * (f.count || 1), 0);
   if (score.flowers && listed + score.flowers === score.total) rows.append(el("tr", { "data-fan": "flowers" }, el("td", {}, `${t("flowers")}`), el("td", {}, String(score.flowers)), el("td", {})));
   rows.append(el("tr", {}, el("th", {}, t("total")), el("th", { class: "total" }, String(score.total)), el("th", {})));
   return rows;
@@ -377,19 +545,53 @@ function resultBox() {
   return box;
 }
 
+// The score sheet as the server keeps it (the same for every seat and spectator): a row per hand, the
+// hand just ended included before it is booked, what the match's end settled, and the totals.
 function scoreSheet() {
-  const sheet = loadSheet();
-  const hands = Object.keys(sheet).map(Number).sort((a, b) => a - b);
+  const sheet = state.sheet || { rows: [], settled: null, totals: state.players.map((p) => p.total) };
   const box = el("section", { class: "result-box", id: "score-sheet" }, el("h2", {}, state.match_over ? t("match_over") : t("score_sheet")));
   const rows = el("table", { class: "grid" });
   rows.append(el("tr", {}, el("th", {}, t("hand")), ...state.players.map((p) => el("th", {}, p.name)), el("th", {}, t("wins"))));
-  for (const h of hands) {
-    rows.append(el("tr", {}, el("td", {}, sheet[h].name || String(h)), ...sheet[h].deltas.map((d) => el("td", {}, (d > 0 ? "+" : "") + d)), el("td", {}, sheet[h].winners.join(", "))));
+  const signed = (d) => (d > 0 ? "+" : "") + d;
+  for (const r of sheet.rows) {
+    const name = r.label && r.label.name ? handLabel(r.label) : String(r.hand);
+    rows.append(el("tr", { "data-hand": String(r.hand) }, el("td", {}, name), ...r.deltas.map((d) => el("td", {}, signed(d))),
+      el("td", {}, r.winners.map((p) => state.players[p]?.name ?? `#${p}`).join(", "))));
   }
-  rows.append(el("tr", {}, el("th", {}, t("total")), ...state.players.map((p) => el("th", {}, String(p.total))), el("th", {})));
-  box.append(rows);
+  if (sheet.settled) rows.append(el("tr", { class: "settled" }, el("td", {}, t("settled")), ...sheet.settled.map((d) => el("td", {}, signed(d))), el("td", {})));
+  rows.append(el("tr", {}, el("th", {}, t("total")), ...sheet.totals.map((x) => el("th", {}, String(x))), el("th", {})));
+  box.append(el("div", { class: "scroll" }, rows));
   if (state.match_over) box.append(el("p", {}, el("a", { href: `/replay?game=${encodeURIComponent(tableId)}`, id: "replay-link" }, t("replay_game"))));
   return box;
+}
+
+// The links this browser holds for this table: its own seat's, and the invitations it made (seats.js).
+function linksBox() {
+  const links = seatsOf(tableId);
+  const box = el("section", { class: "result-box links", id: "seat-links" }, el("h3", {}, t("seat_links")));
+  for (const [p, link] of Object.entries(links)) {
+    const href = link.join ?? link.invite;
+    if (!href) continue;
+    const url = new URL(href, location.href).href;
+    const copy = el("button", { type: "button", onclick: async () => {
+      try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
+    } }, t("copy"));
+    box.append(el("div", { class: "seat-link", "data-player": p }, el("strong", {}, `${t("seat")} ${Number(p) + 1} ${link.name ?? ""}: `),
+      el("a", { href, class: link.join ? "play-link" : "invite-link" }, link.join ? t("my_link") : t("invite")), " ", copy,
+      el("div", { class: "joinlink" }, url)));
+  }
+  return box.childNodes.length > 1 ? box : null;
+}
+
+// The table's settings, kept in the browser: the pace others' moves are shown at, and sounds on or off.
+function settingsBox() {
+  const select = el("select", { id: "pace" }, ...PACES.map((p) => el("option", { value: String(p) }, p ? `${p} s` : t("pace_0"))));
+  select.value = String(PACES.includes(pace) ? pace : 0.4);
+  select.addEventListener("change", () => { pace = Number(select.value); localStorage.setItem("majiang-pace", select.value); });
+  const box = el("input", { type: "checkbox", id: "sound" });
+  box.checked = sound;
+  box.addEventListener("change", () => { sound = box.checked; localStorage.setItem("majiang-sound", sound ? "1" : "0"); if (sound) tone(880, 80); });
+  return el("div", { class: "settings", id: "settings" }, el("label", {}, t("pace"), select), el("label", {}, box, t("sound")));
 }
 
 function render() {
@@ -400,29 +602,28 @@ function render() {
     return;
   }
   const me = state.seat ?? 0;
-  const felt = el("div", { class: "felt", id: "felt", "data-step": String(state.step), "data-phase": state.view.phase,
+  const felt = el("div", { class: "felt", id: "felt", "data-step": String(state.step), "data-phase": state.view.phase, "data-hand": String(state.hand),
     "data-match-over": String(state.match_over) });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
   const events = el("div", { class: "log", id: "log" }, ...log.map((line) => el("div", {}, line)));
   app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
-    events, scoreSheet());
+    events, scoreSheet(), settingsBox(), linksBox() ?? "");
   applyI18n();
 }
 
 document.addEventListener("keydown", (ev) => {
   if (!state || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const key = ev.key.toLowerCase();
-  if (keymap.has(key)) { act(keymap.get(key)); ev.preventDefault(); return; }
-  const discards = legalDiscards();
+  if (keymap.has(key)) { keymap.get(key)(); ev.preventDefault(); return; }
   if (/^[0-9]$/.test(key)) {
     const i = key === "0" ? 9 : Number(key) - 1;
-    if (i < order.length && discards.has(order[i])) act(`discard ${order[i]}`);
+    if (i < order.length) clickTile(i);
   } else if (key === "arrowright" || key === "arrowleft") {
     cursor = (cursor + (key === "arrowright" ? 1 : order.length - 1)) % order.length;
     render();
-  } else if (key === "enter" && cursor >= 0 && discards.has(order[cursor])) {
-    act(`discard ${order[cursor]}`);
+  } else if (key === "enter" && cursor >= 0) {
+    clickTile(cursor);
   } else if (key === " " && state.view.legal.includes("pass")) {
     act("pass");
     ev.preventDefault();
@@ -431,14 +632,19 @@ document.addEventListener("keydown", (ev) => {
 
 setInterval(() => {
   const node = document.getElementById("countdown");
-  if (node && state && state.deadline) node.textContent = `${Math.max(0, Math.ceil(state.deadline - Date.now() / 1000))} ${t("countdown")}`;
+  if (node && state && state.deadline) node.textContent = `${secondsLeft(state.deadline)} ${t("countdown")}`;
+  const away = document.getElementById("away-countdown");
+  if (away) away.replaceWith(awayCountdown() ?? "");
 }, 250);
 
 navBar(render);
 render();
 // The table's ruleset and the catalogue of names first, so the first state is drawn with its labels.
 const ready = [
-  fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => { rules = info.rules ?? null; }),
+  fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => {
+    rules = info.rules ?? null;
+    if (remembered) rememberSeats(tableId, {}, rules);
+  }),
   loadNames(),
 ];
 Promise.allSettled(ready).then(() => {

@@ -195,9 +195,11 @@ export function splitTiles(textIn) {
 
 /** A meld in notation, "[555p,2]" or "[EEEE]" -> {tiles, source, concealedKong}. */
 export function parseMeld(notation) {
-  const m = /^\[([^,\]]+)(?:,(\d))?\]$/.exec(notation);
+  // `,x`: a special kong of mixed tiles laid from the hand (Changchun's 旋风杠 [ESWN,x], 喜杠 [PFC,x]), face up
+  const m = /^\[([^,\]]+)(?:,(\d|x))?\]$/.exec(notation);
   if (!m) throw new Error(`cannot read meld ${notation}`);
   const tiles = splitTiles(m[1]);
+  if (m[2] === "x") return { tiles, source: null, concealedKong: false, special: true };
   const source = m[2] === undefined ? null : Number(m[2]);
   return { tiles, source, concealedKong: source === null && tiles.length === 4 };
 }
