@@ -7,6 +7,7 @@ which ``make soak`` installs in a venv of its own and runs this file in; ``make 
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
@@ -21,7 +22,7 @@ def test_ppo_trains_a_few_iterations() -> None:
     from majiang.env.rllib import POLICY, ppo_config
 
     ray.init(address="local", num_cpus=2, include_dashboard=False, object_store_memory=128 * 1024 * 1024,
-             log_to_driver=False, logging_level="ERROR")
+             log_to_driver=False, logging_level=logging.ERROR)
     algo: Any = None
     try:
         # Sichuan: its hands end in wins often enough, even under a random policy, that rewards are not all 0.

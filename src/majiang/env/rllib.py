@@ -61,9 +61,11 @@ class FlatMaskedObservations(BaseWrapper):
 def make_rllib_env(config: dict[str, Any] | None = None) -> Any:
     """The environment as RLlib takes it; ``config`` holds ``mahjong_v0.env``'s keywords (``rules``,
     ``options``, ``dealer``, ``round_wind``)."""
-    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+    from ray.rllib.env.wrappers import pettingzoo_env
 
-    return PettingZooEnv(FlatMaskedObservations(mahjong_v0.env(**dict(config or {}))))
+    # Through Any: RLlib's classes are untyped where Ray is installed, and missing (Any) where it is not.
+    wrapper: Any = pettingzoo_env.PettingZooEnv
+    return wrapper(FlatMaskedObservations(mahjong_v0.env(**dict(config or {}))))
 
 
 def register_rllib_env(name: str = RLLIB_ENV) -> str:
@@ -82,7 +84,7 @@ def ppo_config(rules: str = "mcr", options: tuple[str, ...] = (), *, hidden: tup
                batch: int = 4000, minibatch: int = 128, epochs: int = 4, env_runners: int = 0) -> Any:
     """A ``PPOConfig`` on the registered environment: one policy for the four seats, masked actions never
     sampled; the sizes are the usual ones (a test shrinks them)."""
-    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.algorithms import ppo
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
@@ -90,7 +92,8 @@ def ppo_config(rules: str = "mcr", options: tuple[str, ...] = (), *, hidden: tup
     register_rllib_env()
     module = RLModuleSpec(module_class=ActionMaskingTorchRLModule,
                           model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": []})
-    return (PPOConfig()
+    config: Any = ppo.PPOConfig  # (untyped where Ray is installed: see make_rllib_env)
+    return (config()
             # RLlib's check steps actions sampled from the whole space, which the mask forbids and the
             # environment refuses (IllegalActionError); the module samples masked actions only.
             .environment(RLLIB_ENV, env_config={"rules": rules, "options": list(options)},

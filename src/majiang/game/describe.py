@@ -110,9 +110,13 @@ class Describer:
 
     def option_help(self) -> dict[str, str]:
         """A one-line meaning of each option, for ``majiang rules NAME`` and the option schema: the English
-        help the ruleset's ``words()`` declare (sources named by title), else the first sentence of each
-        ``* ``option``: meaning`` bullet in the ruleset class's docstring."""
-        out = {name: name_sources(w.help.en, zh=False) for name, w in self.words().options.items()}
+        help the ruleset's ``words()`` declare (sources named by title) with the rule's Chinese name, else
+        the first sentence of each ``* ``option``: meaning`` bullet in the ruleset class's docstring."""
+        out = {}
+        for name, w in self.words().options.items():
+            text = name_sources(w.help.en, zh=False)
+            # The Chinese term is the rule's name at a table (点杠花, 过水): a player looks for it.
+            out[name] = text if w.name.zh in text else f"{text} ({w.name.zh})"
         for match in _BULLET.finditer(inspect.getdoc(type(self.rules)) or ""):
             text = " ".join(match.group(2).replace("``", "").split()).split(". ")[0].rstrip(".")
             if len(text) > 100 and ": " in text:
