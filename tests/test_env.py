@@ -606,8 +606,8 @@ def from_page(page: dict[str, Any], seat: int, rules: Any) -> Any:
             info[ob.I_MARKS + ob.MARKS.index(mark)] = 1
         badge = page["badges"][s]
         if badge and not marks:  # the page shows a seat's badge where it has no marks: here a void
-            assert badge.startswith("缺 "), (s, badge)
-            info[ob.I_VOID + "mps".index(badge[-1])] = 1
+            assert badge.startswith("缺"), (s, badge)
+            info[ob.I_VOID + "万筒条".index(badge[-1])] = 1
     answer = page["robbing"] or (page["last_discard"] if page["phase"] == "claim" else None)
     if answer is not None:
         a[ob.ANSWER, code[answer["tile"]]] = 1

@@ -261,7 +261,8 @@ def test_yangzhou_in_the_lobby_and_at_a_table(client: TestClient, tmp_path: Path
     schema = {o["name"]: o for o in entry["schema"]}
     minimum = schema["minimum"]
     assert (minimum["minimum"], minimum["maximum"], minimum["step"]) == (18, 20, 2)
-    assert schema["minimum"]["help"] == "The fewest fans a win needs: 18 or 20. (起和番数)"  # the catalogue's words
+    # the catalogue's words, and the rule's Chinese name
+    assert schema["minimum"]["help"] == "The fewest fans a win needs: 18 or 20. (起和番数)"
     assert schema["combined"]["choices"] == ["replace", "add"]
     players = ["bot:efficiency", "open", "bot:efficiency", "bot:random"]
     r = client.post("/api/tables", json={"rules": "扬州", "options": ["minimum=20"], "hands": 1, "seed": 21,

@@ -149,7 +149,7 @@ class Describer:
 
     def seat_badges(self, state: Any) -> tuple[str, str, str, str]:
         """A short mark per seat for a table display, read from ``public_state`` as a view holds it
-        (``View.public_state``), e.g. a void suit ``缺 m``; empty strings where there is nothing to show.
+        (``View.public_state``), e.g. a void suit ``缺万``; empty strings where there is nothing to show.
 
         >>> Describer(None).seat_badges(None)
         ('', '', '', '')

@@ -9,9 +9,13 @@ from majiang.game.describe import Describer
 from majiang.game.names import RulesetWords
 from majiang.game.scoring import Score
 from majiang.rules.sichuan.scoring import ScoreResult
-from majiang.rules.sichuan.state import SUIT_LETTERS, SichuanPublic
+from majiang.rules.sichuan.state import SichuanPublic
 
 __all__ = ["SichuanDescriber"]
+
+
+SUIT_NAMES = "万筒条"
+"""The suits' Chinese names, m p s (a void is said 缺万, 缺筒, 缺条)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +43,11 @@ class SichuanDescriber(Describer):
         return f"{score.total} 番, {score.points} points: {fans}"
 
     def seat_badges(self, state: SichuanPublic) -> tuple[str, str, str, str]:
-        """Each seat's void suit once declared (``缺 m``), for a table display.
+        """Each seat's void suit once declared, as players say it (``缺万``: lacking characters), for a table
+        display.
 
         >>> SichuanDescriber(None).seat_badges(SichuanPublic((0, None, 2, 1), None, (0, 0, 0, 0)))
-        ('缺 m', '', '缺 s', '缺 p')
+        ('缺万', '', '缺条', '缺筒')
         """
-        marks = ["" if v is None else f"缺 {SUIT_LETTERS[v]}" for v in state.voids]
+        marks = ["" if v is None else f"缺{SUIT_NAMES[v]}" for v in state.voids]
         return (marks[0], marks[1], marks[2], marks[3])
