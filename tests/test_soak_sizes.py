@@ -17,8 +17,13 @@ def soak_recipe() -> str:
     return text[start:text.index("\n\n", start)]
 
 
+NOT_SIZES = {"MAJIANG_TENHOU_LOGS"}
+"""Variables that name data a person may hold (a directory of more real logs), not sizes: unset, the test
+uses what the repository holds."""
+
+
 def test_every_size_variable_is_set_by_make_soak() -> None:
     read = {name for path in sorted((ROOT / "tests").glob("*.py"))
             for name in VARIABLE.findall(path.read_text(encoding="utf-8"))}
-    assert "MAJIANG_SOAK_HANDS" in read
-    assert read - set(re.findall(r"\b(MAJIANG_[A-Z_]+)=\$\(", soak_recipe())) == set()
+    assert "MAJIANG_SOAK_HANDS" in read and read >= NOT_SIZES
+    assert read - NOT_SIZES - set(re.findall(r"\b(MAJIANG_[A-Z_]+)=\$\(", soak_recipe())) == set()
