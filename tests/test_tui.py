@@ -1089,7 +1089,7 @@ async def test_a_whole_sichuan_hand_with_the_person_answering_the_exchange_and_t
         assert acts(game, 0)[:2] == [exchange.notation(), void.notation()]
         voids = session.view().public_state.voids
         for seat, selector in enumerate(("#me", "#seat-1", "#seat-2", "#seat-3")):
-            assert f"· 缺 {'mps'[voids[seat]]}" in text_of(app, selector)
+            assert f"· 缺{'万筒条'[voids[seat]]}" in text_of(app, selector)
         while isinstance(app.screen, TableScreen):
             await act_as_person(pilot, app, human.act(session.view()), "handlers")
         assert isinstance(app.screen, ResultScreen)
