@@ -805,7 +805,7 @@ async def test_a_void_declared_by_key_then_a_win_after_which_play_goes_on() -> N
         await settle(pilot)
         assert acts(game, 0) == ["void s"] and game.hand_state.voids == [2, 2, 2, 2]
         for selector in ("#me", "#seat-1", "#seat-2", "#seat-3"):
-            assert "· 缺条" in text_of(app, selector)
+            assert "· 缺 s" in text_of(app, selector)
         assert "tui-play-on" in text_of(app, "#status")
         # The dealer's turn: a win on the deal. It does not end the hand: the person leaves.
         assert session.view().phase == Phase.TURN and Action(ActionKind.WIN) in session.view().legal
