@@ -414,7 +414,8 @@ def test_a_simple_program_without_its_prefix_is_found_to_be_one(bots: dict[str, 
     """Given bare, a program that reads only Botzone's simple lines is tried in JSON (it crashes on it),
     then in simple lines, and plays as ``simple:COMMAND`` without a forfeit (it once forfeited every hand,
     spoken to in JSON)."""
-    seat = f"{sys.executable} -I -S {bots['tsumogiri']} --simple"
+    # (long-running, --keep: a fresh process per request would cost half a minute for the six hands)
+    seat = f"{sys.executable} -I -S {bots['tsumogiri']} --simple --keep"
     assert settle_protocol(parse_seat(seat)).simple
     assert not settle_protocol(parse_seat(f"{sys.executable} -I -S {bots['tsumogiri']}")).simple
     result = runner.invoke(app, ["arena", "--seat", seat, "--seat", "efficiency", "--time-limit", "60",
