@@ -291,8 +291,11 @@ def test_every_move_is_made(case: tuple[str, dict[str, Any]]) -> None:
     wanted = {*MOVES, *(["chow"] if rules.has_chow else []), *(spec.name for spec in rules.actions),
               *(RED_MOVES if options.get("red_choice") else [])}
     tally = Tally()
+    # (seeds from a base where riichi's rare red-five calls come within ~540 hands rather than ~1,600: the
+    # test asks the same of every base, and gives up after 2,000 hands either way)
+    base = 11 if options.get("red_choice") else 31
     for i in range(2000):
-        _, t = play_checked(rules, game_seed(31, i), ["eager", "eager", "eager", "random"], rates=LIGHT,
+        _, t = play_checked(rules, game_seed(base, i), ["eager", "eager", "eager", "random"], rates=LIGHT,
                             dealer=i % 4)
         tally.add(t)
         if set(tally.made) >= wanted | set(tally.offered) and tally.four_meld_added_kongs:
