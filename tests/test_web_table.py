@@ -375,6 +375,9 @@ def test_seats_are_never_lost(browser: Browser, base_url: str) -> None:
     page.wait_for_selector("#my-hand .tile")
     links = page.locator("#seat-links .seat-link")
     assert links.count() == 2
+    for label in page.locator("#seat-links .seat-link strong").all_inner_texts():
+        words = label.rstrip(": ").lower().split()
+        assert len(words) == len(set(words)), label  # a default name is not said twice ("Player 1 player 1")
     assert page.get_attribute("#seat-links .play-link", "href") == join
     assert page.locator("#seat-links .invite-link").count() == 1
     context = page.context

@@ -576,7 +576,11 @@ function linksBox() {
     const copy = el("button", { type: "button", onclick: async () => {
       try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
     } }, t("copy"));
-    box.append(el("div", { class: "seat-link", "data-player": p }, el("strong", {}, `${t("seat")} ${Number(p) + 1} ${link.name ?? ""}: `),
+    const seat = `${t("seat")} ${Number(p) + 1}`;
+    // (a seat's default name says what the label already does: "Player 1 player 1" read twice)
+    const name = (link.name ?? "").trim();
+    const named = name && ![seat.toLowerCase(), `player ${Number(p) + 1}`].includes(name.toLowerCase()) ? ` ${name}` : "";
+    box.append(el("div", { class: "seat-link", "data-player": p }, el("strong", {}, `${seat}${named}: `),
       el("a", { href, class: link.join ? "play-link" : "invite-link" }, link.join ? t("my_link") : t("invite")), " ", copy,
       el("div", { class: "joinlink" }, url)));
   }
