@@ -15,11 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket
 
 from majiang.bots import RandomBot
 from majiang.records import play_match
-from web_browser import CHROMIUM, CHROMIUM_ARGS, serve
+from web_browser import browser_server, chromium
 
 # the pages' turns and claim windows; a bounded loop guards against a page that stops answering
 MAX_MOVES = 400
@@ -28,19 +28,14 @@ WAIT_MS = 60_000
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "web.db"
-    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0, window_seconds=0.0) as url:
+    with browser_server(tmp_path_factory.mktemp("browser") / "web.db") as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _page(browser: Browser, errors: list[str]) -> Page:

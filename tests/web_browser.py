@@ -6,6 +6,7 @@ with apt when it is missing).
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -14,7 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
+from playwright.sync_api import Browser, sync_playwright
 
 from majiang.web.app import create_app
 
@@ -48,3 +51,24 @@ def serve(db: Path, **settings: Any) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+@contextmanager
+def browser_server(db: Path) -> Iterator[str]:
+    """The browser tests' server: long clocks (a page is never hurried by a stand-in), claim windows with no
+    floor (their timing is tested on a clock in test_web_fair)."""
+    with serve(db, claim_seconds=60.0, away_seconds=600.0, pause_seconds=60.0, window_seconds=0.0) as url:
+        yield url
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright; a test fails (not skips) where it is missing."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
