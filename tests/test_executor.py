@@ -75,3 +75,15 @@ def test_running_locally_imports_no_ray() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_cluster_address_nothing_answers_at_is_refused_at_once() -> None:
+    """Ray retries a wrong address for minutes; the run says at once that nothing answers there."""
+    import socket
+
+    with socket.socket() as probe:  # a port just freed: nothing listens on it
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(InvalidOptionError, match=f"--cluster: no Ray cluster answers at {address}"):
+            open_executor(None, address, cluster_option="--cluster")

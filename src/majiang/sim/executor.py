@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Protocol, TypeVar
@@ -102,6 +103,18 @@ def check_cluster(address: str, option: str = "cluster") -> str:
     return text
 
 
+def _answers(address: str, option: str, seconds: float = 5.0) -> None:
+    """InvalidOptionError unless something listens at ``address`` (HOST:PORT): Ray itself would retry a
+    wrong address for minutes before it gives up."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            pass
+    except OSError as err:
+        raise InvalidOptionError(f"{option}: no Ray cluster answers at {address} "
+                                 f"({err.strerror or err})") from None
+
+
 def open_executor(workers: int | None = None, cluster: str | None = None, *, workers_option: str = "workers",
                   cluster_option: str = "cluster") -> Executor:
     """The executor of a run: ``LocalPool(workers)`` without ``cluster``, else a ``RayExecutor`` on it
@@ -116,6 +129,8 @@ def open_executor(workers: int | None = None, cluster: str | None = None, *, wor
     elif workers is not None and not 1 <= workers <= MAX_CLUSTER_WORKERS:
         raise InvalidOptionError(f"{workers_option} on a cluster must be from 1 to {MAX_CLUSTER_WORKERS:,}, "
                                  f"not {workers}")
+    if address not in ("local", "auto"):
+        _answers(address, cluster_option)
     if importlib.util.find_spec("ray") is None:  # (not imported: that takes a second)
         raise InvalidOptionError(f"{cluster_option} needs Ray, which is not installed: "
                                  "pip install 'majiang[cluster]'")
