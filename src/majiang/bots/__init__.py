@@ -5,7 +5,11 @@ Every bot is seeded and deterministic given its seed; ``find_bot(name, seed)`` m
 * ``random``: uniform over the legal actions;
 * ``efficiency``: tile efficiency only (shanten, then live effective tiles), fans ignored;
 * ``fan-aware``: plays toward 8-fan shapes, weighs the fans of its waits, and defends;
-* ``defense``: efficiency until a seat threatens (riichi), then the safest discards unless worth pushing.
+* ``defense``: efficiency until a seat threatens (riichi), then the safest discards unless worth pushing;
+* ``search``: the fan-aware bot's best candidates played out on sampled deals, picked by points.
+
+A name may carry a bot's options after a colon, ``name:key=value:key=value`` (``search:playouts=24``);
+``find_bot`` also takes them as keywords.
 
 docs/bots.md describes them and how they compare.
 
@@ -14,12 +18,15 @@ docs/bots.md describes them and how they compare.
 >>> play_out(g, bots) > 0 and g.result is not None
 True
 >>> BOTS
-('random', 'efficiency', 'fan-aware', 'defense')
+('random', 'efficiency', 'fan-aware', 'defense', 'search')
+>>> find_bot("search:playouts=24", seed=1).playouts
+24
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -29,8 +36,7 @@ from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 
 __all__ = ["BOTS", "BOT_WORDS", "MAX_STEPS", "Bot", "DefenseBot", "EfficiencyBot", "FanAwareBot", "RandomBot",
-           "find_bot",
-           "play_out"]
+           "SearchBot", "find_bot", "is_bot_name", "play_out"]
 
 MAX_STEPS = 5000
 """A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
@@ -67,12 +73,14 @@ if TYPE_CHECKING:
     from majiang.bots.defense import DefenseBot
     from majiang.bots.efficiency import EfficiencyBot
     from majiang.bots.fan_aware import FanAwareBot
+    from majiang.bots.search import SearchBot
 
 _REGISTRY: dict[str, tuple[str, str]] = {
     RandomBot.name: ("majiang.bots", "RandomBot"),
     "efficiency": ("majiang.bots.efficiency", "EfficiencyBot"),
     "fan-aware": ("majiang.bots.fan_aware", "FanAwareBot"),
     "defense": ("majiang.bots.defense", "DefenseBot"),
+    "search": ("majiang.bots.search", "SearchBot"),
 }
 """Each bot name's module and class."""
 _LAZY = {cls: module for module, cls in _REGISTRY.values() if module != __name__}
@@ -89,13 +97,15 @@ BOT_WORDS: dict[str, tuple[str, str, str, str]] = {
                   "Plays toward hands that score enough fans, and defends."),
     "defense": ("防守", "Defense", "平时打牌效，有人立直或听牌时打安全牌。",
                 "Plays for efficiency until someone threatens (riichi), then discards safely."),
+    "search": ("搜索", "Search", "在随机补全的牌局上推演候选打法，按得分选择。",
+               "Plays its best candidate moves out on sampled deals and picks by the points they score."),
 }
 """Each bot's name and a sentence about it, in Chinese and English (zh name, en name, zh, en), for the
 catalogue the pages and commands show (``majiang.catalogue``); a bot registered later adds its own."""
 
 
 def __getattr__(name: str) -> Any:
-    """``DefenseBot``, ``EfficiencyBot`` and ``FanAwareBot``, their modules loaded on first use (PEP 562)."""
+    """``DefenseBot``, ``EfficiencyBot``, ``FanAwareBot`` and ``SearchBot``, their modules loaded on first use (PEP 562)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -104,18 +114,60 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def find_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of the kind registered under ``name``, seeded with ``seed``.
+def _split(name: str) -> tuple[str, dict[str, str]]:
+    """A bot name and the options written after it (``search:playouts=24``), as text."""
+    base, *parts = name.split(":")
+    options: dict[str, str] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise InvalidOptionError(f"bot {name!r}: an option is written key=value after a colon, not {part!r}")
+        options[key.strip()] = value.strip()
+    return base.strip(), options
+
+
+def is_bot_name(name: str) -> bool:
+    """Whether ``name`` names one of our bots, options after it or not (``search:playouts=24``).
+
+    >>> is_bot_name("search:playouts=24"), is_bot_name("fan-aware"), is_bot_name("python bot.py")
+    (True, True, False)
+    """
+    return name.split(":", 1)[0].strip() in _REGISTRY
+
+
+def _option_value(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def find_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A new bot of the kind registered under ``name``, seeded with ``seed``; ``options`` (keywords, or
+    ``key=value`` after colons in the name) go to its class.
 
     >>> find_bot("efficiency", seed=1).name
     'efficiency'
+    >>> find_bot("search", seed=1, budget=0.05).playouts
+    20
     """
+    base, written = _split(name)
     try:
-        module, cls = _REGISTRY[name]
+        module, cls = _REGISTRY[base]
     except KeyError:
-        raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}") from None
-    make: Callable[[int | None], Bot] = getattr(importlib.import_module(module), cls)
-    return make(seed)
+        raise InvalidOptionError(f"unknown bot {base!r}; one of {', '.join(BOTS)}") from None
+    given: dict[str, Any] = {k: _option_value(v) for k, v in written.items()}
+    given.update(options)
+    make: Callable[..., Bot] = getattr(importlib.import_module(module), cls)
+    if given:
+        try:
+            inspect.signature(make).bind(seed, **given)
+        except TypeError as err:
+            raise InvalidOptionError(f"bot {base!r}: {err} (its options are the keywords of "
+                                     f"{module}.{cls})") from None
+    return make(seed, **given)
 
 
 def play_out(game: Game, bots: Sequence[Bot], max_steps: int = MAX_STEPS) -> int:

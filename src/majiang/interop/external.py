@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.actions import Action
-from majiang.bots import BOTS, Bot, find_bot
+from majiang.bots import BOTS, Bot, find_bot, is_bot_name
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.game.events import FORFEIT_REASONS
 from majiang.game.ruleset import Ruleset
@@ -111,7 +111,7 @@ def parse_seat(text: str) -> SeatSpec:
                 stripped, protocol, told = stripped[len(prefix):].strip(), dialect, True
                 break
         else:
-            if stripped in BOTS:
+            if is_bot_name(stripped):
                 return SeatSpec(text, bot=stripped)
     try:
         argv = tuple(shlex.split(stripped))

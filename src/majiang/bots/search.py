@@ -1,0 +1,249 @@
+"""The search bot: the fan-aware bot's few best candidates, played out on sampled deals, judged by points.
+
+At a decision with more than one reasonable candidate (on its turn: the fan-aware bot's best few
+discards and its own choice, a kong included; on another's discard: passing and each claim) the bot
+
+1. samples the tiles it cannot see (``majiang.bots.position``): the others' hands and concealed kongs
+   and the wall (each seat's own wall under the ``botzone`` preset), dealt at random from the tiles it
+   has not seen;
+2. plays each candidate out on a copy of each sampled game to the end of the hand with a fast policy
+   for every seat (``playout``: win when the engine offers a win, which under Chinese Official rules is
+   a valid 8-fan win; otherwise the discard leaving the lowest shanten, honors and terminals first;
+   never claim), the same samples for every candidate (common random numbers);
+3. keeps the fan-aware bot's choice unless another candidate scored more points for the seat on the same
+   samples by more than ``confidence`` standard errors of the paired difference: the playouts are few
+   and noisy, and the fan-aware choice is a good default.
+
+The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
+budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
+``PLAYOUTS_PER_SECOND``, the rate measured on the development machine (docs/bots.md). A decision shares
+its playouts equally among its candidates.
+
+The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
+other ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior
+(the fan-aware bot, which plays by tile efficiency under the ruleset where fans are not Chinese Official).
+
+>>> from majiang.bots import play_out
+>>> from majiang.game import Game
+>>> g = Game(seed=11)
+>>> play_out(g, [SearchBot(seed=s, playouts=8) for s in range(4)]) > 0 and g.result is not None
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from majiang.actions import Action, ActionKind
+from majiang.analysis.shanten import shanten_counts
+from majiang.bots.common import PASS, PREFERENCE, WIN, efficiency_of, hand_counts, own_melds
+from majiang.bots.fan_aware import FanAwareBot, _Situation
+from majiang.bots.position import Position, clone, supports
+from majiang.errors import InvalidOptionError
+from majiang.game.table import Game, Phase, View
+from majiang.tiles import ALL_TILES
+
+__all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "SearchBot", "playout"]
+
+PLAYOUTS_PER_SECOND = 400
+"""Playouts a second of one core of the development machine affords, decisions' other work included
+(benchmarks/search.py measures it); ``budget`` seconds buy ``budget * PLAYOUTS_PER_SECOND`` playouts."""
+DEFAULT_BUDGET = 1.0
+"""Seconds a decision may take by default: Botzone's limit for a Python bot's answer."""
+TOP = 3
+"""Discards the fan-aware bot ranks best that are played out (besides its own choice)."""
+MARGIN = 4.0
+"""A discard whose fan-aware value is further than this (in expected points) from the best is not tried."""
+CONFIDENCE = 1.0
+"""Standard errors by which a candidate must beat the fan-aware choice on the same samples."""
+
+_TURN, _OVER = Phase.TURN, Phase.OVER
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+_CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+
+
+_PICKS: dict[bytes, int] = {}
+"""The playout policy's discard by hand (counts and meld count): cleared when it holds ``_MAX_PICKS``."""
+_MAX_PICKS = 1 << 16
+_MELDS = tuple(bytes([100 + n]) for n in range(5))
+
+
+def _quick_discard(counts: list[int], melds: int) -> int:
+    """The kind whose discard leaves the lowest shanten, honors first, then terminals, 2s and 8s, then
+    the lowest; a lone honor goes at once (letting it go never raises the shanten of the usual forms)."""
+    for k in range(27, 34):
+        if counts[k] == 1:
+            return k
+    best = 99
+    pick = -1
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            key = shanten_counts(counts, melds) * 4 + PREFERENCE[k]
+            counts[k] += 1
+            if key < best:
+                best, pick = key, k
+    return pick
+
+
+def quick_action(game: Game, seat: int) -> Action:
+    """The playout policy's action for ``seat``: win if offered; on its turn the discard leaving the
+    lowest shanten (honors, then terminals, then 2s and 8s first, then the lowest kind); else pass."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if WIN in legal:
+        return WIN
+    if game.phase is _TURN:
+        counts = game.counts[seat]
+        melds = len(game.melds[seat])
+        # The same hands recur across the candidates of a sample (common random numbers): remember them.
+        key = bytes(counts) + _MELDS[melds]
+        pick = _PICKS.get(key)
+        if pick is None:
+            if len(_PICKS) >= _MAX_PICKS:
+                _PICKS.clear()
+            pick = _PICKS[key] = _quick_discard(counts, melds)
+        action = _DISCARDS[pick]
+        if action in legal:
+            return action
+        return next((a for a in legal if a.kind is ActionKind.DISCARD), legal[0])
+    return PASS if PASS in legal else legal[0]
+
+
+def playout(game: Game, seat: int, max_steps: int = 2000) -> int:
+    """Play ``game`` to its end with ``quick_action`` for every seat; ``seat``'s points from the hand."""
+    steps = 0
+    while game.phase is not _OVER:
+        s = game.to_act()[0]
+        game.apply(s, quick_action(game, s))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"a playout did not end in {max_steps} actions")
+    return game.hand_deltas[seat]
+
+
+class SearchBot:
+    """Plays the fan-aware bot's candidates out on sampled deals: see the module docstring.
+
+    ``playouts`` (per decision) or ``budget`` (seconds, converted at ``PLAYOUTS_PER_SECOND``) sets the
+    effort; at most one of them. ``top`` discards are tried besides the fan-aware choice; ``confidence``
+    is how sure the samples must be to overrule it.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, *, playouts: int | None = None, budget: float | None = None,
+                 top: int = TOP, confidence: float = CONFIDENCE) -> None:
+        if playouts is not None and budget is not None:
+            raise InvalidOptionError("give the search bot playouts or a budget, not both")
+        if budget is not None:
+            if not budget > 0 or math.isinf(budget):
+                raise InvalidOptionError(f"a search budget is a positive number of seconds, not {budget!r}")
+            playouts = max(1, round(budget * PLAYOUTS_PER_SECOND))
+        elif playouts is None:
+            playouts = round(DEFAULT_BUDGET * PLAYOUTS_PER_SECOND)
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 0:
+            raise InvalidOptionError(f"playouts is a whole number of at least 0, not {playouts!r}")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise InvalidOptionError(f"top is a whole number of at least 1, not {top!r}")
+        self.playouts = playouts
+        self.top = top
+        self.confidence = float(confidence)
+        self.rng = random.Random(seed)
+        self.prior = FanAwareBot(seed)
+        self.searched = 0  # decisions played out, and those where the search overruled the prior
+        self.overruled = 0
+
+    def act(self, view: View) -> Action:
+        legal = view.legal
+        if WIN in legal:
+            return WIN
+        if len(legal) == 1:
+            return legal[0]
+        # Drawn once a decision whatever happens next, so that each decision's samples are its own.
+        decision_seed = self.rng.getrandbits(64)
+        choice = self.prior.act(view)
+        if self.playouts <= 0 or view.phase not in (Phase.TURN, Phase.CLAIM) or not supports(view.rules) \
+                or not efficiency_of(view).mcr_fans:
+            return choice
+        candidates = self._candidates(view, choice)
+        if len(candidates) < 2:
+            return choice
+        return self._search(view, candidates, decision_seed)
+
+    def _candidates(self, view: View, choice: Action) -> list[Action]:
+        """The prior's choice first, then the other actions worth playing out."""
+        legal = view.legal
+        out = [choice]
+        if view.phase == Phase.CLAIM:
+            out += [a for a in legal if a.kind in _CLAIMS and a != choice]
+            if PASS in legal and choice != PASS:
+                out.append(PASS)
+            return out
+        for tile in self._ranked_discards(view):
+            a = _DISCARDS[tile]
+            if a in legal and a not in out:
+                out.append(a)
+            if len(out) > self.top:
+                break
+        return out
+
+    def _ranked_discards(self, view: View) -> list[int]:
+        """Discards by the fan-aware bot's expected points after danger, best first, those within
+        ``MARGIN`` of the best (its branch and bound, stopped at the margin rather than at the best)."""
+        prior = self.prior
+        s = _Situation(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        choices = sorted({int(a.tile) for a in view.legal if a.kind == ActionKind.DISCARD and a.tile is not None})
+        targets = prior._active(counts, melds)
+        bounded: list[tuple[float, int, float]] = []
+        for d in choices:
+            counts[d] -= 1
+            bound = prior._bound(s, counts, melds, targets)
+            counts[d] += 1
+            risk = s.table.deal_in(d)
+            bounded.append(((1.0 - risk) * bound - risk * prior.loss, d, risk))
+        bounded.sort(key=lambda x: (-x[0], x[1]))
+        ranked: list[tuple[float, int]] = []
+        best = -math.inf
+        for top, d, risk in bounded:
+            if top < best - MARGIN:
+                break
+            counts[d] -= 1
+            offense = prior._value(s, counts, melds, targets)
+            counts[d] += 1
+            ev = (1.0 - risk) * offense - risk * prior.loss
+            best = max(best, ev)
+            ranked.append((ev, d))
+        ranked.sort(key=lambda x: (-x[0], PREFERENCE[x[1]], x[1]))
+        return [d for ev, d in ranked if ev >= best - MARGIN]
+
+    def _search(self, view: View, candidates: Sequence[Action], seed: int) -> Action:
+        """Play each candidate out on the same samples; the prior's choice (first) unless another beats it
+        with confidence."""
+        position = Position(view)
+        rng = random.Random(seed)
+        seat = view.seat
+        samples = max(2, self.playouts // len(candidates))
+        scores: list[list[int]] = [[] for _ in candidates]
+        for _ in range(samples):
+            world = position.sample(rng)
+            for i, action in enumerate(candidates):
+                game = clone(world)
+                game.apply(seat, action)
+                scores[i].append(playout(game, seat))
+        self.searched += 1
+        best, pick = 0.0, 0
+        for i in range(1, len(candidates)):
+            diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
+            mean = sum(diffs) / samples
+            var = sum((x - mean) ** 2 for x in diffs) / (samples - 1)
+            if mean > best and mean > self.confidence * math.sqrt(var / samples):
+                best, pick = mean, i
+        if pick:
+            self.overruled += 1
+        return candidates[pick]
