@@ -133,10 +133,10 @@ def serve(stdin: IO[str], stdout: IO[str], *, bot: str = "fan-aware", seed: int 
           flowers: bool | None = None) -> None:
     """Answer the requests on ``stdin`` on ``stdout`` with our bot ``bot``; ValueError (a
     ``MajiangError``) for bad options or input, naming the request."""
-    from majiang.bots import BOTS, find_bot
+    from majiang.bots import BOTS, find_bot, is_bot_name
     from majiang.interop.botzone import WALLS, replay
 
-    if bot not in BOTS:
+    if not is_bot_name(bot):
         raise ValueError(f"unknown bot {bot!r} for --bot; one of {', '.join(BOTS)}")
     if walls not in WALLS:
         raise ValueError(f"unknown --walls {walls!r}; one of {', '.join(WALLS)}")

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from majiang.bots import BOTS
+from majiang.bots import BOTS, find_bot
 from majiang.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, fail, internal_message
 from majiang.cli.options import (
     ClusterOpt,
@@ -47,7 +47,8 @@ MAX_DEALS = 100_000
 
 BotsOpt = Annotated[str | None, typer.Option(
     "--bots", metavar="A,B", show_default=DEFAULT_BOTS,
-    help=f"The two bots to compare, comma-separated: {', '.join(BOTS)}.",
+    help=f"The two bots to compare, comma-separated: {', '.join(BOTS)}; a bot's options after "
+         "colons ('search:playouts=32').",
 )]
 SeatOpt = Annotated[list[str] | None, typer.Option(
     "--seat", metavar="SEAT",
@@ -109,8 +110,7 @@ def arena_command(
             if len(names) != 2 or not all(names):
                 raise InvalidOptionError(f"--bots takes two bot names separated by a comma, not {bots!r}")
             for name in names:
-                if name not in BOTS:
-                    raise InvalidOptionError(f"unknown bot {name!r}; one of {', '.join(BOTS)}")
+                find_bot(name, 0)  # an unknown bot, or a bad option written after its name, fails here
             if names[0] == names[1]:
                 raise InvalidOptionError(f"--bots needs two different bots, not {names[0]!r} twice")
         n = DEFAULT_DEALS if deals is None else integer(deals, "--deals")
