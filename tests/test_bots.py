@@ -20,6 +20,9 @@ from majiang.tiles import Tile
 
 WIN = Action(ActionKind.WIN)
 
+QUICK = {"search": "search:playouts=4"}
+"""Bots run at a small budget where every bot plays many hands (the search's default is a second a move)."""
+
 
 def play(bots: list[Bot], seed: int, dealer: int = 0) -> tuple[Game, int]:
     """Play one hand, checking every action against the view's legal list; returns the decisions made."""
@@ -37,7 +40,7 @@ def play(bots: list[Bot], seed: int, dealer: int = 0) -> tuple[Game, int]:
 
 
 def test_registry() -> None:
-    assert BOTS == ("random", "efficiency", "fan-aware", "defense")
+    assert BOTS == ("random", "efficiency", "fan-aware", "defense", "search")
     for name in BOTS:
         bot = find_bot(name, seed=1)
         assert bot.name == name
@@ -56,7 +59,8 @@ def test_only_legal_actions_over_many_hands(name: str) -> None:
     decisions = 0
     hands = 30
     for k in range(hands):
-        bots = [find_bot(name, 10 * k), find_bot("random", 10 * k + 1), find_bot(name, 10 * k + 2),
+        bots = [find_bot(QUICK.get(name, name), 10 * k), find_bot("random", 10 * k + 1),
+                find_bot(QUICK.get(name, name), 10 * k + 2),
                 find_bot("efficiency", 10 * k + 3)]
         game, n = play(bots, seed=500 + k, dealer=k % 4)
         assert game.result is not None
@@ -67,7 +71,7 @@ def test_only_legal_actions_over_many_hands(name: str) -> None:
 @pytest.mark.parametrize("name", BOTS)
 def test_deterministic_for_a_seed(name: str) -> None:
     def events(seed: int) -> list[dict[str, Any]]:
-        bots = [find_bot(name, seed + s) for s in range(4)]
+        bots = [find_bot(QUICK.get(name, name), seed + s) for s in range(4)]
         game, _ = play(bots, seed=77)
         return game.event_dicts()
 

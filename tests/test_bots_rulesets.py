@@ -18,6 +18,9 @@ from majiang.notation import parse_tiles
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.tiles import ALL_TILES, Tile
 
+QUICK = {"search": "search:playouts=4"}
+"""Bots run at a small budget where every bot plays many hands (the search's default is a second a move)."""
+
 
 def opening(hand: str, legal: list[Action]) -> View:
     """A view of seat 0 asked an opening question, holding ``hand``."""
@@ -102,7 +105,7 @@ def test_every_bot_plays_every_ruleset(name: str, bot: str) -> None:
     rules = find_ruleset(name)
     for seed in range(3):
         game = Game(rules, seed=seed)
-        play_checked(game, [find_bot(bot, seed=seed * 4 + s) for s in range(4)])
+        play_checked(game, [find_bot(QUICK.get(bot, bot), seed=seed * 4 + s) for s in range(4)])
         assert game.result is not None
 
 
@@ -114,7 +117,7 @@ def sichuan_hands(bot: str, mode: str, hands: int, first: int = 0) -> int:
     wins = 0
     for seed in range(first, first + hands):
         game = Game(opening if seed % 2 else plain, seed=seed)
-        play_checked(game, [find_bot(bot, seed=seed * 4 + s) for s in range(4)])
+        play_checked(game, [find_bot(QUICK.get(bot, bot), seed=seed * 4 + s) for s in range(4)])
         assert game.result is not None
         wins += len(game.result.wins)
     return wins

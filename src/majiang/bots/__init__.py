@@ -105,7 +105,8 @@ catalogue the pages and commands show (``majiang.catalogue``); a bot registered 
 
 
 def __getattr__(name: str) -> Any:
-    """``DefenseBot``, ``EfficiencyBot``, ``FanAwareBot`` and ``SearchBot``, their modules loaded on first use (PEP 562)."""
+    """``DefenseBot``, ``EfficiencyBot``, ``FanAwareBot`` and ``SearchBot``, their modules loaded on first use
+    (PEP 562)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -121,7 +122,8 @@ def _split(name: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip() or not value.strip():
-            raise InvalidOptionError(f"bot {name!r}: an option is written key=value after a colon, not {part!r}")
+            raise InvalidOptionError(f"bot {name!r}: an option is written key=value after a colon, "
+                                     f"not {part!r}")
         options[key.strip()] = value.strip()
     return base.strip(), options
 

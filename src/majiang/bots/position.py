@@ -103,16 +103,19 @@ class Position:
     own turn or a claim on a discard (the decisions a search makes).
     """
 
-    __slots__ = ("hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places", "bonus")
+    __slots__ = ("bonus", "hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places")
 
     def __init__(self, view: View) -> None:
         rules = view.rules
         if rules is None or not supports(rules):
             raise InvalidOptionError(f"a position is built for Chinese Official rules, not "
                                      f"{getattr(rules, 'name', rules)!r}")
-        if view.phase not in (Phase.TURN, Phase.CLAIM) or (view.phase == Phase.CLAIM and view.last_discard is None):
-            raise InvalidOptionError(f"a position is built at a turn or a claim, not in phase {view.phase.name}")
+        phase = view.phase
+        if phase not in (Phase.TURN, Phase.CLAIM) or (phase == Phase.CLAIM and view.last_discard is None):
+            raise InvalidOptionError(f"a position is built at a turn or a claim, not in phase {phase.name}")
         seat = self.seat = view.seat
+        if phase == Phase.TURN and view.current != seat:
+            raise InvalidOptionError(f"seat {seat} is not asked to act: it is seat {view.current}'s turn")
         seen = seen_counts(view)
         pool = [k for k in range(34) for _ in range(4 - seen[k])]
         if any(seen[k] > 4 for k in range(34)):

@@ -198,7 +198,8 @@ class SearchBot:
         s = _Situation(view)
         counts = hand_counts(view)
         melds = own_melds(view)
-        choices = sorted({int(a.tile) for a in view.legal if a.kind == ActionKind.DISCARD and a.tile is not None})
+        choices = sorted({int(a.tile) for a in view.legal
+                          if a.kind == ActionKind.DISCARD and a.tile is not None})
         targets = prior._active(counts, melds)
         bounded: list[tuple[float, int, float]] = []
         for d in choices:

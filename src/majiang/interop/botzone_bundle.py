@@ -91,11 +91,10 @@ def build_bundle(path: str | Path, args: Sequence[str] = (), *, compiled: bool =
         options = parse_args(list(args))
     except ValueError as err:
         raise InvalidOptionError(f"bot options: {err}") from None
-    from majiang.bots import BOTS
+    from majiang.bots import find_bot
     from majiang.interop.botzone import WALLS
 
-    if options.get("bot", "fan-aware") not in BOTS:
-        raise InvalidOptionError(f"unknown bot {options['bot']!r}; one of {', '.join(BOTS)}")
+    find_bot(options.get("bot", "fan-aware"), 0)  # an unknown bot, or a bad option after its name
     if options.get("walls", "per-seat") not in WALLS:
         raise InvalidOptionError(f"unknown walls {options['walls']!r}; one of {', '.join(WALLS)}")
     spec = importlib.util.find_spec("majiang")

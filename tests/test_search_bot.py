@@ -1,0 +1,157 @@
+"""The search bot: legal under every ruleset, reproducible, its sampler honest, its playouts on copies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from majiang.bots import BOTS, find_bot, is_bot_name, play_out
+from majiang.bots.common import seen_counts
+from majiang.bots.position import Position, clone, supports
+from majiang.bots.search import PLAYOUTS_PER_SECOND, SearchBot, playout
+from majiang.errors import InvalidOptionError
+from majiang.game import Game, Phase
+from majiang.game.ruleset import BONUS_BASE, find_ruleset, ruleset_names
+
+
+def test_registered() -> None:
+    assert "search" in BOTS
+    bot = find_bot("search", seed=1)
+    assert isinstance(bot, SearchBot) and bot.playouts == PLAYOUTS_PER_SECOND
+    assert find_bot("search:playouts=12", seed=1).playouts == 12  # type: ignore[attr-defined]
+    assert find_bot("search", seed=1, budget=0.01).playouts == round(0.01 * PLAYOUTS_PER_SECOND)  # type: ignore[attr-defined]
+    assert is_bot_name("search:playouts=12") and not is_bot_name("./search")
+
+
+@pytest.mark.parametrize("name, message", [
+    ("search:bogus=1", "unexpected keyword"),
+    ("search:playouts", "key=value"),
+    ("search:playouts=-1", "at least 0"),
+    ("search:budget=0", "positive"),
+    ("nobody", "unknown bot"),
+])
+def test_bad_options(name: str, message: str) -> None:
+    with pytest.raises(InvalidOptionError, match=message):
+        find_bot(name, seed=0)
+
+
+@pytest.mark.parametrize("rules", [*ruleset_names(), "botzone"])
+def test_plays_a_hand_legally(rules: str) -> None:
+    """Under every built-in ruleset (the engine refuses an illegal action: IllegalActionError)."""
+    game = Game(find_ruleset(rules), seed=3)
+    bots = [SearchBot(seed=0, playouts=6), find_bot("fan-aware", seed=1), SearchBot(seed=2, playouts=6),
+            find_bot("efficiency", seed=3)]
+    assert play_out(game, bots) > 0
+    assert game.result is not None
+
+
+def _events(rules: str, seed: int, playouts: int) -> list[dict[str, object]]:
+    game = Game(find_ruleset(rules), seed=seed)
+    bots = [SearchBot(seed=10 + s, playouts=playouts) if s % 2 == 0 else find_bot("fan-aware", seed=s)
+            for s in range(4)]
+    play_out(game, bots)
+    return game.event_dicts()
+
+
+def test_same_seed_and_budget_same_decisions() -> None:
+    first = _events("botzone", 5, 8)
+    assert first == _events("botzone", 5, 8)
+
+
+def test_searches_and_sometimes_overrules() -> None:
+    """At this budget the search plays candidates out at most of its decisions (not only its prior)."""
+    game = Game(find_ruleset("mcr"), seed=2)
+    search = [SearchBot(seed=s, playouts=8) for s in range(2)]
+    play_out(game, [search[0], find_bot("fan-aware", seed=1), search[1], find_bot("fan-aware", seed=3)])
+    assert sum(b.searched for b in search) > 10
+
+
+def _position_at(rules: str, seed: int, steps: int) -> tuple[Game, int] | None:
+    """A game played at random for ``steps`` actions: the seat to act, if at a turn or a claim."""
+    game = Game(find_ruleset(rules), seed=seed)
+    bots = [find_bot("random", seed=seed * 4 + s) for s in range(4)]
+    for _ in range(steps):
+        if game.phase == Phase.OVER:
+            return None
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    if game.phase not in (Phase.TURN, Phase.CLAIM):
+        return None
+    return game, game.to_act()[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(["mcr", "botzone"]), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
+       sample_seed=st.integers(0, 2**32))
+def test_sampler_deals_only_unseen_copies(rules: str, seed: int, steps: int, sample_seed: int) -> None:
+    at = _position_at(rules, seed, steps)
+    if at is None:
+        return
+    game, seat = at
+    view = game.view(seat)
+    seen = seen_counts(view)
+    world = Position(view).sample(random.Random(sample_seed))
+    # What the seat sees is the same in the sampled world.
+    again = world.view(seat)
+    assert (again.standing, again.melds, again.discards, again.flowers, again.wall_left) == (
+        view.standing, view.melds, view.discards, view.flowers, view.wall_left)
+    assert set(again.legal) == set(view.legal)
+    # Every hidden place (others' hands and concealed kongs, the wall) holds only copies the seat has not
+    # seen, no more than remain.
+    hidden = [0] * 34
+    for s in range(4):
+        if s != seat:
+            for k in range(34):
+                hidden[k] += world.counts[s][k]
+            for m in world.melds[s]:
+                if m.is_concealed_kong:
+                    hidden[m.tile] += 4
+    bonus = 0
+    for place in world.wall.undrawn():
+        t = world.wall[place]
+        if t >= BONUS_BASE:
+            bonus += 1
+        else:
+            hidden[t] += 1
+    assert all(hidden[k] == 4 - seen[k] for k in range(34))
+    assert bonus == sum(1 for t in game.rules.wall_tiles() if t >= BONUS_BASE) - sum(view.flowers)
+    # Every seat has as many tiles and as much wall as in the real game.
+    for s in range(4):
+        assert sum(world.counts[s]) == sum(game.counts[s])
+        assert world.wall.left(s) == game.wall.left(s)
+
+
+def _state(game: Game) -> tuple[object, ...]:
+    return (game.phase, game.current, game.drawn, [c[:] for c in game.counts], [m[:] for m in game.melds],
+            [d[:] for d in game.discards], list(game.wall), game.wall.left(0), len(game.events),
+            game.hand_deltas[:], game.totals[:], game.waits[:])
+
+
+@pytest.mark.parametrize("rules", ["mcr", "botzone"])
+def test_playout_copy_leaves_the_game_untouched(rules: str) -> None:
+    at = _position_at(rules, 7, 40)
+    assert at is not None
+    game, seat = at
+    before = _state(game)
+    copy = clone(game)
+    playout(copy, seat)
+    assert copy.phase == Phase.OVER
+    assert _state(game) == before
+    world = Position(game.view(seat)).sample(random.Random(1))
+    playout(clone(world), seat)
+    assert _state(game) == before
+    SearchBot(seed=1, playouts=6).act(game.view(seat))
+    assert _state(game) == before
+
+
+def test_position_refuses_what_it_cannot_build() -> None:
+    assert not supports(find_ruleset("riichi")) and supports(find_ruleset("botzone"))
+    with pytest.raises(InvalidOptionError, match="Chinese Official"):
+        Position(Game(find_ruleset("riichi"), seed=1).view(0))
+    game = Game(seed=1)
+    assert game.to_act() == [0]
+    with pytest.raises(InvalidOptionError, match="seat 1 is not asked"):
+        Position(game.view(1))
