@@ -47,7 +47,7 @@ from majiang.tiles import ALL_TILES
 
 __all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "SearchBot", "playout"]
 
-PLAYOUTS_PER_SECOND = 400
+PLAYOUTS_PER_SECOND = 300
 """Playouts a second of one core of the development machine affords, decisions' other work included
 (benchmarks/search.py measures it); ``budget`` seconds buy ``budget * PLAYOUTS_PER_SECOND`` playouts."""
 DEFAULT_BUDGET = 1.0
@@ -68,14 +68,27 @@ _PICKS: dict[bytes, int] = {}
 """The playout policy's discard by hand (counts and meld count): cleared when it holds ``_MAX_PICKS``."""
 _MAX_PICKS = 1 << 16
 _MELDS = tuple(bytes([100 + n]) for n in range(5))
+_LONE_ORDER = tuple(sorted(range(27), key=lambda k: (PREFERENCE[k], k)))
+"""Suited kinds, terminals first, then 2s and 8s, then the rest."""
 
 
 def _quick_discard(counts: list[int], melds: int) -> int:
     """The kind whose discard leaves the lowest shanten, honors first, then terminals, 2s and 8s, then
-    the lowest; a lone honor goes at once (letting it go never raises the shanten of the usual forms)."""
+    the lowest. A lone honor, else a lone suited tile (no other within two ranks), goes at once without
+    counting: letting it go seldom raises the shanten of the usual forms."""
     for k in range(27, 34):
         if counts[k] == 1:
             return k
+    lone = -1
+    for k in _LONE_ORDER:
+        if counts[k] == 1:
+            r = k % 9
+            if not ((r > 0 and counts[k - 1]) or (r > 1 and counts[k - 2]) or (r < 8 and counts[k + 1])
+                    or (r < 7 and counts[k + 2])):
+                lone = k
+                break
+    if lone >= 0:
+        return lone
     best = 99
     pick = -1
     for k in range(34):
