@@ -152,8 +152,8 @@ def find_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
 
     >>> find_bot("efficiency", seed=1).name
     'efficiency'
-    >>> find_bot("search", seed=1, budget=0.05).playouts
-    20
+    >>> find_bot("search", seed=1, budget=0.1).playouts
+    30
     """
     base, written = _split(name)
     try:

@@ -16,7 +16,7 @@ discards and its own choice, a kong included; on another's discard: passing and 
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
-``PLAYOUTS_PER_SECOND``, the rate measured on the development machine (docs/bots.md). A decision shares
+``PLAYOUTS_PER_SECOND``, set from the rate measured on the development machine (docs/bots.md). A decision shares
 its playouts equally among its candidates.
 
 The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
@@ -48,8 +48,8 @@ from majiang.tiles import ALL_TILES
 __all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "SearchBot", "playout"]
 
 PLAYOUTS_PER_SECOND = 300
-"""Playouts a second of one core of the development machine affords, decisions' other work included
-(benchmarks/search.py measures it); ``budget`` seconds buy ``budget * PLAYOUTS_PER_SECOND`` playouts."""
+"""Playouts a ``budget`` second buys: well under the 820-1,000 a second a decision runs at on one core of
+the development machine (benchmarks/search.py), so the slowest decisions of a budget stay inside it."""
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take by default: Botzone's limit for a Python bot's answer."""
 TOP = 3
