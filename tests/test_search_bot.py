@@ -155,3 +155,19 @@ def test_position_refuses_what_it_cannot_build() -> None:
     assert game.to_act() == [0]
     with pytest.raises(InvalidOptionError, match="seat 1 is not asked"):
         Position(game.view(1))
+
+
+def test_seated_by_name_with_options() -> None:
+    """The arena, the Botzone seats and the CLI take a bot's options after its name."""
+    from typer.testing import CliRunner
+
+    from majiang.cli import app
+    from majiang.interop.external import make_seat, parse_seat
+
+    assert parse_seat("search:playouts=4").bot == "search:playouts=4"
+    seat = make_seat("search:playouts=4", seed=1)
+    assert isinstance(seat, SearchBot) and seat.playouts == 4
+    result = CliRunner().invoke(app, ["arena", "--bots", "search:playouts=x=1,fan-aware", "--deals", "1"])
+    assert result.exit_code != 0 and "search" in result.output
+    result = CliRunner().invoke(app, ["arena", "--bots", "search:top=0,fan-aware", "--deals", "1"])
+    assert result.exit_code != 0 and "top is a whole number" in result.output

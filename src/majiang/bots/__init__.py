@@ -169,7 +169,11 @@ def find_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
         except TypeError as err:
             raise InvalidOptionError(f"bot {base!r}: {err} (its options are the keywords of "
                                      f"{module}.{cls})") from None
-    return make(seed, **given)
+        try:
+            return make(seed, **given)
+        except InvalidOptionError as err:
+            raise InvalidOptionError(f"bot {name!r}: {err}") from None
+    return make(seed)
 
 
 def play_out(game: Game, bots: Sequence[Bot], max_steps: int = MAX_STEPS) -> int:

@@ -16,8 +16,8 @@ discards and its own choice, a kong included; on another's discard: passing and 
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
-``PLAYOUTS_PER_SECOND``, set from the rate measured on the development machine (docs/bots.md). A decision shares
-its playouts equally among its candidates.
+``PLAYOUTS_PER_SECOND``, set from the rate measured on the development machine (docs/bots.md). A decision
+shares its playouts equally among its candidates.
 
 The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
 other ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior
