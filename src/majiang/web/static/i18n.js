@@ -44,6 +44,8 @@ export const STRINGS = {
     last_discard: "Last discard", standin_in: "the stand-in plays in {n} s", seat_links: "Your links to this table",
     my_link: "Your seat", my_tables: "Your seats", play: "Play", settled: "Settled at the end",
     discard_tile: "Discard",
+    waits_value: "Waits ×live: win worth discard/self-drawn", void_best: "the best to give up", dead_tile: "(void suit: goes first)",
+    coach_scale: "A win's worth is on the ruleset's own scale: fans under Chinese Official rules (8 to win), 番 or points elsewhere; ✗: no valid win that way (below the minimum, no yaku, …).",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -87,6 +89,8 @@ export const STRINGS = {
     pace_0: "立即", sound: "声音", last_discard: "最后打出", standin_in: "{n} 秒后由机器人代打",
     seat_links: "你在本桌的链接", my_link: "你的座位", my_tables: "你的座位", play: "入座", settled: "终局结算",
     discard_tile: "打出",
+    waits_value: "听牌 ×枚数：点和/自摸的和牌价值", void_best: "自动选最该缺的一门", dead_tile: "（缺门：先打）",
+    coach_scale: "和牌价值按所选规则计：国标为番数（八番起和），其他规则为番或分；✗：该方式不能和（不够起和番、无役等）。",
   },
 };
 

@@ -28,7 +28,8 @@ let message = "";          // the last error from the server
 let fatal = false;         // a refusal that reconnecting cannot mend
 let retry = 0;
 let keymap = new Map();    // key -> what it does (a function), for the buttons shown
-let rules = null;          // the table's ruleset name (the coach's hints are for Chinese Official rules)
+let rules = null;          // the table's ruleset name and options (the coach's hints are asked under them)
+let tableOptions = {};
 let log = [];              // what happened lately, read from the changes between states
 let hints = localStorage.getItem("majiang-hints") === "1";
 let advice = null;         // {step, rows} of the coach for the current turn
@@ -218,7 +219,7 @@ function noteChanges(before, after) {
 // The coach's advice on my turn (Chinese Official rules): the best discards by the chance of a legal win.
 async function coachHints() {
   const v = state.view;
-  if (!hints || rules !== "mcr" || state.seat === null || v.phase !== "turn" || !legalDiscards().size) { advice = null; return; }
+  if (!hints || rules === null || state.seat === null || v.phase !== "turn" || !legalDiscards().size) { advice = null; return; }
   if (advice && advice.step === state.step) return;
   const step = state.step;
   const seen = [];
@@ -231,14 +232,15 @@ async function coachHints() {
   const hand = v.melds[state.seat].join("") + rest.join("") + (v.drawn ?? "");
   try {
     const res = await fetch("/api/coach", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ hand, visible: seen.join(""), seat_wind: v.seat_wind, round_wind: v.round_wind }) });
+      body: JSON.stringify({ hand, visible: seen.join(""), seat_wind: v.seat_wind, round_wind: v.round_wind, rules,
+        options: tableOptions, ...(v.void ? { void: v.void } : {}) }) });
     const body = await res.json();
     if (state.step === step) { advice = res.ok ? { step, rows: body.rows.slice(0, 4) } : null; render(); }
   } catch { advice = null; }
 }
 
 function hintsBox() {
-  if (rules !== "mcr" || state.seat === null) return "";
+  if (rules === null || state.seat === null) return "";
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "hints-toggle" }), t("coach"));
   const box = toggle.querySelector("input");
   box.checked = hints;
@@ -647,6 +649,7 @@ render();
 const ready = [
   fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => {
     rules = info.rules ?? null;
+    tableOptions = info.options ?? {};
     if (remembered) rememberSeats(tableId, {}, rules);
   }),
   loadNames(),
