@@ -437,7 +437,7 @@ def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: P
         # seats map to players through the match positions; hand 1 seats player p in seat p; the action is
         # named by the catalogue's word and its tiles (this deal's first moves are discards and passes)
         assert page.inner_text("#event") == _said(players[act["seat"]], act["a"])
-    assert page.inner_text("#replay-rules") == "Chinese Official (MCR)" 
+    assert page.inner_text("#replay-rules") == "Chinese Official (MCR)"
     page.click("#last")
     page.wait_for_selector("#hand-result")
     page.select_option("#hand-select", "1")
@@ -763,4 +763,48 @@ def test_sichuan_win_panel_names_its_fans(browser: Browser, base_url: str) -> No
             break
     else:
         pytest.fail("no Sichuan hand was won in 40 deals")
+    assert errors == []
+
+
+def test_chinese_calculator_coach_and_replay_show_no_raw_identifier(browser: Browser, base_url: str,
+                                                                    tmp_path: Path) -> None:
+    from test_coach_rulesets import CASES
+
+    """In 中文 mode the calculator and the coach under each built-in ruleset, and the replay of a record
+    (its ruleset, its moves), show no identifier: no snake_case name, no English ruleset id."""
+    built_in = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.add_init_script("localStorage.setItem('majiang-lang', 'zh')")
+
+    def check(where: str) -> None:
+        text = _visible_text(page)
+        raw = [m for m in _RAW_ID.findall(text) if m not in _foreign_words(built_in)]
+        assert not raw, (where, raw[:5])
+        assert not re.search(r"\b(?:" + "|".join(built_in) + r")\b", text), where
+
+    for rules in built_in:
+        page.goto(f"{base_url}/calc?rules={rules}")
+        page.wait_for_selector(f"#rules option[value={rules}]", state="attached")
+        check(f"calc {rules}")
+        hand = next(h for r, h, *_ in CASES if r == rules)
+        page.goto(f"{base_url}/coach?rules={rules}&hand={hand}")
+        page.wait_for_selector("#advice")
+        check(f"coach {rules}")
+    players = ["甲", "乙", "丙", "丁"]
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1, players=players)
+    record = tmp_path / "match.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    page.goto(f"{base_url}/replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#replay-rules") == "国标麻将"
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+        check("replay")
+        event = page.inner_text("#event")
+        assert re.match(r"[甲乙丙丁]: (打出|过|吃|碰|明杠|暗杠|加杠|和)", event), event
+    page.click("#last")
+    page.wait_for_selector("#hand-result")
+    check("replay result")
     assert errors == []
