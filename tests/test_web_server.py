@@ -28,7 +28,7 @@ _OWN_KEYS = {"standing", "drawn", "legal", "choices"}
 VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "standing", "drawn",
              "concealed", "melds", "hidden_kongs", "flowers", "discards", "last_discard", "robbing",
              "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result", "note",
-             "info", "declared", "choices"}
+             "info", "declared", "choices", "void"}
 
 
 @pytest.fixture
