@@ -51,8 +51,12 @@ CASES: list[tuple[str, str, str, set[str]]] = [
 ]
 
 
+BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+"""(Other tests in the same process may register rulesets of their own.)"""
+
+
 def test_every_built_in_ruleset_has_a_case() -> None:
-    assert {find_ruleset(r).name for r, *_ in CASES} == set(ruleset_names())
+    assert {find_ruleset(r).name for r, *_ in CASES} == set(BUILT_IN) <= set(ruleset_names())
 
 
 @pytest.mark.parametrize(("rules", "hand", "best", "waits"), CASES, ids=[c[0] for c in CASES])
@@ -145,7 +149,7 @@ def test_chinese_official_through_rules_is_the_fan_aware_advice(client: TestClie
 
 
 def test_the_form_says_what_each_ruleset_asks(client: TestClient) -> None:
-    for name in ruleset_names():
+    for name in BUILT_IN:
         fields = client.get(f"/api/calc/fields?rules={name}").json()
         assert fields["missing_suit"] == (name in ("sichuan", "chengdu")), name
         assert fields["fan_advice"] == (name == "mcr"), name
