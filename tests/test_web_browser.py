@@ -407,7 +407,7 @@ def test_coach_page_under_every_ruleset(browser: Browser, base_url: str) -> None
 def _said(player: str, action: str) -> str:
     """How the replay names a move that takes no discard ("discard 5m", "pass", "riichi 3s"): the
     catalogue's English word for its kind, then its tile."""
-    from majiang.catalogue import ACTION_WORDS
+    from majiang.game.names import ACTION_WORDS
 
     kind, *tile = action.split()
     assert kind in ("discard", "pass", "riichi"), f"a claim ({action}) needs the tile it takes"
