@@ -19,6 +19,7 @@ the seed says and what was decided). The rating needs the ``ladder`` extra (open
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -236,13 +237,13 @@ def _check_rules(rules: LadderRules) -> None:
     if len(t) != steps:
         raise InvalidOptionError(f"thresholds: {steps} numbers (the points reaching 8级 ... 业余九段), "
                                  f"not {len(t)}")
-    if t[0] <= 0 or any(b <= a for a, b in zip(t, t[1:], strict=False)):
+    if t[0] <= 0 or any(b <= a for a, b in itertools.pairwise(t)):
         raise InvalidOptionError(f"thresholds must be positive and rising, not {list(t)}")
     for name in ("kyu_awards", "dan_awards"):
         awards = getattr(rules, name)
         if len(awards) != 4:
             raise InvalidOptionError(f"{name}: four numbers (1st to 4th place), not {len(awards)}")
-        if any(b > a for a, b in zip(awards, awards[1:], strict=False)):
+        if any(b > a for a, b in itertools.pairwise(awards)):
             raise InvalidOptionError(f"{name} must not rise from 1st to 4th place, not {list(awards)}")
     if rules.kyu_awards[0] <= 0 or rules.dan_awards[0] <= 0:
         raise InvalidOptionError("a 1st place must earn points (kyu_awards[0] and dan_awards[0] > 0)")
@@ -496,7 +497,8 @@ class Ladder:
         for name, entries in players.items():
             if not isinstance(entries, dict):
                 raise LadderError(f"players.{name}: must be an object, not {_kind(entries)}")
-            ladder.entries[name] = {p: LadderEntry.from_dict(e, f"players.{name}.{p}") for p, e in entries.items()}
+            ladder.entries[name] = {p: LadderEntry.from_dict(e, f"players.{name}.{p}")
+                                    for p, e in entries.items()}
         return ladder
 
 
@@ -516,7 +518,8 @@ def rating_model(name: str) -> Any:
     try:
         from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
     except ImportError as err:  # pragma: no cover - only without the extra
-        raise ImportError("the ladder's rating needs the 'ladder' extra: pip install 'majiang[ladder]'") from err
+        raise ImportError("the ladder's rating needs the 'ladder' extra: "
+                          "pip install 'majiang[ladder]'") from err
     models = {"plackett-luce": PlackettLuce, "bradley-terry-full": BradleyTerryFull,
               "thurstone-mosteller-full": ThurstoneMostellerFull}
     return models[name]()
