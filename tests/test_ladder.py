@@ -177,6 +177,13 @@ def test_competition_places_give_professional_dan() -> None:
     assert ladder.board("mcr")[0][0] == "Ann"
     with pytest.raises(LadderError, match="each player once"):
         ladder.record_competition("mcr", ["Ann", "Ann"])
+    with pytest.raises(LadderError, match="not falling"):
+        ladder.record_competition("mcr", ["Ann", "Bo"], [2, 1])
+    # A shared place within the top places counts: four players tied 3rd all earn one.
+    tied = Ladder()
+    tied.entries["mcr"] = {p: LadderEntry(700, GRADES[KYU]) for p in field}
+    changes = tied.record_competition("mcr", field, [1, 2, 3, 3, 3, 3, *range(7, 17)])
+    assert [c.player for c in changes] == field[:6]
 
 
 def test_the_rated_bot_pool_is_seeded() -> None:

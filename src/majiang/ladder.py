@@ -114,7 +114,8 @@ class LadderRules:
     amateur 段 (ties share the awards of the places they span, rounded half to even). A 段 player whose
     points fall ``demotion_margin`` below their 段's threshold drops a 段 (if ``demotion``), never below
     ``lowest_kept``. A competition with ``pro_min_entrants`` players or more gives a player placed in
-    its top ``pro_places`` one professional 段, if they hold ``pro_min_grade`` or better.
+    its top ``pro_places`` (a shared place counts as the place) one professional 段, if they hold
+    ``pro_min_grade`` or better.
     """
 
     thresholds: tuple[int, ...] = (30, 70, 120, 180, 250, 330, 420, 520,
@@ -439,17 +440,24 @@ class Ladder:
         for entry, (new,) in zip(entries, rated, strict=True):
             entry.mu, entry.sigma = float(new.mu), float(new.sigma)
 
-    def record_competition(self, rules: str, standings: Sequence[str], entrants: int | None = None
-                           ) -> list[RankChange]:
-        """Book a competition's final places (``standings``, 1st first): the professional 段 each earns."""
+    def record_competition(self, rules: str, standings: Sequence[str], places: Sequence[int] | None = None,
+                           entrants: int | None = None) -> list[RankChange]:
+        """Book a competition's final standings (players, 1st first; ``places`` their places from 1, tied
+        players sharing one, by default 1, 2, 3, ...): the professional 段 its top places earn."""
         ladder_rules = self.rules_for(rules)
         count = len(standings) if entrants is None else entrants
+        places = list(range(1, len(standings) + 1)) if places is None else list(places)
         if len(set(standings)) != len(standings):
             raise LadderError("a competition's standings name each player once")
+        if len(places) != len(standings) or any(b < a for a, b in itertools.pairwise(places)) \
+                or (places and places[0] < 1):
+            raise LadderError("a competition's places are one a player, from 1, not falling")
         if count < ladder_rules.pro_min_entrants:
             return []
         changes = []
-        for player in standings[:ladder_rules.pro_places]:
+        for player, place in zip(standings, places, strict=True):
+            if place > ladder_rules.pro_places:
+                break
             entry = self._entry(rules, player)
             if entry.grade.index < ladder_rules.pro_min_grade or entry.pro_dan >= MAX_PRO_DAN:
                 continue

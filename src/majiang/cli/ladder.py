@@ -229,8 +229,9 @@ def competition_command(state: StateOpt,
         fail(COMMAND, f"{tournament}: the tournament is not finished ({len(t.rounds)} of {t.rounds_planned} "
                       "rounds paired)", as_json=as_json)
     name = t.ruleset().name
-    order = [s.player for s in t.standings()]
-    _, changes = _change(state, lambda lad: lad.record_competition(name, order))
+    lines = t.standings()
+    order, places = [s.player for s in lines], [s.place for s in lines]
+    _, changes = _change(state, lambda lad: lad.record_competition(name, order, places))
     if as_json:
         typer.echo(json.dumps({"rules": name, "changes": [c.to_dict() for c in changes]}, ensure_ascii=False))
         return
