@@ -232,6 +232,7 @@ def test_the_file_form_round_trips_and_bad_entries_say_where() -> None:
         (lambda d: d.__setitem__("rules", "nonesuch"), "unknown ruleset"),
         (lambda d: d["bots"].__setitem__("P0", "nobody"), "unknown bot 'nobody'"),
         (lambda d: d.pop("seed"), "seed: missing"),
+        (lambda d: d["rounds"][0]["byes"].__setitem__(0, ["P1"]), "named by strings"),
         (lambda d: d.__setitem__("rounds_planned", "2"), "rounds_planned: must be a whole number"),
     ]
     for change, message in cases:

@@ -634,6 +634,8 @@ class Tournament:
                 raise TournamentError(f"{tw}.players: must be four different players")
             seated += players
             tables.append(Table(j, (players[0], players[1], players[2], players[3])))
+        if not all(isinstance(p, str) for p in seated):
+            raise TournamentError(f"{where}: players are named by strings")
         unknown = [p for p in seated if p not in self.players]
         if unknown:
             raise TournamentError(f"{where}: {unknown[0]!r} is not a player")
