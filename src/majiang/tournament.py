@@ -26,10 +26,11 @@ import html
 import io
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from majiang.bots import BOTS
 from majiang.errors import InvalidOptionError, MajiangError
 from majiang.sim.seeds import derived_seed
 
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BYE_POLICIES",
+    "LOOKAHEAD_BUDGET",
+    "LOOKAHEAD_CANDIDATES",
     "PAIRING_BUDGET",
     "Round",
     "Standing",
@@ -152,15 +155,17 @@ class _Budget(Exception):
     pass
 
 
-def pair_tables(order: Sequence[str], met: Mapping[frozenset[str], int],
-                budget: int = PAIRING_BUDGET) -> list[tuple[str, str, str, str]]:
+def pair_tables(order: Sequence[str], met: Mapping[frozenset[str], int], budget: int = PAIRING_BUDGET, *,
+                lookahead: bool = False) -> list[tuple[str, str, str, str]]:
     """Seat ``order`` (a multiple of four players, best first) at tables of four with the fewest repeat
     meetings (``repeats``), and among those the Swiss one: neighbours in ``order`` together.
 
     An exact search: with a limit of 0 repeats, then 1, 2, ..., it takes the first unseated player and
     tries partners in ``order`` order, so the first pairing found within the limit is the one closest to
-    seating 1-4, 5-8, ... If the search tries more than ``budget`` candidate tables, the greedy pairing
-    improved by swaps between tables is taken instead.
+    seating 1-4, 5-8, ... With ``lookahead`` (more rounds to come among the same players), the first
+    such pairing after which a repeat-free round still exists is taken, if one is found among the first
+    ``LOOKAHEAD_CANDIDATES``. If the search tries more than ``budget`` candidate tables, the greedy
+    pairing improved by swaps between tables is taken instead.
 
     >>> pair_tables("ABCDEFGH", {})
     [('A', 'B', 'C', 'D'), ('E', 'F', 'G', 'H')]
@@ -174,36 +179,73 @@ def pair_tables(order: Sequence[str], met: Mapping[frozenset[str], int],
         raise TournamentError("each player is paired once")
     n = len(players)
     cost = [[met.get(frozenset((a, b)), 0) if a != b else 0 for b in players] for a in players]
-    tried = 0
 
-    def search(rest: list[int], limit: int) -> list[tuple[int, ...]] | None:
-        nonlocal tried
-        if not rest:
-            return []
-        a, others = rest[0], rest[1:]
-        for trio in itertools.combinations(others, 3):
-            tried += 1
-            if tried > budget:
-                raise _Budget
-            b, c, d = trio
-            spent = cost[a][b] + cost[a][c] + cost[a][d] + cost[b][c] + cost[b][d] + cost[c][d]
-            if spent > limit:
-                continue
-            left = [i for i in others if i not in trio]
-            found = search(left, limit - spent)
-            if found is not None:
-                return [(a, b, c, d), *found]
-        return None
+    def named(tables: list[tuple[int, int, int, int]]) -> list[tuple[str, str, str, str]]:
+        return [(players[a], players[b], players[c], players[d]) for a, b, c, d in tables]
 
     most = sum(cost[i][j] for i in range(n) for j in range(i + 1, n))
+    tried = [0]
     try:
         for limit in range(most + 1):
-            found = search(list(range(n)), limit)
-            if found is not None:
-                return [(players[a], players[b], players[c], players[d]) for a, b, c, d in found]
+            found = _pairings(cost, limit, tried, budget)
+            first = next(found, None)
+            if first is None:
+                continue
+            if lookahead:
+                return named(_looking_ahead(first, found, cost))
+            return named(first)
     except _Budget:
         pass
-    return [(players[a], players[b], players[c], players[d]) for a, b, c, d in _greedy(cost)]
+    return named(_greedy(cost))
+
+
+LOOKAHEAD_CANDIDATES = 64
+"""Pairings of a round tried for a repeat-free next round (``pair_tables(lookahead=True)``)."""
+LOOKAHEAD_BUDGET = 5_000
+"""Candidate tables one look at the next round may try."""
+
+_Tables = list[tuple[int, int, int, int]]
+
+
+def _pairings(cost: list[list[int]], limit: int, tried: list[int], budget: int) -> Iterator[_Tables]:
+    """Every pairing with at most ``limit`` repeats, in Swiss order; ``_Budget`` once ``tried[0]``, the
+    candidate tables tried, passes ``budget``."""
+    def walk(rest: list[int], left: int) -> Iterator[_Tables]:
+        if not rest:
+            yield []
+            return
+        a, others = rest[0], rest[1:]
+        for b, c, d in itertools.combinations(others, 3):
+            tried[0] += 1
+            if tried[0] > budget:
+                raise _Budget
+            spent = cost[a][b] + cost[a][c] + cost[a][d] + cost[b][c] + cost[b][d] + cost[c][d]
+            if spent > left:
+                continue
+            remaining = [i for i in others if i not in (b, c, d)]
+            for more in walk(remaining, left - spent):
+                yield [(a, b, c, d), *more]
+    return walk(list(range(len(cost))), limit)
+
+
+def _looking_ahead(first: _Tables, more: Iterator[_Tables], cost: list[list[int]]) -> _Tables:
+    """The first of the candidate pairings after which the next round can still be repeat-free (each
+    look budgeted); ``first`` if none is found in ``LOOKAHEAD_CANDIDATES``."""
+    try:
+        for candidate in itertools.islice(itertools.chain([first], more), LOOKAHEAD_CANDIDATES):
+            after = [row[:] for row in cost]
+            for table in candidate:
+                for x, y in itertools.combinations(table, 2):
+                    after[x][y] += 1
+                    after[y][x] += 1
+            try:
+                if next(_pairings(after, 0, [0], LOOKAHEAD_BUDGET), None) is not None:
+                    return candidate
+            except _Budget:
+                continue
+    except _Budget:
+        pass
+    return first
 
 
 def _greedy(cost: list[list[int]]) -> list[tuple[int, int, int, int]]:
@@ -279,8 +321,9 @@ class Tournament:
         if self.byes not in BYE_POLICIES:
             raise TournamentError(f"byes must be one of {', '.join(BYE_POLICIES)}, not {self.byes!r}")
         if self.byes == "refuse" and len(self.players) % 4:
+            extra = len(self.players) % 4
             raise TournamentError(f"{len(self.players)} players do not fill tables of four (byes=refuse): "
-                                  f"add or remove {4 - len(self.players) % 4} or {len(self.players) % 4}")
+                                  f"add {4 - extra} or remove {extra}")
         if not 1 <= self.rounds_planned <= 100:
             raise TournamentError(f"rounds must be 1-100, not {self.rounds_planned}")
         if self.hands is not None and not 1 <= self.hands <= 64:
@@ -291,7 +334,6 @@ class Tournament:
         for player, bot in self.bots.items():
             if player not in self.players:
                 raise TournamentError(f"a bot is seated for {player!r}, who is not a player")
-            from majiang.bots import BOTS
             if bot not in BOTS:
                 raise TournamentError(f"unknown bot {bot!r} for {player!r}; one of {', '.join(BOTS)}")
 
@@ -337,7 +379,8 @@ class Tournament:
         byes = self._byes(order)
         seated = [p for p in order if p not in byes]
         tables = []
-        for i, players in enumerate(pair_tables(seated, self.met()), start=1):
+        ahead = number < self.rounds_planned and not byes  # the same players sit down next round
+        for i, players in enumerate(pair_tables(seated, self.met(), lookahead=ahead), start=1):
             seats = list(players)
             random.Random(derived_seed("majiang-tournament", self.seed, "seats", number, i)).shuffle(seats)
             tables.append(Table(i, (seats[0], seats[1], seats[2], seats[3])))
@@ -430,7 +473,7 @@ class Tournament:
                    ) -> RecordedMatch:
         """Let bots play table ``table_number`` of round ``round_number`` on the round's walls and book
         the result: each player's own bot (``bots``), else ``default_bot``; the match played."""
-        from majiang.bots import BOTS, find_bot
+        from majiang.bots import find_bot
         from majiang.records.writer import play_match
 
         table = self.table(round_number, table_number)
