@@ -413,9 +413,11 @@ class Ladder:
         the promotions and demotions it caused."""
         rules = self.rules_for(game.rules)
         spans = placings(game.totals)
-        entries = [self._entry(game.rules, p) for p in game.players]
-        if rating:
+        entries = [self.entry(game.rules, p) for p in game.players]
+        if rating:  # first, so that a missing extra changes nothing
             self._rate_skill(rules, entries, game.totals)
+        for player, entry in zip(game.players, entries, strict=True):
+            self.entries.setdefault(game.rules, {})[player] = entry
         changes = []
         for player, entry, (best, worst) in zip(game.players, entries, spans, strict=True):
             awards = rules.awards(entry.grade)
