@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,10 +17,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 
+import majiang
 from majiang.game.ruleset import find_ruleset
 from majiang.web.app import create_app
 from majiang.web.store import (
     SCHEMA_REVISION,
+    DatabaseBusyError,
     PlayerRow,
     Store,
     StoreError,
@@ -25,6 +30,7 @@ from majiang.web.store import (
     _metadata,
     database_url,
     head_revision,
+    lock_database,
     revision,
 )
 
@@ -93,8 +99,36 @@ def test_a_database_from_before_migrations_is_upgraded_in_place(tmp_path: Path, 
     Store(db).close()  # opened again: nothing left to do
 
 
-def test_the_migrations_make_the_schema_the_store_uses(tmp_path: Path) -> None:
-    store = Store(tmp_path / "new.db")
+def test_every_write_reads_back(database: str) -> None:
+    store = Store(database)
+    store.create_table(TableRow("t2", "mcr", {"b": 1, "a": [2]}, 2**62 - 1, 16, 2.5, practice=True),
+                       [PlayerRow(p, "open", None, f"P{p}", None, f"inv{p}") for p in range(4)])
+    store.create_table(TableRow("t1", "sichuan", {}, 0, 1, 1.5, salt="s"),
+                       [PlayerRow(0, "bot", "random", "random 1", None)])
+    assert store.tables() == [TableRow("t1", "sichuan", {}, 0, 1, 1.5, salt="s"),
+                              TableRow("t2", "mcr", {"a": [2], "b": 1}, 2**62 - 1, 16, 2.5, practice=True)]
+    assert store.take_seat("t2", 1, "tok") and not store.take_seat("t2", 1, "other")
+    assert [p.token for p in store.players("t2")] == [None, "tok", None, None]
+    for n in range(3):
+        store.append_action("t2", n, 1, n, f"discard {n + 1}m")
+    with pytest.raises(sa.exc.IntegrityError):
+        store.append_action("t2", 2, 1, 0, "again")  # the n-th action is stored once
+    assert [(a.n, a.seat, a.action) for a in store.actions("t2")] == [
+        (0, 0, "discard 1m"), (1, 1, "discard 2m"), (2, 2, "discard 3m")]
+    store.finish("t2", "first\n")
+    store.finish("t2", "second\n")
+    assert store.record("t2") == "second\n" and store.record("t1") is None
+    assert [t.status for t in store.tables()] == ["playing", "finished"]
+    store.add_import("i1", 1.0, "mjai", "名前.json", "记录")
+    assert store.imported("i1") == "记录"
+    store.close()
+    again = Store(database)  # kept, and opened at the newest revision
+    assert [t.id for t in again.tables()] == ["t1", "t2"]
+    again.close()
+
+
+def test_the_migrations_make_the_schema_the_store_uses(database: str) -> None:
+    store = Store(database)
     with store._reading() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True,
                                                                 "compare_server_default": True})
@@ -103,8 +137,8 @@ def test_the_migrations_make_the_schema_the_store_uses(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_failed_write_leaves_nothing(tmp_path: Path) -> None:
-    store = Store(tmp_path / "a.db")
+def test_a_failed_write_leaves_nothing(database: str) -> None:
+    store = Store(database)
     players = [PlayerRow(0, "open", None, "Ann", "x"), PlayerRow(0, "open", None, "Bo", "y")]
     with pytest.raises(sa.exc.IntegrityError):
         store.create_table(TableRow("t1", "mcr", {}, 5, 1, 0.0), players)  # player 0 twice
@@ -128,3 +162,21 @@ def test_urls_name_their_driver_and_hide_passwords() -> None:
     assert database_url("sqlite:///x.db").database == "x.db"
     with pytest.raises(StoreError, match=r"cannot open the database postgresql\+psycopg://ann:\*\*\*@"):
         Store("postgresql://ann:pw@127.0.0.1:1/mj")  # nothing listens on port 1
+
+
+def test_one_server_per_database(database: str) -> None:
+    """The lock is shared in one process and refused to another, which names the holder's process id."""
+    release = lock_database(database)
+    again = lock_database(database)
+    env = {**os.environ, "PYTHONPATH": str(Path(majiang.__file__).parents[1])}
+    code = ("import sys\nfrom majiang.web.store import DatabaseBusyError, lock_database\n"
+            "try:\n    lock_database(sys.argv[1])\nexcept DatabaseBusyError as err:\n    print(err)\n")
+    other = subprocess.run([sys.executable, "-c", code, database], capture_output=True, text=True,
+                           timeout=60, env=env)
+    assert f"in use by another server (process {os.getpid()} holds" in other.stdout, other
+    release()
+    again()
+    free = subprocess.run([sys.executable, "-c", code, database], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert free.stdout == "" and free.returncode == 0, free
+    assert DatabaseBusyError.__mro__[1] is StoreError
