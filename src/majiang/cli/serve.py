@@ -83,6 +83,10 @@ LogLevelOpt = Annotated[str, typer.Option(
 )]
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """The levels ``--log-level`` takes (uvicorn's)."""
+SecretOpt = Annotated[str | None, typer.Option(
+    "--secret", envvar="MAJIANG_SECRET", show_default="one generated once and kept in the database",
+    help="The secret that signs the accounts' session cookies (changing it logs everyone out).",
+)]
 WindowOpt = Annotated[float, typer.Option(
     "--window-seconds", min=0, max=86400,
     help="How long every claim window stays open at least, whoever could claim (0: as soon as all answered).",
@@ -111,6 +115,7 @@ def serve_command(
     trusted_proxy: ProxyOpt = None,
     window_seconds: WindowOpt = 1.0,
     log_level: LogLevelOpt = "info",
+    secret: SecretOpt = None,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
@@ -125,7 +130,7 @@ def serve_command(
     listener = bind(host, port)
     try:
         _serve(listener, host, db, claim_seconds, away_seconds, allow_host, allow_origin, api_docs,
-               bot_seconds, window_seconds, log_level.lower(),
+               bot_seconds, window_seconds, log_level.lower(), secret,
                Limits(client_tables=client_tables, client_sockets=client_sockets,
                       client_connects=client_connects, table_spectators=table_spectators, workers=workers,
                       queued_jobs=queued_jobs, job_seconds=job_seconds, job_megabytes=job_megabytes,
@@ -136,7 +141,7 @@ def serve_command(
 
 def _serve(listener: socket.socket, host: str, db: str | None, claim_seconds: float, away_seconds: float,
            allow_host: list[str] | None, allow_origin: list[str] | None, api_docs: bool, bot_seconds: float,
-           window_seconds: float, log_level: str, limits: Limits) -> None:
+           window_seconds: float, log_level: str, secret: str | None, limits: Limits) -> None:
     import uvicorn
 
     from majiang.web.app import MAX_MESSAGE_BYTES, create_app
@@ -153,7 +158,7 @@ def _serve(listener: socket.socket, host: str, db: str | None, claim_seconds: fl
         app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds,
                          bot_seconds=bot_seconds, window_seconds=window_seconds,
                          limits=limits, allow_hosts=allow_host or (), allow_origins=allow_origin or (),
-                         api_docs=api_docs)
+                         api_docs=api_docs, secret=secret)
     except ValueError as err:
         fail("serve", str(err))
     typer.echo(f"majiang web server: open {url(host, listener.getsockname()[1])}  (database {shown(path)}; "

@@ -30,6 +30,7 @@ from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
 from majiang.jsonstrict import StrictJSONError, loads_strict
+from majiang.web.accounts import Accounts, accounts_router, new_secret
 from majiang.web.imports import MAX_LOG, import_log
 from majiang.web.jobs import Jobs
 from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
@@ -358,7 +359,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
                pause_seconds: float = 15.0, standin: str = "efficiency", bot_seconds: float = 0.0,
                window_seconds: float = 1.0, routers: Sequence[APIRouter] = (), pages: bool = True,
                limits: Limits | None = None, allow_hosts: Sequence[str] = (),
-               allow_origins: Sequence[str] = (), api_docs: bool = False) -> FastAPI:
+               allow_origins: Sequence[str] = (), api_docs: bool = False,
+               secret: str | None = None) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
     ``limits`` caps what one client may hold and the heavy-work pool (``Limits()``'s defaults if not
@@ -370,7 +372,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
     Requests are same-origin only (``majiang.web.security``): ``allow_hosts`` are the server's names
     besides its addresses and ``localhost``, ``allow_origins`` other sites whose pages may use it;
-    ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``.
+    ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``. ``secret`` signs the session cookies
+    of accounts (``majiang.web.accounts``); without it, one generated once and kept in the database.
     """
     settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds, window_seconds)
     limits = limits or Limits()
@@ -387,6 +390,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
                 tables.load()
                 app.state.tables = tables
                 app.state.limits = limits
+                app.state.accounts = Accounts(store, secret or store.setting("session_secret", new_secret()))
                 app.state.jobs = jobs = Jobs(limits)
                 app.state.sockets = ClientCounter(limits.client_sockets, "WebSocket connections")
                 app.state.connects = ClientRate(limits.client_connects, "WebSocket connections")
@@ -413,6 +417,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.add_middleware(SameOriginMiddleware, allow_hosts=allow_hosts, allow_origins=allow_origins)
     app.add_middleware(SecurityHeadersMiddleware, exempt=docs if api_docs else ())
     app.include_router(api_router())
+    app.include_router(accounts_router())
     for router in routers:
         app.include_router(router)
     if pages and importlib.util.find_spec("majiang.web.pages") is not None:

@@ -40,9 +40,9 @@ from sqlalchemy.pool import StaticPool
 
 from majiang.errors import MajiangError
 
-__all__ = ["SCHEMA_REVISION", "ActionRow", "DatabaseBusyError", "PlayerRow", "Store", "StoreError",
-           "TableRow", "database_url", "default_db_path", "head_revision", "lock_database", "migrate",
-           "revision", "shown"]
+__all__ = ["SCHEMA_REVISION", "AccountRow", "ActionRow", "DatabaseBusyError", "DuplicateNameError",
+           "PlayerRow", "Store", "StoreError", "TableRow", "database_url", "default_db_path", "head_revision",
+           "lock_database", "migrate", "revision", "shown"]
 
 _metadata = sa.MetaData()
 """The tables as the store reads and writes them (the migrations make them: tests compare the two)."""
@@ -68,6 +68,7 @@ players_t = sa.Table(
     sa.Column("name", sa.Text, nullable=False),
     sa.Column("token", sa.Text),
     sa.Column("invite", sa.Text),
+    sa.Column("account", sa.Integer, sa.ForeignKey("accounts.id", name="players_account")),
     sa.PrimaryKeyConstraint("table_id", "player"),
 )
 actions_t = sa.Table(
@@ -91,6 +92,19 @@ imports_t = sa.Table(
     sa.Column("format", sa.Text, nullable=False),
     sa.Column("name", sa.Text, nullable=False),
     sa.Column("record", sa.Text, nullable=False),
+)
+accounts_t = sa.Table(
+    "accounts", _metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("name_key", sa.Text, nullable=False, unique=True),
+    sa.Column("password", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+settings_t = sa.Table(
+    "settings", _metadata,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
 )
 
 _INSERT_ACTION = sa.insert(actions_t)
@@ -294,7 +308,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v1"
+SCHEMA_REVISION = "v2"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
@@ -360,6 +374,21 @@ class PlayerRow:
     """The seat's secret once someone holds it (null: an open seat whose invitation is unused)."""
     invite: str | None = None
     """The one-use invitation that hands out ``token`` to whoever opens it first (null: none)."""
+    account: int | None = None
+    """The account whose seat this is (taken while logged in; null: a guest's, or nobody's yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRow:
+    """An account: its id, its name as written, and its password's hash (argon2id)."""
+
+    id: int
+    name: str
+    password: str
+
+
+class DuplicateNameError(StoreError):
+    """An account of that name (compared case-folded) exists already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,14 +483,15 @@ class Store:
                 salt=table.salt, practice=None if table.practice is None else int(table.practice)))
             db.execute(sa.insert(players_t), [
                 {"table_id": table.id, "player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
-                 "token": p.token, "invite": p.invite} for p in players])
+                 "token": p.token, "invite": p.invite, "account": p.account} for p in players])
 
-    def take_seat(self, table_id: str, player: int, token: str) -> bool:
-        """Give an open seat that nobody holds yet its ``token``; False if someone holds it already."""
+    def take_seat(self, table_id: str, player: int, token: str, account: int | None = None) -> bool:
+        """Give an open seat that nobody holds yet its ``token`` (and ``account``, the taker's if logged
+        in); False if someone holds it already."""
         with self._writing() as db:
             done = db.execute(sa.update(players_t).where(
                 players_t.c.table_id == table_id, players_t.c.player == player,
-                players_t.c.token.is_(None)).values(token=token))
+                players_t.c.token.is_(None)).values(token=token, account=account))
         return done.rowcount == 1
 
     def append_action(self, table_id: str, n: int, hand: int, seat: int, action: str) -> None:
@@ -490,7 +520,7 @@ class Store:
         """The four players of a table, in order."""
         p = players_t.c
         with self._reading() as db:
-            rows = db.execute(sa.select(p.player, p.kind, p.bot, p.name, p.token, p.invite)
+            rows = db.execute(sa.select(p.player, p.kind, p.bot, p.name, p.token, p.invite, p.account)
                               .where(p.table_id == table_id).order_by(p.player)).all()
         return [PlayerRow(*r) for r in rows]
 
@@ -519,3 +549,43 @@ class Store:
         with self._reading() as db:
             text = db.execute(sa.select(imports_t.c.record).where(imports_t.c.id == import_id)).scalar()
         return None if text is None else str(text)
+
+    # -- accounts -------------------------------------------------------------------------------------
+
+    def add_account(self, name: str, key: str, password: str, created: float) -> int:
+        """A new account's id; DuplicateNameError when ``key`` (the compared name) is taken."""
+        try:
+            with self._writing() as db:
+                return int(db.execute(sa.insert(accounts_t).values(
+                    name=name, name_key=key, password=password, created=created)
+                    .returning(accounts_t.c.id)).scalar_one())
+        except sa.exc.IntegrityError:
+            raise DuplicateNameError(f"the name {name!r} is taken") from None
+
+    def account_named(self, key: str) -> AccountRow | None:
+        """The account whose compared name is ``key``, or None."""
+        a = accounts_t.c
+        with self._reading() as db:
+            row = db.execute(sa.select(a.id, a.name, a.password).where(a.name_key == key)).first()
+        return None if row is None else AccountRow(*row)
+
+    def account(self, account_id: int) -> AccountRow | None:
+        """The account ``account_id``, or None."""
+        a = accounts_t.c
+        with self._reading() as db:
+            row = db.execute(sa.select(a.id, a.name, a.password).where(a.id == account_id)).first()
+        return None if row is None else AccountRow(*row)
+
+    def set_password(self, account_id: int, password: str) -> None:
+        """Replace an account's password hash (a rehash with newer parameters)."""
+        with self._writing() as db:
+            db.execute(sa.update(accounts_t).where(accounts_t.c.id == account_id).values(password=password))
+
+    def setting(self, key: str, default: str) -> str:
+        """The server's setting ``key``; the first to ask stores ``default`` (later ones read it)."""
+        with self._writing() as db:
+            value = db.execute(sa.select(settings_t.c.value).where(settings_t.c.key == key)).scalar()
+            if value is None:
+                db.execute(sa.insert(settings_t).values(key=key, value=default))
+                value = default
+        return str(value)
