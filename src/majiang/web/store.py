@@ -58,7 +58,10 @@ tables_t = sa.Table(
     sa.Column("status", sa.Text, nullable=False, server_default="playing"),
     sa.Column("salt", sa.Text),
     sa.Column("practice", sa.Integer),
+    sa.Column("room", sa.Text),
 )
+sa.Index("tables_room_playing", tables_t.c.room, unique=True, sqlite_where=sa.text("status = 'playing'"),
+         postgresql_where=sa.text("status = 'playing'"))
 players_t = sa.Table(
     "players", _metadata,
     sa.Column("table_id", sa.Text, sa.ForeignKey("tables.id"), nullable=False),
@@ -308,7 +311,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v2"
+SCHEMA_REVISION = "v3"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
@@ -360,6 +363,8 @@ class TableRow:
     before commitments."""
     practice: bool | None = None
     """Whether the creator chose the seed (a practice table); null for tables stored before the flag."""
+    room: str | None = None
+    """The table's room number (房号, six digits) while it is played; null for tables stored before rooms."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +485,8 @@ class Store:
             db.execute(sa.insert(tables_t).values(
                 id=table.id, rules=table.rules, options=json.dumps(table.options, sort_keys=True),
                 seed=table.seed, hands=table.hands, created=table.created, status=table.status,
-                salt=table.salt, practice=None if table.practice is None else int(table.practice)))
+                salt=table.salt, practice=None if table.practice is None else int(table.practice),
+                room=table.room))
             db.execute(sa.insert(players_t), [
                 {"table_id": table.id, "player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                  "token": p.token, "invite": p.invite, "account": p.account} for p in players])
@@ -512,9 +518,9 @@ class Store:
         t = tables_t.c
         with self._reading() as db:
             rows = db.execute(sa.select(t.id, t.rules, t.options, t.seed, t.hands, t.created, t.status,
-                                        t.salt, t.practice).order_by(t.created, t.id)).all()
+                                        t.salt, t.practice, t.room).order_by(t.created, t.id)).all()
         return [TableRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6], r[7],
-                         None if r[8] is None else bool(r[8])) for r in rows]
+                         None if r[8] is None else bool(r[8]), r[9]) for r in rows]
 
     def players(self, table_id: str) -> list[PlayerRow]:
         """The four players of a table, in order."""
@@ -589,3 +595,12 @@ class Store:
                 db.execute(sa.insert(settings_t).values(key=key, value=default))
                 value = default
         return str(value)
+
+    def seats_of(self, account_id: int) -> list[tuple[str, int]]:
+        """The seats bound to an account: (table id, player), the newest tables first."""
+        p, t = players_t.c, tables_t.c
+        with self._reading() as db:
+            query = (sa.select(p.table_id, p.player).join_from(players_t, tables_t, p.table_id == t.id)
+                     .where(p.account == account_id).order_by(t.created.desc(), t.id, p.player))
+            rows = db.execute(query).all()
+        return [(r[0], r[1]) for r in rows]
