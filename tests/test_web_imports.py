@@ -20,7 +20,7 @@ from majiang.interop.tenhou6 import to_tenhou6
 from majiang.records import parse_record, replay_record
 from majiang.records.writer import iter_record_lines
 from majiang.web.app import create_app
-from majiang.web.imports import MAX_LOG, MAX_UNPACKED, detect_format
+from majiang.interop.logs import MAX_LOG, MAX_UNPACKED, detect_format
 from majiang.web.views import view_json
 
 DATA = Path(__file__).parent / "data"
