@@ -29,8 +29,8 @@ from majiang.bots import BOTS
 from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
-from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.interop.logs import MAX_LOG, import_log
+from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.jobs import Jobs
 from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
