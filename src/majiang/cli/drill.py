@@ -1,5 +1,5 @@
 """``majiang drill``: training drills (何切, 听什么, 算番), a player's progress and goals, and a review of
-one's own game with the coach's second opinion. The logic is ``majiang.training``; docs/training.md is the
+one's own game with the coach's second opinion. The logic is ``majiang.drills``; docs/training.md is the
 guide.
 
 ``ask`` takes its questions from a record or any log we import (``--from``), else from a seeded game of
@@ -22,12 +22,7 @@ from rich.table import Table
 from majiang.bots import find_bot
 from majiang.cli.errors import fail
 from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset
-from majiang.errors import MajiangError
-from majiang.interop.logs import import_log
-from majiang.records import parse_record
-from majiang.records.format import Record
-from majiang.records.writer import play_match
-from majiang.training import (
+from majiang.drills import (
     DRILLS,
     DrillError,
     DrillLog,
@@ -37,6 +32,11 @@ from majiang.training import (
     questions,
     review,
 )
+from majiang.errors import MajiangError
+from majiang.interop.logs import import_log
+from majiang.records import parse_record
+from majiang.records.format import Record
+from majiang.records.writer import play_match
 
 __all__ = ["drill_app"]
 

@@ -11,12 +11,7 @@ from typer.testing import CliRunner
 
 from majiang.bots import find_bot
 from majiang.cli import app
-from majiang.game.ruleset import find_ruleset
-from majiang.hand import Hand
-from majiang.interop.logs import import_log
-from majiang.records import parse_record
-from majiang.records.writer import play_match
-from majiang.training import (
+from majiang.drills import (
     DRILLS,
     DrillError,
     DrillLog,
@@ -27,6 +22,11 @@ from majiang.training import (
     review,
     waits_questions,
 )
+from majiang.game.ruleset import find_ruleset
+from majiang.hand import Hand
+from majiang.interop.logs import import_log
+from majiang.records import parse_record
+from majiang.records.writer import play_match
 
 DATA = Path(__file__).parent / "data"
 TENHOU = DATA / "riichi" / "2014050707gm-0041-0000-5cf9066d_tw=3.mjlog"
@@ -55,8 +55,8 @@ JUDGED: list[tuple[str, str, str, str, bool, float]] = [
 
 
 def _question(drill: str, rules: str, hand: str) -> Question:
+    from majiang.drills import _best_discards, _waits  # the judgement the questions are made with
     from majiang.game.ruleset import SeatContext
-    from majiang.training import _best_discards, _waits  # the judgement the questions are made with
 
     question = Question(drill, rules, (), hand, ())
     if drill == "discard":
