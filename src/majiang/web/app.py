@@ -29,9 +29,9 @@ from majiang.bots import BOTS
 from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
+from majiang.interop.logs import MAX_LOG, import_log
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.accounts import Accounts, accounts_router, current_account, new_secret
-from majiang.web.imports import MAX_LOG, import_log
 from majiang.web.jobs import Jobs
 from majiang.web.limits import Attempts, ClientCounter, ClientRate, Limits, Refused, client_key, read_body
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
