@@ -25,6 +25,7 @@ import majiang
 from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
 from majiang.cli.botzone import botzone_command, bundle_command
+from majiang.cli.drill import drill_app
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import (
     EXIT_BATCH_FAILED,
@@ -243,6 +244,7 @@ app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("serve")(serve_command)
 app.add_typer(sheet_app, name="sheet")
+app.add_typer(drill_app, name="drill")
 app.command("simulate")(simulate_command)
 app.add_typer(tournament_app, name="tournament")
 

@@ -24,16 +24,16 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.analysis.efficiency import DiscardOption
 from majiang.errors import MajiangError
-from majiang.game import Action, Game, Match, Phase
+from majiang.game import Game, Phase
 from majiang.game.advice import ruleset_advice
-from majiang.game.events import rolls_of
 from majiang.game.ruleset import Ruleset, SeatContext, find_ruleset, ruleset_names, score_plain
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, ScoreResult, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
-from majiang.records import parse_record, replay_record
+from majiang.records import parse_record
+from majiang.records.steps import record_steps
 from majiang.tiles import ALL_TILES, WINDS, Tile
 from majiang.web.jobs import Jobs
 from majiang.web.limits import read_body
@@ -393,43 +393,32 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
     the other seats' tiles for one seat's view.
     """
     record = parse_record(lines)
-    hands = []
-    checked = list(replay_record(record))
     header = record.header
-    # As the checker does: in a match each hand gets what the ruleset carries over (riichi's honba, sticks).
-    match = Match(header.rules, seed=header.seed, hands=header.hands) if header.match else None
-    for block, replayed in zip(record.hands, checked, strict=True):
-        start = block.start.event()
-        winds = {w.notation(): w for w in WINDS}
-        game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
-                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), totals=start["scores"],
-                    match_state=None if match is None else match.match_state,
-                    rolls=rolls_of(line.event() for line in block.events))
-        frames = [_frame(game, None)]
-        for line in block.events:
+    hands: list[dict[str, Any]] = []
+    frames: list[dict[str, Any]] = []
+    for step in record_steps(record):
+        line = step.done
+        what = None
+        if line is not None:
             data = line.data
-            if line.kind == "act":
-                seat, text = data["seat"], data["a"]
-                game.apply(seat, Action.parse(text))
-                frames.append(_frame(game, {"seat": seat, "action": text}))
-            elif line.kind == "forfeit":  # a Botzone penalty ends the hand without an action
-                game.forfeit(data["seat"], data["reason"], turn=data.get("turn"),
-                             responses=data.get("responses"))
-                frames.append(_frame(game, {"seat": data["seat"], "action": f"forfeit ({data['reason']})"}))
-        if match is not None:
-            match.game = game
-            match.next_hand()
+            action = data["a"] if line.kind == "act" else f"forfeit ({data['reason']})"
+            what = {"seat": data["seat"], "action": action}
+        frames.append(_frame(step.game, what))
+        if step.next is not None:
+            continue
+        replayed = step.hand
         hands.append({
             "number": replayed.number,
             "round_wind": replayed.round_wind.notation(),
-            "dealer_seat": start["dealer"],
+            "dealer_seat": step.game.dealer,
             "positions": list(replayed.positions),
             "dice": list(replayed.dice),
             "frames": frames,
-            "result": _result_json(game),
+            "result": _result_json(step.game),
             "deltas": list(replayed.deltas),
             "totals": list(replayed.totals),
         })
+        frames = []
     return {"rules": header.rules.name, "players": list(header.players), "match": header.match,
             "seed": header.seed, "hands": hands,
             "totals": hands[-1]["totals"] if hands else [0, 0, 0, 0]}

@@ -40,6 +40,9 @@ _log = logging.getLogger("majiang.web")
 
 _PASS = Action(ActionKind.PASS)
 
+ROOMS = 1_000_000
+"""How many room numbers there are (six digits)."""
+
 LISTING_SECONDS = 0.5
 """How long the table listing may be reused while no table was created or finished (players' seats,
 hand numbers and totals in it may be that much behind)."""
@@ -301,19 +304,33 @@ class Table:
         # (surrogatepass: a lone surrogate is still some bytes, and never a secret's).
         return hmac.compare_digest(secret.encode(), token.encode("utf-8", "surrogatepass"))
 
-    def take_seat(self, player: int, invite: object) -> str:
-        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret);
-        ProtocolError ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
+    def take_seat(self, player: int, invite: object, account: int | None = None) -> str:
+        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret;
+        ``account``: the taker's, if logged in, to which the seat is then bound); ProtocolError
+        ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
         row = self.players[player] if player in range(4) else None
         if row is None or row.invite is None or not isinstance(invite, str) or \
                 not hmac.compare_digest(row.invite.encode(), invite.encode()):
             raise ProtocolError("bad-invite", f"that is not player {player}'s invitation at this table")
         token = secrets.token_urlsafe(16)
-        if row.token is not None or not self.store.take_seat(self.id, player, token):
+        if row.token is not None or not self.store.take_seat(self.id, player, token, account):
             raise ProtocolError("seat-taken", f"seat taken: player {player}'s invitation has been used "
                                               "(each invitation seats one person, once)")
-        self.players[player] = dataclasses.replace(row, token=token)
+        self.players[player] = dataclasses.replace(row, token=token, account=account)
         return token
+
+    def open_seats(self) -> list[int]:
+        """The open seats nobody holds yet (whose invitation is unused), while the match is played."""
+        if self.finished:
+            return []
+        return [p.player for p in self.players if p.kind == "open" and p.token is None and p.invite]
+
+    def take_open_seat(self, player: int, account: int | None = None) -> str:
+        """``take_seat`` through the room number: the seat's own invitation, for whoever asks first."""
+        row = self.players[player] if player in range(4) else None
+        if row is None or player not in self.open_seats():
+            raise ProtocolError("seat-taken", f"player {player} is not an open seat at this table now")
+        return self.take_seat(player, row.invite, account)
 
     def deal(self) -> dict[str, Any]:
         """The hand's seed commitment as every seat and spectator is shown it: ``commitment`` (SHA-256,
@@ -373,6 +390,8 @@ class Table:
             "deadline": self._deadline_for(seat),
             "waiting_next": game.phase == Phase.OVER and not self.match.over, "deal": self.deal(),
             "players": players, "view": view, "sheet": sheet,
+            # the room number lets anyone take an open seat: shown to the seated, never to spectators
+            "room": None if player is None or self.finished else self.row.room,
         }
 
     @property
@@ -741,12 +760,15 @@ class Tables:
         # thread beside the loop (not many) keeps the loop's turns short when the cores are busy.
         self.bot_thread = ThreadPoolExecutor(1, thread_name_prefix="majiang-bots")
         self._listing: tuple[tuple[int, int], float, bytes] | None = None  # (tables, finished), when, JSON
+        self.rooms: dict[str, Table] = {}  # room number -> its table (a finished one's number is free)
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
         for row in self.store.tables():
             table = Table(row, self.store.players(row.id), self.store, self.settings, self.limits)
             table.bot_thread = self.bot_thread
+            if row.room is not None and not table.finished:
+                self.rooms[row.room] = table
             if not table.finished:
                 try:
                     table.replay()
@@ -777,6 +799,26 @@ class Tables:
             self._listing = (key, now, text.encode())
         return self._listing[2]
 
+    def room(self, number: str) -> Table:
+        """The unfinished table whose room number is ``number``; ProtocolError ``unknown-room`` if none."""
+        table = self.rooms.get(number)
+        if table is None or table.finished:
+            raise ProtocolError("unknown-room", f"no table is being played in room {number[:12]!r}")
+        table.ensure_played()
+        return table
+
+    def _new_room(self) -> str:
+        """A room number no unfinished table has: six random digits (unguessable but for the rate limit)."""
+        for number in list(self.rooms):  # free the numbers of the tables finished since
+            if self.rooms[number].finished:
+                del self.rooms[number]
+        if len(self.rooms) > ROOMS // 2:  # (the client_tables limit keeps this far away)
+            raise TooMany("every room number is in use; wait for a table to finish")
+        while True:
+            number = f"{secrets.randbelow(ROOMS):06d}"
+            if number not in self.rooms:
+                return number
+
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
         table = self.tables.get(table_id)
@@ -785,9 +827,11 @@ class Tables:
         table.ensure_played()
         return table
 
-    def create(self, body: object, owner: str | None = None) -> tuple[Table, list[dict[str, Any]]]:
+    def create(self, body: object, owner: str | None = None,
+               account: int | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field, ``TooMany``
-        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already."""
+        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already. The creator's
+        seat is bound to ``account`` (the creator's, if logged in)."""
         if owner is not None:
             cap = self.limits.client_tables
             live = sum(1 for t in self.tables.values() if t.owner == owner and not t.finished)
@@ -829,16 +873,19 @@ class Tables:
             raise InvalidOptionError(f"'creator' must be an open player ({choices}) or null, not {creator!r}")
         table_id = secrets.token_hex(6)
         row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time(),
-                       salt=secrets.token_hex(16), practice=practice)
+                       salt=secrets.token_hex(16), practice=practice, room=self._new_room())
         # The creator's own seat gets its token now; every other open seat an invitation that hands out
         # a token once, to whoever opens it first, so the creator never holds a friend's seat.
         players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if p == creator else None,
-                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None)
+                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None,
+                             account if p == creator else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
         table = Table(row, players, self.store, self.settings, self.limits)
         table.owner, table.bot_thread = owner, self.bot_thread
         self.tables[table_id] = table
+        assert row.room is not None
+        self.rooms[row.room] = table
         table.start()
         out: list[dict[str, Any]] = []
         for p in players:
