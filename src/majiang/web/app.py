@@ -34,6 +34,7 @@ from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.web.accounts import Accounts, accounts_router, current_account, new_secret
 from majiang.web.jobs import Jobs
 from majiang.web.limits import Attempts, ClientCounter, ClientRate, Limits, Refused, client_key, read_body
+from majiang.web.ranks import ranks_router
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
 from majiang.web.store import Store, lock_database
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
@@ -490,6 +491,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.add_middleware(SecurityHeadersMiddleware, exempt=docs if api_docs else ())
     app.include_router(api_router())
     app.include_router(accounts_router())
+    app.include_router(ranks_router())
     for router in routers:
         app.include_router(router)
     if pages and importlib.util.find_spec("majiang.web.pages") is not None:

@@ -59,6 +59,7 @@ tables_t = sa.Table(
     sa.Column("salt", sa.Text),
     sa.Column("practice", sa.Integer),
     sa.Column("room", sa.Text),
+    sa.Column("rated", sa.Integer),
 )
 sa.Index("tables_room_playing", tables_t.c.room, unique=True, sqlite_where=sa.text("status = 'playing'"),
          postgresql_where=sa.text("status = 'playing'"))
@@ -108,6 +109,69 @@ settings_t = sa.Table(
     "settings", _metadata,
     sa.Column("key", sa.Text, primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
+)
+
+ladder_t = sa.Table(
+    "ladder", _metadata,
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("player", sa.Text, nullable=False),
+    sa.Column("account", sa.Integer, sa.ForeignKey("accounts.id", name="ladder_account")),
+    sa.Column("bot", sa.Text),
+    sa.Column("points", sa.Integer, nullable=False),
+    sa.Column("grade", sa.Integer, nullable=False),
+    sa.Column("pro_dan", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float),
+    sa.Column("sigma", sa.Float),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("places", sa.Text, nullable=False),
+    sa.PrimaryKeyConstraint("rules", "player"),
+)
+ladder_games_t = sa.Table(
+    "ladder_games", _metadata,
+    sa.Column("table_id", sa.Text, sa.ForeignKey("tables.id", name="ladder_games_table"), nullable=False),
+    sa.Column("player", sa.Text, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=False),
+    sa.Column("award", sa.Integer, nullable=False),
+    sa.Column("points", sa.Integer, nullable=False),
+    sa.Column("grade_before", sa.Integer, nullable=False),
+    sa.Column("grade_after", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float),
+    sa.Column("sigma", sa.Float),
+    sa.PrimaryKeyConstraint("table_id", "player"),
+)
+sa.Index("ladder_games_player", ladder_games_t.c.rules, ladder_games_t.c.player)
+drill_questions_t = sa.Table(
+    "drill_questions", _metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("account", sa.Integer, sa.ForeignKey("accounts.id", name="drill_questions_account")),
+    sa.Column("question", sa.Text, nullable=False),
+    sa.Column("answered", sa.Float),
+)
+drill_answers_t = sa.Table(
+    "drill_answers", _metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account", sa.Integer, sa.ForeignKey("accounts.id", name="drill_answers_account"),
+              nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("drill", sa.Text, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("correct", sa.Integer, nullable=False),
+    sa.Column("source", sa.Text, nullable=False),
+)
+sa.Index("drill_answers_account", drill_answers_t.c.account)
+drill_goals_t = sa.Table(
+    "drill_goals", _metadata,
+    sa.Column("account", sa.Integer, sa.ForeignKey("accounts.id", name="drill_goals_account"),
+              nullable=False),
+    sa.Column("drill", sa.Text, nullable=False),
+    sa.Column("target", sa.Float, nullable=False),
+    sa.Column("by_date", sa.Text),
+    sa.PrimaryKeyConstraint("account", "drill"),
 )
 
 _INSERT_ACTION = sa.insert(actions_t)
@@ -311,7 +375,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v3"
+SCHEMA_REVISION = "v4"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
@@ -365,6 +429,8 @@ class TableRow:
     """Whether the creator chose the seed (a practice table); null for tables stored before the flag."""
     room: str | None = None
     """The table's room number (房号, six digits) while it is played; null for tables stored before rooms."""
+    rated: bool | None = None
+    """Whether the match counts for the ladder (``majiang.web.ranks``); null for tables stored before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,7 +552,7 @@ class Store:
                 id=table.id, rules=table.rules, options=json.dumps(table.options, sort_keys=True),
                 seed=table.seed, hands=table.hands, created=table.created, status=table.status,
                 salt=table.salt, practice=None if table.practice is None else int(table.practice),
-                room=table.room))
+                room=table.room, rated=None if table.rated is None else int(table.rated)))
             db.execute(sa.insert(players_t), [
                 {"table_id": table.id, "player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                  "token": p.token, "invite": p.invite, "account": p.account} for p in players])
@@ -506,21 +572,38 @@ class Store:
             db.execute(_INSERT_ACTION, {"table_id": table_id, "n": n, "hand": hand, "seat": seat,
                                         "action": action})
 
-    def finish(self, table_id: str, record: str) -> None:
-        """Mark a table finished and keep its record (the ``majiang-record`` text)."""
+    def finish(self, table_id: str, record: str,
+               rated: Callable[[sa.Connection], object] | None = None) -> None:
+        """Mark a table finished and keep its record (the ``majiang-record`` text); ``rated`` books the
+        match for the ladder in the same transaction (``majiang.web.ranks``): both are kept, or neither."""
         with self._writing() as db:
             db.execute(sa.delete(records_t).where(records_t.c.table_id == table_id))
             db.execute(sa.insert(records_t).values(table_id=table_id, record=record))
             db.execute(sa.update(tables_t).where(tables_t.c.id == table_id).values(status="finished"))
+            if rated is not None:
+                rated(db)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[sa.Connection]:
+        """A reading transaction for the store's companions (``majiang.web.ranks``: the ladder, drills)."""
+        with self._reading() as db:
+            yield db
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[sa.Connection]:
+        """A writing transaction for the store's companions, committed at the end."""
+        with self._writing() as db:
+            yield db
 
     def tables(self) -> list[TableRow]:
         """Every table, oldest first."""
         t = tables_t.c
         with self._reading() as db:
             rows = db.execute(sa.select(t.id, t.rules, t.options, t.seed, t.hands, t.created, t.status,
-                                        t.salt, t.practice, t.room).order_by(t.created, t.id)).all()
+                                        t.salt, t.practice, t.room, t.rated).order_by(t.created, t.id)).all()
         return [TableRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6], r[7],
-                         None if r[8] is None else bool(r[8]), r[9]) for r in rows]
+                         None if r[8] is None else bool(r[8]), r[9], None if r[10] is None else bool(r[10]))
+                for r in rows]
 
     def players(self, table_id: str) -> list[PlayerRow]:
         """The four players of a table, in order."""

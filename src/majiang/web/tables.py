@@ -30,6 +30,7 @@ from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
+from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import choices_json, view_json
 
@@ -201,6 +202,7 @@ class Table:
         # The moves the server made for each person (the stand-in's, and passes at a deadline): a player
         # who keeps up has none. Counted since the server started (not stored).
         self.standin_moves = [0, 0, 0, 0]
+        self.ladder: dict[str, Any] | None = None  # a finished rated table's ``ladder`` (``ladder_state``)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -312,6 +314,12 @@ class Table:
         if row is None or row.invite is None or not isinstance(invite, str) or \
                 not hmac.compare_digest(row.invite.encode(), invite.encode()):
             raise ProtocolError("bad-invite", f"that is not player {player}'s invitation at this table")
+        if self.row.rated:  # every person at a rated table is an account, each in one seat
+            if account is None:
+                raise ProtocolError("log-in", "this table is rated: log in to take a seat")
+            if any(p.account == account for p in self.players):
+                raise ProtocolError("seated", "you have a seat at this table already (a rated table seats "
+                                              "each account once)")
         token = secrets.token_urlsafe(16)
         if row.token is not None or not self.store.take_seat(self.id, player, token, account):
             raise ProtocolError("seat-taken", f"seat taken: player {player}'s invitation has been used "
@@ -357,6 +365,7 @@ class Table:
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "label": label.to_dict(),
             "status": "finished" if self.finished else "playing", "practice": self.row.practice,
+            "rated": bool(self.row.rated),
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
@@ -392,7 +401,26 @@ class Table:
             "players": players, "view": view, "sheet": sheet,
             # the room number lets anyone take an open seat: shown to the seated, never to spectators
             "room": None if player is None or self.finished else self.row.room,
+            "ladder": self.ladder_state(),
         }
+
+    def ladder_state(self) -> dict[str, Any] | None:
+        """What the match does on the ladder, as the state shows it (None: not rated): ``rated``, and once
+        the match is over ``players`` (by player: the rated game as ``GET /api/ladder/{rules}/{name}``
+        lists it, with ``change`` ``promoted``/``demoted``/null) or ``void`` (why it was not rated)."""
+        if not self.row.rated:
+            return None
+        if not self.finished:
+            return {"rated": True, "players": None, "void": None}
+        if self.ladder is None:
+            seats = rated_seats([(p.kind, p.bot, p.account) for p in self.players])
+            games = booked(self.store, self.id)
+            if isinstance(seats, str) or not games:
+                why = seats if isinstance(seats, str) else "not booked"
+                self.ladder = {"rated": True, "players": None, "void": why}
+            else:
+                self.ladder = {"rated": True, "players": [games.get(s.key) for s in seats], "void": None}
+        return self.ladder
 
     @property
     def shown_step(self) -> int:
@@ -507,8 +535,17 @@ class Table:
         if self.match.over:
             names = [p.name for p in self.players]
             lines = iter_record_lines(self.match, names, deal=self.record_deal())
-            self.store.finish(self.id, "".join(line + "\n" for line in lines))
+            self.store.finish(self.id, "".join(line + "\n" for line in lines), self._rated())
             self.finished = True
+
+    def _rated(self) -> Callable[[Any], object] | None:
+        """The ladder booking of the finished match (None: not rated, or a seat without an account)."""
+        seats = rated_seats([(p.kind, p.bot, p.account) for p in self.players]) if self.row.rated else None
+        if seats is None or isinstance(seats, str):
+            return None
+        match = self.match
+        totals = [t + (match.settled[p] if match.settled else 0) for p, t in enumerate(match.totals)]
+        return book_rated(self.id, self.row.rules, seats, totals, time.time())
 
     # -- connections -------------------------------------------------------------------------------
 
@@ -748,6 +785,21 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
     raise InvalidOptionError(f"players[{player}] must be 'open' or 'bot:NAME', not {spec!r}")
 
 
+def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creator: object,
+                 account: int | None) -> None:
+    """InvalidOptionError unless a table of these seats may be rated: the creator logged in and seated, no
+    chosen seed (its chooser could know the walls), every bot from the rated pool."""
+    if account is None or creator is None:
+        raise InvalidOptionError("a rated table is created by a logged-in player who sits at it: "
+                                 "log in first")
+    if practice:
+        raise InvalidOptionError("a rated table deals from the server's seed: leave out 'seed'")
+    for player, (kind, bot) in enumerate(kinds):
+        if kind == "bot" and bot not in RATED_BOTS:
+            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} is not in the rated pool "
+                                     f"({', '.join(RATED_BOTS)})")
+
+
 class Tables:
     """Every table of the server, backed by ``store``."""
 
@@ -839,7 +891,7 @@ class Tables:
                 raise TooMany(f"one client may have {cap} unfinished tables at once; finish or wait for one")
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
-        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator"}
+        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator", "rated"}
         if unknown:
             raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
                                      f"{', '.join(sorted(unknown))}")
@@ -871,9 +923,14 @@ class Tables:
         if creator is not None and (isinstance(creator, bool) or creator not in opened):
             choices = ", ".join(map(str, opened)) or "none here"
             raise InvalidOptionError(f"'creator' must be an open player ({choices}) or null, not {creator!r}")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise InvalidOptionError(f"'rated' must be true or false, not {rated!r}")
+        if rated:
+            _check_rated(kinds, practice, creator, account)
         table_id = secrets.token_hex(6)
         row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time(),
-                       salt=secrets.token_hex(16), practice=practice, room=self._new_room())
+                       salt=secrets.token_hex(16), practice=practice, room=self._new_room(), rated=rated)
         # The creator's own seat gets its token now; every other open seat an invitation that hands out
         # a token once, to whoever opens it first, so the creator never holds a friend's seat.
         players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if p == creator else None,
