@@ -52,7 +52,8 @@ MAX_RECORD = 8_000_000
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
           ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 
-_PAGES = {"/": "index.html", "/calc": "calc.html", "/coach": "coach.html", "/replay": "replay.html"}
+_PAGES = {"/": "index.html", "/calc": "calc.html", "/coach": "coach.html", "/replay": "replay.html",
+          "/ladder": "ladder.html", "/drill": "drill.html"}
 
 router = APIRouter()
 

@@ -46,6 +46,21 @@ export const STRINGS = {
     discard_tile: "Discard",
     waits_value: "Waits ×live: win worth discard/self-drawn", void_best: "the best to give up", dead_tile: "(void suit: goes first)",
     coach_scale: "A win's worth is on the ruleset's own scale: fans under Chinese Official rules (8 to win), 番 or points elsewhere; ✗: no valid win that way (below the minimum, no yaku, …).",
+    // the ladder and drill pages (ladder.js, drill.js)
+    nav_ladder: "Ladder", nav_drill: "Drills", rk_bot: "bot", rk_player: "Player", rk_grade: "Grade", rk_points: "points",
+    rk_rating: "Rating", rk_games: "Games", rk_places: "1st/2nd/3rd/4th", rk_when: "When", rk_place: "Place",
+    rk_award: "Points won", rk_next: "to the next grade:", rk_promoted: "promoted ▲", rk_demoted: "demoted ▼",
+    rk_empty: "No rated game of this ruleset yet: create a table with “rated” while logged in.",
+    rk_ladder_note: "考级定段: 9 kyu up to 1 kyu, then amateur dan, by points from rated games (1st place earns most); beside it a skill rating (μ − 3σ, with its uncertainty σ).",
+    rk_rating_note: "The rating shown is the conservative μ − 3σ: it rises as σ, the uncertainty, shrinks with games.",
+    dr_drill: "Drill", dr_discard: "Which discard (何切)", dr_waits: "Name the waits (听什么)", dr_fans: "Count the fans (算番)",
+    dr_new: "New question", dr_asking: "finding a question…", dr_answer: "Answer", dr_source: "From",
+    dr_ask_discard: "Which tile do you discard? Click it.", dr_ask_waits: "This hand is ready: pick every tile it waits on, then Answer.",
+    dr_ask_fans: "What is this winning hand's total?", dr_right: "Right!", dr_wrong: "Not the best.", dr_score: "score",
+    dr_best: "best:", dr_progress: "Your progress", dr_answered: "Answered", dr_correct: "Right", dr_mean: "Mean score",
+    dr_recent: "Recent mean", dr_goal: "Goal", dr_by: "by", dr_set_goal: "Set goal", dr_chart: "running mean score",
+    dr_guest: "Log in to keep your scores, see your progress and set a goal; as a guest you get the verdict only.",
+    dr_note: "Questions come from finished games on this server (or a bot game), judged by the project's own coach.",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -91,6 +106,21 @@ export const STRINGS = {
     discard_tile: "打出",
     waits_value: "听牌 ×枚数：点和/自摸的和牌价值", void_best: "自动选最该缺的一门", dead_tile: "（缺门：先打）",
     coach_scale: "和牌价值按所选规则计：国标为番数（八番起和），其他规则为番或分；✗：该方式不能和（不够起和番、无役等）。",
+    // the ladder and drill pages (ladder.js, drill.js)
+    nav_ladder: "段位榜", nav_drill: "训练", rk_bot: "机器人", rk_player: "玩家", rk_grade: "级段", rk_points: "积分",
+    rk_rating: "等级分", rk_games: "局数", rk_places: "一/二/三/四位", rk_when: "时间", rk_place: "名次",
+    rk_award: "得分", rk_next: "距下一级段：", rk_promoted: "晋升 ▲", rk_demoted: "降段 ▼",
+    rk_empty: "本规则还没有计分对局：登录后建一张“计段位”的牌桌。",
+    rk_ladder_note: "考级定段：由9级升到1级，再到业余段位，凭计分对局的积分（一位得分最多）；旁边是技术等级分（μ − 3σ，σ 为不确定度）。",
+    rk_rating_note: "显示的等级分取保守值 μ − 3σ：对局越多 σ 越小，它随之上升。",
+    dr_drill: "题型", dr_discard: "何切", dr_waits: "听什么", dr_fans: "算番",
+    dr_new: "出题", dr_asking: "出题中…", dr_answer: "作答", dr_source: "出处",
+    dr_ask_discard: "打哪张？点它。", dr_ask_waits: "这手牌已听牌：选出所听的每一张，再点作答。",
+    dr_ask_fans: "这手和牌共几番（总分）？", dr_right: "正确！", dr_wrong: "不是最佳。", dr_score: "得分",
+    dr_best: "最佳：", dr_progress: "我的进度", dr_answered: "已答", dr_correct: "正确率", dr_mean: "平均分",
+    dr_recent: "近期平均", dr_goal: "目标", dr_by: "期限", dr_set_goal: "设定目标", dr_chart: "累计平均分",
+    dr_guest: "登录后可保存成绩、查看进度并设定目标；游客只看判定。",
+    dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
   },
 };
 
@@ -125,6 +155,7 @@ export function navBar(rerender) {
   nav.className = "topnav";
   nav.innerHTML = `<a href="/" data-i18n="lobby"></a><a href="/calc" data-i18n="calc"></a>` +
     `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
+    `<a href="/ladder" data-i18n="nav_ladder"></a><a href="/drill" data-i18n="nav_drill"></a>` +
     `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
   nav.querySelector("#lang-toggle").addEventListener("click", () => toggleLang(rerender));
   document.body.prepend(nav);
