@@ -252,3 +252,17 @@ def test_guests_get_the_verdict_only(database: str) -> None:
             assert answer.status_code == status and words in answer.json()["error"]
         answer = guest.post("/api/drills/answer", json={"id": again["id"]})
         assert answer.status_code == 400 and "the question's id and the answer" in answer.json()["error"]
+
+
+def test_a_rated_table_resumed_after_a_restart_is_rated_once(database: str) -> None:
+    with TestClient(app_for(database)) as app:  # Ann is away but not yet replaced: the match waits
+        ann = signed_up(app, "10.0.0.1", "Ann")
+        table = ann.post("/api/tables", json={"players": ["open", *BOTS3], "hands": 1, "rated": True}).json()
+        assert app.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
+    with TestClient(app_for(database, away=0)) as again:  # restarted: resumed, the stand-in plays it out
+        wait_finished(again, table["id"])
+        state = again.app.state.tables.get(table["id"]).state(0)  # type: ignore[attr-defined]
+        assert state["ladder"]["void"] is None and state["ladder"]["players"][0]["table"] == table["id"]
+    with TestClient(app_for(database)) as third:  # and once more: nothing booked twice
+        assert [p["games"] for p in third.get("/api/ladder/mcr").json()["players"]] == [1, 1, 1, 1]
+        assert len(third.get("/api/ladder/mcr/Ann").json()["history"]) == 1
