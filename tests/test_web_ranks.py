@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from majiang.game.ruleset import find_ruleset
 from majiang.web import accounts
 from majiang.web.app import create_app
-from majiang.web.ranks import RatedSeat, book_rated
+from majiang.web.ranks import RatedSeat, book_rated, booked
 from majiang.web.store import PlayerRow, Store, TableRow, drill_questions_t, ladder_t
 
 MCR = find_ruleset("mcr").options()
@@ -108,6 +108,10 @@ def test_a_table_is_rated_once_and_with_its_finish(database: str) -> None:
     with store.reading() as db:
         games = dict(db.execute(sa.select(ladder_t.c.player, ladder_t.c.games)).all())
     assert games == {s.key: 1 for s in seats}
+    shown = booked(store, "t1")  # what the table's state shows its players
+    first = shown["bot:random"]
+    assert (first["change"], first["grade"]["zh"], first["award"]) == ("promoted", "8级", 30)
+    assert (shown["bot:efficiency"]["change"], shown["bot:efficiency"]["place"]) == (None, 2)
 
     def broken(db: sa.Connection) -> None:
         book_rated("t2", "mcr", seats, [30, 10, -10, -30], 6.0)(db)
