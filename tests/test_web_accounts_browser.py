@@ -200,3 +200,43 @@ def test_my_games_replay_and_record_and_logging_out(browser: Browser, tmp_path: 
         page.wait_for_selector("#account-games", state="detached")
         assert page.locator("#account-tables").count() == 0
     assert errors == []
+
+
+def test_every_refusal_of_the_server_is_told_in_chinese(browser: Browser, tmp_path: Path) -> None:
+    """Each kind of refusal the server gives (a broken rule, a taken name, no such account, a wrong
+    password, too many attempts with the wait) is told in Chinese in a 中文 page and by the server's own
+    words in English: the page reads the server's real answers, collected here over HTTP."""
+    errors: list[str] = []
+    with serve(tmp_path / "web.db") as url:
+        # signed up, then taken; no such name; a wrong password; each rule of names and passwords
+        asked = [("/api/accounts", "Cy", PASSWORD), ("/api/accounts", "Cy", PASSWORD),
+                 ("/api/login", "Dee", PASSWORD), ("/api/login", "Cy", "not the password"),
+                 ("/api/accounts", "C", PASSWORD), ("/api/accounts", "C y", PASSWORD),
+                 ("/api/accounts", "Eve", "short"), ("/api/accounts", "Eve12345", "eve12345")]
+        answers = []
+        with httpx.Client(base_url=url) as client:
+            for path, name, password in asked:
+                res = client.post(path, json={"name": name, "password": password})
+                answers.append({"status": res.status_code, "error": res.json().get("error"), "name": name})
+            while answers[-1]["status"] != 429:  # at most 10 a minute from one client
+                assert len(answers) < 20, answers
+                res = client.post("/api/login", json={"name": "Cy", "password": PASSWORD})
+                answers.append({"status": res.status_code, "error": res.json().get("error"), "name": "Cy"})
+        refused = [a for a in answers if a["status"] >= 400]
+        assert [a["status"] for a in refused[:7]] == [409, 401, 401, 400, 400, 400, 400]
+        assert re.search(r"try again in \d+ s", refused[-1]["error"]), refused[-1]
+        page = _page(browser, errors, init=ZH)
+        page.goto(url + "/")
+        page.wait_for_selector("#account-open")
+        told = page.evaluate("""async (answers) => { const a = await import('/static/account.js');
+            return answers.map((r) => a.refusalText(r)); }""", refused)
+        wait = re.search(r"try again in (\d+) s", refused[-1]["error"])
+        assert wait and told[-1] == f"尝试次数过多：请 {wait[1]} 秒后再试"
+        assert told[:7] == ["账号名 Cy 已被注册：换一个，或直接登录", "没有名为 Dee 的账号：请先注册",
+                            "Cy 的密码不对", "账号名须有 2 到 20 个字", "账号名只能含字母、数字和 _ . -",
+                            "密码须有 8 到 128 个字符", "密码不能与账号名相同"]
+        page.evaluate("localStorage.setItem('majiang-lang', 'en')")
+        told = page.evaluate("""async (answers) => { const a = await import('/static/account.js');
+            return answers.map((r) => a.refusalText(r)); }""", refused)
+        assert told == [a["error"] for a in refused]
+    assert errors == []
