@@ -203,7 +203,7 @@ function roomNumber(room) {
 let roomLook = { number: new URLSearchParams(location.search).get("room") ?? "", answer: null, error: "" };
 
 function roomError(status, error, number) {
-  if (lang() !== "zh" && status !== 0) return error;
+  if (lang() !== "zh") return error;
   const wait = /try again in (\d+) s/.exec(error);
   if (status === 429) return t("room_too_many").replace("{n}", wait ? wait[1] : "60");
   if (status === 404) return t("room_unknown").replace("{room}", number);
@@ -212,7 +212,8 @@ function roomError(status, error, number) {
 }
 
 async function roomRequest(url, init) {
-  const res = await fetch(url, init);
+  let res;
+  try { res = await fetch(url, init); } catch (err) { return { ok: false, status: 0, body: { error: String(err.message ?? err) } }; }
   let body = {};
   try { body = await res.json(); } catch { body = { error: res.statusText }; }
   return { ok: res.ok, status: res.status, body };
@@ -261,7 +262,7 @@ function drawRoom(box) {
       const who = p.kind === "bot" ? `${p.name} (${t("bot")})` : p.name;
       const take = p.open
         ? el("button", { type: "button", class: "primary take-seat", "data-player": String(p.player),
-          onclick: () => takeRoomSeat(box, number, p.player) }, t("room_take"))
+          onclick: (ev) => { ev.currentTarget.disabled = true; takeRoomSeat(box, number, p.player); } }, t("room_take"))
         : el("span", { class: "muted" }, p.kind === "bot" ? "" : t("room_held"));
       result.append(el("div", { class: "room-seat", "data-player": String(p.player) }, `${seatAndName(p.player, who)} `, take));
     }
