@@ -33,8 +33,8 @@ TENHOU = DATA / "riichi" / "2014050707gm-0041-0000-5cf9066d_tw=3.mjlog"
 BUILT_IN = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
 
 
-def _game(rules: str, seed: int = 4) -> list[str]:
-    _, lines = play_match([find_bot("fan-aware", seed=s) for s in range(4)], seed=seed, hands=2,
+def _game(rules: str, seed: int = 4, hands: int = 2) -> list[str]:
+    _, lines = play_match([find_bot("fan-aware", seed=s) for s in range(4)], seed=seed, hands=hands,
                           rules=find_ruleset(rules))
     return lines
 
@@ -95,14 +95,14 @@ def test_a_fans_answer_must_be_a_number() -> None:
 
 @pytest.mark.parametrize("rules", BUILT_IN)
 def test_every_ruleset_gives_questions_from_a_game(rules: str) -> None:
-    record = parse_record(_game(rules))
+    record = parse_record(_game(rules, hands=1))
     discards = list(discard_questions(record))
     assert discards
-    for q in discards:
+    for q in discards[::4]:  # (every fourth: each judgement ranks every discard again)
         hand = Hand.parse(q.hand)
         assert len(hand.standing) + 3 * len(hand.melds) == 14
         assert q.played is not None and q.played in {t.notation() for t in hand.standing}
-        assert q.best and all(judge(q, b).correct for b in q.best)
+        assert q.best and judge(q, q.best[-1]).correct
     for q in waits_questions(record):
         assert judge(q, "".join(q.best)).correct
     for q in fans_questions(record):

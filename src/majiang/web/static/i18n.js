@@ -1,4 +1,5 @@
 // Interface strings, one table per language; the choice is kept in localStorage ("majiang-lang").
+import { accountBox, drawAccount } from "./account.js";
 
 export const STRINGS = {
   en: {
@@ -61,6 +62,22 @@ export const STRINGS = {
     dr_recent: "Recent mean", dr_goal: "Goal", dr_by: "by", dr_set_goal: "Set goal", dr_chart: "running mean score",
     dr_guest: "Log in to keep your scores, see your progress and set a goal; as a guest you get the verdict only.",
     dr_note: "Questions come from finished games on this server (or a bot game), judged by the project's own coach.",
+    // accounts, rooms by number, my tables and games (account.js, lobby.js, table.js)
+    acct_open: "Log in / Sign up", acct_name: "Name", acct_password: "Password", acct_login: "Log in",
+    acct_signup: "Sign up", acct_logout: "Log out", acct_logged_in: "Logged in: the seats you take are kept with your account",
+    acct_rules: "Name: 2-20 letters, digits, _ . -; password: 8 or more characters. Guests play without an account.",
+    acct_taken: "The name {name} is taken: choose another, or log in", acct_unknown: "No account is named {name}: sign up first",
+    acct_wrong: "Wrong password for {name}", acct_too_many: "Too many attempts: wait a minute",
+    acct_too_many_wait: "Too many attempts: try again in {n} s", acct_name_length: "A name has {low} to {high} characters",
+    acct_name_chars: "A name may hold letters, digits, _ . and - only", acct_password_length: "A password has {low} to {high} characters",
+    acct_password_name: "The password may not be the name", acct_refused: "Refused by the server",
+    room: "Room", room_join: "Join by room number", room_number: "Room number (6 digits)", room_find: "Find",
+    room_bad: "A room number has six digits", room_unknown: "No table is being played in room {room}",
+    room_too_many: "Too many room look-ups: try again in {n} s", room_seat_taken: "That seat was just taken: pick another",
+    room_take: "Take this seat", room_held: "taken", room_note: "Give this number to friends: they type it in the lobby to take an open seat.",
+    room_none_open: "No open seat left: you can watch",
+    acct_tables: "My tables", acct_games: "My games", acct_rejoin: "Rejoin", acct_record: "Download the record",
+    acct_none: "none yet", acct_tables_note: "Your tables follow your account: log in on any device to rejoin.",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -121,6 +138,22 @@ export const STRINGS = {
     dr_recent: "近期平均", dr_goal: "目标", dr_by: "期限", dr_set_goal: "设定目标", dr_chart: "累计平均分",
     dr_guest: "登录后可保存成绩、查看进度并设定目标；游客只看判定。",
     dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
+    // 账号、房号、我的牌桌与对局（account.js、lobby.js、table.js）
+    acct_open: "登录 / 注册", acct_name: "账号名", acct_password: "密码", acct_login: "登录",
+    acct_signup: "注册", acct_logout: "退出登录", acct_logged_in: "已登录：你入座的牌桌随账号保存",
+    acct_rules: "账号名：2-20 个字（字母、数字、_ . -）；密码：至少 8 个字符。不注册也可以作为游客打牌。",
+    acct_taken: "账号名 {name} 已被注册：换一个，或直接登录", acct_unknown: "没有名为 {name} 的账号：请先注册",
+    acct_wrong: "{name} 的密码不对", acct_too_many: "尝试次数过多：请稍等一分钟",
+    acct_too_many_wait: "尝试次数过多：请 {n} 秒后再试", acct_name_length: "账号名须有 {low} 到 {high} 个字",
+    acct_name_chars: "账号名只能含字母、数字和 _ . -", acct_password_length: "密码须有 {low} 到 {high} 个字符",
+    acct_password_name: "密码不能与账号名相同", acct_refused: "服务器拒绝了请求",
+    room: "房号", room_join: "输入房号加入", room_number: "房号（6 位数字）", room_find: "查找",
+    room_bad: "房号是 6 位数字", room_unknown: "房号 {room} 没有正在进行的牌桌",
+    room_too_many: "查询房号过于频繁：请 {n} 秒后再试", room_seat_taken: "这个座位刚被别人占了：请另选一个",
+    room_take: "坐这个位子", room_held: "已有人", room_note: "把房号告诉朋友：他们在大厅输入房号即可坐上空位。",
+    room_none_open: "已没有空位：可以观战",
+    acct_tables: "我的牌桌", acct_games: "我的对局", acct_rejoin: "回到座位", acct_record: "下载牌谱",
+    acct_none: "暂无", acct_tables_note: "你的牌桌随账号保存：在任何设备上登录即可回到座位。",
   },
 };
 
@@ -149,7 +182,7 @@ export function toggleLang(rerender) {
   if (rerender) rerender();
 }
 
-/** The top navigation bar shared by the pages, with the language toggle. */
+/** The top navigation bar shared by the pages, with the account (account.js) and the language toggle. */
 export function navBar(rerender) {
   const nav = document.createElement("nav");
   nav.className = "topnav";
@@ -157,7 +190,9 @@ export function navBar(rerender) {
     `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
     `<a href="/ladder" data-i18n="nav_ladder"></a><a href="/drill" data-i18n="nav_drill"></a>` +
     `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
-  nav.querySelector("#lang-toggle").addEventListener("click", () => toggleLang(rerender));
+  const toggle = nav.querySelector("#lang-toggle");
+  toggle.addEventListener("click", () => toggleLang(() => { drawAccount(); if (rerender) rerender(); }));
+  accountBox(nav, toggle);
   document.body.prepend(nav);
   applyI18n();
 }

@@ -589,6 +589,15 @@ function linksBox() {
   return box.childNodes.length > 1 ? box : null;
 }
 
+// The room number (房号) friends type in the lobby to take an open seat: the server sends it to the seated
+// players only (never to spectators) while the match is on.
+function roomLine() {
+  if (!state.room) return null;
+  const room = state.room;
+  return el("div", { class: "room-number-box room-line" }, el("span", { class: "room-label" }, t("room")), " ",
+    el("span", { class: "room-number", id: "room-number", "data-room": room }, `${room.slice(0, 3)} ${room.slice(3)}`));
+}
+
 // The table's settings, kept in the browser: the pace others' moves are shown at, and sounds on or off.
 function settingsBox() {
   const select = el("select", { id: "pace" }, ...PACES.map((p) => el("option", { value: String(p) }, p ? `${p} s` : t("pace_0"))));
@@ -613,7 +622,7 @@ function render() {
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
   const events = el("div", { class: "log", id: "log" }, ...log.map((line) => el("div", {}, line)));
-  app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
+  app.replaceChildren(roomLine() ?? "", felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
     events, scoreSheet(), settingsBox(), linksBox() ?? "");
   applyI18n();
 }
