@@ -17,6 +17,8 @@ from web_browser import chromium, serve
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 WAIT_MS = 60_000
+RATED: dict[str, str] = {}
+"""The id of Ann's rated table (``table``), once the fixture has played it."""
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +49,7 @@ def ann(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     made = api.post("/api/tables", data={"players": ["open", "bot:random", "bot:efficiency", "bot:defense"],
                                          "hands": 1, "rated": True})
     assert made.status == 201, made.text()
-    table = made.json()["id"]
+    table = RATED["table"] = made.json()["id"]
     limit = time.monotonic() + 60
     while api.get(f"/api/tables/{table}").json()["status"] != "finished":
         assert time.monotonic() < limit, "the rated table did not finish"
@@ -90,6 +92,23 @@ def test_ladder_page(ann: BrowserContext) -> None:
     assert "段位榜" in text and "级" in text and "kyu" not in text
     page.select_option("#rules", "sichuan")
     page.wait_for_selector("#empty")
+    assert errors == []
+
+
+def test_the_table_shows_the_match_on_the_ladder(ann: BrowserContext) -> None:
+    """Once a rated match is over, its table page says each player's place, the points won and the grade,
+    with a promotion marked (9级 to 8级 for first place's 30 points, docs/ladder.md)."""
+    errors: list[str] = []
+    page = _page(ann, errors)
+    page.goto(f"/table/{RATED['table']}")
+    page.wait_for_selector("#ladder-result .ladder-line")
+    lines = page.locator("#ladder-result .ladder-line").all_inner_texts()
+    assert len(lines) == 4 and all(": Place " in line for line in lines), lines
+    board = ann.request.get("/api/ladder/mcr/Ann").json()
+    game = board["history"][0]
+    ann_line = page.inner_text("#ladder-result .ladder-line[data-player='0']")  # Ann sat as player 0
+    assert f"Place {game['place']}" in ann_line and board["grade"]["en"] in ann_line
+    assert ("promoted ▲" in ann_line) == (game["change"] == "promoted")
     assert errors == []
 
 

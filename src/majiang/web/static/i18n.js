@@ -62,6 +62,7 @@ export const STRINGS = {
     dr_recent: "Recent mean", dr_goal: "Goal", dr_by: "by", dr_set_goal: "Set goal", dr_chart: "running mean score",
     dr_guest: "Log in to keep your scores, see your progress and set a goal; as a guest you get the verdict only.",
     dr_note: "Questions come from finished games on this server (or a bot game), judged by the project's own coach.",
+    tl_rated: "Rated game (考级定段)", tl_rated_note: "This match counts on the ladder once it is over.", tl_not_rated: "Not rated",
     // accounts, rooms by number, my tables and games (account.js, lobby.js, table.js)
     acct_open: "Log in / Sign up", acct_name: "Name", acct_password: "Password", acct_login: "Log in",
     acct_signup: "Sign up", acct_logout: "Log out", acct_logged_in: "Logged in: the seats you take are kept with your account",
@@ -138,6 +139,7 @@ export const STRINGS = {
     dr_recent: "近期平均", dr_goal: "目标", dr_by: "期限", dr_set_goal: "设定目标", dr_chart: "累计平均分",
     dr_guest: "登录后可保存成绩、查看进度并设定目标；游客只看判定。",
     dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
+    tl_rated: "计段位对局（考级定段）", tl_rated_note: "本场结束后计入段位。", tl_not_rated: "不计段位",
     // 账号、房号、我的牌桌与对局（account.js、lobby.js、table.js）
     acct_open: "登录 / 注册", acct_name: "账号名", acct_password: "密码", acct_login: "登录",
     acct_signup: "注册", acct_logout: "退出登录", acct_logged_in: "已登录：你入座的牌桌随账号保存",

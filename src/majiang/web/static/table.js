@@ -564,6 +564,27 @@ function scoreSheet() {
   rows.append(el("tr", {}, el("th", {}, t("total")), ...sheet.totals.map((x) => el("th", {}, String(x))), el("th", {})));
   box.append(el("div", { class: "scroll" }, rows));
   if (state.match_over) box.append(el("p", {}, el("a", { href: `/replay?game=${encodeURIComponent(tableId)}`, id: "replay-link" }, t("replay_game"))));
+  const ladder = ladderBox();
+  if (ladder) box.append(ladder);
+  return box;
+}
+
+// A rated match's result on the ladder (考级定段), once it is over: each player's place, the points won and
+// the grade, a promotion or demotion marked (seed 000: the system tells the player it may go up a grade).
+function ladderBox() {
+  const ladder = state.ladder;
+  if (!ladder) return null;
+  const box = el("div", { class: "ladder-result", id: "ladder-result" }, el("h3", {}, t("tl_rated")));
+  if (!state.match_over) { box.append(el("p", { class: "muted" }, t("tl_rated_note"))); return box; }
+  if (!ladder.players) { box.append(el("p", { class: "muted" }, `${t("tl_not_rated")}: ${ladder.void ?? ""}`)); return box; }
+  const zh = lang() === "zh";
+  ladder.players.forEach((g, p) => {
+    if (!g) return;
+    const grade = g.grade ? (zh ? g.grade.zh : g.grade.en) : "";
+    const change = g.change === "promoted" ? ` ${t("rk_promoted")}` : g.change === "demoted" ? ` ${t("rk_demoted")}` : "";
+    box.append(el("div", { class: `ladder-line ${g.change ?? ""}`, "data-player": String(p) },
+      `${state.players[p]?.name ?? `#${p}`}: ${t("rk_place")} ${g.place} · ${g.award >= 0 ? "+" : ""}${g.award} → ${grade}${change}`));
+  });
   return box;
 }
 
