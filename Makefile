@@ -100,10 +100,18 @@ $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; \
 	else echo "the browser tests need $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; fi
 
+# Debian's PostgreSQL for the store's tests on PostgreSQL (tests/postgres.py starts a throwaway cluster
+# with its initdb and pg_ctl); installed with apt when missing. Its binaries' folder names the version.
+.PHONY: postgresql
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	if [ "$$(id -u)" = 0 ]; then apt-get install -y postgresql || { apt-get update && apt-get install -y postgresql; }; \
+	else echo "the store's tests need Debian's postgresql: run 'sudo apt-get install -y postgresql'" >&2; exit 1; fi; fi
+
 # The default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults) but the
 # big fixed differentials marked soak. mypy (one process, ~16 s cold) runs beside the tests, so a 2-core
 # machine does not idle a core for it; its report follows theirs, and either failing fails.
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) postgresql
 	$(BIN)/ruff check src tests benchmarks examples
 	@$(BIN)/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
 	echo '$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak and not ($(EXTRA_MARKERS))" (and $(BIN)/mypy beside it)'; \
@@ -113,7 +121,7 @@ test: $(STAMP) $(CHROMIUM)
 
 # The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`), the Ray
 # cluster tests, then RLlib's training test in its own venv; pytest's exit 5 means none were selected.
-soak: $(STAMP) $(CLUSTER_STAMP) $(TRAIN_STAMP) $(CHROMIUM)
+soak: $(STAMP) $(CLUSTER_STAMP) $(TRAIN_STAMP) $(CHROMIUM) postgresql
 	MAJIANG_SOAK_HANDS=$(SOAK_HANDS) MAJIANG_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
 		MAJIANG_CONFORMANCE_HANDS=$(CONFORMANCE_HANDS) MAJIANG_SICHUAN_BOT_HANDS=$(SICHUAN_BOT_HANDS) \
 		MAJIANG_BOTZONE_HANDS=$(BOTZONE_HANDS) MAJIANG_RIICHI_HANDS=$(RIICHI_HANDS) \

@@ -16,6 +16,9 @@ import majiang
 settings.register_profile("majiang", deadline=None)
 settings.load_profile("majiang")
 
+# ``database`` (SQLite and PostgreSQL) and ``postgres_cluster`` for the web store's tests.
+pytest_plugins = ["postgres"]
+
 _LIST = Path(majiang.__file__).with_name("_compiled.txt")
 # The modules mypyc built in the copy under test (``make compiled`` writes the list); none for src/.
 COMPILED = frozenset(

@@ -6,7 +6,7 @@ import pytest
 
 from majiang.analysis.decompose import counts_of
 from majiang.changchun import Meld, Options
-from majiang.game.ruleset import find_ruleset
+from majiang.game.ruleset import SeatContext, find_ruleset
 from majiang.notation import parse_tiles
 from majiang.rules.changchun.analysis import ChangchunEfficiency, shanten, shanten_and_effective
 
@@ -41,7 +41,7 @@ def test_effective_tiles_bring_the_missing_suit() -> None:
 
 def test_the_ruleset_gives_it_to_the_bots() -> None:
     rules = find_ruleset("changchun")
-    model = rules.efficiency(None)  # type: ignore[arg-type]
+    model = rules.seat_efficiency(SeatContext())
     assert isinstance(model, ChangchunEfficiency) and not model.mcr_fans
     hand = "[111m]456m789p99s34s 5s"
     from majiang.hand import Hand

@@ -371,6 +371,49 @@ def test_coach_page(browser: Browser, base_url: str) -> None:
     assert errors == []
 
 
+def test_coach_page_under_every_ruleset(browser: Browser, base_url: str) -> None:
+    """The coach asks for what each ruleset needs (the fan check under Chinese Official rules, the suit
+    given up under Sichuan's) and ranks by its forms; in 中文 at a phone's width, with no raw ruleset
+    name, no sideways scrolling and no page error."""
+    from test_coach_rulesets import CASES
+
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.add_init_script("localStorage.setItem('majiang-lang', 'zh')")
+    page.set_viewport_size({"width": 390, "height": 844})
+    names = httpx.get(f"{base_url}/api/names").json()["rulesets"]
+    for rules, hand, best, waits in CASES:
+        page.goto(f"{base_url}/coach?rules={rules}&hand={hand}")
+        page.wait_for_selector(f"#advice[data-rules={rules}]")
+        first = page.locator("#advice tr[data-discard]").first
+        assert first.get_attribute("data-discard") == best, rules
+        found = first.locator(".wait .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+        assert set(found) == waits, rules
+        assert page.locator("#rules option:checked").inner_text() == names[rules]["title"]["zh"]
+        assert page.is_visible("#void") == (rules in ("sichuan", "chengdu")), rules
+        assert page.is_visible("#fan-check") == (rules == "mcr"), rules
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), rules
+    # the suit given up, chosen on the page: its tiles are listed first, marked
+    page.goto(f"{base_url}/coach?rules=sichuan&hand=123456789m1199p5s")
+    page.wait_for_selector("#advice")
+    page.select_option("#void", "p")
+    page.click("#advise")
+    page.wait_for_selector("#advice tr.dead")
+    assert page.locator("#advice tr[data-discard]").first.get_attribute("data-discard") in ("1p", "9p")
+    assert "void=p" in page.url
+    assert errors == []
+
+
+def _said(player: str, action: str) -> str:
+    """How the replay names a move that takes no discard ("discard 5m", "pass", "riichi 3s"): the
+    catalogue's English word for its kind, then its tile."""
+    from majiang.game.names import ACTION_WORDS
+
+    kind, *tile = action.split()
+    assert kind in ("discard", "pass", "riichi"), f"a claim ({action}) needs the tile it takes"
+    return f"{player}: {' '.join([ACTION_WORDS[kind].en, *tile])}"
+
+
 def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: Path) -> None:
     players = ["Ann", "Bo", "Cy", "Di"]
     _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=77, hands=2, players=players)
@@ -391,8 +434,10 @@ def test_replay_upload_and_stepping(browser: Browser, base_url: str, tmp_path: P
         else:
             page.keyboard.press("ArrowRight")
         act = acts[i - 1]
-        # seats map to players through the match positions; hand 1 seats player p in seat p
-        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+        # seats map to players through the match positions; hand 1 seats player p in seat p; the action is
+        # named by the catalogue's word and its tiles (this deal's first moves are discards and passes)
+        assert page.inner_text("#event") == _said(players[act["seat"]], act["a"])
+    assert page.inner_text("#replay-rules") == "Chinese Official (MCR)"
     page.click("#last")
     page.wait_for_selector("#hand-result")
     page.select_option("#hand-select", "1")
@@ -566,7 +611,7 @@ def test_imported_logs_in_the_replay_viewer(browser: Browser, base_url: str) -> 
     acts = [json.loads(x) for x in lines if '"e":"act"' in x]
     for act in acts[:4]:
         page.click("#next")
-        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+        assert page.inner_text("#event") == _said(players[act["seat"]], act["a"])
     # the link opens the same position in another page
     shared = _page(browser, errors)
     shared.goto(page.url)
@@ -585,7 +630,7 @@ def test_imported_logs_in_the_replay_viewer(browser: Browser, base_url: str) -> 
     acts = [json.loads(x) for x in lines if '"e":"act"' in x and json.loads(x)["hand"] == 1]
     for act in acts[:3]:
         page.keyboard.press("ArrowRight")
-        assert page.inner_text("#event") == f"{players[act['seat']]}: {act['a']}"
+        assert page.inner_text("#event") == _said(players[act["seat"]], act["a"])
     page.click("#last")
     page.wait_for_selector("#hand-result")
     if page.locator("#hand-result h3").count():  # a win: its yaku, han, fu and points
@@ -718,4 +763,48 @@ def test_sichuan_win_panel_names_its_fans(browser: Browser, base_url: str) -> No
             break
     else:
         pytest.fail("no Sichuan hand was won in 40 deals")
+    assert errors == []
+
+
+def test_chinese_calculator_coach_and_replay_show_no_raw_identifier(browser: Browser, base_url: str,
+                                                                    tmp_path: Path) -> None:
+    from test_coach_rulesets import CASES
+
+    """In 中文 mode the calculator and the coach under each built-in ruleset, and the replay of a record
+    (its ruleset, its moves), show no identifier: no snake_case name, no English ruleset id."""
+    built_in = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.add_init_script("localStorage.setItem('majiang-lang', 'zh')")
+
+    def check(where: str) -> None:
+        text = _visible_text(page)
+        raw = [m for m in _RAW_ID.findall(text) if m not in _foreign_words(built_in)]
+        assert not raw, (where, raw[:5])
+        assert not re.search(r"\b(?:" + "|".join(built_in) + r")\b", text), where
+
+    for rules in built_in:
+        page.goto(f"{base_url}/calc?rules={rules}")
+        page.wait_for_selector(f"#rules option[value={rules}]", state="attached")
+        check(f"calc {rules}")
+        hand = next(h for r, h, *_ in CASES if r == rules)
+        page.goto(f"{base_url}/coach?rules={rules}&hand={hand}")
+        page.wait_for_selector("#advice")
+        check(f"coach {rules}")
+    players = ["甲", "乙", "丙", "丁"]
+    _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1, players=players)
+    record = tmp_path / "match.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    page.goto(f"{base_url}/replay")
+    page.set_input_files("#record-file", str(record))
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#replay-rules") == "国标麻将"
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+        check("replay")
+        event = page.inner_text("#event")
+        assert re.match(r"[甲乙丙丁]: (打出|过|吃|碰|明杠|暗杠|加杠|和)", event), event
+    page.click("#last")
+    page.wait_for_selector("#hand-result")
+    check("replay result")
     assert errors == []

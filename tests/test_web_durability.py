@@ -30,7 +30,7 @@ def free_port() -> int:
 class Server:
     """``majiang serve`` on a loopback port, as a child process."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen([*MAJIANG, "serve", "--port", str(self.port), "--db", str(db),
@@ -106,8 +106,9 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k not in ("deadline", "players", "acted")}
 
 
-def test_sigkill_loses_nothing(tmp_path: Path, servers: list[Server]) -> None:
-    db = tmp_path / "serve.db"
+def test_sigkill_loses_nothing(tmp_path: Path, servers: list[Server], database: str) -> None:
+    """On SQLite and on PostgreSQL (``majiang serve --db URL``)."""
+    db = database
     servers.append(server := Server(db))
     table = server.post("/api/tables", {"hands": 2, "seed": 21,
                                         "players": ["open", "bot:random", "bot:random", "bot:random"]})

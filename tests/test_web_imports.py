@@ -14,13 +14,13 @@ from fastapi.testclient import TestClient
 from majiang.game import Game
 from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.interop.botzone_log import logs_to_record, read_logs
+from majiang.interop.logs import MAX_LOG, MAX_UNPACKED, detect_format
 from majiang.interop.mjai import dump_mjai, export_mjai
 from majiang.interop.tenhou import import_mjlog
 from majiang.interop.tenhou6 import to_tenhou6
 from majiang.records import parse_record, replay_record
 from majiang.records.writer import iter_record_lines
 from majiang.web.app import create_app
-from majiang.web.imports import MAX_LOG, MAX_UNPACKED, detect_format
 from majiang.web.views import view_json
 
 DATA = Path(__file__).parent / "data"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -28,7 +30,7 @@ _OWN_KEYS = {"standing", "drawn", "legal", "choices"}
 VIEW_KEYS = {"phase", "current", "dealer", "dice", "seat_wind", "round_wind", "standing", "drawn",
              "concealed", "melds", "hidden_kongs", "flowers", "discards", "last_discard", "robbing",
              "wall_left", "scores", "active", "won", "badges", "to_act", "legal", "hands", "result", "note",
-             "info", "declared", "choices"}
+             "info", "declared", "choices", "void"}
 
 
 @pytest.fixture
@@ -479,8 +481,9 @@ def test_a_damaged_store_is_refused_by_name(tmp_path: Path) -> None:
             wait_turn(ws)  # the dealer (a bot) has acted by then
     store = Store(db)
     assert store.actions(created["id"])
-    store.db.execute("UPDATE actions SET action = 'pung' WHERE n = 0")
     store.close()
+    with contextlib.closing(sqlite3.connect(db)) as damage, damage:
+        damage.execute("UPDATE actions SET action = 'pung' WHERE n = 0")
     with pytest.raises(StoreError, match=f"table {created['id']} cannot be resumed"), \
             TestClient(create_app(db, window_seconds=0, pages=False, allow_hosts=["testserver"])):
         pass

@@ -25,6 +25,7 @@ import majiang
 from majiang.cli.arena import arena_command
 from majiang.cli.batch import run_batch
 from majiang.cli.botzone import botzone_command, bundle_command
+from majiang.cli.drill import drill_app
 from majiang.cli.efficiency import analyze_command, shanten_command
 from majiang.cli.errors import (
     EXIT_BATCH_FAILED,
@@ -35,6 +36,7 @@ from majiang.cli.errors import (
     is_user_error,
 )
 from majiang.cli.fan import FanRequest, flag, read_extra_flags, score, scorer_for
+from majiang.cli.ladder import ladder_app
 from majiang.cli.logs import export_command, import_command
 from majiang.cli.mjai import mjai_command
 from majiang.cli.odds import odds_command
@@ -45,6 +47,7 @@ from majiang.cli.rules import rules_command
 from majiang.cli.serve import serve_command
 from majiang.cli.sheet import sheet_app
 from majiang.cli.simulate import simulate_command
+from majiang.cli.tournament import tournament_app
 from majiang.errors import InvalidOptionError
 from majiang.hand import Hand
 from majiang.mcr import PROFILES, ScoreResult, WinContext
@@ -234,13 +237,16 @@ app.command("botzone")(botzone_command)
 app.command("botzone-bundle")(bundle_command)
 app.command("export")(export_command)
 app.command("import")(import_command)
+app.add_typer(ladder_app, name="ladder")
 app.command("mjai")(mjai_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("rules")(rules_command)
 app.command("serve")(serve_command)
 app.add_typer(sheet_app, name="sheet")
+app.add_typer(drill_app, name="drill")
 app.command("simulate")(simulate_command)
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:

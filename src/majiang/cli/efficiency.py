@@ -38,7 +38,10 @@ from majiang.cli.errors import (
     is_user_error,
 )
 from majiang.cli.jsonlines import RequestError, request_keys, run_lines
+from majiang.cli.options import RuleOptionOpt, ruleset
 from majiang.errors import InvalidHandError, InvalidNotationError, InvalidOptionError
+from majiang.game.advice import RulesetDiscard, ruleset_advice
+from majiang.game.ruleset import Ruleset, SeatContext
 from majiang.hand import Hand
 from majiang.mcr import (
     MINIMUM,
@@ -331,10 +334,36 @@ def analyze_command(
     as_json: Annotated[bool, typer.Option(
         "--json", help='Print the table as one JSON list; errors as {"error": ...}.',
     )] = False,
+    rules_name: Annotated[str | None, typer.Option(
+        "--rules", metavar="NAME", show_default=False,
+        help="Advise under this ruleset ('majiang rules' lists them): its winning forms and the worth of its "
+             "wins. Chinese Official (8-fan aware) when not given.",
+    )] = None,
+    option: RuleOptionOpt = None,
+    void: Annotated[str | None, typer.Option(
+        "--void", metavar="SUIT",
+        help="Under rules whose wins lack a suit (Sichuan): the suit given up, m, p or s (default: the "
+             "best).",
+    )] = None,
 ) -> None:
     """Discard advice 何切 for a hand after its draw, or with --call whether to claim a discard."""
     if (call is None) != (source is None):
         fail("analyze", "--call TILE and --from SEAT go together", as_json=as_json)
+    if rules_name is not None or option or void is not None:
+        chosen = _guarded("analyze", as_json, lambda: ruleset(rules_name, option))
+        advisor = chosen.advisor()
+        if advisor is None:
+            _refuse("analyze", {"--profile": profile, "--call": call, "--no-fan-check": no_fan_check or None},
+                    f"ruleset {chosen.name!r} is advised by its own forms (no fans, no call advice)",
+                    as_json=as_json)
+            _ruleset_discards(chosen, hand, visible, seat, round_, void, as_json)
+            return
+        if void is not None:
+            fail("analyze", f"--void is for rules whose wins lack a suit; ruleset {chosen.name!r} has none",
+                 as_json=as_json)
+        if profile is not None and option and any(o.startswith("profile=") for o in option):
+            fail("analyze", "--profile and --option profile=... say the same: give one", as_json=as_json)
+        profile = profile or advisor.profile
     if no_fan_check:
         _refuse("analyze", {"--seat": seat, "--round": round_, "--profile": profile},
                 "--no-fan-check counts no fans", as_json=as_json)
@@ -354,6 +383,44 @@ def analyze_command(
         typer.echo(json.dumps([discard_json(o) for o in discards], ensure_ascii=False))
     else:
         render_discards(console, parsed, discards, None if no_fan_check else rules)
+
+
+def _ruleset_discards(rules: Ruleset, hand: str, visible: str | None, seat: str | None, round_: str | None,
+                     void: str | None, as_json: bool) -> None:
+    """``majiang analyze --rules R``: every discard under a ruleset advised by its own forms."""
+    def advise() -> tuple[Hand, list[RulesetDiscard]]:
+        if void is not None and not rules.missing_suit:
+            raise InvalidOptionError("--void is for rules whose wins lack a suit; ruleset "
+                                     f"{rules.name!r} has none")
+        if void is not None and void not in ("m", "p", "s"):
+            raise InvalidOptionError(f"--void takes a suit, m, p or s, not {void!r}")
+        context = SeatContext(parse_wind(seat or "E", "--seat"), parse_wind(round_ or "E", "--round"),
+                              None if void is None else "mps".index(void))
+        parsed = Hand.parse(hand)
+        return parsed, ruleset_advice(rules, parsed, _option_tiles(visible or "", "--visible"), context)
+
+    parsed, rows = _guarded("analyze", as_json, advise)
+    if as_json:
+        typer.echo(json.dumps([r.to_dict() for r in rows], ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    _print_hand(console, parsed)
+    console.print(f"Rules:     {rules.name}: waits worth 点和/自摸 on its scale (— no win)", markup=False)
+    table = Table()
+    for name, justify in (("Discard", "left"), ("Shanten", "right"), (EFFECTIVE, "left"), ("Live", "right"),
+                          ("Win live", "right"), ("Waits: worth 点和/自摸", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in rows:
+        waits = "\n".join(f"{w.tile.notation()}×{w.live}: {_worth(w.points_discard)}/"
+                          f"{_worth(w.points_self_drawn)}" for w in r.waits)
+        shanten = "—" if r.shanten >= RULED_OUT else str(r.shanten)
+        table.add_row(*map(escape, [r.discard.notation() + (" (void)" if r.dead else ""), shanten,
+                                    _live_text(r.effective), str(r.live), _worth(r.legal_live), waits]))
+    console.print(table)
+
+
+def _worth(value: int | None) -> str:
+    return "—" if value is None else str(value)
 
 
 # --- readable output ----------------------------------------------------------------------------------

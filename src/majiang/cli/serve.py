@@ -19,9 +19,10 @@ __all__ = ["bind", "serve_command", "url"]
 
 HostOpt = Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")]
 PortOpt = Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")]
-DbOpt = Annotated[Path | None, typer.Option(
-    "--db", metavar="FILE", show_default="$XDG_DATA_HOME/majiang/majiang.db",
-    help="The SQLite database holding the tables and records (created if missing).",
+DbOpt = Annotated[str | None, typer.Option(
+    "--db", metavar="FILE|URL", show_default="$XDG_DATA_HOME/majiang/majiang.db",
+    help="The database holding the tables, records and accounts: a SQLite file (created if missing) or a "
+         "PostgreSQL URL (postgresql+psycopg://user:password@host/name); brought to the newest schema.",
 )]
 ClaimOpt = Annotated[float, typer.Option(
     "--claim-seconds", min=0, max=86400, help="How long a person may think in a claim window before passing.",
@@ -82,6 +83,10 @@ LogLevelOpt = Annotated[str, typer.Option(
 )]
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """The levels ``--log-level`` takes (uvicorn's)."""
+SecretOpt = Annotated[str | None, typer.Option(
+    "--secret", envvar="MAJIANG_SECRET", show_default="one generated once and kept in the database",
+    help="The secret that signs the accounts' session cookies (changing it logs everyone out).",
+)]
 WindowOpt = Annotated[float, typer.Option(
     "--window-seconds", min=0, max=86400,
     help="How long every claim window stays open at least, whoever could claim (0: as soon as all answered).",
@@ -110,6 +115,7 @@ def serve_command(
     trusted_proxy: ProxyOpt = None,
     window_seconds: WindowOpt = 1.0,
     log_level: LogLevelOpt = "info",
+    secret: SecretOpt = None,
 ) -> None:
     """Serve the web app: create tables, play against bots or friends in the browser (docs/web.md)."""
     try:
@@ -124,7 +130,7 @@ def serve_command(
     listener = bind(host, port)
     try:
         _serve(listener, host, db, claim_seconds, away_seconds, allow_host, allow_origin, api_docs,
-               bot_seconds, window_seconds, log_level.lower(),
+               bot_seconds, window_seconds, log_level.lower(), secret,
                Limits(client_tables=client_tables, client_sockets=client_sockets,
                       client_connects=client_connects, table_spectators=table_spectators, workers=workers,
                       queued_jobs=queued_jobs, job_seconds=job_seconds, job_megabytes=job_megabytes,
@@ -133,15 +139,15 @@ def serve_command(
         listener.close()
 
 
-def _serve(listener: socket.socket, host: str, db: Path | None, claim_seconds: float, away_seconds: float,
+def _serve(listener: socket.socket, host: str, db: str | None, claim_seconds: float, away_seconds: float,
            allow_host: list[str] | None, allow_origin: list[str] | None, api_docs: bool, bot_seconds: float,
-           window_seconds: float, log_level: str, limits: Limits) -> None:
+           window_seconds: float, log_level: str, secret: str | None, limits: Limits) -> None:
     import uvicorn
 
     from majiang.web.app import MAX_MESSAGE_BYTES, create_app
-    from majiang.web.store import Store, StoreError, default_db_path, lock_database
+    from majiang.web.store import Store, StoreError, default_db_path, lock_database, shown
 
-    path = default_db_path() if db is None else db
+    path: str | Path = default_db_path() if db is None else db
     try:
         # One server per database: the lock is held until this process ends (kill -9 included).
         lock_database(path)
@@ -152,11 +158,11 @@ def _serve(listener: socket.socket, host: str, db: Path | None, claim_seconds: f
         app = create_app(path, claim_seconds=claim_seconds, away_seconds=away_seconds,
                          bot_seconds=bot_seconds, window_seconds=window_seconds,
                          limits=limits, allow_hosts=allow_host or (), allow_origins=allow_origin or (),
-                         api_docs=api_docs)
+                         api_docs=api_docs, secret=secret)
     except ValueError as err:
         fail("serve", str(err))
-    typer.echo(f"majiang web server: open {url(host, listener.getsockname()[1])}  (database {path}; Ctrl-C "
-               f"stops)")
+    typer.echo(f"majiang web server: open {url(host, listener.getsockname()[1])}  (database {shown(path)}; "
+               f"Ctrl-C stops)")
     # Messages larger than the protocol's limit are cut off by the server itself.
     # The cyclic collector's full passes walk every object of every table, on the loop: with its
     # defaults they came every few seconds under load and held every table for 100-900 ms. The code

@@ -44,7 +44,7 @@ from majiang.game.wall import SeatWalls, Wall, break_ring
 from majiang.hand import Hand, WinBy
 from majiang.meld import KongKind, Meld, MeldKind
 from majiang.rules.bounds import Bounds, check_bound
-from majiang.tiles import ALL_TILES, WINDS
+from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
@@ -105,6 +105,24 @@ CHINESE_EFFICIENCY = ChineseEfficiency()
 
 
 @dataclass(frozen=True, slots=True)
+class SeatContext:
+    """What a seat's judgement of its tiles rests on beyond the tiles (``Ruleset.seat_efficiency``): its
+    wind, the round's, and the suit it gave up (``void``: 0-2 for m/p/s, None when undeclared: then the
+    best one to give up) under rules whose wins lack a suit (``Ruleset.missing_suit``)."""
+
+    seat_wind: Tile = Tile.EAST
+    round_wind: Tile = Tile.EAST
+    void: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("seat_wind", "round_wind"):
+            if getattr(self, name) not in WINDS:
+                raise InvalidOptionError(f"{name} must be a wind (E, S, W or N), not {getattr(self, name)!r}")
+        if self.void is not None and (isinstance(self.void, bool) or self.void not in (0, 1, 2)):
+            raise InvalidOptionError(f"void must be a suit 0-2 (m, p, s) or None, not {self.void!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Options shared by every ruleset (its ``name``); subclasses add options and override hooks."""
 
@@ -142,6 +160,9 @@ class Ruleset:
     actions: ClassVar[tuple[ActionSpec, ...]] = ()
     """The ruleset's own actions (``majiang.actions.declare_action`` each at import): records, displays and
     the RL action space read and show them by these specs, knowing nothing else of the ruleset."""
+    missing_suit: ClassVar[bool] = False
+    """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
+    asks which (``SeatContext.void``)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
@@ -390,8 +411,19 @@ class Ruleset:
     # -- advice -------------------------------------------------------------------------------------
 
     def efficiency(self, view: View) -> Efficiency:
-        """How ``view``'s seat judges its holdings (the bots' shanten): the Chinese Official forms unless a
-        ruleset says otherwise (other forms, a suit the seat must give up)."""
+        """How ``view``'s seat judges its holdings (the bots' shanten): ``seat_efficiency`` of its
+        ``seat_context``."""
+        return self.seat_efficiency(self.seat_context(view))
+
+    def seat_context(self, view: View) -> SeatContext:
+        """What ``view``'s seat's judgement rests on beyond its tiles: its winds, and its declared void suit
+        where a ruleset has one (it reads that from its own state)."""
+        return SeatContext(view.seat_wind, view.round_wind)
+
+    def seat_efficiency(self, seat: SeatContext) -> Efficiency:
+        """How a seat known by ``seat`` alone judges its holdings (the bots through ``efficiency``, the
+        coach from a bare hand): the Chinese Official forms unless a ruleset says otherwise (other forms,
+        a suit the seat must give up, wins valued by its winds)."""
         return CHINESE_EFFICIENCY
 
     def advisor(self) -> McrAdvisor | None:

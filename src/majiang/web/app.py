@@ -29,10 +29,12 @@ from majiang.bots import BOTS
 from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
+from majiang.interop.logs import MAX_LOG, import_log
 from majiang.jsonstrict import StrictJSONError, loads_strict
-from majiang.web.imports import MAX_LOG, import_log
+from majiang.web.accounts import Accounts, accounts_router, current_account, new_secret
 from majiang.web.jobs import Jobs
-from majiang.web.limits import ClientCounter, ClientRate, Limits, Refused, client_key, read_body
+from majiang.web.limits import Attempts, ClientCounter, ClientRate, Limits, Refused, client_key, read_body
+from majiang.web.ranks import ranks_router
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
 from majiang.web.store import Store, lock_database
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
@@ -41,6 +43,9 @@ __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
 MAX_MESSAGE_BYTES = 4096
 """The largest WebSocket message a client may send (a real one is under 100 bytes)."""
+
+ROOM_ATTEMPTS, ROOM_SECONDS = 10, 600.0
+"""Room-number look-ups and seat-takings one client may make: 10 at once, then one a minute."""
 
 MAX_TOKEN = 64
 """The longest token read (a real one has 22 characters); a longer one is refused unread."""
@@ -86,14 +91,16 @@ def api_router() -> APIRouter:
             body = loads_strict(raw or b"{}")
         except StrictJSONError as err:
             return _error(400, f"the body is not JSON: {err}")
+        account = current_account(request)
         try:
-            table, players = _tables(request).create(body, owner=client_key(request))
+            table, players = _tables(request).create(body, owner=client_key(request),
+                                                     account=None if account is None else account.id)
         except OptionsError as err:
             return JSONResponse({"error": str(err), "options": err.problems}, status_code=400)
         except MajiangError as err:
             return _error(400, str(err))
-        return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}"},
-                            status_code=201)
+        return JSONResponse({"id": table.id, "players": players, "watch": f"/table/{table.id}",
+                             "room": table.row.room}, status_code=201)
 
     @router.post("/api/tables/{table_id}/seats/{player}")
     async def take_seat(request: Request, table_id: str, player: str) -> Any:
@@ -109,13 +116,72 @@ def api_router() -> APIRouter:
             return _error(404, str(err))
         if player not in ("0", "1", "2", "3"):
             return _error(404, f"no player {player[:8]!r} at a table (players are 0-3)")
+        account = current_account(request)
         try:
-            token = table.take_seat(int(player), body.get("invite") if isinstance(body, dict) else None)
+            token = table.take_seat(int(player), body.get("invite") if isinstance(body, dict) else None,
+                                    None if account is None else account.id)
         except ProtocolError as err:
             return JSONResponse({"error": str(err), "code": err.code},
                                 status_code=409 if err.code == "seat-taken" else 403)
         return {"player": int(player), "token": token,
                 "join": f"/table/{table.id}?player={player}&token={token}"}
+
+    @router.get("/api/rooms/{number}")
+    def room(request: Request, number: str) -> Any:
+        # Anyone who knows the number may take an open seat: look-ups are limited, against guessing.
+        request.app.state.room_attempts.take(client_key(request))
+        try:
+            table = _room(request, number)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        summary = table.summary()
+        free = table.open_seats()
+        return {"room": number, "id": table.id, "rules": summary["rules"], "label": summary["label"],
+                "watch": f"/table/{table.id}",
+                "players": [{"player": p["player"], "kind": p["kind"], "name": p["name"],
+                             "open": p["player"] in free} for p in summary["players"]]}
+
+    @router.post("/api/rooms/{number}/seats/{player}")
+    def room_seat(request: Request, number: str, player: str) -> Any:
+        request.app.state.room_attempts.take(client_key(request))
+        try:
+            table = _room(request, number)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        if player not in ("0", "1", "2", "3"):
+            return _error(404, f"no player {player[:8]!r} at a table (players are 0-3)")
+        account = current_account(request)
+        try:
+            token = table.take_open_seat(int(player), None if account is None else account.id)
+        except ProtocolError as err:
+            return JSONResponse({"error": str(err), "code": err.code}, status_code=409)
+        return {"player": int(player), "token": token, "id": table.id,
+                "join": f"/table/{table.id}?player={player}&token={token}"}
+
+    @router.get("/api/me/tables")
+    def my_tables(request: Request) -> Any:
+        account = current_account(request)
+        if account is None:
+            return _error(401, "log in to see your tables")
+        tables = _tables(request)
+        playing: list[dict[str, Any]] = []
+        finished: list[dict[str, Any]] = []
+        for table_id, player in tables.store.seats_of(account.id):
+            table = tables.tables.get(table_id)
+            if table is None:
+                continue
+            summary = table.summary()
+            item: dict[str, Any] = {"id": table_id, "player": player, "name": table.players[player].name,
+                                    "rules": summary["rules"], "label": summary["label"],
+                                    "created": summary["created"], "totals": summary["totals"]}
+            if table.finished:
+                item.update(replay=f"/replay?game={table_id}", record=f"/api/games/{table_id}/record")
+                finished.append(item)
+            else:
+                token = table.players[player].token
+                item.update(room=table.row.room, join=f"/table/{table_id}?player={player}&token={token}")
+                playing.append(item)
+        return {"name": account.name, "playing": playing, "finished": finished}
 
     @router.get("/api/tables")
     def list_tables(request: Request) -> Response:
@@ -201,6 +267,12 @@ def api_router() -> APIRouter:
             sockets.give(key)
 
     return router
+
+
+def _room(request: Request, number: str) -> Table:
+    if not (len(number) == 6 and number.isascii() and number.isdigit()):
+        raise ProtocolError("unknown-room", f"a room number has six digits, not {number[:12]!r}")
+    return _tables(request).room(number)
 
 
 def _identify(table: Table, player_text: str | None, token: str | None) -> int | None:
@@ -358,7 +430,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
                pause_seconds: float = 15.0, standin: str = "efficiency", bot_seconds: float = 0.0,
                window_seconds: float = 1.0, routers: Sequence[APIRouter] = (), pages: bool = True,
                limits: Limits | None = None, allow_hosts: Sequence[str] = (),
-               allow_origins: Sequence[str] = (), api_docs: bool = False) -> FastAPI:
+               allow_origins: Sequence[str] = (), api_docs: bool = False,
+               secret: str | None = None) -> FastAPI:
     """The app serving the tables stored in ``db_path`` (``:memory:`` keeps nothing).
 
     ``limits`` caps what one client may hold and the heavy-work pool (``Limits()``'s defaults if not
@@ -370,7 +443,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     ``app.include_router``. Stored tables are loaded and resumed when the app starts.
     Requests are same-origin only (``majiang.web.security``): ``allow_hosts`` are the server's names
     besides its addresses and ``localhost``, ``allow_origins`` other sites whose pages may use it;
-    ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``.
+    ``api_docs`` serves ``/docs``, ``/redoc`` and ``/openapi.json``. ``secret`` signs the session cookies
+    of accounts (``majiang.web.accounts``); without it, one generated once and kept in the database.
     """
     settings = Settings(claim_seconds, away_seconds, pause_seconds, standin, bot_seconds, window_seconds)
     limits = limits or Limits()
@@ -387,6 +461,9 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
                 tables.load()
                 app.state.tables = tables
                 app.state.limits = limits
+                app.state.room_attempts = Attempts(ROOM_ATTEMPTS, ROOM_SECONDS, "room-number look-ups "
+                                                   "from one client")
+                app.state.accounts = Accounts(store, secret or store.setting("session_secret", new_secret()))
                 app.state.jobs = jobs = Jobs(limits)
                 app.state.sockets = ClientCounter(limits.client_sockets, "WebSocket connections")
                 app.state.connects = ClientRate(limits.client_connects, "WebSocket connections")
@@ -413,6 +490,8 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.add_middleware(SameOriginMiddleware, allow_hosts=allow_hosts, allow_origins=allow_origins)
     app.add_middleware(SecurityHeadersMiddleware, exempt=docs if api_docs else ())
     app.include_router(api_router())
+    app.include_router(accounts_router())
+    app.include_router(ranks_router())
     for router in routers:
         app.include_router(router)
     if pages and importlib.util.find_spec("majiang.web.pages") is not None:

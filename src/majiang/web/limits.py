@@ -15,8 +15,8 @@ from starlette.requests import HTTPConnection, Request
 
 from majiang.errors import InvalidOptionError
 
-__all__ = ["Busy", "ClientCounter", "ClientRate", "Limits", "Refused", "TooLarge", "TooMany", "client_key",
-           "read_body"]
+__all__ = ["Attempts", "Busy", "ClientCounter", "ClientRate", "Limits", "Refused", "TooLarge", "TooMany",
+           "client_key", "read_body"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,5 +153,33 @@ class ClientRate:
         self.buckets[key] = (tokens - 1, now)
         if len(self.buckets) > 10_000:  # forget the clients whose buckets have filled up again
             full = [k for k, (t, w) in self.buckets.items() if t + (now - w) * self.rate >= self.burst]
+            for k in full:
+                del self.buckets[k]
+
+
+class Attempts:
+    """How many attempts each key (a client, a name) may make: ``count`` every ``seconds``, as a token
+    bucket (``count`` at once, then one each ``seconds / count``); ``TooMany`` says how long to wait."""
+
+    def __init__(self, count: int, seconds: float, what: str) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.what = what
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when counted)
+
+    def take(self, key: str) -> None:
+        """Spend one of ``key``'s attempts; ``TooMany`` when it has none left."""
+        now = time.monotonic()
+        rate = self.count / self.seconds
+        tokens, then = self.buckets.get(key, (float(self.count), now))
+        tokens = min(float(self.count), tokens + (now - then) * rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            wait = (1 - tokens) / rate
+            raise TooMany(f"too many {self.what}: at most {self.count} every {self.seconds:g} s; try again "
+                          f"in {wait:.0f} s")
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:  # forget the keys whose buckets have filled up again
+            full = [k for k, (t, w) in self.buckets.items() if t + (now - w) * rate >= self.count]
             for k in full:
                 del self.buckets[k]

@@ -14,6 +14,7 @@ beyond, ``majiang.web.limits.read_body``), and the work runs in the app's worker
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,17 +22,19 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
+from majiang.analysis.efficiency import DiscardOption
 from majiang.errors import MajiangError
-from majiang.game import Action, Game, Match, Phase
-from majiang.game.events import rolls_of
-from majiang.game.ruleset import find_ruleset, ruleset_names, score_plain
+from majiang.game import Game, Phase
+from majiang.game.advice import ruleset_advice
+from majiang.game.ruleset import Ruleset, SeatContext, find_ruleset, ruleset_names, score_plain
 from majiang.hand import Hand, WinBy
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.mcr import PROFILES, ScoreResult, discard_advice, score
 from majiang.meld import Meld
 from majiang.notation import parse_tiles
-from majiang.records import parse_record, replay_record
-from majiang.tiles import ALL_TILES, WINDS
+from majiang.records import parse_record
+from majiang.records.steps import record_steps
+from majiang.tiles import ALL_TILES, WINDS, Tile
 from majiang.web.jobs import Jobs
 from majiang.web.limits import read_body
 
@@ -49,7 +52,8 @@ MAX_RECORD = 8_000_000
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
           ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 
-_PAGES = {"/": "index.html", "/calc": "calc.html", "/coach": "coach.html", "/replay": "replay.html"}
+_PAGES = {"/": "index.html", "/calc": "calc.html", "/coach": "coach.html", "/replay": "replay.html",
+          "/ladder": "ladder.html", "/drill": "drill.html"}
 
 router = APIRouter()
 
@@ -208,40 +212,109 @@ def _fans_json(hand: Hand, result: ScoreResult) -> dict[str, Any]:
     }
 
 
+_COACH_KEYS = ("hand", "visible", "seat_wind", "round_wind", "rules", "options", "profile", "fan_check",
+               "void")
+
+
 def advice_json(data: dict[str, Any]) -> dict[str, Any]:
     """Rank the discards of a ``/api/coach`` body's hand (14 tiles, melds counted), best first.
 
-    The order is ``majiang.mcr.discard_advice``'s: by the live tiles that lead to a legal (8-fan) win
-    where the hand is ready or one away, then by shanten and live effective tiles.
+    Under Chinese Official rules (no ``rules``, or a ruleset advised by its fans) the order is
+    ``majiang.mcr.discard_advice``'s: by the live tiles that lead to a legal (8-fan) win where the hand is
+    ready or one away, then by shanten and live effective tiles. Under any other ruleset it is
+    ``majiang.game.advice.ruleset_advice``'s, by that ruleset's winning forms and scale (``void``: the
+    suit given up, ``m``/``p``/``s``, where a win lacks one). Each wait's ``value_discard`` and
+    ``value_self_drawn`` are the win's worth on the ruleset's scale (fans, 番 or points; None: no valid win).
 
     >>> rows = advice_json({"hand": "123456789m1234pE"})["rows"]
     >>> rows[0]["discard"], rows[0]["shanten"]
     ('E', 0)
+    >>> r = advice_json({"hand": "123456789m1199p5s", "rules": "sichuan"})
+    >>> r["rules"], r["rows"][0]["discard"], [w["tile"] for w in r["rows"][0]["waits"]]
+    ('sichuan', '5s', ['1p', '9p'])
     """
+    for key in data:
+        if key not in _COACH_KEYS:
+            raise BadRequest(f"unknown key {key!r}; the coach reads {', '.join(_COACH_KEYS)}")
     text = _field(data, "hand", str, "")
     if not text.strip():
         raise BadRequest("'hand' is empty: write a hand of 14 tiles (melds count as 3) in notation")
-    hand = Hand.parse(text)
+    rules = _coach_rules(data)
     visible_text = _field(data, "visible", str, "")
+    if getattr(rules, "red_fives", 0):
+        # Red fives (0m 0p 0s) are fives to the coach: which tiles help is the same, only a win's dora differ.
+        text, visible_text = _RED.sub(_fives, text), _RED.sub(_fives, visible_text)
+    hand = Hand.parse(text)
     visible = parse_tiles(visible_text) if visible_text.strip() else []
-    fan_check = _field(data, "fan_check", bool, True)
-    options = discard_advice(hand, visible, seat_wind=_field(data, "seat_wind", str, "E"),
-                             round_wind=_field(data, "round_wind", str, "E"),
-                             profile=_field(data, "profile", str, "mil"), fan_check=fan_check)
-    rows = []
-    for o in options:
-        rows.append({
-            "discard": o.discard.notation(),
-            "shanten": o.shanten,
-            "effective": [{"tile": e.tile.notation(), "live": e.live} for e in o.effective],
-            "live": o.live,
-            "legal_live": o.legal_live,
-            "waits": [{"tile": w.tile.notation(), "live": w.live, "fans_discard": w.fans_discard,
-                       "fans_self_drawn": w.fans_self_drawn, "legal": w.legal} for w in o.waits],
-        })
+    seat_wind, round_wind = _field(data, "seat_wind", str, "E"), _field(data, "round_wind", str, "E")
+    advisor = None if rules is None else rules.advisor()
     tiles = list(hand.tiles) + ([hand.winning_tile] if hand.winning_tile is not None else [])
-    return {"hand": hand.notation(), "melds": [_meld_json(m.notation()) for m in hand.melds],
-            "standing": [t.notation() for t in tiles], "rows": rows}
+    out: dict[str, Any] = {"rules": "mcr" if rules is None else rules.name, "hand": hand.notation(),
+                           "melds": [_meld_json(m.notation()) for m in hand.melds],
+                           "standing": [t.notation() for t in tiles]}
+    if rules is not None and "profile" in data:
+        raise BadRequest("with 'rules', give a profile among the options ('options': [\"profile=...\"])")
+    if rules is None or advisor is not None:
+        profile = _field(data, "profile", str, "mil") if advisor is None else advisor.profile
+        options = discard_advice(hand, visible, seat_wind=seat_wind, round_wind=round_wind, profile=profile,
+                                 fan_check=_field(data, "fan_check", bool, True))
+        out["rows"] = [_mcr_row(o) for o in options]
+        return out
+    if "fan_check" in data:
+        raise BadRequest(f"'fan_check' is Chinese Official's; ruleset {rules.name!r} has no 8-fan minimum")
+    seat = SeatContext(_wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind"), _void(data, rules))
+    out["rows"] = [o.to_dict() for o in ruleset_advice(rules, hand, visible, seat)]
+    return out
+
+
+_RED = re.compile(r"[0-9]+[mps]")
+
+
+def _fives(run: re.Match[str]) -> str:
+    return run.group().replace("0", "5")
+
+
+def _coach_rules(data: dict[str, Any]) -> Ruleset | None:
+    """The ruleset a coach body names with its options (None: Chinese Official by the old keys)."""
+    if "rules" not in data and "options" not in data:
+        return None
+    name = _field(data, "rules", str, "mcr")
+    options = data.get("options", [])
+    if not (isinstance(options, dict) or (isinstance(options, list)
+                                          and all(isinstance(o, str) for o in options))):
+        raise BadRequest("'options' must be an object of options or a list of key=value texts, not "
+                         f"{options!r}")
+    found: Ruleset = find_ruleset(name, options)
+    return found
+
+
+def _wind(text: str, key: str) -> Tile:
+    wind = {w.notation(): w for w in WINDS}.get(text)
+    if wind is None:
+        raise BadRequest(f"{key!r} must be a wind (E, S, W or N), not {text!r}")
+    return wind
+
+
+def _void(data: dict[str, Any], rules: Ruleset) -> int | None:
+    text = _field(data, "void", str, "")
+    if not text:
+        return None
+    if not rules.missing_suit:
+        raise BadRequest(f"'void' is for rules whose wins lack a suit; ruleset {rules.name!r} has none")
+    if text not in ("m", "p", "s"):
+        raise BadRequest(f"'void' must be a suit (m, p or s) or empty for the best one, not {text!r}")
+    return "mps".index(text)
+
+
+def _mcr_row(o: DiscardOption) -> dict[str, Any]:
+    return {
+        "discard": o.discard.notation(), "shanten": o.shanten, "dead": False,
+        "effective": [{"tile": e.tile.notation(), "live": e.live} for e in o.effective],
+        "live": o.live, "legal_live": o.legal_live,
+        "waits": [{"tile": w.tile.notation(), "live": w.live, "fans_discard": w.fans_discard,
+                   "fans_self_drawn": w.fans_self_drawn, "value_discard": w.fans_discard,
+                   "value_self_drawn": w.fans_self_drawn, "legal": w.legal} for w in o.waits],
+    }
 
 
 def _seat_frame(game: Game) -> list[dict[str, Any]]:
@@ -321,43 +394,32 @@ def replay_json(lines: list[str]) -> dict[str, Any]:
     the other seats' tiles for one seat's view.
     """
     record = parse_record(lines)
-    hands = []
-    checked = list(replay_record(record))
     header = record.header
-    # As the checker does: in a match each hand gets what the ruleset carries over (riichi's honba, sticks).
-    match = Match(header.rules, seed=header.seed, hands=header.hands) if header.match else None
-    for block, replayed in zip(record.hands, checked, strict=True):
-        start = block.start.event()
-        winds = {w.notation(): w for w in WINDS}
-        game = Game(header.rules, dealer=start["dealer"], round_wind=winds[start["round_wind"]],
-                    wall=start["ring"], dice=(start["dice"][0], start["dice"][1]), totals=start["scores"],
-                    match_state=None if match is None else match.match_state,
-                    rolls=rolls_of(line.event() for line in block.events))
-        frames = [_frame(game, None)]
-        for line in block.events:
+    hands: list[dict[str, Any]] = []
+    frames: list[dict[str, Any]] = []
+    for step in record_steps(record):
+        line = step.done
+        what = None
+        if line is not None:
             data = line.data
-            if line.kind == "act":
-                seat, text = data["seat"], data["a"]
-                game.apply(seat, Action.parse(text))
-                frames.append(_frame(game, {"seat": seat, "action": text}))
-            elif line.kind == "forfeit":  # a Botzone penalty ends the hand without an action
-                game.forfeit(data["seat"], data["reason"], turn=data.get("turn"),
-                             responses=data.get("responses"))
-                frames.append(_frame(game, {"seat": data["seat"], "action": f"forfeit ({data['reason']})"}))
-        if match is not None:
-            match.game = game
-            match.next_hand()
+            action = data["a"] if line.kind == "act" else f"forfeit ({data['reason']})"
+            what = {"seat": data["seat"], "action": action}
+        frames.append(_frame(step.game, what))
+        if step.next is not None:
+            continue
+        replayed = step.hand
         hands.append({
             "number": replayed.number,
             "round_wind": replayed.round_wind.notation(),
-            "dealer_seat": start["dealer"],
+            "dealer_seat": step.game.dealer,
             "positions": list(replayed.positions),
             "dice": list(replayed.dice),
             "frames": frames,
-            "result": _result_json(game),
+            "result": _result_json(step.game),
             "deltas": list(replayed.deltas),
             "totals": list(replayed.totals),
         })
+        frames = []
     return {"rules": header.rules.name, "players": list(header.players), "match": header.match,
             "seed": header.seed, "hands": hands,
             "totals": hands[-1]["totals"] if hands else [0, 0, 0, 0]}
@@ -372,8 +434,10 @@ async def api_calc(request: Request) -> Response:
 
 @router.get("/api/calc/fields")
 def api_calc_fields(rules: str = "mcr") -> JSONResponse:
-    """What the calculator's form shows for a ruleset: ``{"rules", "rulesets", "fields", "options"}``, the
-    fields of its win context (``Scorer.context_fields``) and its options (``Ruleset.option_schema``)."""
+    """What the calculator's and the coach's forms show for a ruleset: ``{"rules", "rulesets", "fields",
+    "options", "missing_suit", "fan_advice"}``, the fields of its win context (``Scorer.context_fields``),
+    its options (``Ruleset.option_schema``), whether a win lacks a suit (the coach asks which) and whether
+    its advice is Chinese Official's (8-fan aware, with the fan check)."""
     try:
         found = find_ruleset(rules)
         fields = [f.to_dict() for f in found.scorer().context_fields()]
@@ -387,7 +451,8 @@ def api_calc_fields(rules: str = "mcr") -> JSONResponse:
             continue  # a ruleset without a hand scorer is no choice for the calculator
         scored.append(name)
     return JSONResponse({"rules": found.name, "rulesets": scored, "fields": fields,
-                         "options": [o.to_dict() for o in found.option_schema()]})
+                         "options": [o.to_dict() for o in found.option_schema()],
+                         "missing_suit": found.missing_suit, "fan_advice": found.advisor() is not None})
 
 
 @router.post("/api/coach")

@@ -30,6 +30,7 @@ from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
+from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import choices_json, view_json
 
@@ -39,6 +40,9 @@ __all__ = ["OptionsError", "Peer", "ProtocolError", "Settings", "Table", "Tables
 _log = logging.getLogger("majiang.web")
 
 _PASS = Action(ActionKind.PASS)
+
+ROOMS = 1_000_000
+"""How many room numbers there are (six digits)."""
 
 LISTING_SECONDS = 0.5
 """How long the table listing may be reused while no table was created or finished (players' seats,
@@ -198,6 +202,7 @@ class Table:
         # The moves the server made for each person (the stand-in's, and passes at a deadline): a player
         # who keeps up has none. Counted since the server started (not stored).
         self.standin_moves = [0, 0, 0, 0]
+        self.ladder: dict[str, Any] | None = None  # a finished rated table's ``ladder`` (``ladder_state``)
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -301,19 +306,39 @@ class Table:
         # (surrogatepass: a lone surrogate is still some bytes, and never a secret's).
         return hmac.compare_digest(secret.encode(), token.encode("utf-8", "surrogatepass"))
 
-    def take_seat(self, player: int, invite: object) -> str:
-        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret);
-        ProtocolError ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
+    def take_seat(self, player: int, invite: object, account: int | None = None) -> str:
+        """The token of ``player``'s seat for whoever opens its invitation first (``invite``, its secret;
+        ``account``: the taker's, if logged in, to which the seat is then bound); ProtocolError
+        ``bad-invite`` for a wrong one, ``seat-taken`` once someone holds the seat."""
         row = self.players[player] if player in range(4) else None
         if row is None or row.invite is None or not isinstance(invite, str) or \
                 not hmac.compare_digest(row.invite.encode(), invite.encode()):
             raise ProtocolError("bad-invite", f"that is not player {player}'s invitation at this table")
+        if self.row.rated:  # every person at a rated table is an account, each in one seat
+            if account is None:
+                raise ProtocolError("log-in", "this table is rated: log in to take a seat")
+            if any(p.account == account for p in self.players):
+                raise ProtocolError("seated", "you have a seat at this table already (a rated table seats "
+                                              "each account once)")
         token = secrets.token_urlsafe(16)
-        if row.token is not None or not self.store.take_seat(self.id, player, token):
+        if row.token is not None or not self.store.take_seat(self.id, player, token, account):
             raise ProtocolError("seat-taken", f"seat taken: player {player}'s invitation has been used "
                                               "(each invitation seats one person, once)")
-        self.players[player] = dataclasses.replace(row, token=token)
+        self.players[player] = dataclasses.replace(row, token=token, account=account)
         return token
+
+    def open_seats(self) -> list[int]:
+        """The open seats nobody holds yet (whose invitation is unused), while the match is played."""
+        if self.finished:
+            return []
+        return [p.player for p in self.players if p.kind == "open" and p.token is None and p.invite]
+
+    def take_open_seat(self, player: int, account: int | None = None) -> str:
+        """``take_seat`` through the room number: the seat's own invitation, for whoever asks first."""
+        row = self.players[player] if player in range(4) else None
+        if row is None or player not in self.open_seats():
+            raise ProtocolError("seat-taken", f"player {player} is not an open seat at this table now")
+        return self.take_seat(player, row.invite, account)
 
     def deal(self) -> dict[str, Any]:
         """The hand's seed commitment as every seat and spectator is shown it: ``commitment`` (SHA-256,
@@ -340,6 +365,7 @@ class Table:
             "hand": self.row.hands if self.finished else self.match.hand_number, "created": self.row.created,
             "label": label.to_dict(),
             "status": "finished" if self.finished else "playing", "practice": self.row.practice,
+            "rated": bool(self.row.rated),
             "players": [{"player": p.player, "kind": p.kind, "bot": p.bot, "name": p.name,
                          "seat": positions[p.player], "connected": p.player in self.conns,
                          "away": self.away(p.player)} for p in self.players],
@@ -373,7 +399,28 @@ class Table:
             "deadline": self._deadline_for(seat),
             "waiting_next": game.phase == Phase.OVER and not self.match.over, "deal": self.deal(),
             "players": players, "view": view, "sheet": sheet,
+            # the room number lets anyone take an open seat: shown to the seated, never to spectators
+            "room": None if player is None or self.finished else self.row.room,
+            "ladder": self.ladder_state(),
         }
+
+    def ladder_state(self) -> dict[str, Any] | None:
+        """What the match does on the ladder, as the state shows it (None: not rated): ``rated``, and once
+        the match is over ``players`` (by player: the rated game as ``GET /api/ladder/{rules}/{name}``
+        lists it, with ``change`` ``promoted``/``demoted``/null) or ``void`` (why it was not rated)."""
+        if not self.row.rated:
+            return None
+        if not self.finished:
+            return {"rated": True, "players": None, "void": None}
+        if self.ladder is None:
+            seats = rated_seats([(p.kind, p.bot, p.account) for p in self.players])
+            games = booked(self.store, self.id)
+            if isinstance(seats, str) or not games:
+                why = seats if isinstance(seats, str) else "not booked"
+                self.ladder = {"rated": True, "players": None, "void": why}
+            else:
+                self.ladder = {"rated": True, "players": [games.get(s.key) for s in seats], "void": None}
+        return self.ladder
 
     @property
     def shown_step(self) -> int:
@@ -488,8 +535,17 @@ class Table:
         if self.match.over:
             names = [p.name for p in self.players]
             lines = iter_record_lines(self.match, names, deal=self.record_deal())
-            self.store.finish(self.id, "".join(line + "\n" for line in lines))
+            self.store.finish(self.id, "".join(line + "\n" for line in lines), self._rated())
             self.finished = True
+
+    def _rated(self) -> Callable[[Any], object] | None:
+        """The ladder booking of the finished match (None: not rated, or a seat without an account)."""
+        seats = rated_seats([(p.kind, p.bot, p.account) for p in self.players]) if self.row.rated else None
+        if seats is None or isinstance(seats, str):
+            return None
+        match = self.match
+        totals = [t + (match.settled[p] if match.settled else 0) for p, t in enumerate(match.totals)]
+        return book_rated(self.id, self.row.rules, seats, totals, time.time())
 
     # -- connections -------------------------------------------------------------------------------
 
@@ -729,6 +785,21 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
     raise InvalidOptionError(f"players[{player}] must be 'open' or 'bot:NAME', not {spec!r}")
 
 
+def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creator: object,
+                 account: int | None) -> None:
+    """InvalidOptionError unless a table of these seats may be rated: the creator logged in and seated, no
+    chosen seed (its chooser could know the walls), every bot from the rated pool."""
+    if account is None or creator is None:
+        raise InvalidOptionError("a rated table is created by a logged-in player who sits at it: "
+                                 "log in first")
+    if practice:
+        raise InvalidOptionError("a rated table deals from the server's seed: leave out 'seed'")
+    for player, (kind, bot) in enumerate(kinds):
+        if kind == "bot" and bot not in RATED_BOTS:
+            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} is not in the rated pool "
+                                     f"({', '.join(RATED_BOTS)})")
+
+
 class Tables:
     """Every table of the server, backed by ``store``."""
 
@@ -741,12 +812,15 @@ class Tables:
         # thread beside the loop (not many) keeps the loop's turns short when the cores are busy.
         self.bot_thread = ThreadPoolExecutor(1, thread_name_prefix="majiang-bots")
         self._listing: tuple[tuple[int, int], float, bytes] | None = None  # (tables, finished), when, JSON
+        self.rooms: dict[str, Table] = {}  # room number -> its table (a finished one's number is free)
 
     def load(self) -> None:
         """Rebuild every stored table (unfinished ones re-played to their last action)."""
         for row in self.store.tables():
             table = Table(row, self.store.players(row.id), self.store, self.settings, self.limits)
             table.bot_thread = self.bot_thread
+            if row.room is not None and not table.finished:
+                self.rooms[row.room] = table
             if not table.finished:
                 try:
                     table.replay()
@@ -777,6 +851,26 @@ class Tables:
             self._listing = (key, now, text.encode())
         return self._listing[2]
 
+    def room(self, number: str) -> Table:
+        """The unfinished table whose room number is ``number``; ProtocolError ``unknown-room`` if none."""
+        table = self.rooms.get(number)
+        if table is None or table.finished:
+            raise ProtocolError("unknown-room", f"no table is being played in room {number[:12]!r}")
+        table.ensure_played()
+        return table
+
+    def _new_room(self) -> str:
+        """A room number no unfinished table has: six random digits (unguessable but for the rate limit)."""
+        for number in list(self.rooms):  # free the numbers of the tables finished since
+            if self.rooms[number].finished:
+                del self.rooms[number]
+        if len(self.rooms) > ROOMS // 2:  # (the client_tables limit keeps this far away)
+            raise TooMany("every room number is in use; wait for a table to finish")
+        while True:
+            number = f"{secrets.randbelow(ROOMS):06d}"
+            if number not in self.rooms:
+                return number
+
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; ProtocolError ``unknown-table`` if there is none."""
         table = self.tables.get(table_id)
@@ -785,9 +879,11 @@ class Tables:
         table.ensure_played()
         return table
 
-    def create(self, body: object, owner: str | None = None) -> tuple[Table, list[dict[str, Any]]]:
+    def create(self, body: object, owner: str | None = None,
+               account: int | None = None) -> tuple[Table, list[dict[str, Any]]]:
         """A new table from a ``POST /api/tables`` body; InvalidOptionError naming a bad field, ``TooMany``
-        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already."""
+        when ``owner`` (a client) has ``limits.client_tables`` unfinished tables already. The creator's
+        seat is bound to ``account`` (the creator's, if logged in)."""
         if owner is not None:
             cap = self.limits.client_tables
             live = sum(1 for t in self.tables.values() if t.owner == owner and not t.finished)
@@ -795,7 +891,7 @@ class Tables:
                 raise TooMany(f"one client may have {cap} unfinished tables at once; finish or wait for one")
         if not isinstance(body, dict):
             raise InvalidOptionError("the body must be a JSON object")
-        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator"}
+        unknown = set(body) - {"rules", "options", "hands", "seed", "players", "names", "creator", "rated"}
         if unknown:
             raise InvalidOptionError(f"unknown field{'s' if len(unknown) > 1 else ''}: "
                                      f"{', '.join(sorted(unknown))}")
@@ -827,18 +923,26 @@ class Tables:
         if creator is not None and (isinstance(creator, bool) or creator not in opened):
             choices = ", ".join(map(str, opened)) or "none here"
             raise InvalidOptionError(f"'creator' must be an open player ({choices}) or null, not {creator!r}")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise InvalidOptionError(f"'rated' must be true or false, not {rated!r}")
+        if rated:
+            _check_rated(kinds, practice, creator, account)
         table_id = secrets.token_hex(6)
         row = TableRow(table_id, rules.name, rules.options(), seed, hands, time.time(),
-                       salt=secrets.token_hex(16), practice=practice)
+                       salt=secrets.token_hex(16), practice=practice, room=self._new_room(), rated=rated)
         # The creator's own seat gets its token now; every other open seat an invitation that hands out
         # a token once, to whoever opens it first, so the creator never holds a friend's seat.
         players = [PlayerRow(p, kind, bot, chosen[p], secrets.token_urlsafe(16) if p == creator else None,
-                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None)
+                             secrets.token_urlsafe(16) if kind == "open" and p != creator else None,
+                             account if p == creator else None)
                    for p, (kind, bot) in enumerate(kinds)]
         self.store.create_table(row, players)
         table = Table(row, players, self.store, self.settings, self.limits)
         table.owner, table.bot_thread = owner, self.bot_thread
         self.tables[table_id] = table
+        assert row.room is not None
+        self.rooms[row.room] = table
         table.start()
         out: list[dict[str, Any]] = []
         for p in players:

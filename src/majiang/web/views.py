@@ -126,6 +126,11 @@ def choices_json(game: Game, seat: int, actions: Sequence[Action], view: Any = N
     return out
 
 
+def _void(game: Game, view: Any) -> str | None:
+    void = game.rules.seat_context(view).void
+    return None if void is None else "mps"[void]
+
+
 def view_json(game: Game, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (its own tiles and legal actions), or the public view for ``seat=None``."""
     over = game.result is not None
@@ -152,6 +157,8 @@ def view_json(game: Game, seat: int | None) -> dict[str, Any]:
         "dealer": game.dealer,
         "dice": [game.dice[0], game.dice[1]],
         "seat_wind": None if seat is None else game.seat_wind(seat).notation(),
+        # The seat's declared void suit (定缺), which the coach's hints pass on; null before or without one.
+        "void": _void(game, view) if own else None,
         "round_wind": game.round_wind.notation(),
         "standing": [t.notation() for t in view.standing] if own else [],
         "drawn": _tile(view.drawn) if own else None,

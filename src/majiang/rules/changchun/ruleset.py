@@ -39,6 +39,7 @@ from majiang.game.ruleset import (
     WIN,
     NextHand,
     Ruleset,
+    SeatContext,
     register_ruleset,
 )
 from majiang.game.wall import break_ring
@@ -402,7 +403,7 @@ class ChangchunRules(OptionFields, Ruleset):
         """Its 番, 上听 and the 宝 (``majiang.rules.changchun.describe``)."""
         return ChangchunDescriber(self)
 
-    def efficiency(self, view: ChangchunView) -> ChangchunEfficiency:
+    def seat_efficiency(self, seat: SeatContext) -> ChangchunEfficiency:
         """Tile efficiency that keeps the three suits and a 1/9 or honor
         (``majiang.rules.changchun.analysis``)."""
         return _efficiency(self.scoring)

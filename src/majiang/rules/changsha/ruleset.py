@@ -37,6 +37,7 @@ from majiang.game.ruleset import (
     WIN,
     NextHand,
     Ruleset,
+    SeatContext,
     Wall,
     register_ruleset,
 )
@@ -381,7 +382,7 @@ class ChangshaRules(OptionFields, Ruleset):
 
     # -- advice -------------------------------------------------------------------------------------
 
-    def efficiency(self, view: ChangshaView) -> ChangshaEfficiency:
+    def seat_efficiency(self, seat: SeatContext) -> ChangshaEfficiency:
         """Changsha tile efficiency: a 2/5/8 pair for a small win, or a big form (清一色, 碰碰胡, 七巧对)."""
         return _efficiency(self.scoring)
 

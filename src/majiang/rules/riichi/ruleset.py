@@ -49,6 +49,7 @@ from majiang.game.ruleset import (
     WIN,
     NextHand,
     Ruleset,
+    SeatContext,
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
@@ -998,9 +999,9 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             return ()
         return self._ura(game, st)
 
-    def efficiency(self, view: RiichiView) -> RiichiEfficiency:
-        """Yaku-aware tile efficiency for the viewing seat (value honors: dragons, its wind, the round's)."""
-        values = frozenset({*(int(d) for d in DRAGONS), int(view.seat_wind), int(view.round_wind)})
+    def seat_efficiency(self, seat: SeatContext) -> RiichiEfficiency:
+        """Yaku-aware tile efficiency for the seat (value honors: dragons, its wind, the round's)."""
+        values = frozenset({*(int(d) for d in DRAGONS), int(seat.seat_wind), int(seat.round_wind)})
         return RiichiEfficiency(values, self.open_tanyao)
 
     # -- the match -----------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from majiang.game.ruleset import (
     NextHand,
     OptionSpec,
     Ruleset,
+    SeatContext,
     register_ruleset,
 )
 from majiang.hand import Hand, WinBy
@@ -160,6 +161,7 @@ class SichuanRules(TableFields, Ruleset):
     last_of_wall_discard: bool = _SICHUAN.last_of_wall_discard
 
     has_chow: ClassVar[bool] = False
+    missing_suit: ClassVar[bool] = True
     plain_claims: ClassVar[bool] = True  # (claim_options passes at once where the engine would skip)
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"fans": ("sichuan", "chengdu"),
                                                                 "self_drawn": ("none", "base", "fan")}
@@ -524,12 +526,16 @@ class SichuanRules(TableFields, Ruleset):
 
     # -- advice -------------------------------------------------------------------------------------
 
-    def efficiency(self, view: SichuanView) -> SichuanEfficiency:
-        """Sichuan tile efficiency for the viewing seat: its declared void suit (or the best one to give
-        up), the forms of a Sichuan win, and this ruleset's scoring."""
+    def seat_context(self, view: SichuanView) -> SeatContext:
+        """The seat's winds and its declared void suit (None before 定缺, or without it: then the best one
+        to give up)."""
         public = view.public_state
         void = public.voids[view.seat] if isinstance(public, SichuanPublic) else None
-        return _efficiency(void, _scoring(self))
+        return SeatContext(view.seat_wind, view.round_wind, void)
+
+    def seat_efficiency(self, seat: SeatContext) -> SichuanEfficiency:
+        """Sichuan tile efficiency for a seat that gave up ``seat.void`` (None: the best suit to give up)."""
+        return _efficiency(seat.void, _scoring(self))
 
     # -- the match ----------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from majiang.analysis.ready import quick_ready_kinds
 from majiang.errors import InvalidHandError
 from majiang.game.describe import Describer
-from majiang.game.ruleset import Ruleset, register_ruleset
+from majiang.game.ruleset import Ruleset, SeatContext, register_ruleset
 from majiang.hand import Hand, WinBy
 from majiang.rules.bounds import Bounds
 from majiang.rules.yangzhou.analysis import YangzhouEfficiency
@@ -126,10 +126,10 @@ class YangzhouRules(OptionFields, Ruleset):
         """The fans of a win and its payment (``majiang.rules.yangzhou.describe``)."""
         return YangzhouDescriber(self)
 
-    def efficiency(self, view: YangzhouView) -> YangzhouEfficiency:
+    def seat_efficiency(self, seat: SeatContext) -> YangzhouEfficiency:
         """Yangzhou tile efficiency: the forms worth 20 番 or more (混一色, 清一色, 对对胡, 一条龙, 三幅同,
         双老少, 双飘), with the seat's winds for ``win_points``."""
-        return _efficiency(self.scoring, view.seat_wind, view.round_wind)
+        return _efficiency(self.scoring, seat.seat_wind, seat.round_wind)
 
 
 @functools.lru_cache(maxsize=64)

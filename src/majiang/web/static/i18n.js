@@ -1,4 +1,5 @@
 // Interface strings, one table per language; the choice is kept in localStorage ("majiang-lang").
+import { accountBox, drawAccount } from "./account.js";
 
 export const STRINGS = {
   en: {
@@ -44,6 +45,40 @@ export const STRINGS = {
     last_discard: "Last discard", standin_in: "the stand-in plays in {n} s", seat_links: "Your links to this table",
     my_link: "Your seat", my_tables: "Your seats", play: "Play", settled: "Settled at the end",
     discard_tile: "Discard",
+    waits_value: "Waits ×live: win worth discard/self-drawn", void_best: "the best to give up", dead_tile: "(void suit: goes first)",
+    coach_scale: "A win's worth is on the ruleset's own scale: fans under Chinese Official rules (8 to win), 番 or points elsewhere; ✗: no valid win that way (below the minimum, no yaku, …).",
+    // the ladder and drill pages (ladder.js, drill.js)
+    nav_ladder: "Ladder", nav_drill: "Drills", rk_bot: "bot", rk_player: "Player", rk_grade: "Grade", rk_points: "points",
+    rk_rating: "Rating", rk_games: "Games", rk_places: "1st/2nd/3rd/4th", rk_when: "When", rk_place: "Place",
+    rk_award: "Points won", rk_next: "to the next grade:", rk_promoted: "promoted ▲", rk_demoted: "demoted ▼",
+    rk_empty: "No rated game of this ruleset yet: create a table with “rated” while logged in.",
+    rk_ladder_note: "考级定段: 9 kyu up to 1 kyu, then amateur dan, by points from rated games (1st place earns most); beside it a skill rating (μ − 3σ, with its uncertainty σ).",
+    rk_rating_note: "The rating shown is the conservative μ − 3σ: it rises as σ, the uncertainty, shrinks with games.",
+    dr_drill: "Drill", dr_discard: "Which discard (何切)", dr_waits: "Name the waits (听什么)", dr_fans: "Count the fans (算番)",
+    dr_new: "New question", dr_asking: "finding a question…", dr_answer: "Answer", dr_source: "From",
+    dr_ask_discard: "Which tile do you discard? Click it.", dr_ask_waits: "This hand is ready: pick every tile it waits on, then Answer.",
+    dr_ask_fans: "What is this winning hand's total?", dr_right: "Right!", dr_wrong: "Not the best.", dr_score: "score",
+    dr_best: "best:", dr_progress: "Your progress", dr_answered: "Answered", dr_correct: "Right", dr_mean: "Mean score",
+    dr_recent: "Recent mean", dr_goal: "Goal", dr_by: "by", dr_set_goal: "Set goal", dr_chart: "running mean score",
+    dr_guest: "Log in to keep your scores, see your progress and set a goal; as a guest you get the verdict only.",
+    dr_note: "Questions come from finished games on this server (or a bot game), judged by the project's own coach.",
+    tl_rated: "Rated game (考级定段)", tl_rated_note: "This match counts on the ladder once it is over.", tl_not_rated: "Not rated",
+    // accounts, rooms by number, my tables and games (account.js, lobby.js, table.js)
+    acct_open: "Log in / Sign up", acct_name: "Name", acct_password: "Password", acct_login: "Log in",
+    acct_signup: "Sign up", acct_logout: "Log out", acct_logged_in: "Logged in: the seats you take are kept with your account",
+    acct_rules: "Name: 2-20 letters, digits, _ . -; password: 8 or more characters. Guests play without an account.",
+    acct_taken: "The name {name} is taken: choose another, or log in", acct_unknown: "No account is named {name}: sign up first",
+    acct_wrong: "Wrong password for {name}", acct_too_many: "Too many attempts: wait a minute",
+    acct_too_many_wait: "Too many attempts: try again in {n} s", acct_name_length: "A name has {low} to {high} characters",
+    acct_name_chars: "A name may hold letters, digits, _ . and - only", acct_password_length: "A password has {low} to {high} characters",
+    acct_password_name: "The password may not be the name", acct_refused: "Refused by the server",
+    room: "Room", room_join: "Join by room number", room_number: "Room number (6 digits)", room_find: "Find",
+    room_bad: "A room number has six digits", room_unknown: "No table is being played in room {room}",
+    room_too_many: "Too many room look-ups: try again in {n} s", room_seat_taken: "That seat was just taken: pick another",
+    room_take: "Take this seat", room_held: "taken", room_note: "Give this number to friends: they type it in the lobby to take an open seat.",
+    room_none_open: "No open seat left: you can watch",
+    acct_tables: "My tables", acct_games: "My games", acct_rejoin: "Rejoin", acct_record: "Download the record",
+    acct_none: "none yet", acct_tables_note: "Your tables follow your account: log in on any device to rejoin.",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -87,6 +122,40 @@ export const STRINGS = {
     pace_0: "立即", sound: "声音", last_discard: "最后打出", standin_in: "{n} 秒后由机器人代打",
     seat_links: "你在本桌的链接", my_link: "你的座位", my_tables: "你的座位", play: "入座", settled: "终局结算",
     discard_tile: "打出",
+    waits_value: "听牌 ×枚数：点和/自摸的和牌价值", void_best: "自动选最该缺的一门", dead_tile: "（缺门：先打）",
+    coach_scale: "和牌价值按所选规则计：国标为番数（八番起和），其他规则为番或分；✗：该方式不能和（不够起和番、无役等）。",
+    // the ladder and drill pages (ladder.js, drill.js)
+    nav_ladder: "段位榜", nav_drill: "训练", rk_bot: "机器人", rk_player: "玩家", rk_grade: "级段", rk_points: "积分",
+    rk_rating: "等级分", rk_games: "局数", rk_places: "一/二/三/四位", rk_when: "时间", rk_place: "名次",
+    rk_award: "得分", rk_next: "距下一级段：", rk_promoted: "晋升 ▲", rk_demoted: "降段 ▼",
+    rk_empty: "本规则还没有计分对局：登录后建一张“计段位”的牌桌。",
+    rk_ladder_note: "考级定段：由9级升到1级，再到业余段位，凭计分对局的积分（一位得分最多）；旁边是技术等级分（μ − 3σ，σ 为不确定度）。",
+    rk_rating_note: "显示的等级分取保守值 μ − 3σ：对局越多 σ 越小，它随之上升。",
+    dr_drill: "题型", dr_discard: "何切", dr_waits: "听什么", dr_fans: "算番",
+    dr_new: "出题", dr_asking: "出题中…", dr_answer: "作答", dr_source: "出处",
+    dr_ask_discard: "打哪张？点它。", dr_ask_waits: "这手牌已听牌：选出所听的每一张，再点作答。",
+    dr_ask_fans: "这手和牌共几番（总分）？", dr_right: "正确！", dr_wrong: "不是最佳。", dr_score: "得分",
+    dr_best: "最佳：", dr_progress: "我的进度", dr_answered: "已答", dr_correct: "正确率", dr_mean: "平均分",
+    dr_recent: "近期平均", dr_goal: "目标", dr_by: "期限", dr_set_goal: "设定目标", dr_chart: "累计平均分",
+    dr_guest: "登录后可保存成绩、查看进度并设定目标；游客只看判定。",
+    dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
+    tl_rated: "计段位对局（考级定段）", tl_rated_note: "本场结束后计入段位。", tl_not_rated: "不计段位",
+    // 账号、房号、我的牌桌与对局（account.js、lobby.js、table.js）
+    acct_open: "登录 / 注册", acct_name: "账号名", acct_password: "密码", acct_login: "登录",
+    acct_signup: "注册", acct_logout: "退出登录", acct_logged_in: "已登录：你入座的牌桌随账号保存",
+    acct_rules: "账号名：2-20 个字（字母、数字、_ . -）；密码：至少 8 个字符。不注册也可以作为游客打牌。",
+    acct_taken: "账号名 {name} 已被注册：换一个，或直接登录", acct_unknown: "没有名为 {name} 的账号：请先注册",
+    acct_wrong: "{name} 的密码不对", acct_too_many: "尝试次数过多：请稍等一分钟",
+    acct_too_many_wait: "尝试次数过多：请 {n} 秒后再试", acct_name_length: "账号名须有 {low} 到 {high} 个字",
+    acct_name_chars: "账号名只能含字母、数字和 _ . -", acct_password_length: "密码须有 {low} 到 {high} 个字符",
+    acct_password_name: "密码不能与账号名相同", acct_refused: "服务器拒绝了请求",
+    room: "房号", room_join: "输入房号加入", room_number: "房号（6 位数字）", room_find: "查找",
+    room_bad: "房号是 6 位数字", room_unknown: "房号 {room} 没有正在进行的牌桌",
+    room_too_many: "查询房号过于频繁：请 {n} 秒后再试", room_seat_taken: "这个座位刚被别人占了：请另选一个",
+    room_take: "坐这个位子", room_held: "已有人", room_note: "把房号告诉朋友：他们在大厅输入房号即可坐上空位。",
+    room_none_open: "已没有空位：可以观战",
+    acct_tables: "我的牌桌", acct_games: "我的对局", acct_rejoin: "回到座位", acct_record: "下载牌谱",
+    acct_none: "暂无", acct_tables_note: "你的牌桌随账号保存：在任何设备上登录即可回到座位。",
   },
 };
 
@@ -115,14 +184,17 @@ export function toggleLang(rerender) {
   if (rerender) rerender();
 }
 
-/** The top navigation bar shared by the pages, with the language toggle. */
+/** The top navigation bar shared by the pages, with the account (account.js) and the language toggle. */
 export function navBar(rerender) {
   const nav = document.createElement("nav");
   nav.className = "topnav";
   nav.innerHTML = `<a href="/" data-i18n="lobby"></a><a href="/calc" data-i18n="calc"></a>` +
     `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
+    `<a href="/ladder" data-i18n="nav_ladder"></a><a href="/drill" data-i18n="nav_drill"></a>` +
     `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
-  nav.querySelector("#lang-toggle").addEventListener("click", () => toggleLang(rerender));
+  const toggle = nav.querySelector("#lang-toggle");
+  toggle.addEventListener("click", () => toggleLang(() => { drawAccount(); if (rerender) rerender(); }));
+  accountBox(nav, toggle);
   document.body.prepend(nav);
   applyI18n();
 }

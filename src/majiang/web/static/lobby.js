@@ -1,6 +1,8 @@
-// The lobby: create a table (ruleset, options, bots and open seats), share its join links, list tables.
+// The lobby: create a table (ruleset, options, bots and open seats), share its join links and room number,
+// join a friend's table by its room number, a logged-in player's tables and games, the tables on the server.
 import { el } from "./picker.js";
-import { t, navBar, applyI18n, handLabel } from "./i18n.js";
+import { t, lang, navBar, applyI18n, handLabel } from "./i18n.js";
+import { accountName } from "./account.js";
 import { knownSeats, rememberSeats } from "./seats.js";
 import { loadNames, catalogue, say, rulesetTitle, rulesetSummary, optionName, optionHelp, choiceName, presetName,
   valueName, botName, botHelp } from "./names.js";
@@ -169,6 +171,7 @@ function form() {
 function links() {
   if (!created) return el("div");
   const box = el("section", { id: "join-links", class: "card" }, el("h2", {}, t("join_links")));
+  if (created.room) box.append(roomNumber(created.room));
   // Your own seat's link (its token), and for every other open seat an invitation that seats one person once.
   for (const p of created.players) {
     if (p.kind !== "open") { box.append(el("div", {}, `${t("seat")} ${p.player + 1}: ${p.name} (${t("bot")}: ${botName(p.bot)})`)); continue; }
@@ -185,6 +188,148 @@ function links() {
   }
   if (created.players.some((p) => p.invite)) box.append(el("p", { class: "muted" }, t("invite_note")));
   box.append(el("div", {}, el("a", { href: created.watch }, t("watch"))));
+  return box;
+}
+
+// The room number, big and in two groups of three so it reads out easily ("483 920"); `data-room` holds it.
+function roomNumber(room) {
+  return el("div", { class: "room-number-box" }, el("span", { class: "room-label" }, t("room")), " ",
+    el("span", { class: "room-number", id: "room-number", "data-room": room }, `${room.slice(0, 3)} ${room.slice(3)}`),
+    el("div", { class: "muted" }, t("room_note")));
+}
+
+// Join by room number: the table's seats, a button for each open one, and Watch. The answer is kept
+// across the lobby's redraws (`roomLook`), and the room may come in the address (`/?room=483920`).
+let roomLook = { number: new URLSearchParams(location.search).get("room") ?? "", answer: null, error: "" };
+
+function roomError(status, error, number) {
+  if (lang() !== "zh") return error;
+  const wait = /try again in (\d+) s/.exec(error);
+  if (status === 429) return t("room_too_many").replace("{n}", wait ? wait[1] : "60");
+  if (status === 404) return t("room_unknown").replace("{room}", number);
+  if (status === 409) return t("room_seat_taken");
+  return `${t("error")}: ${error}`;
+}
+
+async function roomRequest(url, init) {
+  let res;
+  try { res = await fetch(url, init); } catch (err) { return { ok: false, status: 0, body: { error: String(err.message ?? err) } }; }
+  let body = {};
+  try { body = await res.json(); } catch { body = { error: res.statusText }; }
+  return { ok: res.ok, status: res.status, body };
+}
+
+async function findRoom(box) {
+  const number = roomLook.number.replace(/\s+/g, "");
+  roomLook.answer = null;
+  roomLook.error = /^\d{6}$/.test(number) ? "" : t("room_bad");
+  if (!roomLook.error) {
+    const { ok, status, body } = await roomRequest(`/api/rooms/${number}`);
+    if (ok) roomLook.answer = body; else roomLook.error = roomError(status, String(body.error ?? ""), number);
+  }
+  drawRoom(box);
+}
+
+async function takeRoomSeat(box, number, player) {
+  const { ok, status, body } = await roomRequest(`/api/rooms/${number}/seats/${player}`, { method: "POST" });
+  if (!ok) {
+    roomLook.error = roomError(status, String(body.error ?? ""), number);
+    if (status === 409) {  // taken meanwhile: show the seats as they are now
+      const again = await roomRequest(`/api/rooms/${number}`);
+      roomLook.answer = again.ok ? again.body : null;
+    }
+    drawRoom(box);
+    return;
+  }
+  const seat = roomLook.answer?.players.find((p) => p.player === player);
+  rememberSeats(body.id, { [player]: { join: body.join, name: seat?.name ?? "", mine: true } }, roomLook.answer?.rules ?? null);
+  location.href = body.join;
+}
+
+function drawRoom(box) {
+  const input = el("input", { id: "room-input", inputmode: "numeric", autocomplete: "off", maxlength: "7",
+    placeholder: t("room_number"), "aria-label": t("room_number"), value: roomLook.number });
+  input.addEventListener("input", () => { roomLook.number = input.value; });
+  const form = el("form", { class: "room-form" }, input, el("button", { type: "submit", id: "room-find" }, t("room_find")));
+  form.addEventListener("submit", (ev) => { ev.preventDefault(); findRoom(box); });
+  const result = el("div", { id: "room-result" });
+  const answer = roomLook.answer;
+  if (answer) {
+    const number = answer.room;
+    result.append(el("div", {}, el("strong", {}, `${t("room")} ${number.slice(0, 3)} ${number.slice(3)}`),
+      ` · ${rulesetTitle(answer.rules)} · ${handLabel(answer.label)}`));
+    for (const p of answer.players) {
+      const who = p.kind === "bot" ? `${p.name} (${t("bot")})` : p.name;
+      const take = p.open
+        ? el("button", { type: "button", class: "primary take-seat", "data-player": String(p.player),
+          onclick: (ev) => { ev.currentTarget.disabled = true; takeRoomSeat(box, number, p.player); } }, t("room_take"))
+        : el("span", { class: "muted" }, p.kind === "bot" ? "" : t("room_held"));
+      result.append(el("div", { class: "room-seat", "data-player": String(p.player) }, `${seatAndName(p.player, who)} `, take));
+    }
+    if (!answer.players.some((p) => p.open)) result.append(el("div", { class: "muted" }, t("room_none_open")));
+    result.append(el("div", {}, el("a", { href: answer.watch, class: "button-link", id: "room-watch" }, t("watch"))));
+  }
+  box.replaceChildren(el("h2", {}, t("room_join")), form, el("div", { class: "error", id: "room-error" }, roomLook.error), result);
+}
+
+function roomBox() {
+  const box = el("section", { id: "room-box", class: "card" });
+  drawRoom(box);
+  return box;
+}
+
+// A logged-in player's tables (rejoin from any device) and finished games (replay, record) from
+// /api/me/tables, then the seats only this browser knows (a guest's, invitations made): "Your seats".
+let accountView = null;  // the last /api/me/tables answer, null for a guest
+let filledFor;           // the account whose tables the area shows (undefined: not filled yet)
+
+async function fillAccountArea(area) {
+  accountView = null;
+  filledFor = accountName();
+  if (filledFor !== null) {
+    try { accountView = await getJSON("/api/me/tables"); } catch { accountView = null; }
+  }
+  const parts = [];
+  if (accountView) parts.push(accountTables(accountView), accountGames(accountView));
+  const seats = mySeats(listedTables, accountView);
+  if (seats) parts.push(seats);
+  area.replaceChildren(...parts);
+  applyI18n(area);
+}
+
+// "Player 2 Ann"; a seat's default name says what the label does ("Player 1 Player 1" read twice).
+function seatAndName(player, name) {
+  const seat = `${t("seat")} ${player + 1}`;
+  const own = (name ?? "").trim();
+  return own && ![seat.toLowerCase(), `player ${player + 1}`, `玩家 ${player + 1}`].includes(own.toLowerCase()) ? `${seat} ${own}` : seat;
+}
+
+// The player's own total, then all four in player order.
+function totalsText(item) { return item.totals ? `${t("total")} ${item.totals[item.player]} (${item.totals.join(" / ")})` : ""; }
+
+function accountTables(view) {
+  const box = el("section", { id: "account-tables", class: "card" }, el("h2", {}, t("acct_tables")),
+    el("div", { class: "muted" }, t("acct_tables_note")));
+  if (!view.playing.length) box.append(el("div", { class: "muted" }, t("acct_none")));
+  for (const item of view.playing) {
+    const room = item.room ? ` · ${t("room")} ${item.room}` : "";
+    box.append(el("div", { class: "account-table", "data-table": item.id, "data-player": String(item.player) },
+      el("strong", {}, `${rulesetTitle(item.rules)} · ${handLabel(item.label)}`), ` · ${seatAndName(item.player, item.name)}${room} `,
+      el("a", { href: item.join, class: "button-link rejoin-link", "data-table": item.id, "data-player": String(item.player) }, t("acct_rejoin"))));
+  }
+  return box;
+}
+
+function accountGames(view) {
+  const box = el("section", { id: "account-games", class: "card" }, el("h2", {}, t("acct_games")));
+  if (!view.finished.length) box.append(el("div", { class: "muted" }, t("acct_none")));
+  for (const item of view.finished) {
+    box.append(el("div", { class: "account-game", "data-table": item.id },
+      el("strong", {}, `${rulesetTitle(item.rules)}`), ` · ${new Date(item.created * 1000).toLocaleDateString(lang() === "zh" ? "zh-CN" : "en")}`,
+      ` · ${seatAndName(item.player, item.name)} · ${totalsText(item)} `,
+      el("a", { href: item.replay, class: "button-link replay-link" }, t("replay_game")), " ",
+      el("a", { href: item.record, class: "button-link record-link", download: "" }, t("acct_record"))));
+  }
   return box;
 }
 
@@ -214,9 +359,11 @@ async function tableList() {
   return box;
 }
 
-// The tables this browser created or sat at, with their links (seats.js): a closed tab's way back.
-function mySeats(tables) {
+// The tables this browser created or sat at, with their links (seats.js): a closed tab's way back. A seat
+// the logged-in account already lists under "My tables" is not listed twice.
+function mySeats(tables, view = null) {
   const listed = new Map(tables.map((tab) => [tab.id, tab]));
+  const bound = new Set((view ? view.playing : []).map((item) => `${item.id}/${item.player}`));
   const box = el("section", { id: "my-tables", class: "card" }, el("h2", {}, t("my_tables")));
   for (const entry of Object.values(knownSeats()).sort((a, b) => b.at - a.at)) {
     const tab = listed.get(entry.table);
@@ -224,7 +371,7 @@ function mySeats(tables) {
     const row = el("div", { class: "my-table", "data-table": entry.table }, el("strong", {}, `${entry.table} · ${rulesetTitle(tab.rules)} · ${handLabel(tab.label)}: `));
     for (const [p, link] of Object.entries(entry.links || {})) {
       const href = link.join ?? link.invite;
-      if (!href) continue;
+      if (!href || bound.has(`${entry.table}/${p}`)) continue;
       const url = new URL(href, location.href).href;
       const copy = el("button", { type: "button", onclick: async () => {
         try { await navigator.clipboard.writeText(url); copy.textContent = t("copied"); } catch { copy.textContent = url; }
@@ -232,16 +379,28 @@ function mySeats(tables) {
       row.append(el("span", { class: "seat-link" }, el("a", { href, class: link.join ? "play-link" : "invite-link", "data-player": p },
         `${link.join ? t("play") : t("invite")} ${Number(p) + 1} ${link.name ?? ""}`), " ", copy, " "));
     }
-    box.append(row);
+    if (row.childNodes.length > 1) box.append(row);
   }
   return box.childNodes.length > 1 ? box : null;
 }
 
+let drawn = 0;  // the latest render: an older one that finishes later is dropped
 async function render() {
+  const mine = ++drawn;
   const list = await tableList();
-  app.replaceChildren(el("h1", {}, "majiang"), links(), mySeats(listedTables) ?? "", form(), list);
+  const area = el("div", { id: "account-area" });
+  await fillAccountArea(area);
+  if (mine !== drawn) return;
+  app.replaceChildren(el("h1", {}, "majiang"), links(), roomBox(), area, form(), list);
   applyI18n();
+  if (filledFor !== accountName()) fillAccountArea(area);  // logged in or out while this was drawn
 }
+
+// A log-in or log-out redraws only the account's part, so a half-filled form is kept.
+window.addEventListener("majiang-account", () => {
+  const area = document.getElementById("account-area");
+  if (area) fillAccountArea(area);
+});
 
 async function start() {
   navBar(render);
@@ -252,6 +411,7 @@ async function start() {
     return;
   }
   await render();
+  if (roomLook.number) findRoom(document.getElementById("room-box"));
 }
 
 start();

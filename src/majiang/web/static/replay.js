@@ -4,6 +4,7 @@ import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
 import { tileElement, meldElement, splitHand, parseMeld } from "./tiles.js";
 import { el } from "./picker.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
+import { loadNames, rulesetTitle, actionLabel, logLine } from "./names.js";
 
 const app = document.getElementById("app");
 const query = new URLSearchParams(location.search);
@@ -46,10 +47,16 @@ function link() {
   return `/replay?${params}`;
 }
 
+// An action as players say it, from the catalogue: "Ann: Chow 3-4-5p" / "Ann：吃 3-4-5p" (a claim names the
+// tiles it takes, the discard before it being the tile claimed).
 function describe(ev, h) {
   if (!ev) return t("start_of_hand");
-  const p = h.positions.indexOf(ev.seat);
-  return `${data.players[p]}: ${ev.action}`;
+  const who = data.players[h.positions.indexOf(ev.seat)];
+  const forfeit = /^forfeit \((.*)\)$/.exec(ev.action);
+  if (forfeit) return logLine("forfeit", { who, reason: forfeit[1] });
+  const before = h.frames[step - 1];
+  const claimed = before && before.last_discard ? before.last_discard.tile : null;
+  return `${who}: ${actionLabel(data.rules, ev.action, claimed)}`;
 }
 
 function seatBox(h, frame, seat, pos) {
@@ -131,7 +138,8 @@ function draw() {
   const me = viewer === null ? 0 : h.positions[viewer];
   const felt = el("div", { class: "felt" });
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatBox(h, frame, (me + k) % 4, pos)));
-  felt.append(el("div", { class: "center" }, el("div", { class: "big" }, `${t("hand")} ${h.number} · ${t("round")} ${windName(h.round_wind)}`),
+  felt.append(el("div", { class: "center" }, el("div", { id: "replay-rules" }, rulesetTitle(data.rules)),
+    el("div", { class: "big" }, `${t("hand")} ${h.number} · ${t("round")} ${windName(h.round_wind)}`),
     el("div", {}, `${t("dice")}: ${h.dice.join(" + ")}`), el("div", {}, `${t("wall")}: ${frame.wall_left}`), infoBox(frame.info) ?? "",
     el("div", { id: "event" }, describe(frame.event, h))));
   board.replaceChildren(controls, felt, step === last ? resultBox(h) : "");
@@ -167,7 +175,7 @@ async function start() {
     error.textContent = ""; info.textContent = "";
     try {
       const out = await importLog(body, name, formatSel.value);
-      info.textContent = `${t("imported")}: ${out.format}, ${out.rules}, ${out.hands} ${t("hands")}`;
+      info.textContent = `${t("imported")}: ${out.format}, ${rulesetTitle(out.rules)}, ${out.hands} ${t("hands")}`;
       draw();
     } catch (err) { error.textContent = `${t("error")}: ${err.message}`; }
   };
@@ -189,6 +197,7 @@ async function start() {
       el("div", {}, el("label", {}, t("import_text"), paste), importBtn), info),
     el("div", {}, el("label", {}, t("game_id"), id), loadBtn), error, board);
   applyI18n();
+  await loadNames();
   try {
     if (imported) { await loadGame(imported, "imports"); draw(); }
     else if (game) { await loadGame(game); draw(); }

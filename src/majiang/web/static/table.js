@@ -28,7 +28,8 @@ let message = "";          // the last error from the server
 let fatal = false;         // a refusal that reconnecting cannot mend
 let retry = 0;
 let keymap = new Map();    // key -> what it does (a function), for the buttons shown
-let rules = null;          // the table's ruleset name (the coach's hints are for Chinese Official rules)
+let rules = null;          // the table's ruleset name and options (the coach's hints are asked under them)
+let tableOptions = {};
 let log = [];              // what happened lately, read from the changes between states
 let hints = localStorage.getItem("majiang-hints") === "1";
 let advice = null;         // {step, rows} of the coach for the current turn
@@ -218,7 +219,7 @@ function noteChanges(before, after) {
 // The coach's advice on my turn (Chinese Official rules): the best discards by the chance of a legal win.
 async function coachHints() {
   const v = state.view;
-  if (!hints || rules !== "mcr" || state.seat === null || v.phase !== "turn" || !legalDiscards().size) { advice = null; return; }
+  if (!hints || rules === null || state.seat === null || v.phase !== "turn" || !legalDiscards().size) { advice = null; return; }
   if (advice && advice.step === state.step) return;
   const step = state.step;
   const seen = [];
@@ -231,14 +232,15 @@ async function coachHints() {
   const hand = v.melds[state.seat].join("") + rest.join("") + (v.drawn ?? "");
   try {
     const res = await fetch("/api/coach", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ hand, visible: seen.join(""), seat_wind: v.seat_wind, round_wind: v.round_wind }) });
+      body: JSON.stringify({ hand, visible: seen.join(""), seat_wind: v.seat_wind, round_wind: v.round_wind, rules,
+        options: tableOptions, ...(v.void ? { void: v.void } : {}) }) });
     const body = await res.json();
     if (state.step === step) { advice = res.ok ? { step, rows: body.rows.slice(0, 4) } : null; render(); }
   } catch { advice = null; }
 }
 
 function hintsBox() {
-  if (rules !== "mcr" || state.seat === null) return "";
+  if (rules === null || state.seat === null) return "";
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "hints-toggle" }), t("coach"));
   const box = toggle.querySelector("input");
   box.checked = hints;
@@ -562,6 +564,27 @@ function scoreSheet() {
   rows.append(el("tr", {}, el("th", {}, t("total")), ...sheet.totals.map((x) => el("th", {}, String(x))), el("th", {})));
   box.append(el("div", { class: "scroll" }, rows));
   if (state.match_over) box.append(el("p", {}, el("a", { href: `/replay?game=${encodeURIComponent(tableId)}`, id: "replay-link" }, t("replay_game"))));
+  const ladder = ladderBox();
+  if (ladder) box.append(ladder);
+  return box;
+}
+
+// A rated match's result on the ladder (考级定段), once it is over: each player's place, the points won and
+// the grade, a promotion or demotion marked (seed 000: the system tells the player it may go up a grade).
+function ladderBox() {
+  const ladder = state.ladder;
+  if (!ladder) return null;
+  const box = el("div", { class: "ladder-result", id: "ladder-result" }, el("h3", {}, t("tl_rated")));
+  if (!state.match_over) { box.append(el("p", { class: "muted" }, t("tl_rated_note"))); return box; }
+  if (!ladder.players) { box.append(el("p", { class: "muted" }, `${t("tl_not_rated")}: ${ladder.void ?? ""}`)); return box; }
+  const zh = lang() === "zh";
+  ladder.players.forEach((g, p) => {
+    if (!g) return;
+    const grade = g.grade ? (zh ? g.grade.zh : g.grade.en) : "";
+    const change = g.change === "promoted" ? ` ${t("rk_promoted")}` : g.change === "demoted" ? ` ${t("rk_demoted")}` : "";
+    box.append(el("div", { class: `ladder-line ${g.change ?? ""}`, "data-player": String(p) },
+      `${state.players[p]?.name ?? `#${p}`}: ${t("rk_place")} ${g.place} · ${g.award >= 0 ? "+" : ""}${g.award} → ${grade}${change}`));
+  });
   return box;
 }
 
@@ -585,6 +608,15 @@ function linksBox() {
       el("div", { class: "joinlink" }, url)));
   }
   return box.childNodes.length > 1 ? box : null;
+}
+
+// The room number (房号) friends type in the lobby to take an open seat: the server sends it to the seated
+// players only (never to spectators) while the match is on.
+function roomLine() {
+  if (!state.room) return null;
+  const room = state.room;
+  return el("div", { class: "room-number-box room-line" }, el("span", { class: "room-label" }, t("room")), " ",
+    el("span", { class: "room-number", id: "room-number", "data-room": room }, `${room.slice(0, 3)} ${room.slice(3)}`));
 }
 
 // The table's settings, kept in the browser: the pace others' moves are shown at, and sounds on or off.
@@ -611,7 +643,7 @@ function render() {
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
   const events = el("div", { class: "log", id: "log" }, ...log.map((line) => el("div", {}, line)));
-  app.replaceChildren(felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
+  app.replaceChildren(roomLine() ?? "", felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
     events, scoreSheet(), settingsBox(), linksBox() ?? "");
   applyI18n();
 }
@@ -647,6 +679,7 @@ render();
 const ready = [
   fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((res) => res.json()).then((info) => {
     rules = info.rules ?? null;
+    tableOptions = info.options ?? {};
     if (remembered) rememberSeats(tableId, {}, rules);
   }),
   loadNames(),

@@ -1,4 +1,5 @@
-"""Logs uploaded to the replay viewer: the format told from the bytes, imported with our importers, checked.
+"""Logs in any format we read (an upload to the replay viewer, a drill's positions): the format told from the
+bytes, imported with our importers, checked.
 
 ``import_log(data)`` reads a Botzone judge log (``majiang.interop.botzone_log``: one JSON object, a list
 of them or JSON lines), a Tenhou mjlog (``majiang.interop.tenhou``: XML, gzip-compressed or not), a

@@ -1,0 +1,215 @@
+"""``majiang drill``: training drills (何切, 听什么, 算番), a player's progress and goals, and a review of
+one's own game with the coach's second opinion. The logic is ``majiang.drills``; docs/training.md is the
+guide.
+
+``ask`` takes its questions from a record or any log we import (``--from``), else from a seeded game of
+the project's bots under ``--rules``; the answers come on stdin, one per line, and each is judged at once
+and kept in the progress log (``--log``, written atomically).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from majiang.bots import find_bot
+from majiang.cli.errors import fail
+from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset
+from majiang.drills import (
+    DRILLS,
+    DrillError,
+    DrillLog,
+    Question,
+    default_log_path,
+    judge,
+    questions,
+    review,
+)
+from majiang.errors import MajiangError
+from majiang.interop.logs import import_log
+from majiang.records import parse_record
+from majiang.records.format import Record
+from majiang.records.writer import play_match
+
+__all__ = ["drill_app"]
+
+drill_app = typer.Typer(
+    name="drill",
+    help="Training drills: 何切 (which discard), 听什么 (the waits), 算番 (the fans); progress, goals, "
+         "review.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+PlayerOpt = Annotated[str, typer.Option("--player", metavar="NAME", help="Whose progress this is.")]
+LogOpt = Annotated[Path | None, typer.Option(
+    "--log", metavar="FILE", show_default=False,
+    help="The progress log (JSON; default $XDG_DATA_HOME/majiang/drills.json).")]
+FromOpt = Annotated[Path | None, typer.Option(
+    "--from", metavar="FILE", show_default=False,
+    help="Take the positions from this record or log (majiang-record, Botzone, Tenhou mjlog or "
+         "tenhou.net/6, mjai); default: a seeded game of the project's bots.")]
+
+_SYMBOLS = " ▁▂▃▄▅▆▇█"
+
+
+def _log_path(log: Path | None) -> str:
+    return str(log) if log is not None else default_log_path()
+
+
+def _record(source: Path | None, rules_name: str | None, option: list[str] | None, seed: int) -> Record:
+    if source is not None:
+        if rules_name is not None or option:
+            raise DrillError("--rules and --option come from the record given with --from; remove them")
+        try:
+            data = source.read_bytes()
+        except OSError as err:
+            raise DrillError(f"{source}: {err.strerror or err}") from None
+        return parse_record(import_log(data, "auto", source.name).lines)
+    rules = ruleset(rules_name, option)
+    bots = [find_bot("fan-aware", seed=seed * 4 + s) for s in range(4)]
+    _, lines = play_match(bots, seed=seed, rules=rules, hands=2)
+    return parse_record(lines)
+
+
+def _show(console: Console, number: int, question: Question) -> None:
+    ask = {"discard": "Which tile do you discard? 何切", "waits": "Which tiles does it wait on? 听什么",
+           "fans": "What is the total? 算番"}[question.drill]
+    console.print(f"\n[bold]{number}.[/bold] {question.rules} · {question.source} · seat wind "
+                  f"{question.seat_wind}, round wind {question.round_wind}")
+    console.print(f"   hand:    {question.hand}", markup=False)
+    if question.visible:
+        console.print(f"   in sight: {question.visible}", markup=False)
+    if question.void:
+        console.print(f"   void suit (定缺): {question.void}", markup=False)
+    if question.drill == "fans":
+        console.print(f"   won: {question.context.get('facts', '')}", markup=False)
+    console.print(f"   {ask}", markup=False)
+
+
+@drill_app.command("ask")
+def ask_command(
+    drill: Annotated[str, typer.Argument(metavar="DRILL",
+                                         help="discard (何切), waits (听什么) or fans (算番).")],
+    player: PlayerOpt,
+    source: FromOpt = None,
+    rules: GameRulesOpt = None,
+    option: RuleOptionOpt = None,
+    count: Annotated[int, typer.Option("--count", min=1, max=100, help="How many questions.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", min=0,
+                                      help="Which positions (and which game without --from).")] = 1,
+    log: LogOpt = None,
+) -> None:
+    """Ask COUNT questions of a drill, one answer per line on stdin; each is judged and kept."""
+    if drill not in DRILLS:
+        fail("drill", f"DRILL must be one of {', '.join(DRILLS)}, not {drill!r}")
+    path = _log_path(log)
+    try:
+        progress = DrillLog.load(path)
+        pool = list(questions(_record(source, rules, option, seed), drill))
+    except MajiangError as err:
+        fail("drill", str(err))
+    if not pool:
+        fail("drill", f"the record holds no {drill} question (no such position was played)")
+    chosen = random.Random(seed).sample(pool, min(count, len(pool)))
+    console = Console(highlight=False)
+    total = 0.0
+    for number, question in enumerate(chosen, 1):
+        _show(console, number, question)
+        line = sys.stdin.readline()
+        if not line:
+            console.print("(no more answers: stopped)", markup=False)
+            break
+        try:
+            verdict = judge(question, line)
+        except DrillError as err:
+            console.print(f"   not an answer: {err}", markup=False)
+            continue
+        total += verdict.score
+        mark = "✓" if verdict.correct else "✗"
+        console.print(f"   {mark} score {verdict.score:.2f}: {verdict.why}", markup=False)
+        now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        progress.add(player, question, verdict, now)
+        try:
+            progress.save(path)
+        except OSError as err:
+            fail("drill", f"{path}: {err.strerror or err}")
+    console.print(f"\n{player}: {total:.2f} of {len(chosen)}; progress in {path}", markup=False)
+
+
+def sparkline(scores: tuple[float, ...], width: int = 30) -> str:
+    """The last ``width`` scores (0 to 1) as a line of block characters."""
+    return "".join(_SYMBOLS[round(s * (len(_SYMBOLS) - 1))] for s in scores[-width:])
+
+
+@drill_app.command("stats")
+def stats_command(player: PlayerOpt, log: LogOpt = None) -> None:
+    """A player's progress in each drill: answers, share correct, mean and recent score, the goal."""
+    path = _log_path(log)
+    try:
+        rows = DrillLog.load(path).progress(player)
+    except MajiangError as err:
+        fail("drill", str(err))
+    table = Table(title=f"{player}: drills")
+    for name in ("Drill", "Answered", "Correct", "Mean", "Last 20", "Scores (latest right)", "Goal"):
+        table.add_column(name)
+    for p in rows:
+        goal = "—" if p.goal is None else (f"{p.goal:.2f}" + (f" by {p.by}" if p.by else "")
+                                           + (" ✓ met" if p.met else " not yet"))
+        table.add_row(p.drill, str(p.answered), f"{p.correct:.0%}", f"{p.mean:.2f}", f"{p.recent:.2f}",
+                      sparkline(p.scores), goal)
+    Console(highlight=False).print(table)
+
+
+@drill_app.command("goal")
+def goal_command(
+    drill: Annotated[str, typer.Argument(metavar="DRILL", help="discard, waits or fans.")],
+    target: Annotated[float, typer.Argument(metavar="TARGET", help="The mean score to reach, above 0 to 1.")],
+    player: PlayerOpt,
+    by: Annotated[str | None, typer.Option("--by", metavar="YYYY-MM-DD", help="By when.")] = None,
+    log: LogOpt = None,
+) -> None:
+    """Set a goal: a mean score over the last 20 answers of a drill."""
+    path = _log_path(log)
+    try:
+        progress = DrillLog.load(path)
+        progress.set_goal(player, drill, target, by)
+        progress.save(path)
+    except MajiangError as err:
+        fail("drill", str(err))
+    except OSError as err:
+        fail("drill", f"{path}: {err.strerror or err}")
+    typer.echo(f"{player}: goal {target:.2f} in {drill}" + (f" by {by}" if by else ""))
+
+
+@drill_app.command("review")
+def review_command(
+    source: Annotated[Path, typer.Argument(metavar="FILE", help="A record or log of a finished game.")],
+    seat: Annotated[int, typer.Option("--player", min=0, max=3, help="Whose discards (player 0-3).")],
+) -> None:
+    """The coach's second opinion on every discard a player made in a game."""
+    try:
+        found = review(_record(source, None, None, 0), seat)
+    except MajiangError as err:
+        fail("drill", str(err))
+    table = Table(title=f"Player {seat}'s discards")
+    for name in ("Where", "Hand", "Played", "Coach", "Score", "Why"):
+        table.add_column(name)
+    agreed = 0
+    for r in found:
+        agreed += r.verdict.correct
+        table.add_row(r.question.source, r.question.hand, r.question.played or "",
+                      "agrees" if r.verdict.correct else " ".join(r.verdict.best), f"{r.verdict.score:.2f}",
+                      r.verdict.why)
+    console = Console(highlight=False)
+    console.print(table)
+    share = agreed / len(found) if found else 0.0
+    console.print(f"The coach agrees with {agreed} of {len(found)} discards ({share:.0%}).", markup=False)
