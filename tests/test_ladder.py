@@ -189,11 +189,13 @@ def test_competition_places_give_professional_dan() -> None:
 def test_the_rated_bot_pool_is_seeded() -> None:
     rules = find_ruleset("mcr")
     first, second = Ladder(), Ladder()
-    play_bot_games(first, rules, 2, seed=4, hands=1)
-    play_bot_games(second, rules, 2, seed=4, hands=1)
+    # (the quick bots: the search bot's default budget is a second a move)
+    quick = ["random", "efficiency", "fan-aware", "defense"]
+    play_bot_games(first, rules, 2, seed=4, hands=1, bots=quick)
+    play_bot_games(second, rules, 2, seed=4, hands=1, bots=quick)
     assert first.to_dict() == second.to_dict()
     board = first.board("mcr")
-    assert {name for name, _ in board} == {"bot:random", "bot:efficiency", "bot:fan-aware", "bot:defense"}
+    assert {name for name, _ in board} == {f"bot:{b}" for b in quick}
     assert all(entry.games == 2 and entry.mu is not None for _, entry in board)
     with pytest.raises(InvalidOptionError, match="four different bots"):
         play_bot_games(first, rules, 1, bots=["random", "random", "efficiency", "defense"])
