@@ -375,7 +375,7 @@ def test_coach_page_under_every_ruleset(browser: Browser, base_url: str) -> None
     """The coach asks for what each ruleset needs (the fan check under Chinese Official rules, the suit
     given up under Sichuan's) and ranks by its forms; in 中文 at a phone's width, with no raw ruleset
     name, no sideways scrolling and no page error."""
-    from test_coach_rulesets import CASES
+    from test_coach_rulesets import BUILT_IN, CASES
 
     errors: list[str] = []
     page = _page(browser, errors)
@@ -393,6 +393,9 @@ def test_coach_page_under_every_ruleset(browser: Browser, base_url: str) -> None
         assert page.is_visible("#void") == (rules in ("sichuan", "chengdu")), rules
         assert page.is_visible("#fan-check") == (rules == "mcr"), rules
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), rules
+        text = _visible_text(page)
+        assert not [m for m in _RAW_ID.findall(text) if m not in _foreign_words(BUILT_IN)], rules
+        assert not re.search(r"\b(?:" + "|".join(BUILT_IN) + r")\b", text), rules
     # the suit given up, chosen on the page: its tiles are listed first, marked
     page.goto(f"{base_url}/coach?rules=sichuan&hand=123456789m1199p5s")
     page.wait_for_selector("#advice")
@@ -768,10 +771,9 @@ def test_sichuan_win_panel_names_its_fans(browser: Browser, base_url: str) -> No
 
 def test_chinese_calculator_coach_and_replay_show_no_raw_identifier(browser: Browser, base_url: str,
                                                                     tmp_path: Path) -> None:
-    from test_coach_rulesets import CASES
-
-    """In 中文 mode the calculator and the coach under each built-in ruleset, and the replay of a record
-    (its ruleset, its moves), show no identifier: no snake_case name, no English ruleset id."""
+    """In 中文 mode the calculator under each built-in ruleset and the replay of a record (its ruleset, its
+    moves) show no identifier: no snake_case name, no English ruleset id (the coach's pages are checked so
+    in test_coach_page_under_every_ruleset)."""
     built_in = ("mcr", "sichuan", "chengdu", "riichi", "changsha", "changchun", "yangzhou")
     errors: list[str] = []
     page = _page(browser, errors)
@@ -787,10 +789,6 @@ def test_chinese_calculator_coach_and_replay_show_no_raw_identifier(browser: Bro
         page.goto(f"{base_url}/calc?rules={rules}")
         page.wait_for_selector(f"#rules option[value={rules}]", state="attached")
         check(f"calc {rules}")
-        hand = next(h for r, h, *_ in CASES if r == rules)
-        page.goto(f"{base_url}/coach?rules={rules}&hand={hand}")
-        page.wait_for_selector("#advice")
-        check(f"coach {rules}")
     players = ["甲", "乙", "丙", "丁"]
     _, lines = play_match([RandomBot(seed=p) for p in range(4)], seed=5, hands=1, players=players)
     record = tmp_path / "match.jsonl"
