@@ -119,10 +119,22 @@ def postgres_cluster() -> Iterator[Cluster]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a test's store lives: a new SQLite file, or a new database in the session's cluster."""
+def _database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "majiang.db")
     cluster: Cluster = request.getfixturevalue("postgres_cluster")
     return cluster.emptied()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store test's store lives: a new SQLite file, or a new database in the session's cluster
+    (the store's own tests run on both in ``make test``)."""
+    return _database(request, tmp_path)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.soak)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a server test's store lives: SQLite, and PostgreSQL too under ``make soak`` (the store under
+    the server is the same code on both, which ``store_database``'s tests prove in ``make test``)."""
+    return _database(request, tmp_path)

@@ -99,8 +99,8 @@ def test_a_database_from_before_migrations_is_upgraded_in_place(tmp_path: Path, 
     Store(db).close()  # opened again: nothing left to do
 
 
-def test_every_write_reads_back(database: str) -> None:
-    store = Store(database)
+def test_every_write_reads_back(store_database: str) -> None:
+    store = Store(store_database)
     store.create_table(TableRow("t2", "mcr", {"b": 1, "a": [2]}, 2**62 - 1, 16, 2.5, practice=True),
                        [PlayerRow(p, "open", None, f"P{p}", None, f"inv{p}") for p in range(4)])
     store.create_table(TableRow("t1", "sichuan", {}, 0, 1, 1.5, salt="s"),
@@ -122,13 +122,13 @@ def test_every_write_reads_back(database: str) -> None:
     store.add_import("i1", 1.0, "mjai", "名前.json", "记录")
     assert store.imported("i1") == "记录"
     store.close()
-    again = Store(database)  # kept, and opened at the newest revision
+    again = Store(store_database)  # kept, and opened at the newest revision
     assert [t.id for t in again.tables()] == ["t1", "t2"]
     again.close()
 
 
-def test_the_migrations_make_the_schema_the_store_uses(database: str) -> None:
-    store = Store(database)
+def test_the_migrations_make_the_schema_the_store_uses(store_database: str) -> None:
+    store = Store(store_database)
     with store._reading() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True,
                                                                 "compare_server_default": True})
@@ -137,8 +137,8 @@ def test_the_migrations_make_the_schema_the_store_uses(database: str) -> None:
     store.close()
 
 
-def test_a_failed_write_leaves_nothing(database: str) -> None:
-    store = Store(database)
+def test_a_failed_write_leaves_nothing(store_database: str) -> None:
+    store = Store(store_database)
     players = [PlayerRow(0, "open", None, "Ann", "x"), PlayerRow(0, "open", None, "Bo", "y")]
     with pytest.raises(sa.exc.IntegrityError):
         store.create_table(TableRow("t1", "mcr", {}, 5, 1, 0.0), players)  # player 0 twice
@@ -164,19 +164,19 @@ def test_urls_name_their_driver_and_hide_passwords() -> None:
         Store("postgresql://ann:pw@127.0.0.1:1/mj")  # nothing listens on port 1
 
 
-def test_one_server_per_database(database: str) -> None:
+def test_one_server_per_database(store_database: str) -> None:
     """The lock is shared in one process and refused to another, which names the holder's process id."""
-    release = lock_database(database)
-    again = lock_database(database)
+    release = lock_database(store_database)
+    again = lock_database(store_database)
     env = {**os.environ, "PYTHONPATH": str(Path(majiang.__file__).parents[1])}
     code = ("import sys\nfrom majiang.web.store import DatabaseBusyError, lock_database\n"
             "try:\n    lock_database(sys.argv[1])\nexcept DatabaseBusyError as err:\n    print(err)\n")
-    other = subprocess.run([sys.executable, "-c", code, database], capture_output=True, text=True,
+    other = subprocess.run([sys.executable, "-c", code, store_database], capture_output=True, text=True,
                            timeout=60, env=env)
     assert f"in use by another server (process {os.getpid()} holds" in other.stdout, other
     release()
     again()
-    free = subprocess.run([sys.executable, "-c", code, database], capture_output=True, text=True,
+    free = subprocess.run([sys.executable, "-c", code, store_database], capture_output=True, text=True,
                           timeout=60, env=env)
     assert free.stdout == "" and free.returncode == 0, free
     assert DatabaseBusyError.__mro__[1] is StoreError
