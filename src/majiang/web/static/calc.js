@@ -1,6 +1,7 @@
 // The calculator: a winning hand (picked or typed), a ruleset and its win context -> the score.
 // The form is built from the ruleset's scorer (GET /api/calc/fields): one input per context field.
-import { t, lang, navBar, applyI18n, fanName } from "./i18n.js";
+import { t, lang, applyI18n, fanName } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { tileElement, meldElement, splitHand } from "./tiles.js";
 import { el, picker, postJSON, windSelect } from "./picker.js";
 import { loadNames, rulesetTitle } from "./names.js";

@@ -1,6 +1,7 @@
 // The coach: a hand of 14 tiles, a ruleset -> every discard ranked by the chances of a legal win (8-fan aware
 // under Chinese Official rules; by the ruleset's own forms and scale under the others).
-import { t, navBar, applyI18n } from "./i18n.js";
+import { t, applyI18n } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { tileElement } from "./tiles.js";
 import { el, picker, postJSON, windSelect, profileSelect } from "./picker.js";
 import { loadNames, rulesetTitle } from "./names.js";

@@ -2,7 +2,8 @@
 // The server asks the question, keeps its answer, judges ours once (GET /api/drills/question, POST
 // /api/drills/answer); a logged-in player's progress per drill, with a chart and a goal (/api/drills/progress,
 // /api/drills/goal).
-import { t, navBar, applyI18n } from "./i18n.js";
+import { t, applyI18n } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { tileElement, meldElement, splitHand, splitTiles } from "./tiles.js";
 import { el, picker, postJSON } from "./picker.js";
 import { loadNames, catalogue, rulesetTitle } from "./names.js";

@@ -1,5 +1,4 @@
 // Interface strings, one table per language; the choice is kept in localStorage ("majiang-lang").
-import { accountBox, drawAccount } from "./account.js";
 
 export const STRINGS = {
   en: {
@@ -182,21 +181,6 @@ export function toggleLang(rerender) {
   localStorage.setItem("majiang-lang", lang() === "en" ? "zh" : "en");
   applyI18n();
   if (rerender) rerender();
-}
-
-/** The top navigation bar shared by the pages, with the account (account.js) and the language toggle. */
-export function navBar(rerender) {
-  const nav = document.createElement("nav");
-  nav.className = "topnav";
-  nav.innerHTML = `<a href="/" data-i18n="lobby"></a><a href="/calc" data-i18n="calc"></a>` +
-    `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
-    `<a href="/ladder" data-i18n="nav_ladder"></a><a href="/drill" data-i18n="nav_drill"></a>` +
-    `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
-  const toggle = nav.querySelector("#lang-toggle");
-  toggle.addEventListener("click", () => toggleLang(() => { drawAccount(); if (rerender) rerender(); }));
-  accountBox(nav, toggle);
-  document.body.prepend(nav);
-  applyI18n();
 }
 
 /** A fan's name in the interface language, with the other language alongside. */

@@ -1,6 +1,7 @@
 // The 考级定段 ladder: a ruleset's leaderboard (accounts and the rated bots: grade, points, rating with its
 // uncertainty, games) and, for the player clicked, the entry and its rated games (GET /api/ladder/...).
-import { t, navBar, applyI18n, lang } from "./i18n.js";
+import { t, applyI18n, lang } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { el } from "./picker.js";
 import { loadNames, catalogue, rulesetTitle, botName } from "./names.js";
 

@@ -1,7 +1,8 @@
 // The lobby: create a table (ruleset, options, bots and open seats), share its join links and room number,
 // join a friend's table by its room number, a logged-in player's tables and games, the tables on the server.
 import { el } from "./picker.js";
-import { t, lang, navBar, applyI18n, handLabel } from "./i18n.js";
+import { t, lang, applyI18n, handLabel } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { accountName } from "./account.js";
 import { knownSeats, rememberSeats } from "./seats.js";
 import { loadNames, catalogue, say, rulesetTitle, rulesetSummary, optionName, optionHelp, choiceName, presetName,

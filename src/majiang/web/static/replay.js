@@ -1,6 +1,7 @@
 // The replay viewer: step through a record hand by hand and action by action, all hands open or one
 // player's view; the URL carries game, hand, step and seat, so a position can be shared.
-import { t, navBar, applyI18n, fanName, windName } from "./i18n.js";
+import { t, applyI18n, fanName, windName } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { tileElement, meldElement, splitHand, parseMeld } from "./tiles.js";
 import { el } from "./picker.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";

@@ -1,6 +1,7 @@
 // The table view: one seat's view over the WebSocket of docs/web.md (or a spectator's, without a token).
 import { el } from "./picker.js";
-import { t, lang, navBar, applyI18n, fanName, windName, handLabel } from "./i18n.js";
+import { t, lang, applyI18n, fanName, windName, handLabel } from "./i18n.js";
+import { navBar } from "./nav.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 import { rememberSeats, seatsOf } from "./seats.js";
