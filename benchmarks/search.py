@@ -71,9 +71,9 @@ def playouts(views: list[View], rounds: int) -> tuple[float, float, float, float
     return build, sample, play, whole
 
 
-def decisions(views: list[View], budget: int) -> tuple[float, float, float]:
+def decisions(views: list[View], budget: int, policy: str = "quick") -> tuple[float, float, float]:
     """Decisions per CPU second, the mean and the largest CPU seconds of one."""
-    bot = SearchBot(seed=0, playouts=budget)
+    bot = SearchBot(seed=0, playouts=budget, policy=policy)
     times = []
     for view in views:
         start = time.process_time()
@@ -88,6 +88,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="fan-aware games to take positions from")
     parser.add_argument("--rounds", type=int, default=10, help="playouts from each position")
     parser.add_argument("--playouts", type=int, nargs="*", default=[32, PLAYOUTS_PER_SECOND])
+    parser.add_argument("--policy", nargs="*", default=["quick", "plan"], help="the seat's playout policies")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     for rules in args.rules:
@@ -97,9 +98,10 @@ def main() -> None:
               f"sample {sample * 1e3:.3f} ms, playout from a decision {play * 1e3:.2f} ms "
               f"({1 / play:,.0f}/s); whole hands by the playout policy {whole:,.0f}/s")
         for budget in args.playouts:
-            rate, mean, most = decisions(views, budget)
-            print(f"  playouts={budget}: {rate:,.1f} decisions/s, {mean * 1e3:.1f} ms mean, "
-                  f"{most * 1e3:.1f} ms at most, {budget * rate:,.0f} playouts/s")
+            for policy in args.policy:
+                rate, mean, most = decisions(views, budget, policy)
+                print(f"  playouts={budget} policy={policy}: {rate:,.1f} decisions/s, {mean * 1e3:.1f} ms "
+                      f"mean, {most * 1e3:.1f} ms at most, {budget * rate:,.0f} playouts/s")
         if args.profile:
             profile = cProfile.Profile()
             profile.enable()

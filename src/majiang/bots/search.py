@@ -34,15 +34,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import shanten_counts
-from majiang.bots.common import PASS, PREFERENCE, WIN, efficiency_of, hand_counts, own_melds
+from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_of, hand_counts, own_melds
 from majiang.bots.fan_aware import FanAwareBot, _Situation
+from majiang.bots.plans import PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
+from majiang.meld import Meld, MeldKind
+from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
 __all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "SearchBot", "playout"]
@@ -126,12 +129,21 @@ def quick_action(game: Game, seat: int) -> Action:
     return PASS if PASS in legal else legal[0]
 
 
-def playout(game: Game, seat: int, max_steps: int = 2000) -> int:
-    """Play ``game`` to its end with ``quick_action`` for every seat; ``seat``'s points from the hand."""
+OwnPolicy = Callable[[Game, int, Sequence[Action]], Action | None]
+"""A policy for the searching seat in a playout: its action from the legal ones, or None for the fast one."""
+
+
+def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None = None) -> int:
+    """Play ``game`` to its end with ``quick_action`` for every seat (``own``, if given, first asked for
+    ``seat``'s actions); ``seat``'s points from the hand."""
     steps = 0
     while game.phase is not _OVER:
         s = game.to_act()[0]
-        game.apply(s, quick_action(game, s))
+        action = None
+        if own is not None and s == seat:
+            legal = game.legal_actions(s)
+            action = legal[0] if len(legal) == 1 else own(game, s, legal)
+        game.apply(s, action if action is not None else quick_action(game, s))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"a playout did not end in {max_steps} actions")
@@ -143,13 +155,15 @@ class SearchBot:
 
     ``playouts`` (per decision) or ``budget`` (seconds, converted at ``PLAYOUTS_PER_SECOND``) sets the
     effort; at most one of them. ``top`` discards are tried besides the fan-aware choice; ``confidence``
-    is how sure the samples must be to overrule it.
+    is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
+    that kind of decision and plays the other as the fan-aware bot.
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, budget: float | None = None,
-                 top: int = TOP, confidence: float = CONFIDENCE) -> None:
+                 top: int = TOP, confidence: float = CONFIDENCE, only: str | None = None,
+                 policy: str = "quick") -> None:
         if playouts is not None and budget is not None:
             raise InvalidOptionError("give the search bot playouts or a budget, not both")
         if budget is not None:
@@ -162,13 +176,25 @@ class SearchBot:
             raise InvalidOptionError(f"playouts is a whole number of at least 0, not {playouts!r}")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise InvalidOptionError(f"top is a whole number of at least 1, not {top!r}")
+        if only not in (None, "turn", "claim"):
+            raise InvalidOptionError(f"only is 'turn' or 'claim' (the decisions searched), not {only!r}")
+        if policy not in ("quick", "plan"):
+            raise InvalidOptionError(f"policy is 'quick' or 'plan' (the seat's playout policy), "
+                                     f"not {policy!r}")
+        self.policy = policy
         self.playouts = playouts
         self.top = top
+        self.phases = (Phase.TURN,) if only == "turn" else (Phase.CLAIM,) if only == "claim" else (
+            Phase.TURN, Phase.CLAIM)
         self.confidence = float(confidence)
         self.rng = random.Random(seed)
         self.prior = FanAwareBot(seed)
+        self.planner = FanAwareBot(0)  # its own: the prior's random tie-breaks stay as without plans
         self.searched = 0  # decisions played out, and those where the search overruled the prior
         self.overruled = 0
+        self.trace: list[tuple[View, list[Action], list[list[int]], int]] | None = None
+        """When a list, each search appends its view, candidates, points by candidate and sample, and
+        the pick (benchmarks/search_diagnose.py reads it)."""
 
     def act(self, view: View) -> Action:
         legal = view.legal
@@ -179,7 +205,7 @@ class SearchBot:
         # Drawn once a decision whatever happens next, so that each decision's samples are its own.
         decision_seed = self.rng.getrandbits(64)
         choice = self.prior.act(view)
-        if self.playouts <= 0 or view.phase not in (Phase.TURN, Phase.CLAIM) or not supports(view.rules) \
+        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules) \
                 or not efficiency_of(view).mcr_fans:
             return choice
         candidates = self._candidates(view, choice)
@@ -236,6 +262,31 @@ class SearchBot:
         ranked.sort(key=lambda x: (-x[0], PREFERENCE[x[1]], x[1]))
         return [d for ev, d in ranked if ev >= best - MARGIN]
 
+    def _plan_policy(self, view: View, action: Action) -> PlanPolicy:
+        """The seat's playout policy after ``action``: the fan plan of the hand it leaves."""
+        prior = self.planner
+        s = _Situation(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        kind, tile = action.kind, None if action.tile is None else int(action.tile)
+        if kind is ActionKind.DISCARD and tile is not None:
+            counts[tile] -= 1
+        elif kind is ActionKind.CONCEALED_KONG and tile is not None:
+            counts[tile] -= 4
+            melds = (*melds, Meld.kong(ALL_TILES[tile]))
+        elif kind is ActionKind.ADDED_KONG and tile is not None:
+            counts[tile] -= 1
+            melds = tuple(Meld.kong(m.tile, m.from_seat, added=True)
+                          if m.tile == tile and m.kind == MeldKind.PUNG else m for m in melds)
+        elif kind in _CLAIMS and view.last_discard is not None:
+            giver, claimed = view.last_discard
+            counts, meld = after_claim(counts, action, int(claimed), RelativeSeat.between(view.seat, giver))
+            melds = (*melds, meld)
+            if kind is not ActionKind.KONG:
+                best, _ = prior._best_discard(s, counts, melds, [t for t in range(34) if counts[t]])
+                counts[best] -= 1
+        return PlanPolicy(view.seat, choose_plan(prior, s, counts, melds))
+
     def _search(self, view: View, candidates: Sequence[Action], seed: int) -> Action:
         """Play each candidate out on the same samples; the prior's choice (first) unless another beats it
         with confidence."""
@@ -244,12 +295,15 @@ class SearchBot:
         seat = view.seat
         samples = max(2, self.playouts // len(candidates))
         scores: list[list[int]] = [[] for _ in candidates]
+        owns: list[OwnPolicy | None] = [None] * len(candidates)
+        if self.policy == "plan":
+            owns = [self._plan_policy(view, a) for a in candidates]
         for _ in range(samples):
             world = position.sample(rng)
             for i, action in enumerate(candidates):
                 game = clone(world)
                 game.apply(seat, action)
-                scores[i].append(playout(game, seat))
+                scores[i].append(playout(game, seat, own=owns[i]))
         self.searched += 1
         best, pick = 0.0, 0
         for i in range(1, len(candidates)):
@@ -260,4 +314,6 @@ class SearchBot:
                 best, pick = mean, i
         if pick:
             self.overruled += 1
+        if self.trace is not None:
+            self.trace.append((view, list(candidates), scores, pick))
         return candidates[pick]
