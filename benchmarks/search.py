@@ -9,7 +9,8 @@ this one process (``time.process_time``), so another program on the machine slow
 * Playouts: from each kept position, one sample, the first legal action, then ``playout`` to the end of
   the hand (the policy's discard cache warm, as in a search); and whole hands played by the playout
   policy from the deal (the cache cleared first).
-* Decisions: ``SearchBot.act`` at each ``--playouts`` budget on the kept views: decisions per second,
+* Decisions: ``SearchBot.act`` at each ``--playouts`` budget (and each of its ``--variants``: the seat's
+  fan-plan playout policy, cut-off playouts) on the kept views: decisions per second,
   the mean and the largest, and the playouts a second that implies (``PLAYOUTS_PER_SECOND`` is set from it).
 * ``--profile``: cProfile of the playouts, the top functions by own time.
 """
@@ -22,9 +23,10 @@ import pstats
 import random
 import time
 
+from majiang.bots import find_bot
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.position import Position, clone
-from majiang.bots.search import _PICKS, PLAYOUTS_PER_SECOND, SearchBot, playout
+from majiang.bots.search import _PICKS, PLAYOUTS_PER_SECOND, playout
 from majiang.game import Game, Phase, View
 from majiang.game.ruleset import find_ruleset
 
@@ -71,9 +73,10 @@ def playouts(views: list[View], rounds: int) -> tuple[float, float, float, float
     return build, sample, play, whole
 
 
-def decisions(views: list[View], budget: int, policy: str = "quick") -> tuple[float, float, float]:
-    """Decisions per CPU second, the mean and the largest CPU seconds of one."""
-    bot = SearchBot(seed=0, playouts=budget, policy=policy)
+def decisions(views: list[View], budget: int, variant: str = "") -> tuple[float, float, float]:
+    """Decisions per CPU second, the mean and the largest CPU seconds of one (``variant``: the search
+    bot's other options, as after its name: ``policy=plan:depth=2``)."""
+    bot = find_bot(f"search:playouts={budget}" + (f":{variant}" if variant else ""), seed=0)
     times = []
     for view in views:
         start = time.process_time()
@@ -88,7 +91,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="fan-aware games to take positions from")
     parser.add_argument("--rounds", type=int, default=10, help="playouts from each position")
     parser.add_argument("--playouts", type=int, nargs="*", default=[32, PLAYOUTS_PER_SECOND])
-    parser.add_argument("--policy", nargs="*", default=["quick", "plan"], help="the seat's playout policies")
+    parser.add_argument("--variants", nargs="*", default=["", "policy=plan", "policy=plan:depth=3"],
+                        help="the search bot's options besides playouts ('' for none)")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     for rules in args.rules:
@@ -98,10 +102,11 @@ def main() -> None:
               f"sample {sample * 1e3:.3f} ms, playout from a decision {play * 1e3:.2f} ms "
               f"({1 / play:,.0f}/s); whole hands by the playout policy {whole:,.0f}/s")
         for budget in args.playouts:
-            for policy in args.policy:
-                rate, mean, most = decisions(views, budget, policy)
-                print(f"  playouts={budget} policy={policy}: {rate:,.1f} decisions/s, {mean * 1e3:.1f} ms "
-                      f"mean, {most * 1e3:.1f} ms at most, {budget * rate:,.0f} playouts/s")
+            for variant in args.variants:
+                rate, mean, most = decisions(views, budget, variant)
+                name = f"playouts={budget}" + (f":{variant}" if variant else "")
+                print(f"  {name}: {rate:,.1f} decisions/s, {mean * 1e3:.1f} ms mean, {most * 1e3:.1f} ms at "
+                      f"most, {budget * rate:,.0f} playouts/s")
         if args.profile:
             profile = cProfile.Profile()
             profile.enable()

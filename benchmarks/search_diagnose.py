@@ -35,6 +35,7 @@ def main() -> None:
     for rules in args.rules:
         counts: Counter[str] = Counter()
         wins = Counter[str]()
+        points: dict[str, float] = {"claim": 0.0, "turn": 0.0}
         for seed in range(args.games):
             game = Game(find_ruleset(rules), seed=seed)
             bots = [find_bot(args.bot if s % 2 == 0 else "fan-aware", seed=100 * seed + s) for s in range(4)]
@@ -53,7 +54,7 @@ def main() -> None:
                     prior = scores[0]
                     counts[kind + " playouts"] += len(prior)
                     counts[kind + " own wins"] += sum(x > 0 for x in prior)
-                    counts[kind + " points"] += sum(prior)
+                    points[kind] += sum(prior)
                     counts[kind + " candidates"] += len(candidates)
                     if pick:
                         counts[kind + " overruled"] += 1
@@ -71,7 +72,7 @@ def main() -> None:
             print(f"  {kind}: {n} searched ({counts[kind + ' candidates'] / n:.1f} candidates), "
                   f"{counts[kind + ' overruled']} overruled ({100 * counts[kind + ' overruled'] / n:.0f}%); "
                   f"playouts of the fan-aware choice: {100 * counts[kind + ' own wins'] / po:.1f}% own wins, "
-                  f"{counts[kind + ' points'] / po:+.2f} points")
+                  f"{points[kind] / po:+.2f} points")
         if counts["claim overruled"]:
             print(f"  claims overruled toward passing {counts['claim overruled to pass']}, "
                   f"toward a claim {counts['claim overruled to a claim']}")

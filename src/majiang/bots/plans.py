@@ -33,7 +33,7 @@ from majiang.meld import Meld
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
-__all__ = ["PlanPolicy", "choose_plan"]
+__all__ = ["Leaf", "PlanPolicy", "choose_plan"]
 
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
 _MAX_PICKS = 1 << 16
@@ -140,3 +140,52 @@ class PlanPolicy:
             if self.distance_after_discard(after, (*melds, meld)) < now:
                 return a
         return PASS if PASS in legal else None
+
+
+class Leaf:
+    """The value of a cut-off playout: the searching seat at its turn (14 tiles, a kong counting 3) lets
+    go of the discard its playout policy would (``plan``'s, else the fast policy's) and its hand is worth
+    the fan-aware bot's expected points (``FanAwareBot._value``) with the draws left then.
+
+    What the seat has seen is taken as at the decision (the tiles discarded in the playout are not added):
+    the same for every candidate of a sample, and it keeps the bot's caches of live counts valid.
+    """
+
+    __slots__ = ("by_draws", "plan", "prior", "root", "seat")
+
+    def __init__(self, prior: FanAwareBot, root: _Situation, seat: int) -> None:
+        self.prior = prior
+        self.root = root
+        self.seat = seat
+        self.plan: PlanPolicy | None = None
+        self.by_draws: dict[int, _Situation] = {}
+
+    def _situation(self, draws: int) -> _Situation:
+        s = self.by_draws.get(draws)
+        if s is None:
+            root = self.root
+            s = _Situation.__new__(_Situation)
+            for name in _Situation.__slots__:
+                setattr(s, name, getattr(root, name))
+            s.draws = draws
+            self.by_draws[draws] = s
+        return s
+
+    def __call__(self, game: Game) -> float:
+        from majiang.bots.search import quick_action
+
+        seat = self.seat
+        counts = list(game.counts[seat])
+        melds = tuple(game.melds[seat])
+        action: Action | None = None
+        if self.plan is not None and self.plan.plan is not None:
+            action = self.plan(game, seat, game.legal_actions(seat))
+        if action is None or action.kind is not ActionKind.DISCARD:
+            action = quick_action(game, seat)
+        if action.kind is ActionKind.DISCARD and action.tile is not None:
+            counts[int(action.tile)] -= 1
+        else:  # a kong or the like: judge the hand before it
+            counts[max(range(34), key=lambda k: (counts[k] > 0, -PREFERENCE[k]))] -= 1
+        s = self._situation(max(0, (game.wall_left + 3) // 4))
+        prior = self.prior
+        return prior._value(s, counts, melds, prior._active(counts, melds))

@@ -40,7 +40,7 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import shanten_counts
 from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_of, hand_counts, own_melds
 from majiang.bots.fan_aware import FanAwareBot, _Situation
-from majiang.bots.plans import PlanPolicy, choose_plan
+from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
@@ -150,20 +150,48 @@ def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None 
     return game.hand_deltas[seat]
 
 
+def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float], max_steps: int = 2000,
+                own: OwnPolicy | None = None) -> float:
+    """As ``playout``, but stopped at ``seat``'s ``depth``-th draw (when it may not win on it): its points
+    so far plus ``leaf(game)``, the estimate of what its hand is worth from there."""
+    steps = 0
+    draws = 0
+    while game.phase is not _OVER:
+        s = game.to_act()[0]
+        action = None
+        if s == seat:
+            legal = game.legal_actions(s)
+            if game.phase is _TURN and game.drawn is not None and WIN not in legal:
+                draws += 1
+                if draws >= depth:
+                    return game.hand_deltas[seat] + leaf(game)
+            if own is not None:
+                action = legal[0] if len(legal) == 1 else own(game, s, legal)
+        game.apply(s, action if action is not None else quick_action(game, s))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"a playout did not end in {max_steps} actions")
+    return game.hand_deltas[seat]
+
+
 class SearchBot:
     """Plays the fan-aware bot's candidates out on sampled deals: see the module docstring.
 
     ``playouts`` (per decision) or ``budget`` (seconds, converted at ``PLAYOUTS_PER_SECOND``) sets the
     effort; at most one of them. ``top`` discards are tried besides the fan-aware choice; ``confidence``
     is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
-    that kind of decision and plays the other as the fan-aware bot.
+    that kind of decision and plays the other as the fan-aware bot; ``policy`` is the seat's own playout
+    policy (``"quick"``, as every seat's, or ``"plan"``: ``majiang.bots.plans``); ``loss`` and
+    ``claim_margin`` retune the prior (the fan-aware bot's expected loss of dealing in, and the margin a
+    claim must win by).
     """
 
     name = "search"
 
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, budget: float | None = None,
                  top: int = TOP, confidence: float = CONFIDENCE, only: str | None = None,
-                 policy: str = "quick") -> None:
+                 policy: str = "quick", depth: int = 0, loss: float | None = None,
+                 claim_margin: float | None = None) -> None:
         if playouts is not None and budget is not None:
             raise InvalidOptionError("give the search bot playouts or a budget, not both")
         if budget is not None:
@@ -181,7 +209,10 @@ class SearchBot:
         if policy not in ("quick", "plan"):
             raise InvalidOptionError(f"policy is 'quick' or 'plan' (the seat's playout policy), "
                                      f"not {policy!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise InvalidOptionError(f"depth is a whole number of at least 0, not {depth!r}")
         self.policy = policy
+        self.depth = depth
         self.playouts = playouts
         self.top = top
         self.phases = (Phase.TURN,) if only == "turn" else (Phase.CLAIM,) if only == "claim" else (
@@ -189,10 +220,19 @@ class SearchBot:
         self.confidence = float(confidence)
         self.rng = random.Random(seed)
         self.prior = FanAwareBot(seed)
+        # The prior's judgement may be retuned here without touching the fan-aware bot itself.
+        if loss is not None:
+            if not loss >= 0 or math.isinf(loss):
+                raise InvalidOptionError(f"loss is a number of points of at least 0, not {loss!r}")
+            self.prior.loss = float(loss)
+        if claim_margin is not None:
+            if math.isnan(claim_margin) or math.isinf(claim_margin):
+                raise InvalidOptionError(f"claim_margin is a number of points, not {claim_margin!r}")
+            self.prior.claim_margin = float(claim_margin)
         self.planner = FanAwareBot(0)  # its own: the prior's random tie-breaks stay as without plans
         self.searched = 0  # decisions played out, and those where the search overruled the prior
         self.overruled = 0
-        self.trace: list[tuple[View, list[Action], list[list[int]], int]] | None = None
+        self.trace: list[tuple[View, list[Action], list[list[float]], int]] | None = None
         """When a list, each search appends its view, candidates, points by candidate and sample, and
         the pick (benchmarks/search_diagnose.py reads it)."""
 
@@ -294,16 +334,24 @@ class SearchBot:
         rng = random.Random(seed)
         seat = view.seat
         samples = max(2, self.playouts // len(candidates))
-        scores: list[list[int]] = [[] for _ in candidates]
+        scores: list[list[float]] = [[] for _ in candidates]
         owns: list[OwnPolicy | None] = [None] * len(candidates)
+        plans: list[PlanPolicy] = []
         if self.policy == "plan":
-            owns = [self._plan_policy(view, a) for a in candidates]
+            plans = [self._plan_policy(view, a) for a in candidates]
+            owns = list(plans)
+        depth = self.depth
+        leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
         for _ in range(samples):
             world = position.sample(rng)
             for i, action in enumerate(candidates):
                 game = clone(world)
                 game.apply(seat, action)
-                scores[i].append(playout(game, seat, own=owns[i]))
+                if leaf is None:
+                    scores[i].append(playout(game, seat, own=owns[i]))
+                else:
+                    leaf.plan = plans[i] if plans else None
+                    scores[i].append(cut_playout(game, seat, depth, leaf, own=owns[i]))
         self.searched += 1
         best, pick = 0.0, 0
         for i in range(1, len(candidates)):
