@@ -31,6 +31,10 @@ def test_registered() -> None:
     ("search:playouts", "key=value"),
     ("search:playouts=-1", "at least 0"),
     ("search:budget=0", "positive"),
+    ("search:only=discard", "only is 'turn' or 'claim'"),
+    ("search:policy=fast", "policy is 'quick' or 'plan'"),
+    ("search:depth=-1", "depth is a whole number"),
+    ("search:loss=-2", "loss is a number"),
     ("nobody", "unknown bot"),
 ])
 def test_bad_options(name: str, message: str) -> None:
@@ -171,3 +175,71 @@ def test_seated_by_name_with_options() -> None:
     assert result.exit_code != 0 and "search" in result.output
     result = CliRunner().invoke(app, ["arena", "--bots", "search:top=0,fan-aware", "--deals", "1"])
     assert result.exit_code != 0 and "top is a whole number" in result.output
+
+
+def test_same_seed_and_budget_same_decisions_with_plans_and_cut_offs() -> None:
+    views = [at[0].view(at[1]) for at in (_position_at("mcr", 6, n) for n in (20, 45, 70)) if at is not None]
+    assert views
+
+    def decide() -> list[object]:
+        bot = find_bot("search:playouts=6:policy=plan:depth=2", seed=10)
+        return [bot.act(v) for v in views]
+
+    assert decide() == decide()
+
+
+def test_without_playouts_it_is_its_prior() -> None:
+    """With no playouts the search bot plays as the fan-aware bot; a retuned prior plays otherwise."""
+    def events(first: str) -> list[dict[str, object]]:
+        game = Game(find_ruleset("botzone"), seed=8)
+        play_out(game, [find_bot(first if s == 0 else "fan-aware", seed=s) for s in range(4)])
+        return game.event_dicts()
+
+    assert events("search:playouts=0") == events("fan-aware")
+    assert events("search:playouts=0:loss=22") == events("fan-aware")
+    assert events("search:playouts=0:loss=0") != events("fan-aware")
+
+
+def test_only_searches_one_kind_of_decision() -> None:
+    game = Game(find_ruleset("mcr"), seed=2)
+    bots = [SearchBot(seed=s, playouts=2, only="claim") if s % 2 == 0 else find_bot("fan-aware", seed=s)
+            for s in range(4)]
+    searchers = [b for b in bots if isinstance(b, SearchBot)]
+    for b in searchers:
+        b.trace = []
+    play_out(game, bots)
+    traced = [t for b in searchers for t in (b.trace or [])]
+    assert traced and all(view.phase == Phase.CLAIM for view, _, _, _ in traced)
+
+
+def test_plan_chosen_and_followed() -> None:
+    """A hand of one suit plans 清一色 and lets the other tiles go first; a hand near 花龙 plans it."""
+    from majiang.analysis.decompose import counts_of
+    from majiang.bots.fan_aware import FanAwareBot, _Situation
+    from majiang.bots.plans import PlanPolicy, choose_plan
+    from majiang.notation import parse_tiles
+
+    situation = _Situation(Game(seed=1).view(0))
+    prior = FanAwareBot(0)
+    flush = counts_of(parse_tiles("1235789m1359m1pE"))
+    plan = choose_plan(prior, situation, flush, ())
+    assert plan is not None and plan.name == "清一色 m"
+    flush[31] += 1  # a drawn red dragon
+    assert PlanPolicy(0, plan)._discard(flush, ()) >= 9  # never a character while others are held
+    dragon = counts_of(parse_tiles("123m456p789s11sEWN"))
+    plan = choose_plan(prior, situation, dragon, ())
+    assert plan is not None and plan.name.startswith("花龙")
+    assert PlanPolicy(0, plan)._discard(dragon, ()) >= 27  # an honor: the 花龙 and the pair stay
+    # A plain hand with nothing to aim at but its small fans has no plan (the fast policy plays it).
+    assert choose_plan(prior, situation, counts_of(parse_tiles("123m456m11p456p78s")), ()) is None
+
+
+@pytest.mark.parametrize("variant", ["policy=plan", "depth=2", "policy=plan:depth=1"])
+def test_variants_leave_the_game_untouched(variant: str) -> None:
+    at = _position_at("botzone", 7, 40)
+    assert at is not None
+    game, seat = at
+    before = _state(game)
+    bot = find_bot(f"search:playouts=6:{variant}", seed=1)
+    assert bot.act(game.view(seat)) in game.legal_actions(seat)
+    assert _state(game) == before
