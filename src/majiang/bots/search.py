@@ -19,6 +19,12 @@ budget give the same decisions on any machine; ``budget`` (seconds) converts to 
 ``PLAYOUTS_PER_SECOND``, set from the rate measured on the development machine (docs/bots.md). A decision
 shares its playouts equally among its candidates.
 
+Options change what is searched and how (docs/bots.md has what each measured): ``only`` searches only
+turns or only claims; ``policy="plan"`` lets the searching seat follow a fan plan fixed at the decision
+in its playouts (``majiang.bots.plans``) where the fast policy ignores fans; ``depth`` stops each
+playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot's expected points
+(less noise than a hand played to its end); ``loss`` and ``claim_margin`` retune the prior.
+
 The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
 other ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior
 (the fan-aware bot, which plays by tile efficiency under the ruleset where fans are not Chinese Official).
