@@ -243,3 +243,24 @@ def test_variants_leave_the_game_untouched(variant: str) -> None:
     bot = find_bot(f"search:playouts=6:{variant}", seed=1)
     assert bot.act(game.view(seat)) in game.legal_actions(seat)
     assert _state(game) == before
+
+
+def test_cut_off_value_counts_what_the_playout_showed() -> None:
+    """A leaf's hand waits on a tile whose other copies it melded in the playout: the decision's reading
+    of the table does not know them, the leaf must (it once scored five copies of 5s and raised)."""
+    from majiang.analysis.decompose import counts_of
+    from majiang.bots.fan_aware import FanAwareBot, _Situation
+    from majiang.bots.plans import Leaf
+    from majiang.meld import Meld
+    from majiang.notation import parse_tiles
+    from majiang.seats import RelativeSeat
+    from majiang.tiles import ALL_TILES
+
+    game = Game(seed=1)
+    root = _Situation(game.view(0))
+    game.counts[0] = counts_of(parse_tiles("123m456m789m5sE"))
+    game.melds[0] = [Meld.pung(ALL_TILES[22], RelativeSeat.LEFT)]  # 5s
+    game.drawn = 27
+    game._legal = {}
+    value = Leaf(FanAwareBot(0), root, 0)(game)  # no wait on a fifth 5s is scored
+    assert 0.0 <= value < 100.0

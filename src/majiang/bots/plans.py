@@ -147,28 +147,39 @@ class Leaf:
     go of the discard its playout policy would (``plan``'s, else the fast policy's) and its hand is worth
     the fan-aware bot's expected points (``FanAwareBot._value``) with the draws left then.
 
-    What the seat has seen is taken as at the decision (the tiles discarded in the playout are not added):
-    the same for every candidate of a sample, and it keeps the bot's caches of live counts valid.
+    What the seat has seen is counted anew at the leaf (its tiles, every shown meld and discard): a
+    ready hand's waits are scored only on copies that can still come. The danger reading is the
+    decision's.
     """
 
-    __slots__ = ("by_draws", "plan", "prior", "root", "seat")
+    __slots__ = ("plan", "prior", "root", "seat")
 
     def __init__(self, prior: FanAwareBot, root: _Situation, seat: int) -> None:
         self.prior = prior
         self.root = root
         self.seat = seat
         self.plan: PlanPolicy | None = None
-        self.by_draws: dict[int, _Situation] = {}
 
-    def _situation(self, draws: int) -> _Situation:
-        s = self.by_draws.get(draws)
-        if s is None:
-            root = self.root
-            s = _Situation.__new__(_Situation)
-            for name in _Situation.__slots__:
-                setattr(s, name, getattr(root, name))
-            s.draws = draws
-            self.by_draws[draws] = s
+    def _situation(self, game: Game) -> _Situation:
+        root = self.root
+        s = _Situation.__new__(_Situation)
+        for name in _Situation.__slots__:
+            setattr(s, name, getattr(root, name))
+        seat = self.seat
+        seen = list(game.counts[seat])
+        for s_melds in game.melds:
+            for m in s_melds:
+                if m.is_concealed_kong and s_melds is not game.melds[seat]:
+                    continue  # face down to the seat
+                for t in m.tiles:
+                    seen[t] += 1
+        for pile in (*game.discards, *game.won):
+            for t in pile:
+                seen[t] += 1
+        s.seen = seen
+        s.unseen = max(1, 136 - sum(seen))
+        s.draws = max(0, (game.wall_left + 3) // 4)
+        s.lives = {}  # live counts depend on what is seen: the distances' cache stays shared
         return s
 
     def __call__(self, game: Game) -> float:
@@ -186,6 +197,5 @@ class Leaf:
             counts[int(action.tile)] -= 1
         else:  # a kong or the like: judge the hand before it
             counts[max(range(34), key=lambda k: (counts[k] > 0, -PREFERENCE[k]))] -= 1
-        s = self._situation(max(0, (game.wall_left + 3) // 4))
         prior = self.prior
-        return prior._value(s, counts, melds, prior._active(counts, melds))
+        return prior._value(self._situation(game), counts, melds, prior._active(counts, melds))
