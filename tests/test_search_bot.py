@@ -35,6 +35,8 @@ def test_registered() -> None:
     ("search:policy=fast", "policy is 'quick' or 'plan'"),
     ("search:depth=-1", "depth is a whole number"),
     ("search:loss=-2", "loss is a number"),
+    ("search:loss=lots", "loss is a number"),
+    ("search:claim_margin=x", "claim_margin is a number"),
     ("nobody", "unknown bot"),
 ])
 def test_bad_options(name: str, message: str) -> None:
@@ -189,15 +191,15 @@ def test_same_seed_and_budget_same_decisions_with_plans_and_cut_offs() -> None:
 
 
 def test_without_playouts_it_is_its_prior() -> None:
-    """With no playouts the search bot plays as the fan-aware bot; a retuned prior plays otherwise."""
+    """With no playouts and the fan-aware bot's own loss the search bot plays as the fan-aware bot; its
+    default prior (``PRIOR_LOSS``) plays otherwise."""
     def events(first: str) -> list[dict[str, object]]:
         game = Game(find_ruleset("botzone"), seed=8)
         play_out(game, [find_bot(first if s == 0 else "fan-aware", seed=s) for s in range(4)])
         return game.event_dicts()
 
-    assert events("search:playouts=0") == events("fan-aware")
     assert events("search:playouts=0:loss=22") == events("fan-aware")
-    assert events("search:playouts=0:loss=0") != events("fan-aware")
+    assert events("search:playouts=0") != events("fan-aware")
 
 
 def test_only_searches_one_kind_of_decision() -> None:
