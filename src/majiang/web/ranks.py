@@ -34,19 +34,24 @@ from majiang.errors import MajiangError
 from majiang.game.ruleset import ruleset_names
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.ladder import GRADES, Ladder, LadderEntry, LadderError, LadderRules, RatedGame, bot_player
-from majiang.web.accounts import Account, current_account, name_key
+from majiang.web.accounts import Account, current_account
 from majiang.web.jobs import Jobs
+from majiang.web.ladder_store import (
+    LadderPlayer,
+    board_rows,
+    find_player,
+    ladder_rules,
+    read_entries,
+    write_entry,
+)
 from majiang.web.limits import read_body
 from majiang.web.store import (
     Store,
-    accounts_t,
     drill_answers_t,
     drill_goals_t,
     drill_questions_t,
     ladder_games_t,
-    ladder_t,
     records_t,
-    settings_t,
     tables_t,
 )
 
@@ -100,20 +105,6 @@ def rated_seats(kinds: Sequence[tuple[str, str | None, int | None]]) -> list[Rat
     return seats
 
 
-def _ladder_rules(db: sa.Connection, rules: str) -> LadderRules:
-    """The server's ladder rules for ruleset ``rules``: the setting ``ladder_rules:RULES`` (a club's own,
-    ``LadderRules.to_dict``'s JSON) or the defaults."""
-    key = f"ladder_rules:{rules}"
-    text = db.execute(sa.select(settings_t.c.value).where(settings_t.c.key == key)).scalar()
-    return LadderRules() if text is None else LadderRules.from_dict(json.loads(text), key)
-
-
-def _entry(row: Any) -> LadderEntry:
-    data = {"points": row.points, "grade": row.grade, "pro_dan": row.pro_dan, "mu": row.mu,
-            "sigma": row.sigma, "games": row.games, "places": json.loads(row.places)}
-    return LadderEntry.from_dict(data, f"ladder {row.rules} {row.player}")
-
-
 def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Sequence[int],
                at: float) -> Callable[[sa.Connection], object]:
     """The booking of a rated match (``Store.finish``'s ``rated``): each seat's entry moves by its place
@@ -124,10 +115,9 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
         if db.execute(sa.select(g.player).where(g.table_id == table_id).limit(1)).first() is not None:
             return  # rated once
         ladder = Ladder()
-        ladder.set_rules(rules, _ladder_rules(db, rules))
+        ladder.set_rules(rules, ladder_rules(db, rules))
         keys = [s.key for s in seats]
-        rows = db.execute(sa.select(ladder_t).where(ladder_t.c.rules == rules, ladder_t.c.player.in_(keys)))
-        found = {row.player: _entry(row) for row in rows}
+        found = read_entries(db, rules, keys, for_update=True)
         ladder.entries[rules] = dict(found)
         before = {k: ladder.entry(rules, k) for k in keys}
         grades = {k: (e.grade.index, e.points) for k, e in before.items()}
@@ -136,15 +126,8 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
         ladder.rate(game, rating=_rating())
         for seat, total in zip(seats, totals, strict=True):
             entry = ladder.entry(rules, seat.key)
-            values = {"points": entry.points, "grade": entry.grade.index, "pro_dan": entry.pro_dan,
-                      "mu": entry.mu, "sigma": entry.sigma, "games": entry.games,
-                      "places": json.dumps(entry.places)}
-            if seat.key in found:
-                db.execute(sa.update(ladder_t).where(ladder_t.c.rules == rules, ladder_t.c.player == seat.key)
-                           .values(**values))
-            else:
-                db.execute(sa.insert(ladder_t).values(rules=rules, player=seat.key, account=seat.account,
-                                                      bot=seat.bot, **values))
+            write_entry(db, rules, LadderPlayer(seat.key, seat.key, seat.account, seat.bot), entry,
+                        new=seat.key not in found)
             grade_before, points_before = grades[seat.key]
             place = sum(1 for t in totals if t > total)
             db.execute(sa.insert(ladder_games_t).values(
@@ -187,22 +170,12 @@ def _entry_json(entry: LadderEntry, rules: LadderRules) -> dict[str, Any]:
 
 
 def _board(store: Store, rules: str) -> list[dict[str, Any]]:
-    a = accounts_t.c
     with store.reading() as db:
-        ladder_rules = _ladder_rules(db, rules)
-        rows = db.execute(sa.select(ladder_t, a.name.label("account_name"))
-                          .join_from(ladder_t, accounts_t, ladder_t.c.account == a.id, isouter=True)
-                          .where(ladder_t.c.rules == rules)).all()
-    ladder = Ladder()
-    ladder.entries[rules] = {row.player: _entry(row) for row in rows}
-    who = {row.player: (row.account_name, row.bot) for row in rows}
-    out = []
-    for place, (key, entry) in enumerate(ladder.board(rules), 1):
-        name, bot = who[key]
-        out.append({"rank": place, "name": name if bot is None else bot_player(bot),
-                    "kind": "bot" if bot is not None else "account", "bot": bot,
-                    **_entry_json(entry, ladder_rules)})
-    return out
+        chosen = ladder_rules(db, rules)
+        rows = board_rows(db, rules)
+    return [{"rank": place, "name": player.name, "kind": "bot" if player.bot is not None else "account",
+             "bot": player.bot, **_entry_json(entry, chosen)}
+            for place, (player, entry) in enumerate(rows, 1)]
 
 
 def _known_rules(rules: str) -> str | None:
@@ -222,25 +195,17 @@ def _store(request: Request) -> Store:
 
 def _player(request: Request, rules: str, name: str) -> dict[str, Any] | JSONResponse:
     store = _store(request)
-    if name.startswith("bot:"):
-        bot = name[4:]
-        if bot not in RATED_BOTS:
-            return _error(404, f"no bot {bot[:40]!r} in the rated pool; its bots are {', '.join(RATED_BOTS)}")
-        key, shown, kind = bot_player(bot), bot_player(bot), "bot"
-    else:
-        account = store.account_named(name_key(name[:80]))
-        if account is None:
-            return _error(404, f"no player {name[:40]!r} (an account's name, or bot:NAME)")
-        key, shown, kind = f"account:{account.id}", account.name, "account"
+    player = find_player(store, name, RATED_BOTS)
+    if isinstance(player, str):
+        return _error(404, player)
+    key, shown, kind = player.key, player.name, "bot" if player.bot is not None else "account"
     g = ladder_games_t.c
     with store.reading() as db:
-        ladder_rules = _ladder_rules(db, rules)
-        row = db.execute(sa.select(ladder_t).where(ladder_t.c.rules == rules,
-                                                   ladder_t.c.player == key)).first()
+        chosen = ladder_rules(db, rules)
+        entry = read_entries(db, rules, [key]).get(key) or LadderEntry()
         games = db.execute(sa.select(ladder_games_t).where(g.rules == rules, g.player == key)
                            .order_by(g.at.desc(), g.table_id).limit(HISTORY)).all()
-    entry = LadderEntry() if row is None else _entry(row)
-    return {"rules": rules, "name": shown, "kind": kind, **_entry_json(entry, ladder_rules),
+    return {"rules": rules, "name": shown, "kind": kind, **_entry_json(entry, chosen),
             "history": [_game_json(game) for game in games]}
 
 
