@@ -10,6 +10,7 @@ and kept in the progress log (``--log``, written atomically).
 from __future__ import annotations
 
 import datetime
+import json
 import random
 import sys
 from pathlib import Path
@@ -21,12 +22,13 @@ from rich.table import Table
 
 from majiang.bots import find_bot
 from majiang.cli.errors import fail
-from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset
+from majiang.cli.options import GameRulesOpt, JsonOpt, RuleOptionOpt, ruleset
 from majiang.drills import (
     DRILLS,
     DrillError,
     DrillLog,
     Question,
+    Verdict,
     default_log_path,
     judge,
     questions,
@@ -95,6 +97,19 @@ def _show(console: Console, number: int, question: Question) -> None:
     console.print(f"   {ask}", markup=False)
 
 
+def _asked_json(number: int, question: Question) -> str:
+    """A question as a JSON line, without its answers (``--json``)."""
+    shown = {k: v for k, v in question.to_dict().items() if k not in ("best", "played")}
+    shown["context"] = {k: v for k, v in question.context.items() if k not in ("explain", "score")}
+    return json.dumps({"question": number, **shown}, ensure_ascii=False)
+
+
+def _verdict_json(verdict: Verdict, **extra: object) -> dict[str, object]:
+    """A verdict as data: the English ``why`` and its facts (``detail``) for a program to word its own way."""
+    return {**extra, "score": verdict.score, "correct": verdict.correct, "best": list(verdict.best),
+            "why": verdict.why, "detail": verdict.detail}
+
+
 @drill_app.command("ask")
 def ask_command(
     drill: Annotated[str, typer.Argument(metavar="DRILL",
@@ -107,6 +122,9 @@ def ask_command(
     seed: Annotated[int, typer.Option("--seed", min=0,
                                       help="Which positions (and which game without --from).")] = 1,
     log: LogOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Each question and each verdict as a JSON line (the verdict's facts in 'detail', for "
+                       "a program or a page to word in its own language).")] = False,
 ) -> None:
     """Ask COUNT questions of a drill, one answer per line on stdin; each is judged and kept."""
     if drill not in DRILLS:
@@ -123,26 +141,37 @@ def ask_command(
     console = Console(highlight=False)
     total = 0.0
     for number, question in enumerate(chosen, 1):
-        _show(console, number, question)
+        if as_json:
+            typer.echo(_asked_json(number, question))
+        else:
+            _show(console, number, question)
         line = sys.stdin.readline()
         if not line:
-            console.print("(no more answers: stopped)", markup=False)
+            if not as_json:
+                console.print("(no more answers: stopped)", markup=False)
             break
         try:
             verdict = judge(question, line)
         except DrillError as err:
-            console.print(f"   not an answer: {err}", markup=False)
+            if as_json:
+                typer.echo(json.dumps({"question": number, "error": str(err)}, ensure_ascii=False))
+            else:
+                console.print(f"   not an answer: {err}", markup=False)
             continue
         total += verdict.score
-        mark = "✓" if verdict.correct else "✗"
-        console.print(f"   {mark} score {verdict.score:.2f}: {verdict.why}", markup=False)
+        if as_json:
+            typer.echo(json.dumps(_verdict_json(verdict, question=number), ensure_ascii=False))
+        else:
+            mark = "✓" if verdict.correct else "✗"
+            console.print(f"   {mark} score {verdict.score:.2f}: {verdict.why}", markup=False)
         now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         progress.add(player, question, verdict, now)
         try:
             progress.save(path)
         except OSError as err:
             fail("drill", f"{path}: {err.strerror or err}")
-    console.print(f"\n{player}: {total:.2f} of {len(chosen)}; progress in {path}", markup=False)
+    if not as_json:
+        console.print(f"\n{player}: {total:.2f} of {len(chosen)}; progress in {path}", markup=False)
 
 
 def sparkline(scores: tuple[float, ...], width: int = 30) -> str:
@@ -194,12 +223,18 @@ def goal_command(
 def review_command(
     source: Annotated[Path, typer.Argument(metavar="FILE", help="A record or log of a finished game.")],
     seat: Annotated[int, typer.Option("--player", min=0, max=3, help="Whose discards (player 0-3).")],
+    as_json: JsonOpt = False,
 ) -> None:
     """The coach's second opinion on every discard a player made in a game."""
     try:
         found = review(_record(source, None, None, 0), seat)
     except MajiangError as err:
-        fail("drill", str(err))
+        fail("drill", str(err), as_json=as_json)
+    if as_json:
+        typer.echo(json.dumps({"player": seat, "discards": [
+            _verdict_json(r.verdict, source=r.question.source, hand=r.question.hand, played=r.question.played)
+            for r in found]}, ensure_ascii=False))
+        return
     table = Table(title=f"Player {seat}'s discards")
     for name in ("Where", "Hand", "Played", "Coach", "Score", "Why"):
         table.add_column(name)

@@ -56,7 +56,7 @@ from majiang.web.store import (
 )
 
 __all__ = ["QUESTION_DAYS", "RATED_BOTS", "RatedSeat", "book_rated", "booked", "question_job", "ranks_router",
-           "rated_seats"]
+           "rated_seats", "seat_grades"]
 
 RATED_BOTS = tuple(BOTS)
 """The rated bot pool: the bots a rated table may seat (each has its own ladder entry, ``bot:NAME``)."""
@@ -136,6 +136,34 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
                 grade_after=entry.grade.index, mu=entry.mu, sigma=entry.sigma))
 
     return book
+
+
+def seat_grades(store: Store, rules: str,
+                kinds: Sequence[tuple[str, str | None, int | None]]) -> list[dict[str, Any] | None]:
+    """The grades shown beside the names at a table of ruleset ``rules`` whose seats are ``(kind, bot,
+    account)``: an account's or a rated bot's grade (9级 before its first rated game), ``{"index", "zh",
+    "en", "pro_dan"}`` with ``zh`` the title (``业余三段 · 职业初段``); None for a guest or another bot.
+    Public facts only: the leaderboard shows the same."""
+    keys: list[str | None] = []
+    for kind, bot, account in kinds:
+        if kind == "bot":
+            keys.append(bot_player(bot) if bot in RATED_BOTS else None)
+        else:
+            keys.append(None if account is None else f"account:{account}")
+    wanted = [k for k in keys if k is not None]
+    if not wanted:
+        return [None] * len(keys)
+    with store.reading() as db:
+        found = read_entries(db, rules, wanted)
+    out: list[dict[str, Any] | None] = []
+    for key in keys:
+        if key is None:
+            out.append(None)
+            continue
+        entry = found.get(key) or LadderEntry()
+        out.append({"index": entry.grade.index, "zh": entry.title, "en": entry.grade.en,
+                    "pro_dan": entry.pro_dan})
+    return out
 
 
 def _grade(index: int) -> dict[str, Any]:
@@ -269,7 +297,7 @@ def _asked(question: dict[str, Any], question_id: str) -> dict[str, Any]:
     """The question as the player is shown it: no best answers, nor what the record's player did, nor the
     scorer's breakdown of a 算番 hand."""
     shown = {k: v for k, v in question.items() if k not in ("best", "played")}
-    shown["context"] = {k: v for k, v in question.get("context", {}).items() if k != "explain"}
+    shown["context"] = {k: v for k, v in question.get("context", {}).items() if k not in ("explain", "score")}
     return {"id": question_id, **shown}
 
 
@@ -402,7 +430,8 @@ def ranks_router() -> APIRouter:
                     account=account.id, at=now, drill=question["drill"], rules=question["rules"],
                     score=verdict.score, correct=int(verdict.correct), source=question.get("source", "")))
         return {"score": verdict.score, "correct": verdict.correct, "best": list(verdict.best),
-                "why": verdict.why, "played": question.get("played"), "kept": account is not None}
+                "why": verdict.why, "detail": verdict.detail, "played": question.get("played"),
+                "kept": account is not None}
 
     @router.get("/api/drills/progress")
     def progress(request: Request) -> Any:

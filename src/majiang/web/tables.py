@@ -30,7 +30,7 @@ from majiang.game.table import Phase
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
-from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats
+from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats, seat_grades
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import choices_json, view_json
 
@@ -203,6 +203,9 @@ class Table:
         # who keeps up has none. Counted since the server started (not stored).
         self.standin_moves = [0, 0, 0, 0]
         self.ladder: dict[str, Any] | None = None  # a finished rated table's ``ladder`` (``ladder_state``)
+        # The seats' grades (``grades``) and what they were read for: who sits where, and whether the
+        # match is over (its booking moves them); read again only when either changes.
+        self.grade_cache: tuple[object, list[dict[str, Any] | None]] | None = None
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -379,9 +382,11 @@ class Table:
         summary = self.summary()
         players = summary["players"]
         sheet = self.sheet()
+        grades = self.grades()
         for p in players:
             p["total"] = sheet["totals"][p["player"]]
             p["away_at"] = self.away_at(p["player"])
+            p["grade"] = grades[p["player"]]
         view = view_json(game, seat)
         window = self.claim
         if window is not None:
@@ -403,6 +408,15 @@ class Table:
             "room": None if player is None or self.finished else self.row.room,
             "ladder": self.ladder_state(),
         }
+
+    def grades(self) -> list[dict[str, Any] | None]:
+        """Each player's grade on the ladder of the table's ruleset, as its badge at the table shows it
+        (``seat_grades``): an account's or a rated bot's, a guest's None."""
+        key = (self.finished, tuple((p.kind, p.bot, p.account) for p in self.players))
+        if self.grade_cache is None or self.grade_cache[0] != key:
+            self.grade_cache = (key, seat_grades(self.store, self.row.rules,
+                                                 [(p.kind, p.bot, p.account) for p in self.players]))
+        return self.grade_cache[1]
 
     def ladder_state(self) -> dict[str, Any] | None:
         """What the match does on the ladder, as the state shows it (None: not rated): ``rated``, and once

@@ -62,6 +62,11 @@ export const STRINGS = {
     dr_guest: "Log in to keep your scores, see your progress and set a goal; as a guest you get the verdict only.",
     dr_note: "Questions come from finished games on this server (or a bot game), judged by the project's own coach.",
     tl_rated: "Rated game (考级定段)", tl_rated_note: "This match counts on the ladder once it is over.", tl_not_rated: "Not rated",
+    // the seat's grade at the table; a drill's verdict worded from its facts (detail)
+    tl_grade: "Grade on the ladder (考级定段)", tl_pro: "pro {n} dan",
+    dr_ready: "ready", dr_from_ready: "{n} from ready", dr_beyond: "beyond reach", dr_live: "{n} live effective tiles",
+    dr_legal_live: "{n} live tiles to a legal win", dr_waits_are: "the waits are", dr_missed: "missed", dr_not_waits: "not waits:",
+    dr_given: "{n} given", dr_total_is: "the total is {n}", dr_fans_were: "The fans:",
     // accounts, rooms by number, my tables and games (account.js, lobby.js, table.js)
     acct_open: "Log in / Sign up", acct_name: "Name", acct_password: "Password", acct_login: "Log in",
     acct_signup: "Sign up", acct_logout: "Log out", acct_logged_in: "Logged in: the seats you take are kept with your account",
@@ -139,6 +144,10 @@ export const STRINGS = {
     dr_guest: "登录后可保存成绩、查看进度并设定目标；游客只看判定。",
     dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
     tl_rated: "计段位对局（考级定段）", tl_rated_note: "本场结束后计入段位。", tl_not_rated: "不计段位",
+    tl_grade: "段位（考级定段）", tl_pro: "职业{n}段",
+    dr_ready: "已听牌", dr_from_ready: "{n}向听", dr_beyond: "无法和牌", dr_live: "有效牌剩{n}张",
+    dr_legal_live: "够起和番的有效牌剩{n}张", dr_waits_are: "所听：", dr_missed: "漏选：", dr_not_waits: "不是所听：",
+    dr_given: "你答{n}", dr_total_is: "正确答案为{n}", dr_fans_were: "番种：",
     // 账号、房号、我的牌桌与对局（account.js、lobby.js、table.js）
     acct_open: "登录 / 注册", acct_name: "账号名", acct_password: "密码", acct_login: "登录",
     acct_signup: "注册", acct_logout: "退出登录", acct_logged_in: "已登录：你入座的牌桌随账号保存",

@@ -296,6 +296,7 @@ function seatPanel(seat, pos) {
     el("span", { class: "badge" }, windName(windOf(seat))),
     seat === v.dealer ? el("span", { class: "badge dealer" }, t("dealer")) : null,
     el("span", { class: "name" }, p ? p.name : `#${seat}`),
+    p && p.grade ? el("span", { class: "badge grade", "data-grade": String(p.grade.index), title: t("tl_grade") }, gradeText(p.grade)) : null,
     mine ? el("span", { class: "badge" }, t("you")) : null,
     el("span", { class: "score" }, String(v.scores[seat])),
     p && p.away ? el("span", { class: "badge" }, t("away")) : p && !p.connected && p.kind === "open" ? el("span", { class: "badge" }, t("offline")) : null,
@@ -568,6 +569,12 @@ function scoreSheet() {
   const ladder = ladderBox();
   if (ladder) box.append(ladder);
   return box;
+}
+
+/** A seat's grade on the ladder (考级定段) as its badge reads: 业余三段 · 职业初段, or amateur 3 dan · pro 1 dan. */
+function gradeText(g) {
+  if (lang() === "zh") return g.zh;
+  return g.pro_dan ? `${g.en} · ${t("tl_pro").replace("{n}", String(g.pro_dan))}` : g.en;
 }
 
 // A rated match's result on the ladder (考级定段), once it is over: each player's place, the points won and
