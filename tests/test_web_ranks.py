@@ -176,7 +176,10 @@ def test_who_may_create_and_sit_at_a_rated_table(database: str) -> None:
         assert refused.status_code == 400 and "log in first" in refused.json()["error"]
         ann = signed_up(app, "10.0.0.1", "Ann")
         for bad, words in (({**body, "seed": 5}, "leave out 'seed'"),
-                           ({**body, "rated": 1}, "true or false")):
+                           ({**body, "rated": 1}, "true or false"),
+                           # (three seats of one bot were accepted, then the match was never booked)
+                           ({**body, "players": ["open", "open", "bot:random", "bot:random"]},
+                            "players[3]: the bot 'random' sits at this table already")):
             answer = ann.post("/api/tables", json=bad)
             assert answer.status_code == 400 and words in answer.json()["error"]
         table = ann.post("/api/tables", json=body).json()

@@ -802,7 +802,8 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
 def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creator: object,
                  account: int | None) -> None:
     """InvalidOptionError unless a table of these seats may be rated: the creator logged in and seated, no
-    chosen seed (its chooser could know the walls), every bot from the rated pool."""
+    chosen seed (its chooser could know the walls), every bot from the rated pool and each bot once (a bot
+    is one player of the ladder: two seats of it would be one player placed twice, which is not rated)."""
     if account is None or creator is None:
         raise InvalidOptionError("a rated table is created by a logged-in player who sits at it: "
                                  "log in first")
@@ -812,6 +813,9 @@ def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creato
         if kind == "bot" and bot not in RATED_BOTS:
             raise InvalidOptionError(f"players[{player}]: the bot {bot!r} is not in the rated pool "
                                      f"({', '.join(RATED_BOTS)})")
+        if kind == "bot" and (kind, bot) in kinds[:player]:
+            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} sits at this table already; a rated "
+                                     "table seats four different players (a bot is one player of the ladder)")
 
 
 class Tables:
