@@ -115,6 +115,10 @@ def test_the_table_shows_the_match_on_the_ladder(ann: BrowserContext) -> None:
     assert badges.count() == 4
     texts = badges.all_inner_texts()
     assert board["grade"]["en"] in texts and all("kyu" in text or "dan" in text for text in texts), texts
+    page.click("#lang-toggle")  # in 中文: the grades' Chinese names
+    page.wait_for_selector(".seat .who .badge.grade:text-matches('[级段]')")
+    zh = page.locator(".seat .who .badge.grade").all_inner_texts()
+    assert board["grade"]["zh"] in zh and not any("kyu" in text for text in zh), zh
     state = ann.request.get(f"/api/tables/{RATED['table']}").json()
     assert "grade" not in state["players"][0]  # the listing stays light: the badges are in the state
     assert errors == []
