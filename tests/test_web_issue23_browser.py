@@ -55,16 +55,23 @@ def test_sign_up_join_by_room_play_rated_rejoin_and_download(database: str, tmp_
     # cannot end before the friend's guest has sat down: the friend is at the table meanwhile.
     clocks = {"claim_seconds": 0.0, "away_seconds": 1.0, "pause_seconds": 0.0, "window_seconds": 0.0}
     with chromium() as browser, serve(database, **clocks) as url:
-        # Bo, the friend, signs up and makes a rated room: himself, an open seat, two bots of the pool.
+        # Bo, the friend, is logged in and makes a rated room in the lobby: himself, an open seat, two bots.
         bo = _page(browser, errors)
-        api = bo.context.request
-        assert api.post(f"{url}/api/accounts", data={"name": "Bo", "password": PASSWORD}).status == 201
-        seats = ["open", "open", "bot:random", "bot:efficiency"]
-        made = api.post(f"{url}/api/tables", data={"players": seats, "hands": 1, "rated": True})
-        assert made.status == 201, made.text()
-        table = made.json()
-        bo.goto(url + table["players"][0]["join"])
+        assert bo.context.request.post(f"{url}/api/accounts", data={"name": "Bo", "password": PASSWORD}).ok
+        bo.goto(url + "/")
+        bo.wait_for_selector("#rated-label:not([hidden])")  # (a guest's lobby has no rated box)
+        bo.select_option("#kind-1", "open")
+        bo.select_option("#kind-2", "bot:random")
+        bo.select_option("#kind-3", "bot:efficiency")
+        bo.fill("#hands", "1")
+        bo.check("#rated")
+        bo.click("#create")
+        bo.wait_for_selector("#join-links #room-number")
+        room = bo.get_attribute("#room-number", "data-room") or ""
+        bo.click("#join-links .play-link[data-player='0']")
         bo.wait_for_selector("#felt")
+        table = {"id": bo.url.split("/table/")[1].split("?")[0], "room": room}
+        assert httpx.get(f"{url}/api/tables/{table['id']}").json()["rated"] is True
 
         # Ann signs up in the nav bar and types Bo's room number in the lobby.
         ann = _page(browser, errors)

@@ -64,6 +64,7 @@ export const STRINGS = {
     tl_rated: "Rated game (考级定段)", tl_rated_note: "This match counts on the ladder once it is over.", tl_not_rated: "Not rated",
     // the seat's grade at the table; a drill's verdict worded from its facts (detail)
     tl_grade: "Grade on the ladder (考级定段)", tl_pro: "pro {n} dan",
+    lb_rated: "Rated (考级定段)", lb_rated_note: "The match counts on your ladder: every person logged in, the server's seed, each bot of the rated pool at most once.",
     dr_ready: "ready", dr_from_ready: "{n} from ready", dr_beyond: "beyond reach", dr_live: "{n} live effective tiles",
     dr_legal_live: "{n} live tiles to a legal win", dr_waits_are: "the waits are", dr_missed: "missed", dr_not_waits: "not waits:",
     dr_given: "{n} given", dr_total_is: "the total is {n}", dr_fans_were: "The fans:",
@@ -145,6 +146,7 @@ export const STRINGS = {
     dr_note: "题目取自本服务器已完成的对局（或机器人对局），由本项目的牌效教练判定。",
     tl_rated: "计段位对局（考级定段）", tl_rated_note: "本场结束后计入段位。", tl_not_rated: "不计段位",
     tl_grade: "段位（考级定段）", tl_pro: "职业{n}段",
+    lb_rated: "计段位（考级定段）", lb_rated_note: "本场计入段位：每位玩家须登录，由服务器发牌（不选种子），每种机器人至多一个。",
     dr_ready: "已听牌", dr_from_ready: "{n}向听", dr_beyond: "无法和牌", dr_live: "有效牌剩{n}张",
     dr_legal_live: "够起和番的有效牌剩{n}张", dr_waits_are: "所听：", dr_missed: "漏选：", dr_not_waits: "不是所听：",
     dr_given: "你答{n}", dr_total_is: "正确答案为{n}", dr_fans_were: "番种：",
