@@ -5,8 +5,9 @@ Run: ``.venv/bin/python benchmarks/web_load.py --tables 50`` (``--help`` lists t
 figure: ``benchmarks/web_load.py --tables 20 --bot-tables 180 --hands 16 --bot-seconds 0.5 --think 0.2
 --seconds 60 --hostile``. ``--db`` puts the server on a database of one's own (a SQLite file, or an empty
 PostgreSQL database by its URL) instead of a fresh SQLite file; ``--rated`` has each client sign up and
-play its table as a rated one against the random, efficiency and defense bots (a rated table seats four
-different players; the ladder is booked as each match ends).
+play its table as a rated one (the ladder booked as each match ends) against three different bots (a rated
+table seats four different players): ``--bot random,efficiency,defense`` unless three are given, so the
+same ``--bot`` without ``--rated`` is the like-for-like run.
 
 It starts ``majiang serve`` in a child process on a fresh database (loopback as its trusted proxy, so each
 simulated client names itself in ``X-Forwarded-For`` and the per-client limits apply to each), creates
@@ -147,13 +148,17 @@ def _count(db: str, table: str) -> int:
 
 async def _run(base: str, db: str, server: int, tables: int, bot_tables: int, hands: int, bot: str,
                seed: int, think: float, seconds: float | None, rated: bool = False) -> dict[str, Any]:
-    bots = [f"bot:{bot}"] * 3
+    names = [b.strip() for b in bot.split(",")]
+    if len(names) not in (1, 3):
+        raise SystemExit(f"--bot is one bot or three, comma-separated (seats 1 to 3), not {bot!r}")
+    if rated and len(set(names)) != 3:  # a rated table seats four different players
+        names = ["random", "efficiency", "defense"]
+    bots = [f"bot:{name}" for name in (names * 3 if len(names) == 1 else names)]
     for t in range(bot_tables):
         body = {"hands": hands, "seed": seed + 10_000 + t, "players": [*bots, bots[0]]}
         _request(f"{base}/api/tables", body, _client(tables + t))
     if rated:  # (a rated table seats four different players and deals from the server's seed)
-        pool = ["bot:random", "bot:efficiency", "bot:defense"]
-        created = [_request(f"{base}/api/tables", {"hands": hands, "players": ["open", *pool], "rated": True},
+        created = [_request(f"{base}/api/tables", {"hands": hands, "players": ["open", *bots], "rated": True},
                             _client(t), _signed_up(base, t, _client(t))) for t in range(tables)]
     else:
         created = [_request(f"{base}/api/tables", {"hands": hands, "seed": seed + t,
@@ -176,7 +181,7 @@ async def _run(base: str, db: str, server: int, tables: int, bot_tables: int, ha
     finished = sum(1 for t in created if listed[t["id"]]["status"] == "finished")
     return {
         "tables": tables, "bot_tables": bot_tables, "hands": hands, "finished": finished,
-        "bot": "random, efficiency and defense" if rated else bot,
+        "bot": ", ".join(b.removeprefix("bot:") for b in dict.fromkeys(bots)),
         "rated": rated, "booked": (_count(db, "ladder_games") - booked_before) // 4,
         "moves": moves, "client_moves": len(latencies), "seconds": round(wall, 3),
         "moves_per_second": round(moves / wall, 1), "server_cores": round(cpu / wall, 2),
@@ -374,7 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="tables the client plays (default 20)")
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of four bots beside (default 0)")
     parser.add_argument("--hands", type=int, default=1, help="hands per match (default 1)")
-    parser.add_argument("--bot", default="random", help="the server bots (default random)")
+    parser.add_argument("--bot", default="random",
+                        help="the server bots: one, or three comma-separated for seats 1 to 3 (default "
+                             "random; with --rated three different ones: random,efficiency,defense unless "
+                             "given)")
     parser.add_argument("--bot-seconds", type=float, default=0.0, help="the server's --bot-seconds")
     parser.add_argument("--think", type=float, default=0.0, help="the client's mean pause before acting")
     parser.add_argument("--window-seconds", type=float, default=1.0, help="the server's --window-seconds")
