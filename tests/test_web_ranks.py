@@ -216,6 +216,8 @@ def test_drills_question_answer_progress(played: tuple[TestClient, dict[str, Any
     question = asked.json()
     # From the stored game, without its answer.
     assert question["source"].startswith(f"game {created['id']}, hand 1")
+    assert question["origin"]["game"] == created["id"] and question["origin"]["hand"] == 1  # (for the page)
+    assert question["source"].endswith(f"move {question['origin']['move']}")
     assert "best" not in question and "played" not in question and question["drill"] == "discard"
     with app.app.state.tables.store.reading() as db:  # type: ignore[attr-defined]
         kept = db.execute(sa.select(drill_questions_t.c.question)).scalar_one()
@@ -253,6 +255,9 @@ def test_guests_get_the_verdict_only(database: str) -> None:
         question = guest.get("/api/drills/question", params={"drill": "fans", "rules": "mcr"}).json()
         assert question["source"].startswith("a bot game (seed ") and "explain" not in question["context"]
         assert "score" not in question["context"]
+        origin = question["origin"]
+        seed, seat = origin["bot_seed"], origin["seat"]
+        assert question["source"] == f"a bot game (seed {seed}), hand 1, the win of seat {seat}"
         assert question["context"]["win_by"] in ("discard", "self-drawn", "kong-replacement", "robbing-kong")
         answer = guest.post("/api/drills/answer", json={"id": question["id"], "answer": "8"})
         verdict = answer.json()

@@ -165,6 +165,10 @@ def test_drill_page(ann: BrowserContext, browser: Browser, base_url: str) -> Non
     # The verdict's why, and the win's facts, worded by the page in Chinese: no English word in them.
     for where in ("#verdict", "#facts"):
         assert not re.search(r"[A-Za-z]{2,}", other.inner_text(where)), other.inner_text(where)
+    # and where the question comes from (a game's id is hex: English words only are looked for)
+    source = other.inner_text("#source")
+    assert source.startswith("出处：") or source.startswith("出处:"), source
+    assert "局" in source and not re.search(r"\b(?:game|hand|move|seat|win|bot|seed)\b", source), source
     assert re.search(r"正确答案为\d+", other.inner_text("#verdict"))
     other.select_option("#drill", "discard")
     other.click("#ask")

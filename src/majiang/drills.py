@@ -77,6 +77,10 @@ class Question:
     context: dict[str, Any] = field(default_factory=dict)
     played: str | None = None
     source: str = ""
+    origin: dict[str, Any] = field(default_factory=dict)
+    """``source`` as data, for a page to word in its own language: ``hand`` and ``move`` (or ``seat``, whose
+    win it is), and where the game came from when someone says (the server: ``game``, a table's id, or
+    ``bot_seed``)."""
 
     def ruleset(self) -> Ruleset:
         """The question's ruleset with its options."""
@@ -168,7 +172,8 @@ def discard_questions(record: Record, seats: Iterable[int] | None = None) -> Ite
                             game.seat_wind(seat).notation(), game.round_wind.notation(),
                             "".join(t.notation() for t in _visible(game, seat)), _void(rules, game, seat),
                             played=text.split()[1].replace("0", "5"),
-                            source=f"hand {step.hand.number}, move {step.index + 1}")
+                            source=f"hand {step.hand.number}, move {step.index + 1}",
+                            origin={"hand": step.hand.number, "move": step.index + 1})
         yield dataclasses.replace(question, best=_best_discards(question))
 
 
@@ -200,7 +205,8 @@ def waits_questions(record: Record) -> Iterator[Question]:
         yield Question("waits", rules.name, options, hand.notation(), tuple(t.notation() for t in waits),
                        game.seat_wind(seat).notation(), game.round_wind.notation(),
                        void=None if context.void is None else "mps"[context.void],
-                       source=f"hand {step.hand.number}, move {step.index}")
+                       source=f"hand {step.hand.number}, move {step.index}",
+                       origin={"hand": step.hand.number, "move": step.index})
 
 
 def fans_questions(record: Record) -> Iterator[Question]:
@@ -230,7 +236,8 @@ def fans_questions(record: Record) -> Iterator[Question]:
                            context={"facts": "; ".join(facts), "win_by": str(win.win_by.value),
                                     "flowers": flowers, "note": note, "explain": str(win.score.explain()),
                                     "score": win.score.to_dict()},
-                           source=f"hand {step.hand.number}, the win of seat {win.seat}")
+                           source=f"hand {step.hand.number}, the win of seat {win.seat}",
+                           origin={"hand": step.hand.number, "seat": win.seat})
 
 
 # -- judging ----------------------------------------------------------------------------------------------

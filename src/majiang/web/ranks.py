@@ -239,7 +239,8 @@ def _player(request: Request, rules: str, name: str) -> dict[str, Any] | JSONRes
 
 # -- drills ---------------------------------------------------------------------------------------------
 
-def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: str) -> Question | None:
+def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: str,
+          origin: dict[str, Any]) -> Question | None:
     """A question of ``drill`` from a record, or None if it gives none. 何切 takes the ``k``-th turn of a
     random seat (``k`` random below 24: judging a turn is the coach's work, so not every turn is judged)."""
     from majiang.records import parse_record
@@ -261,19 +262,22 @@ def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: st
         chosen = rng.choice(found) if found else None
     if chosen is None:
         return None
-    return Question.from_dict({**chosen.to_dict(), "source": f"{where}, {chosen.source}"})
+    return Question.from_dict({**chosen.to_dict(), "source": f"{where}, {chosen.source}",
+                               "origin": {**origin, **chosen.origin}})
 
 
-def question_job(record: str | None, where: str, rules: str, drill: str, seed: int) -> dict[str, Any]:
-    """A question of ``drill`` (its ``to_dict``) from ``record`` (a stored game's text, called ``where``),
-    or from a seeded one-hand game of the efficiency bots under ``rules`` (run in a worker)."""
+def question_job(record: str | None, where: str, rules: str, drill: str, seed: int,
+                 game: str | None = None) -> dict[str, Any]:
+    """A question of ``drill`` (its ``to_dict``) from ``record`` (a stored game's text, called ``where``;
+    ``game`` its table's id), or from a seeded one-hand game of the efficiency bots under ``rules`` (run
+    in a worker)."""
     from majiang.bots import find_bot
     from majiang.game.ruleset import find_ruleset
     from majiang.records.writer import play_match
 
     rng = random.Random(seed)
     if record is not None:
-        question = _pick(record.splitlines(), drill, rng, where)
+        question = _pick(record.splitlines(), drill, rng, where, {"game": game})
         if question is not None:
             return question.to_dict()
     ruleset = find_ruleset(rules)
@@ -281,7 +285,7 @@ def question_job(record: str | None, where: str, rules: str, drill: str, seed: i
         game_seed = rng.randrange(2**62)
         _, lines = play_match([find_bot("efficiency", seed=game_seed + s) for s in range(4)], seed=game_seed,
                               rules=ruleset, hands=1)
-        question = _pick(lines, drill, rng, f"a bot game (seed {game_seed})")
+        question = _pick(lines, drill, rng, f"a bot game (seed {game_seed})", {"bot_seed": str(game_seed)})
         if question is not None:
             return question.to_dict()
         del attempt
@@ -376,7 +380,7 @@ def ranks_router() -> APIRouter:
         text = None if game is None else store.record(game)
         jobs: Jobs = request.app.state.jobs
         try:
-            question = await jobs.run(question_job, text, f"game {game}", rules, drill, seed)
+            question = await jobs.run(question_job, text, f"game {game}", rules, drill, seed, game)
         except MajiangError as err:
             return _error(400, str(err))
         account = current_account(request)

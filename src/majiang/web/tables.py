@@ -814,8 +814,9 @@ def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creato
             raise InvalidOptionError(f"players[{player}]: the bot {bot!r} is not in the rated pool "
                                      f"({', '.join(RATED_BOTS)})")
         if kind == "bot" and (kind, bot) in kinds[:player]:
-            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} sits at this table already; a rated "
-                                     "table seats four different players (a bot is one player of the ladder)")
+            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} sits at this table already; a "
+                                     "rated table seats four different players (a bot is one player of the "
+                                     "ladder)")
 
 
 class Tables:

@@ -82,6 +82,16 @@ function whyNode(drill, v) {
   return box;
 }
 
+/** Where a question comes from (origin), in the page's language: the game (a table here, or a seeded bot
+ * game), the hand, the move or whose win; the server's English line (source) for a question without it. */
+function sourceText(q) {
+  const o = q.origin;
+  if (!o || o.hand === undefined) return q.source;
+  const from = o.game ? t("dr_from_game").replace("{id}", o.game) : o.bot_seed ? t("dr_from_bots").replace("{n}", o.bot_seed) : null;
+  const at = o.move !== undefined ? t("dr_move").replace("{n}", o.move) : t("dr_win_of").replace("{n}", o.seat);
+  return [from, t("dr_hand").replace("{n}", o.hand), at].filter(Boolean).join(lang() === "zh" ? " " : ", ");
+}
+
 /** The facts of a 算番 question's win (context): how it was won, the flowers, the ruleset's table note. */
 function factsNode(c) {
   if (!c.win_by) return el("p", { id: "facts" }, c.facts);  // a question stored before the facts as data
@@ -188,7 +198,7 @@ async function start() {
       total.addEventListener("keydown", (ev) => { if (ev.key === "Enter") answer(total.value); });
       parts.push(el("label", {}, t("total"), total), el("button", { type: "button", class: "primary", id: "answer", onclick: () => answer(total.value) }, t("dr_answer")));
     }
-    parts.push(el("p", { class: "muted", id: "source" }, `${t("dr_source")}: ${q.source}`));
+    parts.push(el("p", { class: "muted", id: "source" }, `${t("dr_source")}: ${sourceText(q)}`));
     asked.replaceChildren(el("div", { class: "question", "data-drill": q.drill }, ...parts));
   }
 

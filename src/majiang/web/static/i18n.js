@@ -68,6 +68,7 @@ export const STRINGS = {
     dr_ready: "ready", dr_from_ready: "{n} from ready", dr_beyond: "beyond reach", dr_live: "{n} live effective tiles",
     dr_legal_live: "{n} live tiles to a legal win", dr_waits_are: "the waits are", dr_missed: "missed", dr_not_waits: "not waits:",
     dr_given: "{n} given", dr_total_is: "the total is {n}", dr_fans_were: "The fans:",
+    dr_from_game: "game {id}", dr_from_bots: "a bot game (seed {n})", dr_hand: "hand {n}", dr_move: "move {n}", dr_win_of: "the win of seat {n}",
     // accounts, rooms by number, my tables and games (account.js, lobby.js, table.js)
     acct_open: "Log in / Sign up", acct_name: "Name", acct_password: "Password", acct_login: "Log in",
     acct_signup: "Sign up", acct_logout: "Log out", acct_logged_in: "Logged in: the seats you take are kept with your account",
@@ -150,6 +151,7 @@ export const STRINGS = {
     dr_ready: "已听牌", dr_from_ready: "{n}向听", dr_beyond: "无法和牌", dr_live: "有效牌剩{n}张",
     dr_legal_live: "够起和番的有效牌剩{n}张", dr_waits_are: "所听：", dr_missed: "漏选：", dr_not_waits: "不是所听：",
     dr_given: "你答{n}", dr_total_is: "正确答案为{n}", dr_fans_were: "番种：",
+    dr_from_game: "对局 {id}", dr_from_bots: "机器人对局（种子 {n}）", dr_hand: "第{n}局", dr_move: "第{n}手", dr_win_of: "{n}号位的和牌",
     // 账号、房号、我的牌桌与对局（account.js、lobby.js、table.js）
     acct_open: "登录 / 注册", acct_name: "账号名", acct_password: "密码", acct_login: "登录",
     acct_signup: "注册", acct_logout: "退出登录", acct_logged_in: "已登录：你入座的牌桌随账号保存",
