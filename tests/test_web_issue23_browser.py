@@ -53,8 +53,9 @@ def test_sign_up_join_by_room_play_rated_rejoin_and_download(database: str, tmp_
     # No claim waits (a claim the player may make is passed at once); a seat left empty is played by the
     # stand-in after a second. The table waits for a connected person on their own turn, so the match
     # cannot end before the friend's guest has sat down: the friend is at the table meanwhile.
+    # (The stand-in is the random bot: the quickest to finish the match once she has left.)
     clocks = {"claim_seconds": 0.0, "away_seconds": 1.0, "pause_seconds": 0.0, "window_seconds": 0.0}
-    with chromium() as browser, serve(database, **clocks) as url:
+    with chromium() as browser, serve(database, standin="random", **clocks) as url:
         # Bo, the friend, is logged in and makes a rated room in the lobby: himself, an open seat, two bots.
         bo = _page(browser, errors)
         assert bo.context.request.post(f"{url}/api/accounts", data={"name": "Bo", "password": PASSWORD}).ok
