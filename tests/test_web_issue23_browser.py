@@ -51,10 +51,10 @@ def _account(page: Page, name: str, button: str) -> None:
 def test_sign_up_join_by_room_play_rated_rejoin_and_download(database: str, tmp_path: Path) -> None:
     errors: list[str] = []
     # No claim waits (a claim the player may make is passed at once); a seat left empty is played by the
-    # stand-in after a second. The table waits for a connected person on their own turn, so the match
-    # cannot end before the friend's guest has sat down: the friend is at the table meanwhile.
-    # (The stand-in is the random bot: the quickest to finish the match once she has left.)
-    clocks = {"claim_seconds": 0.0, "away_seconds": 1.0, "pause_seconds": 0.0, "window_seconds": 0.0}
+    # stand-in (the random bot, the quickest to finish the match) after two seconds. The table waits for a
+    # connected person on their own turn, so the match cannot end before the friend's guest has sat down:
+    # the friend is at the table from his room's creation (within the two seconds) until she is.
+    clocks = {"claim_seconds": 0.0, "away_seconds": 2.0, "pause_seconds": 0.0, "window_seconds": 0.0}
     with chromium() as browser, serve(database, standin="random", **clocks) as url:
         # Bo, the friend, is logged in and makes a rated room in the lobby: himself, an open seat, two bots.
         bo = _page(browser, errors)
@@ -90,6 +90,8 @@ def test_sign_up_join_by_room_play_rated_rejoin_and_download(database: str, tmp_
         ann.wait_for_selector(badge)
         assert ann.inner_text(badge) == "9 kyu"  # her grade, beside her name at the table
 
+        bo.context.close()  # Bo leaves: the stand-in plays his seat (he is still rated: it is his)
+
         # Her laptop: she logs in there and rejoins her seat from "My tables"; the first tab is replaced.
         laptop = _page(browser, errors)
         laptop.goto(url + "/")
@@ -97,7 +99,6 @@ def test_sign_up_join_by_room_play_rated_rejoin_and_download(database: str, tmp_
         laptop.click(f".rejoin-link[data-table='{table['id']}'][data-player='1']")
         laptop.wait_for_selector("#felt")
         ann.wait_for_selector("#message:not(:empty)")
-        bo.context.close()  # Bo leaves: the stand-in plays his seat (he is still rated: it is his)
 
         for _ in range(3):  # Ann plays a few moves of her own from the laptop, then leaves the table
             if not _move(laptop, []):

@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.resources import as_file, files
@@ -493,7 +494,9 @@ def _on_sqlite_begin(connection: sa.Connection) -> None:
 
 class Store:
     """The database ``target`` (a SQLite file, created if missing; ``:memory:`` for tests; or a database
-    URL), brought to the newest schema when opened; used from one thread."""
+    URL), brought to the newest schema when opened. Its transactions take turns on its one connection
+    (a lock), so it may be used from several threads: the server's event loop and the thread pool where
+    its plain routes run."""
 
     def __init__(self, target: str | os.PathLike[str] | URL) -> None:
         url = database_url(target)
@@ -501,6 +504,8 @@ class Store:
         self.path = shown(target)
         """The database as messages name it (a path, or the URL without its password)."""
         self.dialect = url.get_backend_name()
+        self._turn = threading.RLock()
+        """Held for each transaction: two threads' transactions on the one connection would be one."""
         try:
             if self.dialect == "sqlite":
                 database = _sqlite_file(url)
@@ -534,16 +539,18 @@ class Store:
     @contextlib.contextmanager
     def _writing(self) -> Iterator[sa.Connection]:
         """The connection in a writing transaction, committed at the end (rolled back on an exception)."""
-        self._db.execution_options(majiang_writes=True)
-        with self._db.begin():
-            yield self._db
+        with self._turn:
+            self._db.execution_options(majiang_writes=True)
+            with self._db.begin():
+                yield self._db
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[sa.Connection]:
         """The connection in a reading transaction (the same snapshot for every statement in it)."""
-        self._db.execution_options(majiang_writes=False)
-        with self._db.begin():
-            yield self._db
+        with self._turn:
+            self._db.execution_options(majiang_writes=False)
+            with self._db.begin():
+                yield self._db
 
     def create_table(self, table: TableRow, players: list[PlayerRow]) -> None:
         """Store a new table and its players in one transaction."""
