@@ -38,6 +38,7 @@ from majiang.web.ranks import ranks_router
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
 from majiang.web.store import Store, lock_database
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
+from majiang.web.tournaments import tournaments_router
 
 __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
@@ -492,6 +493,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.include_router(api_router())
     app.include_router(accounts_router())
     app.include_router(ranks_router())
+    app.include_router(tournaments_router())
     for router in routers:
         app.include_router(router)
     if pages and importlib.util.find_spec("majiang.web.pages") is not None:

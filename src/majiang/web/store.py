@@ -173,6 +173,18 @@ drill_goals_t = sa.Table(
     sa.Column("by_date", sa.Text),
     sa.PrimaryKeyConstraint("account", "drill"),
 )
+tournaments_t = sa.Table(
+    "tournaments", _metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("organiser", sa.Integer, sa.ForeignKey("accounts.id", name="tournaments_organiser"),
+              nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+)
+sa.Index("tournaments_created", tournaments_t.c.created)
 
 _INSERT_ACTION = sa.insert(actions_t)
 """Built once: storing an action is the store's most frequent work."""
@@ -375,7 +387,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v4"
+SCHEMA_REVISION = "v5"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
