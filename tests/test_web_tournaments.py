@@ -62,7 +62,17 @@ def sheet(players: list[str], place: int) -> list[int]:
     return [values[(i + place) % 4] for i in range(len(players))]
 
 
-def test_a_sixteen_player_tournament_runs_to_standings(server: TestClient) -> None:
+def test_a_sixteen_player_tournament_runs_to_standings(server: TestClient, monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    jobs = server.app.state.jobs  # type: ignore[attr-defined]
+    ran: list[str] = []
+    real = jobs.run
+
+    async def run(function: Any, *args: Any) -> Any:  # which work went to the worker processes
+        ran.append(function.__name__)
+        return await real(function, *args)
+
+    monkeypatch.setattr(jobs, "run", run)
     ann = signed_up(server, "10.0.0.1", "Ann")
     t = created(ann)
     tid, version = t["id"], t["version"]
@@ -104,6 +114,7 @@ def test_a_sixteen_player_tournament_runs_to_standings(server: TestClient) -> No
         assert now["rounds"][-1]["tables"][2]["result"]["totals"] == [8, -8, 24, -24]
         assert now["rounds"][-1]["tables"][3]["result"]["table_points"] == [1.75] * 4
     assert len(met) == 4 * 4 * 6  # 96 different pairs: nobody met anyone twice
+    assert ran == ["pair_job", "play_job"] * 4  # pairing and bots never on the loop
     final = ann.get(f"/api/tournaments/{tid}").json()
     assert final["finished"] and not final["can_pair"]
     standings = final["standings"]
@@ -206,23 +217,6 @@ def test_an_abandoned_table_is_scored_as_far_as_played(server: TestClient) -> No
     full = ann.post(f"{base}/rounds/1/tables/2/result",
                     json={"totals": [5, -5, 0, 0], "replace": True}).json()
     assert not full["rounds"][0]["tables"][1]["result"]["abandoned"]
-
-
-def test_pairing_and_bots_run_in_the_workers(server: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    jobs = server.app.state.jobs  # type: ignore[attr-defined]
-    ran: list[str] = []
-    real = jobs.run
-
-    async def run(function: Any, *args: Any) -> Any:
-        ran.append(function.__name__)
-        return await real(function, *args)
-
-    monkeypatch.setattr(jobs, "run", run)
-    ann = signed_up(server, "10.0.0.1", "Ann")
-    tid = created(ann, players=PLAYERS[:4], rounds=1)["id"]
-    assert ann.post(f"/api/tournaments/{tid}/rounds", json={}).status_code == 200
-    assert ann.post(f"/api/tournaments/{tid}/rounds/1/tables/1/play", json={}).status_code == 200
-    assert ran == ["pair_job", "play_job"]
 
 
 def test_two_writers_from_one_version_the_second_is_refused(store_database: str) -> None:
