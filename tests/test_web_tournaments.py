@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -137,7 +138,7 @@ def test_a_sixteen_player_tournament_runs_to_standings(server: TestClient, monke
     assert listed["finished"] and listed["rounds_paired"] == 4 and listed["players"] == 16
 
 
-def test_refusals_change_nothing(server: TestClient) -> None:
+def test_refusals_change_nothing_and_abandoned_tables(server: TestClient) -> None:
     ann = signed_up(server, "10.0.0.1", "Ann")
     bob = signed_up(server, "10.0.0.2", "Bob")
     guest = other(server, "10.0.0.3")
@@ -197,10 +198,11 @@ def test_refusals_change_nothing(server: TestClient) -> None:
     assert again.status_code == 200 and kept["result"]["totals"] == [2, -2, 0, 0]
     assert again.json()["version"] == 4 and table["players"] == kept["players"]
     assert ann.get("/api/tournaments/nope").status_code == 404
+    abandoned_tables(ann)  # (on the same server: its workers are started already)
 
 
-def test_an_abandoned_table_is_scored_as_far_as_played(server: TestClient) -> None:
-    ann = signed_up(server, "10.0.0.1", "Ann")
+def abandoned_tables(ann: TestClient) -> None:
+    """A table that never finished is scored as far as it was played (docs/tournament.md)."""
     tid = created(ann, players=PLAYERS[:8], rounds=2, hands=4)["id"]
     base = f"/api/tournaments/{tid}"
     ann.post(f"{base}/rounds", json={})
@@ -296,3 +298,45 @@ def test_the_unfinished_round_is_named() -> None:
     zero = dict.fromkeys(t.table(1, 1).players, 0)
     refusal = classify(_error_of(lambda: t.enter_result(1, 1, totals=zero)))
     assert (refusal.status, refusal.code) == (409, "has_result")
+
+
+def test_a_live_table_on_the_round_walls_books_its_result_when_it_ends(database: str) -> None:
+    # away 0: the stand-in plays every seat nobody took, so the match ends by itself
+    app = create_app(database, pages=False, allow_hosts=["testserver"], claim_seconds=600, away_seconds=0,
+                     window_seconds=0, pause_seconds=0)
+    with TestClient(app) as server:
+        ann = signed_up(server, "10.0.0.1", "Ann")
+        bob = signed_up(server, "10.0.0.2", "Bob")
+        made = created(ann, players=PLAYERS[:4], rounds=1, rules="riichi", options={"red_fives": 0})
+        tid = made["id"]
+        base = f"/api/tournaments/{tid}"
+        paired = ann.post(f"{base}/rounds", json={}).json()
+        seed = paired["rounds"][0]["seed"]
+        players = paired["rounds"][0]["tables"][0]["players"]
+        assert bob.get(base).json()["rounds"][0]["seed"] is None  # the walls are nobody's business yet
+        assert bob.post(f"{base}/rounds/1/tables/1/live", json={}).status_code == 403
+        started = ann.post(f"{base}/rounds/1/tables/1/live", json={})
+        assert started.status_code == 200, started.text
+        live = started.json()["rounds"][0]["tables"][0]["live"]
+        assert [s["name"] for s in live["seats"]] == players
+        assert all(s["invite"].startswith(f"/table/{live['id']}?player=") for s in live["seats"])
+        again = ann.post(f"{base}/rounds/1/tables/1/live", json={})
+        assert again.status_code == 409 and again.json()["code"] == "live_exists"
+        web = server.app.state.tables.tables[live["id"]]  # type: ignore[attr-defined]
+        # the round's duplicate walls, the tournament's ruleset with its options, the players by name
+        assert web.row.seed == seed and web.row.hands == 1
+        assert web.rules.options() == Tournament(PLAYERS[:4], 1, rules="riichi", options={"red_fives": 0}
+                                                 ).ruleset().options()
+        assert [p.name for p in web.players] == players
+        assert bob.get(base).json()["rounds"][0]["tables"][0]["live"]["seats"][0]["invite"] is None
+        limit = time.monotonic() + 60
+        while not web.finished:
+            assert time.monotonic() < limit, "the live table did not finish"
+            time.sleep(0.02)
+        shown = bob.get(base).json()  # anyone's look books it
+        result = shown["rounds"][0]["tables"][0]["result"]
+        settled = web.match.settled or [0, 0, 0, 0]
+        assert result["totals"] == [t + s for t, s in zip(web.match.totals, settled, strict=True)]
+        assert len(result["hands"]) == len(web.match.history) and not result["played"]
+        assert shown["finished"] and shown["rounds"][0]["seed"] == seed and shown["version"] == 4
+        assert bob.get(base).json()["version"] == 4  # booked once

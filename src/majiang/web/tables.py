@@ -905,8 +905,9 @@ class Tables:
         practice = seed is not None  # a chosen seed deals walls its chooser can know: everyone is told
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**62-1, not {seed!r}")
+        # up to 2**63-1: a tournament round's walls (``derived_seed``, 63 bits) are dealt at a live table
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**63-1, not {seed!r}")
         specs = body.get("players", ["open", "bot:fan-aware", "bot:fan-aware", "bot:fan-aware"])
         if not isinstance(specs, list) or len(specs) != 4:
             raise InvalidOptionError("'players' must list four players ('open' or 'bot:NAME')")

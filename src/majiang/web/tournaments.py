@@ -11,7 +11,9 @@ tournament has changed since, so nobody submits over a sheet they have not seen.
 Pairing a round and bots playing a table run in the app's worker processes (``majiang.web.jobs``),
 never on the loop. A table that never finishes is closed by the organiser as *abandoned*: it is scored
 as far as it was played (the hands' changes entered, or nobody's points moved if no hand was finished),
-as docs/tournament.md decides, and marked so. Every refusal carries a ``code`` (and ``params``) besides
+as docs/tournament.md decides, and marked so. A table may also be played live on this server (a web
+table dealt from the round's wall seed, its seats' invitations for the organiser to hand out): its result
+is booked when it has ended, at the next look at the tournament (``sync_live``). Every refusal carries a ``code`` (and ``params``) besides
 its English ``error``, so the page can say it in its own language. docs/web.md, *Tournaments*,
 describes the routes.
 """
@@ -25,14 +27,15 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.bots import BOTS
+from majiang.errors import MajiangError
 from majiang.game.ruleset import ruleset_names
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.tournament import BYE_POLICIES, Tournament, TournamentError, table_points
@@ -40,6 +43,10 @@ from majiang.web.accounts import Account, current_account
 from majiang.web.jobs import JobLimitError, Jobs
 from majiang.web.limits import Refused, read_body
 from majiang.web.store import Store, accounts_t, tournaments_t
+
+if TYPE_CHECKING:
+    from majiang.web.tables import Table as WebTable
+    from majiang.web.tables import Tables
 
 __all__ = ["MAX_PLAYERS", "Refusal", "classify", "pair_job", "play_job", "tournaments_router"]
 
@@ -141,6 +148,8 @@ class Stored:
     version: int
     abandoned: list[tuple[int, int]]
     tournament: Tournament
+    live: dict[str, str] = field(default_factory=dict)
+    """The live web tables of the tournament's tables: ``"ROUND.TABLE"`` -> the web table's id."""
 
 
 def _read(store: Store, tournament_id: str) -> Stored:
@@ -158,12 +167,13 @@ def _read(store: Store, tournament_id: str) -> Stored:
         raise Refusal(500, "damaged", f"tournament {row.id} as stored cannot be read: {err}") from None
     abandoned = [(int(r), int(n)) for r, n in state.get("abandoned", [])]
     return Stored(row.id, row.name, row.rules, row.organiser, row.organiser_name, row.created, row.version,
-                  abandoned, tournament)
+                  abandoned, tournament, dict(state.get("live", {})))
 
 
-def _state(tournament: Tournament, abandoned: list[tuple[int, int]]) -> str:
-    return json.dumps({"tournament": tournament.to_dict(), "abandoned": [list(x) for x in sorted(abandoned)]},
-                      ensure_ascii=False, sort_keys=True)
+def _state(tournament: Tournament, abandoned: list[tuple[int, int]], live: Mapping[str, str] | None = None
+           ) -> str:
+    return json.dumps({"tournament": tournament.to_dict(), "abandoned": [list(x) for x in sorted(abandoned)],
+                       "live": dict(live or {})}, ensure_ascii=False, sort_keys=True)
 
 
 def _write(store: Store, stored: Stored) -> None:
@@ -173,7 +183,7 @@ def _write(store: Store, stored: Stored) -> None:
     with store.writing() as db:
         done = db.execute(sa.update(tournaments_t).where(t.id == stored.id, t.version == stored.version)
                           .values(version=stored.version + 1,
-                                  state=_state(stored.tournament, stored.abandoned)))
+                                  state=_state(stored.tournament, stored.abandoned, stored.live)))
     if done.rowcount != 1:
         raise Refusal(409, "conflict", "the tournament was changed by someone else at the same moment; "
                       "reload it and try again")
@@ -205,15 +215,33 @@ def _check_version(body: Mapping[str, Any], stored: Stored) -> None:
 
 # -- the answers ----------------------------------------------------------------------------------------
 
-def tournament_json(stored: Stored) -> dict[str, Any]:
+def _live_json(tables: Tables | None, table_id: str, organiser: bool) -> dict[str, Any] | None:
+    """A live web table as the tournament shows it: its id and watch link, whether it is over, and for the
+    organiser each seat's one-use invitation while nobody holds the seat."""
+    if tables is None or table_id not in tables.tables:
+        return None
+    web = tables.tables[table_id]
+    seats = []
+    for p in web.players:
+        invite = None
+        if organiser and p.token is None and p.invite is not None:
+            invite = f"/table/{table_id}?player={p.player}&invite={p.invite}"
+        seats.append({"player": p.player, "name": p.name, "taken": p.token is not None, "invite": invite})
+    return {"id": table_id, "watch": f"/table/{table_id}", "finished": web.finished, "room": web.row.room,
+            "seats": seats}
+
+
+def tournament_json(stored: Stored, tables: Tables | None = None, organiser: bool = True) -> dict[str, Any]:
     """A tournament as ``GET /api/tournaments/{id}`` answers: settings, rounds with their tables, seats,
-    walls' seed and results, and the standings."""
+    walls' seed, live web tables and results, and the standings. Others than the ``organiser`` are not
+    shown the seed of a round still being played, nor the tournament's own seed before its end: a player
+    who knew it could compute the walls of a live table."""
     t = stored.tournament
     rules = t.ruleset()
     length = rules.match_length(t.hands)
     rounds = []
     for rnd in t.rounds:
-        tables = []
+        cards = []
         for table in rnd.tables:
             result = None
             if table.result is not None:
@@ -221,24 +249,28 @@ def tournament_json(stored: Stored) -> dict[str, Any]:
                 result = {"totals": list(r.totals), "hands": [list(h) for h in r.hands], "played": r.played,
                           "table_points": list(table_points(r.totals, t.points)),
                           "abandoned": (rnd.number, table.number) in stored.abandoned}
-            tables.append({"number": table.number, "players": list(table.players), "result": result})
-        rounds.append({"number": rnd.number, "seed": rnd.seed, "byes": list(rnd.byes),
-                       "finished": rnd.finished, "tables": tables})
+            live = stored.live.get(f"{rnd.number}.{table.number}")
+            cards.append({"number": table.number, "players": list(table.players), "result": result,
+                          "live": None if live is None else _live_json(tables, live, organiser)})
+        seed = rnd.seed if organiser or rnd.finished else None
+        rounds.append({"number": rnd.number, "seed": seed, "seed_text": None if seed is None else str(seed),
+                       "byes": list(rnd.byes), "finished": rnd.finished, "tables": cards})
     standings = [{"place": s.place, "player": s.player, "table_points": s.table_points, "score": s.score,
                   "firsts": s.firsts, "best": s.best, "tables": s.tables, "byes": s.byes,
                   "rounds": list(s.rounds)}
                  for s in t.standings()]
     last_done = not t.rounds or t.rounds[-1].finished
+    finished = last_done and len(t.rounds) == t.rounds_planned
     base = f"/api/tournaments/{stored.id}"
     return {
         "id": stored.id, "name": stored.name, "rules": stored.rules, "options": dict(t.options),
         "organiser": stored.organiser_name, "created": stored.created, "version": stored.version,
-        "players": list(t.players), "rounds_planned": t.rounds_planned, "seed": t.seed, "hands": length,
+        "players": list(t.players), "rounds_planned": t.rounds_planned,
+        "seed": t.seed if organiser or finished else None, "hands": length,
         "starting_score": rules.starting_score(), "byes": t.byes, "bye_points": t.bye_points,
         "points": list(t.points), "bots": dict(t.bots), "rounds": rounds, "standings": standings,
         "can_pair": last_done and len(t.rounds) < t.rounds_planned,
-        "finished": last_done and len(t.rounds) == t.rounds_planned,
-        "csv": f"{base}/standings.csv", "printable": f"{base}/standings.html",
+        "finished": finished, "csv": f"{base}/standings.csv", "printable": f"{base}/standings.html",
         "page": f"/tournament/{stored.id}",
     }
 
@@ -406,6 +438,37 @@ def printable(html: str) -> Response:
 
 # -- the routes -----------------------------------------------------------------------------------------
 
+def _live_hands(web: WebTable) -> list[list[int]]:
+    """Each booked hand's changes by player at a live web table (the match's end settlement, once it is
+    over, added to the last hand, as ``Tournament.play_table`` books a bots' match)."""
+    match = web.match
+    hands = [list(h.deltas) for h in match.history]
+    if match.over and match.settled and hands:
+        hands[-1] = [d + s for d, s in zip(hands[-1], match.settled, strict=True)]
+    return hands
+
+
+def sync_live(tables: Tables, stored: Stored) -> bool:
+    """Book the result of each live web table of ``stored`` that has finished and whose tournament table
+    has none yet (True: something was booked; the caller writes it)."""
+    booked = False
+    for key, table_id in stored.live.items():
+        r, n = (int(x) for x in key.split("."))
+        table = stored.tournament.table(r, n)
+        web = tables.tables.get(table_id)
+        if table.result is not None or web is None or not web.finished:
+            continue
+        web.ensure_played()  # a table finished before a restart is re-played from its actions, once
+        hands = _live_hands(web)
+        try:
+            by_name = [dict(zip(table.players, h, strict=True)) for h in hands]
+            stored.tournament.enter_result(r, n, hands=by_name)
+        except TournamentError:  # (cannot happen for a match the engine played: left for the referee)
+            continue
+        booked = True
+    return booked
+
+
 def tournaments_router() -> APIRouter:
     """``/api/tournaments/...`` and the ``/tournament`` page."""
     router = APIRouter()
@@ -413,6 +476,26 @@ def tournaments_router() -> APIRouter:
     def store_of(request: Request) -> Store:
         store: Store = request.app.state.tables.store
         return store
+
+    def tables_of(request: Request) -> Tables:
+        tables: Tables = request.app.state.tables
+        return tables
+
+    def fresh(request: Request, tournament_id: str) -> Stored:
+        """The tournament with the results of its live tables finished since booked (and written)."""
+        store = store_of(request)
+        stored = _read(store, tournament_id)
+        if stored.live and sync_live(tables_of(request), stored):
+            try:
+                _write(store, stored)
+            except Refusal:  # booked by another request meanwhile
+                stored = _read(store, tournament_id)
+        return stored
+
+    def shown(request: Request, stored: Stored) -> dict[str, Any]:
+        account = current_account(request)
+        organiser = account is not None and account.id == stored.organiser
+        return tournament_json(stored, tables_of(request), organiser)
 
     async def change(request: Request, tournament_id: str,
                      apply: Callable[[Stored, dict[str, Any]], Any]) -> Any:
@@ -423,6 +506,7 @@ def tournaments_router() -> APIRouter:
             stored = _read(store, tournament_id)
             _organiser(request, stored)
             _check_version(body, stored)
+            sync_live(tables_of(request), stored)  # written with the change (the version was read before)
             try:
                 outcome = apply(stored, body)
                 if hasattr(outcome, "__await__"):
@@ -432,7 +516,7 @@ def tournaments_router() -> APIRouter:
             _write(store, stored)
         except Refusal as refusal:
             return refusal.response()
-        return tournament_json(stored)
+        return shown(request, stored)
 
     @router.get("/tournament", include_in_schema=False)
     async def page_list() -> FileResponse:
@@ -457,7 +541,7 @@ def tournaments_router() -> APIRouter:
             db.execute(sa.insert(tournaments_t).values(
                 id=stored.id, name=stored.name, rules=stored.rules, organiser=account.id,
                 created=stored.created, version=stored.version, state=_state(tournament, [])))
-        return JSONResponse(tournament_json(stored), status_code=201)
+        return JSONResponse(shown(request, stored), status_code=201)
 
     @router.get("/api/tournaments")
     async def listing(request: Request) -> Any:
@@ -471,14 +555,14 @@ def tournaments_router() -> APIRouter:
     @router.get("/api/tournaments/{tournament_id}")
     async def one(request: Request, tournament_id: str) -> Any:
         try:
-            return tournament_json(_read(store_of(request), tournament_id))
+            return shown(request, fresh(request, tournament_id))
         except Refusal as refusal:
             return refusal.response()
 
     @router.get("/api/tournaments/{tournament_id}/standings.csv")
     async def standings_csv(request: Request, tournament_id: str) -> Any:
         try:
-            stored = _read(store_of(request), tournament_id)
+            stored = fresh(request, tournament_id)
         except Refusal as refusal:
             return refusal.response()
         return Response(stored.tournament.standings_csv(), media_type="text/csv; charset=utf-8",
@@ -487,7 +571,7 @@ def tournaments_router() -> APIRouter:
     @router.get("/api/tournaments/{tournament_id}/standings.html")
     async def standings_html(request: Request, tournament_id: str) -> Any:
         try:
-            stored = _read(store_of(request), tournament_id)
+            stored = fresh(request, tournament_id)
         except Refusal as refusal:
             return refusal.response()
         return printable(stored.tournament.standings_html())
@@ -529,6 +613,9 @@ def tournaments_router() -> APIRouter:
             t = stored.tournament
             table = t.table(r, n)
             _, hands = _sheet({"hands": body.get("hands")}, table.players)
+            web = tables_of(request).tables.get(stored.live.get(f"{r}.{n}", ""))
+            if not hands and web is not None:  # a live table: the hands it finished
+                hands = [dict(zip(table.players, h, strict=True)) for h in _live_hands(web)]
             if hands:
                 t.enter_result(r, n, hands=hands)
             else:  # not one hand finished: nobody's points moved
@@ -562,7 +649,41 @@ def tournaments_router() -> APIRouter:
             t.enter_result(r, n, hands=[dict(zip(table.players, h, strict=True)) for h in hands], played=True)
         return await change(request, tournament_id, apply)
 
+    @router.post("/api/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/live")
+    async def live(request: Request, tournament_id: str, round_number: str, table_number: str) -> Any:
+        # a live web table on the round's walls; its finish books its result (``sync_live``)
+        def apply(stored: Stored, body: dict[str, Any]) -> None:
+            _fields(body, {"version"})
+            r, n = _int(round_number, "round"), _int(table_number, "table")
+            t = stored.tournament
+            table = t.table(r, n)
+            if table.result is not None:
+                raise Refusal(409, "has_result", f"round {r} table {n} already has a result",
+                              {"round": r, "table": n})
+            if f"{r}.{n}" in stored.live:
+                raise Refusal(409, "live_exists", f"round {r} table {n} is played on the server already",
+                              {"round": r, "table": n})
+            spec = {"rules": t.rules_name, "options": [f"{k}={_option(v)}" for k, v in t.options.items()],
+                    "hands": t.hands, "seed": t.round_seed(r), "players": ["open"] * 4,
+                    "names": list(table.players), "creator": None}
+            try:
+                web, _ = tables_of(request).create(spec)
+            except (MajiangError, Refused) as err:
+                raise Refusal(400, "live", f"round {r} table {n} cannot be played on the server: {err}",
+                              {"round": r, "table": n}) from None
+            stored.live[f"{r}.{n}"] = web.id
+        return await change(request, tournament_id, apply)
+
     return router
+
+
+def _option(value: Any) -> str:
+    """An option's value as ``key=value`` text gives it (the rulesets' own parser reads it back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return "none" if value is None else str(value)
 
 
 def _page() -> FileResponse:

@@ -94,6 +94,8 @@ export const STRINGS = {
     tn_play: "Play by bots", tn_abandon: "Table abandoned", tn_working: "working…",
     tn_abandon_confirm: "Close this table as abandoned, scored as far as it was played (the hands pasted, or nobody's points moved)?",
     tn_points_col: "Table pts", tn_score: "Score", tn_firsts: "1st", tn_best: "Best", tn_tables: "Tables", tn_byes_col: "Byes",
+    tn_live: "Play on the server", tn_live_on: "Played on the server (the round's walls)", tn_invite: "invitation",
+    tn_walls_hidden: "Walls: the round's own, the same at every table (the seed is shown when the round is over)",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -187,6 +189,9 @@ export const STRINGS = {
     tn_play: "机器人代打", tn_abandon: "本桌中止", tn_working: "处理中…",
     tn_abandon_confirm: "将本桌记为中止，按已打的盘计分（上面粘贴的各盘；若无，各家分数不变）？",
     tn_points_col: "桌分", tn_score: "比赛分", tn_firsts: "一位", tn_best: "最佳", tn_tables: "桌数", tn_byes_col: "轮空",
+    tn_live: "在服务器上对局", tn_live_on: "正在服务器上对局（本轮牌墙）", tn_invite: "邀请链接",
+    tn_walls_hidden: "牌墙：本轮各桌相同（本轮结束后公布种子）",
+    tn_e_live_exists: "第 {round} 轮第 {table} 桌已在服务器上对局", tn_e_live: "第 {round} 轮第 {table} 桌无法在服务器上对局",
     tn_e_refused: "服务器拒绝了请求", tn_e_login: "请先以组织者身份登录", tn_e_organiser: "只有组织者 {organiser} 能修改这个比赛",
     tn_e_unknown: "没有编号为 {id} 的比赛", tn_e_conflict: "同一时刻有人修改了比赛：已重新载入，请再试一次",
     tn_e_stale: "比赛已被他人修改（你看到的是第 {version} 版，现在是第 {now} 版）：已重新载入，请核对后再提交",

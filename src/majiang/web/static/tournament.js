@@ -167,6 +167,7 @@ function tableCard(round, table, open) {
   });
   const card = el("div", { class: "card tn-table", "data-round": String(round.number), "data-table": String(table.number) },
     el("h3", {}, t("tn_table_n").replace("{n}", String(table.number)), result), seats);
+  if (table.live && !r) card.append(liveBox(table.live));
   if (!r && open) {
     updateSum();
     const pasted = el("textarea", { class: "hands", placeholder: t("tn_hands_hint"), spellcheck: "false" });
@@ -182,22 +183,37 @@ function tableCard(round, table, open) {
     });
     const bots = el("button", { type: "button", class: "tn-act play" }, t("tn_play"));
     bots.addEventListener("click", () => change(`${base}/play`, { bot: document.getElementById("tn-bot").value }, bots));
+    const live = table.live ? null : el("button", { type: "button", class: "tn-act live" }, t("tn_live"));
+    if (live) live.addEventListener("click", () => change(`${base}/live`, {}, live));
     const abandon = el("button", { type: "button", class: "tn-act abandon" }, t("tn_abandon"));
     abandon.addEventListener("click", () => {
       if (!confirm(t("tn_abandon_confirm"))) return;
       change(`${base}/abandon`, { hands: parseHands(pasted.value) }, abandon);
     });
     card.append(el("div", {}, sum), el("label", { class: "wide" }, t("tn_or_hands")), pasted,
-      el("div", { class: "buttons" }, enter, bots, abandon));
+      el("div", { class: "buttons" }, enter, bots, live, abandon));
   }
   return card;
+}
+
+// A table played live on the server: the watch link, the room number, and for the organiser each seat's
+// one-use invitation (to hand to that player) until the seat is taken.
+function liveBox(live) {
+  const box = el("div", { class: "tn-live" }, el("p", {}, `${t("tn_live_on")} · `,
+    el("a", { href: live.watch, class: "watch" }, t("watch")), live.room ? ` · ${t("room")} ${live.room}` : ""));
+  for (const s of live.seats) {
+    const link = s.invite ? el("a", { href: s.invite, class: "invite", "data-player": String(s.player) }, t("tn_invite")) : null;
+    if (s.invite) box.append(el("div", { class: "seat-invite" }, `${s.name}: `, link));
+    else if (s.taken) box.append(el("div", { class: "muted" }, `${s.name}: ${t("room_held")}`));
+  }
+  return box;
 }
 
 function roundBox(round, latest) {
   const open = isOrganiser();
   const box = el("details", { class: "tn-round", "data-round": String(round.number) },
     el("summary", {}, t("tn_round_n").replace("{n}", String(round.number)) + (round.finished ? " ✓" : "")),
-    el("p", { class: "muted" }, t("tn_walls").replace("{seed}", String(round.seed))),
+    round.seed_text ? el("p", { class: "muted" }, t("tn_walls").replace("{seed}", round.seed_text)) : el("p", { class: "muted" }, t("tn_walls_hidden")),
     round.byes.length ? el("p", {}, `${t("tn_bye_list")}: ${round.byes.join(", ")}`) : null,
     el("div", { class: "cards" }, ...round.tables.map((table) => tableCard(round, table, open))));
   if (latest) box.open = true;
@@ -247,6 +263,16 @@ function drawOne() {
     el("h2", {}, t("standings")), el("div", { class: "scroll" }, standingsTable()));
   app.dataset.version = String(d.version);
   showRefusal();
+  // a live table books its result when it ends: look again now and then while one is being played
+  clearTimeout(watching);
+  const playing = d.rounds.some((r) => r.tables.some((x) => x.live && !x.result));
+  if (playing) watching = setTimeout(refresh, 5000);
+}
+
+let watching = null;
+async function refresh() {
+  if (busy || !tournamentId) return;
+  try { data = await call("GET", `/api/tournaments/${encodeURIComponent(tournamentId)}`); drawOne(); } catch { /* try again later */ }
 }
 
 async function load() {
