@@ -13,9 +13,9 @@ never on the loop. A table that never finishes is closed by the organiser as *ab
 as far as it was played (the hands' changes entered, or nobody's points moved if no hand was finished),
 as docs/tournament.md decides, and marked so. A table may also be played live on this server (a web
 table dealt from the round's wall seed, its seats' invitations for the organiser to hand out): its result
-is booked when it has ended, at the next look at the tournament (``sync_live``). Every refusal carries a ``code`` (and ``params``) besides
-its English ``error``, so the page can say it in its own language. docs/web.md, *Tournaments*,
-describes the routes.
+is booked when it has ended, at the next look at the tournament (``sync_live``). Every refusal carries
+a ``code`` (and ``params``) besides its English ``error``, so the page can say it in its own language.
+docs/web.md, *Tournaments*, describes the routes.
 """
 
 from __future__ import annotations
@@ -492,10 +492,12 @@ def tournaments_router() -> APIRouter:
                 stored = _read(store, tournament_id)
         return stored
 
-    def shown(request: Request, stored: Stored) -> dict[str, Any]:
+    def shown(request: Request, stored: Stored, status: int = 200) -> JSONResponse:
+        # a JSONResponse as it is: FastAPI's encoder walking a big tournament's answer would cost more
+        # than the rest of the request
         account = current_account(request)
         organiser = account is not None and account.id == stored.organiser
-        return tournament_json(stored, tables_of(request), organiser)
+        return JSONResponse(tournament_json(stored, tables_of(request), organiser), status_code=status)
 
     async def change(request: Request, tournament_id: str,
                      apply: Callable[[Stored, dict[str, Any]], Any]) -> Any:
@@ -541,7 +543,7 @@ def tournaments_router() -> APIRouter:
             db.execute(sa.insert(tournaments_t).values(
                 id=stored.id, name=stored.name, rules=stored.rules, organiser=account.id,
                 created=stored.created, version=stored.version, state=_state(tournament, [])))
-        return JSONResponse(shown(request, stored), status_code=201)
+        return shown(request, stored, 201)
 
     @router.get("/api/tournaments")
     async def listing(request: Request) -> Any:
