@@ -75,10 +75,13 @@ def test_a_tournament_run_from_the_page(browser: Browser, base_url: str) -> None
     page.fill("#tn-players", "\n".join(PLAYERS))
     page.fill("#tn-rounds", "4")
     page.fill("#tn-hands", "1")
+    page.fill("#tn-options", "profile=wmo2014")
     assert _fits(page)
     page.click("#tn-create-button")
     page.wait_for_url("**/tournament/t*")
     expect(page.locator("h1")).to_have_text("Club night")
+    tid = page.url.rsplit("/", 1)[-1]
+    assert page.context.request.get(f"/api/tournaments/{tid}").json()["options"] == {"profile": "wmo2014"}
     for number in range(1, 5):
         version = page.get_attribute("#app", "data-version")
         page.click("#tn-pair")

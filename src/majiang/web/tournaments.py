@@ -35,8 +35,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from majiang.bots import BOTS
-from majiang.errors import MajiangError
-from majiang.game.ruleset import ruleset_names
+from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.ruleset import find_ruleset, ruleset_names
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.tournament import BYE_POLICIES, Tournament, TournamentError, table_points
 from majiang.web.accounts import Account, current_account
@@ -357,7 +357,9 @@ def _create(body: Mapping[str, Any]) -> Tournament:
     if rules not in ruleset_names():
         raise Refusal(400, "rules", f"no ruleset {rules[:40]!r}; the rulesets are "
                       f"{', '.join(ruleset_names())}", {"rules": rules[:40]})
-    options = _want(body, "options", dict, "an object of options", {})
+    options = _want(body, "options", (dict, list), "an object of options or a list of key=value texts", {})
+    if isinstance(options, list):  # texts, as the lobby and the command line write them
+        options = _options_of(rules, options)
     hands = _want(body, "hands", int, "a whole number or null", None)
     byes = _want(body, "byes", str, f"one of {', '.join(BYE_POLICIES)}", "bye")
     bye_points = _want(body, "bye_points", (int, float), "a number or null", None)
@@ -375,6 +377,19 @@ def _create(body: Mapping[str, Any]) -> Tournament:
                           bye_points=bye_points, points=points, bots=bots, name=name)
     except TournamentError as err:
         raise classify(err) from None
+
+
+def _options_of(rules: str, texts: list[Any]) -> dict[str, Any]:
+    """The options that ``key=value`` texts change from ruleset ``rules``' defaults, as typed values."""
+    if not all(isinstance(x, str) for x in texts):
+        raise Refusal(400, "field", "'options' must be an object of options or a list of key=value texts",
+                      {"field": "options"})
+    try:
+        chosen = find_ruleset(rules, [x for x in texts if x.strip()]).options()
+    except InvalidOptionError as err:
+        raise Refusal(400, "option", f"rules: {err}", {"detail": str(err)}) from None
+    defaults = find_ruleset(rules).options()
+    return {k: v for k, v in chosen.items() if defaults.get(k) != v}
 
 
 def _sheet(body: Mapping[str, Any], players: tuple[str, ...]

@@ -94,7 +94,7 @@ export const STRINGS = {
     tn_play: "Play by bots", tn_abandon: "Table abandoned", tn_working: "working…",
     tn_abandon_confirm: "Close this table as abandoned, scored as far as it was played (the hands pasted, or nobody's points moved)?",
     tn_points_col: "Table pts", tn_score: "Score", tn_firsts: "1st", tn_best: "Best", tn_tables: "Tables", tn_byes_col: "Byes",
-    tn_live: "Play on the server", tn_live_on: "Played on the server (the round's walls)", tn_invite: "invitation",
+    tn_options: "Options (key=value, one a line; empty: the ruleset's defaults)", tn_live: "Play on the server", tn_live_on: "Played on the server (the round's walls)", tn_invite: "invitation",
     tn_walls_hidden: "Walls: the round's own, the same at every table (the seed is shown when the round is over)",
     // (the page says a refusal in English by the server's own words; these are its codes' words, 中文 below)
     tn_e_refused: "Refused by the server", tn_e_login: "Log in as the organiser first", tn_e_organiser: "Only the organiser, {organiser}, may change this tournament",
@@ -209,7 +209,7 @@ export const STRINGS = {
     tn_play: "机器人代打", tn_abandon: "本桌中止", tn_working: "处理中…",
     tn_abandon_confirm: "将本桌记为中止，按已打的盘计分（上面粘贴的各盘；若无，各家分数不变）？",
     tn_points_col: "桌分", tn_score: "比赛分", tn_firsts: "一位", tn_best: "最佳", tn_tables: "桌数", tn_byes_col: "轮空",
-    tn_live: "在服务器上对局", tn_live_on: "正在服务器上对局（本轮牌墙）", tn_invite: "邀请链接",
+    tn_options: "规则选项（每行一个 key=value；留空：规则默认值）", tn_live: "在服务器上对局", tn_live_on: "正在服务器上对局（本轮牌墙）", tn_invite: "邀请链接",
     tn_walls_hidden: "牌墙：本轮各桌相同（本轮结束后公布种子）",
     tn_e_live_exists: "第 {round} 轮第 {table} 桌已在服务器上对局", tn_e_live: "第 {round} 轮第 {table} 桌无法在服务器上对局",
     tn_e_refused: "服务器拒绝了请求", tn_e_login: "请先以组织者身份登录", tn_e_organiser: "只有组织者 {organiser} 能修改这个比赛",

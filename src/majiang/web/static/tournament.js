@@ -85,6 +85,7 @@ function createForm() {
     el("label", {}, t("tn_byes"), byes),
     el("label", {}, t("tn_points"), el("input", { id: "tn-points", value: "4, 2, 1, 0", size: "10" })),
     el("label", {}, t("seed"), el("input", { id: "tn-seed", type: "number", min: "0", placeholder: t("random_seed") })),
+    el("label", { class: "wide" }, t("tn_options"), el("textarea", { id: "tn-options", class: "options", placeholder: "profile=wmo2014", spellcheck: "false" })),
     el("button", { type: "submit", class: "primary tn-act", id: "tn-create-button" }, t("tn_create")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -94,6 +95,8 @@ function createForm() {
       points: value("#tn-points").split(/[,，\s]+/).filter(Boolean).map(Number) };
     if (value("#tn-hands")) body.hands = Number(value("#tn-hands"));
     if (value("#tn-seed")) body.seed = Number(value("#tn-seed"));
+    const options = value("#tn-options").split(/\n+/).map((x) => x.trim()).filter(Boolean);
+    if (options.length) body.options = options;
     refusal = null;
     showRefusal();
     try {
