@@ -133,6 +133,9 @@ def test_a_refusal_in_chinese_and_a_viewer_without_tools(browser: Browser, base_
     expect(page.locator("#error")).to_contain_text("合计须为 0", timeout=WAIT_MS)
     assert "现在是 1" in page.inner_text("#error")
     assert page.locator(f"{_table(page, 1, 1)} .tag").count() == 0  # nothing was booked
+    # and nothing typed was lost: the referee corrects the one wrong figure
+    assert page.input_value(f'{_table(page, 1, 1)} input[data-seat="3"]') == "-9"
+    assert page.inner_text(f"{_table(page, 1, 1)} button.enter") == "录入计分表"
     assert page.is_disabled("#tn-pair")  # the round is not finished
     # a second referee books table 2 meanwhile: this page's sheet, made on the older version, is refused,
     # and the page reloads with table 2's result and says why

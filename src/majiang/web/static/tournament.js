@@ -50,20 +50,29 @@ async function change(url, body, button) {
   busy = true;
   refusal = null;
   showRefusal();
-  const buttons = [...app.querySelectorAll("button.tn-act")];
-  for (const b of buttons) b.disabled = true;
+  const buttons = [...app.querySelectorAll("button.tn-act")].map((b) => [b, b.disabled]);
+  for (const [b] of buttons) b.disabled = true;
+  const label = button ? button.textContent : "";
   if (button) button.textContent = t("tn_working");
+  let redraw = true;
   try {
     data = await call("POST", url, { ...body, version: data.version });
   } catch (err) {
     refusal = err.refusal || { code: "refused", params: {}, error: err.message };
     if (refusal.status === 409 && (refusal.code === "stale" || refusal.code === "conflict")) {
       try { data = await call("GET", `/api/tournaments/${tournamentId}`); } catch { /* keep the page */ }
+    } else {
+      redraw = false;  // the tournament is as shown: keep what was typed, to be corrected
     }
   } finally {
     busy = false;
   }
-  drawOne();
+  if (redraw) {
+    drawOne();
+  } else {
+    for (const [b, was] of buttons) b.disabled = was;
+    if (button) button.textContent = label;
+  }
   showRefusal();
 }
 
