@@ -121,7 +121,7 @@ def test_a_refusal_in_chinese_and_a_viewer_without_tools(browser: Browser, base_
     errors: list[str] = []
     page = _page(browser, base_url, "Chen", errors, lang="zh")
     made = page.context.request.post("/api/tournaments",
-                                     data={"players": PLAYERS[:8], "rounds": 2, "hands": 1})
+                                     data={"players": PLAYERS[:12], "rounds": 2, "hands": 1})
     assert made.status == 201
     tid = made.json()["id"]
     page.goto(f"/tournament/{tid}")
@@ -143,10 +143,17 @@ def test_a_refusal_in_chinese_and_a_viewer_without_tools(browser: Browser, base_
                                        data={"totals": [5, -5, 0, 0]})
     assert booked.status == 200
     page.fill(f'{_table(page, 1, 1)} input[data-seat="3"]', "-10")
+    page.fill(f"{_table(page, 1, 3)} textarea.hands", "8 -8 0 0")
     page.click(f"{_table(page, 1, 1)} button.enter")
     expect(page.locator("#error")).to_contain_text("比赛已被他人修改", timeout=WAIT_MS)
     page.wait_for_selector(f"{_table(page, 1, 2)} .tag")
     assert page.locator(f"{_table(page, 1, 1)} .tag").count() == 0
+    # the reload keeps what was typed at the open tables
+    assert page.input_value(f'{_table(page, 1, 1)} input[data-seat="3"]') == "-10"
+    assert page.input_value(f"{_table(page, 1, 3)} textarea.hands") == "8 -8 0 0"
+    page.click(f"{_table(page, 1, 1)} button.enter")  # submitted again, now on the version shown
+    page.wait_for_selector(f"{_table(page, 1, 1)} .tag")
+    assert page.input_value(f"{_table(page, 1, 3)} textarea.hands") == "8 -8 0 0"
     assert _fits(page)
     viewer = _page(browser, base_url, "Dora", errors)
     viewer.goto(f"/tournament/{tid}")

@@ -249,7 +249,30 @@ function standingsTable() {
   return table;
 }
 
+// What is typed into the open tables' sheets, by round, table and field, kept across a redraw (another
+// table's result coming in, the look every 5 s at a live table) so nobody loses a half-entered sheet.
+function typed() {
+  const kept = new Map();
+  for (const card of app.querySelectorAll(".tn-table")) {
+    for (const field of card.querySelectorAll("input[data-seat], textarea.hands")) {
+      if (field.value !== "") kept.set(`${card.dataset.round}.${card.dataset.table}.${field.dataset.seat ?? "hands"}`, field.value);
+    }
+  }
+  return kept;
+}
+
+function retype(kept) {
+  for (const card of app.querySelectorAll(".tn-table")) {
+    for (const field of card.querySelectorAll("input[data-seat], textarea.hands")) {
+      const value = kept.get(`${card.dataset.round}.${card.dataset.table}.${field.dataset.seat ?? "hands"}`);
+      if (value !== undefined) { field.value = value; field.dispatchEvent(new Event("input")); }
+    }
+  }
+}
+
 function drawOne() {
+  const kept = typed();
+  const chosenBot = document.getElementById("tn-bot")?.value;
   const d = data;
   const organiser = isOrganiser();
   const paired = d.rounds.length;
@@ -274,6 +297,8 @@ function drawOne() {
     ...[...d.rounds].reverse().map((r, i) => roundBox(r, i === 0)),
     el("h2", {}, t("standings")), el("div", { class: "scroll" }, standingsTable()));
   app.dataset.version = String(d.version);
+  retype(kept);
+  if (chosenBot) bot.value = chosenBot;
   showRefusal();
   // a live table books its result when it ends: look again now and then while one is being played
   clearTimeout(watching);
@@ -284,6 +309,10 @@ function drawOne() {
 let watching = null;
 async function refresh() {
   if (busy || !tournamentId) return;
+  if (app.contains(document.activeElement) && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) {
+    watching = setTimeout(refresh, 5000);  // not while someone types: later
+    return;
+  }
   try { data = await call("GET", `/api/tournaments/${encodeURIComponent(tournamentId)}`); drawOne(); } catch { /* try again later */ }
 }
 
