@@ -158,7 +158,7 @@ def test_changchun_exercises_its_capabilities() -> None:
     for options in variants("changchun"):
         for bots in (["efficiency"], ["efficiency", "random"], ["random"]):
             # Waits checked often: a ready seat that has seen the 宝 is some hands' last few steps.
-            tally.add(play_many("changchun", options, 21, 8, bots, rates=Rates(0.01, 0.002, 0.2, 0.005)))
+            tally.add(play_many("changchun", options, 21, 4, bots, rates=Rates(0.01, 0.002, 0.2, 0.005)))
     assert tally.rolls > 0 and tally.declared_wins > 0
     assert tally.mixed_melds > 0 and tally.ruleset_actions > 0
     assert tally.seat_waits > 0 and tally.kongs > 0 and tally.payments > 0 and tally.wall_ends > 0
