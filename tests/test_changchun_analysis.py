@@ -10,8 +10,8 @@ from majiang.analysis.decompose import counts_of
 from majiang.changchun import Meld, Options
 from majiang.game.ruleset import SeatContext, find_ruleset
 from majiang.notation import parse_tiles
-from majiang.tiles import Tile
 from majiang.rules.changchun.analysis import ChangchunEfficiency, shanten, shanten_and_effective
+from majiang.tiles import Tile
 
 # (standing tiles, melds, shanten): the regular form's, plus a draw per missing suit and for the 1/9.
 CASES = [
