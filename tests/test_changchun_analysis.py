@@ -76,14 +76,14 @@ def test_the_fast_path_finds_what_trying_every_kind_finds(data: st.DataObject) -
     shown = [Meld.pung(Tile(t)) if kind == "pung" else Meld.chow(Tile(t)) for kind, t in melds]
     used = [0] * 34
     for m in shown:
-        for t in m.tiles:
-            used[t] += 1
+        for tile in m.tiles:
+            used[tile] += 1
     # a narrow pool often (no honors, no terminals, two suits): the missing-part rules then matter
     narrow = data.draw(st.booleans())
     pool = [k for k in range(34) for _ in range(4 - used[k])
             if not narrow or (k < 18 and k % 9 not in (0, 8))]
     tiles = data.draw(st.permutations(pool))[:13 - 3 * len(shown)]
     counts = [0] * 34
-    for t in tiles:
-        counts[t] += 1
+    for kind in tiles:
+        counts[kind] += 1
     assert shanten_and_effective(counts, shown) == _effective_by_trying(counts, shown)
