@@ -78,7 +78,7 @@ def test_a_big_replay_does_not_block_other_requests(tmp_path: Path) -> None:
             assert not replay.done(), "the listing waited for the replay"
             answer = await replay
             assert answer.status_code == 200, answer.text
-            assert len(answer.json()["hands"]) == 120
+            assert len(answer.json()["hands"]) == 30
 
     asyncio.run(scenario())
 
