@@ -31,7 +31,7 @@ from majiang.bots.danger import read_table
 from majiang.game.table import View
 from majiang.tiles import ALL_TILES
 
-__all__ = ["Judgement", "judge"]
+__all__ = ["Judgement", "judge", "judgement_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +68,8 @@ def judge(view: View, bot: str | None = None, seed: int = 0) -> Judgement:
     threat = tuple(0.0 if o == view.seat else table.threat[o] for o in range(4))
     return Judgement(name, pick, (threat[0], threat[1], threat[2], threat[3]),
                      {k: table.deal_in(k) for k in discards})
+
+
+def judgement_json(view: View) -> dict[str, Any]:
+    """``judge(view).to_dict()``: what the web server's worker processes run for the table page."""
+    return judge(view).to_dict()
