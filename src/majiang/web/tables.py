@@ -26,7 +26,7 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset, find_ruleset
-from majiang.game.table import Phase
+from majiang.game.table import Phase, View
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
@@ -508,6 +508,14 @@ class Table:
         self.acted[player] = self.shown_step
         self.wake.set()
         await self._tell(player)
+
+    def seat_view(self, player: int) -> View | None:
+        """The player's seat's own view while it has a move to make (the coach's judgement reads it)."""
+        game = self.match.game
+        if game.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            return None
+        view = game.view(self.match.positions[player])
+        return view if view.legal else None
 
     def _window_legal(self, window: Window, seat: int) -> list[Action]:
         """What ``seat`` may answer in the window: the engine's choices if it is asked, else a pass."""
