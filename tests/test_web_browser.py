@@ -269,7 +269,8 @@ def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
     pick = page.get_attribute("#bot-pick", "data-pick") or ""
     assert pick.startswith("discard ") and pick.split()[1] in after, pick
     assert "The Fan-aware bot would:" in page.inner_text("#bot-pick")
-    assert all("deal-in risk" in text for text in page.locator("#hints .hint[data-discard]").all_inner_texts())
+    rows = page.locator("#hints .hint[data-discard]").all_inner_texts()
+    assert all("deal-in risk" in text for text in rows), rows
     # readable on a phone: at a phone's width the table fits without sideways scrolling
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
