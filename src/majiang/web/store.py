@@ -174,6 +174,18 @@ drill_goals_t = sa.Table(
     sa.Column("by_date", sa.Text),
     sa.PrimaryKeyConstraint("account", "drill"),
 )
+tournaments_t = sa.Table(
+    "tournaments", _metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("organiser", sa.Integer, sa.ForeignKey("accounts.id", name="tournaments_organiser"),
+              nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+)
+sa.Index("tournaments_created", tournaments_t.c.created)
 
 _INSERT_ACTION = sa.insert(actions_t)
 """Built once: storing an action is the store's most frequent work."""
@@ -376,7 +388,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v4"
+SCHEMA_REVISION = "v5"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
@@ -494,9 +506,9 @@ def _on_sqlite_begin(connection: sa.Connection) -> None:
 
 class Store:
     """The database ``target`` (a SQLite file, created if missing; ``:memory:`` for tests; or a database
-    URL), brought to the newest schema when opened. Its transactions take turns on its one connection
-    (a lock), so it may be used from several threads: the server's event loop and the thread pool where
-    its plain routes run."""
+    URL), brought to the newest schema when opened. Its one connection serves one transaction at a time:
+    the server's ``async`` routes use it on the event loop and its plain ``def`` routes from a thread pool,
+    so a transaction waits for the one under way (``_turn``) rather than fail to begin."""
 
     def __init__(self, target: str | os.PathLike[str] | URL) -> None:
         url = database_url(target)
@@ -505,7 +517,6 @@ class Store:
         """The database as messages name it (a path, or the URL without its password)."""
         self.dialect = url.get_backend_name()
         self._turn = threading.RLock()
-        """Held for each transaction: two threads' transactions on the one connection would be one."""
         try:
             if self.dialect == "sqlite":
                 database = _sqlite_file(url)
@@ -518,8 +529,8 @@ class Store:
                 sa.event.listen(self.engine, "begin", _on_sqlite_begin)
             else:
                 self.engine = sa.create_engine(url, pool_pre_ping=True)
-            # One connection for the store's life: it is used from one thread, and a pool's checkout per
-            # statement would double the cost of storing an action.
+            # One connection for the store's life, one transaction at a time (``_turn``): a pool's checkout
+            # per statement would double the cost of storing an action.
             self._db = self.engine.connect()
             with self._writing() as connection:
                 migrate(connection)

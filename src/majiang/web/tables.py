@@ -26,7 +26,7 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset, find_ruleset
-from majiang.game.table import Phase
+from majiang.game.table import Phase, View
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
@@ -523,6 +523,14 @@ class Table:
         self.wake.set()
         await self._tell(player)
 
+    def seat_view(self, player: int) -> View | None:
+        """The player's seat's own view while it has a move to make (the coach's judgement reads it)."""
+        game = self.match.game
+        if game.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            return None
+        view = game.view(self.match.positions[player])
+        return view if view.legal else None
+
     def _window_legal(self, window: Window, seat: int) -> list[Action]:
         """What ``seat`` may answer in the window: the engine's choices if it is asked, else a pass."""
         if seat not in window.seats or seat in window.done:
@@ -924,8 +932,9 @@ class Tables:
         practice = seed is not None  # a chosen seed deals walls its chooser can know: everyone is told
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**62-1, not {seed!r}")
+        # up to 2**63-1: a tournament round's walls (``derived_seed``, 63 bits) are dealt at a live table
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**63-1, not {seed!r}")
         specs = body.get("players", ["open", "bot:fan-aware", "bot:fan-aware", "bot:fan-aware"])
         if not isinstance(specs, list) or len(specs) != 4:
             raise InvalidOptionError("'players' must list four players ('open' or 'bot:NAME')")
