@@ -27,10 +27,8 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
@@ -42,7 +40,17 @@ from majiang.tournament import BYE_POLICIES, Tournament, TournamentError, table_
 from majiang.web.accounts import Account, current_account
 from majiang.web.jobs import JobLimitError, Jobs
 from majiang.web.limits import Refused, read_body
-from majiang.web.store import Store, accounts_t, tournaments_t
+from majiang.web.store import Store
+from majiang.web.tournament_store import (
+    Stored,
+    TournamentStoreError,
+    check_version,
+    create_tournament,
+    list_tournaments,
+    read_tournament,
+    state_json,
+    write_tournament,
+)
 
 if TYPE_CHECKING:
     from majiang.web.tables import Table as WebTable
@@ -135,59 +143,29 @@ def classify(err: TournamentError) -> Refusal:
 
 # -- the store ------------------------------------------------------------------------------------------
 
-@dataclass(slots=True)
-class Stored:
-    """A tournament as stored: the row's fields and the tournament read from its JSON."""
+_STATUS = {"unknown": 404, "damaged": 500, "conflict": 409, "stale": 409}
 
-    id: str
-    name: str
-    rules: str
-    organiser: int
-    organiser_name: str
-    created: float
-    version: int
-    abandoned: list[tuple[int, int]]
-    tournament: Tournament
-    live: dict[str, str] = field(default_factory=dict)
-    """The live web tables of the tournament's tables: ``"ROUND.TABLE"`` -> the web table's id."""
+
+def _refusal(err: TournamentStoreError) -> Refusal:
+    return Refusal(_STATUS.get(err.code, 400), err.code, str(err), err.params)
 
 
 def _read(store: Store, tournament_id: str) -> Stored:
-    t, a = tournaments_t.c, accounts_t.c
-    with store.reading() as db:
-        row = db.execute(sa.select(tournaments_t, a.name.label("organiser_name"))
-                         .join_from(tournaments_t, accounts_t, t.organiser == a.id)
-                         .where(t.id == tournament_id[:40])).first()
-    if row is None:
-        raise Refusal(404, "unknown", f"no tournament {tournament_id[:40]!r}", {"id": tournament_id[:40]})
-    state = json.loads(row.state)
     try:
-        tournament = Tournament.from_dict(state["tournament"])
-    except TournamentError as err:  # the database holds what no server of ours wrote
-        raise Refusal(500, "damaged", f"tournament {row.id} as stored cannot be read: {err}") from None
-    abandoned = [(int(r), int(n)) for r, n in state.get("abandoned", [])]
-    return Stored(row.id, row.name, row.rules, row.organiser, row.organiser_name, row.created, row.version,
-                  abandoned, tournament, dict(state.get("live", {})))
+        return read_tournament(store, tournament_id)
+    except TournamentStoreError as err:
+        raise _refusal(err) from None
 
 
-def _state(tournament: Tournament, abandoned: list[tuple[int, int]], live: Mapping[str, str] | None = None
-           ) -> str:
-    return json.dumps({"tournament": tournament.to_dict(), "abandoned": [list(x) for x in sorted(abandoned)],
-                       "live": dict(live or {})}, ensure_ascii=False, sort_keys=True)
+_state = state_json
 
 
 def _write(store: Store, stored: Stored) -> None:
-    """Write ``stored`` (changed) over version ``stored.version``, counting the version up; 409 if another
-    writer changed it since it was read."""
-    t = tournaments_t.c
-    with store.writing() as db:
-        done = db.execute(sa.update(tournaments_t).where(t.id == stored.id, t.version == stored.version)
-                          .values(version=stored.version + 1,
-                                  state=_state(stored.tournament, stored.abandoned, stored.live)))
-    if done.rowcount != 1:
-        raise Refusal(409, "conflict", "the tournament was changed by someone else at the same moment; "
-                      "reload it and try again")
-    stored.version += 1
+    """Write ``stored`` over the version read; 409 if another writer changed it since."""
+    try:
+        write_tournament(store, stored)
+    except TournamentStoreError as err:
+        raise _refusal(err) from None
 
 
 def _organiser(request: Request, stored: Stored) -> Account:
@@ -207,10 +185,10 @@ def _check_version(body: Mapping[str, Any], stored: Stored) -> None:
     if not isinstance(version, int) or isinstance(version, bool):
         raise Refusal(400, "field", f"'version' must be a whole number, not {version!r}",
                       {"field": "version"})
-    if version != stored.version:
-        raise Refusal(409, "stale", f"the tournament has changed since version {version} (it is at version "
-                      f"{stored.version} now): reload it and check before you submit",
-                      {"version": version, "now": stored.version})
+    try:
+        check_version(stored, version)
+    except TournamentStoreError as err:
+        raise _refusal(err) from None
 
 
 # -- the answers ----------------------------------------------------------------------------------------
@@ -552,21 +530,12 @@ def tournaments_router() -> APIRouter:
             tournament = _create(await _body(request))
         except Refusal as refusal:
             return refusal.response()
-        stored = Stored("t" + secrets.token_hex(5), tournament.name or "", tournament.rules_name, account.id,
-                        account.name, time.time(), 1, [], tournament)
-        with store_of(request).writing() as db:
-            db.execute(sa.insert(tournaments_t).values(
-                id=stored.id, name=stored.name, rules=stored.rules, organiser=account.id,
-                created=stored.created, version=stored.version, state=_state(tournament, [])))
+        stored = create_tournament(store_of(request), tournament, account.id, time.time())
         return shown(request, stored, 201)
 
     @router.get("/api/tournaments")
     async def listing(request: Request) -> Any:
-        t, a = tournaments_t.c, accounts_t.c
-        with store_of(request).reading() as db:
-            rows = db.execute(sa.select(tournaments_t, a.name.label("organiser_name"))
-                              .join_from(tournaments_t, accounts_t, t.organiser == a.id)
-                              .order_by(t.created.desc(), t.id).limit(LISTED)).all()
+        rows = list_tournaments(store_of(request), LISTED)
         return {"tournaments": [_summary(row, json.loads(row.state)) for row in rows]}
 
     @router.get("/api/tournaments/{tournament_id}")
