@@ -35,6 +35,7 @@ from majiang.game.ruleset import ruleset_names
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.ladder import GRADES, Ladder, LadderEntry, LadderError, LadderRules, RatedGame, bot_player
 from majiang.web.accounts import Account, current_account
+from majiang.web.drill_store import add_answer, drill_log, set_goal
 from majiang.web.jobs import Jobs
 from majiang.web.ladder_store import (
     LadderPlayer,
@@ -47,8 +48,6 @@ from majiang.web.ladder_store import (
 from majiang.web.limits import read_body
 from majiang.web.store import (
     Store,
-    drill_answers_t,
-    drill_goals_t,
     drill_questions_t,
     ladder_games_t,
     records_t,
@@ -320,16 +319,8 @@ async def _body(request: Request, fields: set[str]) -> dict[str, Any]:
 
 
 def _progress(store: Store, account: Account) -> dict[str, Any]:
-    a, g = drill_answers_t.c, drill_goals_t.c
     with store.reading() as db:
-        answers = db.execute(sa.select(a.at, a.drill, a.rules, a.score, a.correct, a.source)
-                             .where(a.account == account.id).order_by(a.id)).all()
-        goals = db.execute(sa.select(g.drill, g.target, g.by_date).where(g.account == account.id)).all()
-    # The drills module's own log, made from the rows: one definition of progress for the CLI and the server.
-    player = {"answers": [{"at": r.at, "drill": r.drill, "rules": r.rules, "score": r.score,
-                           "correct": bool(r.correct), "source": r.source} for r in answers],
-              "goals": {r.drill: {"target": r.target, "by": r.by_date} for r in goals}}
-    log = DrillLog({"format": "majiang-drills", "version": 1, "players": {account.name: player}})
+        log = drill_log(db, account.id, account.name)
     return {"name": account.name, "recent": RECENT, "drills": [
         {"drill": p.drill, "answered": p.answered, "correct": p.correct, "mean": p.mean,
          "recent_mean": p.recent, "scores": list(p.scores[-100:]), "goal": p.goal, "by": p.by, "met": p.met}
@@ -430,9 +421,8 @@ def ranks_router() -> APIRouter:
             if done.rowcount != 1:  # answered meanwhile (two answers at once)
                 return _error(409, "that question has been answered already; ask another")
             if account is not None:
-                db.execute(sa.insert(drill_answers_t).values(
-                    account=account.id, at=now, drill=question["drill"], rules=question["rules"],
-                    score=verdict.score, correct=int(verdict.correct), source=question.get("source", "")))
+                add_answer(db, account.id, now, question["drill"], question["rules"], verdict.score,
+                           verdict.correct, question.get("source", ""))
         return {"score": verdict.score, "correct": verdict.correct, "best": list(verdict.best),
                 "why": verdict.why, "detail": verdict.detail, "played": question.get("played"),
                 "kept": account is not None}
@@ -458,12 +448,9 @@ def ranks_router() -> APIRouter:
             DrillLog().set_goal(account.name, drill, float(target), by)  # its checks, one place
         except DrillError as err:
             return _error(400, str(err))
-        g = drill_goals_t.c
         store = _store(request)
         with store.writing() as db:
-            db.execute(sa.delete(drill_goals_t).where(g.account == account.id, g.drill == drill))
-            db.execute(sa.insert(drill_goals_t).values(account=account.id, drill=drill, target=float(target),
-                                                       by_date=by))
+            set_goal(db, account.id, drill, float(target), by)
         return _progress(store, account)
 
     return router
