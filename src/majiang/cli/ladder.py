@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.bots import BOTS
+from majiang.cli.database import open_store
 from majiang.cli.errors import fail
 from majiang.cli.options import GameRulesOpt, JsonOpt, RuleOptionOpt, SeedOpt, integer, ruleset
 from majiang.cli.state import change_state, read_state, scores
@@ -83,25 +84,9 @@ def _where(state: str | None, db: str | None, as_json: bool = False) -> tuple[st
     return state, db
 
 
-@contextlib.contextmanager
-def _store(db: str, as_json: bool = False) -> Iterator[Store]:
+def _store(db: str, as_json: bool = False) -> contextlib.AbstractContextManager[Store]:
     """The server's store at ``db`` (a SQLite file that exists, or a URL), closed at the end."""
-    try:
-        from majiang.web.store import Store, StoreError, database_url
-    except ImportError:
-        fail(COMMAND, "--db needs the web extra: pip install 'majiang[web]'", as_json=as_json)
-    try:
-        url = database_url(db)
-        if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:" \
-                and not os.path.isfile(url.database):
-            fail(COMMAND, f"no database file {db} ('majiang serve --db {db}' makes one)", as_json=as_json)
-        store = Store(url)
-    except StoreError as err:
-        fail(COMMAND, str(err), as_json=as_json)
-    try:
-        yield store
-    finally:
-        store.close()
+    return open_store(COMMAND, db, as_json)
 
 
 def _rated_bots() -> tuple[str, ...]:
