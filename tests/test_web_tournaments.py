@@ -19,7 +19,8 @@ from majiang.tournament import Tournament, TournamentError
 from majiang.web import accounts
 from majiang.web.app import create_app
 from majiang.web.store import Store, accounts_t, tournaments_t
-from majiang.web.tournaments import Refusal, Stored, _read, _state, _write, classify
+from majiang.web.tournament_store import Stored
+from majiang.web.tournaments import Refusal, _read, _state, _write, classify
 
 PLAYERS = [f"P{i:02d}" for i in range(16)]
 
