@@ -1,6 +1,7 @@
 """``majiang drill ... --db --player NAME``: an account's drills on the web server, asked, kept and shown
-from the command line through the server's own code (``majiang.web.drill_store``), on SQLite and
-PostgreSQL; an unknown account, a missing file and a bad goal are refused and change nothing."""
+from the command line through the server's own code (``majiang.web.drill_store``), on SQLite (and
+PostgreSQL under make soak); an unknown account, a missing file and a bad goal are refused and change
+nothing."""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def _answers(db: str, account: int) -> list[tuple[str, str, float]]:
     return [(a["drill"], a["rules"], a["score"]) for a in found]
 
 
-def test_an_accounts_drills_from_the_command_line(store_database: str) -> None:
-    db = store_database
+def test_an_accounts_drills_from_the_command_line(database: str) -> None:
+    db = database
     store = Store(db)
     try:
         ann = store.add_account("Ann", "ann", "x", 0.0)

@@ -1,5 +1,5 @@
 """``majiang ladder ... --db``: the web server's ladder read and changed from the command line, through the
-server's own code (``majiang.web.ladder_store``), on SQLite and PostgreSQL; refusals change nothing."""
+server's own code (``majiang.web.ladder_store``), on SQLite (and PostgreSQL under make soak); refusals change nothing."""
 
 from __future__ import annotations
 
@@ -41,9 +41,9 @@ def _server_ladder(db: str) -> tuple[int, int]:
     return ann, bo
 
 
-def test_the_ladder_commands_over_the_servers_database(store_database: str) -> None:
-    ann, bo = _server_ladder(store_database)
-    db = store_database
+def test_the_ladder_commands_over_the_servers_database(database: str) -> None:
+    ann, bo = _server_ladder(database)
+    db = database
     code, out, err = _run("ladder", "board", "--db", db, "--json")
     assert code == 0, err
     board = json.loads(out)["players"]

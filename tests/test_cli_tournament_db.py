@@ -1,5 +1,5 @@
 """``majiang tournament ... --db --id``: the web server's tournaments read and changed from the command line,
-through the server's own code (``majiang.web.tournament_store``), on SQLite and PostgreSQL; a stale
+through the server's own code (``majiang.web.tournament_store``), on SQLite (PostgreSQL under make soak); a stale
 version, a change racing another, an unknown id or account and a missing file are refused and change
 nothing."""
 
@@ -38,9 +38,9 @@ def _totals(stored: Stored, r: int, n: int, values: tuple[int, int, int, int]) -
     return [f"--total={p}={v}" for p, v in zip(players, values, strict=True)]
 
 
-def test_a_servers_tournament_from_the_command_line(store_database: str, monkeypatch: pytest.MonkeyPatch
+def test_a_servers_tournament_from_the_command_line(database: str, monkeypatch: pytest.MonkeyPatch
                                                     ) -> None:
-    db = store_database
+    db = database
     store = Store(db)
     try:
         store.add_account("Ann", "ann", "x", 0.0)
