@@ -1,5 +1,6 @@
 """``majiang ladder ... --db``: the web server's ladder read and changed from the command line, through the
-server's own code (``majiang.web.ladder_store``), on SQLite (and PostgreSQL under make soak); refusals change nothing."""
+server's own code (``majiang.web.ladder_store``), on SQLite (and PostgreSQL under make soak); refusals
+change nothing."""
 
 from __future__ import annotations
 

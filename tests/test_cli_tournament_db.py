@@ -1,7 +1,7 @@
 """``majiang tournament ... --db --id``: the web server's tournaments read and changed from the command line,
-through the server's own code (``majiang.web.tournament_store``), on SQLite (PostgreSQL under make soak); a stale
-version, a change racing another, an unknown id or account and a missing file are refused and change
-nothing."""
+through the server's own code (``majiang.web.tournament_store``), on SQLite (PostgreSQL under make soak);
+a stale version, a change racing another, an unknown id or account and a missing file are refused and
+change nothing."""
 
 from __future__ import annotations
 
