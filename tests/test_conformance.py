@@ -55,10 +55,10 @@ def _id(case: tuple[str, dict[str, Any]]) -> str:
     return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
 
 
-HANDS = 8
+HANDS = 6
 """Hands per variant and bot in the default run (each checked at every step)."""
 SOAK_HANDS = int(os.environ.get("MAJIANG_CONFORMANCE_HANDS", "24"))
-"""Hands per ruleset in the soak, spread over its variants and bots (the default: three per chunk)."""
+"""Hands per ruleset in the soak, spread over its variants and bots (the default: one or two per chunk)."""
 SOAK_CHUNKS = 16
 
 
