@@ -52,6 +52,8 @@ MJAI_HANDS ?= 100
 RIICHI_FAST_HANDS ?= 200
 # Generated riichi games taken through mjai and tenhou.net/6 and back (tests/test_interop_roundtrip.py).
 ROUNDTRIP_GAMES ?= 300
+# Random hands per size the numpy batch shanten is compared on with the scalar code (tests/test_batch.py).
+BATCH_HANDS ?= 50000
 
 # The modules `make compiled` builds with mypyc (opt-in; the pure-Python package stays the default): every
 # module on the hot path of a row of benchmarks/all.py that mypyc takes as it is. Left pure, and why:
@@ -131,7 +133,7 @@ soak: $(STAMP) $(CLUSTER_STAMP) $(TRAIN_STAMP) $(CHROMIUM) postgresql
 		MAJIANG_RIICHI_ARENA_DEALS=$(RIICHI_ARENA_DEALS) MAJIANG_SICHUAN_HANDS=$(SICHUAN_HANDS) \
 		MAJIANG_SHEET_WRITERS=$(SHEET_WRITERS) MAJIANG_MJAI_HANDS=$(MJAI_HANDS) \
 		MAJIANG_BOTZONE_FLOWER_HANDS=$(BOTZONE_FLOWER_HANDS) MAJIANG_RIICHI_FAST_HANDS=$(RIICHI_FAST_HANDS) \
-		MAJIANG_ROUNDTRIP_GAMES=$(ROUNDTRIP_GAMES) \
+		MAJIANG_ROUNDTRIP_GAMES=$(ROUNDTRIP_GAMES) MAJIANG_BATCH_HANDS=$(BATCH_HANDS) \
 		$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "slow or soak or cluster" || test $$? -eq 5
 	RAY_USAGE_STATS_ENABLED=0 $(TRAIN_VENV)/bin/pytest -p no:cacheprovider -m train tests/test_rllib.py
 

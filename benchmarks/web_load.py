@@ -3,7 +3,11 @@ without a hostile client attacking the same server.
 
 Run: ``.venv/bin/python benchmarks/web_load.py --tables 50`` (``--help`` lists the sizes); the issue-21
 figure: ``benchmarks/web_load.py --tables 20 --bot-tables 180 --hands 16 --bot-seconds 0.5 --think 0.2
---seconds 60 --hostile``.
+--seconds 60 --hostile``. ``--db`` puts the server on a database of one's own (a SQLite file, or an empty
+PostgreSQL database by its URL) instead of a fresh SQLite file; ``--rated`` has each client sign up and
+play its table as a rated one (the ladder booked as each match ends) against three different bots (a rated
+table seats four different players): ``--bot random,efficiency,defense`` unless three are given, so the
+same ``--bot`` without ``--rated`` is the like-for-like run.
 
 It starts ``majiang serve`` in a child process on a fresh database (loopback as its trusted proxy, so each
 simulated client names itself in ``X-Forwarded-For`` and the per-client limits apply to each), creates
@@ -16,7 +20,8 @@ and of tables. It reports:
 * moves per second: every action the server stored while the clients played, over the wall time;
 * latency: for each client action, the time from sending it to receiving the state that shows it
   (the server checked it, stored it in its own transaction and broadcast it), as percentiles;
-* with ``--hostile``: what each attack was answered (status codes, WebSocket errors).
+* with ``--hostile``: what each attack was answered (status codes, WebSocket errors);
+* with ``--rated``: how many matches were booked on the ladder.
 """
 
 from __future__ import annotations
@@ -24,11 +29,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.cookiejar
 import json
 import os
 import random
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -59,12 +64,20 @@ def _client(n: int) -> str:
     return f"10.1.{n // 250}.{n % 250 + 1}"
 
 
-def _request(url: str, body: object | None = None, client: str = "10.0.0.1") -> Any:
+def _request(url: str, body: object | None = None, client: str = "10.0.0.1",
+             opener: urllib.request.OpenerDirector | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json",
                                                               "X-Forwarded-For": client})
-    with urllib.request.urlopen(request, timeout=60) as r:
+    with (opener.open if opener is not None else urllib.request.urlopen)(request, timeout=60) as r:
         return json.loads(r.read())
+
+
+def _signed_up(base: str, n: int, client: str) -> urllib.request.OpenerDirector:
+    """A client of its own cookies, signed up (and so logged in) as the account ``load-N``."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    _request(f"{base}/api/accounts", {"name": f"load-{n}", "password": f"load password {n}"}, client, opener)
+    return opener
 
 
 async def _play(base: str, table: dict[str, Any], seed: int, latencies: list[float], client: str,
@@ -119,22 +132,41 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _moves(db: Path) -> int:
-    with contextlib.closing(sqlite3.connect(db, timeout=30)) as con:
-        count: int = con.execute("SELECT count(*) FROM actions").fetchone()[0]
-        return count
+def _count(db: str, table: str) -> int:
+    """The rows of ``table`` in the server's database (SQLite or PostgreSQL, read as the store reads it)."""
+    import sqlalchemy as sa
+
+    from majiang.web.store import database_url
+
+    engine = sa.create_engine(database_url(db), poolclass=sa.NullPool)
+    try:
+        with engine.connect() as con:
+            return int(con.execute(sa.text(f"SELECT count(*) FROM {table}")).scalar_one())
+    finally:
+        engine.dispose()
 
 
-async def _run(base: str, db: Path, server: int, tables: int, bot_tables: int, hands: int, bot: str,
-               seed: int, think: float, seconds: float | None) -> dict[str, Any]:
-    bots = [f"bot:{bot}"] * 3
+async def _run(base: str, db: str, server: int, tables: int, bot_tables: int, hands: int, bot: str,
+               seed: int, think: float, seconds: float | None, rated: bool = False) -> dict[str, Any]:
+    names = [b.strip() for b in bot.split(",")]
+    if len(names) not in (1, 3):
+        raise SystemExit(f"--bot is one bot or three, comma-separated (seats 1 to 3), not {bot!r}")
+    if rated and len(set(names)) != 3:  # a rated table seats four different players
+        names = ["random", "efficiency", "defense"]
+    bots = [f"bot:{name}" for name in (names * 3 if len(names) == 1 else names)]
     for t in range(bot_tables):
         body = {"hands": hands, "seed": seed + 10_000 + t, "players": [*bots, bots[0]]}
         _request(f"{base}/api/tables", body, _client(tables + t))
-    created = [_request(f"{base}/api/tables", {"hands": hands, "seed": seed + t, "players": ["open", *bots]},
-                        _client(t)) for t in range(tables)]
+    if rated:  # (a rated table seats four different players and deals from the server's seed)
+        created = [_request(f"{base}/api/tables", {"hands": hands, "players": ["open", *bots], "rated": True},
+                            _client(t), _signed_up(base, t, _client(t))) for t in range(tables)]
+    else:
+        created = [_request(f"{base}/api/tables", {"hands": hands, "seed": seed + t,
+                                                   "players": ["open", *bots]}, _client(t))
+                   for t in range(tables)]
+    booked_before = _count(db, "ladder_games")
     latencies: list[float] = []
-    before, cpu = _moves(db), _cpu_seconds(server)
+    before, cpu = _count(db, "actions"), _cpu_seconds(server)
     start = time.perf_counter()
     games = asyncio.gather(*(_play(base, t, seed + i, latencies, _client(i), think)
                              for i, t in enumerate(created)))
@@ -144,11 +176,13 @@ async def _run(base: str, db: Path, server: int, tables: int, bot_tables: int, h
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(games, seconds)
     wall = time.perf_counter() - start
-    moves, cpu = _moves(db) - before, _cpu_seconds(server) - cpu
+    moves, cpu = _count(db, "actions") - before, _cpu_seconds(server) - cpu
     listed = {t["id"]: t for t in _request(f"{base}/api/tables")}
     finished = sum(1 for t in created if listed[t["id"]]["status"] == "finished")
     return {
-        "tables": tables, "bot_tables": bot_tables, "hands": hands, "bot": bot, "finished": finished,
+        "tables": tables, "bot_tables": bot_tables, "hands": hands, "finished": finished,
+        "bot": ", ".join(b.removeprefix("bot:") for b in dict.fromkeys(bots)),
+        "rated": rated, "booked": (_count(db, "ladder_games") - booked_before) // 4,
         "moves": moves, "client_moves": len(latencies), "seconds": round(wall, 3),
         "moves_per_second": round(moves / wall, 1), "server_cores": round(cpu / wall, 2),
         "moves_per_cpu_second": round(moves / cpu, 1) if cpu else None,
@@ -283,18 +317,18 @@ def _attack_main(base: str) -> None:
 # -- running it -------------------------------------------------------------------------------------------
 
 
-def run_load(tables: int = 10, hands: int = 1, bot: str = "random", seed: int = 1, db: Path | None = None, *,
+def run_load(tables: int = 10, hands: int = 1, bot: str = "random", seed: int = 1, db: str | None = None, *,
              bot_tables: int = 0, bot_seconds: float = 0.0, think: float = 0.0, seconds: float | None = None,
-             window_seconds: float = 1.0,
-             hostile: bool = False) -> dict[str, Any]:
-    """Start a server, play ``tables`` matches at once (beside ``bot_tables`` of bots alone, with a hostile
-    client when ``hostile``), stop it; the figures as a dict."""
+             window_seconds: float = 1.0, hostile: bool = False, rated: bool = False) -> dict[str, Any]:
+    """Start a server (on ``db``: a SQLite file or a database URL; by default a fresh SQLite file), play
+    ``tables`` matches at once (beside ``bot_tables`` of bots alone, with a hostile client when
+    ``hostile``, by signed-up players at rated tables when ``rated``), stop it; the figures as a dict."""
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
-        path = db if db is not None else Path(tmp) / "load.db"
+        path = db if db is not None else str(Path(tmp) / "load.db")
         log = open(Path(tmp) / "server.log", "w+")  # noqa: SIM115 (closed below; a pipe left unread would stall it)
         server = subprocess.Popen([sys.executable, "-m", "majiang.cli", "serve", "--port", str(port),
-                                   "--db", str(path), "--claim-seconds", "600", "--away-seconds", "600",
+                                   "--db", path, "--claim-seconds", "600", "--away-seconds", "600",
                                    "--bot-seconds", str(bot_seconds), "--window-seconds", str(window_seconds),
                                    "--trusted-proxy", "127.0.0.1"],
                                   stdout=subprocess.DEVNULL, stderr=log, text=True)
@@ -317,7 +351,8 @@ def run_load(tables: int = 10, hands: int = 1, bot: str = "random", seed: int = 
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                 time.sleep(5)  # let the attacks get going (the big record is made first)
             figures = asyncio.run(_run(base, path, server.pid, tables, bot_tables, hands, bot, seed, think,
-                                       seconds))
+                                       seconds, rated))
+            figures["database"] = "postgresql" if "://" in path and path.startswith("postgres") else "sqlite"
             figures["bot_seconds"], figures["think"] = bot_seconds, think
             if attacker is not None:
                 out, _ = attacker.communicate("", timeout=600)
@@ -344,13 +379,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20, help="tables the client plays (default 20)")
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of four bots beside (default 0)")
     parser.add_argument("--hands", type=int, default=1, help="hands per match (default 1)")
-    parser.add_argument("--bot", default="random", help="the server bots (default random)")
+    parser.add_argument("--bot", default="random",
+                        help="the server bots: one, or three comma-separated for seats 1 to 3 (default "
+                             "random; with --rated three different ones: random,efficiency,defense unless "
+                             "given)")
     parser.add_argument("--bot-seconds", type=float, default=0.0, help="the server's --bot-seconds")
     parser.add_argument("--think", type=float, default=0.0, help="the client's mean pause before acting")
     parser.add_argument("--window-seconds", type=float, default=1.0, help="the server's --window-seconds")
     parser.add_argument("--seconds", type=float, default=None, help="stop measuring after this long")
     parser.add_argument("--hostile", action="store_true", help="attack the server meanwhile")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first table (default 1)")
+    parser.add_argument("--db", metavar="FILE|URL", default=None,
+                        help="the server's database: a SQLite file or an empty PostgreSQL database's URL "
+                             "(default: a fresh SQLite file)")
+    parser.add_argument("--rated", action="store_true",
+                        help="each client signs up and plays its table rated (the ladder booked at its end)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)  # the hostile process itself
     args = parser.parse_args(argv)
@@ -359,13 +402,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     figures = run_load(args.tables, args.hands, args.bot, args.seed, bot_tables=args.bot_tables,
                        bot_seconds=args.bot_seconds, think=args.think, seconds=args.seconds,
-                       window_seconds=args.window_seconds,
-                       hostile=args.hostile)
+                       window_seconds=args.window_seconds, db=args.db, hostile=args.hostile,
+                       rated=args.rated)
     if args.json:
         print(json.dumps(figures))
     else:
         lat = figures["latency_ms"]
-        print(f"{figures['tables']} client tables + {figures['bot_tables']} bot tables ({figures['hands']} "
+        kind = "rated client" if figures["rated"] else "client"
+        print(f"[{figures['database']}] {figures['tables']} {kind} tables + {figures['bot_tables']} bot "
+              f"tables ({figures['hands']} "
               f"hand(s) each, {figures['bot']} bots, --bot-seconds {figures['bot_seconds']}, think "
               f"{figures['think']} s): {figures['finished']} client tables finished; {figures['moves']} "
               f"moves in {figures['seconds']} s = {figures['moves_per_second']} moves/s")
@@ -373,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
               "moves per CPU-second (its bots included)")
         print(f"client action latency over {figures['client_moves']} actions: p50 {lat['p50']} ms, "
               f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms")
+        if figures["rated"]:
+            print(f"rated matches booked on the ladder: {figures['booked']}")
         for name, counts in figures.get("attacks", {}).items():
             print(f"  attack {name}: " + ", ".join(f"{k} x{v}" for k, v in sorted(counts.items())))
     finished = figures["finished"] == figures["tables"] or args.seconds is not None

@@ -238,9 +238,10 @@ def test_cli_table() -> None:
     assert "A - B:" in result.output
 
 
+@pytest.mark.soak
 def test_fan_aware_scores_more_than_efficiency() -> None:
     # A fixed, modest sample: this checks the direction measured on these deals (docs/bots.md has the
-    # full measurement), not a timing.
+    # full measurement), not a timing. In make soak only: 96 hands of fan-aware cost ~15 s of CPU.
     result = run_arena(("fan-aware", "efficiency"), deals=16, seed=0)
     fan_aware, efficiency = result.bots
     assert fan_aware.mean.mean > efficiency.mean.mean

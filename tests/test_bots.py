@@ -57,8 +57,8 @@ def test_only_legal_actions_over_many_hands(name: str) -> None:
     # The bot under test in two seats, a random bot (odd situations: kongs, robbing, strange claims)
     # and an efficiency bot (claims and wins) in the others; every seat starts as dealer in turn.
     decisions = 0
-    # (20 hands: ~1,500 decisions a bot; the search bot 10, its own file plays it under every ruleset)
-    hands = 10 if name in QUICK else 20
+    # (12 hands: ~900 decisions a bot; the search bot 6, its own file plays it under every ruleset)
+    hands = 6 if name in QUICK else 12
     for k in range(hands):
         bots = [find_bot(QUICK.get(name, name), 10 * k), find_bot("random", 10 * k + 1),
                 find_bot(QUICK.get(name, name), 10 * k + 2),

@@ -77,6 +77,16 @@ def test_a_near_miss_scores_its_share_of_the_best_live_tiles() -> None:
     question = _question("discard", "mcr", "123456789m1234pE")
     worse = judge(question, "4p")  # ready too (清龙 and 123p, waiting on E alone): fewer live tiles
     assert 0 <= worse.score < 1 and not worse.correct and "best E" in worse.why
+    # The same facts as data, for a page to word in its own language (the 中文 drill page does).
+    detail = worse.detail
+    assert detail["answer"] == "4p" and detail["figures"]["shanten"] == detail["best_figures"]["shanten"] == 0
+    assert detail["figures"]["live"] < detail["best_figures"]["live"]
+    assert f"{detail['figures']['live']} live effective tiles" in worse.why
+
+
+def test_a_waits_verdict_names_the_missed_and_the_wrong() -> None:
+    verdict = judge(_question("waits", "mcr", "123m456p789sEEWW"), "E 1m")  # a 对倒 on E and W
+    assert verdict.detail == {"waits": ["E", "W"], "missed": ["W"], "wrong": ["1m"]}
 
 
 @pytest.mark.parametrize(("answer", "words"), [
@@ -176,12 +186,35 @@ def test_drill_ask_judges_each_answer_and_keeps_it(tmp_path: Path) -> None:
     assert stats.exit_code == 0 and "waits" in stats.output
 
 
+def test_drill_ask_in_json_gives_the_verdicts_facts(tmp_path: Path) -> None:
+    args = ["drill", "ask", "fans", "--player", "ann", "--count", "1", "--seed", "3", "--json"]
+    done = CliRunner().invoke(app, [*args, "--log", str(tmp_path / "d.json")], input="8\n")
+    assert done.exit_code == 0, done.output
+    asked, verdict = (json.loads(line) for line in done.output.splitlines())
+    assert asked["question"] == 1 and "best" not in asked and "score" not in asked["context"]
+    assert verdict["detail"]["given"] == 8 and str(verdict["detail"]["total"]) == verdict["best"][0]
+    assert verdict["detail"]["score"]["fans"]
+
+
 def test_drill_review_of_a_real_log() -> None:
     done = CliRunner().invoke(app, ["drill", "review", str(TENHOU), "--player", "3"])
     assert done.exit_code == 0, done.output
     reviewed = review(parse_record(import_log(TENHOU.read_bytes(), "auto", TENHOU.name).lines), 3)
     agreed = sum(r.verdict.correct for r in reviewed)
     assert f"The coach agrees with {agreed} of {len(reviewed)} discards" in done.output
+
+
+def test_drill_review_in_json(tmp_path: Path) -> None:
+    _, lines = play_match([find_bot("efficiency", seed=s) for s in range(4)], seed=3, hands=1)
+    record = tmp_path / "game.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["drill", "review", str(record), "--player", "1", "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.output)
+    assert data["player"] == 1 and data["discards"]
+    for d in data["discards"]:
+        assert d["detail"]["answer"] == d["played"] and set(d["detail"]["figures"]) == {"shanten", "live",
+                                                                                        "legal_live"}
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -31,6 +31,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 EXCLUDED = {"play": "interactive (the terminal game)"}
 SMALL = {"--deals": 1, "--games": 12, "--samples": 2000, "--workers": 1}
 """The largest value each size option gets here (one worker: no process start-up)."""
+PLAYOUTS = 4
+"""The most playouts a decision a README search bot plays here."""
 ADDED = {"arena": {"--deals": "1", "--workers": "1"}, "odds": {"--samples": "2000"},
          "simulate": {"--games": "12", "--workers": "1"}}
 """Size options given when an example leaves the (large) default."""
@@ -91,7 +93,8 @@ def bounded(argv: list[str]) -> list[str]:
     for option, value in ADDED.get(out[0], {}).items():
         if option not in out:
             out += [option, value]
-    return out
+    # a search bot's playouts a decision are a size too (32 playouts cost seconds a hand)
+    return [re.sub(r"playouts=(\d+)", lambda m: f"playouts={min(int(m[1]), PLAYOUTS)}", word) for word in out]
 
 
 COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
@@ -115,6 +118,8 @@ def test_bounded_lowers_and_adds_sizes() -> None:
     assert bounded(["arena", "--bots", "a,b", "--workers", "4"]) == [
         "arena", "--bots", "a,b", "--workers", "1", "--deals", "1"]
     assert bounded(["fan", "1m"]) == ["fan", "1m"]
+    assert bounded(["arena", "--bots", "search:playouts=32,fan-aware", "--deals", "1"])[2] == \
+        f"search:playouts={PLAYOUTS},fan-aware"
 
 
 def test_readme_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -261,8 +261,16 @@ def test_reconnect_keeps_the_seat(browser: Browser, base_url: str) -> None:
     # the coach's hints on the turn: discards of tiles in the hand, best first
     page.check("#hints-toggle")
     page.wait_for_selector("#hints .hint")
-    hinted = page.locator("#hints .hint").evaluate_all("hs => hs.map(h => h.dataset.discard)")
+    hinted = page.locator("#hints .hint[data-discard]").evaluate_all("hs => hs.map(h => h.dataset.discard)")
     assert hinted and set(hinted) <= set(after)
+    # and the strong bot's judgement beside them (majiang.bots.judgement): its move among the legal
+    # discards, and each hinted discard's risk of dealing in
+    page.wait_for_selector("#bot-pick")
+    pick = page.get_attribute("#bot-pick", "data-pick") or ""
+    assert pick.startswith("discard ") and pick.split()[1] in after, pick
+    assert "The Fan-aware bot would:" in page.inner_text("#bot-pick")
+    rows = page.locator("#hints .hint[data-discard]").all_inner_texts()
+    assert all("deal-in risk" in text for text in rows), rows
     # readable on a phone: at a phone's width the table fits without sideways scrolling
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

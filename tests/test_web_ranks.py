@@ -81,7 +81,14 @@ def test_a_rated_match_moves_the_ladder_of_each_seat(played: tuple[TestClient, d
         assert p["games"] == 1 and p["sigma"] < 25 / 3
         assert p["ordinal"] == pytest.approx(p["mu"] - 3 * p["sigma"])
     # The state of the finished table tells each player what the match did (the table page shows it).
-    shown = table.state(0)["ladder"]
+    state = table.state(0)
+    # Each seat's grade beside its name, read from the ladder: Ann's and the three rated bots'.
+    grades = [p["grade"] for p in state["players"]]
+    entries = {p["name"]: p for p in board["players"]}
+    assert grades[0] == {"index": entries["Ann"]["grade"]["index"], "zh": entries["Ann"]["title"],
+                         "en": entries["Ann"]["grade"]["en"], "pro_dan": 0}
+    assert grades[3]["zh"] == entries["bot:defense"]["title"]
+    shown = state["ladder"]
     assert shown["rated"] is True and shown["void"] is None
     best = max(totals)
     for player, result in enumerate(shown["players"]):
@@ -169,7 +176,10 @@ def test_who_may_create_and_sit_at_a_rated_table(database: str) -> None:
         assert refused.status_code == 400 and "log in first" in refused.json()["error"]
         ann = signed_up(app, "10.0.0.1", "Ann")
         for bad, words in (({**body, "seed": 5}, "leave out 'seed'"),
-                           ({**body, "rated": 1}, "true or false")):
+                           ({**body, "rated": 1}, "true or false"),
+                           # (three seats of one bot were accepted, then the match was never booked)
+                           ({**body, "players": ["open", "open", "bot:random", "bot:random"]},
+                            "players[3]: the bot 'random' sits at this table already")):
             answer = ann.post("/api/tables", json=bad)
             assert answer.status_code == 400 and words in answer.json()["error"]
         table = ann.post("/api/tables", json=body).json()
@@ -206,6 +216,8 @@ def test_drills_question_answer_progress(played: tuple[TestClient, dict[str, Any
     question = asked.json()
     # From the stored game, without its answer.
     assert question["source"].startswith(f"game {created['id']}, hand 1")
+    assert question["origin"]["game"] == created["id"] and question["origin"]["hand"] == 1  # (for the page)
+    assert question["source"].endswith(f"move {question['origin']['move']}")
     assert "best" not in question and "played" not in question and question["drill"] == "discard"
     with app.app.state.tables.store.reading() as db:  # type: ignore[attr-defined]
         kept = db.execute(sa.select(drill_questions_t.c.question)).scalar_one()
@@ -215,6 +227,8 @@ def test_drills_question_answer_progress(played: tuple[TestClient, dict[str, Any
     assert bad.status_code == 400 and "the answer to 何切 is one tile of the hand" in bad.json()["error"]
     verdict = ann.post("/api/drills/answer", json={"id": question["id"], "answer": best}).json()
     assert verdict["correct"] is True and verdict["score"] == 1.0 and verdict["kept"] is True
+    assert verdict["detail"]["answer"] == best and set(verdict["detail"]["figures"]) == {"shanten", "live",
+                                                                                         "legal_live"}
     replayed = ann.post("/api/drills/answer", json={"id": question["id"], "answer": best})
     assert replayed.status_code == 409 and "answered already" in replayed.json()["error"]
     forged = ann.post("/api/drills/answer", json={"id": "made-up", "answer": best})
@@ -240,9 +254,18 @@ def test_guests_get_the_verdict_only(database: str) -> None:
         # No stored game of this ruleset: the question comes from a seeded bot game.
         question = guest.get("/api/drills/question", params={"drill": "fans", "rules": "mcr"}).json()
         assert question["source"].startswith("a bot game (seed ") and "explain" not in question["context"]
+        assert "score" not in question["context"]
+        origin = question["origin"]
+        seed, seat = origin["bot_seed"], origin["seat"]
+        assert question["source"] == f"a bot game (seed {seed}), hand 1, the win of seat {seat}"
+        assert question["context"]["win_by"] in ("discard", "self-drawn", "kong-replacement", "robbing-kong")
         answer = guest.post("/api/drills/answer", json={"id": question["id"], "answer": "8"})
         verdict = answer.json()
         assert answer.status_code == 200 and verdict["kept"] is False and "the total is" in verdict["why"]
+        # The why as data too, for the page to word in its language: the total and the scorer's fans.
+        detail = verdict["detail"]
+        assert detail["given"] == 8 and str(detail["total"]) == verdict["best"][0]
+        assert detail["score"]["fans"] and all("name" in f for f in detail["score"]["fans"])
         assert guest.get("/api/drills/progress").status_code == 401
         assert guest.post("/api/drills/goal", json={"drill": "fans", "target": 0.5}).status_code == 401
         # A guest's question is not another's to answer, nor a guest's to answer for an account.
@@ -270,3 +293,20 @@ def test_a_rated_table_resumed_after_a_restart_is_rated_once(database: str) -> N
     with TestClient(app_for(database)) as third:  # and once more: nothing booked twice
         assert [p["games"] for p in third.get("/api/ladder/mcr").json()["players"]] == [1, 1, 1, 1]
         assert len(third.get("/api/ladder/mcr/Ann").json()["history"]) == 1
+
+
+def test_the_seats_grades_at_an_unrated_table(database: str) -> None:
+    """A guest's seat shows no grade, a bot of the rated pool its own (9级 before any rated game), and a
+    logged-in player's appears once they take their seat."""
+    with TestClient(app_for(database)) as app:
+        guest = other(app, "10.0.0.9")
+        made = guest.post("/api/tables", json={"players": ["open", "open", "bot:random", "bot:defense"],
+                                               "hands": 1}).json()
+        table = app.app.state.tables.get(made["id"])  # type: ignore[attr-defined]
+        grades = [p["grade"] for p in table.state(None)["players"]]
+        new = {"index": 0, "zh": "9级", "en": "9 kyu", "pro_dan": 0}
+        assert grades == [None, None, new, new]
+        bo = signed_up(app, "10.0.0.2", "Bo")
+        taken = bo.post(f"/api/rooms/{made['room']}/seats/1")
+        assert taken.status_code == 200, taken.text
+        assert [p["grade"] for p in table.state(None)["players"]] == [None, new, new, new]

@@ -4,6 +4,7 @@ clicking tiles, the progress with its chart, a goal; a guest's page."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -109,6 +110,17 @@ def test_the_table_shows_the_match_on_the_ladder(ann: BrowserContext) -> None:
     ann_line = page.inner_text("#ladder-result .ladder-line[data-player='0']")  # Ann sat as player 0
     assert f"Place {game['place']}" in ann_line and board["grade"]["en"] in ann_line
     assert ("promoted ▲" in ann_line) == (game["change"] == "promoted")
+    # Each seat's grade beside its name: Ann's as the ladder has it now, and each rated bot's.
+    badges = page.locator(".seat .who .badge.grade")
+    assert badges.count() == 4
+    texts = badges.all_inner_texts()
+    assert board["grade"]["en"] in texts and all("kyu" in text or "dan" in text for text in texts), texts
+    page.click("#lang-toggle")  # in 中文: the grades' Chinese names
+    page.wait_for_selector(".seat .who .badge.grade:text-matches('[级段]')")
+    zh = page.locator(".seat .who .badge.grade").all_inner_texts()
+    assert board["grade"]["zh"] in zh and not any("kyu" in text for text in zh), zh
+    state = ann.request.get(f"/api/tables/{RATED['table']}").json()
+    assert "grade" not in state["players"][0]  # the listing stays light: the badges are in the state
     assert errors == []
 
 
@@ -150,5 +162,20 @@ def test_drill_page(ann: BrowserContext, browser: Browser, base_url: str) -> Non
     other.click("#answer")
     other.wait_for_selector("#verdict")
     assert "训练" in other.inner_text("nav") and "算番" in other.inner_text("body")
+    # The verdict's why, and the win's facts, worded by the page in Chinese: no English word in them.
+    for where in ("#verdict", "#facts"):
+        assert not re.search(r"[A-Za-z]{2,}", other.inner_text(where)), other.inner_text(where)
+    # and where the question comes from (a game's id is hex: English words only are looked for)
+    source = other.inner_text("#source")
+    assert source.startswith("出处：") or source.startswith("出处:"), source
+    assert "局" in source and not re.search(r"\b(?:game|hand|move|seat|win|bot|seed)\b", source), source
+    assert re.search(r"正确答案为\d+", other.inner_text("#verdict"))
+    other.select_option("#drill", "discard")
+    other.click("#ask")
+    other.wait_for_selector("#hand .tile")
+    other.locator("#hand .tile").last.click()  # the tile just drawn (a meld's tiles are not choices)
+    other.wait_for_selector("#verdict")
+    why = other.inner_text("#verdict .why")
+    assert "有效牌剩" in why and not re.search(r"[A-Za-z]{2,}", why), why
     guest.close()
     assert errors == []

@@ -180,3 +180,39 @@ def test_one_server_per_database(store_database: str) -> None:
                           timeout=60, env=env)
     assert free.stdout == "" and free.returncode == 0, free
     assert DatabaseBusyError.__mro__[1] is StoreError
+
+
+def test_the_store_is_used_from_several_threads_at_once(store_database: str) -> None:
+    """The server's plain (``def``) routes run in a thread pool while the event loop stores actions: two
+    transactions on the store's one connection at once failed ("This connection has already initialized a
+    SQLAlchemy Transaction()"), as the ladder page's two look-ups did. Each transaction now has the
+    connection to itself."""
+    import threading
+
+    store = Store(store_database)
+    try:
+        store.create_table(TableRow("t1", "mcr", {}, 5, 1, 0.0), [PlayerRow(0, "open", None, "Ann", None)])
+        account = store.add_account("Ann", "ann", "x", 0.0)
+        failures: list[BaseException] = []
+        start = threading.Barrier(4)
+
+        def read() -> None:
+            start.wait()
+            try:
+                for _ in range(150):
+                    assert store.account_named("ann") is not None and store.seats_of(account) == []
+            except BaseException as err:  # (collected: a thread's exception does not fail the test)
+                failures.append(err)
+
+        readers = [threading.Thread(target=read) for _ in range(3)]
+        for thread in readers:
+            thread.start()
+        start.wait()
+        for n in range(150):
+            store.append_action("t1", n, 1, 0, "discard 5m")
+        for thread in readers:
+            thread.join()
+        assert failures == []
+        assert len(store.actions("t1")) == 150
+    finally:
+        store.close()

@@ -27,8 +27,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 @contextmanager
-def serve(db: Path, **settings: Any) -> Iterator[str]:
-    """Run the app on a free loopback port in a thread; yields its base URL, stops it afterwards."""
+def serve(db: Path | str, **settings: Any) -> Iterator[str]:
+    """Run the app on a free loopback port in a thread (``db``: a SQLite file or a database URL); yields
+    its base URL, stops it afterwards."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

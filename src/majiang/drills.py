@@ -77,6 +77,10 @@ class Question:
     context: dict[str, Any] = field(default_factory=dict)
     played: str | None = None
     source: str = ""
+    origin: dict[str, Any] = field(default_factory=dict)
+    """``source`` as data, for a page to word in its own language: ``hand`` and ``move`` (or ``seat``, whose
+    win it is), and where the game came from when someone says (the server: ``game``, a table's id, or
+    ``bot_seed``)."""
 
     def ruleset(self) -> Ruleset:
         """The question's ruleset with its options."""
@@ -101,12 +105,17 @@ class Question:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """How an answer fared: ``score`` 0 to 1, ``correct`` (one of the best answers), and why, in words."""
+    """How an answer fared: ``score`` 0 to 1, ``correct`` (one of the best answers), and why, in English
+    words (``why``) and as data a page words in its own language (``detail``: ``explain_fields``)."""
 
     score: float
     correct: bool
     best: tuple[str, ...]
     why: str
+    detail: dict[str, Any] = field(default_factory=dict)
+    """The facts ``why`` states, by drill (docs/training.md, *The verdict as data*): 何切 ``answer``,
+    ``figures`` and ``best_figures`` (``shanten``, ``live``, ``legal_live``); 听什么 ``waits``, ``missed``,
+    ``wrong``; 算番 ``given``, ``total`` and the scorer's ``score`` (its fans, as the table shows them)."""
 
 
 # -- questions from records -----------------------------------------------------------------------------
@@ -163,7 +172,8 @@ def discard_questions(record: Record, seats: Iterable[int] | None = None) -> Ite
                             game.seat_wind(seat).notation(), game.round_wind.notation(),
                             "".join(t.notation() for t in _visible(game, seat)), _void(rules, game, seat),
                             played=text.split()[1].replace("0", "5"),
-                            source=f"hand {step.hand.number}, move {step.index + 1}")
+                            source=f"hand {step.hand.number}, move {step.index + 1}",
+                            origin={"hand": step.hand.number, "move": step.index + 1})
         yield dataclasses.replace(question, best=_best_discards(question))
 
 
@@ -195,7 +205,8 @@ def waits_questions(record: Record) -> Iterator[Question]:
         yield Question("waits", rules.name, options, hand.notation(), tuple(t.notation() for t in waits),
                        game.seat_wind(seat).notation(), game.round_wind.notation(),
                        void=None if context.void is None else "mps"[context.void],
-                       source=f"hand {step.hand.number}, move {step.index}")
+                       source=f"hand {step.hand.number}, move {step.index}",
+                       origin={"hand": step.hand.number, "move": step.index})
 
 
 def fans_questions(record: Record) -> Iterator[Question]:
@@ -212,6 +223,7 @@ def fans_questions(record: Record) -> Iterator[Question]:
         for win in result.wins:
             state = game.view(win.seat).public_state
             note = describer.table_note(state) if state is not None else ""
+            flowers = len(game.flowers[win.seat])
             facts = [str(win.win_by.value), f"seat wind {game.seat_wind(win.seat).notation()}",
                      f"round wind {game.round_wind.notation()}"]
             if game.flowers[win.seat]:
@@ -221,14 +233,18 @@ def fans_questions(record: Record) -> Iterator[Question]:
             yield Question("fans", rules.name, options, result.hands[win.seat].notation(),
                            (str(int(win.score.total)),), game.seat_wind(win.seat).notation(),
                            game.round_wind.notation(),
-                           context={"facts": "; ".join(facts), "explain": str(win.score.explain())},
-                           source=f"hand {step.hand.number}, the win of seat {win.seat}")
+                           context={"facts": "; ".join(facts), "win_by": str(win.win_by.value),
+                                    "flowers": flowers, "note": note, "explain": str(win.score.explain()),
+                                    "score": win.score.to_dict()},
+                           source=f"hand {step.hand.number}, the win of seat {win.seat}",
+                           origin={"hand": step.hand.number, "seat": win.seat})
 
 
 # -- judging ----------------------------------------------------------------------------------------------
 
-def _rows(question: Question) -> list[tuple[str, tuple[int, int], str]]:
-    """Every discard of a 何切 question, best first: (tile, comparable figures, figures in words)."""
+def _rows(question: Question) -> list[tuple[str, tuple[int, int], dict[str, int | None]]]:
+    """Every discard of a 何切 question, best first: (tile, comparable figures, the figures: ``shanten``,
+    ``live`` effective tiles, ``legal_live`` tiles to a legal win where the ruleset has a minimum)."""
     rules = question.ruleset()
     visible = parse_tiles(question.visible) if question.visible else []
     if rules.advisor() is not None:
@@ -236,15 +252,21 @@ def _rows(question: Question) -> list[tuple[str, tuple[int, int], str]]:
         options = discard_advice(question.hand, visible, seat_wind=question.seat_wind,
                                  round_wind=question.round_wind, profile=profile)
         return [(o.discard.notation(), (o.shanten, -(o.legal_live or 0) - o.live),
-                 _words(o.shanten, o.legal_live, o.live)) for o in options]
+                 _figures(o.shanten, o.legal_live, o.live)) for o in options]
     seat = SeatContext(Tile.parse(question.seat_wind), Tile.parse(question.round_wind),
                        None if question.void is None else "mps".index(question.void))
     advice = ruleset_advice(rules, question.hand, visible, seat)
     return [(o.discard.notation(), (o.shanten + (0 if not o.dead else -1), -(o.legal_live or 0) - o.live),
-             _words(o.shanten, o.legal_live, o.live)) for o in advice]
+             _figures(o.shanten, o.legal_live, o.live)) for o in advice]
 
 
-def _words(shanten: int, legal_live: int | None, live: int) -> str:
+def _figures(shanten: int, legal_live: int | None, live: int) -> dict[str, int | None]:
+    return {"shanten": shanten, "live": live, "legal_live": legal_live}
+
+
+def _words(figures: dict[str, int | None]) -> str:
+    shanten, live, legal_live = figures["shanten"], figures["live"], figures["legal_live"]
+    assert shanten is not None
     away = "ready" if shanten == 0 else "beyond reach" if shanten >= 99 else f"{shanten} from ready"
     wins = "" if legal_live is None else f", {legal_live} live tiles to a legal win"
     return f"{away}, {live} live effective tiles{wins}"
@@ -277,7 +299,8 @@ def judge(question: Question, answer: str) -> Verdict:
     right = total == expected
     explain = str(question.context.get("explain", ""))
     return Verdict(1.0 if right else 0.0, right, question.best,
-                   f"{'right' if right else f'{total} given'}: the total is {expected}\n{explain}")
+                   f"{'right' if right else f'{total} given'}: the total is {expected}\n{explain}",
+                   {"given": total, "total": expected, "score": question.context.get("score")})
 
 
 def _judge_discard(question: Question, text: str) -> Verdict:
@@ -292,8 +315,8 @@ def _judge_discard(question: Question, text: str) -> Verdict:
     found = [r for r in rows if r[0] == tile]
     if not found:
         raise DrillError(f"{tile} is not in the hand {question.hand}")
-    _, key, words = found[0]
-    _, top, best_words = rows[0]
+    _, key, figures = found[0]
+    _, top, best_figures = rows[0]
     right = tile in question.best
     if right:
         score = 1.0
@@ -302,9 +325,10 @@ def _judge_discard(question: Question, text: str) -> Verdict:
     else:
         score = 0.0
     best = ", ".join(question.best)
-    why = (f"{tile}: {words}" if right else
-           f"{tile}: {words}; best {best}: {best_words}")
-    return Verdict(score, right, question.best, why)
+    why = (f"{tile}: {_words(figures)}" if right else
+           f"{tile}: {_words(figures)}; best {best}: {_words(best_figures)}")
+    return Verdict(score, right, question.best, why,
+                   {"answer": tile, "figures": figures, "best_figures": best_figures})
 
 
 def _judge_waits(question: Question, text: str) -> Verdict:
@@ -321,7 +345,8 @@ def _judge_waits(question: Question, text: str) -> Verdict:
         parts.append(f"missed {' '.join(missed)}")
     if wrong:
         parts.append(f"not waits: {' '.join(wrong)}")
-    return Verdict(round(score, 2), right, question.best, "; ".join(parts))
+    return Verdict(round(score, 2), right, question.best, "; ".join(parts),
+                   {"waits": list(question.best), "missed": missed, "wrong": wrong})
 
 
 # -- reviewing one's own game ----------------------------------------------------------------------------

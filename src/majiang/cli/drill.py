@@ -4,29 +4,37 @@ guide.
 
 ``ask`` takes its questions from a record or any log we import (``--from``), else from a seeded game of
 the project's bots under ``--rules``; the answers come on stdin, one per line, and each is judged at once
-and kept in the progress log (``--log``, written atomically).
+and kept in the progress log (``--log``, written atomically). With ``--db FILE|URL`` the answers and goals
+are an account's on the web server (``--player`` is its name), kept where the server keeps them
+(``majiang.web.drill_store``, the server's own code), so ``stats`` there shows the page's progress too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import json
 import random
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from majiang.bots import find_bot
+from majiang.cli.database import find_account, open_store
 from majiang.cli.errors import fail
-from majiang.cli.options import GameRulesOpt, RuleOptionOpt, ruleset
+from majiang.cli.options import GameRulesOpt, JsonOpt, RuleOptionOpt, ruleset
 from majiang.drills import (
     DRILLS,
     DrillError,
     DrillLog,
     Question,
+    Verdict,
     default_log_path,
     judge,
     questions,
@@ -37,6 +45,9 @@ from majiang.interop.logs import import_log
 from majiang.records import parse_record
 from majiang.records.format import Record
 from majiang.records.writer import play_match
+
+if TYPE_CHECKING:
+    from majiang.web.store import Store
 
 __all__ = ["drill_app"]
 
@@ -52,7 +63,11 @@ drill_app = typer.Typer(
 PlayerOpt = Annotated[str, typer.Option("--player", metavar="NAME", help="Whose progress this is.")]
 LogOpt = Annotated[Path | None, typer.Option(
     "--log", metavar="FILE", show_default=False,
-    help="The progress log (JSON; default $XDG_DATA_HOME/majiang/drills.json).")]
+    help="The progress log (JSON; default $XDG_DATA_HOME/majiang/drills.json); or --db.")]
+DbOpt = Annotated[str | None, typer.Option(
+    "--db", metavar="FILE|URL", show_default=False,
+    help="The web server's database (a SQLite file or a postgresql:// URL, as 'majiang serve --db'): "
+         "the answers and goals of the account --player, kept there; or --log.")]
 FromOpt = Annotated[Path | None, typer.Option(
     "--from", metavar="FILE", show_default=False,
     help="Take the positions from this record or log (majiang-record, Botzone, Tenhou mjlog or "
@@ -63,6 +78,42 @@ _SYMBOLS = " ▁▂▃▄▅▆▇█"
 
 def _log_path(log: Path | None) -> str:
     return str(log) if log is not None else default_log_path()
+
+
+class _Account:
+    """A player's drills in the server's database: the open store and the account (``--db``)."""
+
+    def __init__(self, store: Store, account: int, name: str) -> None:
+        self.store = store
+        self.account = account
+        self.name = name
+
+    def log(self) -> DrillLog:
+        from majiang.web.drill_store import drill_log
+
+        with self.store.reading() as db:
+            return drill_log(db, self.account, self.name)
+
+    def add(self, question: Question, verdict: Verdict) -> None:
+        """Keep one judged answer, as the server keeps its page's."""
+        from majiang.web.drill_store import add_answer
+
+        with self.store.writing() as db:
+            add_answer(db, self.account, time.time(), question.drill, question.rules, verdict.score,
+                       verdict.correct, question.source)
+
+
+@contextlib.contextmanager
+def _account(db: str | None, log: Path | None, player: str) -> Iterator[_Account | None]:
+    """The account ``player`` in the database ``db`` (None: the file mode, ``--log``)."""
+    if db is None:
+        yield None
+        return
+    if log is not None:
+        fail("drill", "--log is a progress file and --db the server's database: give one of them")
+    with open_store("drill", db) as store:
+        found = find_account("drill", store, player)
+        yield _Account(store, found.id, found.name)
 
 
 def _record(source: Path | None, rules_name: str | None, option: list[str] | None, seed: int) -> Record:
@@ -95,6 +146,19 @@ def _show(console: Console, number: int, question: Question) -> None:
     console.print(f"   {ask}", markup=False)
 
 
+def _asked_json(number: int, question: Question) -> str:
+    """A question as a JSON line, without its answers (``--json``)."""
+    shown = {k: v for k, v in question.to_dict().items() if k not in ("best", "played")}
+    shown["context"] = {k: v for k, v in question.context.items() if k not in ("explain", "score")}
+    return json.dumps({"question": number, **shown}, ensure_ascii=False)
+
+
+def _verdict_json(verdict: Verdict, **extra: object) -> dict[str, object]:
+    """A verdict as data: the English ``why`` and its facts (``detail``) for a program to word its own way."""
+    return {**extra, "score": verdict.score, "correct": verdict.correct, "best": list(verdict.best),
+            "why": verdict.why, "detail": verdict.detail}
+
+
 @drill_app.command("ask")
 def ask_command(
     drill: Annotated[str, typer.Argument(metavar="DRILL",
@@ -107,13 +171,22 @@ def ask_command(
     seed: Annotated[int, typer.Option("--seed", min=0,
                                       help="Which positions (and which game without --from).")] = 1,
     log: LogOpt = None,
+    db: DbOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Each question and each verdict as a JSON line (the verdict's facts in 'detail', for "
+                       "a program or a page to word in its own language).")] = False,
 ) -> None:
     """Ask COUNT questions of a drill, one answer per line on stdin; each is judged and kept."""
     if drill not in DRILLS:
         fail("drill", f"DRILL must be one of {', '.join(DRILLS)}, not {drill!r}")
-    path = _log_path(log)
+    with _account(db, log, player) as account:
+        _ask(drill, player, source, rules, option, count, seed, _log_path(log), account, as_json)
+
+
+def _ask(drill: str, player: str, source: Path | None, rules: str | None, option: list[str] | None,
+         count: int, seed: int, path: str, account: _Account | None, as_json: bool) -> None:
     try:
-        progress = DrillLog.load(path)
+        progress = DrillLog.load(path) if account is None else DrillLog()
         pool = list(questions(_record(source, rules, option, seed), drill))
     except MajiangError as err:
         fail("drill", str(err))
@@ -123,26 +196,41 @@ def ask_command(
     console = Console(highlight=False)
     total = 0.0
     for number, question in enumerate(chosen, 1):
-        _show(console, number, question)
+        if as_json:
+            typer.echo(_asked_json(number, question))
+        else:
+            _show(console, number, question)
         line = sys.stdin.readline()
         if not line:
-            console.print("(no more answers: stopped)", markup=False)
+            if not as_json:
+                console.print("(no more answers: stopped)", markup=False)
             break
         try:
             verdict = judge(question, line)
         except DrillError as err:
-            console.print(f"   not an answer: {err}", markup=False)
+            if as_json:
+                typer.echo(json.dumps({"question": number, "error": str(err)}, ensure_ascii=False))
+            else:
+                console.print(f"   not an answer: {err}", markup=False)
             continue
         total += verdict.score
-        mark = "✓" if verdict.correct else "✗"
-        console.print(f"   {mark} score {verdict.score:.2f}: {verdict.why}", markup=False)
+        if as_json:
+            typer.echo(json.dumps(_verdict_json(verdict, question=number), ensure_ascii=False))
+        else:
+            mark = "✓" if verdict.correct else "✗"
+            console.print(f"   {mark} score {verdict.score:.2f}: {verdict.why}", markup=False)
+        if account is not None:
+            account.add(question, verdict)
+            continue
         now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         progress.add(player, question, verdict, now)
         try:
             progress.save(path)
         except OSError as err:
             fail("drill", f"{path}: {err.strerror or err}")
-    console.print(f"\n{player}: {total:.2f} of {len(chosen)}; progress in {path}", markup=False)
+    if not as_json:
+        where = path if account is None else f"{account.store.path}, account {account.name}"
+        console.print(f"\n{player}: {total:.2f} of {len(chosen)}; progress in {where}", markup=False)
 
 
 def sparkline(scores: tuple[float, ...], width: int = 30) -> str:
@@ -151,13 +239,15 @@ def sparkline(scores: tuple[float, ...], width: int = 30) -> str:
 
 
 @drill_app.command("stats")
-def stats_command(player: PlayerOpt, log: LogOpt = None) -> None:
+def stats_command(player: PlayerOpt, log: LogOpt = None, db: DbOpt = None) -> None:
     """A player's progress in each drill: answers, share correct, mean and recent score, the goal."""
     path = _log_path(log)
-    try:
-        rows = DrillLog.load(path).progress(player)
-    except MajiangError as err:
-        fail("drill", str(err))
+    with _account(db, log, player) as account:
+        try:
+            rows = (DrillLog.load(path) if account is None else account.log()).progress(
+                player if account is None else account.name)
+        except MajiangError as err:
+            fail("drill", str(err))
     table = Table(title=f"{player}: drills")
     for name in ("Drill", "Answered", "Correct", "Mean", "Last 20", "Scores (latest right)", "Goal"):
         table.add_column(name)
@@ -176,17 +266,26 @@ def goal_command(
     player: PlayerOpt,
     by: Annotated[str | None, typer.Option("--by", metavar="YYYY-MM-DD", help="By when.")] = None,
     log: LogOpt = None,
+    db: DbOpt = None,
 ) -> None:
     """Set a goal: a mean score over the last 20 answers of a drill."""
     path = _log_path(log)
-    try:
-        progress = DrillLog.load(path)
-        progress.set_goal(player, drill, target, by)
-        progress.save(path)
-    except MajiangError as err:
-        fail("drill", str(err))
-    except OSError as err:
-        fail("drill", f"{path}: {err.strerror or err}")
+    with _account(db, log, player) as account:
+        try:
+            if account is not None:
+                DrillLog().set_goal(account.name, drill, target, by)  # its checks, as the server's
+                from majiang.web.drill_store import set_goal
+
+                with account.store.writing() as conn:
+                    set_goal(conn, account.account, drill, target, by)
+            else:
+                progress = DrillLog.load(path)
+                progress.set_goal(player, drill, target, by)
+                progress.save(path)
+        except MajiangError as err:
+            fail("drill", str(err))
+        except OSError as err:
+            fail("drill", f"{path}: {err.strerror or err}")
     typer.echo(f"{player}: goal {target:.2f} in {drill}" + (f" by {by}" if by else ""))
 
 
@@ -194,12 +293,18 @@ def goal_command(
 def review_command(
     source: Annotated[Path, typer.Argument(metavar="FILE", help="A record or log of a finished game.")],
     seat: Annotated[int, typer.Option("--player", min=0, max=3, help="Whose discards (player 0-3).")],
+    as_json: JsonOpt = False,
 ) -> None:
     """The coach's second opinion on every discard a player made in a game."""
     try:
         found = review(_record(source, None, None, 0), seat)
     except MajiangError as err:
-        fail("drill", str(err))
+        fail("drill", str(err), as_json=as_json)
+    if as_json:
+        typer.echo(json.dumps({"player": seat, "discards": [
+            _verdict_json(r.verdict, source=r.question.source, hand=r.question.hand, played=r.question.played)
+            for r in found]}, ensure_ascii=False))
+        return
     table = Table(title=f"Player {seat}'s discards")
     for name in ("Where", "Hand", "Played", "Coach", "Score", "Why"):
         table.add_column(name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -10,6 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
+from majiang.bots import BOT_WORDS
+from majiang.bots.judgement import Judgement, judge
 from majiang.errors import InvalidHandError
 from majiang.game import ActionKind, Phase, View
 from majiang.hand import Hand
@@ -17,7 +19,7 @@ from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.seats import RelativeSeat
 from majiang.tiles import Tile
 from majiang.tui.coach import FORM_NAMES, CoachRow, coach_discards
-from majiang.tui.text import TileStyle, hand_tiles, meld_text, place, tile_text, tr
+from majiang.tui.text import TileStyle, action_what, hand_tiles, meld_text, place, tile_text, tr
 
 __all__ = ["advice_hand", "hints_renderable", "refusal_text", "visible_tiles"]
 
@@ -81,7 +83,8 @@ def _aim_text(row: CoachRow, style: TileStyle) -> str:
     return tr(style, en, zh)
 
 
-def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int) -> Table:
+def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int,
+                 deal_in: Mapping[int, float] | None = None) -> Table:
     table = Table(title=tr(style,
                            "Best chance of a legal (8-fan) win first · Win: live tiles winning legally",
                            "按合法(8番起和)和牌机会排序 · 可和: 能合法和牌的剩余张数"),
@@ -92,6 +95,8 @@ def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int) -> Tabl
     table.add_column(tr(style, "Sh", "向听"), justify="right")
     table.add_column(tr(style, "Win", "可和"), justify="right")
     table.add_column(tr(style, "Live", "进张"), justify="right")
+    if deal_in is not None:
+        table.add_column(tr(style, "Risk", "放铳"), justify="right")
     table.add_column(tr(style, "Waits fans×live (discard/self-drawn), or effective tiles",
                         "听牌 番×剩余(点和/自摸), 或有效牌"), ratio=1)
     for row in rows[:limit]:
@@ -99,14 +104,35 @@ def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int) -> Tabl
         legal = "" if o.legal_live is None else str(o.legal_live)
         detail = _waits_text(o.waits, style) if o.shanten == 0 else _live_text(o.effective, style)
         win_style = "green" if o.legal_live else "red" if o.legal_live == 0 else ""
-        table.add_row(tile_text(o.discard, style), _aim_text(row, style), str(o.shanten), Text(legal,
-                                                                                               style=win_style),
-                      str(o.live), detail)
+        risk = [] if deal_in is None else [_risk_text(deal_in.get(int(o.discard)))]
+        table.add_row(tile_text(o.discard, style), _aim_text(row, style), str(o.shanten),
+                      Text(legal, style=win_style), str(o.live), *risk, detail)
     if len(rows) > limit:
         more = len(rows) - limit
         table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
         table.caption_justify = "left"
     return table
+
+
+def _risk_text(chance: float | None) -> Text:
+    """A discard's chance of dealing in, as the coaching bot reads the table (red from one in ten)."""
+    if chance is None:
+        return Text("")
+    colour = "red" if chance >= 0.1 else "yellow" if chance >= 0.04 else "dim"
+    return Text(f"{100 * chance:.0f}%", style=colour)
+
+
+def _bot_line(judgement: Judgement, style: TileStyle) -> Text:
+    """The coaching bot's move here, and the opponents it fears (a threat of one in three or more)."""
+    zh, en = BOT_WORDS[judgement.bot][:2] if judgement.bot in BOT_WORDS else (judgement.bot, judgement.bot)
+    out = Text(tr(style, f"The {en} bot would: ", f"{zh}机器人会: "), style="bold")
+    if judgement.pick is not None:
+        out.append(action_what(judgement.pick, style), style="bold cyan")
+    feared = [f"{100 * t:.0f}%" for t in judgement.threat if t >= 1 / 3]
+    if feared:
+        out.append(tr(style, f" · a seat looks ready ({', '.join(feared)})",
+                      f" · 有人可能听牌 ({', '.join(feared)})"), style="yellow")
+    return out
 
 
 def _call_label(o: CallOption, style: TileStyle) -> Text:
@@ -167,7 +193,9 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
         if view.phase == Phase.TURN and view.current == view.seat and view.legal:
             coached = coach_discards(advice_hand(view), visible_tiles(view), seat_wind=wind,
                                      round_wind=round_wind)
-            parts.append(_coach_table(coached, style, rows))
+            judgement = judge(view)
+            parts.append(_coach_table(coached, style, rows, judgement.deal_in))
+            parts.append(_bot_line(judgement, style))
             if any(a.kind == ActionKind.WIN for a in view.legal):
                 parts.insert(0, Text(tr(style, "You may declare a win now (h).", "现在可以和牌 (h)。"),
                                      style="bold green"))
@@ -181,7 +209,7 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
             head.append_text(tile_text(tile, style))
             head.append(tr(style, f" from {place(giver, view.seat, style)}?",
                            f" ({place(giver, view.seat, style)})?"))
-            parts += [head, _call_table(calls, style)]
+            parts += [head, _call_table(calls, style), _bot_line(judge(view), style)]
             return Group(*parts)
         if view.phase == Phase.ROB and view.legal:
             text = Text(tr(style, "Robbing the kong 抢杠和: you may rob the added kong",

@@ -26,6 +26,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from majiang.bots import BOTS
+from majiang.bots.judgement import judgement_json
 from majiang.catalogue import catalogue
 from majiang.errors import MajiangError
 from majiang.game.ruleset import find_ruleset, ruleset_names, ruleset_presets
@@ -38,6 +39,7 @@ from majiang.web.ranks import ranks_router
 from majiang.web.security import SameOriginMiddleware, SecurityHeadersMiddleware, check_allow_lists
 from majiang.web.store import Store, lock_database
 from majiang.web.tables import OptionsError, ProtocolError, Settings, Table, Tables, encode_message
+from majiang.web.tournaments import tournaments_router
 
 __all__ = ["MAX_MESSAGE_BYTES", "api_router", "create_app"]
 
@@ -125,6 +127,32 @@ def api_router() -> APIRouter:
                                 status_code=409 if err.code == "seat-taken" else 403)
         return {"player": int(player), "token": token,
                 "join": f"/table/{table.id}?player={player}&token={token}"}
+
+    @router.post("/api/tables/{table_id}/judgement")
+    async def table_judgement(request: Request, table_id: str) -> Any:
+        # The coaching bot's second opinion on the seat's decision (majiang.bots.judgement), from the
+        # seat's own view: only its player may ask, with the token in the body (never in a logged URL).
+        try:
+            body = loads_strict(await read_body(request, MAX_MESSAGE_BYTES) or b"{}")
+        except StrictJSONError as err:
+            return _error(400, f"the body must be {{\"player\": 0-3, \"token\": \"...\"}} JSON: {err}")
+        if not isinstance(body, dict):
+            return _error(400, "the body must be a JSON object {\"player\": 0-3, \"token\": \"...\"}")
+        try:
+            table = _tables(request).get(table_id)
+        except ProtocolError as err:
+            return _error(404, str(err))
+        token = body.get("token")
+        try:
+            player = _identify(table, str(body.get("player")), token if isinstance(token, str) else None)
+        except ProtocolError as err:
+            return _error(403, str(err))
+        assert player is not None  # (_identify answers None only when neither is given)
+        step, view = table.shown_step, table.seat_view(player)
+        if view is None:
+            return {"step": step, "bot": None, "pick": None, "pick_kind": None, "threat": None, "deal_in": {}}
+        jobs: Jobs = request.app.state.jobs
+        return {"step": step, **await jobs.run(judgement_json, view)}
 
     @router.get("/api/rooms/{number}")
     def room(request: Request, number: str) -> Any:
@@ -492,6 +520,7 @@ def create_app(db_path: str | os.PathLike[str], *, claim_seconds: float = 20.0, 
     app.include_router(api_router())
     app.include_router(accounts_router())
     app.include_router(ranks_router())
+    app.include_router(tournaments_router())
     for router in routers:
         app.include_router(router)
     if pages and importlib.util.find_spec("majiang.web.pages") is not None:

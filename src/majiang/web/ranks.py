@@ -34,24 +34,28 @@ from majiang.errors import MajiangError
 from majiang.game.ruleset import ruleset_names
 from majiang.jsonstrict import StrictJSONError, loads_strict
 from majiang.ladder import GRADES, Ladder, LadderEntry, LadderError, LadderRules, RatedGame, bot_player
-from majiang.web.accounts import Account, current_account, name_key
+from majiang.web.accounts import Account, current_account
+from majiang.web.drill_store import add_answer, drill_log, set_goal
 from majiang.web.jobs import Jobs
+from majiang.web.ladder_store import (
+    LadderPlayer,
+    board_rows,
+    find_player,
+    ladder_rules,
+    read_entries,
+    write_entry,
+)
 from majiang.web.limits import read_body
 from majiang.web.store import (
     Store,
-    accounts_t,
-    drill_answers_t,
-    drill_goals_t,
     drill_questions_t,
     ladder_games_t,
-    ladder_t,
     records_t,
-    settings_t,
     tables_t,
 )
 
 __all__ = ["QUESTION_DAYS", "RATED_BOTS", "RatedSeat", "book_rated", "booked", "question_job", "ranks_router",
-           "rated_seats"]
+           "rated_seats", "seat_grades"]
 
 RATED_BOTS = tuple(BOTS)
 """The rated bot pool: the bots a rated table may seat (each has its own ladder entry, ``bot:NAME``)."""
@@ -100,20 +104,6 @@ def rated_seats(kinds: Sequence[tuple[str, str | None, int | None]]) -> list[Rat
     return seats
 
 
-def _ladder_rules(db: sa.Connection, rules: str) -> LadderRules:
-    """The server's ladder rules for ruleset ``rules``: the setting ``ladder_rules:RULES`` (a club's own,
-    ``LadderRules.to_dict``'s JSON) or the defaults."""
-    key = f"ladder_rules:{rules}"
-    text = db.execute(sa.select(settings_t.c.value).where(settings_t.c.key == key)).scalar()
-    return LadderRules() if text is None else LadderRules.from_dict(json.loads(text), key)
-
-
-def _entry(row: Any) -> LadderEntry:
-    data = {"points": row.points, "grade": row.grade, "pro_dan": row.pro_dan, "mu": row.mu,
-            "sigma": row.sigma, "games": row.games, "places": json.loads(row.places)}
-    return LadderEntry.from_dict(data, f"ladder {row.rules} {row.player}")
-
-
 def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Sequence[int],
                at: float) -> Callable[[sa.Connection], object]:
     """The booking of a rated match (``Store.finish``'s ``rated``): each seat's entry moves by its place
@@ -124,10 +114,9 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
         if db.execute(sa.select(g.player).where(g.table_id == table_id).limit(1)).first() is not None:
             return  # rated once
         ladder = Ladder()
-        ladder.set_rules(rules, _ladder_rules(db, rules))
+        ladder.set_rules(rules, ladder_rules(db, rules))
         keys = [s.key for s in seats]
-        rows = db.execute(sa.select(ladder_t).where(ladder_t.c.rules == rules, ladder_t.c.player.in_(keys)))
-        found = {row.player: _entry(row) for row in rows}
+        found = read_entries(db, rules, keys, for_update=True)
         ladder.entries[rules] = dict(found)
         before = {k: ladder.entry(rules, k) for k in keys}
         grades = {k: (e.grade.index, e.points) for k, e in before.items()}
@@ -136,15 +125,8 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
         ladder.rate(game, rating=_rating())
         for seat, total in zip(seats, totals, strict=True):
             entry = ladder.entry(rules, seat.key)
-            values = {"points": entry.points, "grade": entry.grade.index, "pro_dan": entry.pro_dan,
-                      "mu": entry.mu, "sigma": entry.sigma, "games": entry.games,
-                      "places": json.dumps(entry.places)}
-            if seat.key in found:
-                db.execute(sa.update(ladder_t).where(ladder_t.c.rules == rules, ladder_t.c.player == seat.key)
-                           .values(**values))
-            else:
-                db.execute(sa.insert(ladder_t).values(rules=rules, player=seat.key, account=seat.account,
-                                                      bot=seat.bot, **values))
+            write_entry(db, rules, LadderPlayer(seat.key, seat.key, seat.account, seat.bot), entry,
+                        new=seat.key not in found)
             grade_before, points_before = grades[seat.key]
             place = sum(1 for t in totals if t > total)
             db.execute(sa.insert(ladder_games_t).values(
@@ -153,6 +135,34 @@ def book_rated(table_id: str, rules: str, seats: Sequence[RatedSeat], totals: Se
                 grade_after=entry.grade.index, mu=entry.mu, sigma=entry.sigma))
 
     return book
+
+
+def seat_grades(store: Store, rules: str,
+                kinds: Sequence[tuple[str, str | None, int | None]]) -> list[dict[str, Any] | None]:
+    """The grades shown beside the names at a table of ruleset ``rules`` whose seats are ``(kind, bot,
+    account)``: an account's or a rated bot's grade (9级 before its first rated game), ``{"index", "zh",
+    "en", "pro_dan"}`` with ``zh`` the title (``业余三段 · 职业初段``); None for a guest or another bot.
+    Public facts only: the leaderboard shows the same."""
+    keys: list[str | None] = []
+    for kind, bot, account in kinds:
+        if kind == "bot":
+            keys.append(bot_player(bot) if bot in RATED_BOTS else None)
+        else:
+            keys.append(None if account is None else f"account:{account}")
+    wanted = [k for k in keys if k is not None]
+    if not wanted:
+        return [None] * len(keys)
+    with store.reading() as db:
+        found = read_entries(db, rules, wanted)
+    out: list[dict[str, Any] | None] = []
+    for key in keys:
+        if key is None:
+            out.append(None)
+            continue
+        entry = found.get(key) or LadderEntry()
+        out.append({"index": entry.grade.index, "zh": entry.title, "en": entry.grade.en,
+                    "pro_dan": entry.pro_dan})
+    return out
 
 
 def _grade(index: int) -> dict[str, Any]:
@@ -187,22 +197,12 @@ def _entry_json(entry: LadderEntry, rules: LadderRules) -> dict[str, Any]:
 
 
 def _board(store: Store, rules: str) -> list[dict[str, Any]]:
-    a = accounts_t.c
     with store.reading() as db:
-        ladder_rules = _ladder_rules(db, rules)
-        rows = db.execute(sa.select(ladder_t, a.name.label("account_name"))
-                          .join_from(ladder_t, accounts_t, ladder_t.c.account == a.id, isouter=True)
-                          .where(ladder_t.c.rules == rules)).all()
-    ladder = Ladder()
-    ladder.entries[rules] = {row.player: _entry(row) for row in rows}
-    who = {row.player: (row.account_name, row.bot) for row in rows}
-    out = []
-    for place, (key, entry) in enumerate(ladder.board(rules), 1):
-        name, bot = who[key]
-        out.append({"rank": place, "name": name if bot is None else bot_player(bot),
-                    "kind": "bot" if bot is not None else "account", "bot": bot,
-                    **_entry_json(entry, ladder_rules)})
-    return out
+        chosen = ladder_rules(db, rules)
+        rows = board_rows(db, rules)
+    return [{"rank": place, "name": player.name, "kind": "bot" if player.bot is not None else "account",
+             "bot": player.bot, **_entry_json(entry, chosen)}
+            for place, (player, entry) in enumerate(rows, 1)]
 
 
 def _known_rules(rules: str) -> str | None:
@@ -222,31 +222,24 @@ def _store(request: Request) -> Store:
 
 def _player(request: Request, rules: str, name: str) -> dict[str, Any] | JSONResponse:
     store = _store(request)
-    if name.startswith("bot:"):
-        bot = name[4:]
-        if bot not in RATED_BOTS:
-            return _error(404, f"no bot {bot[:40]!r} in the rated pool; its bots are {', '.join(RATED_BOTS)}")
-        key, shown, kind = bot_player(bot), bot_player(bot), "bot"
-    else:
-        account = store.account_named(name_key(name[:80]))
-        if account is None:
-            return _error(404, f"no player {name[:40]!r} (an account's name, or bot:NAME)")
-        key, shown, kind = f"account:{account.id}", account.name, "account"
+    player = find_player(store, name, RATED_BOTS)
+    if isinstance(player, str):
+        return _error(404, player)
+    key, shown, kind = player.key, player.name, "bot" if player.bot is not None else "account"
     g = ladder_games_t.c
     with store.reading() as db:
-        ladder_rules = _ladder_rules(db, rules)
-        row = db.execute(sa.select(ladder_t).where(ladder_t.c.rules == rules,
-                                                   ladder_t.c.player == key)).first()
+        chosen = ladder_rules(db, rules)
+        entry = read_entries(db, rules, [key]).get(key) or LadderEntry()
         games = db.execute(sa.select(ladder_games_t).where(g.rules == rules, g.player == key)
                            .order_by(g.at.desc(), g.table_id).limit(HISTORY)).all()
-    entry = LadderEntry() if row is None else _entry(row)
-    return {"rules": rules, "name": shown, "kind": kind, **_entry_json(entry, ladder_rules),
+    return {"rules": rules, "name": shown, "kind": kind, **_entry_json(entry, chosen),
             "history": [_game_json(game) for game in games]}
 
 
 # -- drills ---------------------------------------------------------------------------------------------
 
-def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: str) -> Question | None:
+def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: str,
+          origin: dict[str, Any]) -> Question | None:
     """A question of ``drill`` from a record, or None if it gives none. 何切 takes the ``k``-th turn of a
     random seat (``k`` random below 24: judging a turn is the coach's work, so not every turn is judged)."""
     from majiang.records import parse_record
@@ -268,19 +261,22 @@ def _pick(record_lines: Sequence[str], drill: str, rng: random.Random, where: st
         chosen = rng.choice(found) if found else None
     if chosen is None:
         return None
-    return Question.from_dict({**chosen.to_dict(), "source": f"{where}, {chosen.source}"})
+    return Question.from_dict({**chosen.to_dict(), "source": f"{where}, {chosen.source}",
+                               "origin": {**origin, **chosen.origin}})
 
 
-def question_job(record: str | None, where: str, rules: str, drill: str, seed: int) -> dict[str, Any]:
-    """A question of ``drill`` (its ``to_dict``) from ``record`` (a stored game's text, called ``where``),
-    or from a seeded one-hand game of the efficiency bots under ``rules`` (run in a worker)."""
+def question_job(record: str | None, where: str, rules: str, drill: str, seed: int,
+                 game: str | None = None) -> dict[str, Any]:
+    """A question of ``drill`` (its ``to_dict``) from ``record`` (a stored game's text, called ``where``;
+    ``game`` its table's id), or from a seeded one-hand game of the efficiency bots under ``rules`` (run
+    in a worker)."""
     from majiang.bots import find_bot
     from majiang.game.ruleset import find_ruleset
     from majiang.records.writer import play_match
 
     rng = random.Random(seed)
     if record is not None:
-        question = _pick(record.splitlines(), drill, rng, where)
+        question = _pick(record.splitlines(), drill, rng, where, {"game": game})
         if question is not None:
             return question.to_dict()
     ruleset = find_ruleset(rules)
@@ -288,7 +284,7 @@ def question_job(record: str | None, where: str, rules: str, drill: str, seed: i
         game_seed = rng.randrange(2**62)
         _, lines = play_match([find_bot("efficiency", seed=game_seed + s) for s in range(4)], seed=game_seed,
                               rules=ruleset, hands=1)
-        question = _pick(lines, drill, rng, f"a bot game (seed {game_seed})")
+        question = _pick(lines, drill, rng, f"a bot game (seed {game_seed})", {"bot_seed": str(game_seed)})
         if question is not None:
             return question.to_dict()
         del attempt
@@ -304,7 +300,7 @@ def _asked(question: dict[str, Any], question_id: str) -> dict[str, Any]:
     """The question as the player is shown it: no best answers, nor what the record's player did, nor the
     scorer's breakdown of a 算番 hand."""
     shown = {k: v for k, v in question.items() if k not in ("best", "played")}
-    shown["context"] = {k: v for k, v in question.get("context", {}).items() if k != "explain"}
+    shown["context"] = {k: v for k, v in question.get("context", {}).items() if k not in ("explain", "score")}
     return {"id": question_id, **shown}
 
 
@@ -323,16 +319,8 @@ async def _body(request: Request, fields: set[str]) -> dict[str, Any]:
 
 
 def _progress(store: Store, account: Account) -> dict[str, Any]:
-    a, g = drill_answers_t.c, drill_goals_t.c
     with store.reading() as db:
-        answers = db.execute(sa.select(a.at, a.drill, a.rules, a.score, a.correct, a.source)
-                             .where(a.account == account.id).order_by(a.id)).all()
-        goals = db.execute(sa.select(g.drill, g.target, g.by_date).where(g.account == account.id)).all()
-    # The drills module's own log, made from the rows: one definition of progress for the CLI and the server.
-    player = {"answers": [{"at": r.at, "drill": r.drill, "rules": r.rules, "score": r.score,
-                           "correct": bool(r.correct), "source": r.source} for r in answers],
-              "goals": {r.drill: {"target": r.target, "by": r.by_date} for r in goals}}
-    log = DrillLog({"format": "majiang-drills", "version": 1, "players": {account.name: player}})
+        log = drill_log(db, account.id, account.name)
     return {"name": account.name, "recent": RECENT, "drills": [
         {"drill": p.drill, "answered": p.answered, "correct": p.correct, "mean": p.mean,
          "recent_mean": p.recent, "scores": list(p.scores[-100:]), "goal": p.goal, "by": p.by, "met": p.met}
@@ -383,7 +371,7 @@ def ranks_router() -> APIRouter:
         text = None if game is None else store.record(game)
         jobs: Jobs = request.app.state.jobs
         try:
-            question = await jobs.run(question_job, text, f"game {game}", rules, drill, seed)
+            question = await jobs.run(question_job, text, f"game {game}", rules, drill, seed, game)
         except MajiangError as err:
             return _error(400, str(err))
         account = current_account(request)
@@ -433,11 +421,11 @@ def ranks_router() -> APIRouter:
             if done.rowcount != 1:  # answered meanwhile (two answers at once)
                 return _error(409, "that question has been answered already; ask another")
             if account is not None:
-                db.execute(sa.insert(drill_answers_t).values(
-                    account=account.id, at=now, drill=question["drill"], rules=question["rules"],
-                    score=verdict.score, correct=int(verdict.correct), source=question.get("source", "")))
+                add_answer(db, account.id, now, question["drill"], question["rules"], verdict.score,
+                           verdict.correct, question.get("source", ""))
         return {"score": verdict.score, "correct": verdict.correct, "best": list(verdict.best),
-                "why": verdict.why, "played": question.get("played"), "kept": account is not None}
+                "why": verdict.why, "detail": verdict.detail, "played": question.get("played"),
+                "kept": account is not None}
 
     @router.get("/api/drills/progress")
     def progress(request: Request) -> Any:
@@ -460,12 +448,9 @@ def ranks_router() -> APIRouter:
             DrillLog().set_goal(account.name, drill, float(target), by)  # its checks, one place
         except DrillError as err:
             return _error(400, str(err))
-        g = drill_goals_t.c
         store = _store(request)
         with store.writing() as db:
-            db.execute(sa.delete(drill_goals_t).where(g.account == account.id, g.drill == drill))
-            db.execute(sa.insert(drill_goals_t).values(account=account.id, drill=drill, target=float(target),
-                                                       by_date=by))
+            set_goal(db, account.id, drill, float(target), by)
         return _progress(store, account)
 
     return router

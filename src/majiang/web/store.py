@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.resources import as_file, files
@@ -173,6 +174,18 @@ drill_goals_t = sa.Table(
     sa.Column("by_date", sa.Text),
     sa.PrimaryKeyConstraint("account", "drill"),
 )
+tournaments_t = sa.Table(
+    "tournaments", _metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("organiser", sa.Integer, sa.ForeignKey("accounts.id", name="tournaments_organiser"),
+              nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+)
+sa.Index("tournaments_created", tournaments_t.c.created)
 
 _INSERT_ACTION = sa.insert(actions_t)
 """Built once: storing an action is the store's most frequent work."""
@@ -375,7 +388,7 @@ def default_db_path() -> Path:
     return root / "majiang" / "majiang.db"
 
 
-SCHEMA_REVISION = "v4"
+SCHEMA_REVISION = "v5"
 """The newest revision of the schema (``head_revision()``, which a test holds it to): a database already
 there is opened without loading Alembic."""
 
@@ -493,7 +506,9 @@ def _on_sqlite_begin(connection: sa.Connection) -> None:
 
 class Store:
     """The database ``target`` (a SQLite file, created if missing; ``:memory:`` for tests; or a database
-    URL), brought to the newest schema when opened; used from one thread."""
+    URL), brought to the newest schema when opened. Its one connection serves one transaction at a time:
+    the server's ``async`` routes use it on the event loop and its plain ``def`` routes from a thread pool,
+    so a transaction waits for the one under way (``_turn``) rather than fail to begin."""
 
     def __init__(self, target: str | os.PathLike[str] | URL) -> None:
         url = database_url(target)
@@ -501,6 +516,7 @@ class Store:
         self.path = shown(target)
         """The database as messages name it (a path, or the URL without its password)."""
         self.dialect = url.get_backend_name()
+        self._turn = threading.RLock()
         try:
             if self.dialect == "sqlite":
                 database = _sqlite_file(url)
@@ -513,8 +529,8 @@ class Store:
                 sa.event.listen(self.engine, "begin", _on_sqlite_begin)
             else:
                 self.engine = sa.create_engine(url, pool_pre_ping=True)
-            # One connection for the store's life: it is used from one thread, and a pool's checkout per
-            # statement would double the cost of storing an action.
+            # One connection for the store's life, one transaction at a time (``_turn``): a pool's checkout
+            # per statement would double the cost of storing an action.
             self._db = self.engine.connect()
             with self._writing() as connection:
                 migrate(connection)
@@ -534,16 +550,18 @@ class Store:
     @contextlib.contextmanager
     def _writing(self) -> Iterator[sa.Connection]:
         """The connection in a writing transaction, committed at the end (rolled back on an exception)."""
-        self._db.execution_options(majiang_writes=True)
-        with self._db.begin():
-            yield self._db
+        with self._turn:
+            self._db.execution_options(majiang_writes=True)
+            with self._db.begin():
+                yield self._db
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[sa.Connection]:
         """The connection in a reading transaction (the same snapshot for every statement in it)."""
-        self._db.execution_options(majiang_writes=False)
-        with self._db.begin():
-            yield self._db
+        with self._turn:
+            self._db.execution_options(majiang_writes=False)
+            with self._db.begin():
+                yield self._db
 
     def create_table(self, table: TableRow, players: list[PlayerRow]) -> None:
         """Store a new table and its players in one transaction."""

@@ -26,11 +26,11 @@ from majiang.actions import Action, ActionKind
 from majiang.bots import BOTS, Bot, find_bot
 from majiang.errors import InvalidActionError, InvalidOptionError, MajiangError
 from majiang.game.ruleset import Ruleset, find_ruleset
-from majiang.game.table import Phase
+from majiang.game.table import Phase, View
 from majiang.records import RecordedMatch, iter_record_lines
 from majiang.records.format import Deal, check_players, deal_commitment, rules_from_options
 from majiang.web.limits import Limits, TooMany
-from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats
+from majiang.web.ranks import RATED_BOTS, book_rated, booked, rated_seats, seat_grades
 from majiang.web.store import PlayerRow, Store, StoreError, TableRow
 from majiang.web.views import choices_json, view_json
 
@@ -203,6 +203,9 @@ class Table:
         # who keeps up has none. Counted since the server started (not stored).
         self.standin_moves = [0, 0, 0, 0]
         self.ladder: dict[str, Any] | None = None  # a finished rated table's ``ladder`` (``ladder_state``)
+        # The seats' grades (``grades``) and what they were read for: who sits where, and whether the
+        # match is over (its booking moves them); read again only when either changes.
+        self.grade_cache: tuple[object, list[dict[str, Any] | None]] | None = None
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -379,9 +382,11 @@ class Table:
         summary = self.summary()
         players = summary["players"]
         sheet = self.sheet()
+        grades = self.grades()
         for p in players:
             p["total"] = sheet["totals"][p["player"]]
             p["away_at"] = self.away_at(p["player"])
+            p["grade"] = grades[p["player"]]
         view = view_json(game, seat)
         window = self.claim
         if window is not None:
@@ -403,6 +408,15 @@ class Table:
             "room": None if player is None or self.finished else self.row.room,
             "ladder": self.ladder_state(),
         }
+
+    def grades(self) -> list[dict[str, Any] | None]:
+        """Each player's grade on the ladder of the table's ruleset, as its badge at the table shows it
+        (``seat_grades``): an account's or a rated bot's, a guest's None."""
+        key = (self.finished, tuple((p.kind, p.bot, p.account) for p in self.players))
+        if self.grade_cache is None or self.grade_cache[0] != key:
+            self.grade_cache = (key, seat_grades(self.store, self.row.rules,
+                                                 [(p.kind, p.bot, p.account) for p in self.players]))
+        return self.grade_cache[1]
 
     def ladder_state(self) -> dict[str, Any] | None:
         """What the match does on the ladder, as the state shows it (None: not rated): ``rated``, and once
@@ -508,6 +522,14 @@ class Table:
         self.acted[player] = self.shown_step
         self.wake.set()
         await self._tell(player)
+
+    def seat_view(self, player: int) -> View | None:
+        """The player's seat's own view while it has a move to make (the coach's judgement reads it)."""
+        game = self.match.game
+        if game.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            return None
+        view = game.view(self.match.positions[player])
+        return view if view.legal else None
 
     def _window_legal(self, window: Window, seat: int) -> list[Action]:
         """What ``seat`` may answer in the window: the engine's choices if it is asked, else a pass."""
@@ -788,7 +810,8 @@ def _player_spec(spec: object, player: int) -> tuple[str, str | None]:
 def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creator: object,
                  account: int | None) -> None:
     """InvalidOptionError unless a table of these seats may be rated: the creator logged in and seated, no
-    chosen seed (its chooser could know the walls), every bot from the rated pool."""
+    chosen seed (its chooser could know the walls), every bot from the rated pool and each bot once (a bot
+    is one player of the ladder: two seats of it would be one player placed twice, which is not rated)."""
     if account is None or creator is None:
         raise InvalidOptionError("a rated table is created by a logged-in player who sits at it: "
                                  "log in first")
@@ -798,6 +821,10 @@ def _check_rated(kinds: Sequence[tuple[str, str | None]], practice: bool, creato
         if kind == "bot" and bot not in RATED_BOTS:
             raise InvalidOptionError(f"players[{player}]: the bot {bot!r} is not in the rated pool "
                                      f"({', '.join(RATED_BOTS)})")
+        if kind == "bot" and (kind, bot) in kinds[:player]:
+            raise InvalidOptionError(f"players[{player}]: the bot {bot!r} sits at this table already; a "
+                                     "rated table seats four different players (a bot is one player of the "
+                                     "ladder)")
 
 
 class Tables:
@@ -905,8 +932,9 @@ class Tables:
         practice = seed is not None  # a chosen seed deals walls its chooser can know: everyone is told
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**62-1, not {seed!r}")
+        # up to 2**63-1: a tournament round's walls (``derived_seed``, 63 bits) are dealt at a live table
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise InvalidOptionError(f"'seed' must be an integer 0 to 2**63-1, not {seed!r}")
         specs = body.get("players", ["open", "bot:fan-aware", "bot:fan-aware", "bot:fan-aware"])
         if not isinstance(specs, list) or len(specs) != 4:
             raise InvalidOptionError("'players' must list four players ('open' or 'bot:NAME')")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from majiang.analysis.shanten import regular_shanten
+from majiang.analysis.shanten import shanten_and_effective as regular_shanten_and_effective
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand, WinBy
 from majiang.meld import Meld, MeldKind
@@ -74,6 +75,8 @@ def shanten_and_effective(counts: Sequence[int], melds: Sequence[Meld] = (),
     """
     suits, edge = _shown(melds, options or Options())
     key = tuple(counts)
+    if sum(key) + 3 * len(melds) == 13:
+        return _after_discard(key, len(melds), suits, edge)
     value = _shanten(key, len(melds), suits, edge)
     more = list(key)
     found = []
@@ -84,6 +87,30 @@ def shanten_and_effective(counts: Sequence[int], melds: Sequence[Meld] = (),
                 found.append(k)
             more[k] -= 1
     return value, found
+
+
+def _after_discard(counts: tuple[int, ...], melds: int, suits: frozenset[int], edge: bool
+                   ) -> tuple[int, list[int]]:
+    """``shanten_and_effective`` of a hand waiting for its 14th tile, from the regular form's fast path.
+
+    Each part of the value (the regular shanten, a draw a missing suit, one for a missing 1/9 or honor)
+    can only fall when a tile is added, so a kind lowers the sum exactly when it lowers one part: the
+    regular form's effective kinds, every kind of a missing suit, and while the edge is missing every 1,
+    9 and honor (none of those is held at all, so none is held four times).
+    """
+    regular, found = regular_shanten_and_effective(counts, melds, "regular")
+    held = set(suits)
+    held.update(s for s in range(3) if any(counts[9 * s:9 * s + 9]))
+    value = regular + 3 - len(held)
+    kinds = set(found)
+    for s in range(3):
+        if s not in held:
+            kinds.update(range(9 * s, 9 * s + 9))
+    if not edge and not any(counts[27:]) and not any(counts[t] for t in _TERMINALS):
+        value += 1
+        kinds.update(_TERMINALS)
+        kinds.update(range(27, 34))
+    return value, sorted(kinds)
 
 
 @dataclass(frozen=True, slots=True)

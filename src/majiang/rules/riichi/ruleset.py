@@ -295,6 +295,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     ready in any of those has no riichi wait either."""
     match_hands: ClassVar[int] = 100
     """An upper bound only: a riichi game ends by its own rule (``match_over``)."""
+    coach_bot: ClassVar[str] = "defense"
+    """The bot measured strongest here (docs/bots.md: defense against efficiency)."""
     most_hands: ClassVar[int] = 1000
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "red_fives": ("0", "3", "4"), "kuikae": KUIKAE, "several_ron": SEVERAL_RON, "length": LENGTHS,

@@ -2,7 +2,7 @@
 // The server asks the question, keeps its answer, judges ours once (GET /api/drills/question, POST
 // /api/drills/answer); a logged-in player's progress per drill, with a chart and a goal (/api/drills/progress,
 // /api/drills/goal).
-import { t, applyI18n } from "./i18n.js";
+import { t, lang, applyI18n, fanName } from "./i18n.js";
 import { navBar } from "./nav.js";
 import { tileElement, meldElement, splitHand, splitTiles } from "./tiles.js";
 import { el, picker, postJSON } from "./picker.js";
@@ -36,6 +36,70 @@ function chart(scores, goal) {
 }
 
 function pct(x) { return `${Math.round(x * 100)}%`; }
+
+const WIN_BY = { discard: "discard_win", "self-drawn": "self_draw", "kong-replacement": "kong_replacement", "robbing-kong": "robbing" };
+
+function tiles(notation) { return splitTiles(notation).map((x) => tileElement(x, "small")); }
+
+/** A discard's figures (detail.figures) in words: how far from ready, the live tiles, those to a legal win. */
+function figuresText(f) {
+  const away = f.shanten === 0 ? t("dr_ready") : f.shanten >= 99 ? t("dr_beyond") : t("dr_from_ready").replace("{n}", f.shanten);
+  const wins = f.legal_live === null || f.legal_live === undefined ? "" : `, ${t("dr_legal_live").replace("{n}", f.legal_live)}`;
+  return `${away}, ${t("dr_live").replace("{n}", f.live)}${wins}`;
+}
+
+/** A fan of the scorer's breakdown: its name in the page's language alone (the table shows both). */
+function fanLabel(f) {
+  if (lang() === "zh") return f.name ?? f.zh ?? "";
+  return fanName(f);
+}
+
+/** Why, worded here from the verdict's facts (detail), so it reads in the page's language; the server's
+ * English sentence (why) only where an older server sent no facts. */
+function whyNode(drill, v) {
+  const d = v.detail;
+  const box = el("div", { class: "why" });
+  if (!d || !Object.keys(d).length) { box.append(v.why); return box; }
+  if (drill === "discard") {
+    box.append(el("div", {}, ...tiles(d.answer), ` ${figuresText(d.figures)}`));
+    if (!v.correct) box.append(el("div", {}, `${t("dr_best")} `, ...v.best.flatMap(tiles), ` ${figuresText(d.best_figures)}`));
+  } else if (drill === "waits") {
+    box.append(el("div", {}, `${t("dr_waits_are")} `, ...d.waits.flatMap(tiles)));
+    if (d.missed.length) box.append(el("div", {}, `${t("dr_missed")} `, ...d.missed.flatMap(tiles)));
+    if (d.wrong.length) box.append(el("div", {}, `${t("dr_not_waits")} `, ...d.wrong.flatMap(tiles)));
+  } else {
+    box.append(el("div", {}, `${v.correct ? t("dr_right") : t("dr_given").replace("{n}", d.given)} ${t("dr_total_is").replace("{n}", d.total)}`));
+    const fans = d.score ? d.score.fans || d.score.wins || [] : [];
+    if (fans.length) {
+      const list = el("ul", { class: "fans" });
+      for (const f of fans) {
+        const value = f.value ?? f.points ?? "";
+        list.append(el("li", { "data-fan": f.id ?? f.name ?? "" }, `${fanLabel(f)}${value === "" ? "" : ` ${value}`}${f.count > 1 ? ` × ${f.count}` : ""}`));
+      }
+      box.append(el("div", {}, t("dr_fans_were")), list);
+    }
+  }
+  return box;
+}
+
+/** Where a question comes from (origin), in the page's language: the game (a table here, or a seeded bot
+ * game), the hand, the move or whose win; the server's English line (source) for a question without it. */
+function sourceText(q) {
+  const o = q.origin;
+  if (!o || o.hand === undefined) return q.source;
+  const from = o.game ? t("dr_from_game").replace("{id}", o.game) : o.bot_seed ? t("dr_from_bots").replace("{n}", o.bot_seed) : null;
+  const at = o.move !== undefined ? t("dr_move").replace("{n}", o.move) : t("dr_win_of").replace("{n}", o.seat);
+  return [from, t("dr_hand").replace("{n}", o.hand), at].filter(Boolean).join(lang() === "zh" ? " " : ", ");
+}
+
+/** The facts of a 算番 question's win (context): how it was won, the flowers, the ruleset's table note. */
+function factsNode(c) {
+  if (!c.win_by) return el("p", { id: "facts" }, c.facts);  // a question stored before the facts as data
+  const parts = [`${t("win_by")}: ${t(WIN_BY[c.win_by] ?? c.win_by)}`];
+  if (c.flowers) parts.push(`${t("flowers")} ${c.flowers}`);
+  if (c.note) parts.push(c.note);
+  return el("p", { id: "facts" }, parts.join(" · "));
+}
 
 function progressBox(p, drill, onGoal) {
   const rows = el("table", { class: "grid board", id: "progress" });
@@ -95,7 +159,7 @@ async function start() {
       const best = el("span", {}, ...(question.drill === "fans" ? [v.best.join(" ")] : v.best.flatMap((x) => splitTiles(x)).map((x) => tileElement(x, "small"))));
       verdictBox.replaceChildren(el("div", { class: `verdict ${v.correct ? "right" : "wrong"}`, id: "verdict", "data-correct": String(v.correct) },
         el("strong", {}, v.correct ? t("dr_right") : t("dr_wrong")), ` ${t("dr_score")} ${pct(v.score)} · ${t("dr_best")} `, best,
-        el("div", { class: "why" }, v.why)));
+        whyNode(question.drill, v)));
       asked.querySelector(".hand")?.classList.add("locked");
       for (const b of asked.querySelectorAll("button")) b.disabled = true;
       if (v.kept) await showProgress();
@@ -125,7 +189,7 @@ async function start() {
       el("p", { class: "muted" }, `${t("seat_wind")} ${t("wind_" + q.seat_wind)} · ${t("round_wind")} ${t("wind_" + q.round_wind)}` +
         (q.void ? ` · ${t("void")} ${t("suit_" + q.void)}` : ""))];
     if (q.visible) parts.push(el("div", { class: "muted" }, `${t("visible")}: `, ...splitTiles(q.visible).map((x) => tileElement(x, "tiny"))));
-    if (q.context && q.context.facts) parts.push(el("p", { id: "facts" }, q.context.facts));
+    if (q.context && (q.context.facts || q.context.win_by)) parts.push(factsNode(q.context));
     if (q.drill === "waits") {
       const pick = picker("", () => {}, { meldButtons: false });
       parts.push(pick.node, el("button", { type: "button", class: "primary", id: "answer", onclick: () => answer(pick.input.value) }, t("dr_answer")));
@@ -134,7 +198,7 @@ async function start() {
       total.addEventListener("keydown", (ev) => { if (ev.key === "Enter") answer(total.value); });
       parts.push(el("label", {}, t("total"), total), el("button", { type: "button", class: "primary", id: "answer", onclick: () => answer(total.value) }, t("dr_answer")));
     }
-    parts.push(el("p", { class: "muted", id: "source" }, `${t("dr_source")}: ${q.source}`));
+    parts.push(el("p", { class: "muted", id: "source" }, `${t("dr_source")}: ${sourceText(q)}`));
     asked.replaceChildren(el("div", { class: "question", "data-drill": q.drill }, ...parts));
   }
 

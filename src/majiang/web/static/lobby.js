@@ -92,6 +92,13 @@ function defaultName(p) {
   return kind.startsWith("bot:") ? `${botName(kind.slice(4))} ${p + 1}` : `${t("seat")} ${p + 1}`;
 }
 
+/** The rated box is a logged-in player's (a guest's table cannot be rated): shown, or hidden and unticked. */
+function showRated(label = document.getElementById("rated-label")) {
+  if (!label) return;
+  label.hidden = !accountName();
+  if (label.hidden) label.querySelector("input").checked = false;
+}
+
 function form() {
   // The menu is the catalogue's lobby entries: every ruleset under its title, and the entries a ruleset adds
   // (血流成河 beside 血战到底), each a ruleset with some options set.
@@ -132,6 +139,10 @@ function form() {
   const pace = el("select", { id: "pace" }, ...[0, 0.4, 0.8, 1.5].map((p) => el("option", { value: String(p) }, p ? `${p} s` : t("pace_0"))));
   pace.value = localStorage.getItem("majiang-pace") ?? "0.4";
   pace.addEventListener("change", () => localStorage.setItem("majiang-pace", pace.value));
+  // a rated table (考级定段) for a logged-in player: it counts on the ladder of the ruleset once it is over
+  const rated = el("input", { id: "rated", type: "checkbox" });
+  const ratedLabel = el("label", { id: "rated-label", title: t("lb_rated_note") }, rated, ` ${t("lb_rated")}`);
+  showRated(ratedLabel);
   const error = el("div", { class: "error", id: "create-error" });
   const create = el("button", { class: "primary", id: "create", type: "button", onclick: async () => {
     error.textContent = "";
@@ -148,6 +159,7 @@ function form() {
       players: [0, 1, 2, 3].map((p) => document.getElementById(`kind-${p}`).value),
       names: [0, 1, 2, 3].map((p) => document.getElementById(`name-${p}`).value || defaultName(p)),
     };
+    if (rated.checked) body.rated = true;
     try {
       created = await getJSON("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       // every link of the new table is kept in this browser: the lobby and the table list them again
@@ -163,7 +175,7 @@ function form() {
     }
   } }, t("create"));
   const box = el("section", {}, el("h2", {}, t("new_table")),
-    el("label", {}, t("rules"), rulesSel), summary, el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed), el("label", {}, t("pace"), pace),
+    el("label", {}, t("rules"), rulesSel), summary, el("label", {}, t("hands"), hands), el("label", {}, t("seed"), seed), ratedLabel, el("label", {}, t("pace"), pace),
     el("h3", {}, t("options")), el("label", {}, t("preset"), presetSel), optionsBox, el("h3", {}, t("players")), seats, el("p", {}, create), error);
   if (rulesets.length) setRules();
   return box;
@@ -401,6 +413,7 @@ async function render() {
 window.addEventListener("majiang-account", () => {
   const area = document.getElementById("account-area");
   if (area) fillAccountArea(area);
+  showRated();
 });
 
 async function start() {

@@ -10,6 +10,7 @@ export function navBar(rerender) {
   nav.innerHTML = `<a href="/" data-i18n="lobby"></a><a href="/calc" data-i18n="calc"></a>` +
     `<a href="/coach" data-i18n="coach"></a><a href="/replay" data-i18n="replay"></a>` +
     `<a href="/ladder" data-i18n="nav_ladder"></a><a href="/drill" data-i18n="nav_drill"></a>` +
+    `<a href="/tournament" data-i18n="nav_tournament"></a>` +
     `<button type="button" id="lang-toggle" data-i18n="lang"></button>`;
   const toggle = nav.querySelector("#lang-toggle");
   toggle.addEventListener("click", () => toggleLang(() => { drawAccount(); if (rerender) rerender(); }));

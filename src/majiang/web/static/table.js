@@ -5,7 +5,7 @@ import { navBar } from "./nav.js";
 import { tileElement, meldElement, tileOrder, splitHand, parseMeld } from "./tiles.js";
 import { infoBox, markBadges, sidewaysAt, yakuTable } from "./info.js";
 import { rememberSeats, seatsOf } from "./seats.js";
-import { loadNames, actionLabel as namedAction, actionWord, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
+import { loadNames, actionLabel as namedAction, actionWord, botName, meldLabel, logLine, tileName, rulesetTitle } from "./names.js";
 
 const app = document.getElementById("app");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -34,6 +34,7 @@ let tableOptions = {};
 let log = [];              // what happened lately, read from the changes between states
 let hints = localStorage.getItem("majiang-hints") === "1";
 let advice = null;         // {step, rows} of the coach for the current turn
+let judgement = null;      // {step, bot, pick, threat, deal_in} the coaching bot's second opinion (docs/web.md)
 let picked = [];           // 换三张: the indices in `order` of the tiles picked to pass on
 let riichiMode = false;    // the riichi (上听) button was pressed: the next tile clicked is its discard
 let pace = Number(localStorage.getItem("majiang-pace") ?? "0.4");
@@ -124,6 +125,7 @@ function show(msg, move) {
   beep(before, msg);
   render();
   coachHints();
+  judgeHints();
 }
 
 // Sounds, made by WebAudio (no files): your turn or a claim to decide, another seat's discard, a hand's end.
@@ -240,18 +242,44 @@ async function coachHints() {
   } catch { advice = null; }
 }
 
+// The strong bot's judgement of my decision (turn or claim): its move and each discard's chance to deal in,
+// from my own view on the server (majiang.bots.judgement), asked with my token.
+async function judgeHints() {
+  const v = state.view;
+  if (!hints || state.you === null || token === null || !(v.legal || []).length) { judgement = null; return; }
+  if (judgement && judgement.step === state.step) return;
+  const step = state.step;
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/judgement`, { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ player: state.you, token }) });
+    const body = await res.json();
+    if (state.step === step) { judgement = res.ok && body.pick ? { ...body, step } : null; render(); }
+  } catch { judgement = null; }
+}
+
+function riskText(discard) {
+  const risk = judgement?.deal_in?.[discard];
+  return risk === undefined ? "" : ` · ${t("risk")} ${Math.round(100 * risk)}%`;
+}
+
 function hintsBox() {
   if (rules === null || state.seat === null) return "";
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "hints-toggle" }), t("coach"));
   const box = toggle.querySelector("input");
   box.checked = hints;
-  box.addEventListener("change", () => { hints = box.checked; localStorage.setItem("majiang-hints", hints ? "1" : "0"); advice = null; coachHints(); render(); });
+  box.addEventListener("change", () => { hints = box.checked; localStorage.setItem("majiang-hints", hints ? "1" : "0"); advice = null; judgement = null; coachHints(); judgeHints(); render(); });
   const out = el("div", { class: "hints", id: "hints" }, toggle);
   if (hints && advice) {
     for (const r of advice.rows) {
       out.append(el("div", { class: "hint", "data-discard": r.discard }, `${t("discard")} `, tileElement(r.discard, "tiny"),
-        ` ${t("shanten")} ${r.shanten} · ${t("legal_live")} ${r.legal_live ?? "–"} · ${t("live")} ${r.live}`));
+        ` ${t("shanten")} ${r.shanten} · ${t("legal_live")} ${r.legal_live ?? "–"} · ${t("live")} ${r.live}${riskText(r.discard)}`));
     }
+  }
+  if (hints && judgement && judgement.step === state.step) {
+    const feared = (judgement.threat || []).filter((x) => x >= 1 / 3).map((x) => `${Math.round(100 * x)}%`);
+    out.append(el("div", { class: "hint", id: "bot-pick", "data-pick": judgement.pick },
+      `${t("bot_would").replace("{bot}", botName(judgement.bot))} ${namedAction(rules, judgement.pick)}`,
+      feared.length ? ` · ${t("looks_ready")} (${feared.join(", ")})` : ""));
   }
   return out;
 }
@@ -296,6 +324,7 @@ function seatPanel(seat, pos) {
     el("span", { class: "badge" }, windName(windOf(seat))),
     seat === v.dealer ? el("span", { class: "badge dealer" }, t("dealer")) : null,
     el("span", { class: "name" }, p ? p.name : `#${seat}`),
+    p && p.grade ? el("span", { class: "badge grade", "data-grade": String(p.grade.index), title: t("tl_grade") }, gradeText(p.grade)) : null,
     mine ? el("span", { class: "badge" }, t("you")) : null,
     el("span", { class: "score" }, String(v.scores[seat])),
     p && p.away ? el("span", { class: "badge" }, t("away")) : p && !p.connected && p.kind === "open" ? el("span", { class: "badge" }, t("offline")) : null,
@@ -568,6 +597,12 @@ function scoreSheet() {
   const ladder = ladderBox();
   if (ladder) box.append(ladder);
   return box;
+}
+
+/** A seat's grade on the ladder (考级定段) as its badge reads: 业余三段 · 职业初段, or amateur 3 dan · pro 1 dan. */
+function gradeText(g) {
+  if (lang() === "zh") return g.zh;
+  return g.pro_dan ? `${g.en} · ${t("tl_pro").replace("{n}", String(g.pro_dan))}` : g.en;
 }
 
 // A rated match's result on the ladder (考级定段), once it is over: each player's place, the points won and
