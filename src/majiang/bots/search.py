@@ -69,10 +69,11 @@ MARGIN = 4.0
 """A discard whose fan-aware value is further than this (in expected points) from the best is not tried."""
 CONFIDENCE = 1.0
 """Standard errors by which a candidate must beat the fan-aware choice on the same samples."""
-PRIOR_LOSS = 8.0
-"""The prior's expected loss of dealing in: the fan-aware bot's 22 makes it fold too readily. With 8 the
-prior alone beat the fan-aware bot under the ``botzone`` preset by +1.52 and +1.61 points a hand (two
-240-deal duplicate arenas, both intervals clear of 0: docs/bots.md)."""
+PRIOR_LOSS = 3.0
+"""The prior's expected loss of dealing in: the fan-aware bot's 22 makes it fold too readily. With 3 the
+prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.65 points a hand (two
+240-deal duplicate arenas, seeds 2 and 1, both intervals clear of 0; 8 gave +1.61 and +1.52); under
+``mcr`` (a shared wall, flowers) neither moved it decisively (−0.75, −0.67): docs/bots.md."""
 
 _TURN, _OVER = Phase.TURN, Phase.OVER
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
