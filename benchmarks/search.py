@@ -26,7 +26,8 @@ import time
 from majiang.bots import find_bot
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.position import Position, clone
-from majiang.bots.search import _PICKS, PLAYOUTS_PER_SECOND, playout
+from majiang.bots.quick import _PICKS
+from majiang.bots.search import PLAYOUTS_PER_SECOND, playout
 from majiang.game import Game, Phase, View
 from majiang.game.ruleset import find_ruleset
 

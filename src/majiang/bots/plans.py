@@ -1,6 +1,6 @@
 """A playout policy that follows a fan plan: the search bot's own seat aiming at 8 fans in its playouts.
 
-The fast playout policy (``majiang.bots.search.quick_action``) plays for the lowest shanten and never
+The fast playout policy (``majiang.bots.quick.quick_action``) plays for the lowest shanten and never
 claims, so a searching seat's playouts mostly reach hands that cannot legally win under the 8-fan minimum,
 and a candidate that keeps a fan plan (or a claim that advances one) looks worse than it is. Here the plan
 is chosen once, at the decision, by the fan-aware bot's own judgement (``choose_plan``: the target shape
@@ -26,6 +26,7 @@ from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import RULED_OUT, shanten_and_effective, shanten_counts
 from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim
 from majiang.bots.fan_aware import _SMALL_FACTOR, FanAwareBot, _distance, _gain, _Situation, _win_chance
+from majiang.bots.quick import quick_action
 from majiang.bots.targets import MaskTarget, Target, small_fans
 from majiang.game.table import Game, Phase
 from majiang.mcr import MINIMUM
@@ -183,8 +184,6 @@ class Leaf:
         return s
 
     def __call__(self, game: Game) -> float:
-        from majiang.bots.search import quick_action
-
         seat = self.seat
         counts = list(game.counts[seat])
         melds = tuple(game.melds[seat])

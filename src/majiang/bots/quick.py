@@ -1,0 +1,77 @@
+"""The fast playout policy of the search bot: win when offered, else the discard leaving the lowest shanten,
+never a claim (docs/bots.md, ``search``). Its own module so that the search bot and the fan plans
+(``majiang.bots.plans``) both use it without importing each other."""
+
+from __future__ import annotations
+
+from majiang.actions import Action, ActionKind
+from majiang.analysis.shanten import shanten_counts
+from majiang.bots.common import PASS, PREFERENCE, WIN
+from majiang.game.table import Game, Phase
+from majiang.tiles import ALL_TILES
+
+__all__ = ["quick_action"]
+
+_TURN = Phase.TURN
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+
+_PICKS: dict[bytes, int] = {}
+"""The playout policy's discard by hand (counts and meld count): cleared when it holds ``_MAX_PICKS``."""
+_MAX_PICKS = 1 << 16
+_MELDS = tuple(bytes([100 + n]) for n in range(5))
+_LONE_ORDER = tuple(sorted(range(27), key=lambda k: (PREFERENCE[k], k)))
+"""Suited kinds, terminals first, then 2s and 8s, then the rest."""
+
+
+def _quick_discard(counts: list[int], melds: int) -> int:
+    """The kind whose discard leaves the lowest shanten, honors first, then terminals, 2s and 8s, then
+    the lowest. A lone honor, else a lone suited tile (no other within two ranks), goes at once without
+    counting: letting it go seldom raises the shanten of the usual forms."""
+    for k in range(27, 34):
+        if counts[k] == 1:
+            return k
+    lone = -1
+    for k in _LONE_ORDER:
+        if counts[k] == 1:
+            r = k % 9
+            if not ((r > 0 and counts[k - 1]) or (r > 1 and counts[k - 2]) or (r < 8 and counts[k + 1])
+                    or (r < 7 and counts[k + 2])):
+                lone = k
+                break
+    if lone >= 0:
+        return lone
+    best = 99
+    pick = -1
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            key = shanten_counts(counts, melds) * 4 + PREFERENCE[k]
+            counts[k] += 1
+            if key < best:
+                best, pick = key, k
+    return pick
+
+
+def quick_action(game: Game, seat: int) -> Action:
+    """The playout policy's action for ``seat``: win if offered; on its turn the discard leaving the
+    lowest shanten (honors, then terminals, then 2s and 8s first, then the lowest kind); else pass."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if WIN in legal:
+        return WIN
+    if game.phase is _TURN:
+        counts = game.counts[seat]
+        melds = len(game.melds[seat])
+        # The same hands recur across the candidates of a sample (common random numbers): remember them.
+        key = bytes(counts) + _MELDS[melds]
+        pick = _PICKS.get(key)
+        if pick is None:
+            if len(_PICKS) >= _MAX_PICKS:
+                _PICKS.clear()
+            pick = _PICKS[key] = _quick_discard(counts, melds)
+        action = _DISCARDS[pick]
+        if action in legal:
+            return action
+        return next((a for a in legal if a.kind is ActionKind.DISCARD), legal[0])
+    return PASS if PASS in legal else legal[0]
