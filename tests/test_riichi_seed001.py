@@ -166,10 +166,11 @@ def test_an_older_record_still_checks() -> None:
     assert added <= RiichiRules.later_options
     assert not added & set(header["options"])
     rules = rules_from_options(header["rules"], header["options"])
-    # Seed 001's readings by their defaults; the game's end as records of then played it.
+    # Seed 001's readings by their defaults; the game's end (and a drawn red five after riichi) as records
+    # of then played it.
     base = find_ruleset("riichi")
     assert isinstance(base, RiichiRules)
-    then = dataclasses.replace(base, sticks_at_end="standings", final_half="return")
+    then = dataclasses.replace(base, sticks_at_end="standings", final_half="return", tsumogiri_red=False)
     assert rules == then
     report = check_record(OLDER)
     assert report.ok, report

@@ -271,6 +271,9 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     * ``sticks_at_end``: the riichi sticks left on the table when the game ends: ``first``, paid into first
       place's points (Tenhou's ``owari``); ``standings``, kept out of the points and counted in first
       place's final standing only (this project's records before the option).
+    * ``tsumogiri_red``: a seat in riichi lets its drawn tile go, so a red five it draws goes out red even
+      while it holds a plain one (and under ``red_choice`` it is offered no choice of five); off: the plain
+      five went first and the red one stayed in the ready hand (this project's records before the option).
     """
 
     name: str = "riichi"
@@ -284,6 +287,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     final_half: str = "up"
     four_winds_dragons: bool = False
     renhou_discards: str = "before-draw"
+    tsumogiri_red: bool = True
 
     has_chow: ClassVar[bool] = True
     dead_wall: ClassVar[int] = DEAD_WALL
@@ -304,13 +308,14 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         "sticks_at_end": STICKS_AT_END, "final_half": FINAL_HALF, "renhou_discards": RENHOU_DISCARDS}
     later_options: ClassVar[frozenset[str]] = frozenset({
         "red_choice", "round_final", "pao", "pao_yaku", "sticks_at_end", "final_half", "isshoku_sanjun",
-        "four_winds_dragons", "renhou_discards"})
+        "four_winds_dragons", "renhou_discards", "tsumogiri_red"})
     """Options added after riichi records were first written: a record lacks those added after it."""
     older_values: ClassVar[Mapping[str, Any]] = {"round_final": False, "pao": False,
-                                                 "sticks_at_end": "standings", "final_half": "return"}
+                                                 "sticks_at_end": "standings", "final_half": "return",
+                                                 "tsumogiri_red": False}
     """What records written before these options played: final points to a tenth, no pao, sticks left
     over counted in the standings only, (once rounded) 五捨六入; the others by their defaults (seed 001's
-    readings off, no red-five choice)."""
+    readings off, no red-five choice; a drawn red five kept in a riichi hand)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {
         "starting_points": (100, 10_000_000, 100), "target": (100, 10_000_000, 100)}
 
@@ -409,7 +414,8 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
 
     def _drawn(self, game: RiichiGame, seat: int, place: int, tail: bool) -> None:
         st: RiichiState = game.hand_state
-        if place in st.red_at:
+        st.drew_red = place in st.red_at
+        if st.drew_red:
             st.red_hand[seat][game.wall[place] // 9] += 1
 
     # -- what a seat may do ----------------------------------------------------------------------------
@@ -455,7 +461,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
                 if self.nine_terminals and not game.interrupted and not st.rivers[seat] \
                         and sum(1 for t in ORPHANS if counts[t]) >= 9:  # the seat's first turn
                     out.append(ABORT)
-        if self.red_choice:
+        if self.red_choice and not (self.tsumogiri_red and st.riichi[seat] and drawn is not None):
             out.extend(self._red_actions(st, seat, counts, out))
         if drawn in game.waits[seat] and game.self_win(seat) is not None:
             out.append(WIN)
@@ -756,7 +762,10 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
         if st.offered:
             st.offered.clear()
         named = st.red_next
-        st.red_next = st.last_red = False
+        if self.tsumogiri_red and st.riichi[seat] and st.declaring != seat:
+            # After riichi the drawn tile goes: red exactly when the drawn five was.
+            named = st.drew_red
+        st.red_next = st.last_red = st.drew_red = False
         if tile in FIVES and st.red_hand[seat][tile // 9] and \
                 (named or st.red_hand[seat][tile // 9] > game.counts[seat][tile]):
             # The red five named, or only a red five left of that kind: a plain five goes first.

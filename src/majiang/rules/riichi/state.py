@@ -57,6 +57,8 @@ class RiichiState:
     """Whether the last discard was a red five."""
     red_next: bool = False
     """The discard being made names the red five (``discard 0m`` under ``red_choice``)."""
+    drew_red: bool = False
+    """The seat to discard drew a red five (a seat in riichi lets that one go: ``tsumogiri_red``)."""
     indicators: list[int] = field(default_factory=list)
     pending_dora: int = 0
     """Kan dora indicators to turn over after the next discard (an open or added kan, Tenhou)."""

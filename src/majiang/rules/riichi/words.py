@@ -110,6 +110,10 @@ WORDS = RulesetWords(
                                                                       "The discards a renhou may be won on."),
                              {"before-draw": W("自己第一次摸牌前的任何打牌", "Any, before the winner's first draw"),
                               "dealer-first": W("只限庄家的第一张打牌（来源的地和，seed 001）", "Only the dealer's first discard (the source's 地和, seed 001)")}),
+        "tsumogiri_red": _flag("立直后摸切赤五", "Riichi lets a drawn red five go",
+                               "立直后摸到赤五就打出这张赤五，即使手里还有普通的五（天凤）。",
+                               "After riichi a drawn red five is the tile let go, even while a plain five of "
+                               "the suit is held (Tenhou)."),
         "red_choice": _flag("选择打赤五", "Choose the red five", "同时有赤五和普通五时可以选打哪一张（天凤）。",
                             "A player holding a red five and a plain one of a suit may choose which to let go "
                             "(Tenhou)."),
