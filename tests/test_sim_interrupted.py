@@ -17,8 +17,10 @@ import pytest
 from majiang.records import check_record, partial_path
 from majiang.sim.simulate import simulate
 
-GAMES = 80
-"""Random bots play a few hundred hands a second; the run is let on in slices, so the signal lands mid-run."""
+GAMES = 160
+"""Random bots play a few hundred hands a second; the run is let on in slices, so the signal lands mid-run.
+(With 80, a loaded machine once let one slice run from the first written hands to the last, and the
+interrupt came after the run had finished.)"""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
