@@ -110,16 +110,12 @@ postgresql:
 	if [ "$$(id -u)" = 0 ]; then apt-get install -y postgresql || { apt-get update && apt-get install -y postgresql; }; \
 	else echo "the store's tests need Debian's postgresql: run 'sudo apt-get install -y postgresql'" >&2; exit 1; fi; fi
 
-# The default suite: lint, types, every test (the slow soaks and fuzzers at their small defaults) but the
-# big fixed differentials marked soak. mypy (one process, ~16 s cold) runs beside the tests, so a 2-core
-# machine does not idle a core for it; its report follows theirs, and either failing fails.
+# The default suite: lint and every test but the long runs (the soaks and fuzzers marked slow, the big fixed
+# differentials marked soak, the extras' tests): those run in make soak, at their soak sizes. Types (mypy,
+# ~25 s of a core) are make lint's, which CI runs too (.ci/run): the five minutes of make test are the tests'.
 test: $(STAMP) $(CHROMIUM) postgresql
 	$(BIN)/ruff check src tests benchmarks examples
-	@$(BIN)/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
-	echo '$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak and not ($(EXTRA_MARKERS))" (and $(BIN)/mypy beside it)'; \
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not soak and not ($(EXTRA_MARKERS))"; tests=$$?; \
-	wait $$mypy; types=$$?; echo $(BIN)/mypy; cat $(VENV)/mypy.out; \
-	test $$tests -eq 0 && test $$types -eq 0
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -m "not slow and not soak and not ($(EXTRA_MARKERS))"
 
 # The long soaks and fuzzers and the big fixed differentials (CI runs them after `make test`), the Ray
 # cluster tests, then RLlib's training test in its own venv; pytest's exit 5 means none were selected.
