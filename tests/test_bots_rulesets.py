@@ -78,7 +78,7 @@ def test_void_tiles_go_first() -> None:
 # --- whole hands under every ruleset ------------------------------------------------------------------
 
 SICHUAN_HANDS = int(os.environ.get("MAJIANG_SICHUAN_BOT_HANDS", "12"))
-"""Hands per bot and mode of the slow test: 12 in ``make test``, 200 in ``make soak``."""
+"""Hands per bot and mode of the slow test: 200 in ``make soak``, 12 by hand."""
 FEW_HANDS = 6
 """Hands per bot and mode of the default test; the slow test plays the seeds after them."""
 MODES = ["blood-battle", "blood-river", "single"]

@@ -1,5 +1,5 @@
 """Every size a test reads from the environment (a ``MAJIANG_`` variable in tests/) is set by ``make soak``:
-such a test runs at its small default in ``make test`` and at the big size only if the soak line names it."""
+such a test runs at its small default by hand and at the big size only if the soak line names it."""
 
 from __future__ import annotations
 
