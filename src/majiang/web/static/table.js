@@ -277,8 +277,11 @@ function hintsBox() {
   }
   if (hints && judgement && judgement.step === state.step) {
     const feared = (judgement.threat || []).filter((x) => x >= 1 / 3).map((x) => `${Math.round(100 * x)}%`);
+    // a discard is drawn as its tile, like the hints above it; any other move is named in words
+    const [kind, tile] = judgement.pick.split(" ");
+    const move = kind === "discard" && tile ? [`${t("discard")} `, tileElement(tile, "tiny")] : [namedAction(rules, judgement.pick)];
     out.append(el("div", { class: "hint", id: "bot-pick", "data-pick": judgement.pick },
-      `${t("bot_would").replace("{bot}", botName(judgement.bot))} ${namedAction(rules, judgement.pick)}`,
+      `${t("bot_would").replace("{bot}", botName(judgement.bot))} `, ...move,
       feared.length ? ` · ${t("looks_ready")} (${feared.join(", ")})` : ""));
   }
   return out;
