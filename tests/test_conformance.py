@@ -275,13 +275,16 @@ MOVES = ["discard", "pass", "pung", "kong", "concealed-kong", "added-kong", "win
 """The moves every built-in ruleset has (and ``chow`` where it has chows)."""
 EVERY_MOVE: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in [*BUILT_IN, "toy"]]
 EVERY_MOVE.append(("mcr", dict(BOTZONE)))
-EVERY_MOVE.append(("riichi", {"red_choice": True}))
+# (riichi's red-five calls come within ~540 hands: make soak's; tests/test_riichi_red_calls.py makes each on
+# prepared walls in make test)
+EVERY_MOVE_SOAK = [pytest.param(("riichi", {"red_choice": True}), marks=pytest.mark.soak,
+                                id="riichi-red_choice=True")]
 RED_MOVES = ["discard red", "chow red", "pung red"]
 """The moves naming a red five that riichi's ``red_choice`` adds (``riichi 0m`` is offered too seldom to
 be waited for, and is then made like any move offered)."""
 
 
-@pytest.mark.parametrize("case", EVERY_MOVE, ids=_id)
+@pytest.mark.parametrize("case", [*(pytest.param(c, id=_id(c)) for c in EVERY_MOVE), *EVERY_MOVE_SOAK])
 def test_every_move_is_made(case: tuple[str, dict[str, Any]]) -> None:
     """Eager play, checked at every step, makes every kind of move the ruleset offers and every move of
     ``MOVES``, among them an added kong by a seat that has four melds already (an added kong adds none:
