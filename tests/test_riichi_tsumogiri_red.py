@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from majiang.actions import ActionKind
-from majiang.bots import find_bot
+from majiang.bots import find_bot, play_out
 from majiang.game import Game
 from majiang.game.ruleset import find_ruleset
+from majiang.interop.mjai_bot import MjaiClient
+from majiang.interop.mjai_table import InProcessSeat, play_mjai
 from majiang.rules.riichi.state import RiichiState
 from majiang.tiles import ALL_TILES
 
@@ -54,3 +56,17 @@ def test_records_before_the_option_replay_as_played() -> None:
     red_before = st.red_hand[seat][five // 9]
     game.apply(seat, game.legal_actions(seat)[0])
     assert not st.last_red and st.red_hand[seat][five // 9] == red_before
+
+
+@pytest.mark.parametrize("red_choice", [False, True])
+def test_the_drawn_red_five_through_mjai_clients(red_choice: bool) -> None:
+    """The same hand with every seat an mjai client of ours: each replays the red ``dahai`` of the seat in
+    riichi (the named red five is no action of that seat; a client once stopped there: 'cannot discard 0p')
+    and the hand is the one the bots play seated directly."""
+    rules = find_ruleset("riichi", {"red_choice": red_choice})
+    alone = Game(rules, seed=SEED)
+    play_out(alone, [find_bot("defense", SEED * 4 + s) for s in range(4)])
+    game = Game(rules, seed=SEED)
+    seats = [InProcessSeat(MjaiClient(find_bot("defense", SEED * 4 + s), rules=rules)) for s in range(4)]
+    assert play_mjai(game, seats) == []  # type: ignore[arg-type]
+    assert [e.as_dict() for e in game.events] == [e.as_dict() for e in alone.events]

@@ -248,6 +248,10 @@ class MjaiClient:
         if kind in (ActionKind.DISCARD, ActionKind.RIICHI):
             assert tile is not None
             red = tile in FIVES and (bool(action.tiles) or reds[tile // 9] >= counts[tile] > 0)
+            rules = game.rules
+            if isinstance(rules, RiichiRules) and rules.tsumogiri_red and st.riichi[me] \
+                    and st.declaring != me:
+                red = st.drew_red  # in riichi the drawn tile goes, red if it was
             drawn = game.drawn
             last = next((e for e in reversed(self.hand) if e["type"] == "tsumo" and e.get("actor") == me),
                         None)

@@ -117,7 +117,12 @@ def _apply(game: Game, e: dict[str, Any], riichi: list[bool], me: int) -> None:
         named = red and game.counts[seat][tile] > st.red_hand[seat][tile // 9]
         step = ActionKind.RIICHI if riichi[seat] else ActionKind.DISCARD
         riichi[seat] = False
-        game.apply(seat, Action(step, ALL_TILES[tile], (ALL_TILES[tile],) if named else ()))
+        action = Action(step, ALL_TILES[tile], (ALL_TILES[tile],) if named else ())
+        if named and action not in game.legal_actions(seat):
+            # A seat in riichi names no five (tsumogiri_red): the engine lets the drawn one go, and the
+            # check below holds it to the server's colour.
+            action = Action(step, ALL_TILES[tile])
+        game.apply(seat, action)
         if st.last_red != red and game.phase != Phase.OVER:
             raise MjaiProtocolError(f"seat {seat} let go of {e['pai']}, our engine of the other five")
     elif kind in _CALLS:

@@ -463,6 +463,8 @@ def _action(game: Game, seat: int, answer: dict[str, Any], legal: Sequence[Actio
         named = red and isinstance(game.rules, RiichiRules) and game.rules.red_choice and \
             game.counts[seat][tile] > st.red_hand[seat][tile // 9]
         chosen = Action(step, ALL_TILES[tile], (ALL_TILES[tile],) if named else ())
+        if named and chosen not in legal:
+            chosen = Action(step, ALL_TILES[tile])  # in riichi the drawn five goes as drawn (tsumogiri_red)
     elif kind in ("chi", "pon", "daiminkan", "ankan"):
         consumed = answer.get("consumed")
         count = {"chi": 2, "pon": 2, "daiminkan": 3, "ankan": 4}[kind]
