@@ -68,6 +68,7 @@ COMPILED_MODULES := majiang/analysis/tables.py majiang/analysis/shanten.py majia
 COMPILED := build/compiled
 
 .PHONY: run test soak lint bench bench-fan bench-shanten bench-engine bench-riichi bench-web compiled test-compiled \
+	learned-weights \
 	bench-compiled bench-compare clean
 
 $(BIN)/python:
@@ -156,6 +157,14 @@ bench-engine: $(BENCH_STAMP)
 
 bench-riichi: $(STAMP)
 	$(BIN)/python benchmarks/riichi.py
+
+# A learned policy distilled from the search bot (docs/bots.md, "A learned policy"): teacher data, DAgger
+# rounds and training, one process, about an hour of CPU. No weights ship (the policy loses to fan-aware):
+# they are written to $(LEARNED_WORK)/learned.npz, beside the data.
+LEARNED_WORK ?= build/learned
+learned-weights: $(STAMP)
+	rm -rf $(LEARNED_WORK) && mkdir -p $(LEARNED_WORK)
+	$(BIN)/python -m majiang.bots.distill all --work $(LEARNED_WORK) --out $(LEARNED_WORK)/learned.npz
 
 # A copy of the package with COMPILED_MODULES built by mypyc, in $(COMPILED); nothing in src/ changes.
 # test-compiled and bench-compiled put it ahead of the editable install (PYTHONPATH); the copy's

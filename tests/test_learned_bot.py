@@ -103,10 +103,15 @@ def test_bad_weights_are_refused_with_their_name(tmp_path: Path) -> None:
         LearnedBot(weights=str(tmp_path / "old.npz"))
 
 
-def test_command_trains_and_writes_weights(data_dir: Path, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_command_makes_data_trains_and_runs_a_dagger_round(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "w.npz"
-    assert main(["train", "--data", str(data_dir), "--held-out", str(data_dir), "--out", str(out),
-                 "--hidden", "16", "--epochs", "1"]) == 0
-    assert "held-out agreement" in capsys.readouterr().out
-    assert load_policy(out).meta["decisions"] > 100
+    assert main(["all", "--hands", "2", "--held-out-hands", "1", "--dagger-rounds", "1",
+                 "--dagger-hands", "1", "--hidden", "8", "--epochs", "1", "--work", str(tmp_path / "work"),
+                 "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "held-out agreement" in said and "round 1: 1 hands played by the policy" in said
+    # The round's hand is the policy's, labelled by the teacher: its data holds the hand's decisions.
+    on_policy = load_dataset(tmp_path / "work" / "on-policy-1")
+    assert len(on_policy) > 10 and on_policy.mask[np.arange(len(on_policy)), on_policy.action].all()
+    assert load_policy(out).meta["decisions"] > len(on_policy)

@@ -208,7 +208,7 @@ Report = Callable[[str], None]
 
 
 def train(data: Dataset, held_out: Dataset | None = None, *, hidden: int = 64, epochs: int = 10,
-          minutes: float | None = None, batch: int = 256, rate: float = 1e-3, decay: float = 1e-5,
+          minutes: float | None = None, batch: int = 256, rate: float = 2e-3, decay: float = 1e-5,
           seed: int = 0, report: Report | None = None) -> tuple[Policy, list[dict[str, float]]]:
     """Fit a policy to ``data``'s teacher actions for ``epochs`` passes (or until ``minutes`` of CPU
     time); the policy and, per pass, its mean training loss and agreement on ``held_out``."""
@@ -314,8 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument("--rules", default="botzone", help="ruleset or preset (default botzone)")
         p.add_argument("--teacher", default=TEACHER, help=f"the bot learned from (default {TEACHER})")
     all_p.add_argument("--held-out-hands", type=int, default=500)
-    all_p.add_argument("--dagger-rounds", type=int, default=1,
-                       help="rounds of hands the policy plays and the teacher labels (default 1)")
+    all_p.add_argument("--dagger-rounds", type=int, default=2,
+                       help="rounds of hands the policy plays and the teacher labels (default 2)")
     all_p.add_argument("--dagger-hands", type=int, default=3000, help="hands a round (default 3000)")
     all_p.add_argument("--work", type=Path, required=True, help="directory for the data (new or empty)")
     train_p.add_argument("--data", type=Path, required=True, nargs="+", help="training-data directories")
@@ -323,7 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for p in (train_p, all_p):
         p.add_argument("--out", type=Path, required=True, help="the weights file to write (.npz)")
         p.add_argument("--hidden", type=int, default=64)
-        p.add_argument("--epochs", type=int, default=10)
+        p.add_argument("--epochs", type=int, default=6, help="passes over the data (default 6)")
+        p.add_argument("--rate", type=float, default=2e-3, help="Adam's step size (default 0.002)")
         p.add_argument("--minutes", type=float, help="stop after this much CPU time")
         p.add_argument("--train-seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -351,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for round_ in range(rounds + 1):
             say(f"{len(data)} training decisions" + (f", {len(held)} held out" if held is not None else ""))
             policy, history = train(data, held, hidden=args.hidden, epochs=args.epochs, minutes=args.minutes,
-                                    seed=args.train_seed, report=say)
+                                    rate=args.rate, seed=args.train_seed, report=say)
             policy.meta = {"data": [str(d) for d in args.data], "decisions": len(data), "hidden": args.hidden,
                            "epochs": len(history), "train_seed": args.train_seed}
             if held is not None:
