@@ -1,11 +1,11 @@
 """A learned bot: a small numpy policy distilled from the search bot's choices (``majiang.bots.distill``).
 
 At each decision with more than one legal action the bot encodes its view as the environment does
-(``majiang.env.encode_view``: the (52, 34) observation an agent sees), turns it into a feature vector
+(``majiang.env.encode_view``: the (52, 34) observation an agent sees), turns it into features
 (``features``: the observation's tile rows, the copies it has not seen, and what the seat can read off its
-own hand: the shanten after each discard or claim and the live tiles that would then improve it), runs a
-two-hidden-layer MLP (``Policy``) and plays the legal action with the highest score. Nothing is sampled:
-the same view gives the same action.
+own hand: the shanten after each discard or claim and the live tiles that would then improve it), runs
+two small networks (``Policy``: one shared by the 34 kinds of tile, one over the table) and plays the
+legal action with the highest score. Nothing is sampled: the same view gives the same action.
 
 The weights are trained for the Chinese Official family (the ``botzone`` preset's per-seat walls);
 under another ruleset, and at a decision whose legal actions lie outside the policy's outputs (none under
@@ -160,8 +160,7 @@ def features(obs: npt.NDArray[np.integer[Any]]) -> tuple[F32, F32]:
     planes.append((unseen[:, None, :] >= steps).astype(np.float32))
     size = hand.sum(axis=1, dtype=np.int16)
     turn = size == 14 - 3 * melds
-    current = np.full(n, 9, dtype=np.int8)
-    current[:] = _shanten(hand, melds)
+    current = _shanten(hand, melds)
     # Each discard: the shanten it leaves, against the best, and the live copies of the kinds that would
     # then lower it (tile efficiency, as the fan-aware bot starts from).
     discard_delta = np.zeros((n, 3, 34), dtype=np.float32)
@@ -351,13 +350,20 @@ class Policy:
         return cls(**arrays, meta=meta)
 
 
+_LOADED: dict[tuple[str, int], Policy] = {}
+"""Weights read in this process, by file and modification time: an arena makes four bots a hand."""
+
+
 def load_policy(path: Path | str) -> Policy:
     """The weights at ``path`` (written by ``Policy.save``)."""
     try:
-        data = Path(path).read_bytes()
+        key = (str(Path(path).resolve()), Path(path).stat().st_mtime_ns)
+        if key not in _LOADED:
+            _LOADED.clear()
+            _LOADED[key] = Policy.from_bytes(Path(path).read_bytes(), str(path))
     except OSError as err:
         raise InvalidOptionError(f"learned bot weights {str(path)!r}: {err.strerror}") from None
-    return Policy.from_bytes(data, str(path))
+    return _LOADED[key]
 
 
 class LearnedBot:
