@@ -42,10 +42,9 @@ __all__ = ["Position", "clone", "supports"]
 
 
 def supports(rules: Ruleset | None) -> bool:
-    """Whether ``Position`` can build games of ``rules`` (the Chinese Official family)."""
-    from majiang.rules.mcr.ruleset import McrRules
-
-    return isinstance(rules, McrRules) and not rules.house_fans
+    """Whether ``Position`` can build games of ``rules`` (``Ruleset.rebuilds``: the Chinese Official family
+    without house fans, riichi)."""
+    return rules is not None and rules.rebuilds()
 
 
 def _meld_tiles_taken(melds: Sequence[Meld]) -> int:
@@ -85,7 +84,7 @@ def clone(game: Game) -> Game:
     d["_distance"] = game._distance[:]
     d["totals"] = game.totals[:]
     d["rng"] = random.Random(0)
-    d["hand_state"] = game.rules.new_state(game)
+    d["hand_state"] = game.rules.copy_state(game)
     wall = game.wall
     copied = Wall.__new__(type(wall))
     list.__init__(copied, wall)
@@ -103,13 +102,13 @@ class Position:
     own turn or a claim on a discard (the decisions a search makes).
     """
 
-    __slots__ = ("bonus", "hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places")
+    __slots__ = ("bonus", "finish", "hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places")
 
     def __init__(self, view: View) -> None:
         rules = view.rules
         if rules is None or not supports(rules):
-            raise InvalidOptionError(f"a position is built for Chinese Official rules, not "
-                                     f"{getattr(rules, 'name', rules)!r}")
+            raise InvalidOptionError(f"no game of ruleset {getattr(rules, 'name', rules)!r} is rebuilt from "
+                                     f"a view (Ruleset.rebuilds)")
         phase = view.phase
         if phase not in (Phase.TURN, Phase.CLAIM) or (phase == Phase.CLAIM and view.last_discard is None):
             raise InvalidOptionError(f"a position is built at a turn or a claim, not in phase {phase.name}")
@@ -128,9 +127,19 @@ class Position:
         melds = view.melds
         self.hand_sizes = tuple(0 if s == seat else 13 - 3 * (len(melds[s]) + self.hidden_kongs[s])
                                 for s in range(4))
+        template = self.template = self._template(view, rules, len(tiles))
+        rebuilt = rules.rebuild(template, view)
+        template.hand_state = rebuilt.state
+        self.finish = rebuilt.deal
+        shown = dict(rebuilt.shown)
+        for place, kind in shown.items():
+            # Tiles in the wall the seat has seen (riichi's dora indicators): set, not dealt.
+            template.wall[place] = kind
+            if kind not in pool:
+                raise InvalidOptionError(f"the view shows more than four copies of {ALL_TILES[kind]}")
+            pool.remove(kind)
         self.pool = pool
-        self.template = self._template(view, rules, len(tiles))
-        self.wall_places = self.template.wall.undrawn()
+        self.wall_places = [p for p in template.wall.undrawn() if p not in shown]
         hidden = sum(self.hand_sizes) + 4 * sum(self.hidden_kongs) + len(self.wall_places)
         if hidden != len(pool) + self.bonus:
             raise InvalidOptionError(f"the view leaves {len(pool) + self.bonus} tiles unseen for {hidden} "
@@ -246,6 +255,8 @@ class Position:
             if s != seat:
                 game._distance[s] = 0
                 game._update_waits(s)
+        if self.finish is not None:
+            self.finish(game, seat, rng)
         if game.phase is Phase.CLAIM:
             _open_window(game, seat)
         return game

@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from majiang.actions import Action, ActionKind
 from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_of, hand_counts, own_melds
@@ -55,6 +56,9 @@ from majiang.game.table import Game, Phase, View
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
+
+if TYPE_CHECKING:
+    from majiang.bots import Bot
 
 __all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "PRIOR_LOSS", "SearchBot", "cut_playout", "playout"]
 
@@ -77,6 +81,8 @@ prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.
 
 _TURN, _OVER = Phase.TURN, Phase.OVER
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+_DECLARE = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
+_TURN_DISCARDS = (ActionKind.DISCARD, ActionKind.RIICHI)
 _CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
 
 
@@ -169,8 +175,11 @@ class SearchBot:
         self.phases = (Phase.TURN,) if only == "turn" else (Phase.CLAIM,) if only == "claim" else (
             Phase.TURN, Phase.CLAIM)
         self.confidence = float(confidence)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.prior = FanAwareBot(seed)
+        self.priors: dict[str, Bot] = {}
+        """The other rulesets' priors (``Ruleset.coach_bot``), made when first needed."""
         # The prior's judgement may be retuned here without touching the fan-aware bot itself.
         if loss is not None:
             if isinstance(loss, bool) or not isinstance(loss, (int, float)) or not loss >= 0 \
@@ -197,14 +206,57 @@ class SearchBot:
             return legal[0]
         # Drawn once a decision whatever happens next, so that each decision's samples are its own.
         decision_seed = self.rng.getrandbits(64)
-        choice = self.prior.act(view)
-        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules) \
-                or not efficiency_of(view).mcr_fans:
+        prior = self._prior_of(view)
+        choice = prior.act(view)
+        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
-        candidates = self._candidates(view, choice)
+        if prior is self.prior:
+            if not efficiency_of(view).mcr_fans:
+                return choice
+            candidates = self._candidates(view, choice)
+        else:
+            candidates = self._ranked_candidates(view, choice, prior)
         if len(candidates) < 2:
             return choice
         return self._search(view, candidates, decision_seed)
+
+    def _prior_of(self, view: View) -> Bot:
+        """The prior for the view's ruleset: the ruleset's strongest bot (``Ruleset.coach_bot``), the
+        fan-aware bot (retuned: ``loss``, ``claim_margin``) where that is it."""
+        name = "fan-aware" if view.rules is None else view.rules.coach_bot
+        if name in ("fan-aware", self.name):
+            return self.prior
+        bot = self.priors.get(name)
+        if bot is None:
+            from majiang.bots import find_bot
+
+            bot = self.priors[name] = find_bot(name, seed=self.seed)
+        return bot
+
+    def _ranked_candidates(self, view: View, choice: Action, prior: Bot) -> list[Action]:
+        """The prior's choice first, then the others worth playing out, by the prior's ranking where it
+        gives one (``ranked_discards``): on the seat's turn its ``top`` best discards, each also with riichi
+        where that is offered (and the prior's riichi also without); on a discard, passing and each claim."""
+        legal = view.legal
+        out = [choice]
+        if view.phase == Phase.CLAIM:
+            out += [a for a in legal if a.kind in _CLAIMS and a != choice]
+            if PASS in legal and choice != PASS:
+                out.append(PASS)
+            return out
+        ranked = getattr(prior, "ranked_discards", None)
+        tiles = [int(choice.tile)] if choice.kind in _TURN_DISCARDS and choice.tile is not None else []
+        if ranked is not None:
+            for tile in ranked(view):
+                if tile not in tiles:
+                    tiles.append(tile)
+                if len(tiles) > self.top:
+                    break
+        for tile in tiles:
+            for a in (_DISCARDS[tile], _DECLARE[tile]):
+                if a in legal and a not in out:
+                    out.append(a)
+        return out
 
     def _candidates(self, view: View, choice: Action) -> list[Action]:
         """The prior's choice first, then the other actions worth playing out."""

@@ -48,6 +48,7 @@ from majiang.game.ruleset import (
     PUNG,
     WIN,
     NextHand,
+    Rebuilt,
     Ruleset,
     SeatContext,
     register_ruleset,
@@ -73,6 +74,7 @@ from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.view import View
     from majiang.rules.riichi import RiichiOptions, RiichiResult
     from majiang.rules.riichi.scorer import RiichiScorer
 
@@ -1002,6 +1004,21 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             tuple(st.shown_since), tuple(st.riichi_at), self._shown_ura(game, st), tuple(st.liable),
             tuple(st.red_in_melds)))
         return state
+
+    def rebuilds(self) -> bool:
+        """A riichi hand can be rebuilt from a view (``majiang.rules.riichi.rebuild``)."""
+        return True
+
+    def rebuild(self, game: RiichiGame, view: View) -> Rebuilt:
+        """The hand state from the view, the dora indicators' places, and what each sample deals
+        (``majiang.rules.riichi.rebuild``)."""
+        from majiang.rules.riichi.rebuild import rebuild_hand
+
+        return rebuild_hand(self, game, view)
+
+    def copy_state(self, game: RiichiGame) -> RiichiState:
+        st: RiichiState = game.hand_state
+        return st.copy()
 
     def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         """The ura indicators once a riichi hand has won (they are turned over then), else none."""
