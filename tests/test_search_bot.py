@@ -397,7 +397,8 @@ def test_quick_policy_declares_riichi_where_offered() -> None:
             seat = game.to_act()[0]
             legal = game.legal_actions(seat)
             action = quick_action(game, seat)
-            if any(a.kind == ActionKind.RIICHI for a in legal) and ActionKind.WIN not in {a.kind for a in legal}:
+            kinds = {a.kind for a in legal}
+            if ActionKind.RIICHI in kinds and ActionKind.WIN not in kinds:
                 assert action.kind == ActionKind.RIICHI
                 return
             game.apply(seat, action)
