@@ -340,10 +340,13 @@ def test_riichi_sampler_keeps_the_view_and_deals_only_unseen_copies(seed: int, s
     assert all(world.wall[p] in (4, 13, 22) for p in st_.red_at)
     assert all(st_.red_hand[s][suit] <= world.counts[s][five] for s in range(4)
                for suit, five in enumerate((4, 13, 22)))
-    # Another seat in riichi whose waits include a tile let go since is furiten in the sample.
+    # Another seat in riichi is ready in the sample, as its riichi says; furiten where its waits include
+    # a tile let go since.
     for s in range(4):
-        if s != seat and st_.riichi[s] and world.waits[s] & set(st_.since_riichi[s]):
-            assert st_.riichi_furiten[s]
+        if s != seat and st_.riichi[s]:
+            assert world.waits[s]
+            if world.waits[s] & set(st_.since_riichi[s]):
+                assert st_.riichi_furiten[s]
 
 
 def test_riichi_playout_copy_leaves_the_game_and_its_state_untouched() -> None:
@@ -366,7 +369,7 @@ def test_riichi_search_is_reproducible_and_plays_out_riichi() -> None:
     def run() -> tuple[list[dict[str, object]], list[SearchBot]]:
         events: list[dict[str, object]] = []
         searchers = []
-        for seed in (7,):
+        for seed in (11,):
             game = Game(find_ruleset("riichi"), seed=seed)
             bots = [SearchBot(seed=10 + s, playouts=4) if s % 2 == 0 else find_bot("defense", seed=s)
                     for s in range(4)]

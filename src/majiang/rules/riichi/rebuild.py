@@ -9,7 +9,10 @@ the tiles dealt at random:
   are set, not dealt), the kans made (a kan dora still to turn over after an open kan), pao, the riichi
   stick not yet paid (a declaration discard still on the table), the swap calls the seat may not make,
   and the seat's own furiten and red fives;
-* on each sample: which of the unseen copies of each five are red (among the others' hands, the wall,
+* on each sample: a hand for each other seat in riichi that is ready, as its riichi says (four sets and a
+  pair less one tile, drawn at random from its dealt tiles and the hidden wall, a wait on a tile it or
+  the others let go since avoided where a few tries allow: such a seat would be furiten); which of the
+  unseen copies of each five are red (among the others' hands, the wall,
   the dead wall and the indicators turned over: the view does not say whether an indicator is red), and
   the others' furiten from their sampled waits: their own rivers (the engine reads them), a riichi seat's
   waits among the tiles let go since its riichi, and another seat's among the last discard of each seat
@@ -31,6 +34,7 @@ from majiang.actions import ActionKind
 from majiang.game.phase import Phase
 from majiang.game.ruleset import Rebuilt
 from majiang.meld import MeldKind
+from majiang.rules.riichi.analysis import riichi_waits
 from majiang.rules.riichi.payments import STICK
 from majiang.rules.riichi.ruleset import FIVES, _indicator_place
 from majiang.rules.riichi.state import RiichiPublic, RiichiState
@@ -96,9 +100,16 @@ def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
     counts = game.counts[seat]
     left = pub.red_hand
     mine = [0, 0, 0]
+    seen = _seen_fives(view)
     for suit, five in enumerate(FIVES):
-        mine[suit] = min(left, counts[five], max(0, unseen[suit]))
+        # A red five with no unseen copy of its kind left to be is in the seat's hand.
+        mine[suit] = min(left, counts[five], max(0, unseen[suit] - (4 - seen[five])))
         left -= mine[suit]
+    for suit, five in enumerate(FIVES):
+        more = min(left, counts[five] - mine[suit], max(0, unseen[suit] - mine[suit]))
+        mine[suit] += more
+        left -= more
+    for suit in range(3):
         unseen[suit] -= mine[suit]
     st.red_hand[seat] = mine
     drawn = view.drawn
@@ -125,11 +136,108 @@ def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
     return Rebuilt(st, shown, deal)
 
 
+READY_TRIES = 12
+"""Ready hands drawn for a seat in riichi before one that is not furiten is given up on."""
+SEQUENCE_SHARE = 0.75
+"""How often a set of a drawn ready hand is a sequence where one can be made (most sets are)."""
+
+
+def _ready_hand(avail: list[int], sets: int, rng: random.Random) -> list[int] | None:
+    """Counts of a ready hand of ``3 * sets + 1`` tiles drawn from ``avail`` (counts): ``sets`` sets and a
+    pair at random, less one of their tiles; None if ``avail`` holds no such hand."""
+    take = [0] * 34
+    pairs = [k for k in range(34) if avail[k] >= 2]
+    if not pairs:
+        return None
+    k = rng.choice(pairs)
+    take[k] = 2
+    for _ in range(sets):
+        runs = [k for k in range(27) if k % 9 < 7 and avail[k] > take[k] and avail[k + 1] > take[k + 1]
+                and avail[k + 2] > take[k + 2]]
+        if runs and rng.random() < SEQUENCE_SHARE:
+            k = rng.choice(runs)
+            take[k] += 1
+            take[k + 1] += 1
+            take[k + 2] += 1
+            continue
+        trios = [k for k in range(34) if avail[k] - take[k] >= 3]
+        if not trios and not runs:
+            return None
+        if trios:
+            k = rng.choice(trios)
+            take[k] += 3
+        else:
+            k = rng.choice(runs)
+            take[k] += 1
+            take[k + 1] += 1
+            take[k + 2] += 1
+    out = rng.choice([k for k in range(34) for _ in range(take[k])])
+    take[out] -= 1
+    return take
+
+
+def _make_ready(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random.Random) -> None:
+    """Deal ``seat`` (in riichi) a ready hand from its sampled tiles and the hidden wall (the indicators
+    shown stay), those left going back to the wall's hidden places in random order."""
+    st: RiichiState = game.hand_state
+    wall = game.wall
+    places = [p for p in wall.undrawn() if p not in shown]
+    counts = game.counts[seat]
+    avail = counts[:]
+    for p in places:
+        avail[wall[p]] += 1
+    melds = len(game.melds[seat])
+    held = [0] * 34
+    for m in game.melds[seat]:
+        for t in m.tiles:
+            held[t] += 1
+    let_go = {*st.rivers[seat], *st.since_riichi[seat]}
+    best = None
+    for _ in range(READY_TRIES):
+        hand = _ready_hand(avail, 4 - melds, rng)
+        if hand is None:
+            return
+        waits = riichi_waits(hand, melds, [h + c for h, c in zip(held, hand, strict=True)])
+        if waits:
+            best = hand
+            if not waits & let_go:
+                break
+    if best is None:
+        return
+    rest = [k for k in range(34) for _ in range(avail[k] - best[k])]
+    rng.shuffle(rest)
+    counts[:] = best
+    for p, kind in zip(places, rest, strict=True):
+        wall[p] = kind
+    game.recount(seat)
+
+
+def _seen_fives(view: View) -> dict[int, int]:
+    """Copies of each five the seat sees: its tiles, every meld shown, every discard."""
+    seen = dict.fromkeys(FIVES, 0)
+    for t in view.standing:
+        if t in seen:
+            seen[t] += 1
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                if t in seen:
+                    seen[t] += 1
+    for pile in view.discards:
+        for t in pile:
+            if t in seen:
+                seen[t] += 1
+    return seen
+
+
 def _deal_hidden(game: RiichiGame, seat: int, end: int, reds: tuple[int, ...], shown: tuple[int, ...],
                  rng: random.Random) -> None:
-    """A sample's red fives and the other seats' furiten (the module docstring); ``end`` is the seat whose
-    discard is on the table, or whose turn it is."""
+    """A sample's ready hands for the seats in riichi, its red fives and the other seats' furiten (the
+    module docstring); ``end`` is the seat whose discard is on the table, or whose turn it is."""
     st: RiichiState = game.hand_state
+    for o in range(4):
+        if o != seat and st.riichi[o]:
+            _make_ready(game, o, shown, rng)
     if any(reds):
         wall = game.wall
         spots: list[list[int]] = [[], [], []]  # a place in the wall, or -1 - seat for a copy in a hand
