@@ -9,12 +9,15 @@ random to those places and returns a ``Game`` at the view's moment, ready for ``
 the end: a world the seat cannot tell from the real one.
 
 Building a ``Game`` from the view: one ``Game`` is made (dealt from any wall) and its state is set from
-the view (melds, discards, flowers, scores, whose turn, the wall's remaining size); each sample is then
-a copy of that template (its lists copied, not deep-copied) with the hidden tiles filled in and the
-seats' waits worked out. Only the Chinese Official family of rulesets (``McrRules``: ``mcr`` and the
-``botzone`` preset) is built this way (``supports``): their hand state (the house fans' 天听 only) is
-known from the view, while other rulesets keep state a view does not show all of (riichi's furiten and
-ippatsu, Sichuan's exchange, Changchun's treasure tile).
+the view (melds, discards, flowers, scores, whose turn, the wall's remaining size); the ruleset sets its
+own hand state from the view (``Ruleset.rebuild``: riichi's sticks, riichi declarations, rivers, red fives
+shown, dora indicators, whose wall places are then not dealt). Each sample is then a copy of that template
+(its lists copied, not deep-copied; the hand state by ``Ruleset.copy_state``) with the hidden tiles filled
+in, the seats' waits worked out, and what the ruleset derives from the hidden tiles set (``Rebuilt.deal``:
+riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten). A ruleset says
+whether it can be built so (``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house
+fans (天听 needs the hand's history) and riichi; the others keep state a view does not show all of
+(Sichuan's exchange, Changchun's treasure tile).
 
 >>> import random
 >>> from majiang.game import Game

@@ -1,18 +1,26 @@
-"""The search bot: the fan-aware bot's few best candidates, played out on sampled deals, judged by points.
+"""The search bot: its prior's few best candidates, played out on sampled deals, judged by points.
 
-At a decision with more than one reasonable candidate (on its turn: the fan-aware bot's best few
-discards and its own choice, a kong included; on another's discard: passing and each claim) the bot
+At a decision with more than one reasonable candidate (on its turn: the prior's best few discards and its
+own choice, a kong included, and under riichi each of them also with riichi declared where offered; on
+another's discard: passing and each claim) the bot
 
 1. samples the tiles it cannot see (``majiang.bots.position``): the others' hands and concealed kongs
-   and the wall (each seat's own wall under the ``botzone`` preset), dealt at random from the tiles it
-   has not seen;
+   and the wall (each seat's own wall under the ``botzone`` preset; riichi's dead wall, a seat in riichi
+   given a ready hand), dealt at random from the tiles it has not seen;
 2. plays each candidate out on a copy of each sampled game to the end of the hand with a fast policy
    for every seat (``playout``: win when the engine offers a win, which under Chinese Official rules is
-   a valid 8-fan win; otherwise the discard leaving the lowest shanten, honors and terminals first;
-   never claim), the same samples for every candidate (common random numbers);
-3. keeps the fan-aware bot's choice unless another candidate scored more points for the seat on the same
-   samples by more than ``confidence`` standard errors of the paired difference: the playouts are few
-   and noisy, and the fan-aware choice is a good default.
+   a valid 8-fan win and under riichi one with a yaku; otherwise the discard leaving the lowest shanten,
+   honors and terminals first, with riichi declared where offered; never claim), the same samples for
+   every candidate (common random numbers);
+3. keeps the prior's choice unless another candidate scored more points for the seat (the hand's
+   payments: under riichi the sticks too) on the same samples by more than ``confidence`` standard
+   errors of the paired difference: the playouts are few and noisy, and the prior's choice is a good
+   default.
+
+The prior is the ruleset's strongest bot (``Ruleset.coach_bot``): the fan-aware bot (with a smaller
+expected loss of dealing in, ``PRIOR_LOSS``: it folds less readily, which measured better than the
+fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi (its
+``ranked_discards`` give the candidates).
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
@@ -23,13 +31,12 @@ Options change what is searched and how (docs/bots.md has what each measured): `
 turns or only claims; ``policy="plan"`` lets the searching seat follow a fan plan fixed at the decision
 in its playouts (``majiang.bots.plans``) where the fast policy ignores fans; ``depth`` stops each
 playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot's expected points
-(less noise than a hand played to its end); ``loss`` and ``claim_margin`` retune the prior. The prior is
-the fan-aware bot with a smaller expected loss of dealing in (``PRIOR_LOSS``): it folds less readily,
-which measured better than the fan-aware bot's own judgement.
+(less noise than a hand played to its end); ``loss`` and ``claim_margin`` retune the fan-aware prior.
+(The plans and cut-offs are the fan-aware bot's: Chinese Official rules only.)
 
-The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
-other ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior
-(the fan-aware bot, which plays by tile efficiency under the ruleset where fans are not Chinese Official).
+The search builds games of the rulesets that rebuild a game from a view (``Ruleset.rebuilds``: the
+Chinese Official family without house fans, riichi); under any other ruleset, and for opening questions,
+robbing a kong or a ruleset's question, it plays as its prior.
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
@@ -68,11 +75,11 @@ the development machine (benchmarks/search.py), so the slowest decisions of a bu
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take by default: Botzone's limit for a Python bot's answer."""
 TOP = 3
-"""Discards the fan-aware bot ranks best that are played out (besides its own choice)."""
+"""Discards the prior ranks best that are played out (besides its own choice)."""
 MARGIN = 4.0
 """A discard whose fan-aware value is further than this (in expected points) from the best is not tried."""
 CONFIDENCE = 1.0
-"""Standard errors by which a candidate must beat the fan-aware choice on the same samples."""
+"""Standard errors by which a candidate must beat the prior's choice on the same samples."""
 PRIOR_LOSS = 3.0
 """The prior's expected loss of dealing in: the fan-aware bot's 22 makes it fold too readily. With 3 the
 prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.65 points a hand (two
@@ -132,12 +139,12 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
 
 
 class SearchBot:
-    """Plays the fan-aware bot's candidates out on sampled deals: see the module docstring.
+    """Plays its prior's candidates out on sampled deals: see the module docstring.
 
     ``playouts`` (per decision) or ``budget`` (seconds, converted at ``PLAYOUTS_PER_SECOND``) sets the
-    effort; at most one of them. ``top`` discards are tried besides the fan-aware choice; ``confidence``
+    effort; at most one of them. ``top`` discards are tried besides the prior's choice; ``confidence``
     is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
-    that kind of decision and plays the other as the fan-aware bot; ``policy`` is the seat's own playout
+    that kind of decision and plays the other as its prior; ``policy`` is the seat's own playout
     policy (``"quick"``, as every seat's, or ``"plan"``: ``majiang.bots.plans``); ``loss`` and
     ``claim_margin`` retune the prior (its expected loss of dealing in, ``PRIOR_LOSS`` by default where the
     fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by).
@@ -218,7 +225,7 @@ class SearchBot:
             candidates = self._ranked_candidates(view, choice, prior)
         if len(candidates) < 2:
             return choice
-        return self._search(view, candidates, decision_seed)
+        return self._search(view, candidates, decision_seed, fans=prior is self.prior)
 
     def _prior_of(self, view: View) -> Bot:
         """The prior for the view's ruleset: the ruleset's strongest bot (``Ruleset.coach_bot``), the
@@ -332,9 +339,10 @@ class SearchBot:
                 counts[best] -= 1
         return PlanPolicy(view.seat, choose_plan(prior, s, counts, melds))
 
-    def _search(self, view: View, candidates: Sequence[Action], seed: int) -> Action:
+    def _search(self, view: View, candidates: Sequence[Action], seed: int, fans: bool = True) -> Action:
         """Play each candidate out on the same samples; the prior's choice (first) unless another beats it
-        with confidence."""
+        with confidence. Fan plans and cut-offs (``policy``, ``depth``) only where the fan-aware bot is the
+        prior (``fans``): they are its judgement."""
         position = Position(view)
         rng = random.Random(seed)
         seat = view.seat
@@ -342,10 +350,10 @@ class SearchBot:
         scores: list[list[float]] = [[] for _ in candidates]
         owns: list[OwnPolicy | None] = [None] * len(candidates)
         plans: list[PlanPolicy] = []
-        if self.policy == "plan":
+        if self.policy == "plan" and fans:
             plans = [self._plan_policy(view, a) for a in candidates]
             owns = list(plans)
-        depth = self.depth
+        depth = self.depth if fans else 0
         leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
         for _ in range(samples):
             world = position.sample(rng)
