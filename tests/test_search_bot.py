@@ -32,7 +32,7 @@ def test_registered() -> None:
     ("search:playouts=-1", "at least 0"),
     ("search:budget=0", "positive"),
     ("search:only=discard", "only is 'turn' or 'claim'"),
-    ("search:policy=fast", "policy is 'quick' or 'plan'"),
+    ("search:policy=fast", "policy is 'quick', 'plan' or 'prior'"),
     ("search:depth=-1", "depth is a whole number"),
     ("search:loss=-2", "loss is a number"),
     ("search:loss=lots", "loss is a number"),
@@ -388,6 +388,25 @@ def test_riichi_search_is_reproducible_and_plays_out_riichi() -> None:
     assert sum(b.searched for b in searchers) == len(traced) > 10
     assert any(a.kind.name == "RIICHI" for _, candidates, _, _ in traced for a in candidates)
     assert any(pick for _, _, _, pick in traced)
+
+
+def test_prior_playout_policy_is_reproducible_and_leaves_the_game_untouched() -> None:
+    """``policy=prior``: the searching seat plays its prior (riichi's defense bot) in its playouts."""
+    views = []
+    for seed, steps in ((2, 62), (5, 34)):
+        at = _riichi_position(seed, steps)
+        assert at is not None
+        views.append(at[0].view(at[1]))
+    game = at[0]
+    before = _state(game)
+
+    def decide() -> list[object]:
+        bot = find_bot("search:playouts=6:policy=prior", seed=3)
+        return [bot.act(v) for v in views]
+
+    first = decide()
+    assert first == decide() and all(a in v.legal for a, v in zip(first, views, strict=True))
+    assert _state(game) == before
 
 
 def test_quick_policy_declares_riichi_where_offered() -> None:

@@ -145,7 +145,8 @@ class SearchBot:
     effort; at most one of them. ``top`` discards are tried besides the prior's choice; ``confidence``
     is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
     that kind of decision and plays the other as its prior; ``policy`` is the seat's own playout
-    policy (``"quick"``, as every seat's, or ``"plan"``: ``majiang.bots.plans``); ``loss`` and
+    policy (``"quick"``, as every seat's; ``"plan"``: ``majiang.bots.plans``; ``"prior"``: its prior's own
+    play, which folds); ``loss`` and
     ``claim_margin`` retune the prior (its expected loss of dealing in, ``PRIOR_LOSS`` by default where the
     fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by).
     """
@@ -170,8 +171,8 @@ class SearchBot:
             raise InvalidOptionError(f"top is a whole number of at least 1, not {top!r}")
         if only not in (None, "turn", "claim"):
             raise InvalidOptionError(f"only is 'turn' or 'claim' (the decisions searched), not {only!r}")
-        if policy not in ("quick", "plan"):
-            raise InvalidOptionError(f"policy is 'quick' or 'plan' (the seat's playout policy), "
+        if policy not in ("quick", "plan", "prior"):
+            raise InvalidOptionError(f"policy is 'quick', 'plan' or 'prior' (the seat's playout policy), "
                                      f"not {policy!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidOptionError(f"depth is a whole number of at least 0, not {depth!r}")
@@ -186,6 +187,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.prior = FanAwareBot(seed)
         self.priors: dict[str, Bot] = {}
+        self.playout_priors: dict[str, Bot] = {}
         """The other rulesets' priors (``Ruleset.coach_bot``), made when first needed."""
         # The prior's judgement may be retuned here without touching the fan-aware bot itself.
         if loss is not None:
@@ -314,6 +316,24 @@ class SearchBot:
         ranked.sort(key=lambda x: (-x[0], PREFERENCE[x[1]], x[1]))
         return [d for ev, d in ranked if ev >= best - MARGIN]
 
+    def _prior_policy(self, view: View) -> OwnPolicy:
+        """The seat's playout policy ``policy="prior"``: its prior's choice from the seat's view of the
+        playout (a bot of its own, seeded alike each decision, so the real prior's generator is untouched)."""
+        name = "fan-aware" if view.rules is None else view.rules.coach_bot
+        from majiang.bots import find_bot
+
+        bot = self.playout_priors.get(name)
+        if bot is None:
+            bot = self.playout_priors[name] = find_bot(name, seed=0)
+        if isinstance(bot, FanAwareBot):
+            bot.loss = self.prior.loss
+            bot.claim_margin = self.prior.claim_margin
+
+        def own(game: Game, seat: int, legal: Sequence[Action]) -> Action | None:
+            return bot.act(game.view(seat))
+
+        return own
+
     def _plan_policy(self, view: View, action: Action) -> PlanPolicy:
         """The seat's playout policy after ``action``: the fan plan of the hand it leaves."""
         prior = self.planner
@@ -353,6 +373,8 @@ class SearchBot:
         if self.policy == "plan" and fans:
             plans = [self._plan_policy(view, a) for a in candidates]
             owns = list(plans)
+        elif self.policy == "prior":
+            owns = [self._prior_policy(view)] * len(candidates)
         depth = self.depth if fans else 0
         leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
         for _ in range(samples):
