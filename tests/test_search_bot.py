@@ -393,11 +393,13 @@ def test_riichi_search_is_reproducible_and_plays_out_riichi() -> None:
 def test_prior_playout_policy_is_reproducible_and_leaves_the_game_untouched() -> None:
     """``policy=prior``: the searching seat plays its prior (riichi's defense bot) in its playouts."""
     views = []
+    games = []
     for seed, steps in ((2, 62), (5, 34)):
         at = _riichi_position(seed, steps)
         assert at is not None
+        games.append(at[0])
         views.append(at[0].view(at[1]))
-    game = at[0]
+    game = games[-1]
     before = _state(game)
 
     def decide() -> list[object]:
