@@ -471,3 +471,26 @@ def test_riichi_sampler_keeps_every_view_of_many_hands() -> None:
             game.apply(seat, bots[seat].act(view))
     print(f"{checked} riichi positions sampled")
     assert checked > 1000
+
+
+def test_riichi_ippatsu_read_from_the_view() -> None:
+    """A seat that has just declared riichi, its tile let go: ippatsu is on in the sample as in the game
+    (it stays on until its next discard or a call)."""
+    from majiang.rules.riichi.state import RiichiState
+
+    found = 0
+    for seed in range(12):
+        game = Game(find_ruleset("riichi"), seed=seed)
+        bots = [find_bot("defense", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            st: RiichiState = game.hand_state
+            if game.phase == Phase.TURN and any(st.ippatsu[s] for s in range(4) if s != seat) \
+                    and len(game.legal_actions(seat)) > 1:
+                world = Position(game.view(seat)).sample(random.Random(seed))
+                sampled: RiichiState = world.hand_state
+                assert [sampled.ippatsu[s] for s in range(4) if s != seat] == [
+                    st.ippatsu[s] for s in range(4) if s != seat]
+                found += 1
+            game.apply(seat, bots[seat].act(game.view(seat)))
+    assert found > 5

@@ -84,7 +84,7 @@ def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
             st.declaring = giver
         st.last_red = len(discards[giver]) - 1 in st.red_discards[giver]
     st.ippatsu = [s == st.declaring or (st.riichi[s] and st.riichi_at[s] == len(discards[s]) - 1
-                                        and 0 < len(st.since_riichi[s]) < 4) for s in range(4)]
+                                        and len(st.since_riichi[s]) < 4) for s in range(4)]
     st.deposited = STICK * sum(r and s != st.declaring for s, r in enumerate(st.riichi))
     # Red fives: each suit's red copies less those shown in discards and melds.
     copies = [0, 0, 0] if not rules.red_fives else [1, 2 if rules.red_fives == 4 else 1, 1]
