@@ -50,7 +50,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from majiang.actions import Action, ActionKind
 from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_of, hand_counts, own_melds
@@ -58,14 +57,12 @@ from majiang.bots.fan_aware import FanAwareBot, _Situation
 from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
 from majiang.bots.quick import quick_action
+from majiang.bots.registry import Bot, find_bot
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
-
-if TYPE_CHECKING:
-    from majiang.bots import Bot
 
 __all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "PRIOR_LOSS", "SearchBot", "cut_playout", "playout"]
 
@@ -237,8 +234,6 @@ class SearchBot:
             return self.prior
         bot = self.priors.get(name)
         if bot is None:
-            from majiang.bots import find_bot
-
             bot = self.priors[name] = find_bot(name, seed=self.seed)
         return bot
 
@@ -320,8 +315,6 @@ class SearchBot:
         """The seat's playout policy ``policy="prior"``: its prior's choice from the seat's view of the
         playout (a bot of its own, seeded alike each decision, so the real prior's generator is untouched)."""
         name = "fan-aware" if view.rules is None else view.rules.coach_bot
-        from majiang.bots import find_bot
-
         bot = self.playout_priors.get(name)
         if bot is None:
             bot = self.playout_priors[name] = find_bot(name, seed=0)

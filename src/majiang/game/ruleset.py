@@ -35,7 +35,17 @@ from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game._protocol import Efficiency, Game, HoldsPot, Match, MatchTable, SeatView, Table, View
+from majiang.game._protocol import (
+    Efficiency,
+    Game,
+    HoldsPot,
+    Match,
+    MatchTable,
+    SeatView,
+    Table,
+    TableSeatView,
+    View,
+)
 from majiang.game.describe import Describer
 from majiang.game.moments import NO_OBSERVERS, Observers
 from majiang.game.options import OptionSpec, option_schema, optional, with_options
@@ -49,14 +59,13 @@ from majiang.tiles import ALL_TILES, WINDS, Tile
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.view import View as FullView
     from majiang.rules.mcr.advice import McrAdvisor
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "Fault", "Game", "HoldsPot", "Match", "MatchTable", "NextHand", "OptionSpec", "Penalty",
-           "Rebuilt", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "View", "Wall", "check_bound",
-           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names", "ruleset_presets",
-           "score_plain", "scorer_of"]
+           "Rebuilt", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "TableSeatView", "View", "Wall",
+           "check_bound", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "ruleset_presets", "score_plain", "scorer_of"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -291,7 +300,7 @@ class Ruleset:
         tiles (``rebuild``). Off by default: a ruleset says so once its ``rebuild`` does that."""
         return False
 
-    def rebuild(self, game: Game, view: FullView) -> Rebuilt:
+    def rebuild(self, game: Game, view: TableSeatView[Any]) -> Rebuilt:
         """The hand state of ``game``, a game the search set to ``view``'s table (the seat's tiles, every
         melds and discards, whose turn, the wall's size; hidden places not dealt yet), and what the sampler
         needs besides (``Rebuilt``). By default a new hand state: the ruleset keeps none that matters."""

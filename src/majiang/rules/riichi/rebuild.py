@@ -28,7 +28,7 @@ count fits several (the suits in order, as many as the seat's fives allow).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from majiang.actions import ActionKind
 from majiang.game.phase import Phase
@@ -36,17 +36,19 @@ from majiang.game.ruleset import Rebuilt
 from majiang.meld import MeldKind
 from majiang.rules.riichi.analysis import riichi_waits
 from majiang.rules.riichi.payments import STICK
-from majiang.rules.riichi.ruleset import FIVES, _indicator_place
 from majiang.rules.riichi.state import RiichiPublic, RiichiState
+from majiang.rules.riichi.wall import FIVES, _indicator_place
 
 if TYPE_CHECKING:
-    from majiang.game.view import View
-    from majiang.rules.riichi.ruleset import RiichiGame, RiichiRules
+    from majiang.game.ruleset import Table, TableSeatView
+    from majiang.rules.riichi.state import RiichiMatchState
+
+    RiichiGame = Table[RiichiState, RiichiMatchState]
 
 __all__ = ["rebuild_hand"]
 
 
-def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
+def rebuild_hand(game: RiichiGame, view: TableSeatView[Any], *, kan_dora: bool, red_fives: int) -> Rebuilt:
     """The riichi hand state of ``game`` (set by the sampler to ``view``'s table) from the view, the dora
     indicators' places, and what each sample sets once its hidden tiles are dealt (the module docstring)."""
     pub: RiichiPublic = view.public_state
@@ -60,7 +62,7 @@ def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
     melds = view.melds
     st.kongs = [s for s in range(4) for m in melds[s] if m.kind == MeldKind.KONG] + [
         s for s in range(4) for _ in range(view.hidden_kongs[s])]
-    if rules.kan_dora:
+    if kan_dora:
         st.pending_dora = max(0, 1 + len(st.kongs) - len(indicators))
     st.riichi = list(pub.riichi)
     st.double = list(pub.double_riichi)
@@ -87,7 +89,7 @@ def rebuild_hand(rules: RiichiRules, game: RiichiGame, view: View) -> Rebuilt:
                                         and len(st.since_riichi[s]) < 4) for s in range(4)]
     st.deposited = STICK * sum(r and s != st.declaring for s, r in enumerate(st.riichi))
     # Red fives: each suit's red copies less those shown in discards and melds.
-    copies = [0, 0, 0] if not rules.red_fives else [1, 2 if rules.red_fives == 4 else 1, 1]
+    copies = [0, 0, 0] if not red_fives else [1, 2 if red_fives == 4 else 1, 1]
     unseen = copies[:]
     for s in range(4):
         for i in st.red_discards[s]:
@@ -212,7 +214,7 @@ def _make_ready(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random
     game.recount(seat)
 
 
-def _seen_fives(view: View) -> dict[int, int]:
+def _seen_fives(view: TableSeatView[Any]) -> dict[int, int]:
     """Copies of each five the seat sees: its tiles, every meld shown, every discard."""
     seen = dict.fromkeys(FIVES, 0)
     for t in view.standing:
