@@ -3,8 +3,9 @@
 Run: ``PYTHONPATH=src python benchmarks/search.py`` (``--help`` for the sizes). Figures are CPU time of
 this one process (``time.process_time``), so another program on the machine slows them little.
 
-* Positions: fan-aware games under the ruleset (``--rules``, ``mcr`` and ``botzone`` by default) are
-  played and every decision of seat 0 with more than one legal action at its turn or a claim is kept.
+* Positions: games of the ruleset's strongest bot (``Ruleset.coach_bot``: fan-aware, riichi's defense)
+  under the ruleset (``--rules``, ``mcr`` and ``botzone`` by default; ``riichi`` too) are played and every
+  decision of seat 0 with more than one legal action at its turn or a claim is kept.
 * ``Position``: building the template game from a view; ``sample``: dealing the hidden tiles into a copy.
 * Playouts: from each kept position, one sample, the first legal action, then ``playout`` to the end of
   the hand (the policy's discard cache warm, as in a search); and whole hands played by the playout
@@ -33,11 +34,14 @@ from majiang.game.ruleset import find_ruleset
 
 
 def positions(rules: str, games: int) -> list[View]:
-    """Seat 0's views at its turns and claims with a choice, over ``games`` fan-aware games."""
+    """Seat 0's views at its turns and claims with a choice, over ``games`` games of the ruleset's
+    strongest bot."""
     out = []
+    ruleset = find_ruleset(rules)
     for seed in range(games):
-        game = Game(find_ruleset(rules), seed=seed)
-        bots = [FanAwareBot(seed=s) for s in range(4)]
+        game = Game(ruleset, seed=seed)
+        coach = ruleset.coach_bot
+        bots = [FanAwareBot(seed=s) if coach == "fan-aware" else find_bot(coach, seed=s) for s in range(4)]
         while game.phase != Phase.OVER:
             seat = game.to_act()[0]
             view = game.view(seat)

@@ -1,17 +1,20 @@
-"""Where the search bot overrules the fan-aware bot, and how often its playouts end in its own win.
+"""Where the search bot overrules its prior, and how often its playouts end in its own win.
 
-Run: ``PYTHONPATH=src python benchmarks/search_diagnose.py`` (``--help`` for the sizes). Games of
-``--games`` hands under each ruleset seat two search bots (seats 0 and 2, ``--bot``, e.g.
-``search:playouts=16``) against two fan-aware bots; every decision the search plays out is traced
-(``SearchBot.trace``) and counted by kind:
+Run: ``PYTHONPATH=src python benchmarks/search_diagnose.py`` (``--help`` for the sizes; ``--rules riichi``
+for riichi). Games of ``--games`` hands under each ruleset seat two search bots (seats 0 and 2, ``--bot``,
+e.g. ``search:playouts=16``) against two of the ruleset's strongest bots (``Ruleset.coach_bot``: fan-aware,
+riichi's defense), the search's prior; every decision the search plays out is traced (``SearchBot.trace``)
+and counted by kind:
 
 * *claim*: another's discard, the candidates passing and the claims offered;
-* *turn*: its own turn, the candidates the fan-aware bot's best discards (and a kong, if it chose one).
+* *turn*: its own turn, the candidates the prior's best discards (and a kong, if it chose one; riichi
+  with each discard where offered).
 
 For each kind: decisions searched, the share overruled (and, at claims, toward passing or toward a
-claim), and the share of the seat's playouts of the fan-aware choice that end in its own win (its points
-from the hand are positive: under Chinese Official rules only a winner gains). Those are set beside the
-seats' real win rates in the same games.
+claim; at turns, a kong overruled, and under riichi toward declaring or not), and the share of the
+seat's playouts of the prior's choice that end in its own win (its points from the hand are positive:
+under Chinese Official rules only a winner gains; under riichi a tenpai payment gains too). Those are set
+beside the seats' real win and deal-in rates in the same games.
 """
 
 from __future__ import annotations
@@ -36,16 +39,20 @@ def main() -> None:
         counts: Counter[str] = Counter()
         wins = Counter[str]()
         points: dict[str, float] = {"claim": 0.0, "turn": 0.0}
+        ruleset = find_ruleset(rules)
+        other = ruleset.coach_bot
         for seed in range(args.games):
-            game = Game(find_ruleset(rules), seed=seed)
-            bots = [find_bot(args.bot if s % 2 == 0 else "fan-aware", seed=100 * seed + s) for s in range(4)]
+            game = Game(ruleset, seed=seed)
+            bots = [find_bot(args.bot if s % 2 == 0 else other, seed=100 * seed + s) for s in range(4)]
             searchers = [b for b in bots if isinstance(b, SearchBot)]
             for b in searchers:
                 b.trace = []
             play_out(game, bots)
             assert game.result is not None
             for w in game.wins:
-                wins["search" if w.seat % 2 == 0 else "fan-aware"] += 1
+                wins["search" if w.seat % 2 == 0 else "prior"] += 1
+                if w.giver is not None:
+                    wins["search dealt in" if w.giver % 2 == 0 else "prior dealt in"] += 1
             for b in searchers:
                 assert b.trace is not None
                 for view, candidates, scores, pick in b.trace:
@@ -61,9 +68,13 @@ def main() -> None:
                         if kind == "claim":
                             to_pass = candidates[pick].kind is ActionKind.PASS
                             counts["claim overruled to " + ("pass" if to_pass else "a claim")] += 1
-                        elif candidates[0].kind is not ActionKind.DISCARD:
+                        elif candidates[0].kind not in (ActionKind.DISCARD, ActionKind.RIICHI):
                             counts["turn overruled a kong"] += 1
-        print(f"{rules}: {args.games} hands, {args.bot} at seats 0 and 2 against fan-aware")
+                        elif candidates[pick].kind is ActionKind.RIICHI:
+                            counts["turn overruled toward riichi"] += 1
+                        elif candidates[0].kind is ActionKind.RIICHI:
+                            counts["turn overruled a riichi"] += 1
+        print(f"{rules}: {args.games} hands, {args.bot} at seats 0 and 2 against {other}")
         for kind in ("claim", "turn"):
             n = counts[kind]
             if not n:
@@ -71,16 +82,18 @@ def main() -> None:
             po = counts[kind + " playouts"]
             print(f"  {kind}: {n} searched ({counts[kind + ' candidates'] / n:.1f} candidates), "
                   f"{counts[kind + ' overruled']} overruled ({100 * counts[kind + ' overruled'] / n:.0f}%); "
-                  f"playouts of the fan-aware choice: {100 * counts[kind + ' own wins'] / po:.1f}% own wins, "
+                  f"playouts of the prior's choice: {100 * counts[kind + ' own wins'] / po:.1f}% own wins, "
                   f"{points[kind] / po:+.2f} points")
         if counts["claim overruled"]:
             print(f"  claims overruled toward passing {counts['claim overruled to pass']}, "
                   f"toward a claim {counts['claim overruled to a claim']}")
-        if counts["turn overruled a kong"]:
-            print(f"  turns overruling a kong: {counts['turn overruled a kong']}")
+        for what in ("a kong", "a riichi", "toward riichi"):
+            if counts["turn overruled " + what]:
+                print(f"  turns overruled {what}: {counts['turn overruled ' + what]}")
         hands = 2 * args.games
-        print(f"  real wins per seat-hand: search {wins['search'] / hands:.1%}, "
-              f"fan-aware {wins['fan-aware'] / hands:.1%}")
+        print(f"  real wins per seat-hand: search {wins['search'] / hands:.1%}, {other} "
+              f"{wins['prior'] / hands:.1%}; dealt in: search {wins['search dealt in'] / hands:.1%}, "
+              f"{other} {wins['prior dealt in'] / hands:.1%}")
 
 
 if __name__ == "__main__":

@@ -210,6 +210,34 @@ def test_keep_running_uses_one_process(bots: dict[str, str], tmp_path: Path, sim
     assert reaped(pid)
 
 
+# Prints its answer as indented JSON over several lines (as json.dumps(..., indent=2) does), in either mode.
+INDENTED = """
+import json, sys
+def answer(request):
+    words = request.split()
+    return json.dumps({"response": "PLAY " + words[1] if words[0] == "2" else "PASS"}, indent=2)
+data = json.loads(sys.stdin.readline())
+print(answer(data["requests"][-1]), flush=True)
+if "--keep" in sys.argv:
+    print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+    for line in sys.stdin:
+        print(answer(json.loads(line)), flush=True)
+        print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+"""
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_an_answer_spread_over_lines_is_read_whole(tmp_path: Path, keep: bool) -> None:
+    """Botzone reads a JSON answer from all the program printed; it was once read from its first line
+    (``{``) and judged not JSON."""
+    program = tmp_path / "indented.py"
+    program.write_text(INDENTED)
+    with BotzoneProcess([*PYTHON, str(program), *(["--keep"] if keep else [])], time_limit=LIMIT) as process:
+        answers = [process.ask(r) for r in ("0 1 0", "2 T3", "2 J1")]
+        assert process.kept == keep
+    assert answers == [Reply("OK", "PASS"), Reply("OK", "PLAY T3"), Reply("OK", "PLAY J1")]
+
+
 @pytest.mark.parametrize(("kind", "verdict"), [
     ("sleep", "TLE"),
     ("garbage", "NJ"),

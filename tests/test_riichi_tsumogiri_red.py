@@ -14,6 +14,7 @@ from majiang.game import Game
 from majiang.game.ruleset import find_ruleset
 from majiang.interop.mjai_bot import MjaiClient
 from majiang.interop.mjai_table import InProcessSeat, play_mjai
+from majiang.rules.riichi.ruleset import RiichiRules
 from majiang.rules.riichi.state import RiichiState
 from majiang.tiles import ALL_TILES
 
@@ -63,7 +64,7 @@ def test_the_drawn_red_five_through_mjai_clients(red_choice: bool) -> None:
     """The same hand with every seat an mjai client of ours: each replays the red ``dahai`` of the seat in
     riichi (the named red five is no action of that seat; a client once stopped there: 'cannot discard 0p')
     and the hand is the one the bots play seated directly."""
-    rules = find_ruleset("riichi", {"red_choice": red_choice})
+    rules = RiichiRules(red_choice=red_choice)
     alone = Game(rules, seed=SEED)
     play_out(alone, [find_bot("defense", SEED * 4 + s) for s in range(4)])
     game = Game(rules, seed=SEED)

@@ -32,7 +32,7 @@ def test_registered() -> None:
     ("search:playouts=-1", "at least 0"),
     ("search:budget=0", "positive"),
     ("search:only=discard", "only is 'turn' or 'claim'"),
-    ("search:policy=fast", "policy is 'quick' or 'plan'"),
+    ("search:policy=fast", "policy is 'quick', 'plan' or 'prior'"),
     ("search:depth=-1", "depth is a whole number"),
     ("search:loss=-2", "loss is a number"),
     ("search:loss=lots", "loss is a number"),
@@ -154,9 +154,10 @@ def test_playout_copy_leaves_the_game_untouched(rules: str) -> None:
 
 
 def test_position_refuses_what_it_cannot_build() -> None:
-    assert not supports(find_ruleset("riichi")) and supports(find_ruleset("botzone"))
-    with pytest.raises(InvalidOptionError, match="Chinese Official"):
-        Position(Game(find_ruleset("riichi"), seed=1).view(0))
+    assert supports(find_ruleset("riichi")) and supports(find_ruleset("botzone"))
+    assert not supports(find_ruleset("sichuan")) and not supports(find_ruleset("mcr", ["house_fans=true"]))
+    with pytest.raises(InvalidOptionError, match="no game of ruleset 'sichuan' is rebuilt"):
+        Position(Game(find_ruleset("sichuan"), seed=1).view(0))
     game = Game(seed=1)
     assert game.to_act() == [0]
     with pytest.raises(InvalidOptionError, match="seat 1 is not asked"):
@@ -266,3 +267,230 @@ def test_cut_off_value_counts_what_the_playout_showed() -> None:
     game._legal = {}
     value = Leaf(FanAwareBot(0), root, 0)(game)  # no wait on a fifth 5s is scored
     assert 0.0 <= value < 100.0
+
+
+# -- riichi -----------------------------------------------------------------------------------------------
+
+
+def _riichi_position(seed: int, steps: int) -> tuple[Game, int] | None:
+    """A riichi hand played ``steps`` actions by the defense bot (riichi declarations, calls and folds
+    happen): the seat to act, if at a turn or a claim with a choice."""
+    game = Game(find_ruleset("riichi"), seed=seed)
+    bots = [find_bot("defense", seed=seed * 4 + s) for s in range(4)]
+    for _ in range(steps):
+        if game.phase == Phase.OVER:
+            return None
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    if game.phase not in (Phase.TURN, Phase.CLAIM):
+        return None
+    seat = game.to_act()[0]
+    return (game, seat) if len(game.legal_actions(seat)) > 1 else None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 160), sample_seed=st.integers(0, 2**32))
+def test_riichi_sampler_keeps_the_view_and_deals_only_unseen_copies(seed: int, steps: int,
+                                                                   sample_seed: int) -> None:
+    from majiang.rules.riichi.state import RiichiState
+
+    at = _riichi_position(seed, steps)
+    if at is None:
+        return
+    game, seat = at
+    view = game.view(seat)
+    world = Position(view).sample(random.Random(sample_seed))
+    again = world.view(seat)
+    # The seat's whole view is the same, its ruleset's state (riichi, sticks, rivers, indicators, furiten,
+    # red fives shown) and its legal actions included.
+    assert (again.standing, again.drawn, again.melds, again.discards, again.wall_left, again.totals,
+            again.public_state) == (view.standing, view.drawn, view.melds, view.discards, view.wall_left,
+                                    view.totals, view.public_state)
+    assert set(again.legal) == set(view.legal)
+    real: RiichiState = game.hand_state
+    st_: RiichiState = world.hand_state
+    assert (st_.riichi, st_.rivers, st_.sticks, st_.honba, st_.indicators, st_.kongs, st_.declaring) == (
+        real.riichi, real.rivers, real.sticks, real.honba, real.indicators, real.kongs, real.declaring)
+    # The hidden places (others' hands, the live and dead wall less the indicators shown) hold only copies
+    # the seat has not seen, no more than remain; the indicators lie where the real ones do.
+    seen = seen_counts(view)
+    for t in real.indicators:
+        seen[t] += 1
+    hidden = [0] * 34
+    for s in range(4):
+        if s != seat:
+            for k in range(34):
+                hidden[k] += world.counts[s][k]
+            for m in world.melds[s]:
+                if m.is_concealed_kong:
+                    hidden[m.tile] += 4
+    places = set(world.wall.undrawn())
+    size = len(world.wall)
+    shown = {size - 6 - 2 * k for k in range(len(real.indicators))}
+    assert {world.wall[p] for p in shown} <= set(real.indicators)
+    assert [world.wall[p] for p in sorted(shown, reverse=True)] == real.indicators
+    for p in places - shown:
+        hidden[world.wall[p]] += 1
+    assert hidden == [4 - seen[k] for k in range(34)]
+    assert places == set(game.wall.undrawn())
+    # Red fives: three in all, each where a five is (hands, melds, discards, the wall).
+    red = sum(map(sum, st_.red_hand)) + sum(st_.red_melds) + sum(map(len, st_.red_discards)) + len(st_.red_at)
+    if not any(view.hidden_kongs):
+        assert red == 3
+    assert all(world.wall[p] in (4, 13, 22) for p in st_.red_at)
+    assert all(st_.red_hand[s][suit] <= world.counts[s][five] for s in range(4)
+               for suit, five in enumerate((4, 13, 22)))
+    # Another seat in riichi is ready in the sample, as its riichi says; furiten where its waits include
+    # a tile let go since.
+    for s in range(4):
+        if s != seat and st_.riichi[s]:
+            assert world.waits[s]
+            if world.waits[s] & set(st_.since_riichi[s]):
+                assert st_.riichi_furiten[s]
+
+
+def test_riichi_playout_copy_leaves_the_game_and_its_state_untouched() -> None:
+    at = _riichi_position(2, 62)
+    assert at is not None
+    game, seat = at
+    assert any(game.hand_state.riichi)  # a seat in riichi: its stick, ippatsu and furiten are copied
+    world = Position(game.view(seat)).sample(random.Random(2))
+    before = _state(world), repr(world.hand_state)
+    copy = clone(world)
+    assert copy.hand_state == world.hand_state and copy.hand_state is not world.hand_state
+    playout(copy, seat)
+    assert copy.phase == Phase.OVER
+    assert (_state(world), repr(world.hand_state)) == before
+
+
+def test_riichi_search_is_reproducible_and_plays_out_riichi() -> None:
+    """Same seed and budget, same decisions; its candidates include riichi declarations (the defense
+    bot's prior chooses some: it declares when ready) and it sometimes overrules the prior."""
+    def run() -> tuple[list[dict[str, object]], list[SearchBot]]:
+        events: list[dict[str, object]] = []
+        searchers = []
+        for seed in (11,):
+            game = Game(find_ruleset("riichi"), seed=seed)
+            bots = [SearchBot(seed=10 + s, playouts=4) if s % 2 == 0 else find_bot("defense", seed=s)
+                    for s in range(4)]
+            for b in bots:
+                if isinstance(b, SearchBot):
+                    b.trace = []
+                    searchers.append(b)
+            play_out(game, bots)
+            events += game.event_dicts()
+        return events, searchers
+
+    first, searchers = run()
+    again, _ = run()
+    assert first == again
+    traced = [t for b in searchers for t in (b.trace or [])]
+    assert sum(b.searched for b in searchers) == len(traced) > 10
+    assert any(a.kind.name == "RIICHI" for _, candidates, _, _ in traced for a in candidates)
+    assert any(pick for _, _, _, pick in traced)
+
+
+def test_prior_playout_policy_is_reproducible_and_leaves_the_game_untouched() -> None:
+    """``policy=prior``: the searching seat plays its prior (riichi's defense bot) in its playouts."""
+    views = []
+    games = []
+    for seed, steps in ((2, 62), (5, 34)):
+        at = _riichi_position(seed, steps)
+        assert at is not None
+        games.append(at[0])
+        views.append(at[0].view(at[1]))
+    game = games[-1]
+    before = _state(game)
+
+    def decide() -> list[object]:
+        bot = find_bot("search:playouts=6:policy=prior", seed=3)
+        return [bot.act(v) for v in views]
+
+    first = decide()
+    assert first == decide() and all(a in v.legal for a, v in zip(first, views, strict=True))
+    assert _state(game) == before
+
+
+def test_quick_policy_declares_riichi_where_offered() -> None:
+    from majiang.actions import ActionKind
+    from majiang.bots.quick import quick_action
+
+    for seed in range(30):
+        game = Game(find_ruleset("riichi"), seed=seed)
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            action = quick_action(game, seat)
+            kinds = {a.kind for a in legal}
+            if ActionKind.RIICHI in kinds and ActionKind.WIN not in kinds:
+                assert action.kind == ActionKind.RIICHI
+                return
+            game.apply(seat, action)
+    raise AssertionError("no riichi offered in 30 hands")
+
+
+def test_defense_ranking_heads_with_its_choice_under_threat() -> None:
+    """The defense bot's ranking (the search's candidates) starts with the discard it plays when a seat
+    threatens (no random tie-break then)."""
+    from majiang.bots.danger import read_table
+    from majiang.bots.defense import DefenseBot
+
+    checked = 0
+    for seed in range(6):
+        game = Game(find_ruleset("riichi"), seed=seed)
+        bots = [DefenseBot(seed=s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            action = bots[seat].act(view)
+            if view.phase == Phase.TURN and bots[seat].threatened(view, read_table(view)) \
+                    and action.kind.name in ("DISCARD", "RIICHI") and len(view.legal) > 1:
+                assert bots[seat].ranked_discards(view)[0] == action.tile
+                checked += 1
+            game.apply(seat, action)
+    assert checked > 10
+
+
+@pytest.mark.soak
+def test_riichi_sampler_keeps_every_view_of_many_hands() -> None:
+    """Every decision with a choice in 40 hands of the defense bot: the sampled world shows the seat the
+    same view, its ruleset's state and legal actions included (a few thousand positions)."""
+    checked = 0
+    for seed in range(40):
+        game = Game(find_ruleset("riichi"), seed=seed)
+        bots = [find_bot("defense", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1:
+                again = Position(view).sample(random.Random(checked)).view(seat)
+                assert (again.standing, again.melds, again.discards, again.wall_left, again.public_state,
+                        set(again.legal)) == (view.standing, view.melds, view.discards, view.wall_left,
+                                              view.public_state, set(view.legal)), (seed, checked)
+                checked += 1
+            game.apply(seat, bots[seat].act(view))
+    print(f"{checked} riichi positions sampled")
+    assert checked > 1000
+
+
+def test_riichi_ippatsu_read_from_the_view() -> None:
+    """A seat that has just declared riichi, its tile let go: ippatsu is on in the sample as in the game
+    (it stays on until its next discard or a call)."""
+    from majiang.rules.riichi.state import RiichiState
+
+    found = 0
+    for seed in range(12):
+        game = Game(find_ruleset("riichi"), seed=seed)
+        bots = [find_bot("defense", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            st: RiichiState = game.hand_state
+            if game.phase == Phase.TURN and any(st.ippatsu[s] for s in range(4) if s != seat) \
+                    and len(game.legal_actions(seat)) > 1:
+                world = Position(game.view(seat)).sample(random.Random(seed))
+                sampled: RiichiState = world.hand_state
+                assert [sampled.ippatsu[s] for s in range(4) if s != seat] == [
+                    st.ippatsu[s] for s in range(4) if s != seat]
+                found += 1
+            game.apply(seat, bots[seat].act(game.view(seat)))
+    assert found > 5

@@ -3,15 +3,27 @@ results, standings and tie-breaks, the file form and the exports."""
 
 from __future__ import annotations
 
+import ast
 import itertools
+import pickle
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang.tournament import Round, Table, Tournament, TournamentError, pair_tables, repeats, table_points
+from majiang.tournament import (
+    ERROR_CODES,
+    Round,
+    Table,
+    Tournament,
+    TournamentError,
+    pair_tables,
+    repeats,
+    table_points,
+)
 
 
 def _partitions(players: list[str]) -> Iterator[list[tuple[str, ...]]]:
@@ -223,24 +235,25 @@ def test_the_file_form_round_trips_and_bad_entries_say_where() -> None:
         copy = Tournament.from_dict(data).to_dict()
         change(copy)
         return copy
-    cases: list[tuple[Any, str]] = [
+    cases: list[tuple[Any, str, str]] = [  # a result's refusal keeps its code, its message says where
         (lambda d: d["rounds"][0]["tables"][1]["result"]["totals"].__setitem__(0, 99),
-         r"rounds\[0\]\.tables\[1\]\.result: round 1 table 2: the totals .* must add up to 0"),
+         r"rounds\[0\]\.tables\[1\]\.result: round 1 table 2: the totals .* must add up to 0", "sheet_sum"),
         (lambda d: d["rounds"][0]["tables"][0]["players"].__setitem__(0, "Zed"),
-         r"rounds\[0\]: 'Zed' is not"),
+         r"rounds\[0\]: 'Zed' is not", "file"),
         (lambda d: d["rounds"][1]["tables"][0]["players"].__setitem__(
-            0, d["rounds"][1]["tables"][1]["players"][0]), r"rounds\[1\]: .* sits twice"),
-        (lambda d: d["rounds"][0].__setitem__("seed", 1), r"rounds\[0\]\.seed"),
-        (lambda d: d.__setitem__("players", ["A", "A", "B", "C"]), "entered twice"),
-        (lambda d: d.__setitem__("rules", "nonesuch"), "unknown ruleset"),
-        (lambda d: d["bots"].__setitem__("P0", "nobody"), "unknown bot 'nobody'"),
-        (lambda d: d.pop("seed"), "seed: missing"),
-        (lambda d: d["rounds"][0]["byes"].__setitem__(0, ["P1"]), "named by strings"),
-        (lambda d: d.__setitem__("rounds_planned", "2"), "rounds_planned: must be a whole number"),
+            0, d["rounds"][1]["tables"][1]["players"][0]), r"rounds\[1\]: .* sits twice", "file"),
+        (lambda d: d["rounds"][0].__setitem__("seed", 1), r"rounds\[0\]\.seed", "file"),
+        (lambda d: d.__setitem__("players", ["A", "A", "B", "C"]), "entered twice", "twice"),
+        (lambda d: d.__setitem__("rules", "nonesuch"), "unknown ruleset", "option"),
+        (lambda d: d["bots"].__setitem__("P0", "nobody"), "unknown bot 'nobody'", "bot"),
+        (lambda d: d.pop("seed"), "seed: missing", "file"),
+        (lambda d: d["rounds"][0]["byes"].__setitem__(0, ["P1"]), "named by strings", "file"),
+        (lambda d: d.__setitem__("rounds_planned", "2"), "rounds_planned: must be a whole number", "file"),
     ]
-    for change, message in cases:
-        with pytest.raises(TournamentError, match=message):
+    for change, message, code in cases:
+        with pytest.raises(TournamentError, match=message) as refused:
             Tournament.from_dict(broken(change))
+        assert refused.value.code == code
 
 
 def test_exports() -> None:
@@ -253,3 +266,113 @@ def test_exports() -> None:
     page = t.standings_html()
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
     assert "Spring &amp; Co" in page and "@media print" in page
+
+
+# -- refusals by code --------------------------------------------------------------------------------------
+
+_PLAYERS = [f"P{i:02d}" for i in range(16)]
+
+
+def _paired(rounds: int = 1, **kw: Any) -> Tournament:
+    t = Tournament(_PLAYERS[:8], rounds, seed=1, **kw)
+    t.pair_next_round()
+    return t
+
+
+def _refusal(make: Any) -> TournamentError:
+    with pytest.raises(TournamentError) as refused:
+        make()
+    return refused.value
+
+
+def _sheet(t: Tournament, *values: int) -> dict[str, int]:
+    return dict(zip(t.table(1, 1).players, values, strict=True))
+
+
+@pytest.mark.parametrize(("make", "code", "params"), [
+    (lambda: Tournament(["A", "B", "C", "A"], 1), "twice", {"name": "A"}),
+    (lambda: Tournament(["O'N", "B", "C", "O'N"], 1), "twice", {"name": "O'N"}),
+    (lambda: Tournament(["A", "B"], 1), "few", {"n": 2}),
+    (lambda: Tournament([" A", "B", "C", "D"], 1), "name", {}),
+    (lambda: Tournament(_PLAYERS, 1, rules="nope"), "option", None),
+    (lambda: Tournament(_PLAYERS, 0), "rounds", {}),
+    (lambda: Tournament(_PLAYERS, 1, hands=0), "hands", {}),
+    (lambda: Tournament(_PLAYERS, 1, points=(0, 1, 2, 4)), "points", {}),
+    (lambda: Tournament(_PLAYERS[:10], 1, byes="refuse"), "refuse", {"n": 10, "add": 2, "remove": 2}),
+    (lambda: Tournament(_PLAYERS, 1, byes="never"), "byes", {}),
+    (lambda: Tournament(_PLAYERS, 1, bots={"Z": "efficiency"}), "bot_player", {"name": "Z"}),
+    (lambda: Tournament(_PLAYERS, 1, bots={"P00": "zzz"}), "bot", {"bot": "zzz"}),
+    (lambda: _paired().play_table(1, 1, "zzz"), "bot", {"bot": "zzz"}),
+    (lambda: pair_tables(["A", "B", "C"], {}), "pairing", {"n": 3}),
+    (lambda: pair_tables(["A", "B", "C", "A"], {}), "pairing", {}),
+    (lambda: _paired().pair_next_round(), "all_paired", {"n": 1}),
+    (lambda: Tournament(_PLAYERS[:8], 2).table(1, 1), "no_round", {"round": 1}),
+    (lambda: _paired().table(1, 3), "no_table", {"round": 1, "n": 2, "table": 3}),
+    (lambda: _paired().enter_result(1, 1), "sheet_empty", {}),
+    (lambda: _paired().enter_result(1, 1, totals={"Q": 1}), "sheet_names", None),
+    (lambda: _paired().play_table(1, 1), "no_bot", None),
+])
+def test_each_refusal_names_its_code_and_params(make: Any, code: str,
+                                                params: dict[str, object] | None) -> None:
+    err = _refusal(make)
+    assert err.code == code
+    if params is not None:
+        assert err.params == params
+
+
+def test_sheet_refusals_give_the_facts_their_messages_state() -> None:
+    t = _paired(rounds=2)
+    a, b, c, d = t.table(1, 1).players
+    err = _refusal(lambda: t.enter_result(1, 1, totals=_sheet(t, 10, 0, 0, -9)))
+    assert (err.code, err.params) == ("sheet_sum", {"totals": [10, 0, 0, -9], "need": 0, "sum": 1})
+    err = _refusal(lambda: t.enter_result(1, 1, hands=[_sheet(t, 0, 0, 0, 0), _sheet(t, 1, 2, 3, 4)]))
+    assert (err.code, err.params) == ("sheet_hand", {"hand": 2, "changes": [1, 2, 3, 4], "need": 0,
+                                                     "sum": 10})
+    err = _refusal(lambda: t.enter_result(1, 1, totals=_sheet(t, 1, -1, 0, 0),
+                                          hands=[_sheet(t, 2, -2, 0, 0)]))
+    assert (err.code, err.params) == ("sheet_mismatch", {"totals": [1, -1, 0, 0], "sum": [2, -2, 0, 0]})
+    half: dict[str, Any] = {a: 0, b: 0, c: 0, d: 1.5}
+    err = _refusal(lambda: t.enter_result(1, 1, totals=half))
+    assert (err.code, err.params) == ("sheet_number", {"player": d})
+    err = _refusal(lambda: t.enter_result(1, 1, totals={"Q": 1}))
+    assert err.params == {"players": f"{a}, {b}, {c}, {d}"}
+    err = _refusal(t.pair_next_round)
+    assert (err.code, err.params) == ("unfinished", {"round": 1, "tables": "1, 2"})
+    t.enter_result(1, 1, totals=_sheet(t, 0, 0, 0, 0))
+    err = _refusal(lambda: t.enter_result(1, 1, totals=_sheet(t, 0, 0, 0, 0)))
+    assert (err.code, err.params) == ("has_result", {"round": 1, "table": 1})
+    riichi = _paired(rules="riichi")
+    err = _refusal(lambda: riichi.enter_result(1, 1, totals=_sheet(riichi, 25000, 25000, 25000, 25500)))
+    assert (err.code, err.params) == ("sheet_sum", {"totals": [25000, 25000, 25000, 25500], "need": 100000,
+                                                    "sum": 100500, "sticks": 1000})
+
+
+def test_every_raise_site_names_a_known_code() -> None:
+    # mypy already refuses a TournamentError without a code; this holds each code to ERROR_CODES and finds
+    # a site built some other way (a code computed at run time would pass unseen until it ran)
+    package = Path(__file__).resolve().parents[1] / "src" / "majiang"
+    sites = 0
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "TournamentError(" not in text:
+            continue
+        tree = ast.parse(text)
+        inside = {id(node) for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef)
+                  and cls.name == "TournamentError" for node in ast.walk(cls)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "TournamentError") or id(node) in inside:
+                continue
+            where = f"{path.name}:{node.lineno}"
+            assert node.args and isinstance(node.args[0], ast.Constant), f"{where}: no code given"
+            assert node.args[0].value in ERROR_CODES, f"{where}: {node.args[0].value!r} is not in ERROR_CODES"
+            sites += 1
+    assert sites >= 30  # the scan found the module's raise sites
+
+
+def test_a_refusal_crosses_processes_with_its_code() -> None:
+    err = _refusal(lambda: Tournament(["A", "B"], 1))
+    again = pickle.loads(pickle.dumps(err))
+    assert (type(again), again.code, again.params, str(again)) == (TournamentError, "few", {"n": 2}, str(err))
+    with pytest.raises(ValueError, match="not one of ERROR_CODES"):
+        TournamentError("nonesuch", "a code nobody words")

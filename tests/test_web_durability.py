@@ -106,9 +106,9 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k not in ("deadline", "players", "acted")}
 
 
-def test_sigkill_loses_nothing(tmp_path: Path, servers: list[Server], store_database: str) -> None:
-    """On SQLite and on PostgreSQL (``majiang serve --db URL``)."""
-    db = store_database
+def test_sigkill_loses_nothing(tmp_path: Path, servers: list[Server], database: str) -> None:
+    """On SQLite, and on PostgreSQL (``majiang serve --db URL``) in ``make soak`` (``database``)."""
+    db = database
     servers.append(server := Server(db))
     table = server.post("/api/tables", {"hands": 2, "seed": 21,
                                         "players": ["open", "bot:random", "bot:random", "bot:random"]})

@@ -7,20 +7,23 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from argon2 import profiles
 from fastapi.testclient import TestClient
 
-from majiang.tournament import Tournament, TournamentError
+import majiang.web
+from majiang.tournament import ERROR_CODES, Tournament, TournamentError
 from majiang.web import accounts
 from majiang.web.app import create_app
 from majiang.web.store import Store, accounts_t, tournaments_t
 from majiang.web.tournament_store import Stored
-from majiang.web.tournaments import Refusal, _read, _state, _write, classify
+from majiang.web.tournaments import ERROR_STATUS, Refusal, _read, _state, _write, refusal_of
 
 PLAYERS = [f"P{i:02d}" for i in range(16)]
 
@@ -253,53 +256,28 @@ def test_two_writers_from_one_version_the_second_is_refused(store_database: str)
         store.close()
 
 
-def _error_of(make: Any) -> TournamentError:
-    try:
-        make()
-    except TournamentError as err:
-        return err
-    raise AssertionError("no TournamentError")
+def test_every_code_of_the_tournament_module_has_a_status_and_words_in_both_languages() -> None:
+    assert set(ERROR_STATUS) == ERROR_CODES
+    text = (Path(majiang.web.__file__).with_name("static") / "i18n.js").read_text(encoding="utf-8")
+    en, zh = text.split("\n  zh: {", 1)
+    for language, table in (("en", en), ("zh", zh)):
+        worded = set(re.findall(r"\btn_e_(\w+)\b\"?:", table))
+        missing = sorted(ERROR_CODES - worded)
+        assert not missing, f"i18n.js {language}: no tn_e_ text for {missing}"
 
 
-def _paired(**kw: Any) -> Tournament:
-    t = Tournament(PLAYERS[:8], 1, seed=1, **kw)
-    t.pair_next_round()
-    return t
-
-
-@pytest.mark.parametrize(("make", "code"), [
-    (lambda: Tournament(["A", "B", "C", "A"], 1), "twice"),
-    (lambda: Tournament(["A", "B"], 1), "few"),
-    (lambda: Tournament([" A", "B", "C", "D"], 1), "name"),
-    (lambda: Tournament(PLAYERS, 1, options={"nope": 1}), "option"),
-    (lambda: Tournament(PLAYERS, 0), "rounds"),
-    (lambda: Tournament(PLAYERS, 1, hands=0), "hands"),
-    (lambda: Tournament(PLAYERS, 1, points=(0, 1, 2, 4)), "points"),
-    (lambda: Tournament(PLAYERS[:10], 1, byes="refuse"), "refuse"),
-    (lambda: Tournament(PLAYERS, 1, byes="never"), "byes"),
-    (lambda: Tournament(PLAYERS, 1, bots={"Z": "efficiency"}), "bot_player"),
-    (lambda: Tournament(PLAYERS, 1, bots={"P00": "zzz"}), "bot"),
-    (lambda: _paired().pair_next_round(), "all_paired"),
-    (lambda: Tournament(PLAYERS[:8], 2).table(1, 1), "no_round"),
-    (lambda: _paired().table(1, 3), "no_table"),
-    (lambda: _paired().enter_result(1, 1), "sheet_empty"),
-    (lambda: _paired().enter_result(1, 1, totals={"Q": 1}), "sheet_names"),
-    (lambda: _paired().play_table(1, 1), "no_bot"),
-])
-def test_each_refusal_of_the_tournament_module_has_its_code(make: Any, code: str) -> None:
-    assert classify(_error_of(make)).code == code
-
-
-def test_the_unfinished_round_is_named() -> None:
+def test_a_library_refusal_is_answered_by_its_code_with_its_params_as_text() -> None:
     t = Tournament(PLAYERS[:8], 2, seed=1)
     t.pair_next_round()
-    refusal = classify(_error_of(t.pair_next_round))
-    assert (refusal.status, refusal.code) == (409, "unfinished")
+    with pytest.raises(TournamentError) as refused:
+        t.pair_next_round()
+    refusal = refusal_of(refused.value)
+    assert (refusal.status, refusal.code, str(refusal)) == (409, "unfinished", str(refused.value))
     assert refusal.params == {"round": "1", "tables": "1, 2"}
-    t.enter_result(1, 1, totals=dict.fromkeys(t.table(1, 1).players, 0))
-    zero = dict.fromkeys(t.table(1, 1).players, 0)
-    refusal = classify(_error_of(lambda: t.enter_result(1, 1, totals=zero)))
-    assert (refusal.status, refusal.code) == (409, "has_result")
+    with pytest.raises(TournamentError) as refused:
+        t.table(1, 3)
+    assert (refusal_of(refused.value).status, refusal_of(refused.value).params) == (
+        404, {"round": "1", "n": "2", "table": "3"})
 
 
 def test_a_live_table_on_the_round_walls_books_its_result_when_it_ends(database: str) -> None:

@@ -4,7 +4,9 @@ duplicate walls, referee score sheets, standings with table points and tie-break
 A ``Tournament`` is plain data and functions over results: ``pair_next_round`` seats the next round,
 ``enter_result`` books a table's score sheet (per-hand changes or final totals, checked), ``play_table``
 lets bots play a table, ``standings`` ranks the players. Storage is the caller's (``to_dict`` and
-``from_dict``; the command line keeps a JSON file). docs/tournament.md gives the rules and decisions.
+``from_dict``; the command line keeps a JSON file). Every refusal is a ``TournamentError`` with an English
+message, a ``code`` (``ERROR_CODES``) and ``params``, so a caller in another language never reads the
+English words. docs/tournament.md gives the rules and decisions.
 
 >>> t = Tournament(["A", "B", "C", "D", "E", "F", "G", "H"], rounds=2, seed=1)
 >>> first = t.pair_next_round()
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BYE_POLICIES",
+    "ERROR_CODES",
     "LOOKAHEAD_BUDGET",
     "LOOKAHEAD_CANDIDATES",
     "PAIRING_BUDGET",
@@ -67,8 +70,41 @@ or stay on the table, so a hand's changes add up to a multiple of 1000 and final
 the starting points by left-over sticks."""
 
 
+ERROR_CODES = frozenset({
+    "name", "twice", "few", "byes", "refuse", "rounds", "hands", "points", "bot_player", "bot", "option",
+    "pairing", "all_paired", "unfinished", "no_round", "no_table", "has_result", "sheet_empty", "sheet_hands",
+    "sheet_hand", "sheet_mismatch", "sheet_sum", "sheet_names", "sheet_number", "no_bot", "file",
+})
+"""Every ``TournamentError.code``: what kind of refusal it is, for a caller (the web page) that words it
+in its own language from the code and ``params`` instead of the English message."""
+
+
 class TournamentError(MajiangError):
-    """A tournament file, command or result that cannot be used; says what and where."""
+    """A tournament file, command or result that cannot be used; says what and where.
+
+    ``code`` (one of ``ERROR_CODES``) names the refusal and ``params`` gives the facts its message states,
+    as it states them (numbers as numbers, a list of points as a list), so that another language can say
+    it without reading the English words.
+
+    >>> err = TournamentError("few", "a tournament needs at least four players, not 2", {"n": 2})
+    >>> err.code, err.params, str(err)
+    ('few', {'n': 2}, 'a tournament needs at least four players, not 2')
+    """
+
+    def __init__(self, code: str, message: str, params: Mapping[str, object] | None = None) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"TournamentError code {code!r} is not one of ERROR_CODES")
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # crosses back from a worker process (majiang.web.jobs) with its code and params
+        return (type(self), (self.code, str(self), self.params))
+
+    def within(self, where: str) -> TournamentError:
+        """The same refusal, its message prefixed by ``where`` (the place in a file it was found)."""
+        return TournamentError(self.code, f"{where}: {self}", self.params)
 
 
 def table_points(totals: Sequence[int], points: Sequence[float] = (4, 2, 1, 0)) -> tuple[float, ...]:
@@ -174,9 +210,10 @@ def pair_tables(order: Sequence[str], met: Mapping[frozenset[str], int], budget:
     """
     players = list(order)
     if len(players) % 4:
-        raise TournamentError(f"tables of four need a multiple of four players, not {len(players)}")
+        raise TournamentError("pairing", f"tables of four need a multiple of four players, not "
+                              f"{len(players)}", {"n": len(players)})
     if len(set(players)) != len(players):
-        raise TournamentError("each player is paired once")
+        raise TournamentError("pairing", "each player is paired once")
     n = len(players)
     cost = [[met.get(frozenset((a, b)), 0) if a != b else 0 for b in players] for a in players]
 
@@ -309,33 +346,37 @@ class Tournament:
     def _check(self) -> None:
         for name in self.players:
             if not isinstance(name, str) or not name.strip() or name != name.strip():
-                raise TournamentError(f"a player's name is a non-empty string without spaces around it, "
-                                      f"not {name!r}")
+                raise TournamentError("name", f"a player's name is a non-empty string without spaces around "
+                                      f"it, not {name!r}")
         seen = set()
         for name in self.players:
             if name in seen:
-                raise TournamentError(f"player {name!r} is entered twice")
+                raise TournamentError("twice", f"player {name!r} is entered twice", {"name": name})
             seen.add(name)
         if len(self.players) < 4:
-            raise TournamentError(f"a tournament needs at least four players, not {len(self.players)}")
+            raise TournamentError("few", f"a tournament needs at least four players, not {len(self.players)}",
+                                  {"n": len(self.players)})
         if self.byes not in BYE_POLICIES:
-            raise TournamentError(f"byes must be one of {', '.join(BYE_POLICIES)}, not {self.byes!r}")
+            raise TournamentError("byes", f"byes must be one of {', '.join(BYE_POLICIES)}, not {self.byes!r}")
         if self.byes == "refuse" and len(self.players) % 4:
             extra = len(self.players) % 4
-            raise TournamentError(f"{len(self.players)} players do not fill tables of four (byes=refuse): "
-                                  f"add {4 - extra} or remove {extra}")
+            raise TournamentError("refuse", f"{len(self.players)} players do not fill tables of four "
+                                  f"(byes=refuse): add {4 - extra} or remove {extra}",
+                                  {"n": len(self.players), "add": 4 - extra, "remove": extra})
         if not 1 <= self.rounds_planned <= 100:
-            raise TournamentError(f"rounds must be 1-100, not {self.rounds_planned}")
+            raise TournamentError("rounds", f"rounds must be 1-100, not {self.rounds_planned}")
         if self.hands is not None and not 1 <= self.hands <= 64:
-            raise TournamentError(f"hands must be 1-64, not {self.hands}")
+            raise TournamentError("hands", f"hands must be 1-64, not {self.hands}")
         if len(self.points) != 4 or any(b > a for a, b in itertools.pairwise(self.points)):
-            raise TournamentError(f"table points are four numbers not rising from 1st to 4th, not "
-                                  f"{list(self.points)}")
+            raise TournamentError("points", f"table points are four numbers not rising from 1st to 4th, "
+                                  f"not {list(self.points)}")
         for player, bot in self.bots.items():
             if player not in self.players:
-                raise TournamentError(f"a bot is seated for {player!r}, who is not a player")
+                raise TournamentError("bot_player", f"a bot is seated for {player!r}, who is not a player",
+                                      {"name": player})
             if bot not in BOTS:
-                raise TournamentError(f"unknown bot {bot!r} for {player!r}; one of {', '.join(BOTS)}")
+                raise TournamentError("bot", f"unknown bot {bot!r} for {player!r}; one of {', '.join(BOTS)}",
+                                      {"bot": bot})
 
     def ruleset(self) -> Ruleset:
         """The tournament's ruleset with its options."""
@@ -343,7 +384,7 @@ class Tournament:
         try:
             return find_ruleset(self.rules_name, self.options)
         except InvalidOptionError as err:
-            raise TournamentError(f"rules: {err}") from None
+            raise TournamentError("option", f"rules: {err}", {"detail": str(err)}) from None
 
     # -- pairing ----------------------------------------------------------------------------------
 
@@ -365,11 +406,13 @@ class Tournament:
         """Seat the next round: a seeded draw for the first, Swiss by standings after it (``pair_tables``);
         TournamentError if a table of the last round has no result or every round is paired."""
         if len(self.rounds) >= self.rounds_planned:
-            raise TournamentError(f"all {self.rounds_planned} rounds are paired")
+            raise TournamentError("all_paired", f"all {self.rounds_planned} rounds are paired",
+                                  {"n": self.rounds_planned})
         if self.rounds and not self.rounds[-1].finished:
-            open_tables = [t.number for t in self.rounds[-1].tables if t.result is None]
-            raise TournamentError(f"round {len(self.rounds)} is not finished: tables "
-                                  f"{', '.join(map(str, open_tables))} have no result")
+            open_tables = ", ".join(str(t.number) for t in self.rounds[-1].tables if t.result is None)
+            raise TournamentError("unfinished", f"round {len(self.rounds)} is not finished: tables "
+                                  f"{open_tables} have no result",
+                                  {"round": len(self.rounds), "tables": open_tables})
         number = len(self.rounds) + 1
         if number == 1:
             order = list(self.players)
@@ -402,11 +445,13 @@ class Tournament:
     def table(self, round_number: int, table_number: int) -> Table:
         """Table ``table_number`` of round ``round_number``; TournamentError naming what does not exist."""
         if not 1 <= round_number <= len(self.rounds):
-            raise TournamentError(f"no round {round_number}: rounds 1-{len(self.rounds)} are paired"
-                                  if self.rounds else f"no round {round_number}: no round is paired yet")
+            paired = f"rounds 1-{len(self.rounds)} are paired" if self.rounds else "no round is paired yet"
+            raise TournamentError("no_round", f"no round {round_number}: {paired}", {"round": round_number})
         tables = self.rounds[round_number - 1].tables
         if not 1 <= table_number <= len(tables):
-            raise TournamentError(f"round {round_number} has tables 1-{len(tables)}, not {table_number}")
+            raise TournamentError("no_table", f"round {round_number} has tables 1-{len(tables)}, not "
+                                  f"{table_number}", {"round": round_number, "n": len(tables),
+                                                      "table": table_number})
         return tables[table_number - 1]
 
     def enter_result(self, round_number: int, table_number: int, *,
@@ -419,35 +464,43 @@ class Tournament:
         table = self.table(round_number, table_number)
         where = f"round {round_number} table {table_number}"
         if table.result is not None and not replace:
-            raise TournamentError(f"{where} already has a result (replace it explicitly)")
+            raise TournamentError("has_result", f"{where} already has a result (replace it explicitly)",
+                                  {"round": round_number, "table": table_number})
         if totals is None and not hands:
-            raise TournamentError(f"{where}: give the final totals or the hands' changes")
+            raise TournamentError("sheet_empty", f"{where}: give the final totals or the hands' changes")
         rules = self.ruleset()
         start = rules.starting_score()
         unit = STICK_UNITS.get(rules.name)
         rows = [self._by_seat(table, h, f"{where} hand {i}") for i, h in enumerate(hands or (), start=1)]
         length = rules.match_length(self.hands)
         if len(rows) > length:
-            raise TournamentError(f"{where}: {len(rows)} hands entered, but a table plays {length}")
+            raise TournamentError("sheet_hands", f"{where}: {len(rows)} hands entered, but a table plays "
+                                  f"{length}", {"n": len(rows), "length": length})
         for i, row in enumerate(rows, start=1):
             total = sum(row)
             if (unit is None and total) or (unit is not None and total % unit):
-                need = "add up to 0" if unit is None else f"add up to a multiple of {unit} (sticks)"
-                raise TournamentError(f"{where} hand {i}: the changes {list(row)} must {need}, not {total}")
+                need: int | str = 0 if unit is None else f"a multiple of {unit} (sticks)"
+                raise TournamentError("sheet_hand", f"{where} hand {i}: the changes {list(row)} must add up "
+                                      f"to {need}, not {total}",
+                                      {"hand": i, "changes": list(row), "need": need, "sum": total})
         sums = [start + sum(r[s] for r in rows) for s in range(4)]
         summed = (sums[0], sums[1], sums[2], sums[3])
         if totals is not None:
             final = self._by_seat(table, totals, f"{where} totals")
             if rows and final != summed:
-                raise TournamentError(f"{where}: the totals {list(final)} are not the hands' sum "
-                                      f"{list(summed)}")
+                raise TournamentError("sheet_mismatch", f"{where}: the totals {list(final)} are not the "
+                                      f"hands' sum {list(summed)}",
+                                      {"totals": list(final), "sum": list(summed)})
         else:
             final = summed
         gap = 4 * start - sum(final)
         if (unit is None and gap) or (unit is not None and (gap < 0 or gap % unit)):
-            need = f"add up to {4 * start}" if unit is None else \
-                f"add up to {4 * start} less left-over sticks of {unit}"
-            raise TournamentError(f"{where}: the totals {list(final)} must {need}, not {sum(final)}")
+            sticks = "" if unit is None else f" less left-over sticks of {unit}"
+            params: dict[str, object] = {"totals": list(final), "need": 4 * start, "sum": sum(final)}
+            if unit is not None:
+                params["sticks"] = unit
+            raise TournamentError("sheet_sum", f"{where}: the totals {list(final)} must add up to "
+                                  f"{4 * start}{sticks}, not {sum(final)}", params)
         result = TableResult((final[0], final[1], final[2], final[3]),
                              tuple((r[0], r[1], r[2], r[3]) for r in rows), played)
         table.result = result
@@ -456,16 +509,19 @@ class Tournament:
     @staticmethod
     def _by_seat(table: Table, values: Mapping[str, int], where: str) -> tuple[int, int, int, int]:
         if not isinstance(values, Mapping):
-            raise TournamentError(f"{where}: must map the table's players to numbers")
+            raise TournamentError("sheet_names", f"{where}: must map the table's players to numbers",
+                                  {"players": ", ".join(table.players)})
         names = list(values)
         if sorted(names) != sorted(table.players) or len(names) != 4:
-            raise TournamentError(f"{where}: name the table's four players {', '.join(table.players)} once "
-                                  f"each, not {', '.join(map(str, names)) or 'nobody'}")
+            players = ", ".join(table.players)
+            raise TournamentError("sheet_names", f"{where}: name the table's four players {players} once "
+                                  f"each, not {', '.join(map(str, names)) or 'nobody'}", {"players": players})
         out = []
         for player in table.players:
             value = values[player]
             if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
-                raise TournamentError(f"{where}: {player}'s points must be a whole number, not {value!r}")
+                raise TournamentError("sheet_number", f"{where}: {player}'s points must be a whole number, "
+                                      f"not {value!r}", {"player": player})
             out.append(value)
         return (out[0], out[1], out[2], out[3])
 
@@ -479,14 +535,16 @@ class Tournament:
         table = self.table(round_number, table_number)
         where = f"round {round_number} table {table_number}"
         if table.result is not None:
-            raise TournamentError(f"{where} already has a result")
+            raise TournamentError("has_result", f"{where} already has a result",
+                                  {"round": round_number, "table": table_number})
         if default_bot is not None and default_bot not in BOTS:
-            raise TournamentError(f"unknown bot {default_bot!r}; one of {', '.join(BOTS)}")
+            raise TournamentError("bot", f"unknown bot {default_bot!r}; one of {', '.join(BOTS)}",
+                                  {"bot": default_bot})
         names = [self.bots.get(p, default_bot) for p in table.players]
         missing = [p for p, b in zip(table.players, names, strict=True) if b is None]
         if missing:
-            raise TournamentError(f"{where}: no bot plays {', '.join(missing)} (seat one, or give a "
-                                  f"default bot)")
+            raise TournamentError("no_bot", f"{where}: no bot plays {', '.join(missing)} (seat one, or give "
+                                  f"a default bot)", {"players": ", ".join(missing)})
         bots = [find_bot(str(b), seed=derived_seed("majiang-tournament", self.seed, "bot", round_number,
                                                    table_number, s)) for s, b in enumerate(names)]
         match, _ = play_match(bots, seed=self.round_seed(round_number), rules=self.ruleset(),
@@ -611,17 +669,17 @@ class Tournament:
         """A tournament from ``to_dict``'s form, every pairing and result checked as when it was made;
         TournamentError saying what is wrong and where."""
         if not isinstance(data, dict) or data.get("format") != "majiang-tournament":
-            raise TournamentError('not a tournament file (no "format": "majiang-tournament")')
+            raise _file_error('not a tournament file (no "format": "majiang-tournament")')
         if data.get("version") != 1:
-            raise TournamentError(f"version: this majiang reads tournament version 1, not "
-                                  f"{data.get('version')!r}")
+            raise _file_error(f"version: this majiang reads tournament version 1, not "
+                              f"{data.get('version')!r}")
         known = {"format", "version", "name", "players", "rounds_planned", "seed", "rules", "options",
                  "hands", "byes", "bye_points", "points", "bots", "rounds"}
         for key in data:
             if key not in known:
-                raise TournamentError(f"{key}: unknown key of a tournament file")
+                raise _file_error(f"{key}: unknown key of a tournament file")
         for key in sorted(known - set(data)):
-            raise TournamentError(f"{key}: missing")
+            raise _file_error(f"{key}: missing")
         _want(data, "name", str)
         _want(data, "players", list)
         _want(data, "rounds_planned", int)
@@ -637,14 +695,14 @@ class Tournament:
         for key in ("bye_points", *(f"points[{i}]" for i in range(len(data["points"])))):
             value = data[key] if key == "bye_points" else data["points"][int(key[7:-1])]
             if not isinstance(value, int | float) or isinstance(value, bool):
-                raise TournamentError(f"{key}: must be a number, not {value!r}")
+                raise _file_error(f"{key}: must be a number, not {value!r}")
         try:
             t = cls(data["players"], data["rounds_planned"], seed=data["seed"], rules=data["rules"],
                     options=data["options"], hands=data["hands"], byes=data["byes"],
                     bye_points=data["bye_points"], points=data["points"], bots=data["bots"],
                     name=data["name"])
         except InvalidOptionError as err:
-            raise TournamentError(str(err)) from None
+            raise TournamentError("option", str(err), {"detail": str(err)}) from None
         for i, rnd in enumerate(data["rounds"], start=1):
             t._load_round(rnd, i)
         return t
@@ -652,44 +710,44 @@ class Tournament:
     def _load_round(self, data: Any, number: int) -> None:
         where = f"rounds[{number - 1}]"
         if not isinstance(data, dict):
-            raise TournamentError(f"{where}: must be an object")
+            raise _file_error(f"{where}: must be an object")
         for key, kind in (("number", int), ("seed", int), ("byes", list), ("tables", list)):
             _want(data, key, kind, where)
         if data["number"] != number:
-            raise TournamentError(f"{where}.number: must be {number}, not {data['number']}")
+            raise _file_error(f"{where}.number: must be {number}, not {data['number']}")
         if number > self.rounds_planned:
-            raise TournamentError(f"{where}: only {self.rounds_planned} rounds are planned")
+            raise _file_error(f"{where}: only {self.rounds_planned} rounds are planned")
         if self.rounds and not self.rounds[-1].finished:
-            raise TournamentError(f"{where}: round {number - 1} is not finished, so round {number} cannot be "
-                                  f"paired")
+            raise _file_error(f"{where}: round {number - 1} is not finished, so round {number} cannot be "
+                              f"paired")
         if data["seed"] != self.round_seed(number):
-            raise TournamentError(f"{where}.seed: is not the round's seed from the tournament's seed")
+            raise _file_error(f"{where}.seed: is not the round's seed from the tournament's seed")
         seated: list[str] = list(data["byes"])
         tables = []
         for j, table in enumerate(data["tables"], start=1):
             tw = f"{where}.tables[{j - 1}]"
             if not isinstance(table, dict) or set(table) != {"number", "players", "result"}:
-                raise TournamentError(f"{tw}: must be an object with number, players and result")
+                raise _file_error(f"{tw}: must be an object with number, players and result")
             if table["number"] != j:
-                raise TournamentError(f"{tw}.number: must be {j}, not {table['number']!r}")
+                raise _file_error(f"{tw}.number: must be {j}, not {table['number']!r}")
             players = table["players"]
             if not isinstance(players, list) or len(players) != 4 or len(set(map(str, players))) != 4:
-                raise TournamentError(f"{tw}.players: must be four different players")
+                raise _file_error(f"{tw}.players: must be four different players")
             seated += players
             tables.append(Table(j, (players[0], players[1], players[2], players[3])))
         if not all(isinstance(p, str) for p in seated):
-            raise TournamentError(f"{where}: players are named by strings")
+            raise _file_error(f"{where}: players are named by strings")
         unknown = [p for p in seated if p not in self.players]
         if unknown:
-            raise TournamentError(f"{where}: {unknown[0]!r} is not a player")
+            raise _file_error(f"{where}: {unknown[0]!r} is not a player")
         if sorted(seated) != sorted(self.players):
             twice = sorted({p for p in seated if seated.count(p) > 1})
             absent = sorted(set(self.players) - set(seated))
-            raise TournamentError(f"{where}: every player sits once (at a table or a bye): "
-                                  + (f"{twice[0]!r} sits twice" if twice else f"{absent[0]!r} is missing"))
+            raise _file_error(f"{where}: every player sits once (at a table or a bye): "
+                              + (f"{twice[0]!r} sits twice" if twice else f"{absent[0]!r} is missing"))
         if len(data["byes"]) != len(self.players) % 4:
-            raise TournamentError(f"{where}.byes: {len(self.players) % 4} players sit out, not "
-                                  f"{len(data['byes'])}")
+            raise _file_error(f"{where}.byes: {len(self.players) % 4} players sit out, not "
+                              f"{len(data['byes'])}")
         self.rounds.append(Round(number, data["seed"], tables, list(data["byes"])))
         for j, table in enumerate(data["tables"], start=1):
             result = table["result"]
@@ -697,33 +755,38 @@ class Tournament:
                 continue
             rw = f"{where}.tables[{j - 1}].result"
             if not isinstance(result, dict) or set(result) != {"totals", "hands", "played"}:
-                raise TournamentError(f"{rw}: must be an object with totals, hands and played")
+                raise _file_error(f"{rw}: must be an object with totals, hands and played")
             if not isinstance(result["played"], bool):
-                raise TournamentError(f"{rw}.played: must be true or false")
+                raise _file_error(f"{rw}.played: must be true or false")
             players = tables[j - 1].players
             if not isinstance(result["hands"], list):
-                raise TournamentError(f"{rw}.hands: must be a list")
+                raise _file_error(f"{rw}.hands: must be a list")
             rows = [("totals", result["totals"]),
                     *((f"hands[{i}]", h) for i, h in enumerate(result["hands"]))]
             for key, row in rows:
                 if not isinstance(row, list) or len(row) != 4:
-                    raise TournamentError(f"{rw}.{key}: must be four numbers")
+                    raise _file_error(f"{rw}.{key}: must be four numbers")
             try:
                 self.enter_result(number, j, totals=dict(zip(players, result["totals"], strict=True)),
                                   hands=[dict(zip(players, h, strict=True)) for h in result["hands"]],
                                   played=result["played"])
             except TournamentError as err:
-                raise TournamentError(f"{rw}: {err}") from None
+                raise err.within(rw) from None
+
+
+def _file_error(message: str) -> TournamentError:
+    """A tournament file (``from_dict``) that is not well formed: code ``file``, the message as ``detail``."""
+    return TournamentError("file", message, {"detail": message})
 
 
 def _want(data: dict[str, Any], key: str, kind: type, where: str = "") -> None:
     path = f"{where}.{key}" if where else key
     if key not in data:
-        raise TournamentError(f"{path}: missing")
+        raise _file_error(f"{path}: missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         names = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
-        raise TournamentError(f"{path}: must be {names.get(kind, kind.__name__)}, not {value!r}")
+        raise _file_error(f"{path}: must be {names.get(kind, kind.__name__)}, not {value!r}")
 
 
 def _num(value: float) -> str:

@@ -26,12 +26,12 @@ True
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Any
 
 from majiang.actions import Action
+from majiang.bots.registry import _REGISTRY, BOTS, Bot, find_bot, is_bot_name
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 
@@ -40,17 +40,6 @@ __all__ = ["BOTS", "BOT_WORDS", "MAX_STEPS", "Bot", "DefenseBot", "EfficiencyBot
 
 MAX_STEPS = 5000
 """A hand taking more actions than this is an engine or bot bug (real hands take a few hundred)."""
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: given its own view (with the legal actions), it chooses one of them."""
-
-    name: str
-
-    def act(self, view: View) -> Action:
-        """Choose one of ``view.legal``."""
-        ...
 
 
 class RandomBot:
@@ -75,18 +64,7 @@ if TYPE_CHECKING:
     from majiang.bots.fan_aware import FanAwareBot
     from majiang.bots.search import SearchBot
 
-_REGISTRY: dict[str, tuple[str, str]] = {
-    RandomBot.name: ("majiang.bots", "RandomBot"),
-    "efficiency": ("majiang.bots.efficiency", "EfficiencyBot"),
-    "fan-aware": ("majiang.bots.fan_aware", "FanAwareBot"),
-    "defense": ("majiang.bots.defense", "DefenseBot"),
-    "search": ("majiang.bots.search", "SearchBot"),
-}
-"""Each bot name's module and class."""
 _LAZY = {cls: module for module, cls in _REGISTRY.values() if module != __name__}
-
-BOTS: tuple[str, ...] = tuple(_REGISTRY)
-"""The names ``find_bot`` knows."""
 
 BOT_WORDS: dict[str, tuple[str, str, str, str]] = {
     "random": ("随机", "Random", "随便打任何合法的牌（练习用）。",
@@ -113,67 +91,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
-
-
-def _split(name: str) -> tuple[str, dict[str, str]]:
-    """A bot name and the options written after it (``search:playouts=24``), as text."""
-    base, *parts = name.split(":")
-    options: dict[str, str] = {}
-    for part in parts:
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip() or not value.strip():
-            raise InvalidOptionError(f"bot {name!r}: an option is written key=value after a colon, "
-                                     f"not {part!r}")
-        options[key.strip()] = value.strip()
-    return base.strip(), options
-
-
-def is_bot_name(name: str) -> bool:
-    """Whether ``name`` names one of our bots, options after it or not (``search:playouts=24``).
-
-    >>> is_bot_name("search:playouts=24"), is_bot_name("fan-aware"), is_bot_name("python bot.py")
-    (True, True, False)
-    """
-    return name.split(":", 1)[0].strip() in _REGISTRY
-
-
-def _option_value(text: str) -> int | float | str:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def find_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
-    """A new bot of the kind registered under ``name``, seeded with ``seed``; ``options`` (keywords, or
-    ``key=value`` after colons in the name) go to its class.
-
-    >>> find_bot("efficiency", seed=1).name
-    'efficiency'
-    >>> find_bot("search", seed=1, budget=0.1).playouts
-    30
-    """
-    base, written = _split(name)
-    try:
-        module, cls = _REGISTRY[base]
-    except KeyError:
-        raise InvalidOptionError(f"unknown bot {base!r}; one of {', '.join(BOTS)}") from None
-    given: dict[str, Any] = {k: _option_value(v) for k, v in written.items()}
-    given.update(options)
-    make: Callable[..., Bot] = getattr(importlib.import_module(module), cls)
-    if given:
-        try:
-            inspect.signature(make).bind(seed, **given)
-        except TypeError as err:
-            raise InvalidOptionError(f"bot {base!r}: {err} (its options are the keywords of "
-                                     f"{module}.{cls})") from None
-        try:
-            return make(seed, **given)
-        except InvalidOptionError as err:
-            raise InvalidOptionError(f"bot {name!r}: {err}") from None
-    return make(seed)
 
 
 def play_out(game: Game, bots: Sequence[Bot], max_steps: int = MAX_STEPS) -> int:

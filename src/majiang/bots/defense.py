@@ -82,6 +82,35 @@ class DefenseBot(EfficiencyBot):
             tile = min(ranked, key=lambda r: (r[2], r[0], r[1], r[3], r[4]))[4]
         return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
 
+    def ranked_discards(self, view: View) -> list[int]:
+        """The kinds the seat may discard, best first as this bot judges them (the search bot's candidates):
+        by efficiency while the table is quiet; under a threat, when pushing, the lowest shanten and then the
+        safest, else the safest first. No random tie-break (``act`` breaks efficiency's ties at random)."""
+        legal = view.legal
+        choices = sorted({int(a.tile) for a in legal if a.kind == ActionKind.DISCARD and a.tile is not None})
+        seen = seen_counts(view)
+        table = read_table(view, seen)
+        model = efficiency_of(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        rows: list[tuple[int, int, float, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            counts[d] += 1
+            rows.append((value, -_live(effective, seen), table.deal_in(d), PREFERENCE[d], d))
+        if not rows:
+            return []
+        if not self.threatened(view, table):
+            rows.sort(key=lambda r: (r[0], r[1], not model.is_dead(r[4]), r[3], r[4]))
+            return [r[4] for r in rows]
+        best = min(r[0] for r in rows)
+        if best == 0 or (best == 1 and len(view.discards[view.seat]) < EARLY_DISCARDS):
+            rows.sort(key=lambda r: (r[0], round(r[2] * 100), r[1], r[3], r[4]))
+        else:
+            rows.sort(key=lambda r: (r[2], r[0], r[1], r[3], r[4]))
+        return [r[4] for r in rows]
+
     def _claim(self, view: View) -> Action:
         if self.threatened(view, read_table(view)):
             model = efficiency_of(view)

@@ -9,12 +9,15 @@ random to those places and returns a ``Game`` at the view's moment, ready for ``
 the end: a world the seat cannot tell from the real one.
 
 Building a ``Game`` from the view: one ``Game`` is made (dealt from any wall) and its state is set from
-the view (melds, discards, flowers, scores, whose turn, the wall's remaining size); each sample is then
-a copy of that template (its lists copied, not deep-copied) with the hidden tiles filled in and the
-seats' waits worked out. Only the Chinese Official family of rulesets (``McrRules``: ``mcr`` and the
-``botzone`` preset) is built this way (``supports``): their hand state (the house fans' 天听 only) is
-known from the view, while other rulesets keep state a view does not show all of (riichi's furiten and
-ippatsu, Sichuan's exchange, Changchun's treasure tile).
+the view (melds, discards, flowers, scores, whose turn, the wall's remaining size); the ruleset sets its
+own hand state from the view (``Ruleset.rebuild``: riichi's sticks, riichi declarations, rivers, red fives
+shown, dora indicators, whose wall places are then not dealt). Each sample is then a copy of that template
+(its lists copied, not deep-copied; the hand state by ``Ruleset.copy_state``) with the hidden tiles filled
+in, the seats' waits worked out, and what the ruleset derives from the hidden tiles set (``Rebuilt.deal``:
+riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten). A ruleset says
+whether it can be built so (``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house
+fans (天听 needs the hand's history) and riichi; the others keep state a view does not show all of
+(Sichuan's exchange, Changchun's treasure tile).
 
 >>> import random
 >>> from majiang.game import Game
@@ -42,10 +45,9 @@ __all__ = ["Position", "clone", "supports"]
 
 
 def supports(rules: Ruleset | None) -> bool:
-    """Whether ``Position`` can build games of ``rules`` (the Chinese Official family)."""
-    from majiang.rules.mcr.ruleset import McrRules
-
-    return isinstance(rules, McrRules) and not rules.house_fans
+    """Whether ``Position`` can build games of ``rules`` (``Ruleset.rebuilds``: the Chinese Official family
+    without house fans, riichi)."""
+    return rules is not None and rules.rebuilds()
 
 
 def _meld_tiles_taken(melds: Sequence[Meld]) -> int:
@@ -85,7 +87,7 @@ def clone(game: Game) -> Game:
     d["_distance"] = game._distance[:]
     d["totals"] = game.totals[:]
     d["rng"] = random.Random(0)
-    d["hand_state"] = game.rules.new_state(game)
+    d["hand_state"] = game.rules.copy_state(game)
     wall = game.wall
     copied = Wall.__new__(type(wall))
     list.__init__(copied, wall)
@@ -103,13 +105,13 @@ class Position:
     own turn or a claim on a discard (the decisions a search makes).
     """
 
-    __slots__ = ("bonus", "hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places")
+    __slots__ = ("bonus", "finish", "hand_sizes", "hidden_kongs", "pool", "seat", "template", "wall_places")
 
     def __init__(self, view: View) -> None:
         rules = view.rules
         if rules is None or not supports(rules):
-            raise InvalidOptionError(f"a position is built for Chinese Official rules, not "
-                                     f"{getattr(rules, 'name', rules)!r}")
+            raise InvalidOptionError(f"no game of ruleset {getattr(rules, 'name', rules)!r} is rebuilt from "
+                                     f"a view (Ruleset.rebuilds)")
         phase = view.phase
         if phase not in (Phase.TURN, Phase.CLAIM) or (phase == Phase.CLAIM and view.last_discard is None):
             raise InvalidOptionError(f"a position is built at a turn or a claim, not in phase {phase.name}")
@@ -128,9 +130,19 @@ class Position:
         melds = view.melds
         self.hand_sizes = tuple(0 if s == seat else 13 - 3 * (len(melds[s]) + self.hidden_kongs[s])
                                 for s in range(4))
+        template = self.template = self._template(view, rules, len(tiles))
+        rebuilt = rules.rebuild(template, view)
+        template.hand_state = rebuilt.state
+        self.finish = rebuilt.deal
+        shown = dict(rebuilt.shown)
+        for place, kind in shown.items():
+            # Tiles in the wall the seat has seen (riichi's dora indicators): set, not dealt.
+            template.wall[place] = kind
+            if kind not in pool:
+                raise InvalidOptionError(f"the view shows more than four copies of {ALL_TILES[kind]}")
+            pool.remove(kind)
         self.pool = pool
-        self.template = self._template(view, rules, len(tiles))
-        self.wall_places = self.template.wall.undrawn()
+        self.wall_places = [p for p in template.wall.undrawn() if p not in shown]
         hidden = sum(self.hand_sizes) + 4 * sum(self.hidden_kongs) + len(self.wall_places)
         if hidden != len(pool) + self.bonus:
             raise InvalidOptionError(f"the view leaves {len(pool) + self.bonus} tiles unseen for {hidden} "
@@ -246,6 +258,8 @@ class Position:
             if s != seat:
                 game._distance[s] = 0
                 game._update_waits(s)
+        if self.finish is not None:
+            self.finish(game, seat, rng)
         if game.phase is Phase.CLAIM:
             _open_window(game, seat)
         return game

@@ -1,6 +1,7 @@
-"""The fast playout policy of the search bot: win when offered, else the discard leaving the lowest shanten,
-never a claim (docs/bots.md, ``search``). Its own module so that the search bot and the fan plans
-(``majiang.bots.plans``) both use it without importing each other."""
+"""The fast playout policy of the search bot: win when offered, else the discard leaving the lowest shanten
+(declaring riichi with it where the ruleset offers that), never a claim (docs/bots.md, ``search``). Its own
+module so that the search bot and the fan plans (``majiang.bots.plans``) both use it without importing each
+other."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ __all__ = ["quick_action"]
 
 _TURN = Phase.TURN
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+_RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 
 _PICKS: dict[bytes, int] = {}
 """The playout policy's discard by hand (counts and meld count): cleared when it holds ``_MAX_PICKS``."""
@@ -54,7 +56,8 @@ def _quick_discard(counts: list[int], melds: int) -> int:
 
 def quick_action(game: Game, seat: int) -> Action:
     """The playout policy's action for ``seat``: win if offered; on its turn the discard leaving the
-    lowest shanten (honors, then terminals, then 2s and 8s first, then the lowest kind); else pass."""
+    lowest shanten (honors, then terminals, then 2s and 8s first, then the lowest kind), declaring riichi
+    with it where offered (a ruleset offers riichi only with a discard leaving the hand ready); else pass."""
     legal = game.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -72,6 +75,7 @@ def quick_action(game: Game, seat: int) -> Action:
             pick = _PICKS[key] = _quick_discard(counts, melds)
         action = _DISCARDS[pick]
         if action in legal:
-            return action
+            declare = _RIICHI[pick]
+            return declare if declare in legal else action
         return next((a for a in legal if a.kind is ActionKind.DISCARD), legal[0])
     return PASS if PASS in legal else legal[0]

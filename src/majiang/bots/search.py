@@ -1,18 +1,26 @@
-"""The search bot: the fan-aware bot's few best candidates, played out on sampled deals, judged by points.
+"""The search bot: its prior's few best candidates, played out on sampled deals, judged by points.
 
-At a decision with more than one reasonable candidate (on its turn: the fan-aware bot's best few
-discards and its own choice, a kong included; on another's discard: passing and each claim) the bot
+At a decision with more than one reasonable candidate (on its turn: the prior's best few discards and its
+own choice, a kong included, and under riichi each of them also with riichi declared where offered; on
+another's discard: passing and each claim) the bot
 
 1. samples the tiles it cannot see (``majiang.bots.position``): the others' hands and concealed kongs
-   and the wall (each seat's own wall under the ``botzone`` preset), dealt at random from the tiles it
-   has not seen;
+   and the wall (each seat's own wall under the ``botzone`` preset; riichi's dead wall, a seat in riichi
+   given a ready hand), dealt at random from the tiles it has not seen;
 2. plays each candidate out on a copy of each sampled game to the end of the hand with a fast policy
    for every seat (``playout``: win when the engine offers a win, which under Chinese Official rules is
-   a valid 8-fan win; otherwise the discard leaving the lowest shanten, honors and terminals first;
-   never claim), the same samples for every candidate (common random numbers);
-3. keeps the fan-aware bot's choice unless another candidate scored more points for the seat on the same
-   samples by more than ``confidence`` standard errors of the paired difference: the playouts are few
-   and noisy, and the fan-aware choice is a good default.
+   a valid 8-fan win and under riichi one with a yaku; otherwise the discard leaving the lowest shanten,
+   honors and terminals first, with riichi declared where offered; never claim), the same samples for
+   every candidate (common random numbers);
+3. keeps the prior's choice unless another candidate scored more points for the seat (the hand's
+   payments: under riichi the sticks too) on the same samples by more than ``confidence`` standard
+   errors of the paired difference: the playouts are few and noisy, and the prior's choice is a good
+   default.
+
+The prior is the ruleset's strongest bot (``Ruleset.coach_bot``): the fan-aware bot (with a smaller
+expected loss of dealing in, ``PRIOR_LOSS``: it folds less readily, which measured better than the
+fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi (its
+``ranked_discards`` give the candidates).
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
@@ -23,13 +31,12 @@ Options change what is searched and how (docs/bots.md has what each measured): `
 turns or only claims; ``policy="plan"`` lets the searching seat follow a fan plan fixed at the decision
 in its playouts (``majiang.bots.plans``) where the fast policy ignores fans; ``depth`` stops each
 playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot's expected points
-(less noise than a hand played to its end); ``loss`` and ``claim_margin`` retune the prior. The prior is
-the fan-aware bot with a smaller expected loss of dealing in (``PRIOR_LOSS``): it folds less readily,
-which measured better than the fan-aware bot's own judgement.
+(less noise than a hand played to its end); ``loss`` and ``claim_margin`` retune the fan-aware prior.
+(The plans and cut-offs are the fan-aware bot's: Chinese Official rules only.)
 
-The search builds games of the Chinese Official rulesets (``mcr``, the ``botzone`` preset); under any
-other ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior
-(the fan-aware bot, which plays by tile efficiency under the ruleset where fans are not Chinese Official).
+The search builds games of the rulesets that rebuild a game from a view (``Ruleset.rebuilds``: the
+Chinese Official family without house fans, riichi); under any other ruleset, and for opening questions,
+robbing a kong or a ruleset's question, it plays as its prior.
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
@@ -50,6 +57,7 @@ from majiang.bots.fan_aware import FanAwareBot, _Situation
 from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
 from majiang.bots.quick import quick_action
+from majiang.bots.registry import Bot, find_bot
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
 from majiang.meld import Meld, MeldKind
@@ -64,11 +72,11 @@ the development machine (benchmarks/search.py), so the slowest decisions of a bu
 DEFAULT_BUDGET = 1.0
 """Seconds a decision may take by default: Botzone's limit for a Python bot's answer."""
 TOP = 3
-"""Discards the fan-aware bot ranks best that are played out (besides its own choice)."""
+"""Discards the prior ranks best that are played out (besides its own choice)."""
 MARGIN = 4.0
 """A discard whose fan-aware value is further than this (in expected points) from the best is not tried."""
 CONFIDENCE = 1.0
-"""Standard errors by which a candidate must beat the fan-aware choice on the same samples."""
+"""Standard errors by which a candidate must beat the prior's choice on the same samples."""
 PRIOR_LOSS = 3.0
 """The prior's expected loss of dealing in: the fan-aware bot's 22 makes it fold too readily. With 3 the
 prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.65 points a hand (two
@@ -77,6 +85,8 @@ prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.
 
 _TURN, _OVER = Phase.TURN, Phase.OVER
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
+_DECLARE = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
+_TURN_DISCARDS = (ActionKind.DISCARD, ActionKind.RIICHI)
 _CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
 
 
@@ -126,13 +136,14 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
 
 
 class SearchBot:
-    """Plays the fan-aware bot's candidates out on sampled deals: see the module docstring.
+    """Plays its prior's candidates out on sampled deals: see the module docstring.
 
     ``playouts`` (per decision) or ``budget`` (seconds, converted at ``PLAYOUTS_PER_SECOND``) sets the
-    effort; at most one of them. ``top`` discards are tried besides the fan-aware choice; ``confidence``
+    effort; at most one of them. ``top`` discards are tried besides the prior's choice; ``confidence``
     is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
-    that kind of decision and plays the other as the fan-aware bot; ``policy`` is the seat's own playout
-    policy (``"quick"``, as every seat's, or ``"plan"``: ``majiang.bots.plans``); ``loss`` and
+    that kind of decision and plays the other as its prior; ``policy`` is the seat's own playout
+    policy (``"quick"``, as every seat's; ``"plan"``: ``majiang.bots.plans``; ``"prior"``: its prior's own
+    play, which folds); ``loss`` and
     ``claim_margin`` retune the prior (its expected loss of dealing in, ``PRIOR_LOSS`` by default where the
     fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by).
     """
@@ -157,8 +168,8 @@ class SearchBot:
             raise InvalidOptionError(f"top is a whole number of at least 1, not {top!r}")
         if only not in (None, "turn", "claim"):
             raise InvalidOptionError(f"only is 'turn' or 'claim' (the decisions searched), not {only!r}")
-        if policy not in ("quick", "plan"):
-            raise InvalidOptionError(f"policy is 'quick' or 'plan' (the seat's playout policy), "
+        if policy not in ("quick", "plan", "prior"):
+            raise InvalidOptionError(f"policy is 'quick', 'plan' or 'prior' (the seat's playout policy), "
                                      f"not {policy!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidOptionError(f"depth is a whole number of at least 0, not {depth!r}")
@@ -169,8 +180,12 @@ class SearchBot:
         self.phases = (Phase.TURN,) if only == "turn" else (Phase.CLAIM,) if only == "claim" else (
             Phase.TURN, Phase.CLAIM)
         self.confidence = float(confidence)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.prior = FanAwareBot(seed)
+        self.priors: dict[str, Bot] = {}
+        self.playout_priors: dict[str, Bot] = {}
+        """The other rulesets' priors (``Ruleset.coach_bot``), made when first needed."""
         # The prior's judgement may be retuned here without touching the fan-aware bot itself.
         if loss is not None:
             if isinstance(loss, bool) or not isinstance(loss, (int, float)) or not loss >= 0 \
@@ -197,14 +212,55 @@ class SearchBot:
             return legal[0]
         # Drawn once a decision whatever happens next, so that each decision's samples are its own.
         decision_seed = self.rng.getrandbits(64)
-        choice = self.prior.act(view)
-        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules) \
-                or not efficiency_of(view).mcr_fans:
+        prior = self._prior_of(view)
+        choice = prior.act(view)
+        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
-        candidates = self._candidates(view, choice)
+        if prior is self.prior:
+            if not efficiency_of(view).mcr_fans:
+                return choice
+            candidates = self._candidates(view, choice)
+        else:
+            candidates = self._ranked_candidates(view, choice, prior)
         if len(candidates) < 2:
             return choice
-        return self._search(view, candidates, decision_seed)
+        return self._search(view, candidates, decision_seed, fans=prior is self.prior)
+
+    def _prior_of(self, view: View) -> Bot:
+        """The prior for the view's ruleset: the ruleset's strongest bot (``Ruleset.coach_bot``), the
+        fan-aware bot (retuned: ``loss``, ``claim_margin``) where that is it."""
+        name = "fan-aware" if view.rules is None else view.rules.coach_bot
+        if name in ("fan-aware", self.name):
+            return self.prior
+        bot = self.priors.get(name)
+        if bot is None:
+            bot = self.priors[name] = find_bot(name, seed=self.seed)
+        return bot
+
+    def _ranked_candidates(self, view: View, choice: Action, prior: Bot) -> list[Action]:
+        """The prior's choice first, then the others worth playing out, by the prior's ranking where it
+        gives one (``ranked_discards``): on the seat's turn its ``top`` best discards, each also with riichi
+        where that is offered (and the prior's riichi also without); on a discard, passing and each claim."""
+        legal = view.legal
+        out = [choice]
+        if view.phase == Phase.CLAIM:
+            out += [a for a in legal if a.kind in _CLAIMS and a != choice]
+            if PASS in legal and choice != PASS:
+                out.append(PASS)
+            return out
+        ranked = getattr(prior, "ranked_discards", None)
+        tiles = [int(choice.tile)] if choice.kind in _TURN_DISCARDS and choice.tile is not None else []
+        if ranked is not None:
+            for tile in ranked(view):
+                if tile not in tiles:
+                    tiles.append(tile)
+                if len(tiles) > self.top:
+                    break
+        for tile in tiles:
+            for a in (_DISCARDS[tile], _DECLARE[tile]):
+                if a in legal and a not in out:
+                    out.append(a)
+        return out
 
     def _candidates(self, view: View, choice: Action) -> list[Action]:
         """The prior's choice first, then the other actions worth playing out."""
@@ -255,6 +311,22 @@ class SearchBot:
         ranked.sort(key=lambda x: (-x[0], PREFERENCE[x[1]], x[1]))
         return [d for ev, d in ranked if ev >= best - MARGIN]
 
+    def _prior_policy(self, view: View) -> OwnPolicy:
+        """The seat's playout policy ``policy="prior"``: its prior's choice from the seat's view of the
+        playout (a bot of its own, seeded alike each decision, so the real prior's generator is untouched)."""
+        name = "fan-aware" if view.rules is None else view.rules.coach_bot
+        bot = self.playout_priors.get(name)
+        if bot is None:
+            bot = self.playout_priors[name] = find_bot(name, seed=0)
+        if isinstance(bot, FanAwareBot):
+            bot.loss = self.prior.loss
+            bot.claim_margin = self.prior.claim_margin
+
+        def own(game: Game, seat: int, legal: Sequence[Action]) -> Action | None:
+            return bot.act(game.view(seat))
+
+        return own
+
     def _plan_policy(self, view: View, action: Action) -> PlanPolicy:
         """The seat's playout policy after ``action``: the fan plan of the hand it leaves."""
         prior = self.planner
@@ -280,9 +352,10 @@ class SearchBot:
                 counts[best] -= 1
         return PlanPolicy(view.seat, choose_plan(prior, s, counts, melds))
 
-    def _search(self, view: View, candidates: Sequence[Action], seed: int) -> Action:
+    def _search(self, view: View, candidates: Sequence[Action], seed: int, fans: bool = True) -> Action:
         """Play each candidate out on the same samples; the prior's choice (first) unless another beats it
-        with confidence."""
+        with confidence. Fan plans and cut-offs (``policy``, ``depth``) only where the fan-aware bot is the
+        prior (``fans``): they are its judgement."""
         position = Position(view)
         rng = random.Random(seed)
         seat = view.seat
@@ -290,10 +363,12 @@ class SearchBot:
         scores: list[list[float]] = [[] for _ in candidates]
         owns: list[OwnPolicy | None] = [None] * len(candidates)
         plans: list[PlanPolicy] = []
-        if self.policy == "plan":
+        if self.policy == "plan" and fans:
             plans = [self._plan_policy(view, a) for a in candidates]
             owns = list(plans)
-        depth = self.depth
+        elif self.policy == "prior":
+            owns = [self._prior_policy(view)] * len(candidates)
+        depth = self.depth if fans else 0
         leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
         for _ in range(samples):
             world = position.sample(rng)

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from majiang.meld import KongKind, Meld
     from majiang.tiles import Tile
 
-__all__ = ["Efficiency", "Game", "HoldsPot", "Match", "MatchTable", "SeatView", "Table", "View"]
+__all__ = ["Efficiency", "Game", "HoldsPot", "Match", "MatchTable", "SeatView", "Table", "TableSeatView",
+           "View"]
 
 
 S_co = TypeVar("S_co", covariant=True)
@@ -133,6 +134,28 @@ class SeatView(Protocol[S_co]):
     def round_wind(self) -> Tile: ...
     @property
     def public_state(self) -> S_co: ...
+
+
+class TableSeatView(SeatView[S_co], Protocol[S_co]):
+    """What a ruleset's ``rebuild`` reads of a seat's view to set a game to it (``majiang.game.View`` is
+    one): the seat's tiles and the table as the seat sees it."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def standing(self) -> tuple[Tile, ...]: ...
+    @property
+    def drawn(self) -> Tile | None: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def hidden_kongs(self) -> tuple[int, ...]: ...
+    @property
+    def discards(self) -> tuple[tuple[Tile, ...], ...]: ...
+    @property
+    def last_discard(self) -> tuple[int, Tile] | None: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
 
 
 class MatchTable(Protocol[M_co]):

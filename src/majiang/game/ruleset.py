@@ -23,6 +23,7 @@ import dataclasses
 import functools
 import importlib
 import json
+import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,7 +35,17 @@ from majiang.actions import Action, ActionKind, ActionSpec
 from majiang.analysis.ready import is_ready
 from majiang.analysis.shanten import effective_counts, shanten_and_effective, shanten_trusted
 from majiang.errors import InvalidHandError, InvalidOptionError
-from majiang.game._protocol import Efficiency, Game, HoldsPot, Match, MatchTable, SeatView, Table, View
+from majiang.game._protocol import (
+    Efficiency,
+    Game,
+    HoldsPot,
+    Match,
+    MatchTable,
+    SeatView,
+    Table,
+    TableSeatView,
+    View,
+)
 from majiang.game.describe import Describer
 from majiang.game.moments import NO_OBSERVERS, Observers
 from majiang.game.options import OptionSpec, option_schema, optional, with_options
@@ -52,9 +63,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
            "Fault", "Game", "HoldsPot", "Match", "MatchTable", "NextHand", "OptionSpec", "Penalty",
-           "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "View", "Wall", "check_bound",
-           "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names", "ruleset_presets",
-           "score_plain", "scorer_of"]
+           "Rebuilt", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "TableSeatView", "View", "Wall",
+           "check_bound", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
+           "ruleset_presets", "score_plain", "scorer_of"]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -120,6 +131,22 @@ class SeatContext:
                 raise InvalidOptionError(f"{name} must be a wind (E, S, W or N), not {getattr(self, name)!r}")
         if self.void is not None and (isinstance(self.void, bool) or self.void not in (0, 1, 2)):
             raise InvalidOptionError(f"void must be a suit 0-2 (m, p, s) or None, not {self.void!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """What a ruleset's ``rebuild`` gives the search's sampler (``majiang.bots.position``) for one view.
+
+    ``state``: the hand state set from the view (each sample starts from a copy, ``Ruleset.copy_state``);
+    ``shown``: (place, kind) of wall places whose tiles the seat has seen (riichi's dora indicators), not
+    dealt at random; ``deal``: called on each sample once its hidden tiles are dealt and every seat's
+    waits counted, before a claim window opens, to set what follows from the hidden tiles (riichi: which
+    unseen fives are red, the others' furiten), with the sample's generator.
+    """
+
+    state: Any = None
+    shown: tuple[tuple[int, int], ...] = ()
+    deal: Callable[[Game, int, random.Random], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +291,26 @@ class Ruleset:
     def public_state(self, game: Game, seat: int) -> Any:
         """What of the ruleset's own state ``seat`` may see (shown in its view)."""
         return None
+
+    # -- games rebuilt from a view (the search bot's positions) ---------------------------------------
+
+    def rebuilds(self) -> bool:
+        """Whether a game can be rebuilt from one seat's view with what it cannot see dealt at random
+        (``majiang.bots.position``): the ruleset's hand state must follow from the view and the dealt
+        tiles (``rebuild``). Off by default: a ruleset says so once its ``rebuild`` does that."""
+        return False
+
+    def rebuild(self, game: Game, view: TableSeatView[Any]) -> Rebuilt:
+        """The hand state of ``game``, a game the search set to ``view``'s table (the seat's tiles, every
+        melds and discards, whose turn, the wall's size; hidden places not dealt yet), and what the sampler
+        needs besides (``Rebuilt``). By default a new hand state: the ruleset keeps none that matters."""
+        return Rebuilt(self.new_state(game))
+
+    def copy_state(self, game: Game) -> Any:
+        """The hand state for a copy of a rebuilt ``game`` that a playout may change: by default a new one
+        (a ruleset whose hand state a rebuilt game does not need); a ruleset that ``rebuild`` s its state
+        copies ``game.hand_state`` here, sharing nothing a playout changes."""
+        return self.new_state(game)
 
     # -- legal actions ------------------------------------------------------------------------------
 

@@ -193,7 +193,7 @@ class BotzoneProcess(Program):
             if rest is None:
                 return Reply("TLE", None)
             lines = rest
-        answer, marker = _answer_lines(lines)
+        answer, printed, marker = _answer_lines(lines)
         if marker:
             self.kept = True
         else:
@@ -209,16 +209,21 @@ class BotzoneProcess(Program):
         if answer is None:
             self._stop()
             return Reply("RE" if proc.poll() not in (None, 0) else "NJ", None)
-        return self._parse(answer)
+        return self._parse(answer, printed)
 
-    def _parse(self, line: str) -> Reply:
+    def _parse(self, line: str, printed: str) -> Reply:
+        """The answer of a line (simple mode), or of a JSON object: on its first line, or spread over all
+        that was printed (an indented object, as Botzone reads the whole output)."""
         if self.simple:
             return Reply("OK", line)
         try:
             obj = loads_strict(line)
         except StrictJSONError:
-            self._stop()
-            return Reply("NJ", line[:200])
+            try:
+                obj = loads_strict(printed)
+            except StrictJSONError:
+                self._stop()
+                return Reply("NJ", line[:200])
         if not isinstance(obj, dict) or not isinstance(obj.get("response"), str):
             self._stop()
             return Reply("NJ", line[:200])
@@ -255,16 +260,19 @@ class BotzoneProcess(Program):
         return self
 
 
-def _answer_lines(lines: list[str]) -> tuple[str | None, bool]:
-    """The answer (the first non-empty line) and whether the keep-running marker followed it."""
+def _answer_lines(lines: list[str]) -> tuple[str | None, str, bool]:
+    """The answer (the first non-empty line), all that was printed before the keep-running marker, and
+    whether the marker came."""
     answer = None
+    before: list[str] = []
     for line in lines:
         text = line.rstrip("\r")
         if text.strip() == KEEP_RUNNING:
-            return answer, True
+            return answer, "\n".join(before), True
+        before.append(text)
         if answer is None and text.strip():
             answer = text
-    return answer, False
+    return answer, "\n".join(before), False
 
 
 class BotzoneProcessBot:

@@ -14,7 +14,9 @@ as far as it was played (the hands' changes entered, or nobody's points moved if
 as docs/tournament.md decides, and marked so. A table may also be played live on this server (a web
 table dealt from the round's wall seed, its seats' invitations for the organiser to hand out): its result
 is booked when it has ended, at the next look at the tournament (``sync_live``). Every refusal carries
-a ``code`` (and ``params``) besides its English ``error``, so the page can say it in its own language.
+a ``code`` (and ``params``) besides its English ``error``, so the page can say it in its own language: the
+tournament module's own refusals come with theirs (``TournamentError.code``), and ``ERROR_STATUS`` gives
+each code's HTTP status.
 docs/web.md, *Tournaments*, describes the routes.
 """
 
@@ -56,7 +58,8 @@ if TYPE_CHECKING:
     from majiang.web.tables import Table as WebTable
     from majiang.web.tables import Tables
 
-__all__ = ["MAX_PLAYERS", "Refusal", "classify", "pair_job", "play_job", "tournaments_router"]
+__all__ = ["ERROR_STATUS", "MAX_PLAYERS", "Refusal", "pair_job", "play_job", "refusal_of",
+           "tournaments_router"]
 
 MAX_BODY = 65_536
 """The largest body a tournament route reads (256 names and a 64-hand sheet are well under it)."""
@@ -91,54 +94,26 @@ class Refusal(Exception):
                             status_code=self.status)
 
 
-# The tournament module's refusals by their words (its messages are its interface; the tests hold each
-# pattern to a message the module really gives): code, status, pattern whose named groups are the params.
-_KINDS: tuple[tuple[str, int, re.Pattern[str]], ...] = tuple((code, status, re.compile(pattern)) for
-                                                             code, status, pattern in (
-    ("twice", 400, r"player '(?P<name>.*)' is entered twice"),
-    ("few", 400, r"at least four players, not (?P<n>\d+)"),
-    ("name", 400, r"a player's name is a non-empty string"),
-    ("option", 400, r"^rules: (?P<detail>.*)"),
-    ("rounds", 400, r"rounds must be 1-100"),
-    ("hands", 400, r"hands must be 1-64"),
-    ("points", 400, r"table points are four numbers"),
-    ("refuse", 400, r"(?P<n>\d+) players do not fill tables of four \(byes=refuse\): add (?P<add>\d+) or "
-                    r"remove (?P<remove>\d+)"),
-    ("byes", 400, r"byes must be one of"),
-    ("bot_player", 400, r"a bot is seated for '(?P<name>.*)', who is not a player"),
-    ("bot", 400, r"unknown bot '(?P<bot>[^']*)'"),
-    ("unfinished", 409, r"round (?P<round>\d+) is not finished: tables (?P<tables>[\d, ]+) have no result"),
-    ("all_paired", 409, r"all (?P<n>\d+) rounds are paired"),
-    ("no_round", 404, r"no round (?P<round>\d+)"),
-    ("no_table", 404, r"round (?P<round>\d+) has tables 1-(?P<n>\d+), not (?P<table>\d+)"),
-    ("has_result", 409, r"round (?P<round>\d+) table (?P<table>\d+) already has a result"),
-    ("sheet_empty", 400, r"give the final totals or the hands' changes"),
-    ("sheet_names", 400, r"name the table's four players (?P<players>.*) once each"),
-    ("sheet_number", 400, r"(?P<player>[^:]+)'s points must be a whole number"),
-    ("sheet_hand", 400, r"hand (?P<hand>\d+): the changes (?P<changes>\[[^\]]*\]) must add up to "
-                        r"(?P<need>.*), not (?P<sum>-?\d+)"),
-    ("sheet_mismatch", 400, r"the totals (?P<totals>\[[^\]]*\]) are not the hands' sum (?P<sum>\[[^\]]*\])"),
-    ("sheet_sum", 400, r"the totals (?P<totals>\[[^\]]*\]) must add up to (?P<need>-?\d+)(?P<sticks> less "
-                       r"left-over sticks of \d+)?, not (?P<sum>-?\d+)"),
-    ("sheet_hands", 400, r"(?P<n>\d+) hands entered, but a table plays (?P<length>\d+)"),
-    ("no_bot", 400, r"no bot plays (?P<players>.*?) \("),
-))
+ERROR_STATUS: dict[str, int] = {
+    **dict.fromkeys(("name", "twice", "few", "byes", "refuse", "rounds", "hands", "points", "bot_player",
+                     "bot", "option", "pairing", "sheet_empty", "sheet_hands", "sheet_hand", "sheet_mismatch",
+                     "sheet_sum", "sheet_names", "sheet_number", "no_bot", "file"), 400),
+    "no_round": 404, "no_table": 404,
+    "unfinished": 409, "all_paired": 409, "has_result": 409,
+}
+"""The HTTP status of each ``TournamentError.code`` (``majiang.tournament.ERROR_CODES``, every one)."""
 
 
-def classify(err: TournamentError) -> Refusal:
-    """The refusal for a ``TournamentError``: its code and params by its words (``refused`` if none fits).
+def refusal_of(err: TournamentError) -> Refusal:
+    """The refusal for a ``TournamentError``: its code, the status of the code, its params as text (the
+    page puts them in its sentences as they are), its English message.
 
-    >>> r = classify(TournamentError("round 1 table 2: the totals [10, 0, 0, -9] must add up to 0, not 1"))
-    >>> r.status, r.code, r.params["sum"]
-    (400, 'sheet_sum', '1')
+    >>> r = refusal_of(TournamentError("sheet_sum", "round 1 table 2: the totals [10, 0, 0, -9] must add up "
+    ...                                "to 0, not 1", {"totals": [10, 0, 0, -9], "need": 0, "sum": 1}))
+    >>> r.status, r.code, r.params["totals"], r.params["sum"]
+    (400, 'sheet_sum', '[10, 0, 0, -9]', '1')
     """
-    text = str(err)
-    for code, status, pattern in _KINDS:
-        found = pattern.search(text)
-        if found:
-            params = {k: v for k, v in found.groupdict().items() if v is not None}
-            return Refusal(status, code, text, params)
-    return Refusal(400, "refused", text)
+    return Refusal(ERROR_STATUS[err.code], err.code, str(err), {k: str(v) for k, v in err.params.items()})
 
 
 # -- the store ------------------------------------------------------------------------------------------
@@ -354,7 +329,7 @@ def _create(body: Mapping[str, Any]) -> Tournament:
         return Tournament(players, rounds, seed=seed, rules=rules, options=options, hands=hands, byes=byes,
                           bye_points=bye_points, points=points, bots=bots, name=name)
     except TournamentError as err:
-        raise classify(err) from None
+        raise refusal_of(err) from None
 
 
 def _options_of(rules: str, texts: list[Any]) -> dict[str, Any]:
@@ -507,7 +482,7 @@ def tournaments_router() -> APIRouter:
                 if hasattr(outcome, "__await__"):
                     outcome = await outcome
             except TournamentError as err:
-                raise classify(err) from None
+                raise refusal_of(err) from None
             _write(store, stored)
         except Refusal as refusal:
             return refusal.response()

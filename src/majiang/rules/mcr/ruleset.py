@@ -213,6 +213,11 @@ class McrRules(Ruleset):
     def new_state(self, game: McrTable) -> McrState:
         return McrState()
 
+    def rebuilds(self) -> bool:
+        """A game can be rebuilt from a view (the search bot's positions) unless ``house_fans`` are on:
+        the standard fans need no hand state, 天听 needs the hand's history."""
+        return not self.house_fans
+
     # -- per-seat walls (the shared wall is the base ruleset's) ---------------------------------------
 
     def deal(self, game: McrTable) -> None:

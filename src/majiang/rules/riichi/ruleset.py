@@ -48,6 +48,7 @@ from majiang.game.ruleset import (
     PUNG,
     WIN,
     NextHand,
+    Rebuilt,
     Ruleset,
     SeatContext,
     register_ruleset,
@@ -68,11 +69,12 @@ from majiang.rules.riichi.payments import (
 from majiang.rules.riichi.state import _VALUES as PUBLIC_VALUES
 from majiang.rules.riichi.state import RiichiMatchState, RiichiPublic, RiichiState, RiichiTable
 from majiang.rules.riichi.state import _new_public as new_public
+from majiang.rules.riichi.wall import DEAD_WALL, FIVES, _indicator_place
 from majiang.tiles import ALL_TILES, DRAGONS, WINDS, Tile
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.ruleset import MatchTable, SeatView, Table, TableSeatView
     from majiang.rules.riichi import RiichiOptions, RiichiResult
     from majiang.rules.riichi.scorer import RiichiScorer
 
@@ -81,16 +83,12 @@ if TYPE_CHECKING:
     RiichiMatch = MatchTable[RiichiMatchState]
     RiichiView = SeatView[RiichiState]
 
-__all__ = ["AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared", "RiichiMatchState",
-           "RiichiPublic", "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown", "final_points",
-           "red_places"]
+__all__ = ["DEAD_WALL", "FIVES", "AbortiveDraw", "DoraRevealed", "HandCounters", "Liable", "RiichiDeclared",
+           "RiichiMatchState", "RiichiPublic", "RiichiRules", "RiichiState", "RiichiTable", "TenpaiShown",
+           "final_points", "red_places"]
 
 RIICHI = tuple(Action(ActionKind.RIICHI, t) for t in ALL_TILES)
 ABORT = Action(ActionKind.ABORT)
-FIVES = (4, 13, 22)
-"""The kinds with red copies: 5m, 5p, 5s."""
-DEAD_WALL = 14
-"""The dead wall (王牌): dora indicators and the replacement tiles."""
 KUIKAE = ("none", "same", "both")
 LENGTHS = ("tonpuu", "hanchan")
 STICKS_AT_END = ("first", "standings")
@@ -1003,6 +1001,21 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
             tuple(st.red_in_melds)))
         return state
 
+    def rebuilds(self) -> bool:
+        """A riichi hand can be rebuilt from a view (``majiang.rules.riichi.rebuild``)."""
+        return True
+
+    def rebuild(self, game: RiichiGame, view: TableSeatView[Any]) -> Rebuilt:
+        """The hand state from the view, the dora indicators' places, and what each sample deals
+        (``majiang.rules.riichi.rebuild``)."""
+        from majiang.rules.riichi.rebuild import rebuild_hand
+
+        return rebuild_hand(game, view, kan_dora=self.kan_dora, red_fives=self.red_fives)
+
+    def copy_state(self, game: RiichiGame) -> RiichiState:
+        st: RiichiState = game.hand_state
+        return st.copy()
+
     def _shown_ura(self, game: RiichiGame, st: RiichiState) -> tuple[Tile, ...]:
         """The ura indicators once a riichi hand has won (they are turned over then), else none."""
         result = game.result
@@ -1117,12 +1130,6 @@ def red_places(wall: Sequence[int], red_fives: int) -> frozenset[int]:
     for kind, places in copies.items():
         out.update(rng.sample(places, 2 if kind == 13 and red_fives == 4 else 1))
     return frozenset(out)
-
-
-def _indicator_place(size: int, k: int) -> int:
-    """Where the ``k``-th dora indicator lies in the wall (the ura indicator is the next place): the dead
-    wall is the last 14 tiles, the replacement tiles its last four."""
-    return size - 6 - 2 * k
 
 
 def _held(game: RiichiGame, seat: int) -> list[int]:

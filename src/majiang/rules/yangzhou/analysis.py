@@ -127,11 +127,14 @@ def _flush(counts: Sequence[int], melds: Sequence[MeldKey], suit: int) -> tuple[
 def _pungs(counts: Sequence[int], sets: int) -> int:
     """Shanten of ``sets`` pungs and a pair from ``counts``: the fullest kinds as pungs, the best pair."""
     fullest = sorted((min(n, 3) for n in counts), reverse=True)
-    best = sum(fullest[:sets])
-    for k, n in enumerate(counts):
+    top, next_ = sum(fullest[:sets]), fullest[sets]
+    best = top
+    for n in counts:
         if n:
-            others = sorted((min(m, 3) for j, m in enumerate(counts) if j != k), reverse=True)
-            best = max(best, min(n, 2) + sum(others[:sets]))
+            # The pair's kind out of the pungs: the fullest others are the top ``sets`` with one copy of its
+            # value taken out (if it was among them, the next one comes in).
+            v = min(n, 3)
+            best = max(best, min(n, 2) + (top + next_ - v if v >= next_ else top))
     return 3 * sets + 1 - best
 
 

@@ -123,6 +123,7 @@ export const STRINGS = {
     tn_e_sheet_four: "Four numbers in seat order", tn_e_no_bot: "No bot plays {players}", tn_e_busy: "The server is busy: try again in a moment",
     tn_e_job: "The bots' match passed the server's time or memory limit", "tn_e_too-big": "The request is too big", tn_e_damaged: "This tournament as stored cannot be read",
     tn_e_live_exists: "Round {round} table {table} is played on the server already", tn_e_live: "Round {round} table {table} cannot be played on the server",
+    tn_e_pairing: "Tables of four need a multiple of four different players", tn_e_file: "The tournament's data is not well formed: {detail}",
   },
   zh: {
     title: "麻将", lobby: "大厅", calc: "算番器", coach: "牌效教练", replay: "回放", lang: "English",
@@ -243,6 +244,7 @@ export const STRINGS = {
     tn_e_sheet_sum: "最终得分 {totals} 合计须为 {need}，现在是 {sum}", tn_e_sheet_hands: "录入了 {n} 盘，但每桌只打 {length} 盘",
     tn_e_sheet_four: "须按座位顺序填四个数", tn_e_no_bot: "没有机器人为 {players} 代打", tn_e_busy: "服务器正忙：请稍后再试",
     tn_e_job: "机器人代打超出了服务器的时间或内存限制", "tn_e_too-big": "请求太大", tn_e_damaged: "数据库中的这场比赛已无法读取",
+    tn_e_pairing: "每桌四人：编排的选手须各不相同，人数须是 4 的倍数", tn_e_file: "比赛数据格式有误：{detail}",
   },
 };
 
