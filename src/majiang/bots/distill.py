@@ -279,17 +279,17 @@ def agreement(policy: Policy, data: Dataset) -> dict[str, float]:
 def arena(arguments: Sequence[str]) -> int:
     """``majiang arena`` with the bot name ``learned`` known in this process (``--workers 1``: worker
     processes would not know it)."""
-    from majiang import bots
+    from majiang.bots import registry
     from majiang.cli import app
 
     # The learned bot is left out of the registry, so that the pages, the ladder and the commands do not
     # offer a bot weaker than those they have; here it is seated by name for one run.
-    bots._REGISTRY.setdefault("learned", ("majiang.bots.learned", "LearnedBot"))
+    registry._REGISTRY.setdefault("learned", ("majiang.bots.learned", "LearnedBot"))
     try:
         code = app(["arena", *arguments], prog_name="python -m majiang.bots.distill arena",
                    standalone_mode=False)
     finally:
-        del bots._REGISTRY["learned"]
+        del registry._REGISTRY["learned"]
     return code if isinstance(code, int) else 0
 
 
