@@ -75,8 +75,11 @@ TOP = 3
 """Discards the prior ranks best that are played out (besides its own choice)."""
 MARGIN = 4.0
 """A discard whose fan-aware value is further than this (in expected points) from the best is not tried."""
-CONFIDENCE = 1.0
-"""Standard errors by which a candidate must beat the prior's choice on the same samples."""
+CONFIDENCE = 2.0
+"""Standard errors by which a candidate must beat the prior's choice on the same samples. Paired points are
+lumpy (mostly 0, a few a whole win or deal-in), so one standard error let lucky samples overrule: at 16
+playouts 2 measured better than 1 under ``botzone`` (+3.22 against +1.50 a hand over fan-aware, 120 deals)
+and under riichi (−40 against −540 against ``defense``, 240 deals): docs/bots.md."""
 PRIOR_LOSS = 3.0
 """The prior's expected loss of dealing in: the fan-aware bot's 22 makes it fold too readily. With 3 the
 prior alone beat the fan-aware bot under the ``botzone`` preset by +2.77 and +2.65 points a hand (two
