@@ -75,10 +75,11 @@ def test_searches_and_sometimes_overrules() -> None:
     assert sum(b.searched for b in search) > 10
 
 
-def _position_at(rules: str, seed: int, steps: int) -> tuple[Game, int] | None:
-    """A game played at random for ``steps`` actions: the seat to act, if at a turn or a claim."""
+def _position_at(rules: str, seed: int, steps: int, bot: str = "random") -> tuple[Game, int] | None:
+    """A game played by ``bot`` (at random by default) for ``steps`` actions: the seat to act, if at a turn
+    or a claim."""
     game = Game(find_ruleset(rules), seed=seed)
-    bots = [find_bot("random", seed=seed * 4 + s) for s in range(4)]
+    bots = [find_bot(bot, seed=seed * 4 + s) for s in range(4)]
     for _ in range(steps):
         if game.phase == Phase.OVER:
             return None
@@ -275,16 +276,10 @@ def test_cut_off_value_counts_what_the_playout_showed() -> None:
 def _riichi_position(seed: int, steps: int) -> tuple[Game, int] | None:
     """A riichi hand played ``steps`` actions by the defense bot (riichi declarations, calls and folds
     happen): the seat to act, if at a turn or a claim with a choice."""
-    game = Game(find_ruleset("riichi"), seed=seed)
-    bots = [find_bot("defense", seed=seed * 4 + s) for s in range(4)]
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            return None
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    if game.phase not in (Phase.TURN, Phase.CLAIM):
+    found = _position_at("riichi", seed, steps, bot="defense")
+    if found is None:
         return None
-    seat = game.to_act()[0]
+    game, seat = found
     return (game, seat) if len(game.legal_actions(seat)) > 1 else None
 
 
