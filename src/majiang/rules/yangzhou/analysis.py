@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from operator import itemgetter
 
 from majiang.analysis.tables import RECORD, code_of, combine_vectors, honor_vector, suit_table, vectors
 from majiang.errors import InvalidHandError
@@ -50,11 +51,18 @@ def _fixed_targets() -> tuple[tuple[Chow, ...], ...]:
 
 TARGETS = _fixed_targets()
 """The forms of fixed chows aimed at: each a tuple of chows the hand must hold."""
+_TARGET_KINDS = tuple(itemgetter(*(k for s, r in target for k in range(s * 9 + r, s * 9 + r + 3)))
+                      for target in TARGETS)
+"""Each form's tiles as one getter of counts: its chows share no kind, so a kind held none is a tile
+missing (the fast test of a form that no melded chow helps)."""
+assert all(len({k for s, r in t for k in range(s * 9 + r, s * 9 + r + 3)}) == 3 * len(t) for t in TARGETS)
 
 
 # -- overlap vectors (majiang.analysis.tables): how many held tiles m sets and a pair can cover ----------
 
+@lru_cache(maxsize=1 << 16)
 def _suit_vector(suit: tuple[int, ...]) -> tuple[int, ...]:
+    # Remembered: the search's playouts ask the same suits again and again.
     return vectors()[suit_table()[code_of(suit) * RECORD]]
 
 
@@ -138,10 +146,9 @@ def _pungs(counts: Sequence[int], sets: int) -> int:
     return 3 * sets + 1 - best
 
 
-def _fixed(counts: Sequence[int], melds: Sequence[MeldKey], target: tuple[Chow, ...]
-           ) -> tuple[list[int], list[int], int, int] | None:
-    """For a fixed-chow form: the tiles it still needs, the counts left for the rest, the free sets and
-    the tiles missing; None when the melds rule it out."""
+def _wanted(melds: Sequence[MeldKey], target: tuple[Chow, ...]) -> tuple[list[Chow], int] | None:
+    """The chows of a fixed-chow form the melds do not hold yet, and the free sets; None when the melds
+    rule it out."""
     wanted = list(target)
     free = 4 - len(target)
     for kind, tile in melds:
@@ -150,20 +157,36 @@ def _fixed(counts: Sequence[int], melds: Sequence[MeldKey], target: tuple[Chow, 
             wanted.remove(chow)
         else:
             free -= 1
-    if free < 0:
-        return None
-    need = [0] * 34
+    return None if free < 0 else (wanted, free)
+
+
+def _missing(counts: Sequence[int], wanted: Sequence[Chow]) -> int:
+    """The tiles of ``wanted`` chows that ``counts`` lack (``_fixed``'s ``missing``, without the rest)."""
+    need: dict[int, int] = {}
     for s, r in wanted:
         for k in range(s * 9 + r, s * 9 + r + 3):
-            need[k] += 1
+            need[k] = need.get(k, 0) + 1
+    return sum(n - counts[k] for k, n in need.items() if n > counts[k])
+
+
+def _fixed(counts: Sequence[int], melds: Sequence[MeldKey], target: tuple[Chow, ...]
+           ) -> tuple[list[int], list[int], int, int] | None:
+    """For a fixed-chow form: the tiles it still needs, the counts left for the rest, the free sets and
+    the tiles missing; None when the melds rule it out."""
+    found = _wanted(melds, target)
+    if found is None:
+        return None
+    wanted, free = found
+    need = [0] * 34
     rest = list(counts)
     missing = 0
-    for k, n in enumerate(need):
-        if n:
-            used = min(n, rest[k])
-            rest[k] -= used
-            missing += n - used
-            need[k] = n - used
+    for s, r in wanted:
+        for k in range(s * 9 + r, s * 9 + r + 3):
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                need[k] += 1
+                missing += 1
     return need, rest, free, missing
 
 
@@ -192,9 +215,10 @@ def _fixed_effective(need: Sequence[int], rest: Sequence[int], free: int) -> lis
 
 
 @lru_cache(maxsize=1 << 15)
-def _evaluate(key: Key) -> tuple[int, tuple[int, ...]]:
+def _evaluate(key: Key, with_kinds: bool = True) -> tuple[int, tuple[int, ...]]:
     """The least shanten over the forms and the kinds that lower it: the effective kinds of the forms at
-    that least shanten (one draw lowers a form by one at most, so no other form can go below it)."""
+    that least shanten (one draw lowers a form by one at most, so no other form can go below it); no
+    kinds (``()``) unless ``with_kinds`` (the shanten alone: the search's playouts ask only that)."""
     counts, melds = key
     best = RULED_OUT
     found: list[tuple[int, Callable[[], list[int]]]] = []  # each form computed: shanten, its effective kinds
@@ -205,21 +229,33 @@ def _evaluate(key: Key) -> tuple[int, tuple[int, ...]]:
             value = 3 * sets + 1 - _cover(kept, sets)
             best = min(best, value)
             allowed = [k for k in range(34) if k >= 27 or k // 9 == suit]
-            found.append((value, partial(_improving, kept, sets, allowed)))
+            if with_kinds:
+                found.append((value, partial(_improving, kept, sets, allowed)))
     if all(kind != MeldKind.CHOW for kind, _ in melds):
         value = _pungs(counts, 4 - len(melds))
         best = min(best, value)
-        found.append((value, partial(_pungs_effective, counts, 4 - len(melds))))
-    for target in TARGETS:
+        if with_kinds:
+            found.append((value, partial(_pungs_effective, counts, 4 - len(melds))))
+    chowless = all(kind != MeldKind.CHOW for kind, _ in melds)
+    for target, tiles in zip(TARGETS, _TARGET_KINDS, strict=True):
+        # The tiles missing first, alone: most forms are too far to be a least one.
+        if chowless:
+            if len(target) + len(melds) > 4 or tiles(counts).count(0) - 1 > best:
+                continue  # ruled out, or it cannot be a least form: the rest is -1 at best
+        else:
+            wanted = _wanted(melds, target)
+            if wanted is None or _missing(counts, wanted[0]) - 1 > best:
+                continue
         fixed = _fixed(counts, melds, target)
-        if fixed is None:
-            continue
+        assert fixed is not None
         need, rest, free, missing = fixed
-        if missing - 1 > best:
-            continue  # it cannot be a least form: the rest is -1 at best
         value = missing + 3 * free + 1 - _cover(rest, free)
         best = min(best, value)
+        if not with_kinds:
+            continue
         found.append((value, partial(_fixed_effective, need, rest, free)))
+    if not with_kinds:
+        return best, ()
     effective: set[int] = set()
     for value, kinds in found:
         if value == best:
@@ -229,7 +265,7 @@ def _evaluate(key: Key) -> tuple[int, tuple[int, ...]]:
 
 def shanten(counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
     """The least shanten over the forms worth 20 番 or more that the melds allow."""
-    return _evaluate(_key(counts, melds))[0]
+    return _evaluate(_key(counts, melds), False)[0]
 
 
 def shanten_and_effective(counts: Sequence[int], melds: Sequence[Meld] = ()) -> tuple[int, list[int]]:
