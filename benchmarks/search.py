@@ -8,8 +8,9 @@ this one process (``time.process_time``), so another program on the machine slow
   decision of seat 0 with more than one legal action at its turn or a claim is kept.
 * ``Position``: building the template game from a view; ``sample``: dealing the hidden tiles into a copy.
 * Playouts: from each kept position, one sample, the first legal action, then ``playout`` to the end of
-  the hand (the policy's discard cache warm, as in a search); and whole hands played by the playout
-  policy from the deal (the cache cleared first).
+  the hand (the policy's discard cache warm, as in a search), each seat's shanten its ruleset's
+  (``playout_models``); and whole hands played by the playout policy from the deal (the cache cleared
+  first).
 * Decisions: ``SearchBot.act`` at each ``--playouts`` budget (and each of its ``--variants``: the seat's
   fan-plan playout policy, cut-off playouts) on the kept views: decisions per second,
   the mean and the largest, and the playouts a second that implies (``PLAYOUTS_PER_SECOND`` is set from it).
@@ -28,7 +29,7 @@ from majiang.bots import find_bot
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.position import Position, clone
 from majiang.bots.quick import _PICKS
-from majiang.bots.search import PLAYOUTS_PER_SECOND, playout
+from majiang.bots.search import PLAYOUTS_PER_SECOND, playout, playout_models
 from majiang.game import Game, Phase, View
 from majiang.game.ruleset import find_ruleset
 
@@ -66,14 +67,15 @@ def playouts(views: list[View], rounds: int) -> tuple[float, float, float, float
         view = views[i // rounds]
         game = clone(world)
         game.apply(view.seat, view.legal[0])
-        playout(game, view.seat)
+        playout(game, view.seat, models=playout_models(world))
     play = (time.process_time() - start) / len(worlds)
     rules = views[0].rules
     _PICKS.clear()
     start = time.process_time()
     hands = 200
     for seed in range(hands):
-        playout(Game(rules, seed=seed), 0)
+        game = Game(rules, seed=seed)
+        playout(game, 0, models=playout_models(game))
     whole = hands / (time.process_time() - start)
     return build, sample, play, whole
 

@@ -52,19 +52,30 @@ import random
 from collections.abc import Callable, Sequence
 
 from majiang.actions import Action, ActionKind
-from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_of, hand_counts, own_melds
+from majiang.bots.common import (
+    PASS,
+    PREFERENCE,
+    WIN,
+    after_claim,
+    efficiency_of,
+    hand_counts,
+    own_melds,
+    seen_counts,
+)
 from majiang.bots.fan_aware import FanAwareBot, _Situation
 from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
 from majiang.bots.quick import quick_action
 from majiang.bots.registry import Bot, find_bot
 from majiang.errors import InvalidOptionError
+from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency
 from majiang.game.table import Game, Phase, View
 from majiang.meld import Meld, MeldKind
 from majiang.seats import RelativeSeat
 from majiang.tiles import ALL_TILES
 
-__all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "PRIOR_LOSS", "SearchBot", "cut_playout", "playout"]
+__all__ = ["DEFAULT_BUDGET", "PLAYOUTS_PER_SECOND", "PRIOR_LOSS", "SearchBot", "cut_playout", "playout",
+           "playout_models"]
 
 PLAYOUTS_PER_SECOND = 300
 """Playouts a ``budget`` second buys: well under the 820-1,000 a second a decision runs at on one core of
@@ -97,9 +108,28 @@ OwnPolicy = Callable[[Game, int, Sequence[Action]], Action | None]
 """A policy for the searching seat in a playout: its action from the legal ones, or None for the fast one."""
 
 
-def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None = None) -> int:
+Models = Sequence[Efficiency | None]
+"""Each seat's judgement of its tiles for the playout policy (``Ruleset.efficiency`` of its view), by seat;
+None: every Chinese Official form (``quick_action``'s fast default)."""
+_CHINESE: Models = (None, None, None, None)
+
+
+def playout_models(game: Game) -> Models:
+    """Each seat's ``Ruleset.efficiency`` in ``game`` (its winds, a suit it gave up), for ``playout``: None
+    where that is the Chinese Official one (the playout policy's fast path), or where the ruleset's
+    playouts count shanten the Chinese way (``Ruleset.playout_shanten``: riichi)."""
+    rules = game.rules
+    if not rules.playout_shanten:
+        return _CHINESE
+    models = [rules.efficiency(game.view(s)) for s in range(4)]
+    return tuple(None if m is CHINESE_EFFICIENCY else m for m in models)
+
+
+def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None = None,
+            models: Models = _CHINESE) -> int:
     """Play ``game`` to its end with ``quick_action`` for every seat (``own``, if given, first asked for
-    ``seat``'s actions); ``seat``'s points from the hand."""
+    ``seat``'s actions; ``models``, each seat's shanten, ``playout_models``); ``seat``'s points from the
+    hand."""
     steps = 0
     while game.phase is not _OVER:
         s = game.to_act()[0]
@@ -107,7 +137,7 @@ def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None 
         if own is not None and s == seat:
             legal = game.legal_actions(s)
             action = legal[0] if len(legal) == 1 else own(game, s, legal)
-        game.apply(s, action if action is not None else quick_action(game, s))
+        game.apply(s, action if action is not None else quick_action(game, s, models[s]))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"a playout did not end in {max_steps} actions")
@@ -115,7 +145,7 @@ def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None 
 
 
 def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float], max_steps: int = 2000,
-                own: OwnPolicy | None = None) -> float:
+                own: OwnPolicy | None = None, models: Models = _CHINESE) -> float:
     """As ``playout``, but stopped at ``seat``'s ``depth``-th draw (when it may not win on it): its points
     so far plus ``leaf(game)``, the estimate of what its hand is worth from there."""
     steps = 0
@@ -131,7 +161,7 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
                     return game.hand_deltas[seat] + leaf(game)
             if own is not None:
                 action = legal[0] if len(legal) == 1 else own(game, s, legal)
-        game.apply(s, action if action is not None else quick_action(game, s))
+        game.apply(s, action if action is not None else quick_action(game, s, models[s]))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"a playout did not end in {max_steps} actions")
@@ -159,6 +189,9 @@ class SearchBot:
                  claim_margin: float | None = None) -> None:
         if playouts is not None and budget is not None:
             raise InvalidOptionError("give the search bot playouts or a budget, not both")
+        # A budget in seconds buys fewer playouts under rules whose playouts cost more
+        # (``Ruleset.playout_cost``): converted at each decision, by the ruleset being played.
+        self.timed = playouts is None
         if budget is not None:
             if not budget > 0 or math.isinf(budget):
                 raise InvalidOptionError(f"a search budget is a positive number of seconds, not {budget!r}")
@@ -219,15 +252,25 @@ class SearchBot:
         choice = prior.act(view)
         if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
-        if prior is self.prior:
-            if not efficiency_of(view).mcr_fans:
-                return choice
+        fans = prior is self.prior and efficiency_of(view).mcr_fans
+        if fans:
             candidates = self._candidates(view, choice)
+        elif prior is self.prior:
+            # The fan-aware bot plays by tile efficiency where wins are not scored by Chinese Official fans:
+            # its candidates are the discards best by that.
+            candidates = self._ranked_candidates(view, choice, prior, self._efficient_discards)
         else:
             candidates = self._ranked_candidates(view, choice, prior)
         if len(candidates) < 2:
             return choice
-        return self._search(view, candidates, decision_seed, fans=prior is self.prior)
+        return self._search(view, candidates, decision_seed, fans=fans)
+
+    def playouts_for(self, view: View) -> int:
+        """The playouts of a decision at ``view``: ``playouts`` as given; a budget's (the default one's
+        too) divided by the ruleset's ``playout_cost``, so that a decision takes about as long under
+        every ruleset."""
+        cost = 1.0 if view.rules is None or not self.timed else view.rules.playout_cost
+        return self.playouts if cost == 1.0 else max(1, round(self.playouts / cost))
 
     def _prior_of(self, view: View) -> Bot:
         """The prior for the view's ruleset: the ruleset's strongest bot (``Ruleset.coach_bot``), the
@@ -240,7 +283,8 @@ class SearchBot:
             bot = self.priors[name] = find_bot(name, seed=self.seed)
         return bot
 
-    def _ranked_candidates(self, view: View, choice: Action, prior: Bot) -> list[Action]:
+    def _ranked_candidates(self, view: View, choice: Action, prior: Bot,
+                           ranked: Callable[[View], list[int]] | None = None) -> list[Action]:
         """The prior's choice first, then the others worth playing out, by the prior's ranking where it
         gives one (``ranked_discards``): on the seat's turn its ``top`` best discards, each also with riichi
         where that is offered (and the prior's riichi also without); on a discard, passing and each claim."""
@@ -251,7 +295,8 @@ class SearchBot:
             if PASS in legal and choice != PASS:
                 out.append(PASS)
             return out
-        ranked = getattr(prior, "ranked_discards", None)
+        if ranked is None:
+            ranked = getattr(prior, "ranked_discards", None)
         tiles = [int(choice.tile)] if choice.kind in _TURN_DISCARDS and choice.tile is not None else []
         if ranked is not None:
             for tile in ranked(view):
@@ -281,6 +326,26 @@ class SearchBot:
             if len(out) > self.top:
                 break
         return out
+
+    @staticmethod
+    def _efficient_discards(view: View) -> list[int]:
+        """The discards offered, best first by the seat's own efficiency (``Ruleset.efficiency``): the
+        lowest shanten, then the most live effective tiles, kinds dead to the seat, honors and terminals
+        first on a tie (the efficiency bot's order, ``best_discard``)."""
+        model = efficiency_of(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        seen = seen_counts(view)
+        ranked = []
+        offered = {int(a.tile) for a in view.legal if a.kind == ActionKind.DISCARD and a.tile is not None}
+        for d in sorted(offered):
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            counts[d] += 1
+            live = sum(4 - seen[t] for t in effective if seen[t] < 4)
+            ranked.append((value, -live, not model.is_dead(d), PREFERENCE[d], d))
+        ranked.sort()
+        return [r[4] for r in ranked]
 
     def _ranked_discards(self, view: View) -> list[int]:
         """Discards by the fan-aware bot's expected points after danger, best first, those within
@@ -362,7 +427,7 @@ class SearchBot:
         position = Position(view)
         rng = random.Random(seed)
         seat = view.seat
-        samples = max(2, self.playouts // len(candidates))
+        samples = max(2, self.playouts_for(view) // len(candidates))
         scores: list[list[float]] = [[] for _ in candidates]
         owns: list[OwnPolicy | None] = [None] * len(candidates)
         plans: list[PlanPolicy] = []
@@ -373,16 +438,21 @@ class SearchBot:
             owns = [self._prior_policy(view)] * len(candidates)
         depth = self.depth if fans else 0
         leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
+        models: Models | None = None
         for _ in range(samples):
             world = position.sample(rng)
+            if models is None:
+                # What each seat wins with follows from public facts (winds, a suit given up): the same in
+                # every sample.
+                models = playout_models(world)
             for i, action in enumerate(candidates):
                 game = clone(world)
                 game.apply(seat, action)
                 if leaf is None:
-                    scores[i].append(playout(game, seat, own=owns[i]))
+                    scores[i].append(playout(game, seat, own=owns[i], models=models))
                 else:
                     leaf.plan = plans[i] if plans else None
-                    scores[i].append(cut_playout(game, seat, depth, leaf, own=owns[i]))
+                    scores[i].append(cut_playout(game, seat, depth, leaf, own=owns[i], models=models))
         self.searched += 1
         best, pick = 0.0, 0
         for i in range(1, len(candidates)):

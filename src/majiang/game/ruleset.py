@@ -193,6 +193,13 @@ class Ruleset:
     coach_bot: ClassVar[str] = "fan-aware"
     """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``): the
     strongest measured under the ruleset (docs/bots.md)."""
+    playout_shanten: ClassVar[bool] = True
+    """Whether the search bot's playout policy counts each seat's shanten by the ruleset's own
+    ``efficiency`` (``majiang.bots.quick``); False: by every Chinese Official form, the fast count, where
+    the ruleset's own forms are near enough to them and cost much more to count (riichi)."""
+    playout_cost: ClassVar[float] = 1.0
+    """What a search playout costs under these rules against a Chinese Official one (measured,
+    benchmarks/search.py): a search budget in seconds buys this many times fewer playouts."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page

@@ -75,6 +75,9 @@ class YangzhouRules(OptionFields, Ruleset):
     match_hands: ClassVar[int] = 16
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
+    playout_cost: ClassVar[float] = 3.0
+    """A search playout counts the big forms' shanten (``majiang.rules.yangzhou.analysis``), dearer than the
+    Chinese Official count: about three times a Chinese Official playout (docs/bots.md)."""
 
     def __post_init__(self) -> None:
         self.check_bounds()
@@ -88,6 +91,11 @@ class YangzhouRules(OptionFields, Ruleset):
     def wall_tiles(self) -> list[int]:
         """136 tiles, four of each kind, no flowers (seed 001 names none for Yangzhou)."""
         return [t for t in range(34) for _ in range(4)]
+
+    def rebuilds(self) -> bool:
+        """A game can be rebuilt from a view (the search bot's positions): these rules keep no hand state,
+        and a win's 番 follow from its tiles, melds, winds and how it was made."""
+        return True
 
     def waits(self, counts: list[int], melds: int, held: list[int]) -> frozenset[int]:
         """Kinds completing four sets and a pair (a superset of the wins: ``win_score`` checks the
