@@ -18,7 +18,7 @@ from majiang.bots.search import SearchBot, playout, playout_models
 from majiang.game import Game, Phase
 from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency, find_ruleset
 
-REGIONAL = ["yangzhou"]
+REGIONAL = ["yangzhou", "changsha"]
 """The rulesets of this file whose games are rebuilt (``Ruleset.rebuilds``)."""
 
 
@@ -161,3 +161,32 @@ def test_budget_buys_fewer_playouts_where_they_cost_more() -> None:
     assert SearchBot(seed=0, playouts=40).playouts_for(view) == 40  # a count given is kept
     assert SearchBot(seed=0).playouts_for(Game(seed=1).view(0)) == SearchBot(seed=0).playouts
 
+
+# -- Changsha -----------------------------------------------------------------------------------------
+
+
+def test_changsha_samples_keep_the_tiles_shown_with_opening_wins() -> None:
+    """A seat that showed its dealt hand (起手小胡) holds, in every sample as in the game, each tile of it
+    it has not given up since; over positions of many hands, with such tiles to keep."""
+    from majiang.rules.changsha.rebuild import still_held
+
+    kept = 0
+    for seed in range(40):
+        game = Game(find_ruleset("changsha"), seed=seed)
+        bots = [find_bot("efficiency", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER and kept < 12:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1:
+                held = still_held(view)
+                if any(map(any, held)):
+                    for s in range(4):
+                        assert all(game.counts[s][k] >= held[s][k] for k in range(34))  # a true bound
+                    world = _check_sample(game, seat, kept)
+                    for s in range(4):
+                        assert all(world.counts[s][k] >= held[s][k] for k in range(34))
+                    kept += 1
+            game.apply(seat, bots[seat].act(view))
+        if kept >= 12:
+            break
+    assert kept >= 12

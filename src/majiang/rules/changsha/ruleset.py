@@ -20,7 +20,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionSpec, declare_action
 from majiang.analysis.ready import SEVEN_PAIRS, quick_ready_kinds
@@ -36,6 +36,7 @@ from majiang.game.ruleset import (
     PASS,
     WIN,
     NextHand,
+    Rebuilt,
     Ruleset,
     SeatContext,
     Wall,
@@ -56,7 +57,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.ruleset import MatchTable, SeatView, Table, TableSeatView
 
     ChangshaTable = Table[ChangshaState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
@@ -167,6 +168,21 @@ class ChangshaRules(OptionFields, Ruleset):
             deltas = opening_payments(seat, game.dealer, wins, self.scoring)
             game.pay(deltas, Payment("opening-win", seat, list(deltas)))
         state.seen = None
+
+    def rebuilds(self) -> bool:
+        """A Changsha hand can be rebuilt from a view (``majiang.rules.changsha.rebuild``)."""
+        return True
+
+    def rebuild(self, game: ChangshaTable, view: TableSeatView[Any]) -> Rebuilt:
+        """The hand state from what every seat sees, and what each sample keeps: the tiles the others
+        showed with their opening wins and have not given up (``majiang.rules.changsha.rebuild``)."""
+        from majiang.rules.changsha.rebuild import rebuild_hand
+
+        return rebuild_hand(game, view)
+
+    def copy_state(self, game: ChangshaTable) -> ChangshaState:
+        st: ChangshaState = game.hand_state
+        return st.copy()
 
     def public_state(self, game: ChangshaTable, seat: int) -> ChangshaPublic:
         state: ChangshaState = game.hand_state

@@ -35,6 +35,13 @@ class ChangshaState:
     seen: ChangshaPublic | None = None
     """What every seat sees (``public_state``), kept until something in it changes."""
 
+    def copy(self) -> ChangshaState:
+        """A copy sharing nothing a hand in play changes (the search's playouts: ``Ruleset.copy_state``);
+        its immutable values (tuples, the public view) are shared."""
+        return ChangshaState(dict(self.offered), list(self.opening), list(self.shown), self.announced,
+                             self.bloom, self.kong_tile, list(self.passed), self.seabed, self.birds,
+                             self.seen)
+
 
 @dataclass(frozen=True, slots=True)
 class ChangshaPublic:
