@@ -18,7 +18,7 @@ from majiang.bots.search import SearchBot, playout, playout_models
 from majiang.game import Game, Phase
 from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency, find_ruleset
 
-REGIONAL = ["yangzhou", "changsha"]
+REGIONAL = ["yangzhou", "changsha", "changchun"]
 """The rulesets of this file whose games are rebuilt (``Ruleset.rebuilds``)."""
 
 
@@ -190,3 +190,46 @@ def test_changsha_samples_keep_the_tiles_shown_with_opening_wins() -> None:
         if kept >= 12:
             break
     assert kept >= 12
+
+
+# -- Changchun ----------------------------------------------------------------------------------------
+
+
+def test_changchun_samples_deal_the_treasure_and_ready_hands() -> None:
+    """Once a 宝牌 is rolled: a seat that has seen it finds it at the same kind in every sample; one that
+    has not gets a kind the rules could have left there (let go fewer than three times, no looking seat's
+    wait); each other ready seat holds a hand Changchun pays on some tile, as its 上听 says."""
+    from majiang.rules.changchun.rebuild import let_go
+    from majiang.rules.changchun.scoring import winning_kinds
+    from majiang.rules.changchun.state import ChangchunState
+
+    found = {"seen": 0, "hidden": 0, "ready": 0}
+    for seed in range(60):
+        game = Game(find_ruleset("changchun"), seed=seed)
+        bots = [find_bot("efficiency", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1 and view.public_state.rolled:
+                real: ChangchunState = game.hand_state
+                assert let_go(view) == real.let_go
+                world = _check_sample(game, seat, seed)
+                st: ChangchunState = world.hand_state
+                assert st.treasure is not None and st.place is not None
+                assert world.wall[st.place] == st.treasure
+                if view.public_state.treasure is not None:
+                    assert st.treasure == real.treasure
+                    found["seen"] += 1
+                else:
+                    assert st.let_go[st.treasure] < 3
+                    assert not any(st.treasure in winning_kinds(world.melds[s], world.counts[s])
+                                   for s in range(4) if st.looked[s])
+                    found["hidden"] += 1
+                for s in range(4):
+                    if s != seat and st.ready[s]:
+                        assert winning_kinds(world.melds[s], world.counts[s], game.rules.scoring)  # type: ignore[attr-defined]
+                        found["ready"] += 1
+            game.apply(seat, bots[seat].act(view))
+        if min(found.values()) >= 5:
+            break
+    assert min(found.values()) >= 5, found

@@ -208,7 +208,8 @@ class Position:
             wall = SeatWalls(ring, view.dealer, game.wall.broken_at)
             wall.parts = [wall.size - taken[s] for s in range(4)]
         else:
-            wall = Wall(ring, game.wall.dead, game.wall.broken_at)
+            # The ruleset's own kind of wall (Changchun's keeps the 宝牌 apart), empty for now.
+            wall = type(game.wall)(ring, game.wall.dead, game.wall.broken_at)
             # Draws come from the front, replacements (a flower's, a kong's) from the tail.
             tail = sum(view.flowers) + sum(m.kind == MeldKind.KONG for ms in melds for m in ms) + sum(
                 self.hidden_kongs)

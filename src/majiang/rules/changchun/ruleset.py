@@ -22,7 +22,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import Action, ActionKind, ActionSpec, declare_action
 from majiang.analysis.ready import distance, quick_ready_kinds
@@ -38,6 +38,7 @@ from majiang.game.ruleset import (
     PUNG,
     WIN,
     NextHand,
+    Rebuilt,
     Ruleset,
     SeatContext,
     register_ruleset,
@@ -58,7 +59,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.ruleset import MatchTable, SeatView, Table, TableSeatView
 
     ChangchunTable = Table[ChangchunState, None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
@@ -173,6 +174,23 @@ class ChangchunRules(OptionFields, Ruleset):
             if len(kong.kinds) == 4:
                 game.deal_tile(seat, replacement=True)
         self._ask_special_kongs(game)
+
+    def rebuilds(self) -> bool:
+        """A Changchun hand can be rebuilt from a view (``majiang.rules.changchun.rebuild``): the 宝 a
+        seat has not seen is dealt like any hidden tile."""
+        return True
+
+    def rebuild(self, game: ChangchunTable, view: TableSeatView[Any]) -> Rebuilt:
+        """The hand state from the view, the wall with the 宝 laid apart (its place ``shown`` where the
+        seat has seen it), and what each sample deals: ready hands for the others that declared, the 宝
+        the seat has not seen (``majiang.rules.changchun.rebuild``)."""
+        from majiang.rules.changchun.rebuild import rebuild_hand
+
+        return rebuild_hand(game, view, self.scoring)
+
+    def copy_state(self, game: ChangchunTable) -> ChangchunState:
+        st: ChangchunState = game.hand_state
+        return st.copy()
 
     def public_state(self, game: ChangchunTable, seat: int) -> ChangchunPublic:
         state: ChangchunState = game.hand_state

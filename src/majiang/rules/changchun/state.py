@@ -81,3 +81,8 @@ class ChangchunState:
     """Copies of each kind discarded ("三张宝牌被打出": the 宝 is rolled again)."""
     passed: set[int] = field(default_factory=set)
     """Seats that passed on laying special kongs at the deal."""
+
+    def copy(self) -> ChangchunState:
+        """A copy sharing nothing a hand in play changes (the search's playouts: ``Ruleset.copy_state``)."""
+        return ChangchunState(self.ready[:], self.looked[:], self.to_look[:], self.treasure, self.place,
+                              self.roller, self.rolled, self.let_go[:], set(self.passed))
