@@ -29,7 +29,7 @@ from majiang.bots import find_bot
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.position import Position, clone
 from majiang.bots.quick import _PICKS
-from majiang.bots.search import PLAYOUTS_PER_SECOND, playout, playout_models
+from majiang.bots.search import PLAYOUTS_PER_SECOND, SearchBot, playout, playout_models
 from majiang.game import Game, Phase, View
 from majiang.game.ruleset import find_ruleset
 
@@ -80,10 +80,12 @@ def playouts(views: list[View], rounds: int) -> tuple[float, float, float, float
     return build, sample, play, whole
 
 
-def decisions(views: list[View], budget: int, variant: str = "") -> tuple[float, float, float]:
+def decisions(views: list[View], budget: int | float, variant: str = "") -> tuple[float, float, float]:
     """Decisions per CPU second, the mean and the largest CPU seconds of one (``variant``: the search
-    bot's other options, as after its name: ``policy=plan:depth=2``)."""
-    bot = find_bot(f"search:playouts={budget}" + (f":{variant}" if variant else ""), seed=0)
+    bot's other options, as after its name: ``policy=plan:depth=2``); ``budget`` playouts, or seconds if a
+    float (the ruleset's ``playout_cost`` dividing what they buy)."""
+    effort = f"budget={budget}" if isinstance(budget, float) else f"playouts={budget}"
+    bot = find_bot(f"search:{effort}" + (f":{variant}" if variant else ""), seed=0)
     times = []
     for view in views:
         start = time.process_time()
@@ -98,6 +100,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="fan-aware games to take positions from")
     parser.add_argument("--rounds", type=int, default=10, help="playouts from each position")
     parser.add_argument("--playouts", type=int, nargs="*", default=[32, PLAYOUTS_PER_SECOND])
+    parser.add_argument("--budgets", type=float, nargs="*", default=[],
+                        help="budgets in seconds to time decisions at too (the default budget is 1)")
     parser.add_argument("--variants", nargs="*", default=["", "policy=plan", "policy=plan:depth=3"],
                         help="the search bot's options besides playouts ('' for none)")
     parser.add_argument("--profile", action="store_true")
@@ -114,6 +118,11 @@ def main() -> None:
                 name = f"playouts={budget}" + (f":{variant}" if variant else "")
                 print(f"  {name}: {rate:,.1f} decisions/s, {mean * 1e3:.1f} ms mean, {most * 1e3:.1f} ms at "
                       f"most, {budget * rate:,.0f} playouts/s")
+        for seconds in args.budgets:
+            rate, mean, most = decisions(views, seconds)
+            bot = SearchBot(seed=0, budget=seconds)
+            print(f"  budget={seconds:g} ({bot.playouts_for(views[0])} playouts): {rate:,.1f} decisions/s, "
+                  f"{mean * 1e3:.1f} ms mean, {most * 1e3:.1f} ms at most")
         if args.profile:
             profile = cProfile.Profile()
             profile.enable()

@@ -118,6 +118,9 @@ class ChangchunRules(OptionFields, Ruleset):
     actions: ClassVar[tuple[ActionSpec, ...]] = (SPECIAL_KONG,)
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
+    playout_cost: ClassVar[float] = 1.5
+    """A search playout counts Changchun's shanten (three suits, a 1/9, a pung) and checks its wins'
+    conditions: about one and a half Chinese Official playouts (docs/bots.md)."""
 
     def __post_init__(self) -> None:
         self.check_bounds()

@@ -126,6 +126,9 @@ class ChangshaRules(OptionFields, Ruleset):
     actions: ClassVar[tuple[ActionSpec, ...]] = (OPENING_WIN, OPEN_KONG, TAKE_SEABED)
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
+    playout_cost: ClassVar[float] = 1.5
+    """A search playout counts Changsha's shanten (a 2/5/8 pair, the big forms) and asks its questions:
+    about one and a half Chinese Official playouts (docs/bots.md)."""
 
     def __post_init__(self) -> None:
         self.check_bounds()
