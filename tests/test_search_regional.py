@@ -80,7 +80,7 @@ def test_rebuilt_from_a_view(rules: str) -> None:
     assert supports(find_ruleset(rules))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(rules=st.sampled_from(REGIONAL), seed=st.integers(0, 10_000), steps=st.integers(0, 140),
        sample_seed=st.integers(0, 2**32))
 def test_sampler_keeps_the_view_and_deals_only_unseen_copies(rules: str, seed: int, steps: int,
@@ -145,12 +145,47 @@ def test_searches_and_is_reproducible(rules: str) -> None:
         game = Game(find_ruleset(rules), seed=6)
         bots = [SearchBot(seed=10 + s, playouts=4) if s % 2 == 0 else find_bot("fan-aware", seed=s)
                 for s in range(4)]
-        play_out(game, bots)
-        return game.event_dicts(), sum(b.searched for b in bots if isinstance(b, SearchBot))
+        searchers = [b for b in bots if isinstance(b, SearchBot)]
+        while game.phase != Phase.OVER and sum(b.searched for b in searchers) < 6:
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        return game.event_dicts(), sum(b.searched for b in searchers)
 
     first, searched = run()
-    assert searched > 5
+    assert searched >= 6
     assert run() == (first, searched)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("rules", REGIONAL)
+def test_search_plays_whole_hands(rules: str) -> None:
+    """Two search bots against two fan-aware bots for whole hands: legal, and searching throughout."""
+    for seed in range(3):
+        game = Game(find_ruleset(rules), seed=seed)
+        bots = [SearchBot(seed=10 + s, playouts=8) if s % 2 == 0 else find_bot("fan-aware", seed=s)
+                for s in range(4)]
+        assert play_out(game, bots) > 0 and game.result is not None
+        print(rules, seed, [b.searched for b in bots if isinstance(b, SearchBot)])
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("rules", REGIONAL)
+def test_sampler_keeps_every_view_of_many_hands(rules: str) -> None:
+    """Every decision with a choice in 30 hands of the efficiency bot: the sampled world shows the seat the
+    same view, and deals only unseen copies (a few thousand positions)."""
+    checked = 0
+    for seed in range(30):
+        game = Game(find_ruleset(rules), seed=seed)
+        bots = [find_bot("efficiency", seed=seed * 4 + s) for s in range(4)]
+        while game.phase != Phase.OVER:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1:
+                _check_sample(game, seat, checked)
+                checked += 1
+            game.apply(seat, bots[seat].act(view))
+    print(f"{checked} {rules} positions sampled")
+    assert checked > 500
 
 
 def test_budget_buys_fewer_playouts_where_they_cost_more() -> None:
@@ -167,14 +202,14 @@ def test_budget_buys_fewer_playouts_where_they_cost_more() -> None:
 
 def test_changsha_samples_keep_the_tiles_shown_with_opening_wins() -> None:
     """A seat that showed its dealt hand (起手小胡) holds, in every sample as in the game, each tile of it
-    it has not given up since; over positions of many hands, with such tiles to keep."""
+    it has not given up since (seed 18: the first of 40 hands where a seat shows its hand)."""
     from majiang.rules.changsha.rebuild import still_held
 
     kept = 0
-    for seed in range(40):
+    for seed in (18,):
         game = Game(find_ruleset("changsha"), seed=seed)
         bots = [find_bot("efficiency", seed=seed * 4 + s) for s in range(4)]
-        while game.phase != Phase.OVER and kept < 12:
+        while game.phase != Phase.OVER and kept < 8:
             seat = game.to_act()[0]
             view = game.view(seat)
             if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1:
@@ -187,9 +222,7 @@ def test_changsha_samples_keep_the_tiles_shown_with_opening_wins() -> None:
                         assert all(world.counts[s][k] >= held[s][k] for k in range(34))
                     kept += 1
             game.apply(seat, bots[seat].act(view))
-        if kept >= 12:
-            break
-    assert kept >= 12
+    assert kept >= 8
 
 
 # -- Changchun ----------------------------------------------------------------------------------------
@@ -218,7 +251,8 @@ def test_changchun_samples_deal_the_treasure_and_ready_hands() -> None:
                 assert st.treasure is not None and st.place is not None
                 assert world.wall[st.place] == st.treasure
                 if view.public_state.treasure is not None:
-                    assert st.treasure == real.treasure
+                    # The seat's own waits hold the 宝 it has seen, as in the game (the wildcard).
+                    assert st.treasure == real.treasure and world.waits[seat] == game.waits[seat]
                     found["seen"] += 1
                 else:
                     assert st.let_go[st.treasure] < 3

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from majiang.game.phase import Phase
 from majiang.game.ruleset import Rebuilt
 from majiang.rules.changchun.options import Options
 from majiang.rules.changchun.scoring import winning_kinds
@@ -97,7 +98,7 @@ def rebuild_hand(game: ChangchunGame, view: TableSeatView[Any], options: Options
             shown = ((place, st.treasure),)
     ready = tuple(s for s in range(4) if s != seat and st.ready[s])
     hidden_treasure = pub.rolled > 0 and pub.treasure is None
-    if not ready and not hidden_treasure:
+    if not ready and not pub.rolled:
         return Rebuilt(st, shown)
     places = tuple(p for p, _ in shown)
 
@@ -106,8 +107,17 @@ def rebuild_hand(game: ChangchunGame, view: TableSeatView[Any], options: Options
             _make_ready(table, s, places, options, rng)
         if hidden_treasure:
             _deal_treasure(table, rng)
+        # Every seat's waits anew: a ready seat that has seen the 宝 wins on it too (the seat's own
+        # included: its waits were counted before its state was set; on its turn, those of its tiles
+        # before the draw, as the engine keeps them, and none to count after a call).
         for s in range(4):
-            table.recount(s)
+            if s != seat or table.phase is not Phase.TURN:
+                table.recount(s)
+            elif table.drawn is not None:
+                counts = table.counts[s]
+                counts[table.drawn] -= 1
+                table.recount(s)
+                counts[table.drawn] += 1
 
     return Rebuilt(st, shown, deal)
 
