@@ -3,7 +3,7 @@
 A search bot sees only its view. ``Position(view)`` works out what is hidden from it: the other seats'
 standing tiles (how many each holds is public), their concealed kongs (face down: the kind is hidden),
 the tiles still in the wall (each seat's own wall under per-seat walls) and the flowers not yet shown.
-The *pool* is every tile of the ruleset less every tile the seat has seen (its own tiles and melds, the
+The *pool* is every tile of the ruleset (its ``wall_tiles``) less every tile the seat has seen (its own tiles and melds, the
 shown melds, discards and winning tiles laid aside, the flowers shown). ``sample(rng)`` deals the pool at
 random to those places and returns a ``Game`` at the view's moment, ready for ``apply`` and play to
 the end: a world the seat cannot tell from the real one.
@@ -14,10 +14,12 @@ own hand state from the view (``Ruleset.rebuild``: riichi's sticks, riichi decla
 shown, dora indicators, whose wall places are then not dealt). Each sample is then a copy of that template
 (its lists copied, not deep-copied; the hand state by ``Ruleset.copy_state``) with the hidden tiles filled
 in, the seats' waits worked out, and what the ruleset derives from the hidden tiles set (``Rebuilt.deal``:
-riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten). A ruleset says
-whether it can be built so (``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house
-fans (天听 needs the hand's history) and riichi; the others keep state a view does not show all of
-(Sichuan's exchange, Changchun's treasure tile).
+riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten; Changchun's 宝牌
+and ready hands; the tiles a Changsha seat showed with its opening wins). The wall is the ruleset's own
+kind (``new_wall``'s: Changchun's keeps the 宝 apart). A ruleset says whether it can be built so
+(``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house fans (天听 needs the
+hand's history), riichi, Changsha, Changchun and Yangzhou; the others keep state a view does not show all
+of (Sichuan's exchange).
 
 >>> import random
 >>> from majiang.game import Game
@@ -46,7 +48,7 @@ __all__ = ["Position", "clone", "supports"]
 
 def supports(rules: Ruleset | None) -> bool:
     """Whether ``Position`` can build games of ``rules`` (``Ruleset.rebuilds``: the Chinese Official family
-    without house fans, riichi)."""
+    without house fans, riichi, Changsha, Changchun, Yangzhou)."""
     return rules is not None and rules.rebuilds()
 
 

@@ -35,8 +35,12 @@ playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot
 (The plans and cut-offs are the fan-aware bot's: Chinese Official rules only.)
 
 The search builds games of the rulesets that rebuild a game from a view (``Ruleset.rebuilds``: the
-Chinese Official family without house fans, riichi); under any other ruleset, and for opening questions,
-robbing a kong or a ruleset's question, it plays as its prior.
+Chinese Official family without house fans, riichi, Changsha, Changchun, Yangzhou); under any other
+ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior. Where
+wins are not scored by Chinese Official fans, the fan-aware prior plays by tile efficiency, and its
+candidates are the discards best by the seat's own efficiency; the playouts count each seat's shanten by
+its ruleset (``playout_models``), and a budget buys fewer playouts where they cost more
+(``Ruleset.playout_cost``).
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
