@@ -3,10 +3,10 @@
 A search bot sees only its view. ``Position(view)`` works out what is hidden from it: the other seats'
 standing tiles (how many each holds is public), their concealed kongs (face down: the kind is hidden),
 the tiles still in the wall (each seat's own wall under per-seat walls) and the flowers not yet shown.
-The *pool* is every tile of the ruleset (its ``wall_tiles``) less every tile the seat has seen (its own tiles and melds, the
-shown melds, discards and winning tiles laid aside, the flowers shown). ``sample(rng)`` deals the pool at
-random to those places and returns a ``Game`` at the view's moment, ready for ``apply`` and play to
-the end: a world the seat cannot tell from the real one.
+The *pool* is every tile of the ruleset (its ``wall_tiles``) less every tile the seat has seen (its own
+tiles and melds, the shown melds, discards and winning tiles laid aside, the flowers shown).
+``sample(rng)`` deals the pool at random to those places and returns a ``Game`` at the view's moment,
+ready for ``apply`` and play to the end: a world the seat cannot tell from the real one.
 
 Building a ``Game`` from the view: one ``Game`` is made (dealt from any wall) and its state is set from
 the view (melds, discards, flowers, scores, whose turn, the wall's remaining size); the ruleset sets its
