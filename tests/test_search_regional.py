@@ -111,14 +111,16 @@ def _after(game: Game, seat: int, model: Efficiency, k: int) -> int:
     return model.shanten(counts, game.melds[seat])
 
 
-@pytest.mark.parametrize("rules", REGIONAL)
-def test_playouts_judge_by_the_rulesets_shanten(rules: str) -> None:
+@pytest.mark.parametrize("rules, seed", [("yangzhou", 4), ("changsha", 5), ("changchun", 4)])
+def test_playouts_judge_by_the_rulesets_shanten(rules: str, seed: int) -> None:
     """Each seat's playout policy is its ruleset's efficiency (not the Chinese Official forms), and it
-    discards to the lowest shanten by it, taking every win offered."""
-    game = Game(find_ruleset(rules), seed=4)
+    discards to the lowest shanten by it, taking every win offered, and the last tile offered (Changsha's
+    海底) when ready."""
+    game = Game(find_ruleset(rules), seed=seed)
     models = playout_models(game)
     assert all(m is not None and m is not CHINESE_EFFICIENCY for m in models)
     turns = wins = 0
+    asked: list[bool] = []
     while game.phase != Phase.OVER:
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
@@ -134,9 +136,16 @@ def test_playouts_judge_by_the_rulesets_shanten(rules: str) -> None:
             assert _after(game, seat, model, int(action.tile)) == min(_after(game, seat, model, k)
                                                                       for k in options)
             turns += 1
+        elif game.phase == Phase.ASK and len(legal) == 2:
+            model = models[seat]
+            assert model is not None
+            ready = model.shanten(game.counts[seat], game.melds[seat]) == 0
+            assert (action.kind == ActionKind.DECLARED) == ready
+            asked.append(ready)
         game.apply(seat, action)
     assert turns > 10
-
+    if rules == "changsha":
+        assert asked == [False, True]  # one seat let the last tile go, the next took it
 
 @pytest.mark.parametrize("rules", REGIONAL)
 def test_searches_and_is_reproducible(rules: str) -> None:
