@@ -119,10 +119,15 @@ class Position:
         if phase == Phase.TURN and view.current != seat:
             raise InvalidOptionError(f"seat {seat} is not asked to act: it is seat {view.current}'s turn")
         seen = seen_counts(view)
-        pool = [k for k in range(34) for _ in range(4 - seen[k])]
-        if any(seen[k] > 4 for k in range(34)):
-            raise InvalidOptionError("the view shows more than four copies of a kind")
         tiles = rules.wall_tiles()
+        # The ruleset's own set: Sichuan's has no honors.
+        copies = [0] * 34
+        for t in tiles:
+            if t < BONUS_BASE:
+                copies[t] += 1
+        if any(seen[k] > copies[k] for k in range(34)):
+            raise InvalidOptionError("the view shows more copies of a kind than the ruleset's set holds")
+        pool = [k for k in range(34) for _ in range(copies[k] - seen[k])]
         bonus = [t for t in tiles if t >= BONUS_BASE]
         self.bonus = len(bonus) - sum(view.flowers)
         self.hidden_kongs = tuple(view.hidden_kongs)

@@ -5,13 +5,17 @@ other."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from majiang.actions import Action, ActionKind
 from majiang.analysis.shanten import shanten_counts
 from majiang.bots.common import PASS, PREFERENCE, WIN
+from majiang.game.ruleset import Efficiency
 from majiang.game.table import Game, Phase
+from majiang.meld import Meld
 from majiang.tiles import ALL_TILES
 
-__all__ = ["quick_action"]
+__all__ = ["playout_models", "quick_action"]
 
 _TURN = Phase.TURN
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in ALL_TILES)
@@ -54,10 +58,44 @@ def _quick_discard(counts: list[int], melds: int) -> int:
     return pick
 
 
-def quick_action(game: Game, seat: int) -> Action:
+_MODEL_PICKS: dict[Efficiency, dict[bytes, int]] = {}
+"""As ``_PICKS``, by the efficiency judging the hand (``playout_models``): cleared when one fills."""
+
+
+def playout_models(game: Game) -> list[Efficiency | None] | None:
+    """Each seat's efficiency for the playout policy where the ruleset asks for it
+    (``Ruleset.playout_efficiency``: the seat's ``efficiency(view)``, read once a playout: it changes only
+    in the opening); None where the policy counts Chinese Official shanten."""
+    rules = game.rules
+    if not rules.playout_efficiency:
+        return None
+    return [rules.efficiency(game.view(s)) for s in range(4)]
+
+
+def _model_discard(counts: list[int], melds: Sequence[Meld], model: Efficiency) -> int:
+    """The kind whose discard leaves the lowest shanten by ``model``: a dead kind (a void suit's) at once,
+    then honors, terminals, 2s and 8s, then the lowest among equals."""
+    for k in range(34):
+        if counts[k] and model.is_dead(k):
+            return k
+    best = 1 << 20
+    pick = -1
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            key = model.shanten(counts, melds) * 4 + PREFERENCE[k]
+            counts[k] += 1
+            if key < best:
+                best, pick = key, k
+    return pick
+
+
+def quick_action(game: Game, seat: int, model: Efficiency | None = None) -> Action:
     """The playout policy's action for ``seat``: win if offered; on its turn the discard leaving the
     lowest shanten (honors, then terminals, then 2s and 8s first, then the lowest kind), declaring riichi
-    with it where offered (a ruleset offers riichi only with a discard leaving the hand ready); else pass."""
+    with it where offered (a ruleset offers riichi only with a discard leaving the hand ready); else pass.
+    Shanten is the Chinese Official one, or ``model``'s where given (``playout_models``: a ruleset's own
+    forms, its dead kinds first)."""
     legal = game.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -65,6 +103,18 @@ def quick_action(game: Game, seat: int) -> Action:
         return WIN
     if game.phase is _TURN:
         counts = game.counts[seat]
+        if model is not None:
+            own = game.melds[seat]
+            key = bytes(counts) + bytes(m.tile for m in own)
+            picks = _MODEL_PICKS.get(model)
+            if picks is None or len(picks) >= _MAX_PICKS:
+                picks = _MODEL_PICKS[model] = {}
+            pick = picks.get(key)
+            if pick is None:
+                pick = picks[key] = _model_discard(counts, own, model)
+            action = _DISCARDS[pick]
+            return action if action in legal else next(
+                (a for a in legal if a.kind is ActionKind.DISCARD), legal[0])
         melds = len(game.melds[seat])
         # The same hands recur across the candidates of a sample (common random numbers): remember them.
         key = bytes(counts) + _MELDS[melds]

@@ -56,7 +56,7 @@ from majiang.bots.common import PASS, PREFERENCE, WIN, after_claim, efficiency_o
 from majiang.bots.fan_aware import FanAwareBot, _Situation
 from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
 from majiang.bots.position import Position, clone, supports
-from majiang.bots.quick import quick_action
+from majiang.bots.quick import playout_models, quick_action
 from majiang.bots.registry import Bot, find_bot
 from majiang.errors import InvalidOptionError
 from majiang.game.table import Game, Phase, View
@@ -101,13 +101,16 @@ def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None 
     """Play ``game`` to its end with ``quick_action`` for every seat (``own``, if given, first asked for
     ``seat``'s actions); ``seat``'s points from the hand."""
     steps = 0
+    models = playout_models(game)
     while game.phase is not _OVER:
         s = game.to_act()[0]
         action = None
         if own is not None and s == seat:
             legal = game.legal_actions(s)
             action = legal[0] if len(legal) == 1 else own(game, s, legal)
-        game.apply(s, action if action is not None else quick_action(game, s))
+        if action is None:
+            action = quick_action(game, s, None if models is None else models[s])
+        game.apply(s, action)
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"a playout did not end in {max_steps} actions")
@@ -120,6 +123,7 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
     so far plus ``leaf(game)``, the estimate of what its hand is worth from there."""
     steps = 0
     draws = 0
+    models = playout_models(game)
     while game.phase is not _OVER:
         s = game.to_act()[0]
         action = None
@@ -131,7 +135,9 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
                     return game.hand_deltas[seat] + leaf(game)
             if own is not None:
                 action = legal[0] if len(legal) == 1 else own(game, s, legal)
-        game.apply(s, action if action is not None else quick_action(game, s))
+        if action is None:
+            action = quick_action(game, s, None if models is None else models[s])
+        game.apply(s, action)
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"a playout did not end in {max_steps} actions")
@@ -219,15 +225,16 @@ class SearchBot:
         choice = prior.act(view)
         if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
-        if prior is self.prior:
-            if not efficiency_of(view).mcr_fans:
-                return choice
+        # The fan-aware bot's own candidates, plans and cut-offs are Chinese Official judgement; elsewhere
+        # (Sichuan) its ranking is the efficiency one (``ranked_discards``), as any other prior's.
+        fans = prior is self.prior and efficiency_of(view).mcr_fans
+        if fans:
             candidates = self._candidates(view, choice)
         else:
             candidates = self._ranked_candidates(view, choice, prior)
         if len(candidates) < 2:
             return choice
-        return self._search(view, candidates, decision_seed, fans=prior is self.prior)
+        return self._search(view, candidates, decision_seed, fans=fans)
 
     def _prior_of(self, view: View) -> Bot:
         """The prior for the view's ruleset: the ruleset's strongest bot (``Ruleset.coach_bot``), the

@@ -190,6 +190,10 @@ class Ruleset:
     missing_suit: ClassVar[bool] = False
     """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
     asks which (``SeatContext.void``)."""
+    playout_efficiency: ClassVar[bool] = False
+    """Whether the search bot's fast playout policy (``majiang.bots.quick``) judges each seat's discards by
+    its ``efficiency(view)`` (the forms and dead kinds of these rules) rather than by the Chinese Official
+    shanten, which it counts fastest and which the Chinese Official family and riichi were measured with."""
     coach_bot: ClassVar[str] = "fan-aware"
     """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``): the
     strongest measured under the ruleset (docs/bots.md)."""
