@@ -228,10 +228,8 @@ class SearchBot:
         # The fan-aware bot's own candidates, plans and cut-offs are Chinese Official judgement; elsewhere
         # (Sichuan) its ranking is the efficiency one (``ranked_discards``), as any other prior's.
         fans = prior is self.prior and efficiency_of(view).mcr_fans
-        if fans:
-            candidates = self._candidates(view, choice)
-        else:
-            candidates = self._ranked_candidates(view, choice, prior)
+        candidates = (self._candidates(view, choice) if fans
+                      else self._ranked_candidates(view, choice, prior))
         if len(candidates) < 2:
             return choice
         return self._search(view, candidates, decision_seed, fans=fans)
