@@ -14,10 +14,11 @@ own hand state from the view (``Ruleset.rebuild``: riichi's sticks, riichi decla
 shown, dora indicators, whose wall places are then not dealt). Each sample is then a copy of that template
 (its lists copied, not deep-copied; the hand state by ``Ruleset.copy_state``) with the hidden tiles filled
 in, the seats' waits worked out, and what the ruleset derives from the hidden tiles set (``Rebuilt.deal``:
-riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten). A ruleset says
-whether it can be built so (``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house
-fans (天听 needs the hand's history) and riichi; the others keep state a view does not show all of
-(Sichuan's exchange, Changchun's treasure tile).
+riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten; Sichuan's hands
+kept to what the seat knows of them). A ruleset says whether it can be built so (``supports``,
+``Ruleset.rebuilds``): the Chinese Official family without house fans (天听 needs the hand's history),
+riichi, Sichuan and Chengdu; the others keep state a view does not show all of (Changchun's treasure
+tile). The pool holds the ruleset's own set (Sichuan's has no honors).
 
 >>> import random
 >>> from majiang.game import Game
@@ -46,7 +47,7 @@ __all__ = ["Position", "clone", "supports"]
 
 def supports(rules: Ruleset | None) -> bool:
     """Whether ``Position`` can build games of ``rules`` (``Ruleset.rebuilds``: the Chinese Official family
-    without house fans, riichi)."""
+    without house fans, riichi, Sichuan)."""
     return rules is not None and rules.rebuilds()
 
 

@@ -6,12 +6,14 @@ another's discard: passing and each claim) the bot
 
 1. samples the tiles it cannot see (``majiang.bots.position``): the others' hands and concealed kongs
    and the wall (each seat's own wall under the ``botzone`` preset; riichi's dead wall, a seat in riichi
-   given a ready hand), dealt at random from the tiles it has not seen;
+   given a ready hand; under Sichuan the others' hands as close to a win as their discards suggest),
+   dealt at random from the tiles it has not seen;
 2. plays each candidate out on a copy of each sampled game to the end of the hand with a fast policy
    for every seat (``playout``: win when the engine offers a win, which under Chinese Official rules is
    a valid 8-fan win and under riichi one with a yaku; otherwise the discard leaving the lowest shanten,
-   honors and terminals first, with riichi declared where offered; never claim), the same samples for
-   every candidate (common random numbers);
+   honors and terminals first, with riichi declared where offered, or by the seat's own efficiency where
+   the ruleset asks, ``Ruleset.playout_efficiency``: Sichuan's; never claim), the same samples for every
+   candidate (common random numbers);
 3. keeps the prior's choice unless another candidate scored more points for the seat (the hand's
    payments: under riichi the sticks too) on the same samples by more than ``confidence`` standard
    errors of the paired difference: the playouts are few and noisy, and the prior's choice is a good
@@ -19,8 +21,9 @@ another's discard: passing and each claim) the bot
 
 The prior is the ruleset's strongest bot (``Ruleset.coach_bot``): the fan-aware bot (with a smaller
 expected loss of dealing in, ``PRIOR_LOSS``: it folds less readily, which measured better than the
-fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi (its
-``ranked_discards`` give the candidates).
+fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi; where the
+prior is not the fan-aware bot of Chinese Official fans (riichi, Sichuan), its ``ranked_discards`` give
+the candidates (under Sichuan the fan-aware bot plays and ranks as the efficiency bot).
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
@@ -35,8 +38,9 @@ playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot
 (The plans and cut-offs are the fan-aware bot's: Chinese Official rules only.)
 
 The search builds games of the rulesets that rebuild a game from a view (``Ruleset.rebuilds``: the
-Chinese Official family without house fans, riichi); under any other ruleset, and for opening questions,
-robbing a kong or a ruleset's question, it plays as its prior.
+Chinese Official family without house fans, riichi, Sichuan and Chengdu); under any other ruleset, and
+for opening questions (Sichuan's 换三张 and 定缺), robbing a kong or a ruleset's question, it plays as its
+prior.
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game

@@ -36,20 +36,19 @@ from majiang.actions import ActionKind
 from majiang.game.phase import Phase
 from majiang.game.ruleset import Rebuilt
 from majiang.meld import KongKind, MeldKind
-from majiang.rules.sichuan.payments import Exchange, exchange_receiver, kong_payment
+from majiang.rules.sichuan.payments import Exchange, TableOptions, exchange_receiver, kong_payment
 from majiang.rules.sichuan.scoring import ScoreResult
 from majiang.rules.sichuan.state import SichuanPublic, SichuanState
 
 if TYPE_CHECKING:
     from majiang.game.ruleset import Table, TableSeatView
-    from majiang.rules.sichuan.ruleset import SichuanRules
 
     SichuanGame = Table[SichuanState, None]
 
 __all__ = ["rebuild_hand"]
 
 
-def rebuild_hand(rules: SichuanRules, game: SichuanGame, view: TableSeatView[Any]) -> Rebuilt:
+def rebuild_hand(game: SichuanGame, view: TableSeatView[Any], *, base: int, table: TableOptions) -> Rebuilt:
     """The Sichuan hand state of ``game`` (set by the sampler to ``view``'s table) from the view, and what
     each sample moves once its hidden tiles are dealt (the module docstring)."""
     pub = view.public_state
@@ -66,7 +65,6 @@ def rebuild_hand(rules: SichuanRules, game: SichuanGame, view: TableSeatView[Any
         traded[seat] = (pub.gave, pub.received)
         st.traded = traded
     active = view.active
-    table = rules.table
     for s in range(4):
         kongs: list[tuple[KongKind, int | None]] = []
         for m in view.melds[s]:
@@ -81,7 +79,7 @@ def rebuild_hand(rules: SichuanRules, game: SichuanGame, view: TableSeatView[Any
         kongs += [(KongKind.CONCEALED, None)] * view.hidden_kongs[s]
         for how, giver in kongs:
             still_in = [t for t in range(4) if active[t] or t in (s, giver)]
-            st.kongs.append((s, kong_payment(how, s, still_in, rules.base, discarder=giver, options=table)))
+            st.kongs.append((s, kong_payment(how, s, still_in, base, discarder=giver, options=table)))
     # Set now, not only by the sampler: the engine's score of a win below reads the seat's void from it.
     cast(Any, game).hand_state = st
     if view.phase == Phase.CLAIM and view.last_discard is not None:

@@ -292,7 +292,7 @@ class SichuanRules(TableFields, Ruleset):
         seat's exchange): ``majiang.rules.sichuan.rebuild``."""
         from majiang.rules.sichuan.rebuild import rebuild_hand
 
-        return rebuild_hand(self, game, view)
+        return rebuild_hand(game, view, base=self.base, table=self.table)
 
     def copy_state(self, game: SichuanTable) -> SichuanState:
         state: SichuanState = game.hand_state
