@@ -192,7 +192,7 @@ def _keep_to_view(game: SichuanGame, seat: int, cleared: list[int | None], progr
                 if holder is None:
                     break
                 changed.update((receiver, holder))
-    shaped = [s for s in range(4) if s != seat and game.active[s] and not any(need[s])]
+    shaped = [s for s in range(4) if SHAPED and s != seat and game.active[s] and not any(need[s])]
     if shaped:
         _shape(game, shaped, cleared, progress, rng)
         changed.update(shaped)
@@ -212,6 +212,9 @@ def _keep_to_view(game: SichuanGame, seat: int, cleared: list[int | None], progr
             game.recount(s)
 
 
+SHAPED = True
+"""Whether the samples shape the other seats' hands (``_shape``); False deals them uniformly
+(benchmarks/sichuan_samples.py compares the two with the real deals)."""
 SHAPE_PACE = 2
 """Tiles a seat lets go per step closer to a win in the samples (``_target``)."""
 SHAPE_START = 5
