@@ -26,11 +26,17 @@ True
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 from majiang.actions import Action, ActionKind
 from majiang.bots.common import PASS, PREFERENCE, efficiency_of, hand_counts, own_melds, seen_counts
 from majiang.bots.danger import Table, read_table
 from majiang.bots.efficiency import EfficiencyBot, _live
+from majiang.errors import InvalidOptionError
+from majiang.game.ruleset import NO_BONUS, Efficiency
 from majiang.game.table import View
+from majiang.meld import Meld
 from majiang.tiles import ALL_TILES
 
 __all__ = ["EARLY_DISCARDS", "FOLD_THREAT", "DefenseBot"]
@@ -46,6 +52,39 @@ class DefenseBot(EfficiencyBot):
     """Efficiency, then folding against a threat unless its own hand is worth pushing: see the module."""
 
     name = "defense"
+
+    def __init__(self, seed: int | None = None, *, dora: float = 0.0) -> None:
+        super().__init__(seed)
+        if isinstance(dora, bool) or not isinstance(dora, (int, float)) or not dora >= 0 or math.isinf(dora):
+            raise InvalidOptionError(f"dora is a number of live tiles of at least 0, not {dora!r}")
+        self.dora = float(dora)
+        """What keeping one han of dora (``Ruleset.tile_bonus``) is worth, in live effective tiles: 0
+        (the default) plays by efficiency alone."""
+
+    def _bonus(self, view: View) -> tuple[int, ...] | None:
+        """Each kind's bonus as the ruleset gives it, or None when the bot does not weigh it."""
+        if not self.dora or view.rules is None:
+            return None
+        bonus = view.rules.tile_bonus(view)
+        return bonus if any(bonus) else None
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        bonus = self._bonus(view)
+        if bonus is None or not any(bonus[d] for d in choices):
+            return super()._quiet_discard(view, counts, melds, seen, choices, model)
+        # Efficiency with a dora's worth: letting a dora go costs ``dora`` live tiles a han.
+        ranked: list[tuple[int, float, bool, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            counts[d] += 1
+            ranked.append((value, self.dora * bonus[d] - _live(effective, seen), not model.is_dead(d),
+                           PREFERENCE[d], d))
+        ranked.sort()
+        top = [r for r in ranked if r[:4] == ranked[0][:4]]
+        best = top[0] if len(top) == 1 else self.rng.choice(top)
+        return best[4], best[0]
 
     def threatened(self, view: View, table: Table) -> bool:
         """Whether an opponent threatens enough to weigh danger."""
@@ -102,7 +141,9 @@ class DefenseBot(EfficiencyBot):
         if not rows:
             return []
         if not self.threatened(view, table):
-            rows.sort(key=lambda r: (r[0], r[1], not model.is_dead(r[4]), r[3], r[4]))
+            bonus = self._bonus(view) or NO_BONUS
+            dora = self.dora
+            rows.sort(key=lambda r: (r[0], r[1] + dora * bonus[r[4]], not model.is_dead(r[4]), r[3], r[4]))
             return [r[4] for r in rows]
         best = min(r[0] for r in rows)
         if best == 0 or (best == 1 and len(view.discards[view.seat]) < EARLY_DISCARDS):
