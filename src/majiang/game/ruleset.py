@@ -223,8 +223,9 @@ class Ruleset:
     """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
     asks which (``SeatContext.void``)."""
     coach_bot: ClassVar[str] = "fan-aware"
-    """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``): the
-    strongest measured under the ruleset (docs/bots.md)."""
+    """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``) and the
+    search bot's prior: the strongest measured under the ruleset (docs/bots.md), as ``find_bot`` names it
+    (options after colons)."""
     option_bounds: ClassVar[Mapping[str, Bounds]] = {}
     """Smallest, largest and step of each integer option (None: unbounded that way, or a step of 1); the
     options are checked against them when the ruleset is made (``check_bounds``), so a form, a help page
