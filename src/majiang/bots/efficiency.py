@@ -153,7 +153,7 @@ class EfficiencyBot:
         choices = sorted({int(a.tile) for a in legal if a.kind == ActionKind.DISCARD and a.tile is not None})
         if not choices:
             return self.rng.choice(legal)
-        tile, value, _ = best_discard(counts, melds, seen, choices, self.rng, model)
+        tile, value = self._quiet_discard(view, counts, melds, seen, choices, model)
         if value == 0 and self.weigh_waits:
             tile = self._richest_wait(counts, melds, seen, choices, model)
         for a in legal:
@@ -203,6 +203,12 @@ class EfficiencyBot:
             ranked.append((value, -worth, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
         ranked.sort()
         return [r[-1] for r in ranked]
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        """The discard and the shanten it leaves, by efficiency alone (``best_discard``)."""
+        tile, value, _ = best_discard(counts, melds, seen, choices, self.rng, model)
+        return tile, value
 
     def _richest_wait(self, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
                       choices: Sequence[int], model: Efficiency) -> int:
