@@ -328,6 +328,12 @@ def test_exchange_passes_three_tiles_of_one_suit() -> None:
         assert g.counts[seat] == expected
     assert turn(g, 0) and tiles_in_play(g) == 108
     assert g.view(2).public_state.exchange == "clockwise"
+    # Each seat's view shows its own exchange, and only its own (the search bot's samples keep it).
+    for seat in range(4):
+        shown = g.view(seat).public_state
+        assert shown.gave == tuple(int(t) for t in chosen[seat].tiles)
+        assert shown.received == tuple(int(t) for t in chosen[(seat + 1) % 4].tiles)
+        assert (shown.voids, shown.exchange, shown.wins) == ((None,) * 4, "clockwise", (0, 0, 0, 0))
 
 
 def test_exchange_by_dice_reads_the_dealers_roll() -> None:

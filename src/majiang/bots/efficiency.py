@@ -153,7 +153,7 @@ class EfficiencyBot:
         choices = sorted({int(a.tile) for a in legal if a.kind == ActionKind.DISCARD and a.tile is not None})
         if not choices:
             return self.rng.choice(legal)
-        tile, value, _ = best_discard(counts, melds, seen, choices, self.rng, model)
+        tile, value = self._quiet_discard(view, counts, melds, seen, choices, model)
         if value == 0 and self.weigh_waits:
             tile = self._richest_wait(counts, melds, seen, choices, model)
         for a in legal:
@@ -176,6 +176,39 @@ class EfficiencyBot:
         if declare in legal:
             return declare  # a ruleset with riichi offers it exactly when the discard leaves the hand ready
         return next(a for a in legal if a.kind == ActionKind.DISCARD and a.tile == tile)
+
+    def ranked_discards(self, view: View) -> list[int]:
+        """The kinds the seat may discard now, best first as this bot judges them (the search bot's
+        candidates): the lowest shanten, then the most live effective tiles, dead kinds, then honors and
+        terminals first; with ``weigh_waits``, discards leaving the hand ready by the points of their live
+        waits first. Ties go to the lowest kind (no random pick)."""
+        model = efficiency_of(view)
+        counts = hand_counts(view)
+        seen = seen_counts(view)
+        melds = own_melds(view)
+        choices = sorted({int(a.tile) for a in view.legal
+                          if a.kind in (ActionKind.DISCARD, ActionKind.RIICHI) and a.tile is not None})
+        ranked: list[tuple[int, int, int, bool, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            worth = 0
+            if value == 0 and self.weigh_waits:
+                tiles = tuple(ALL_TILES[k] for k in range(34) for _ in range(counts[k]))
+                for w in effective:
+                    if seen[w] < 4:
+                        points = model.win_points(Hand(tuple(melds), tiles, ALL_TILES[w]), False)
+                        worth += (4 - seen[w]) * (points or 0)
+            counts[d] += 1
+            ranked.append((value, -worth, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
+        ranked.sort()
+        return [r[-1] for r in ranked]
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        """The discard and the shanten it leaves, by efficiency alone (``best_discard``)."""
+        tile, value, _ = best_discard(counts, melds, seen, choices, self.rng, model)
+        return tile, value
 
     def _richest_wait(self, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
                       choices: Sequence[int], model: Efficiency) -> int:

@@ -211,6 +211,27 @@ class FanAwareBot:
             return self._turn(view, situation)
         return self._claim(view, situation)
 
+    def ranked_discards(self, view: View) -> list[int]:
+        """The kinds the seat may discard now, best first (the search bot's candidates): under Chinese
+        Official fans by expected points after the danger of dealing in, elsewhere as its efficiency bot
+        ranks them (``EfficiencyBot.ranked_discards``). Ties go to honors, terminals, then the lowest."""
+        if not efficiency_of(view).mcr_fans:
+            return self.other.ranked_discards(view)
+        s = _Situation(view)
+        counts = hand_counts(view)
+        melds = own_melds(view)
+        targets = self._active(counts, melds)
+        ranked: list[tuple[float, int, int]] = []
+        for d in sorted({int(a.tile) for a in view.legal
+                         if a.kind == ActionKind.DISCARD and a.tile is not None}):
+            counts[d] -= 1
+            offense = self._value(s, counts, melds, targets)
+            counts[d] += 1
+            risk = s.table.deal_in(d)
+            ranked.append((-((1.0 - risk) * offense - risk * self.loss), PREFERENCE[d], d))
+        ranked.sort()
+        return [d for _, _, d in ranked]
+
     # -- judging hands ----------------------------------------------------------------------------
 
     def _active(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[Target, int]]:

@@ -39,7 +39,8 @@ class Judgement:
     """The coaching bot's view of one decision (``judge``)."""
 
     bot: str
-    """The bot that judged (``Ruleset.coach_bot``, or the one asked for)."""
+    """The bot that judged (``Ruleset.coach_bot``, or the one asked for), by its registered name (a
+    ``coach_bot`` such as ``defense:dora=4`` is the ``defense`` bot with options)."""
     pick: Action | None
     """Its move here; None when the seat has nothing to decide."""
     threat: tuple[float, float, float, float]
@@ -66,7 +67,7 @@ def judge(view: View, bot: str | None = None, seed: int = 0) -> Judgement:
     discards = sorted({int(a.tile) for a in view.legal
                        if a.kind is ActionKind.DISCARD and a.tile is not None})
     threat = tuple(0.0 if o == view.seat else table.threat[o] for o in range(4))
-    return Judgement(name, pick, (threat[0], threat[1], threat[2], threat[3]),
+    return Judgement(name.split(":", 1)[0], pick, (threat[0], threat[1], threat[2], threat[3]),
                      {k: table.deal_in(k) for k in discards})
 
 

@@ -14,12 +14,12 @@ own hand state from the view (``Ruleset.rebuild``: riichi's sticks, riichi decla
 shown, dora indicators, whose wall places are then not dealt). Each sample is then a copy of that template
 (its lists copied, not deep-copied; the hand state by ``Ruleset.copy_state``) with the hidden tiles filled
 in, the seats' waits worked out, and what the ruleset derives from the hidden tiles set (``Rebuilt.deal``:
-riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten; Changchun's 宝牌
-and ready hands; the tiles a Changsha seat showed with its opening wins). The wall is the ruleset's own
-kind (``new_wall``'s: Changchun's keeps the 宝 apart). A ruleset says whether it can be built so
-(``supports``, ``Ruleset.rebuilds``): the Chinese Official family without house fans (天听 needs the
-hand's history), riichi, Changsha, Changchun and Yangzhou; the others keep state a view does not show all
-of (Sichuan's exchange).
+riichi's ready hands for the seats in riichi, the unseen red fives, the others' furiten; Sichuan's hands
+kept to what the seat knows of them; Changchun's 宝牌 and ready hands; the tiles a Changsha seat showed with
+its opening wins). The wall is the ruleset's own kind (``new_wall``'s: Changchun's keeps the 宝 apart). A
+ruleset says whether it can be built so (``supports``, ``Ruleset.rebuilds``): the Chinese Official family
+without house fans (天听 needs the hand's history), riichi, Sichuan and Chengdu, Changsha, Changchun and
+Yangzhou. The pool holds the ruleset's own set (Sichuan's and Changsha's have no honors).
 
 >>> import random
 >>> from majiang.game import Game
@@ -48,7 +48,7 @@ __all__ = ["Position", "clone", "supports"]
 
 def supports(rules: Ruleset | None) -> bool:
     """Whether ``Position`` can build games of ``rules`` (``Ruleset.rebuilds``: the Chinese Official family
-    without house fans, riichi, Changsha, Changchun, Yangzhou)."""
+    without house fans, riichi, Sichuan, Changsha, Changchun, Yangzhou)."""
     return rules is not None and rules.rebuilds()
 
 
@@ -127,9 +127,9 @@ class Position:
         for t in tiles:
             if t < BONUS_BASE:
                 copies[t] += 1
-        pool = [k for k in range(34) for _ in range(copies[k] - seen[k])]
         if any(seen[k] > copies[k] for k in range(34)):
-            raise InvalidOptionError("the view shows more copies of a kind than the ruleset plays with")
+            raise InvalidOptionError("the view shows more copies of a kind than the ruleset's set holds")
+        pool = [k for k in range(34) for _ in range(copies[k] - seen[k])]
         bonus = [t for t in tiles if t >= BONUS_BASE]
         self.bonus = len(bonus) - sum(view.flowers)
         self.hidden_kongs = tuple(view.hidden_kongs)

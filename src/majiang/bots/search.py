@@ -6,12 +6,14 @@ another's discard: passing and each claim) the bot
 
 1. samples the tiles it cannot see (``majiang.bots.position``): the others' hands and concealed kongs
    and the wall (each seat's own wall under the ``botzone`` preset; riichi's dead wall, a seat in riichi
-   given a ready hand), dealt at random from the tiles it has not seen;
+   given a ready hand; under Sichuan the others' hands as close to a win as their discards suggest),
+   dealt at random from the tiles it has not seen;
 2. plays each candidate out on a copy of each sampled game to the end of the hand with a fast policy
    for every seat (``playout``: win when the engine offers a win, which under Chinese Official rules is
    a valid 8-fan win and under riichi one with a yaku; otherwise the discard leaving the lowest shanten,
-   honors and terminals first, with riichi declared where offered; never claim), the same samples for
-   every candidate (common random numbers);
+   honors and terminals first, with riichi declared where offered, by each seat's own efficiency
+   where the ruleset counts that way, ``Ruleset.playout_shanten``, its dead kinds first; never claim),
+   the same samples for every candidate (common random numbers);
 3. keeps the prior's choice unless another candidate scored more points for the seat (the hand's
    payments: under riichi the sticks too) on the same samples by more than ``confidence`` standard
    errors of the paired difference: the playouts are few and noisy, and the prior's choice is a good
@@ -19,8 +21,9 @@ another's discard: passing and each claim) the bot
 
 The prior is the ruleset's strongest bot (``Ruleset.coach_bot``): the fan-aware bot (with a smaller
 expected loss of dealing in, ``PRIOR_LOSS``: it folds less readily, which measured better than the
-fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi (its
-``ranked_discards`` give the candidates).
+fan-aware bot's own judgement) under the Chinese Official family, the defense bot under riichi; where the
+prior is not the fan-aware bot of Chinese Official fans (riichi, Sichuan), its ``ranked_discards`` give
+the candidates (under Sichuan the fan-aware bot plays and ranks as the efficiency bot).
 
 The budget is a number of playouts per decision (``playouts``), not a time, so that the same seed and
 budget give the same decisions on any machine; ``budget`` (seconds) converts to playouts at
@@ -35,12 +38,12 @@ playout at the seat's ``depth``-th draw and values its hand by the fan-aware bot
 (The plans and cut-offs are the fan-aware bot's: Chinese Official rules only.)
 
 The search builds games of the rulesets that rebuild a game from a view (``Ruleset.rebuilds``: the
-Chinese Official family without house fans, riichi, Changsha, Changchun, Yangzhou); under any other
-ruleset, and for opening questions, robbing a kong or a ruleset's question, it plays as its prior. Where
-wins are not scored by Chinese Official fans, the fan-aware prior plays by tile efficiency, and its
-candidates are the discards best by the seat's own efficiency; the playouts count each seat's shanten by
-its ruleset (``playout_models``), and a budget buys fewer playouts where they cost more
-(``Ruleset.playout_cost``).
+Chinese Official family without house fans, riichi, Sichuan and Chengdu, Changsha, Changchun,
+Yangzhou); under any other ruleset, and for opening questions (Sichuan's 换三张 and 定缺), robbing a kong or
+a ruleset's question, it plays as its prior. Where wins are not scored by Chinese Official fans, the
+fan-aware prior plays by tile efficiency, and its candidates are its discards best by that
+(``ranked_discards``); the playouts count each seat's shanten by its ruleset (``playout_models``), and a
+budget buys fewer playouts where they cost more (``Ruleset.playout_cost``).
 
 >>> from majiang.bots import play_out
 >>> from majiang.game import Game
@@ -64,7 +67,6 @@ from majiang.bots.common import (
     efficiency_of,
     hand_counts,
     own_melds,
-    seen_counts,
 )
 from majiang.bots.fan_aware import FanAwareBot, _Situation
 from majiang.bots.plans import Leaf, PlanPolicy, choose_plan
@@ -256,15 +258,12 @@ class SearchBot:
         choice = prior.act(view)
         if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
+        # The fan-aware bot's own candidates, plans and cut-offs are Chinese Official judgement; elsewhere
+        # (Sichuan, the regional rulesets) its ranking is the efficiency one (``ranked_discards``), as any
+        # other prior's.
         fans = prior is self.prior and efficiency_of(view).mcr_fans
-        if fans:
-            candidates = self._candidates(view, choice)
-        elif prior is self.prior:
-            # The fan-aware bot plays by tile efficiency where wins are not scored by Chinese Official fans:
-            # its candidates are the discards best by that.
-            candidates = self._ranked_candidates(view, choice, prior, self._efficient_discards)
-        else:
-            candidates = self._ranked_candidates(view, choice, prior)
+        candidates = (self._candidates(view, choice) if fans
+                      else self._ranked_candidates(view, choice, prior))
         if len(candidates) < 2:
             return choice
         return self._search(view, candidates, decision_seed, fans=fans)
@@ -287,8 +286,7 @@ class SearchBot:
             bot = self.priors[name] = find_bot(name, seed=self.seed)
         return bot
 
-    def _ranked_candidates(self, view: View, choice: Action, prior: Bot,
-                           ranked: Callable[[View], list[int]] | None = None) -> list[Action]:
+    def _ranked_candidates(self, view: View, choice: Action, prior: Bot) -> list[Action]:
         """The prior's choice first, then the others worth playing out, by the prior's ranking where it
         gives one (``ranked_discards``): on the seat's turn its ``top`` best discards, each also with riichi
         where that is offered (and the prior's riichi also without); on a discard, passing and each claim."""
@@ -299,8 +297,7 @@ class SearchBot:
             if PASS in legal and choice != PASS:
                 out.append(PASS)
             return out
-        if ranked is None:
-            ranked = getattr(prior, "ranked_discards", None)
+        ranked = getattr(prior, "ranked_discards", None)
         tiles = [int(choice.tile)] if choice.kind in _TURN_DISCARDS and choice.tile is not None else []
         if ranked is not None:
             for tile in ranked(view):
@@ -330,26 +327,6 @@ class SearchBot:
             if len(out) > self.top:
                 break
         return out
-
-    @staticmethod
-    def _efficient_discards(view: View) -> list[int]:
-        """The discards offered, best first by the seat's own efficiency (``Ruleset.efficiency``): the
-        lowest shanten, then the most live effective tiles, kinds dead to the seat, honors and terminals
-        first on a tie (the efficiency bot's order, ``best_discard``)."""
-        model = efficiency_of(view)
-        counts = hand_counts(view)
-        melds = own_melds(view)
-        seen = seen_counts(view)
-        ranked = []
-        offered = {int(a.tile) for a in view.legal if a.kind == ActionKind.DISCARD and a.tile is not None}
-        for d in sorted(offered):
-            counts[d] -= 1
-            value, effective = model.shanten_and_effective(counts, melds)
-            counts[d] += 1
-            live = sum(4 - seen[t] for t in effective if seen[t] < 4)
-            ranked.append((value, -live, not model.is_dead(d), PREFERENCE[d], d))
-        ranked.sort()
-        return [r[4] for r in ranked]
 
     def _ranked_discards(self, view: View) -> list[int]:
         """Discards by the fan-aware bot's expected points after danger, best first, those within
@@ -442,13 +419,11 @@ class SearchBot:
             owns = [self._prior_policy(view)] * len(candidates)
         depth = self.depth if fans else 0
         leaf = Leaf(self.planner, _Situation(view), seat) if depth else None
-        models: Models | None = None
         for _ in range(samples):
             world = position.sample(rng)
-            if models is None:
-                # What each seat wins with follows from public facts (winds, a suit given up): the same in
-                # every sample.
-                models = playout_models(world)
+            # Each sample's own: a seat that has not declared the suit it gives up (Sichuan without 定缺)
+            # judges by the hand it was dealt.
+            models = playout_models(world)
             for i, action in enumerate(candidates):
                 game = clone(world)
                 game.apply(seat, action)

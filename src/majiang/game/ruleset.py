@@ -61,11 +61,39 @@ if TYPE_CHECKING:
     from majiang.game.results import WinRecord
     from majiang.rules.mcr.advice import McrAdvisor
 
-__all__ = ["BONUS_BASE", "CHINESE_EFFICIENCY", "DEFAULT_RULESET", "ChineseEfficiency", "Efficiency",
-           "Fault", "Game", "HoldsPot", "Match", "MatchTable", "NextHand", "OptionSpec", "Penalty",
-           "Rebuilt", "Ruleset", "Score", "SeatView", "SeatWalls", "Table", "TableSeatView", "View", "Wall",
-           "check_bound", "find_ruleset", "register_ruleset", "ruleset_aliases", "ruleset_names",
-           "ruleset_presets", "score_plain", "scorer_of"]
+__all__ = [
+    "BONUS_BASE",
+    "CHINESE_EFFICIENCY",
+    "DEFAULT_RULESET",
+    "NO_BONUS",
+    "ChineseEfficiency",
+    "Efficiency",
+    "Fault",
+    "Game",
+    "HoldsPot",
+    "Match",
+    "MatchTable",
+    "NextHand",
+    "OptionSpec",
+    "Penalty",
+    "Rebuilt",
+    "Ruleset",
+    "Score",
+    "SeatView",
+    "SeatWalls",
+    "Table",
+    "TableSeatView",
+    "View",
+    "Wall",
+    "check_bound",
+    "find_ruleset",
+    "register_ruleset",
+    "ruleset_aliases",
+    "ruleset_names",
+    "ruleset_presets",
+    "score_plain",
+    "scorer_of",
+]
 
 BONUS_BASE = 34
 """Wall codes from 34 up are bonus tiles (花牌): set aside when drawn and replaced from the tail."""
@@ -81,6 +109,10 @@ CHOW = tuple(Action(ActionKind.CHOW, t) for t in ALL_TILES)
 CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in ALL_TILES)
 ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in ALL_TILES)
 _PUNG = MeldKind.PUNG  # (an Enum class's attribute costs a lookup through its metaclass)
+
+
+NO_BONUS: tuple[int, ...] = (0,) * 34
+"""``Ruleset.tile_bonus`` of a ruleset whose tiles add nothing to a win beyond its shape."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +223,9 @@ class Ruleset:
     """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
     asks which (``SeatContext.void``)."""
     coach_bot: ClassVar[str] = "fan-aware"
-    """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``): the
-    strongest measured under the ruleset (docs/bots.md)."""
+    """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``) and the
+    search bot's prior: the strongest measured under the ruleset (docs/bots.md), as ``find_bot`` names it
+    (options after colons)."""
     playout_shanten: ClassVar[bool] = True
     """Whether the search bot's playout policy counts each seat's shanten by the ruleset's own
     ``efficiency`` (``majiang.bots.quick``); False: by every Chinese Official form, the fast count, where
@@ -471,6 +504,12 @@ class Ruleset:
         """How ``view``'s seat judges its holdings (the bots' shanten): ``seat_efficiency`` of its
         ``seat_context``."""
         return self.seat_efficiency(self.seat_context(view))
+
+    def tile_bonus(self, view: View) -> tuple[int, ...]:
+        """For each of the 34 kinds, what one tile of it adds to a win's worth beyond the hand's shape,
+        as ``view``'s seat sees it (riichi's dora: a han a copy); none by default. Bots that weigh
+        value read it (``DefenseBot``'s ``dora``)."""
+        return NO_BONUS
 
     def seat_context(self, view: View) -> SeatContext:
         """What ``view``'s seat's judgement rests on beyond its tiles: its winds, and its declared void suit

@@ -37,6 +37,7 @@ from majiang.game.ruleset import (
     WIN,
     NextHand,
     OptionSpec,
+    Rebuilt,
     Ruleset,
     SeatContext,
     register_ruleset,
@@ -75,7 +76,7 @@ from majiang.tiles import ALL_TILES
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, SeatView, Table
+    from majiang.game.ruleset import MatchTable, SeatView, Table, TableSeatView
     from majiang.game.scoring import Score
 
     SichuanTable = Table[SichuanState, None]
@@ -237,10 +238,15 @@ class SichuanRules(TableFields, Ruleset):
             for seat, action in answers.items():
                 for t in action.tiles:
                     game.counts[seat][t] -= 1
+            traded: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())] * 4
             for seat, action in answers.items():
                 receiver = exchange_receiver(direction, seat)
                 for t in action.tiles:
                     game.counts[receiver][t] += 1
+                gave = tuple(int(t) for t in action.tiles)
+                traded[seat] = (gave, traded[seat][1])
+                traded[receiver] = (traded[receiver][0], gave)
+            state.traded = traded
             state.direction = direction
             state.shown = None
             game.log(ExchangeMade(direction.value))
@@ -254,12 +260,41 @@ class SichuanRules(TableFields, Ruleset):
         game.log(VoidsDeclared([SUIT_LETTERS[v] if v is not None else "" for v in state.voids]))
 
     def public_state(self, game: SichuanTable, seat: int) -> SichuanPublic:
+        """What every seat sees (voids, the exchange's direction, wins) and, once 换三张 is made, the seat's
+        own exchange (``SichuanPublic.gave``, ``received``)."""
         state: SichuanState = game.hand_state
         shown = state.shown
         if shown is None:
             shown = state.shown = SichuanPublic(tuple(state.voids), None if state.direction is None else
                                                 state.direction.value, tuple(state.wins))
-        return shown
+            if state.traded is not None:
+                state.seen_by = [None, None, None, None]
+        traded = state.traded
+        if traded is None:
+            return shown
+        mine = state.seen_by[seat]
+        if mine is None:
+            gave, received = traded[seat]
+            mine = state.seen_by[seat] = dataclasses.replace(shown, gave=gave, received=received)
+        return mine
+
+    # -- games rebuilt from a view (the search bot's positions) -----------------------------------------
+
+    def rebuilds(self) -> bool:
+        """A Sichuan hand can be rebuilt from a view once the opening (换三张, 定缺) is done
+        (``majiang.rules.sichuan.rebuild``)."""
+        return True
+
+    def rebuild(self, game: SichuanTable, view: TableSeatView[Any]) -> Rebuilt:
+        """The hand state from the view, and what each sample moves to agree with it (voids let go, the
+        seat's exchange): ``majiang.rules.sichuan.rebuild``."""
+        from majiang.rules.sichuan.rebuild import rebuild_hand
+
+        return rebuild_hand(game, view, base=self.base, table=self.table)
+
+    def copy_state(self, game: SichuanTable) -> SichuanState:
+        state: SichuanState = game.hand_state
+        return state.copy()
 
     # -- legal actions ------------------------------------------------------------------------------
 

@@ -38,13 +38,29 @@ class SichuanState:
     first_giver: int | None = None
     shown: SichuanPublic | None = None
     """What every seat sees (``public_state``), kept until the voids, the direction or the wins change."""
+    traded: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+    """换三张 by seat: the kinds it gave and those it received (None before the exchange or without one)."""
+    seen_by: list[SichuanPublic | None] = field(default_factory=lambda: [None, None, None, None])
+    """Each seat's ``public_state`` once the exchange is made (``shown`` and its own exchange), kept as
+    ``shown`` is."""
+
+    def copy(self) -> SichuanState:
+        """A copy sharing nothing a hand in play changes (the search's playouts: ``Ruleset.copy_state``)."""
+        return SichuanState(self.voids[:], self.direction, self.wins[:], self.kongs[:], set(self.handed_on),
+                            self.last_kong, dict(self.offers), [dict(p) for p in self.passed],
+                            self.first_winners, self.first_giver, self.shown, self.traded,
+                            self.seen_by[:])
 
 
 @dataclass(frozen=True, slots=True)
 class SichuanPublic:
-    """The ruleset's state as every seat sees it: void suits (0 m, 1 p, 2 s; None before 定缺), the
-    exchange's direction, and how many times each seat has won."""
+    """The ruleset's state as a seat sees it: void suits (0 m, 1 p, 2 s; None before 定缺), the
+    exchange's direction, and how many times each seat has won, as every seat sees them; and the seat's own
+    换三张, which only it knows: the kinds it gave (now in the receiver's hand unless let go since) and
+    those it received (empty without an exchange)."""
 
     voids: tuple[int | None, ...]
     exchange: str | None
     wins: tuple[int, ...]
+    gave: tuple[int, ...] = ()
+    received: tuple[int, ...] = ()
