@@ -178,6 +178,69 @@ def _ready_hand(avail: list[int], sets: int, rng: random.Random) -> list[int] | 
     return take
 
 
+def _searched_ready(avail: list[int], sets: int, melds: int, held: list[int], rng: random.Random,
+                    budget: int = 20_000) -> list[int] | None:
+    """A ready hand from ``avail`` found by search where random draws found none: a pair, ``sets`` less one
+    sets by depth-first search over kinds in random order and a two-tile wait, or seven pairs' six and a
+    single; None if there is none within ``budget`` steps."""
+    kinds = list(range(34))
+    rng.shuffle(kinds)
+    options = [(k, run) for k in kinds for run in (False, True) if not run or (k < 27 and k % 9 < 7)]
+    steps = 0
+
+    def fill(take: list[int], left: int, start: int) -> bool:
+        nonlocal steps
+        if left == 0:
+            return True
+        for i in range(start, len(options)):
+            steps += 1
+            if steps > budget:
+                return False
+            k, run = options[i]
+            need = (k, k + 1, k + 2) if run else (k, k, k)
+            for t in need:
+                take[t] += 1
+            if all(take[t] <= avail[t] for t in need) and fill(take, left - 1, i):
+                return True
+            for t in need:
+                take[t] -= 1
+        return False
+
+    def waits(take: list[int]) -> bool:
+        return bool(riichi_waits(take, melds, [h + c for h, c in zip(held, take, strict=True)]))
+
+    partials = [(k, k + d) for k in kinds for d in (0, 1, 2) if d == 0 or (k < 27 and k % 9 < 9 - d)]
+    for pair in kinds:
+        if avail[pair] < 2:
+            continue
+        take = [0] * 34
+        take[pair] = 2
+        # The sets less one and a two-tile wait (the tile waited on need not be left).
+        if sets and fill(take, sets - 1, 0):
+            for a, b in partials:
+                take[a] += 1
+                take[b] += 1
+                if take[a] <= avail[a] and take[b] <= avail[b] and waits(take):
+                    return take
+                take[a] -= 1
+                take[b] -= 1
+        if steps > budget:
+            return None
+    pairs = [k for k in kinds if avail[k] >= 2]
+    if melds == 0 and len(pairs) >= 6:
+        # Seven pairs: six pairs and a single.
+        take = [0] * 34
+        for k in pairs[:6]:
+            take[k] = 2
+        for k in kinds:
+            if not take[k] and avail[k]:
+                take[k] = 1
+                if waits(take):
+                    return take
+                take[k] = 0
+    return None
+
+
 def _make_ready(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random.Random) -> None:
     """Deal ``seat`` (in riichi) a ready hand from its sampled tiles and the hidden wall (the indicators
     shown stay), those left going back to the wall's hidden places in random order."""
@@ -195,17 +258,25 @@ def _make_ready(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random
             held[t] += 1
     let_go = {*st.rivers[seat], *st.since_riichi[seat]}
     best = None
-    for _ in range(READY_TRIES):
+    tries = 0
+    # A draw that runs out of sets is drawn again (up to ``READY_TRIES`` more times): most tiles left make
+    # some ready hand, the first random pick of sets often not.
+    for _ in range(4 * READY_TRIES):
         hand = _ready_hand(avail, 4 - melds, rng)
         if hand is None:
-            return
+            continue
+        tries += 1
+        if tries > READY_TRIES:
+            break
         waits = riichi_waits(hand, melds, [h + c for h, c in zip(held, hand, strict=True)])
         if waits:
             best = hand
             if not waits & let_go:
                 break
     if best is None:
-        return
+        best = _searched_ready(avail, 4 - melds, melds, held, rng)
+        if best is None:
+            return
     rest = [k for k in range(34) for _ in range(avail[k] - best[k])]
     rng.shuffle(rest)
     counts[:] = best
