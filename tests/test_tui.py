@@ -668,6 +668,9 @@ def test_play_in_a_terminal_with_the_ruleset_given(args: list[str], again: str, 
     (["--rules", "riichi", "--hands", "1001"], "--hands: a match has 1 to 1000 hands, not 1001"),
     (["--delay", "-1"], "--delay must be at least 0"),
     (["--bots", "nope"], "unknown bot 'nope' for --bots; one of random, efficiency, fan-aware, defense"),
+    (["--bots", "search:playouts=x"], "--bots: bot 'search:playouts=x'"),
+    # a bot with options is taken: the refusal is then the terminal's (the tests have none)
+    (["--bots", "search:playouts=8"], "the game needs an interactive terminal"),
 ])
 def test_play_rejects_bad_options(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli_app, ["play", *args])

@@ -22,7 +22,9 @@ SeedOpt = Annotated[str | None, typer.Option(
     "--seed", metavar="S", show_default="random", help="Seed of the match (walls, dice and bots).",
 )]
 BotsOpt = Annotated[str, typer.Option(
-    "--bots", metavar="NAME", help="The opponents' bot: fan-aware, efficiency or random.",
+    "--bots", metavar="NAME",
+    help="The opponents' bot: fan-aware, efficiency, random, defense or search, options after colons "
+    "(search:playouts=32).",
 )]
 HandsOpt = Annotated[str | None, typer.Option(
     "--hands", metavar="N", show_default="the ruleset's match (16 for mcr, 1 for botzone)",
@@ -50,10 +52,14 @@ def play_command(
 ) -> None:
     """Play a match against three bots in the terminal, Chinese Official rules unless --rules says
     otherwise (keys: docs/play.md)."""
-    from majiang.bots import BOTS  # only here: the other commands need no bots
+    from majiang.bots import BOTS, find_bot, is_bot_name  # only here: the other commands need no bots
 
-    if bots not in BOTS:
+    if not is_bot_name(bots):
         fail("play", f"unknown bot {bots!r} for --bots; one of {', '.join(BOTS)}")
+    try:
+        find_bot(bots, 0)  # a bad option after the name (search:playouts=x) is refused here
+    except ValueError as err:
+        fail("play", f"--bots: {err}")
     try:
         chosen = ruleset(rules, option)
         number = None if hands is None else integer(hands, "--hands")
