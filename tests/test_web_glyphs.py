@@ -96,6 +96,7 @@ def _face_pictures(page: Page, kinds: list[str], blank: str | None = None) -> di
     return pictures
 
 
+@pytest.mark.soak  # (a screenshot of each of the 42 faces; the faces' strokes are checked above in make test)
 def test_every_face_is_drawn_and_no_two_alike(page: Page) -> None:
     kinds: list[str] = page.evaluate("""async () => {
         const t = await import('/static/tiles.js');
