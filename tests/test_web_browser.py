@@ -167,6 +167,7 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     assert errors == []
 
 
+@pytest.mark.soak  # (a whole hand through two pages; the server's own frames are checked in test_web_server)
 def test_two_browsers_never_see_each_others_tiles(browser: Browser, base_url: str) -> None:
     table = _table(base_url, ["open", "open", "bot:efficiency", "bot:efficiency"], seed=5)
     errors: list[str] = []
