@@ -15,6 +15,7 @@ from majiang.bots.search import PLAYOUTS_PER_SECOND, SearchBot, playout
 from majiang.errors import InvalidOptionError
 from majiang.game import Game, Phase
 from majiang.game.ruleset import BONUS_BASE, find_ruleset, ruleset_names
+from search_positions import position_at
 
 
 def test_registered() -> None:
@@ -75,26 +76,11 @@ def test_searches_and_sometimes_overrules() -> None:
     assert sum(b.searched for b in search) > 10
 
 
-def _position_at(rules: str, seed: int, steps: int, bot: str = "random") -> tuple[Game, int] | None:
-    """A game played by ``bot`` (at random by default) for ``steps`` actions: the seat to act, if at a turn
-    or a claim."""
-    game = Game(find_ruleset(rules), seed=seed)
-    bots = [find_bot(bot, seed=seed * 4 + s) for s in range(4)]
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            return None
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    if game.phase not in (Phase.TURN, Phase.CLAIM):
-        return None
-    return game, game.to_act()[0]
-
-
 @settings(max_examples=60, deadline=None)
 @given(rules=st.sampled_from(["mcr", "botzone"]), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
        sample_seed=st.integers(0, 2**32))
 def test_sampler_deals_only_unseen_copies(rules: str, seed: int, steps: int, sample_seed: int) -> None:
-    at = _position_at(rules, seed, steps)
+    at = position_at(rules, seed, steps)
     if at is None:
         return
     game, seat = at
@@ -139,7 +125,7 @@ def _state(game: Game) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("rules", ["mcr", "botzone"])
 def test_playout_copy_leaves_the_game_untouched(rules: str) -> None:
-    at = _position_at(rules, 7, 40)
+    at = position_at(rules, 7, 40)
     assert at is not None
     game, seat = at
     before = _state(game)
@@ -185,7 +171,7 @@ def test_seated_by_name_with_options() -> None:
 
 
 def test_same_seed_and_budget_same_decisions_with_plans_and_cut_offs() -> None:
-    views = [at[0].view(at[1]) for at in (_position_at("mcr", 6, n) for n in (20, 45, 70)) if at is not None]
+    views = [at[0].view(at[1]) for at in (position_at("mcr", 6, n) for n in (20, 45, 70)) if at is not None]
     assert views
 
     def decide() -> list[object]:
@@ -243,7 +229,7 @@ def test_plan_chosen_and_followed() -> None:
 
 @pytest.mark.parametrize("variant", ["policy=plan", "depth=2", "policy=plan:depth=1"])
 def test_variants_leave_the_game_untouched(variant: str) -> None:
-    at = _position_at("botzone", 7, 40)
+    at = position_at("botzone", 7, 40)
     assert at is not None
     game, seat = at
     before = _state(game)
@@ -279,7 +265,7 @@ def test_cut_off_value_counts_what_the_playout_showed() -> None:
 def _riichi_position(seed: int, steps: int) -> tuple[Game, int] | None:
     """A riichi hand played ``steps`` actions by the defense bot (riichi declarations, calls and folds
     happen): the seat to act, if at a turn or a claim with a choice."""
-    found = _position_at("riichi", seed, steps, bot="defense")
+    found = position_at("riichi", seed, steps, bot="defense")
     if found is None:
         return None
     game, seat = found

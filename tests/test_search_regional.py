@@ -17,25 +17,10 @@ from majiang.bots.quick import quick_action
 from majiang.bots.search import SearchBot, playout, playout_models
 from majiang.game import Game, Phase
 from majiang.game.ruleset import CHINESE_EFFICIENCY, Efficiency, find_ruleset
+from search_positions import position_at
 
 REGIONAL = ["yangzhou", "changsha", "changchun"]
 """The rulesets of this file whose games are rebuilt (``Ruleset.rebuilds``)."""
-
-
-def _position_at(rules: str, seed: int, steps: int, bot: str = "efficiency") -> tuple[Game, int] | None:
-    """A hand of ``rules`` played ``steps`` actions by ``bot``: the seat to act, if at a turn or a claim
-    with a choice."""
-    game = Game(find_ruleset(rules), seed=seed)
-    bots = [find_bot(bot, seed=seed * 4 + s) for s in range(4)]
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            return None
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    if game.phase not in (Phase.TURN, Phase.CLAIM):
-        return None
-    seat = game.to_act()[0]
-    return (game, seat) if len(game.legal_actions(seat)) > 1 else None
 
 
 def _hidden_counts(world: Game, seat: int, shown: frozenset[int] = frozenset()) -> list[int]:
@@ -85,14 +70,15 @@ def test_rebuilt_from_a_view(rules: str) -> None:
        sample_seed=st.integers(0, 2**32))
 def test_sampler_keeps_the_view_and_deals_only_unseen_copies(rules: str, seed: int, steps: int,
                                                              sample_seed: int) -> None:
-    at = _position_at(rules, seed, steps)
+    at = position_at(rules, seed, steps, bot="efficiency", choice=True)
     if at is not None:
         _check_sample(*at, sample_seed)
 
 
 @pytest.mark.parametrize("rules", REGIONAL)
 def test_playout_on_a_copy_leaves_the_sample_untouched(rules: str) -> None:
-    at = next(found for seed in range(20) if (found := _position_at(rules, seed, 30)) is not None)
+    at = next(found for seed in range(20)
+              if (found := position_at(rules, seed, 30, bot="efficiency", choice=True)) is not None)
     game, seat = at
     world = Position(game.view(seat)).sample(random.Random(3))
     before = (repr(world.counts), repr(world.melds), list(world.wall), world.wall.left(0),

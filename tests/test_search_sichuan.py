@@ -19,6 +19,7 @@ from majiang.game.ruleset import find_ruleset
 from majiang.rules.sichuan.analysis import SichuanEfficiency
 from majiang.rules.sichuan.payments import exchange_receiver
 from majiang.rules.sichuan.state import SichuanState
+from search_positions import position_at
 
 VARIANTS = [
     ("sichuan", ()),
@@ -27,22 +28,6 @@ VARIANTS = [
     ("sichuan", ("mode=single", "declare_void=true")),
     ("chengdu", ("exchange=across",)),
 ]
-
-
-def _position(rules: str, options: tuple[str, ...], seed: int, steps: int) -> tuple[Game, int] | None:
-    """A hand of the fan-aware bot (as the arena's Sichuan seats play) ``steps`` actions in: the seat to act,
-    if at a turn or a claim with a choice, the opening done."""
-    game = Game(find_ruleset(rules, options), seed=seed)
-    bots = [find_bot("fan-aware", seed=seed * 4 + s) for s in range(4)]
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            return None
-        seat = game.to_act()[0]
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    if game.phase not in (Phase.TURN, Phase.CLAIM):
-        return None
-    seat = game.to_act()[0]
-    return (game, seat) if len(game.legal_actions(seat)) > 1 else None
 
 
 def _check_sample(game: Game, seat: int, world: Game) -> None:
@@ -86,7 +71,7 @@ def _check_sample(game: Game, seat: int, world: Game) -> None:
        sample_seed=st.integers(0, 2**32))
 def test_sampler_keeps_the_view_and_deals_only_unseen_copies(variant: tuple[str, tuple[str, ...]], seed: int,
                                                              steps: int, sample_seed: int) -> None:
-    at = _position(*variant, seed, steps)
+    at = position_at(variant[0], seed, steps, "fan-aware", variant[1], choice=True)
     if at is None:
         return
     game, seat = at
@@ -97,7 +82,7 @@ def test_sample_gives_the_receiver_the_tiles_the_seat_passed() -> None:
     """换三张: the kinds the seat gave stay in their receiver's hand in every sample, unless let go."""
     checked = 0
     for seed in range(6):
-        at = _position("sichuan", ("exchange=clockwise",), seed, 6)
+        at = position_at("sichuan", seed, 6, "fan-aware", ("exchange=clockwise",), choice=True)
         assert at is not None
         game, seat = at
         view = game.view(seat)
@@ -115,7 +100,7 @@ def test_sample_gives_the_receiver_the_tiles_the_seat_passed() -> None:
 
 
 def test_playout_copy_leaves_the_game_and_its_state_untouched() -> None:
-    at = _position("血流", ("exchange=dice", "declare_void=true"), 0, 60)
+    at = position_at("血流", 0, 60, "fan-aware", ("exchange=dice", "declare_void=true"), choice=True)
     assert at is not None
     game, seat = at
     assert any(game.hand_state.wins) and game.hand_state.kongs  # wins and kong payments to copy
@@ -198,7 +183,7 @@ def test_prior_ranks_every_discard_best_first() -> None:
 
     checked = 0
     for seed in range(4):
-        at = _position("sichuan", ("declare_void=true",), seed, 30)
+        at = position_at("sichuan", seed, 30, "fan-aware", ("declare_void=true",), choice=True)
         if at is None or at[0].phase != Phase.TURN:
             continue
         game, seat = at
