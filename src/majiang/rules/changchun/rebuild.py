@@ -34,6 +34,7 @@ from majiang.game.ruleset import Rebuilt
 from majiang.rules.changchun.options import Options
 from majiang.rules.changchun.scoring import winning_kinds
 from majiang.rules.changchun.state import ChangchunPublic, ChangchunState, ChangchunWall
+from majiang.rules.sampling import draw_complete
 
 if TYPE_CHECKING:
     from majiang.game.ruleset import Table, TableSeatView
@@ -137,24 +138,9 @@ def _place(wall: ChangchunWall) -> int:
 def _ready_counts(avail: list[int], sets: int, rng: random.Random) -> list[int] | None:
     """Counts of ``3 * sets + 1`` tiles drawn from ``avail`` (counts): ``sets`` sets (no chow of honors)
     and a pair at random, less one of their tiles; None if ``avail`` holds no such tiles."""
-    take = [0] * 34
-    pairs = [k for k in range(34) if avail[k] >= 2]
-    if not pairs:
+    take = draw_complete(avail, range(34), sets, SEQUENCE_SHARE, rng)
+    if take is None:
         return None
-    take[rng.choice(pairs)] = 2
-    for _ in range(sets):
-        runs = [k for k in range(27) if k % 9 < 7 and avail[k] > take[k] and avail[k + 1] > take[k + 1]
-                and avail[k + 2] > take[k + 2]]
-        trios = [k for k in range(34) if avail[k] - take[k] >= 3]
-        if runs and (not trios or rng.random() < SEQUENCE_SHARE):
-            k = rng.choice(runs)
-            take[k] += 1
-            take[k + 1] += 1
-            take[k + 2] += 1
-        elif trios:
-            take[rng.choice(trios)] += 3
-        else:
-            return None
     out = rng.choice([k for k in range(34) for _ in range(take[k])])
     take[out] -= 1
     return take

@@ -36,6 +36,7 @@ from majiang.actions import ActionKind
 from majiang.game.phase import Phase
 from majiang.game.ruleset import Rebuilt
 from majiang.meld import KongKind, MeldKind
+from majiang.rules.sampling import draw_complete
 from majiang.rules.sichuan.payments import Exchange, TableOptions, exchange_receiver, kong_payment
 from majiang.rules.sichuan.scoring import ScoreResult
 from majiang.rules.sichuan.state import SichuanPublic, SichuanState
@@ -238,26 +239,8 @@ def _target(progress: int) -> int:
 def _formed(avail: list[int], suits: tuple[int, ...], sets: int, rng: random.Random) -> list[int] | None:
     """Counts of a complete hand (``sets`` sets and a pair) drawn at random from ``avail`` in ``suits``
     only; None if ``avail`` holds none."""
-    take = [0] * 34
     kinds = [k for k in range(27) if k // 9 in suits]
-    pairs = [k for k in kinds if avail[k] >= 2]
-    if not pairs:
-        return None
-    take[rng.choice(pairs)] = 2
-    for _ in range(sets):
-        runs = [k for k in kinds if k % 9 < 7 and avail[k] > take[k] and avail[k + 1] > take[k + 1]
-                and avail[k + 2] > take[k + 2]]
-        trios = [k for k in kinds if avail[k] - take[k] >= 3]
-        if runs and (not trios or rng.random() < SEQUENCE_SHARE):
-            k = rng.choice(runs)
-            take[k] += 1
-            take[k + 1] += 1
-            take[k + 2] += 1
-        elif trios:
-            take[rng.choice(trios)] += 3
-        else:
-            return None
-    return take
+    return draw_complete(avail, kinds, sets, SEQUENCE_SHARE, rng)
 
 
 def _shape(game: SichuanGame, seats: list[int], cleared: list[int | None], progress: list[int],
