@@ -1,5 +1,6 @@
 """The fast playout policy of the search bot: win when offered, else the discard leaving the lowest shanten
-(declaring riichi with it where the ruleset offers that), never a claim (docs/bots.md, ``search``). Its own
+(declaring riichi with it where the ruleset offers that; against a seat that has shown it is ready, a safe
+tile unless the hand is ready: ``Ruleset.playout_safe``), never a claim (docs/bots.md, ``search``). Its own
 module so that the search bot and the fan plans (``majiang.bots.plans``) both use it without importing each
 other.
 
@@ -101,6 +102,35 @@ def _model_picks(model: Efficiency) -> dict[bytes, int]:
     return found[1]
 
 
+def _shanten(counts: list[int], melds: Sequence[Meld], model: Efficiency | None) -> int:
+    if model is None or model is CHINESE_EFFICIENCY:
+        return shanten_counts(counts, len(melds))
+    return model.shanten(counts, melds)
+
+
+def _fold(counts: list[int], melds: Sequence[Meld], model: Efficiency | None, pick: int,
+          safe: frozenset[int], legal: Sequence[Action]) -> int:
+    """``pick`` if it leaves the hand ready (push), else the safe kind (``Ruleset.playout_safe``) whose
+    discard leaves the lowest shanten, honors and terminals first; ``pick`` when none is held. Without it
+    a playout's seats never fold, so every candidate was valued as if the seat pushed after it and the
+    search under riichi dealt in more than its prior (docs/bots.md)."""
+    counts[pick] -= 1
+    ready = _shanten(counts, melds, model) == 0
+    counts[pick] += 1
+    if ready:
+        return pick
+    best = 1 << 30
+    fold = pick
+    for k in safe:
+        if counts[k] and _DISCARDS[k] in legal:
+            counts[k] -= 1
+            key = _shanten(counts, melds, model) * 4 + PREFERENCE[k]
+            counts[k] += 1
+            if key < best or (key == best and k < fold):
+                best, fold = key, k
+    return fold
+
+
 def quick_action(game: Game, seat: int, model: Efficiency | None = None) -> Action:
     """The playout policy's action for ``seat``: win if offered; on its turn the discard leaving the
     lowest shanten by ``model`` (the seat's ``Ruleset.efficiency``; every Chinese Official form if None),
@@ -132,6 +162,9 @@ def quick_action(game: Game, seat: int, model: Efficiency | None = None) -> Acti
                 if len(picks) >= _MAX_PICKS:
                     picks.clear()
                 pick = picks[key] = _model_discard(counts, melds, model)
+        safe = game.rules.playout_safe(game, seat)
+        if safe is not None:
+            pick = _fold(counts, melds, model, pick, safe, legal)
         action = _DISCARDS[pick]
         if action in legal:
             declare = _RIICHI[pick]

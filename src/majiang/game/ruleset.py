@@ -223,9 +223,9 @@ class Ruleset:
     """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
     asks which (``SeatContext.void``)."""
     coach_bot: ClassVar[str] = "fan-aware"
-    """The bot whose judgement the coach shows beside its own tables (``majiang.bots.judgement``) and the
-    search bot's prior: the strongest measured under the ruleset (docs/bots.md), as ``find_bot`` names it
-    (options after colons)."""
+    """The search bot's prior and, unless ``coach`` names another, the bot whose judgement the coach shows
+    beside its own tables (``majiang.bots.judgement``): the strongest fast bot measured under the ruleset
+    (docs/bots.md), as ``find_bot`` names it (options after colons)."""
     playout_shanten: ClassVar[bool] = True
     """Whether the search bot's playout policy counts each seat's shanten by the ruleset's own
     ``efficiency`` (``majiang.bots.quick``); False: by every Chinese Official form, the fast count, where
@@ -345,6 +345,19 @@ class Ruleset:
         melds and discards, whose turn, the wall's size; hidden places not dealt yet), and what the sampler
         needs besides (``Rebuilt``). By default a new hand state: the ruleset keeps none that matters."""
         return Rebuilt(self.new_state(game))
+
+    def coach(self) -> str:
+        """The bot the coach asks under these rules and options (``majiang.bots.judgement``), as
+        ``find_bot`` names it: ``coach_bot`` by default; a ruleset whose options make another bot the
+        strongest measured (the search bot under the Chinese Official ``botzone`` preset) names that."""
+        return self.coach_bot
+
+    def playout_safe(self, game: Game, seat: int) -> frozenset[int] | None:
+        """The kinds ``seat`` may let go in a search playout without dealing in to a seat that has shown it
+        is ready (riichi: each riichi seat's river and the tiles let go since its riichi), for the playout
+        policy to fold with when its own hand is not ready (``majiang.bots.quick``); None where no seat
+        has shown it (play for speed), and always by default."""
+        return None
 
     def copy_state(self, game: Game) -> Any:
         """The hand state for a copy of a rebuilt ``game`` that a playout may change: by default a new one

@@ -1020,6 +1020,19 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
 
         return rebuild_hand(game, view, kan_dora=self.kan_dora, red_fives=self.red_fives)
 
+    def playout_safe(self, game: RiichiGame, seat: int) -> frozenset[int] | None:
+        """The kinds safe against every other seat in riichi (現物: in its river or let go by anyone since
+        its riichi; furiten forbids its win on them), None while no other seat is in riichi."""
+        st: RiichiState = game.hand_state
+        if True not in st.riichi:
+            return None
+        safe: frozenset[int] | None = None
+        for o in range(4):
+            if st.riichi[o] and o != seat:
+                kinds = frozenset((*st.rivers[o], *st.since_riichi[o]))
+                safe = kinds if safe is None else safe & kinds
+        return safe
+
     def copy_state(self, game: RiichiGame) -> RiichiState:
         st: RiichiState = game.hand_state
         return st.copy()
