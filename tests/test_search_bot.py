@@ -357,7 +357,7 @@ def test_riichi_search_is_reproducible_and_plays_out_riichi() -> None:
     def run() -> tuple[list[dict[str, object]], list[SearchBot]]:
         events: list[dict[str, object]] = []
         searchers = []
-        for seed in (15,):
+        for seed in (15, 16):
             game = Game(find_ruleset("riichi"), seed=seed)
             bots = [SearchBot(seed=10 + s, playouts=4) if s % 2 == 0 else find_bot("defense", seed=s)
                     for s in range(4)]
@@ -531,3 +531,36 @@ def _check_folds(game: Game, bots: list[Bot], checked: int, folded: int) -> tupl
             checked += 1
         game.apply(seat, bots[seat].act(game.view(seat)))
     return checked, folded
+
+
+def test_riichi_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each other seat not in riichi gets a hand at most ``SHAPE_START`` less a step per ``SHAPE_PACE`` of its
+    discards from ready (a complete hand drawn, less that many tiles and one, plus as many at random);
+    uniform deals (``SHAPED`` off) leave far more of them beyond it."""
+    from majiang.analysis.shanten import shanten_counts
+    from majiang.rules.riichi import rebuild
+
+    def within(shaped: bool) -> tuple[int, int]:
+        monkeypatch.setattr(rebuild, "SHAPED", shaped)
+        met = total = 0
+        for seed in range(10):
+            for steps in (30, 50, 70, 90, 110):
+                at = _riichi_position(seed, steps)
+                if at is None:
+                    continue
+                game, seat = at
+                world = Position(game.view(seat)).sample(random.Random(seed))
+                for o in range(4):
+                    melds = len(world.melds[o])
+                    if o == seat or world.hand_state.riichi[o] or sum(world.counts[o]) != 13 - 3 * melds:
+                        continue
+                    bound = max(0, rebuild.SHAPE_START - len(world.discards[o]) // rebuild.SHAPE_PACE)
+                    total += 1
+                    met += shanten_counts(world.counts[o], melds) <= bound
+        return met, total
+
+    met, total = within(True)
+    assert total > 20 and met == total
+    uniform, total_ = within(False)
+    assert total_ == total and uniform < 0.8 * total
