@@ -539,6 +539,7 @@ def test_riichi_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
     discards from ready (a complete hand drawn, less that many tiles and one, plus as many at random);
     uniform deals (``SHAPED`` off) leave far more of them beyond it."""
     from majiang.analysis.shanten import shanten_counts
+    from majiang.rules import sampling
     from majiang.rules.riichi import rebuild
 
     def within(shaped: bool) -> tuple[int, int]:
@@ -555,7 +556,7 @@ def test_riichi_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
                     melds = len(world.melds[o])
                     if o == seat or world.hand_state.riichi[o] or sum(world.counts[o]) != 13 - 3 * melds:
                         continue
-                    bound = max(0, rebuild.SHAPE_START - len(world.discards[o]) // rebuild.SHAPE_PACE)
+                    bound = max(0, sampling.SHAPE_START - len(world.discards[o]) // sampling.SHAPE_PACE)
                     total += 1
                     met += shanten_counts(world.counts[o], melds) <= bound
         return met, total

@@ -12,7 +12,8 @@ the tiles dealt at random:
 * on each sample: a hand for each other seat in riichi that is ready, as its riichi says (four sets and a
   pair less one tile, drawn at random from its dealt tiles and the hidden wall, a wait on a tile it or
   the others let go since avoided where a few tries allow: such a seat would be furiten); for each other
-  seat not in riichi, a hand about as close to ready as its discards so far suggest (``_shape``); which of the
+  seat not in riichi, a hand about as close to ready as its discards so far suggest (``shape_hands``);
+  which of the
   unseen copies of each five are red (among the others' hands, the wall,
   the dead wall and the indicators turned over: the view does not say whether an indicator is red), and
   the others' furiten from their sampled waits: their own rivers (the engine reads them), a riichi seat's
@@ -39,7 +40,7 @@ from majiang.rules.riichi.analysis import riichi_waits
 from majiang.rules.riichi.payments import STICK
 from majiang.rules.riichi.state import RiichiPublic, RiichiState
 from majiang.rules.riichi.wall import FIVES, _indicator_place
-from majiang.rules.sampling import draw_complete
+from majiang.rules.sampling import shape_hands
 
 if TYPE_CHECKING:
     from majiang.game.ruleset import Table, TableSeatView
@@ -288,67 +289,8 @@ def _make_ready(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random
 
 
 SHAPED = True
-"""Whether the samples shape the hands of the other seats not in riichi (``_shape``); False deals them
-uniformly."""
-SHAPE_START = 5
-"""The shanten a shaped hand is dealt at most before its seat has let anything go."""
-SHAPE_PACE = 2
-"""Tiles a seat lets go per step closer to ready in the samples."""
-SHAPE_TRIES = 8
-"""Complete hands tried for (``draw_complete`` draws its sets at random and may run out of tiles)."""
-
-
-def _shape(game: RiichiGame, seat: int, shown: tuple[int, ...], rng: random.Random) -> None:
-    """Deal each other seat not in riichi (in random order) a hand at most ``SHAPE_START`` less one step per
-    ``SHAPE_PACE`` of its discards from ready: a complete hand drawn at random from its tiles and the hidden
-    wall's, less a tile for each step and one more, plus as many at random; the tiles left go back to the
-    wall's hidden places at random. Real hands are players' choices and come closer to ready as the hand
-    goes on; dealt uniformly, they stayed three or four tiles from ready to the end, so the searching seat's
-    playouts won far more often than it does (docs/bots.md)."""
-    st: RiichiState = game.hand_state
-    seats = [o for o in range(4) if o != seat and not st.riichi[o]
-             and sum(game.counts[o]) == 13 - 3 * len(game.melds[o])]
-    if not seats:
-        return
-    wall = game.wall
-    places = [p for p in wall.undrawn() if p not in shown]
-    avail = [0] * 34
-    for p in places:
-        avail[wall[p]] += 1
-    for o in seats:
-        for k, n in enumerate(game.counts[o]):
-            avail[k] += n
-    rng.shuffle(seats)
-    for o in seats:
-        size = sum(game.counts[o])
-        hand = None
-        for _ in range(SHAPE_TRIES):
-            hand = draw_complete(avail, _KINDS, 4 - len(game.melds[o]), SEQUENCE_SHARE, rng)
-            if hand is not None:
-                break
-        if hand is None:
-            # No complete hand left to draw from: its tiles at random.
-            hand = [0] * 34
-            extra = size
-        else:
-            extra = max(0, SHAPE_START - len(game.discards[o]) // SHAPE_PACE)
-            tiles = [k for k in range(34) for _ in range(hand[k])]
-            for k in rng.sample(tiles, extra + 1):
-                hand[k] -= 1
-        spare = [k for k in range(34) for _ in range(avail[k] - hand[k])]
-        for k in rng.sample(spare, extra):
-            hand[k] += 1
-        for k in range(34):
-            avail[k] -= hand[k]
-        game.counts[o][:] = hand
-        game.recount(o)
-    rest = [k for k in range(34) for _ in range(avail[k])]
-    rng.shuffle(rest)
-    for p, kind in zip(places, rest, strict=True):
-        wall[p] = kind
-
-
-_KINDS = tuple(range(34))
+"""Whether the samples shape the hands of the other seats not in riichi (``shape_hands``); False deals
+them uniformly."""
 
 
 def _seen_fives(view: TableSeatView[Any]) -> dict[int, int]:
@@ -378,7 +320,11 @@ def _deal_hidden(game: RiichiGame, seat: int, end: int, reds: tuple[int, ...], s
         if o != seat and st.riichi[o]:
             _make_ready(game, o, shown, rng)
     if SHAPED:
-        _shape(game, seat, shown, rng)
+        seats = [o for o in range(4) if o != seat and not st.riichi[o]
+                 and sum(game.counts[o]) == 13 - 3 * len(game.melds[o])]
+        if seats:
+            shape_hands(game, seats, [p for p in game.wall.undrawn() if p not in shown], range(34),
+                        SEQUENCE_SHARE, rng)
     if any(reds):
         wall = game.wall
         spots: list[list[int]] = [[], [], []]  # a place in the wall, or -1 - seat for a copy in a hand
