@@ -565,3 +565,16 @@ def test_riichi_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
     assert total > 20 and met == total
     uniform, total_ = within(False)
     assert total_ == total and uniform < 0.8 * total
+
+
+def test_riichi_samples_shape_a_hand_of_four_melds() -> None:
+    """A seat with four melds holds one tile: shaped, it keeps one (a complete hand of a pair, less a tile),
+    where asking more steps of it than it holds tiles once failed."""
+    at = position_at("riichi", 273, 28, bot="efficiency")
+    assert at is not None
+    game, seat = at
+    four = [o for o in range(4) if o != seat and len(game.melds[o]) == 4]
+    assert four
+    for rng_seed in range(8):
+        world = Position(game.view(seat)).sample(random.Random(rng_seed))
+        assert [sum(world.counts[o]) for o in range(4)] == [sum(game.counts[o]) for o in range(4)]

@@ -75,7 +75,8 @@ def shape_hands(game: Table[Any, Any], seats: list[int], places: Sequence[int], 
             hand = [0] * 34
             extra = size
         else:
-            extra = max(0, SHAPE_START - len(game.discards[o]) // SHAPE_PACE)
+            # No more steps than the hand holds tiles (four melds: a pair, less one and a step at most).
+            extra = min(size, max(0, SHAPE_START - len(game.discards[o]) // SHAPE_PACE))
             tiles = [k for k in range(34) for _ in range(hand[k])]
             for k in rng.sample(tiles, extra + 1):
                 hand[k] -= 1
