@@ -533,28 +533,33 @@ def _check_folds(game: Game, bots: list[Bot], checked: int, folded: int) -> tupl
     return checked, folded
 
 
-def test_riichi_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each other seat not in riichi gets a hand at most ``SHAPE_START`` less a step per ``SHAPE_PACE`` of its
-    discards from ready (a complete hand drawn, less that many tiles and one, plus as many at random);
-    uniform deals (``SHAPED`` off) leave far more of them beyond it."""
+@pytest.mark.parametrize(("rules", "module"), [("riichi", "riichi"), ("changchun", "changchun")])
+def test_samples_deal_the_others_hands_closer_to_ready_as_they_discard(
+        rules: str, module: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each other seat not declared ready (riichi, 上听) gets a hand at most ``SHAPE_START`` less a step per
+    ``SHAPE_PACE`` of its discards from ready (a complete hand drawn, less that many tiles and one, plus as
+    many at random); uniform deals (``SHAPED`` off) leave far more of them beyond it."""
+    import importlib
+
     from majiang.analysis.shanten import shanten_counts
     from majiang.rules import sampling
-    from majiang.rules.riichi import rebuild
+
+    rebuild = importlib.import_module(f"majiang.rules.{module}.rebuild")
 
     def within(shaped: bool) -> tuple[int, int]:
         monkeypatch.setattr(rebuild, "SHAPED", shaped)
         met = total = 0
         for seed in range(10):
             for steps in (30, 50, 70, 90, 110):
-                at = _riichi_position(seed, steps)
+                at = position_at(rules, seed, steps, bot="defense" if rules == "riichi" else "efficiency")
                 if at is None:
                     continue
                 game, seat = at
                 world = Position(game.view(seat)).sample(random.Random(seed))
+                declared = getattr(world.hand_state, "riichi" if rules == "riichi" else "ready")
                 for o in range(4):
                     melds = len(world.melds[o])
-                    if o == seat or world.hand_state.riichi[o] or sum(world.counts[o]) != 13 - 3 * melds:
+                    if o == seat or declared[o] or sum(world.counts[o]) != 13 - 3 * melds:
                         continue
                     bound = max(0, sampling.SHAPE_START - len(world.discards[o]) // sampling.SHAPE_PACE)
                     total += 1

@@ -16,7 +16,8 @@ dealt at random:
   once (对宝), so such a kind is swapped with another tile of the hidden wall.
 * on each sample, each other ready seat gets a **ready** hand (four sets and a pair less one tile that
   Changchun would pay: its three suits, a 1/9 or honor, a pung or its exemption), drawn from its dealt
-  tiles and the hidden wall, as its declaration says (the rest go back to the wall in random order).
+  tiles and the hidden wall, as its declaration says (the rest go back to the wall in random order), and
+  each other seat a hand about as close to ready as its discards so far suggest (``shape_hands``).
 
 Read approximately, the view not showing the order of events: a ready seat has seen the 宝 once one was
 rolled (it may have declared since and still be about to look: then its waits lack the wildcard until its
@@ -34,7 +35,7 @@ from majiang.game.ruleset import Rebuilt
 from majiang.rules.changchun.options import Options
 from majiang.rules.changchun.scoring import winning_kinds
 from majiang.rules.changchun.state import ChangchunPublic, ChangchunState, ChangchunWall
-from majiang.rules.sampling import draw_complete
+from majiang.rules.sampling import draw_complete, shape_hands
 
 if TYPE_CHECKING:
     from majiang.game.ruleset import Table, TableSeatView
@@ -49,6 +50,9 @@ READY_TRIES = 24
 """Ready hands drawn for a ready seat before its dealt tiles are kept as they are."""
 TREASURE_TRIES = 12
 """Tiles of the hidden wall tried for a 宝 the seat has not seen before the one dealt is kept."""
+SHAPED = True
+"""Whether the samples shape the hands of the other seats not ready (``shape_hands``); False deals them
+uniformly."""
 SEQUENCE_SHARE = 0.7
 """How often a set of a drawn ready hand is a chow where one can be made."""
 
@@ -98,14 +102,20 @@ def rebuild_hand(game: ChangchunGame, view: TableSeatView[Any], options: Options
             st.treasure = int(pub.treasure)
             shown = ((place, st.treasure),)
     ready = tuple(s for s in range(4) if s != seat and st.ready[s])
+    others = [s for s in range(4) if s != seat and not st.ready[s]]
     hidden_treasure = pub.rolled > 0 and pub.treasure is None
-    if not ready and not pub.rolled:
+    if not ready and not pub.rolled and not SHAPED:
         return Rebuilt(st, shown)
     places = tuple(p for p, _ in shown)
 
     def deal(table: ChangchunGame, seat: int, rng: random.Random) -> None:
         for s in ready:
             _make_ready(table, s, places, options, rng)
+        if SHAPED:
+            seats = [o for o in others if sum(table.counts[o]) == 13 - 3 * len(table.melds[o])]
+            if seats:
+                shape_hands(table, seats, [p for p in table.wall.undrawn() if p not in places], range(34),
+                            SEQUENCE_SHARE, rng)
         if hidden_treasure:
             _deal_treasure(table, rng)
         # Every seat's waits anew: a ready seat that has seen the 宝 wins on it too (the seat's own
