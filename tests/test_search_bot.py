@@ -586,3 +586,28 @@ def test_riichi_samples_shape_a_hand_of_four_melds() -> None:
     for rng_seed in range(8):
         world = Position(game.view(seat)).sample(random.Random(rng_seed))
         assert [sum(world.counts[o]) for o in range(4)] == [sum(game.counts[o]) for o in range(4)]
+
+
+def test_under_riichi_the_default_search_plays_as_its_prior_and_given_playouts_it_searches() -> None:
+    """Riichi's ``search_plays_out`` is False (its playouts measured weaker than its prior): the default
+    search bot then makes its prior's every move without playing out; given playouts or a budget it
+    searches."""
+    rules = find_ruleset("riichi")
+    assert not rules.search_plays_out and find_ruleset("mcr").search_plays_out
+    game = Game(rules, seed=21)
+    default = SearchBot(seed=5)
+    prior = find_bot(rules.coach_bot, seed=5)
+    given = [SearchBot(seed=5, playouts=4), SearchBot(seed=5, budget=0.01)]
+    others = [find_bot("defense", seed=s) for s in range(4)]
+    moves = 0
+    while game.phase != Phase.OVER:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if seat == 0 and len(view.legal) > 1:
+            assert default.act(view) == prior.act(view)
+            for bot in given:
+                bot.act(view)
+            moves += 1
+        game.apply(seat, others[seat].act(view))
+    assert moves > 5 and default.searched == 0 and default.playouts_for(view) == 0
+    assert all(bot.searched > 0 for bot in given)

@@ -198,6 +198,7 @@ class SearchBot:
         # A budget in seconds buys fewer playouts under rules whose playouts cost more
         # (``Ruleset.playout_cost``): converted at each decision, by the ruleset being played.
         self.timed = playouts is None
+        self.default = playouts is None and budget is None  # the ruleset may decline the default's playouts
         if budget is not None:
             if not budget > 0 or math.isinf(budget):
                 raise InvalidOptionError(f"a search budget is a positive number of seconds, not {budget!r}")
@@ -256,7 +257,7 @@ class SearchBot:
         decision_seed = self.rng.getrandbits(64)
         prior = self._prior_of(view)
         choice = prior.act(view)
-        if self.playouts <= 0 or view.phase not in self.phases or not supports(view.rules):
+        if self.playouts_for(view) <= 0 or view.phase not in self.phases or not supports(view.rules):
             return choice
         # The fan-aware bot's own candidates, plans and cut-offs are Chinese Official judgement; elsewhere
         # (Sichuan, the regional rulesets) its ranking is the efficiency one (``ranked_discards``), as any
@@ -271,7 +272,9 @@ class SearchBot:
     def playouts_for(self, view: View) -> int:
         """The playouts of a decision at ``view``: ``playouts`` as given; a budget's (the default one's
         too) divided by the ruleset's ``playout_cost``, so that a decision takes about as long under
-        every ruleset."""
+        every ruleset; none by default where the ruleset's ``search_plays_out`` is False."""
+        if self.default and view.rules is not None and not view.rules.search_plays_out:
+            return 0
         cost = 1.0 if view.rules is None or not self.timed else view.rules.playout_cost
         return self.playouts if cost == 1.0 else max(1, round(self.playouts / cost))
 

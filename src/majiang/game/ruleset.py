@@ -230,6 +230,10 @@ class Ruleset:
     """Whether the search bot's playout policy counts each seat's shanten by the ruleset's own
     ``efficiency`` (``majiang.bots.quick``); False: by every Chinese Official form, the fast count, where
     the ruleset's own forms are near enough to them and cost much more to count (riichi)."""
+    search_plays_out: ClassVar[bool] = True
+    """Whether the search bot plays its candidates out by default under these rules; False where its playouts
+    measured weaker than its prior alone (riichi, docs/bots.md): then, unless given ``playouts`` or a
+    ``budget``, it plays as its prior (``coach_bot``)."""
     playout_cost: ClassVar[float] = 1.0
     """What a search playout costs under these rules against a Chinese Official one (measured,
     benchmarks/search.py): a search budget in seconds buys this many times fewer playouts."""

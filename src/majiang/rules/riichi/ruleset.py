@@ -304,6 +304,7 @@ class RiichiRules(ScoringFields, TableFields, Ruleset):
     ready and calling only for speed (docs/bots.md: +211 and +179 points a hand against plain ``defense``
     over 6,000 hands each on two seeds)."""
     playout_shanten: ClassVar[bool] = False
+    search_plays_out: ClassVar[bool] = False  # its prior alone measured stronger: docs/bots.md
     """The search's playouts count shanten over the Chinese Official forms: riichi's own (four sets and a
     pair, seven pairs, thirteen orphans) are their core, and counting them costs the playouts three times
     as much (benchmarks/search.py: 540 against 150 a second)."""
