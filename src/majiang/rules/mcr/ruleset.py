@@ -12,7 +12,6 @@ seat changes (sources 000, 002, 003). The deal, the claims and the rest are the 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -26,7 +25,6 @@ from majiang.game.ruleset import (
     Fault,
     NextHand,
     Penalty,
-    Rebuilt,
     Ruleset,
     SeatWalls,
     Wall,
@@ -40,11 +38,10 @@ from majiang.rules.mcr.payments import BASE_POINTS, FALSE_WIN_AWARD, FALSE_WIN_P
 from majiang.rules.mcr.profiles import PROFILES
 from majiang.rules.mcr.result import FanHit, ScoreResult
 from majiang.rules.mcr.scorer import McrScorer
-from majiang.rules.sampling import shape_hands
 
 if TYPE_CHECKING:
     from majiang.game.results import WinRecord
-    from majiang.game.ruleset import MatchTable, SeatView, Table, TableSeatView
+    from majiang.game.ruleset import MatchTable, SeatView, Table
 
     McrTable = Table["McrState", None]
     """A hand in play as these rules see it (``majiang.game.ruleset.Table``)."""
@@ -220,22 +217,6 @@ class McrRules(Ruleset):
         """``PER_SEAT_COACH`` on per-seat walls (the ``botzone`` preset), where the search bot measured
         ahead of the fan-aware bot; the fan-aware bot on a shared wall, where it did not (docs/bots.md)."""
         return PER_SEAT_COACH if self.walls is Walls.PER_SEAT and self.rebuilds() else self.coach_bot
-
-    def rebuild(self, game: McrTable, view: TableSeatView[Any]) -> Rebuilt:
-        """A new hand state, and on each sample (``SHAPED``) the other seats' hands about as close to ready as
-        their discards suggest (``shape_hands``; the flowers not yet shown stay where they were dealt)."""
-        if not SHAPED:
-            return Rebuilt(self.new_state(game))
-
-        def deal(table: McrTable, seat: int, rng: random.Random) -> None:
-            seats = [o for o in range(4)
-                     if o != seat and sum(table.counts[o]) == 13 - 3 * len(table.melds[o])]
-            if seats:
-                wall = table.wall
-                shape_hands(table, seats, [p for p in wall.undrawn() if wall[p] < 34], range(34),
-                            SEQUENCE_SHARE, rng)
-
-        return Rebuilt(self.new_state(game), (), deal)
 
     def rebuilds(self) -> bool:
         """A game can be rebuilt from a view (the search bot's positions) unless ``house_fans`` are on:
@@ -415,12 +396,6 @@ def _with_house_fans(result: ScoreResult, game: McrTable, seat: int, hand: Hand,
     return replace(result, total=total, fans=tuple(fans),
                    meets_minimum=total - result.flowers >= MINIMUM)
 
-
-SHAPED = True
-"""Whether the search's samples shape the other seats' hands (``McrRules.rebuild``); False deals them
-uniformly."""
-SEQUENCE_SHARE = 0.7
-"""How often a set of a shaped hand is a sequence where one can be made."""
 
 PER_SEAT_COACH = "search:playouts=16"
 """The coach on per-seat walls: the search bot at the budget measured there against the fan-aware bot under
