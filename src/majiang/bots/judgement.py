@@ -3,8 +3,8 @@ each discard is.
 
 The coach's own tables rank discards by tile efficiency and fans (``majiang.analysis``,
 ``majiang.game.advice``); they read a hand and the tiles in sight, not the table. ``judge`` reads the
-seat's whole view the way the ruleset's coaching bot does (``Ruleset.coach()``: the fan-aware bot, the
-search bot on Botzone's per-seat walls, riichi's defensive bot weighing value) and gives the second
+seat's whole view the way the ruleset's coaching bot does (``Ruleset.coaching_bot()``: the fan-aware bot,
+the search bot on Botzone's per-seat walls, riichi's defensive bot weighing value) and gives the second
 opinion beside them:
 
 * ``pick``: the move that bot makes here (a discard, a call, a pass, a win, a riichi);
@@ -40,8 +40,8 @@ class Judgement:
     """The coaching bot's view of one decision (``judge``)."""
 
     bot: str
-    """The bot that judged (``Ruleset.coach()``, or the one asked for), by its registered name (a coach
-    such as ``defense:dora=4`` is the ``defense`` bot with options)."""
+    """The bot that judged (``Ruleset.coaching_bot()``, or the one asked for), by its registered name (a
+    coach such as ``defense:dora=4`` is the ``defense`` bot with options)."""
     pick: Action | None
     """Its move here; None when the seat has nothing to decide."""
     threat: tuple[float, float, float, float]
@@ -62,7 +62,7 @@ class Judgement:
 
 def judge(view: View, bot: str | None = None, seed: int = 0) -> Judgement:
     """The coaching bot's judgement of ``view``: its move, the threats and each discard's danger."""
-    name = bot or (view.rules.coach() if view.rules is not None else "fan-aware")
+    name = bot or (view.rules.coaching_bot() if view.rules is not None else "fan-aware")
     pick = find_bot(name, seed=seed).act(view) if view.legal else None
     table = read_table(view)
     discards = sorted({int(a.tile) for a in view.legal

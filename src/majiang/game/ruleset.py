@@ -223,9 +223,9 @@ class Ruleset:
     """Whether a win must lack one of the three suits (缺一门, Sichuan): a seat gives one up, and the coach
     asks which (``SeatContext.void``)."""
     coach_bot: ClassVar[str] = "fan-aware"
-    """The search bot's prior and, unless ``coach`` names another, the bot whose judgement the coach shows
-    beside its own tables (``majiang.bots.judgement``): the strongest fast bot measured under the ruleset
-    (docs/bots.md), as ``find_bot`` names it (options after colons)."""
+    """The search bot's prior and, unless ``coaching_bot`` names another, the bot whose judgement the coach
+    shows beside its own tables (``majiang.bots.judgement``): the strongest fast bot measured under the
+    ruleset (docs/bots.md), as ``find_bot`` names it (options after colons)."""
     playout_shanten: ClassVar[bool] = True
     """Whether the search bot's playout policy counts each seat's shanten by the ruleset's own
     ``efficiency`` (``majiang.bots.quick``); False: by every Chinese Official form, the fast count, where
@@ -350,7 +350,7 @@ class Ruleset:
         needs besides (``Rebuilt``). By default a new hand state: the ruleset keeps none that matters."""
         return Rebuilt(self.new_state(game))
 
-    def coach(self) -> str:
+    def coaching_bot(self) -> str:
         """The bot the coach asks under these rules and options (``majiang.bots.judgement``), as
         ``find_bot`` names it: ``coach_bot`` by default; a ruleset whose options make another bot the
         strongest measured (the search bot under the Chinese Official ``botzone`` preset) names that."""

@@ -213,7 +213,7 @@ class McrRules(Ruleset):
     def new_state(self, game: McrTable) -> McrState:
         return McrState()
 
-    def coach(self) -> str:
+    def coaching_bot(self) -> str:
         """``PER_SEAT_COACH`` on per-seat walls (the ``botzone`` preset), where the search bot measured
         ahead of the fan-aware bot; the fan-aware bot on a shared wall, where it did not (docs/bots.md)."""
         return PER_SEAT_COACH if self.walls is Walls.PER_SEAT and self.rebuilds() else self.coach_bot
