@@ -400,7 +400,8 @@ def _with_house_fans(result: ScoreResult, game: McrTable, seat: int, hand: Hand,
 PER_SEAT_COACH = "search:playouts=16"
 """The coach on per-seat walls: the search bot at the budget measured there against the fan-aware bot under
 the ``botzone`` preset, +3.22 and +2.32 points a hand (120 and 240 deals, both intervals clear of 0), at
-about 20 ms a decision, fast enough for hints on every move (docs/bots.md)."""
+about 27 ms a hint on average, 51 ms at most (50 decisions of a Botzone hand), fast enough for every move
+(docs/bots.md)."""
 
 BOTZONE: dict[str, Any] = {"flowers": False, "walls": "per-seat", "false_win": "end", "single_hand": True}
 """The preset ``botzone``: the options of Botzone's judge ``ChineseStandardMahjong`` (docs/interop.md)."""
