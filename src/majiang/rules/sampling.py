@@ -9,7 +9,7 @@ from typing import Any
 
 from majiang.game._protocol import Table
 
-__all__ = ["draw_complete", "shape_hands"]
+__all__ = ["draw_complete", "pooled", "shape_hands"]
 
 SHAPE_START = 5
 """The shanten a shaped hand is dealt at most before its seat has let anything go (``shape_hands``)."""
@@ -45,6 +45,18 @@ def draw_complete(avail: Sequence[int], kinds: Sequence[int], sets: int, share: 
     return take
 
 
+def pooled(game: Table[Any, Any], seats: Sequence[int], places: Sequence[int]) -> list[int]:
+    """Counts of the tiles in ``seats``' hands and at the wall's ``places``: what a sample deals again."""
+    wall = game.wall
+    avail = [0] * 34
+    for p in places:
+        avail[wall[p]] += 1
+    for o in seats:
+        for k, n in enumerate(game.counts[o]):
+            avail[k] += n
+    return avail
+
+
 def shape_hands(game: Table[Any, Any], seats: list[int], places: Sequence[int], kinds: Sequence[int],
                 share: float, rng: random.Random) -> None:
     """Deal ``seats`` (in random order) hands at most ``SHAPE_START`` less a step per ``SHAPE_PACE`` of
@@ -57,12 +69,7 @@ def shape_hands(game: Table[Any, Any], seats: list[int], places: Sequence[int], 
     three or four tiles from ready to the end, and a searching seat's playouts win far more often than it
     does (docs/bots.md)."""
     wall = game.wall
-    avail = [0] * 34
-    for p in places:
-        avail[wall[p]] += 1
-    for o in seats:
-        for k, n in enumerate(game.counts[o]):
-            avail[k] += n
+    avail = pooled(game, seats, places)
     rng.shuffle(seats)
     for o in seats:
         size = sum(game.counts[o])

@@ -36,7 +36,7 @@ from majiang.actions import ActionKind
 from majiang.game.phase import Phase
 from majiang.game.ruleset import Rebuilt
 from majiang.meld import KongKind, MeldKind
-from majiang.rules.sampling import draw_complete
+from majiang.rules.sampling import draw_complete, pooled
 from majiang.rules.sichuan.payments import Exchange, TableOptions, exchange_receiver, kong_payment
 from majiang.rules.sichuan.scoring import ScoreResult
 from majiang.rules.sichuan.state import SichuanPublic, SichuanState
@@ -252,12 +252,7 @@ def _shape(game: SichuanGame, seats: list[int], cleared: list[int | None], progr
     wall's places at random."""
     wall = game.wall
     places = wall.undrawn()
-    avail = [0] * 34
-    for p in places:
-        avail[wall[p]] += 1
-    for s in seats:
-        for k, n in enumerate(game.counts[s]):
-            avail[k] += n
+    avail = pooled(game, seats, places)
     state: SichuanState = game.hand_state
     order = seats[:]
     rng.shuffle(order)
