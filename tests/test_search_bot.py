@@ -45,9 +45,14 @@ def test_bad_options(name: str, message: str) -> None:
         find_bot(name, seed=0)
 
 
-@pytest.mark.parametrize("rules", [*ruleset_names(), "botzone"])
+# Every run plays the built-in rulesets' hands with four search bots (test_bots_rulesets) and the botzone
+# preset's beside fan-aware bots (test_same_seed_and_budget_same_decisions, below); these hands of them
+# beside other bots are make soak's, the test modules' own rulesets' every run's.
+@pytest.mark.parametrize("rules", [
+    pytest.param(name, marks=pytest.mark.soak) if find_ruleset(name).__module__.startswith("majiang.")
+    else name for name in [*ruleset_names(), "botzone"]])
 def test_plays_a_hand_legally(rules: str) -> None:
-    """Under every built-in ruleset (the engine refuses an illegal action: IllegalActionError)."""
+    """Under every ruleset, beside other bots (the engine refuses an illegal action: IllegalActionError)."""
     game = Game(find_ruleset(rules), seed=3)
     bots = [SearchBot(seed=0, playouts=6), find_bot("fan-aware", seed=1), SearchBot(seed=2, playouts=6),
             find_bot("efficiency", seed=3)]
