@@ -1,0 +1,177 @@
+"""Variants of the fan-aware bot's play under a ruleset outside the Chinese Official family, each against
+the fan-aware bot itself in the duplicate arena: is its claiming and discarding at a local best?
+
+Run: ``PYTHONPATH=src python benchmarks/prior_variants.py --variant kong --seeds 2 3`` (``--help``).
+Outside the Chinese Official family the fan-aware bot plays as the efficiency bot with its waits weighed
+(``FanAwareBot.other``); each variant changes one thing in that efficiency bot:
+
+* ``kong``: a kong on another's discard whenever it leaves the shanten no higher (the bot claims one only
+  when it lowers the shanten or adds live tiles; Sichuan pays a kong at once, 刮风, and counts it a 根);
+* ``strict``: a pung or chow only when the best discard after it lowers the shanten;
+* ``loose``: a pung or kong whenever the best discard after it leaves the shanten no higher;
+* ``flush``: among discards leaving the lowest shanten and at most ``--slack`` live tiles fewer than the
+  best, one of the suit the hand holds fewest of (a lean to 清一色, which doubles twice under Sichuan).
+
+Each seed is its own 240-deal arena (``--deals``); the pooled line is the mean of the seeds' runs (each
+independent deals), its standard error from theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Callable, Sequence
+
+from majiang.actions import Action, ActionKind
+from majiang.bots.common import (
+    PASS,
+    PREFERENCE,
+    after_claim,
+    efficiency_of,
+    hand_counts,
+    own_melds,
+    seen_counts,
+)
+from majiang.bots.efficiency import EfficiencyBot, _live, best_discard
+from majiang.bots.fan_aware import FanAwareBot
+from majiang.bots.registry import _REGISTRY
+from majiang.game.ruleset import Efficiency, find_ruleset
+from majiang.game.table import Phase, View
+from majiang.meld import Meld
+from majiang.seats import RelativeSeat
+from majiang.sim.arena import run_arena
+
+_MELDS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+
+
+def _shanten_after(view: View, action: Action) -> tuple[int, int]:
+    """The shanten now, and after ``action`` (a claim) and the best discard that follows it."""
+    source = view.robbing if view.phase == Phase.ROB else view.last_discard
+    assert source is not None
+    giver, tile = source
+    model = efficiency_of(view)
+    counts, melds = hand_counts(view), own_melds(view)
+    now = model.shanten(counts, melds)
+    after, meld = after_claim(counts, action, int(tile), RelativeSeat.between(view.seat, giver))
+    new = (*melds, meld)
+    if action.kind == ActionKind.KONG:
+        return now, model.shanten(after, new)
+    _, value, _ = best_discard(after, new, seen_counts(view), [t for t in range(34) if after[t]], model=model)
+    return now, value
+
+
+class KongBot(EfficiencyBot):
+    """Takes a kong on a discard whenever it leaves the shanten no higher."""
+
+    def _claim(self, view: View) -> Action:
+        for a in view.legal:
+            if a.kind == ActionKind.KONG and view.phase != Phase.ROB:
+                now, after = _shanten_after(view, a)
+                if after <= now:
+                    return a
+        return super()._claim(view)
+
+
+class StrictBot(EfficiencyBot):
+    """Claims a pung or chow only when it lowers the shanten."""
+
+    def _claim(self, view: View) -> Action:
+        choice = super()._claim(view)
+        if choice.kind in (ActionKind.CHOW, ActionKind.PUNG):
+            now, after = _shanten_after(view, choice)
+            if after >= now:
+                return PASS
+        return choice
+
+
+class LooseBot(EfficiencyBot):
+    """Claims a pung or kong whenever it leaves the shanten no higher."""
+
+    def _claim(self, view: View) -> Action:
+        choice = super()._claim(view)
+        if choice == PASS and view.phase != Phase.ROB and view.last_discard is not None:
+            for a in view.legal:
+                if a.kind in (ActionKind.PUNG, ActionKind.KONG):
+                    now, after = _shanten_after(view, a)
+                    if after <= now:
+                        return a
+        return choice
+
+
+class FlushBot(EfficiencyBot):
+    """Among near-best discards (the lowest shanten, ``slack`` live tiles), one of the least-held suit."""
+
+    slack = 2
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        ranked: list[tuple[int, int, bool, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            value, effective = model.shanten_and_effective(counts, melds)
+            counts[d] += 1
+            ranked.append((value, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
+        ranked.sort()
+        best = ranked[0]
+        if best[2]:  # a dead tile (a void suit's) still goes first
+            suits = [sum(counts[s * 9:s * 9 + 9]) for s in range(3)]
+            near = [r for r in ranked if r[0] == best[0] and r[1] <= best[1] + self.slack and r[4] < 27]
+            if near:
+                pick = min(near, key=lambda r: (suits[r[4] // 9], r[1], r[3], r[4]))
+                return pick[4], pick[0]
+        return best[4], best[0]
+
+
+VARIANTS: dict[str, Callable[[int | None], EfficiencyBot]] = {
+    "kong": lambda seed: KongBot(seed, weigh_waits=True),
+    "strict": lambda seed: StrictBot(seed, weigh_waits=True),
+    "loose": lambda seed: LooseBot(seed, weigh_waits=True),
+    "flush": lambda seed: FlushBot(seed, weigh_waits=True),
+}
+
+
+class VariantBot(FanAwareBot):
+    """The fan-aware bot with the variant (``VariantBot.variant``) as its efficiency bot."""
+
+    name = "variant"
+    variant = "kong"
+    slack = 2
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.other = VARIANTS[self.variant](seed)
+        if isinstance(self.other, FlushBot):
+            self.other.slack = self.slack
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", choices=sorted(VARIANTS), required=True)
+    parser.add_argument("--rules", default="sichuan")
+    parser.add_argument("--option", action="append", default=[], help="a ruleset option, key=value")
+    parser.add_argument("--deals", type=int, default=240)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3])
+    parser.add_argument("--slack", type=int, default=2, help="live tiles given up for the flush lean")
+    args = parser.parse_args()
+    VariantBot.variant, VariantBot.slack = args.variant, args.slack
+    _REGISTRY["variant"] = (__name__, "VariantBot")  # this process only (--workers 1)
+    rules = find_ruleset(args.rules, args.option)
+    means: list[float] = []
+    errors: list[float] = []
+    for seed in args.seeds:
+        diff = run_arena(("variant", "fan-aware"), args.deals, seed=seed, rules=rules).to_dict()["difference"]
+        low, high = diff["ci"]
+        means.append(float(diff["mean"]))
+        errors.append((high - low) / 2 / 1.96)
+        print(f"{args.variant} vs fan-aware, {args.rules}, seed {seed}: {diff['mean']:+.2f} a hand, "
+              f"[{low:+.2f}, {high:+.2f}] over {args.deals} deals", flush=True)
+    if len(means) > 1:
+        mean = statistics.fmean(means)
+        half = 1.96 * math.sqrt(sum(e * e for e in errors)) / len(errors)
+        print(f"pooled over {len(means)} seeds ({len(means) * args.deals} deals): {mean:+.2f} a hand, "
+              f"[{mean - half:+.2f}, {mean + half:+.2f}]")
+
+
+if __name__ == "__main__":
+    main()
