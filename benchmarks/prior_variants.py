@@ -36,6 +36,7 @@ from majiang.bots.common import (
 from majiang.bots.efficiency import EfficiencyBot, _live, best_discard
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.registry import _REGISTRY
+from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import Efficiency, find_ruleset
 from majiang.game.table import Phase, View
 from majiang.meld import Meld
@@ -156,7 +157,10 @@ def main() -> None:
     args = parser.parse_args()
     VariantBot.variant, VariantBot.slack = args.variant, args.slack
     _REGISTRY["variant"] = (__name__, "VariantBot")  # this process only (--workers 1)
-    rules = find_ruleset(args.rules, args.option)
+    try:
+        rules = find_ruleset(args.rules, args.option)
+    except InvalidOptionError as err:
+        parser.error(str(err))
     means: list[float] = []
     errors: list[float] = []
     for seed in args.seeds:
