@@ -26,14 +26,13 @@ from collections.abc import Callable, Sequence
 from majiang.actions import Action, ActionKind
 from majiang.bots.common import (
     PASS,
-    PREFERENCE,
     after_claim,
     efficiency_of,
     hand_counts,
     own_melds,
     seen_counts,
 )
-from majiang.bots.efficiency import EfficiencyBot, _live, best_discard
+from majiang.bots.efficiency import EfficiencyBot, best_discard, ranked_choices
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.registry import _REGISTRY
 from majiang.errors import InvalidOptionError
@@ -107,13 +106,7 @@ class FlushBot(EfficiencyBot):
 
     def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
                        choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
-        ranked: list[tuple[int, int, bool, int, int]] = []
-        for d in choices:
-            counts[d] -= 1
-            value, effective = model.shanten_and_effective(counts, melds)
-            counts[d] += 1
-            ranked.append((value, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
-        ranked.sort()
+        ranked = ranked_choices(counts, melds, seen, choices, model)
         best = ranked[0]
         if best[2]:  # a dead tile (a void suit's) still goes first
             suits = [sum(counts[s * 9:s * 9 + 9]) for s in range(3)]

@@ -51,6 +51,20 @@ def _live(kinds: Sequence[int], seen: Sequence[int]) -> int:
     return sum(4 - seen[t] for t in kinds if seen[t] < 4)
 
 
+def ranked_choices(counts: list[int], melds: Sequence[Meld], seen: Sequence[int], choices: Sequence[int],
+                   model: Efficiency = CHINESE_EFFICIENCY) -> list[tuple[int, int, bool, int, int]]:
+    """Each discard as (shanten left, minus its live effective tiles, not dead, ``PREFERENCE``, kind),
+    best first: ``best_discard``'s order."""
+    ranked: list[tuple[int, int, bool, int, int]] = []
+    for d in choices:
+        counts[d] -= 1
+        value, effective = model.shanten_and_effective(counts, melds)
+        counts[d] += 1
+        ranked.append((value, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
+    ranked.sort()
+    return ranked
+
+
 def best_discard(counts: list[int], melds: Sequence[Meld], seen: Sequence[int], choices: Sequence[int],
                  rng: random.Random | None = None, model: Efficiency = CHINESE_EFFICIENCY
                  ) -> tuple[int, int, int]:
@@ -66,13 +80,7 @@ def best_discard(counts: list[int], melds: Sequence[Meld], seen: Sequence[int], 
     >>> best_discard(c, (), c, [t for t in range(34) if c[t]])
     (27, 0, 6)
     """
-    ranked: list[tuple[int, int, bool, int, int]] = []
-    for d in choices:
-        counts[d] -= 1
-        value, effective = model.shanten_and_effective(counts, melds)
-        counts[d] += 1
-        ranked.append((value, -_live(effective, seen), not model.is_dead(d), PREFERENCE[d], d))
-    ranked.sort()
+    ranked = ranked_choices(counts, melds, seen, choices, model)
     top = [r for r in ranked if r[:4] == ranked[0][:4]]
     pick = top[0] if rng is None or len(top) == 1 else rng.choice(top)
     return pick[4], pick[0], -pick[1]
