@@ -8,6 +8,7 @@ tests/test_import_cycles.py`` prints every cycle left, with the line of each imp
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,12 @@ def import_graph(root: Path = SOURCE) -> dict[str, dict[str, int]]:
     return graph
 
 
+@functools.cache
+def source_graph() -> dict[str, dict[str, int]]:
+    """The package's own graph, read once for the tests here (reading the whole source takes a second)."""
+    return import_graph()
+
+
 def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
     """The groups of modules that reach one another by imports (Tarjan's strongly connected components)."""
     index: dict[str, int] = {}
@@ -106,7 +113,7 @@ def describe(graph: dict[str, dict[str, int]], groups: list[list[str]]) -> str:
 
 
 def test_the_walker_sees_lazy_and_type_checking_imports() -> None:
-    graph = import_graph()
+    graph = source_graph()
     # Inside a method (Action.parse) and under TYPE_CHECKING (the lazy package majiang.analysis).
     assert "majiang.notation" in graph["majiang.actions"]
     assert "majiang.analysis.shanten" in graph["majiang.analysis"]
@@ -116,7 +123,7 @@ def test_the_walker_sees_lazy_and_type_checking_imports() -> None:
 
 @pytest.mark.parametrize("group", FIXED, ids=lambda group: group[-1])
 def test_fixed_cycles_stay_gone(group: tuple[str, ...]) -> None:
-    graph = import_graph()
+    graph = source_graph()
     assert set(group) <= set(graph), "a module of the group is gone: update FIXED"
     left = cycles(graph)
     print(describe(graph, left))  # with -s: the cycles left elsewhere, for the record
@@ -127,7 +134,7 @@ def test_fixed_cycles_stay_gone(group: tuple[str, ...]) -> None:
 
 def test_no_module_is_in_an_import_cycle() -> None:
     """The engine, the ruleset interface and the rulesets included (issue 19): dependencies point one way."""
-    graph = import_graph()
+    graph = source_graph()
     found = cycles(graph)
     assert not found, describe(graph, found)
 
