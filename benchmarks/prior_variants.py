@@ -11,6 +11,9 @@ Outside the Chinese Official family the fan-aware bot plays as the efficiency bo
 * ``loose``: a pung or kong whenever the best discard after it leaves the shanten no higher;
 * ``flush``: among discards leaving the lowest shanten and at most ``--slack`` live tiles fewer than the
   best, one of the suit the hand holds fewest of (a lean to 清一色, which doubles twice under Sichuan).
+* ``safe``: among those, the one least likely to deal in (``majiang.bots.danger``'s reading, with each
+  seat's void suit safe against it and seats that left the hand no threat); with ``--fold F``, the safest
+  discard of all when the hand is two or more from ready and a seat's threat reaches F.
 
 Each seed is its own 240-deal arena (``--deals``); the pooled line is the mean of the seeds' runs (each
 independent deals), its standard error from theirs.
@@ -32,6 +35,7 @@ from majiang.bots.common import (
     own_melds,
     seen_counts,
 )
+from majiang.bots.danger import Table, read_table
 from majiang.bots.efficiency import EfficiencyBot, best_discard, ranked_choices
 from majiang.bots.fan_aware import FanAwareBot
 from majiang.bots.registry import _REGISTRY
@@ -117,11 +121,52 @@ class FlushBot(EfficiencyBot):
         return best[4], best[0]
 
 
+def _void_table(view: View, seen: Sequence[int]) -> Table:
+    """``read_table`` with each seat's void suit safe against it and seats out of the hand no threat."""
+    table = read_table(view, seen)
+    voids = getattr(view.public_state, "voids", (None,) * 4)
+    threat = list(table.threat)
+    danger = [list(d) for d in table.danger]
+    for o in range(4):
+        if o == view.seat:
+            continue
+        if not view.active[o]:
+            threat[o] = 0.0
+        void = voids[o]
+        if void is not None:
+            for t in range(void * 9, void * 9 + 9):
+                danger[o][t] = 0.0
+    return Table(view.seat, (threat[0], threat[1], threat[2], threat[3]), tuple(tuple(d) for d in danger))
+
+
+class SafeBot(EfficiencyBot):
+    """Among near-best discards (the lowest shanten, ``slack`` live tiles), the least likely to deal in;
+    with ``fold``, the safest of all when far (two or more from ready) and someone looks ready."""
+
+    slack = 2
+    fold = 0.0
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        ranked = ranked_choices(counts, melds, seen, choices, model)
+        best = ranked[0]
+        if not best[2]:
+            return best[4], best[0]  # a dead tile (a void suit's) still goes first
+        table = _void_table(view, seen)
+        if self.fold and best[0] >= 2 and max(table.threat) >= self.fold:
+            pick = min(ranked, key=lambda r: (round(table.deal_in(r[4]), 3), r))
+            return pick[4], pick[0]
+        near = [r for r in ranked if r[0] == best[0] and r[1] <= best[1] + self.slack]
+        pick = min(near, key=lambda r: (round(table.deal_in(r[4]), 3), r))
+        return pick[4], pick[0]
+
+
 VARIANTS: dict[str, Callable[[int | None], EfficiencyBot]] = {
     "kong": lambda seed: KongBot(seed, weigh_waits=True),
     "strict": lambda seed: StrictBot(seed, weigh_waits=True),
     "loose": lambda seed: LooseBot(seed, weigh_waits=True),
     "flush": lambda seed: FlushBot(seed, weigh_waits=True),
+    "safe": lambda seed: SafeBot(seed, weigh_waits=True),
 }
 
 
@@ -131,12 +176,15 @@ class VariantBot(FanAwareBot):
     name = "variant"
     variant = "kong"
     slack = 2
+    fold = 0.0
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.other = VARIANTS[self.variant](seed)
-        if isinstance(self.other, FlushBot):
+        if isinstance(self.other, (FlushBot, SafeBot)):
             self.other.slack = self.slack
+        if isinstance(self.other, SafeBot):
+            self.other.fold = self.fold
 
 
 def main() -> None:
@@ -146,9 +194,11 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="a ruleset option, key=value")
     parser.add_argument("--deals", type=int, default=240)
     parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3])
-    parser.add_argument("--slack", type=int, default=2, help="live tiles given up for the flush lean")
+    parser.add_argument("--slack", type=int, default=2, help="live tiles given up for the flush or safe lean")
+    parser.add_argument("--fold", type=float, default=0.0,
+                        help="safe: fold when two from ready and a threat reaches this (0: never)")
     args = parser.parse_args()
-    VariantBot.variant, VariantBot.slack = args.variant, args.slack
+    VariantBot.variant, VariantBot.slack, VariantBot.fold = args.variant, args.slack, args.fold
     _REGISTRY["variant"] = (__name__, "VariantBot")  # this process only (--workers 1)
     try:
         rules = find_ruleset(args.rules, args.option)

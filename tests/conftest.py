@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
-import click
 import pytest
 import typer.testing
 from hypothesis import settings
@@ -20,14 +20,15 @@ import majiang
 settings.register_profile("majiang", deadline=None)
 settings.load_profile("majiang")
 
-_COMMANDS: dict[int, tuple[Typer, click.Command]] = {}
+_COMMANDS: dict[int, tuple[Typer, Any]] = {}
 
 
-def _command_once(app: Typer) -> click.Command:
-    """The click command of ``app``, built on its first invocation only: Typer's test runner otherwise
+def _command_once(typer_instance: Typer) -> Any:  # (Typer's own copy of click's Command)
+    """The click command of a Typer app, built on its first invocation only: Typer's test runner otherwise
     builds the whole tree again on every call (each command's signature read anew, forty commands a call),
     which was a tenth of the suite's time. The app keeps no state between calls (click makes a new context
     for each)."""
+    app = typer_instance
     hit = _COMMANDS.get(id(app))
     if hit is None or hit[0] is not app:
         hit = _COMMANDS[id(app)] = (app, get_command(app))
