@@ -1,7 +1,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PIP := $(BIN)/pip --quiet --disable-pip-version-check
+# --no-compile: pip would byte-compile every installed file (a third of the install's time, most of it
+# never imported); Python compiles what is imported on first use and keeps it.
+PIP := $(BIN)/pip --quiet --disable-pip-version-check --no-compile
 # Python's default, whatever the shell says: compiled modules are kept in __pycache__. With
 # PYTHONDONTWRITEBYTECODE set (some machines set it), every test worker and every program a test starts
 # compiles the package and rewrites the tests' asserts anew (11 s of each worker's collection against 4).
