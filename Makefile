@@ -1,9 +1,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/pip --quiet --disable-pip-version-check
 # --no-compile: pip would byte-compile every installed file (a third of the install's time, most of it
 # never imported); Python compiles what is imported on first use and keeps it.
-PIP := $(BIN)/pip --quiet --disable-pip-version-check --no-compile
+INSTALL := $(PIP) install --no-compile
 # Python's default, whatever the shell says: compiled modules are kept in __pycache__. With
 # PYTHONDONTWRITEBYTECODE set (some machines set it), every test worker and every program a test starts
 # compiles the package and rewrites the tests' asserts anew (11 s of each worker's collection against 4).
@@ -77,24 +78,24 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[cli,web]'
+	$(INSTALL) -e '.[cli,web]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[cli,test]'
+	$(INSTALL) -e '.[cli,test]'
 	touch $(RUN_STAMP) $(STAMP)
 
 $(BENCH_STAMP): $(STAMP)
-	$(PIP) install -e '.[cli,test,bench]'
+	$(INSTALL) -e '.[cli,test,bench]'
 	touch $(BENCH_STAMP)
 
 $(CLUSTER_STAMP): $(STAMP)
-	$(PIP) install -e '.[cli,test,cluster]'
+	$(INSTALL) -e '.[cli,test,cluster]'
 	touch $(CLUSTER_STAMP)
 
 $(TRAIN_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(TRAIN_VENV)
-	$(TRAIN_VENV)/bin/pip --quiet --disable-pip-version-check install -e '.[cluster-train]' 'pytest>=8' 'pytest-asyncio>=0.23' \
+	$(TRAIN_VENV)/bin/pip --quiet --disable-pip-version-check install --no-compile -e '.[cluster-train]' 'pytest>=8' 'pytest-asyncio>=0.23' \
 		'hypothesis>=6.100'
 	touch $(TRAIN_STAMP)
 
@@ -174,7 +175,7 @@ learned-weights: $(STAMP)
 COMPILED_STAMP := $(VENV)/.installed-compiled
 
 $(COMPILED_STAMP): pyproject.toml $(STAMP)
-	$(PIP) install -e '.[cli,test,compiled]'
+	$(INSTALL) -e '.[cli,test,compiled]'
 	touch $(COMPILED_STAMP)
 
 compiled: $(COMPILED_STAMP)
