@@ -123,9 +123,20 @@ function show(msg, move) {
   keepOrder();
   remember();
   beep(before, msg);
-  render();
+  drawSoon();
   coachHints();
   judgeHints();
+}
+
+// The page is drawn once the states that came together are shown: the bots' moves come in bursts, and
+// only the last of a burst is ever seen (a fifth of the browser's work in a hand played at full pace). A
+// hidden page is drawn at once: its timers may wait a second or more.
+let drawQueued = false;
+function drawSoon() {
+  if (document.hidden) { render(); return; }
+  if (drawQueued) return;
+  drawQueued = true;
+  setTimeout(() => { drawQueued = false; render(); }, 0);
 }
 
 // Sounds, made by WebAudio (no files): your turn or a claim to decide, another seat's discard, a hand's end.
