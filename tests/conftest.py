@@ -3,6 +3,7 @@ module is pure Python; on the compiled copy (``make test-compiled``) it is desel
 
 from __future__ import annotations
 
+import functools
 import importlib
 from pathlib import Path
 from typing import Any
@@ -20,19 +21,13 @@ import majiang
 settings.register_profile("majiang", deadline=None)
 settings.load_profile("majiang")
 
-_COMMANDS: dict[int, tuple[Typer, Any]] = {}
-
-
+@functools.cache  # by the app itself (a Typer app compares and hashes by identity)
 def _command_once(typer_instance: Typer) -> Any:  # (Typer's own copy of click's Command)
     """The click command of a Typer app, built on its first invocation only: Typer's test runner otherwise
     builds the whole tree again on every call (each command's signature read anew, forty commands a call),
     which was a tenth of the suite's time. The app keeps no state between calls (click makes a new context
     for each)."""
-    app = typer_instance
-    hit = _COMMANDS.get(id(app))
-    if hit is None or hit[0] is not app:
-        hit = _COMMANDS[id(app)] = (app, get_command(app))
-    return hit[1]
+    return get_command(typer_instance)
 
 
 typer.testing._get_command = _command_once  # type: ignore[attr-defined]
