@@ -76,6 +76,15 @@ def test_a_tournament_run_from_the_page(browser: Browser, base_url: str) -> None
     page.fill("#tn-rounds", "4")
     page.fill("#tn-hands", "1")
     page.fill("#tn-options", "profile=wmo2014")
+    page.focus("#tn-rounds")
+    # the list is drawn again when the account arrives (on a busy machine, while the form is being filled)
+    # or the language changes: what was typed, and the caret, stay
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('majiang-account', {detail: {name: 'Ann'}}))")
+    expect(page.locator("#tn-name")).to_have_value("Club night")
+    expect(page.locator("#tn-players")).to_have_value("\n".join(PLAYERS))
+    expect(page.locator("#tn-hands")).to_have_value("1")
+    expect(page.locator("#tn-options")).to_have_value("profile=wmo2014")
+    assert page.evaluate("() => document.activeElement.id") == "tn-rounds"
     assert _fits(page)
     page.click("#tn-create-button")
     page.wait_for_url("**/tournament/t*")

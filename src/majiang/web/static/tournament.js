@@ -119,7 +119,29 @@ function createForm() {
   return form;
 }
 
+// What is typed into the form that creates a tournament, by field, with the field being typed in: the list
+// is drawn again when the account arrives or the language changes, and nobody should lose a half-filled
+// form (or the caret) to that.
+function formTyped() {
+  const kept = new Map();
+  for (const field of app.querySelectorAll("#tn-create [id]")) {
+    if ("value" in field) kept.set(field.id, field.value);
+  }
+  const active = document.activeElement;
+  const focus = active && active.id && kept.has(active.id) ? active.id : null;
+  return { kept, focus };
+}
+
+function formRetype({ kept, focus }) {
+  for (const [id, value] of kept) {
+    const field = document.getElementById(id);
+    if (field && "value" in field) field.value = value;
+  }
+  if (focus) document.getElementById(focus)?.focus();
+}
+
 function drawList() {
+  const typedForm = formTyped();
   const list = el("table", { class: "grid tn-standings", id: "tn-list" },
     el("tr", {}, el("th", {}, t("tn_name")), el("th", {}, t("rules")), el("th", { class: "num" }, t("players")),
       el("th", { class: "num" }, t("tn_round")), el("th", { class: "wide" }, t("tn_organiser"))));
@@ -137,6 +159,7 @@ function drawList() {
     known && accountName() === null ? el("p", { class: "muted", id: "tn-login" }, t("tn_login")) : createForm(),
     el("h2", {}, t("tn_list")),
     data.tournaments.length ? el("div", { class: "scroll" }, list) : el("p", { class: "muted" }, t("none")));
+  formRetype(typedForm);
   showRefusal();
 }
 
