@@ -184,9 +184,7 @@ class SearchBot:
     policy (``"quick"``, as every seat's; ``"plan"``: ``majiang.bots.plans``; ``"prior"``: its prior's own
     play, which folds); ``loss`` and
     ``claim_margin`` retune the prior (its expected loss of dealing in, ``PRIOR_LOSS`` by default where the
-    fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by);
-    ``guard=1`` (where the fan-aware bot is the prior) tries only discards its danger reading finds no
-    likelier to deal in than its own choice, so that playouts, whose seats never fold, cannot undo a fold.
+    fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by).
     """
 
     name = "search"
@@ -194,7 +192,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, budget: float | None = None,
                  top: int = TOP, confidence: float = CONFIDENCE, only: str | None = None,
                  policy: str = "quick", depth: int = 0, loss: float | None = PRIOR_LOSS,
-                 claim_margin: float | None = None, guard: int = 0) -> None:
+                 claim_margin: float | None = None) -> None:
         if playouts is not None and budget is not None:
             raise InvalidOptionError("give the search bot playouts or a budget, not both")
         # A budget in seconds buys fewer playouts under rules whose playouts cost more
@@ -218,9 +216,6 @@ class SearchBot:
                                      f"not {policy!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidOptionError(f"depth is a whole number of at least 0, not {depth!r}")
-        if guard not in (0, 1) or isinstance(guard, bool):
-            raise InvalidOptionError(f"guard is 0 or 1, not {guard!r}")
-        self.guard = bool(guard)
         self.policy = policy
         self.depth = depth
         self.playouts = playouts
@@ -328,12 +323,8 @@ class SearchBot:
             if PASS in legal and choice != PASS:
                 out.append(PASS)
             return out
-        table = _Situation(view).table if self.guard and choice.kind in _TURN_DISCARDS else None
-        limit = 0.0 if table is None or choice.tile is None else table.deal_in(int(choice.tile))
         for tile in self._ranked_discards(view):
             a = _DISCARDS[tile]
-            if table is not None and table.deal_in(tile) > limit:
-                continue  # the prior's danger reading is kept: no playout overrules it
             if a in legal and a not in out:
                 out.append(a)
             if len(out) > self.top:
