@@ -121,12 +121,10 @@ function createForm() {
 
 // What is typed into the form that creates a tournament, by field, with the field being typed in: the list
 // is drawn again when the account arrives or the language changes, and nobody should lose a half-filled
-// form (or the caret) to that.
+// form (or the field they were in) to that.
 function formTyped() {
   const kept = new Map();
-  for (const field of app.querySelectorAll("#tn-create [id]")) {
-    if ("value" in field) kept.set(field.id, field.value);
-  }
+  for (const field of app.querySelectorAll("#tn-create :is(input, textarea, select)[id]")) kept.set(field.id, field.value);
   const active = document.activeElement;
   const focus = active && active.id && kept.has(active.id) ? active.id : null;
   return { kept, focus };
@@ -135,7 +133,7 @@ function formTyped() {
 function formRetype({ kept, focus }) {
   for (const [id, value] of kept) {
     const field = document.getElementById(id);
-    if (field && "value" in field) field.value = value;
+    if (field) field.value = value;
   }
   if (focus) document.getElementById(focus)?.focus();
 }
