@@ -9,10 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer.testing
 from hypothesis import settings
-from typer import Typer
-from typer.main import get_command
 
 import majiang
 
@@ -21,16 +18,25 @@ import majiang
 settings.register_profile("majiang", deadline=None)
 settings.load_profile("majiang")
 
-@functools.cache  # by the app itself (a Typer app compares and hashes by identity)
-def _command_once(typer_instance: Typer) -> Any:  # (Typer's own copy of click's Command)
-    """The click command of a Typer app, built on its first invocation only: Typer's test runner otherwise
+def _build_cli_command_once() -> None:
+    """Make Typer's test runner build an app's click command on its first invocation only: it otherwise
     builds the whole tree again on every call (each command's signature read anew, forty commands a call),
     which was a tenth of the suite's time. The app keeps no state between calls (click makes a new context
-    for each)."""
-    return get_command(typer_instance)
+    for each). Skipped where the CLI extra is not installed (the soak's training venv has only RLlib)."""
+    try:
+        import typer.testing
+        from typer.main import get_command
+    except ModuleNotFoundError:
+        return
+
+    @functools.cache  # by the app itself (a Typer app compares and hashes by identity)
+    def command_once(typer_instance: typer.Typer) -> Any:  # (Typer's own copy of click's Command)
+        return get_command(typer_instance)
+
+    typer.testing._get_command = command_once  # type: ignore[attr-defined]
 
 
-typer.testing._get_command = _command_once  # type: ignore[attr-defined]
+_build_cli_command_once()
 
 # ``database`` (SQLite and PostgreSQL) and ``postgres_cluster`` for the web store's tests.
 pytest_plugins = ["postgres"]
