@@ -25,6 +25,7 @@ from majiang.cli.errors import fail
 from majiang.cli.fan import flag
 from majiang.cli.options import JsonOpt
 from majiang.errors import InvalidOptionError
+from majiang.game.options import option_hints
 from majiang.game.ruleset import Ruleset, find_ruleset, ruleset_aliases, ruleset_names, ruleset_presets
 from majiang.sim.simulate import option_text
 
@@ -72,7 +73,7 @@ def _summary(rules: Ruleset) -> str:
 def option_rows(rules: Ruleset) -> list[dict[str, Any]]:
     """One row per option of ``rules``: name, type in words, choices, default and meaning (from the
     ruleset's ``option_schema``)."""
-    hints = typing.get_type_hints(type(rules))
+    hints = option_hints(type(rules))
     named = ruleset_catalogue(rules.name)["options"]
     rows = []
     for spec in rules.option_schema():

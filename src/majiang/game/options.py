@@ -98,12 +98,25 @@ class ScoringOptions:
         return dataclasses.asdict(self)
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def option_hints(cls: type) -> dict[str, Any]:
+    """The resolved type of each option of the ruleset class ``cls`` (``typing.get_type_hints``, read once
+    per class: it evaluates every annotation anew on each call, and records read them per hand). Not to be
+    changed by the caller."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 def with_options(rules: Any, options: Mapping[str, Any] | Iterable[str]) -> Any:
     """A copy of the ruleset ``rules`` with ``options`` changed (a mapping, or ``key=value`` texts)."""
     known = {f.name: f for f in dataclasses.fields(rules) if f.name != "name"}
     changes: dict[str, Any] = {}
     items = options.items() if isinstance(options, Mapping) else (_split(t) for t in options)
-    hints = typing.get_type_hints(type(rules))
+    hints = option_hints(type(rules))
     for key, raw in items:
         key = key.replace("-", "_")
         if key not in known:
@@ -121,7 +134,7 @@ def with_options(rules: Any, options: Mapping[str, Any] | Iterable[str]) -> Any:
 def option_schema(rules: Any, meanings: Mapping[str, str]) -> list[OptionSpec]:
     """Every option of the ruleset ``rules``: its kind, default (its value), choices or bounds and meaning
     (``meanings``)."""
-    hints = typing.get_type_hints(type(rules))
+    hints = option_hints(type(rules))
     values = rules.options()
     out = []
     for f in dataclasses.fields(rules):
@@ -150,7 +163,7 @@ def option_schema(rules: Any, meanings: Mapping[str, str]) -> list[OptionSpec]:
 
 def optional(cls: type, key: str) -> bool:
     """Whether the option ``key`` of the ruleset class ``cls`` may be None."""
-    hint = typing.get_type_hints(cls)[key]
+    hint = option_hints(cls)[key]
     return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from majiang.errors import InvalidOptionError, MajiangError
+from majiang.game.options import option_hints
 from majiang.game.ruleset import Ruleset, find_ruleset
 from majiang.jsonstrict import StrictJSONError, loads_strict
 
@@ -200,7 +201,7 @@ def rules_from_options(name: str, options: dict[str, Any]) -> Ruleset:
     """The ruleset ``name`` with ``options``; InvalidOptionError naming the first option that does not fit."""
     base = find_ruleset(name)
     known = rules_options(base)
-    hints = typing.get_type_hints(type(base))
+    hints = option_hints(type(base))
     for key, value in options.items():
         if key not in known:
             raise InvalidOptionError(f"unknown option {key!r} for ruleset {name!r}; the options are "
