@@ -263,7 +263,10 @@ export function t(key) {
 /** Fill every element with data-i18n="key" in `root`. */
 export function applyI18n(root = document) {
   document.documentElement.lang = lang() === "zh" ? "zh-CN" : "en";
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;  // (an unchanged label is not laid out again)
+  }
 }
 
 /** Switch language and re-render through `rerender`. */

@@ -693,9 +693,38 @@ function render() {
   ["bottom", "right", "top", "left"].forEach((pos, k) => felt.append(seatPanel((me + k) % 4, pos)));
   felt.append(centre());
   const events = el("div", { class: "log", id: "log" }, ...log.map((line) => el("div", {}, line)));
-  app.replaceChildren(roomLine() ?? "", felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox() ?? "",
-    events, scoreSheet(), settingsBox(), linksBox() ?? "");
+  place(app, [roomLine(), felt, el("div", { class: "error", id: "message" }, message), myHand(), hintsBox(), resultBox(),
+    events, scoreSheet(), settingsBox(), linksBox()].filter((node) => node));
   applyI18n();
+}
+
+// The blocks of the page that carry no listeners: kept in place and changed only where the new state differs
+// (a move changes one pond, a hand's count of tiles and a badge or two), so the browser restyles and lays out
+// only that. Every other block is drawn anew.
+const KEPT = new Set(["felt", "log", "score-sheet"]);
+function place(parent, nodes) {
+  const old = [...parent.childNodes];
+  nodes.forEach((node, i) => {
+    const before = old[i];
+    if (!before) parent.append(node);
+    else if (KEPT.has(node.id) && before.id === node.id) morph(before, node);
+    else before.replaceWith(node);
+  });
+  for (const rest of old.slice(nodes.length)) rest.remove();
+}
+
+/** Make `old` (a tree without listeners) equal to `now`, keeping each node that is already equal. */
+function morph(old, now) {
+  if (old.isEqualNode(now)) return;
+  if (old.nodeType !== Node.ELEMENT_NODE || old.nodeName !== now.nodeName) {
+    old.replaceWith(now);
+    return;
+  }
+  for (const { name } of [...old.attributes]) if (!now.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of now.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  const was = [...old.childNodes], is = [...now.childNodes];
+  is.forEach((child, i) => { if (i < was.length) morph(was[i], child); else old.append(child); });
+  for (const rest of was.slice(is.length)) rest.remove();
 }
 
 document.addEventListener("keydown", (ev) => {

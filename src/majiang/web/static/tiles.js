@@ -163,12 +163,20 @@ export const KINDS = [
 ];
 export const FLOWERS = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
 
+const parsed = new Map();
+
 /** A span holding one tile, with `data-tile` set (and the given extra class names). */
 export function tileElement(kind, classes = "") {
-  const span = document.createElement("span");
+  // Each kind's markup is parsed once and cloned after: a table page draws some 150 tiles a state.
+  let model = parsed.get(kind);
+  if (model === undefined) {
+    model = document.createElement("span");
+    model.dataset.tile = kind;
+    model.innerHTML = tileSVG(kind);
+    parsed.set(kind, model);
+  }
+  const span = model.cloneNode(true);
   span.className = ("tile " + classes).trim();
-  span.dataset.tile = kind;
-  span.innerHTML = tileSVG(kind);
   return span;
 }
 
