@@ -126,12 +126,24 @@ def test_full_hand_through_the_lobby_and_table(browser: Browser, base_url: str) 
     # the hand's wall commitment is shown before play; the seed chosen in the lobby marks a practice table
     assert len(page.get_attribute("#commitment", "title") or "") == 64
     assert page.locator("#practice").count() == 1
+    # the hand's tiles glide up under the pointer, except for a person who asked for less motion (as
+    # every test page does: web_browser.chromium)
+    glide = "() => getComputedStyle(document.querySelector('#my-hand .tile')).transitionDuration"
+    assert page.evaluate(glide) == "0s"
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(glide) == "0.08s"
+    page.emulate_media(reduced_motion="reduce")
+    # the table is changed in place from state to state, not drawn anew (the browser then lays out only
+    # what a move changed): the felt seen now is the one seen at the end, showing the last step
+    page.evaluate("() => { document.querySelector('#felt').kept = true; }")
+    first = _step(page)
     claims: list[str] = []
     moves = 0
     while _move(page, claims):
         moves += 1
         assert moves < MAX_MOVES
     assert moves > 0
+    assert page.evaluate("() => document.querySelector('#felt').kept") is True and _step(page) > first
     for text in claims:
         assert 0 <= int(text.split()[0]) <= 60
     result = page.inner_text("#result")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from majiang.web.app import create_app
 
@@ -69,6 +69,19 @@ def chromium() -> Iterator[Browser]:
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # Every page asks for reduced motion (the table honours it: no glide): the hand's tile under the
+        # pointer otherwise glides up after each redraw, and Playwright waits for it to be still before
+        # each click (a tenth of a second a click). test_web_browser checks the glide without it.
+        new_context, new_page = browser.new_context, browser.new_page
+
+        def context(**options: Any) -> BrowserContext:
+            return new_context(**{"reduced_motion": "reduce", **options})
+
+        def page(**options: Any) -> Page:
+            return new_page(**{"reduced_motion": "reduce", **options})
+
+        browser.new_context = context  # type: ignore[method-assign]
+        browser.new_page = page  # type: ignore[method-assign]
         try:
             yield browser
         finally:
