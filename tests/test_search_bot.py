@@ -232,28 +232,6 @@ def test_plan_chosen_and_followed() -> None:
     assert choose_plan(prior, situation, counts_of(parse_tiles("123m456m11p456p78s")), ()) is None
 
 
-def test_rivals_follow_the_fan_plans_of_their_sampled_hands() -> None:
-    """``rivals="plan"``: every other seat of a sample follows its own hand's fan plan (the searching seat
-    has none of these: its candidates carry theirs); a seat with nothing to aim at plays the fast policy.
-    Reproducible for a seed; a misspelt value is refused."""
-    from majiang.bots.plans import PlanPolicy
-
-    at = position_at("mcr", 3, 30)
-    assert at is not None
-    game, seat = at
-    bot = SearchBot(seed=4, playouts=6, policy="plan", depth=2, rivals="plan")
-    rivals = bot._rival_plans(game, seat)
-    assert len(rivals) == 4 and rivals[seat] is None
-    assert all(r is None or (isinstance(r, PlanPolicy) and r.seat == s) for s, r in enumerate(rivals))
-    assert any(r is not None for r in rivals)  # (in this position at least one rival has a plan)
-    before = _state(game)
-    choice = bot.act(game.view(seat))
-    assert choice in game.legal_actions(seat) and _state(game) == before
-    assert SearchBot(seed=4, playouts=6, policy="plan", depth=2, rivals="plan").act(game.view(seat)) == choice
-    with pytest.raises(InvalidOptionError, match="rivals is 'quick' or 'plan'"):
-        SearchBot(rivals="fan")
-
-
 @pytest.mark.parametrize("variant", ["policy=plan", "depth=2", "policy=plan:depth=1"])
 def test_variants_leave_the_game_untouched(variant: str) -> None:
     at = position_at("botzone", 7, 40)

@@ -114,11 +114,6 @@ OwnPolicy = Callable[[Game, int, Sequence[Action]], Action | None]
 """A policy for the searching seat in a playout: its action from the legal ones, or None for the fast one."""
 
 
-Rivals = Sequence[OwnPolicy | None]
-"""The other seats' playout policies by seat (None where the fast policy plays; the searching seat's own is
-``own``)."""
-
-
 Models = Sequence[Efficiency | None]
 """Each seat's judgement of its tiles for the playout policy (``Ruleset.efficiency`` of its view), by seat;
 None: every Chinese Official form (``quick_action``'s fast default)."""
@@ -137,18 +132,17 @@ def playout_models(game: Game) -> Models:
 
 
 def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None = None,
-            models: Models = _CHINESE, rivals: Rivals | None = None) -> int:
+            models: Models = _CHINESE) -> int:
     """Play ``game`` to its end with ``quick_action`` for every seat (``own``, if given, first asked for
-    ``seat``'s actions, and ``rivals[s]`` for another seat's; ``models``, each seat's shanten,
-    ``playout_models``); ``seat``'s points from the hand."""
+    ``seat``'s actions; ``models``, each seat's shanten, ``playout_models``); ``seat``'s points from the
+    hand."""
     steps = 0
     while game.phase is not _OVER:
         s = game.to_act()[0]
         action = None
-        policy = own if s == seat else None if rivals is None else rivals[s]
-        if policy is not None:
+        if own is not None and s == seat:
             legal = game.legal_actions(s)
-            action = legal[0] if len(legal) == 1 else policy(game, s, legal)
+            action = legal[0] if len(legal) == 1 else own(game, s, legal)
         game.apply(s, action if action is not None else quick_action(game, s, models[s]))
         steps += 1
         if steps > max_steps:
@@ -157,8 +151,7 @@ def playout(game: Game, seat: int, max_steps: int = 2000, own: OwnPolicy | None 
 
 
 def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float], max_steps: int = 2000,
-                own: OwnPolicy | None = None, models: Models = _CHINESE,
-                rivals: Rivals | None = None) -> float:
+                own: OwnPolicy | None = None, models: Models = _CHINESE) -> float:
     """As ``playout``, but stopped at ``seat``'s ``depth``-th draw (when it may not win on it): its points
     so far plus ``leaf(game)``, the estimate of what its hand is worth from there."""
     steps = 0
@@ -174,9 +167,6 @@ def cut_playout(game: Game, seat: int, depth: int, leaf: Callable[[Game], float]
                     return game.hand_deltas[seat] + leaf(game)
             if own is not None:
                 action = legal[0] if len(legal) == 1 else own(game, s, legal)
-        elif rivals is not None and (policy := rivals[s]) is not None:
-            legal = game.legal_actions(s)
-            action = legal[0] if len(legal) == 1 else policy(game, s, legal)
         game.apply(s, action if action is not None else quick_action(game, s, models[s]))
         steps += 1
         if steps > max_steps:
@@ -192,8 +182,7 @@ class SearchBot:
     is how sure the samples must be to overrule it; ``only`` (``"turn"`` or ``"claim"``) searches only
     that kind of decision and plays the other as its prior; ``policy`` is the seat's own playout
     policy (``"quick"``, as every seat's; ``"plan"``: ``majiang.bots.plans``; ``"prior"``: its prior's own
-    play, which folds); ``rivals`` the other seats' (``"quick"``, or ``"plan"``: each follows the fan plan
-    of its sampled hand); ``loss`` and
+    play, which folds); ``loss`` and
     ``claim_margin`` retune the prior (its expected loss of dealing in, ``PRIOR_LOSS`` by default where the
     fan-aware bot has 22, None for the fan-aware bot's own; and the margin a claim must win by).
     """
@@ -203,7 +192,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, playouts: int | None = None, budget: float | None = None,
                  top: int = TOP, confidence: float = CONFIDENCE, only: str | None = None,
                  policy: str = "quick", depth: int = 0, loss: float | None = PRIOR_LOSS,
-                 claim_margin: float | None = None, rivals: str = "quick") -> None:
+                 claim_margin: float | None = None) -> None:
         if playouts is not None and budget is not None:
             raise InvalidOptionError("give the search bot playouts or a budget, not both")
         # A budget in seconds buys fewer playouts under rules whose playouts cost more
@@ -225,10 +214,6 @@ class SearchBot:
         if policy not in ("quick", "plan", "prior"):
             raise InvalidOptionError(f"policy is 'quick', 'plan' or 'prior' (the seat's playout policy), "
                                      f"not {policy!r}")
-        if rivals not in ("quick", "plan"):
-            raise InvalidOptionError(f"rivals is 'quick' or 'plan' (the other seats' playout policy), "
-                                     f"not {rivals!r}")
-        self.rivals = rivals
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise InvalidOptionError(f"depth is a whole number of at least 0, not {depth!r}")
         self.policy = policy
@@ -419,16 +404,6 @@ class SearchBot:
                 counts[best] -= 1
         return PlanPolicy(view.seat, choose_plan(prior, s, counts, melds))
 
-    def _rival_plans(self, world: Game, seat: int) -> list[OwnPolicy | None]:
-        """The other seats' playout policies in the sampled ``world`` (``rivals="plan"``): each follows the
-        fan plan of its sampled hand, fixed for the sample (the searching seat's own is its candidates')."""
-        rivals: list[OwnPolicy | None] = []
-        for s in range(4):
-            plan = None if s == seat else choose_plan(
-                self.planner, _Situation(world.view(s)), list(world.counts[s]), tuple(world.melds[s]))
-            rivals.append(None if plan is None else PlanPolicy(s, plan))
-        return rivals
-
     def _search(self, view: View, candidates: Sequence[Action], seed: int, fans: bool = True) -> Action:
         """Play each candidate out on the same samples; the prior's choice (first) unless another beats it
         with confidence. Fan plans and cut-offs (``policy``, ``depth``) only where the fan-aware bot is the
@@ -452,16 +427,14 @@ class SearchBot:
             # Each sample's own: a seat that has not declared the suit it gives up (Sichuan without 定缺)
             # judges by the hand it was dealt.
             models = playout_models(world)
-            rivals = self._rival_plans(world, seat) if self.rivals == "plan" and fans else None
             for i, action in enumerate(candidates):
                 game = clone(world)
                 game.apply(seat, action)
                 if leaf is None:
-                    scores[i].append(playout(game, seat, own=owns[i], models=models, rivals=rivals))
+                    scores[i].append(playout(game, seat, own=owns[i], models=models))
                 else:
                     leaf.plan = plans[i] if plans else None
-                    scores[i].append(cut_playout(game, seat, depth, leaf, own=owns[i], models=models,
-                                                 rivals=rivals))
+                    scores[i].append(cut_playout(game, seat, depth, leaf, own=owns[i], models=models))
         self.searched += 1
         best, pick = 0.0, 0
         for i in range(1, len(candidates)):
