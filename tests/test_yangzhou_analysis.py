@@ -125,3 +125,37 @@ def _pungs_by_definition(counts: list[int], sets: int) -> int:
 def test_pung_form_shanten_by_its_definition(counts: list[int], sets: int) -> None:
     """The pung form's shortcut (the top pungs with the pair's value taken out) is the form's definition."""
     assert _pungs(counts, sets) == _pungs_by_definition(counts, sets)
+
+
+@st.composite
+def hands_with_melds(draw: st.DrawFn) -> tuple[list[int], list[Meld]]:
+    """Up to three melds (chows of any suit, pungs, kongs) and the standing tiles left to a hand of 13 or
+    14, never a fifth copy of a kind: the hands the search's playouts ask about."""
+    left = [4] * 34
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["chow", "pung", "kong"]))
+        if kind == "chow":
+            suit, rank = draw(st.integers(0, 2)), draw(st.integers(0, 6))
+            kinds = [suit * 9 + rank + i for i in range(3)]
+            if all(left[k] for k in kinds):
+                for k in kinds:
+                    left[k] -= 1
+                melds.append(Meld.chow(ALL_TILES[kinds[0]]))
+        else:
+            k = draw(st.integers(0, 33))
+            if left[k] == 4:
+                left[k] = 0 if kind == "kong" else 1
+                melds.append(Meld.pung(ALL_TILES[k]) if kind == "pung" else Meld.kong(ALL_TILES[k]))
+    wall = [k for k in range(34) for _ in range(left[k])]
+    tiles = draw(st.permutations(wall))[:13 - 3 * len(melds) + draw(st.integers(0, 1))]
+    return counts_of(ALL_TILES[k] for k in tiles), melds
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=hands_with_melds())
+def test_the_playouts_shanten_is_the_full_count(hand: tuple[list[int], list[Meld]]) -> None:
+    """``shanten`` skips the forms a bound shows cannot go below the least so far (the playouts ask it
+    alone); it must still be the least that counting every form gives (``shanten_and_effective``)."""
+    counts, melds = hand
+    assert shanten(counts, melds) == shanten_and_effective(counts, melds)[0]

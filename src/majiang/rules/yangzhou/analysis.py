@@ -133,12 +133,19 @@ def _flush(counts: Sequence[int], melds: Sequence[MeldKey], suit: int) -> tuple[
 
 
 def _pungs(counts: Sequence[int], sets: int) -> int:
-    """Shanten of ``sets`` pungs and a pair from ``counts``: the fullest kinds as pungs, the best pair."""
-    fullest = sorted((min(n, 3) for n in counts), reverse=True)
-    top, next_ = sum(fullest[:sets]), fullest[sets]
+    """Shanten of ``sets`` pungs and a pair from ``counts``: the fullest kinds as pungs, the best pair.
+
+    Counted by how many kinds hold 1, 2, 3 or 4 (the search's playouts ask it for every hand they see):
+    the kinds sorted fullest first (a pung takes three at most) are that many 3s, then 2s, then 1s."""
+    held = [0, counts.count(1), counts.count(2), counts.count(3), counts.count(4)]
+    threes, twos, ones = held[3] + held[4], held[2], held[1]
+    a = min(sets, threes)
+    b = min(sets - a, twos)
+    top = 3 * a + 2 * b + min(sets - a - b, ones)
+    next_ = 3 if sets < threes else 2 if sets < threes + twos else 1 if sets < threes + twos + ones else 0
     best = top
-    for n in counts:
-        if n:
+    for n in (1, 2, 3, 4):
+        if held[n]:
             # The pair's kind out of the pungs: the fullest others are the top ``sets`` with one copy of its
             # value taken out (if it was among them, the next one comes in).
             v = min(n, 3)
@@ -215,10 +222,9 @@ def _fixed_effective(need: Sequence[int], rest: Sequence[int], free: int) -> lis
 
 
 @lru_cache(maxsize=1 << 15)
-def _evaluate(key: Key, with_kinds: bool = True) -> tuple[int, tuple[int, ...]]:
+def _evaluate(key: Key) -> tuple[int, tuple[int, ...]]:
     """The least shanten over the forms and the kinds that lower it: the effective kinds of the forms at
-    that least shanten (one draw lowers a form by one at most, so no other form can go below it); no
-    kinds (``()``) unless ``with_kinds`` (the shanten alone: the search's playouts ask only that)."""
+    that least shanten (one draw lowers a form by one at most, so no other form can go below it)."""
     counts, melds = key
     best = RULED_OUT
     found: list[tuple[int, Callable[[], list[int]]]] = []  # each form computed: shanten, its effective kinds
@@ -229,13 +235,11 @@ def _evaluate(key: Key, with_kinds: bool = True) -> tuple[int, tuple[int, ...]]:
             value = 3 * sets + 1 - _cover(kept, sets)
             best = min(best, value)
             allowed = [k for k in range(34) if k >= 27 or k // 9 == suit]
-            if with_kinds:
-                found.append((value, partial(_improving, kept, sets, allowed)))
+            found.append((value, partial(_improving, kept, sets, allowed)))
     if all(kind != MeldKind.CHOW for kind, _ in melds):
         value = _pungs(counts, 4 - len(melds))
         best = min(best, value)
-        if with_kinds:
-            found.append((value, partial(_pungs_effective, counts, 4 - len(melds))))
+        found.append((value, partial(_pungs_effective, counts, 4 - len(melds))))
     chowless = all(kind != MeldKind.CHOW for kind, _ in melds)
     for target, tiles in zip(TARGETS, _TARGET_KINDS, strict=True):
         # The tiles missing first, alone: most forms are too far to be a least one.
@@ -251,11 +255,7 @@ def _evaluate(key: Key, with_kinds: bool = True) -> tuple[int, tuple[int, ...]]:
         need, rest, free, missing = fixed
         value = missing + 3 * free + 1 - _cover(rest, free)
         best = min(best, value)
-        if not with_kinds:
-            continue
         found.append((value, partial(_fixed_effective, need, rest, free)))
-    if not with_kinds:
-        return best, ()
     effective: set[int] = set()
     for value, kinds in found:
         if value == best:
@@ -263,9 +263,65 @@ def _evaluate(key: Key, with_kinds: bool = True) -> tuple[int, tuple[int, ...]]:
     return best, tuple(sorted(k for k in effective if counts[k] < 4))
 
 
+OpenForm = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...], int]
+"""A fixed-chow form the melds leave open: a getter of the counts of the kinds its chows still need (each
+once: its chows share no kind), those kinds, and the free sets."""
+
+
+@lru_cache(maxsize=1 << 10)
+def _open_forms(melds: tuple[MeldKey, ...]) -> tuple[OpenForm, ...]:
+    """The fixed-chow forms ``melds`` allow (remembered: a hand's melds change seldom, its tiles often)."""
+    out: list[OpenForm] = []
+    for target in TARGETS:
+        found = _wanted(melds, target)
+        if found is None:
+            continue
+        wanted, free = found
+        kinds = tuple(k for s, r in wanted for k in range(s * 9 + r, s * 9 + r + 3))
+        getter = itemgetter(*kinds) if kinds else (lambda counts: ())
+        out.append((getter, kinds, free))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 15)
+def _least(key: Key) -> int:
+    """``_evaluate(key)``'s shanten alone, found with less counting (the search's playouts ask only this):
+    the cheap pung form first, then a form is counted only if a bound says it could go below the least
+    so far (``_evaluate`` must count every form that could equal it, for its kinds)."""
+    counts, melds = key
+    sets = 4 - len(melds)
+    best = _pungs(counts, sets) if all(kind != MeldKind.CHOW for kind, _ in melds) else RULED_OUT
+    full = 3 * sets + 1
+    honors = sum(counts[27:])
+    honor_vec: tuple[int, ...] | None = None
+    for suit in range(3):
+        own = tuple(counts[suit * 9:suit * 9 + 9])
+        # At best the sets and the pair cover every tile the one-suit hand keeps.
+        if (full - min(honors + sum(own), full + 1) >= best
+                or any(tile < 27 and tile // 9 != suit for _, tile in melds)):
+            continue
+        if honor_vec is None:
+            honor_vec = honor_vector(tuple(counts[27:34]))
+        # ``_cover`` of the kept tiles: the suits kept none of add nothing to the overlap vectors.
+        best = min(best, full - _entry(_suit_vector(own), honor_vec, sets))
+    for getter, kinds, free in _open_forms(melds):
+        # The rest makes the free sets and the pair at best: the form is the tiles missing less one, or more.
+        missing = getter(counts).count(0)
+        if missing - 1 >= best:
+            continue
+        rest = list(counts)
+        for k in kinds:
+            if rest[k]:
+                rest[k] -= 1
+        # No free set: the pair alone, two of a kind left or one tile toward it.
+        cover = (2 if max(rest) >= 2 else 1 if any(rest) else 0) if free == 0 else _cover(rest, free)
+        best = min(best, missing + 3 * free + 1 - cover)
+    return best
+
+
 def shanten(counts: Sequence[int], melds: Sequence[Meld] = ()) -> int:
     """The least shanten over the forms worth 20 番 or more that the melds allow."""
-    return _evaluate(_key(counts, melds), False)[0]
+    return _least(_key(counts, melds))
 
 
 def shanten_and_effective(counts: Sequence[int], melds: Sequence[Meld] = ()) -> tuple[int, list[int]]:
