@@ -75,9 +75,9 @@ class YangzhouRules(OptionFields, Ruleset):
     match_hands: ClassVar[int] = 16
     option_choices: ClassVar[Mapping[str, tuple[str, ...]]] = CHOICES
     option_bounds: ClassVar[Mapping[str, Bounds]] = OPTION_BOUNDS
-    playout_cost: ClassVar[float] = 4.0
+    playout_cost: ClassVar[float] = 2.5
     """A search playout counts the big forms' shanten (``majiang.rules.yangzhou.analysis``), dearer than the
-    Chinese Official count: about four times a Chinese Official playout (docs/bots.md)."""
+    Chinese Official count: about two and a half times a Chinese Official playout (docs/bots.md)."""
 
     def __post_init__(self) -> None:
         self.check_bounds()
