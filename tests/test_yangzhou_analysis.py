@@ -21,7 +21,6 @@ from majiang.notation import parse_tiles
 from majiang.rules.yangzhou.analysis import (
     TARGETS,
     YangzhouEfficiency,
-    _pungs,
     shanten,
     shanten_and_effective,
 )
@@ -108,23 +107,6 @@ def test_the_efficiency_bot_reaches_the_minimum_where_random_ones_do_not() -> No
         for seat in game.result.winners:
             wins[seat] += 1
     assert wins[0] >= 4 and wins[1:] == [0, 0, 0], wins
-
-
-def _pungs_by_definition(counts: list[int], sets: int) -> int:
-    """``sets`` pungs and a pair: every kind tried as the pair, the fullest other kinds as the pungs."""
-    best = sum(sorted((min(n, 3) for n in counts), reverse=True)[:sets])
-    for k, n in enumerate(counts):
-        if n:
-            others = sorted((min(m, 3) for j, m in enumerate(counts) if j != k), reverse=True)
-            best = max(best, min(n, 2) + sum(others[:sets]))
-    return 3 * sets + 1 - best
-
-
-@settings(max_examples=300, deadline=None)
-@given(counts=st.lists(st.integers(0, 4), min_size=34, max_size=34), sets=st.integers(0, 4))
-def test_pung_form_shanten_by_its_definition(counts: list[int], sets: int) -> None:
-    """The pung form's shortcut (the top pungs with the pair's value taken out) is the form's definition."""
-    assert _pungs(counts, sets) == _pungs_by_definition(counts, sets)
 
 
 @st.composite

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from majiang.analysis.forms import pungs_shanten
 from majiang.analysis.tables import RECORD, code_of, combine_vectors, suit_table, vectors
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand, WinBy
@@ -81,19 +82,6 @@ def _small(suits: tuple[tuple[int, ...], ...], sets: int) -> int:
     return 3 * sets + 1 - best
 
 
-def _pungs(counts: Sequence[int], sets: int) -> int:
-    """Shanten of pungs only and any pair (碰碰胡): the best kind for the pair, the fullest for pungs."""
-    ranked = sorted(range(27), key=lambda k: -counts[k])[:sets + 1]
-    fullest = [min(counts[k], 3) for k in ranked]
-    best = sum(fullest[:sets])  # no pair held yet
-    for k in range(27):
-        if counts[k]:
-            # The pungs: the fullest kinds other than the pair's.
-            pungs = sum(fullest[:sets]) if k not in ranked[:sets] else sum(fullest) - fullest[ranked.index(k)]
-            best = max(best, min(counts[k], 2) + pungs)
-    return 3 * sets + 1 - best
-
-
 def _flush(suit: tuple[int, ...], sets: int) -> int:
     """Shanten of one suit alone (清一色): the other suits' tiles count for nothing."""
     return 3 * sets + 1 - _plain(code_of(suit))[2 * sets + 1]
@@ -105,7 +93,7 @@ def _shanten(counts: tuple[int, ...], melds: int, pungs_only: bool, suits_melded
     suits = _suits(counts)
     best = _small(suits, sets)
     if pungs_only:
-        best = min(best, _pungs(counts, sets))
+        best = min(best, pungs_shanten(counts, sets))
     for s in range(3):
         if suits_melded <= {s}:
             best = min(best, _flush(suits[s], sets))

@@ -27,6 +27,7 @@ from functools import cache
 from itertools import combinations
 
 from majiang.analysis.efficiency import DiscardOption, LiveTile
+from majiang.analysis.forms import pungs_shanten
 from majiang.analysis.shanten import RULED_OUT
 from majiang.analysis.tables import RECORD, suit_table, vectors
 from majiang.errors import InvalidHandError, InvalidOptionError
@@ -177,13 +178,7 @@ def _empty() -> int:
 
 def _pungs(counts: Sequence[int], melds: int, void: int) -> int:
     """Shanten of all pungs (对对胡) with ``void`` given up: the best pair and ``4 - melds`` pungs."""
-    sets = 4 - melds
-    live = sorted((min(counts[k], 3) for k in range(27) if k // 9 != void and counts[k]), reverse=True)
-    best = sum(live[:sets])  # no pair held
-    for i, n in enumerate(live):
-        rest = live[:i] + live[i + 1:]
-        best = max(best, min(n, 2) + sum(rest[:sets]))
-    return 3 * sets + 1 - best
+    return pungs_shanten([n for k, n in enumerate(counts[:27]) if k // 9 != void], 4 - melds)
 
 
 def _voids(void: int | None) -> tuple[int, ...]:

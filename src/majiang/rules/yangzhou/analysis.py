@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from operator import itemgetter
 
+from majiang.analysis.forms import pungs_shanten
 from majiang.analysis.tables import RECORD, code_of, combine_vectors, honor_vector, suit_table, vectors
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand, WinBy
@@ -132,27 +133,6 @@ def _flush(counts: Sequence[int], melds: Sequence[MeldKey], suit: int) -> tuple[
     return kept, 4 - len(melds)
 
 
-def _pungs(counts: Sequence[int], sets: int) -> int:
-    """Shanten of ``sets`` pungs and a pair from ``counts``: the fullest kinds as pungs, the best pair.
-
-    Counted by how many kinds hold 1, 2, 3 or 4 (the search's playouts ask it for every hand they see):
-    the kinds sorted fullest first (a pung takes three at most) are that many 3s, then 2s, then 1s."""
-    held = [0, counts.count(1), counts.count(2), counts.count(3), counts.count(4)]
-    threes, twos, ones = held[3] + held[4], held[2], held[1]
-    a = min(sets, threes)
-    b = min(sets - a, twos)
-    top = 3 * a + 2 * b + min(sets - a - b, ones)
-    next_ = 3 if sets < threes else 2 if sets < threes + twos else 1 if sets < threes + twos + ones else 0
-    best = top
-    for n in (1, 2, 3, 4):
-        if held[n]:
-            # The pair's kind out of the pungs: the fullest others are the top ``sets`` with one copy of its
-            # value taken out (if it was among them, the next one comes in).
-            v = min(n, 3)
-            best = max(best, min(n, 2) + (top + next_ - v if v >= next_ else top))
-    return 3 * sets + 1 - best
-
-
 def _wanted(melds: Sequence[MeldKey], target: tuple[Chow, ...]) -> tuple[list[Chow], int] | None:
     """The chows of a fixed-chow form the melds do not hold yet, and the free sets; None when the melds
     rule it out."""
@@ -205,13 +185,13 @@ def _key(counts: Sequence[int], melds: Sequence[Meld]) -> Key:
 
 
 def _pungs_effective(counts: Sequence[int], sets: int) -> list[int]:
-    value = _pungs(counts, sets)
+    value = pungs_shanten(counts, sets)
     more = list(counts)
     out = []
     for k in range(34):
         if more[k] < 4:
             more[k] += 1
-            if _pungs(more, sets) < value:
+            if pungs_shanten(more, sets) < value:
                 out.append(k)
             more[k] -= 1
     return out
@@ -237,7 +217,7 @@ def _evaluate(key: Key) -> tuple[int, tuple[int, ...]]:
             allowed = [k for k in range(34) if k >= 27 or k // 9 == suit]
             found.append((value, partial(_improving, kept, sets, allowed)))
     if all(kind != MeldKind.CHOW for kind, _ in melds):
-        value = _pungs(counts, 4 - len(melds))
+        value = pungs_shanten(counts, 4 - len(melds))
         best = min(best, value)
         found.append((value, partial(_pungs_effective, counts, 4 - len(melds))))
     chowless = all(kind != MeldKind.CHOW for kind, _ in melds)
@@ -290,7 +270,7 @@ def _least(key: Key) -> int:
     so far (``_evaluate`` must count every form that could equal it, for its kinds)."""
     counts, melds = key
     sets = 4 - len(melds)
-    best = _pungs(counts, sets) if all(kind != MeldKind.CHOW for kind, _ in melds) else RULED_OUT
+    best = pungs_shanten(counts, sets) if all(kind != MeldKind.CHOW for kind, _ in melds) else RULED_OUT
     full = 3 * sets + 1
     honors = sum(counts[27:])
     honor_vec: tuple[int, ...] | None = None
