@@ -11,6 +11,9 @@ Outside the Chinese Official family the fan-aware bot plays as the efficiency bo
 * ``loose``: a pung or kong whenever the best discard after it leaves the shanten no higher;
 * ``flush``: among discards leaving the lowest shanten and at most ``--slack`` live tiles fewer than the
   best, one of the suit the hand holds fewest of (a lean to 清一色, which doubles twice under Sichuan).
+* ``big`` (Changsha): a big form (碰碰胡, 清一色, 七巧对, paid 6 where a small win pays 1) counted
+  ``--lean`` steps nearer than it is while the hand is not ready, its effective tiles with it (the bot
+  otherwise aims at whichever form is nearest, and nearly all its wins are small);
 * ``safe``: among those, the one least likely to deal in (``majiang.bots.danger``'s reading, with each
   seat's void suit safe against it and seats that left the hand no threat); with ``--fold F``, the safest
   discard of all when the hand is two or more from ready and a seat's threat reaches F.
@@ -29,6 +32,7 @@ from collections.abc import Callable, Sequence
 from majiang.actions import Action, ActionKind
 from majiang.bots.common import (
     PASS,
+    PREFERENCE,
     after_claim,
     efficiency_of,
     hand_counts,
@@ -121,6 +125,53 @@ class FlushBot(EfficiencyBot):
         return best[4], best[0]
 
 
+def _leaned(counts: Sequence[int], melds: Sequence[Meld], lean: int) -> tuple[int, int]:
+    """Changsha: the hand's shanten, and the same with its big forms ``lean`` steps nearer (never below 1:
+    a ready hand is ready by its real forms)."""
+    from majiang.analysis.forms import pungs_shanten
+    from majiang.rules.changsha import analysis as cs  # this variant only
+
+    key = cs._key(counts, melds)
+    held, n, pungs_only, suits_melded = key
+    sets = 4 - n
+    suits = cs._suits(held)
+    small = cs._small(suits, sets)
+    big = 99
+    if pungs_only:
+        big = min(big, pungs_shanten(held, sets))
+    for s in range(3):
+        if suits_melded <= {s}:
+            big = min(big, cs._flush(suits[s], sets))
+    if not n:
+        big = min(big, 6 - min(sum(c // 2 for c in held), 7))
+    real = min(small, big)
+    return real, real if real <= 0 else min(small, max(big - lean, 1))
+
+
+class BigBot(EfficiencyBot):
+    """Changsha: the discard by the shanten with big forms ``lean`` steps nearer, then its live tiles."""
+
+    lean = 1
+
+    def _quiet_discard(self, view: View, counts: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                       choices: Sequence[int], model: Efficiency) -> tuple[int, int]:
+        keyed: list[tuple[int, int, int, int, int]] = []
+        for d in choices:
+            counts[d] -= 1
+            real, value = _leaned(counts, melds, self.lean)
+            live = 0
+            for k in range(27):
+                if counts[k] < 4 and seen[k] < 4:
+                    counts[k] += 1
+                    if _leaned(counts, melds, self.lean)[1] < value:
+                        live += 4 - seen[k]
+                    counts[k] -= 1
+            counts[d] += 1
+            keyed.append((value, -live, PREFERENCE[d], d, real))
+        pick = min(keyed)
+        return pick[3], pick[4]
+
+
 def _void_table(view: View, seen: Sequence[int]) -> Table:
     """``read_table`` with each seat's void suit safe against it and seats out of the hand no threat."""
     table = read_table(view, seen)
@@ -167,6 +218,7 @@ VARIANTS: dict[str, Callable[[int | None], EfficiencyBot]] = {
     "loose": lambda seed: LooseBot(seed, weigh_waits=True),
     "flush": lambda seed: FlushBot(seed, weigh_waits=True),
     "safe": lambda seed: SafeBot(seed, weigh_waits=True),
+    "big": lambda seed: BigBot(seed, weigh_waits=True),
 }
 
 
@@ -177,6 +229,7 @@ class VariantBot(FanAwareBot):
     variant = "kong"
     slack = 2
     fold = 0.0
+    lean = 1
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -185,6 +238,8 @@ class VariantBot(FanAwareBot):
             self.other.slack = self.slack
         if isinstance(self.other, SafeBot):
             self.other.fold = self.fold
+        if isinstance(self.other, BigBot):
+            self.other.lean = self.lean
 
 
 def main() -> None:
@@ -197,8 +252,10 @@ def main() -> None:
     parser.add_argument("--slack", type=int, default=2, help="live tiles given up for the flush or safe lean")
     parser.add_argument("--fold", type=float, default=0.0,
                         help="safe: fold when two from ready and a threat reaches this (0: never)")
+    parser.add_argument("--lean", type=int, default=1, help="big: steps a big form is counted nearer")
     args = parser.parse_args()
     VariantBot.variant, VariantBot.slack, VariantBot.fold = args.variant, args.slack, args.fold
+    VariantBot.lean = args.lean
     _REGISTRY["variant"] = (__name__, "VariantBot")  # this process only (--workers 1)
     try:
         rules = find_ruleset(args.rules, args.option)
