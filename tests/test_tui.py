@@ -33,6 +33,7 @@ from conformance import register_variants, variants
 from majiang.bots import Bot, RandomBot, find_bot
 from majiang.cli import app as cli_app
 from majiang.game import Action, ActionKind, Game, Match, Phase, View
+from majiang.game.advice import ruleset_advice
 from majiang.game.events import Act, Draw, Payment, Win
 from majiang.game.ruleset import Table, find_ruleset, register_ruleset
 from majiang.game.table import WinRecord
@@ -47,7 +48,7 @@ from majiang.tiles import Tile
 from majiang.tui import PlayApp, PlaySession, new_app
 from majiang.tui.app import KEY_DIGITS, ActionButton, FinalScreen, ResultScreen, TableScreen, TileWidget
 from majiang.tui.coach import coach_discards
-from majiang.tui.render import advice_hand, hand_tiles, status_text, visible_tiles
+from majiang.tui.render import advice_hand, hand_tiles, hints_renderable, status_text, visible_tiles
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 SIZE = (120, 50)
@@ -524,6 +525,57 @@ async def test_hints_toggle_with_discard_and_call_advice() -> None:
         assert not hints.display
 
 
+@pytest.mark.asyncio
+async def test_hints_under_a_ruleset_without_chinese_official_advice() -> None:
+    """Its coach ranks discards by the ruleset's own forms (``ruleset_advice``), with each discard's risk
+    and the coaching bot's move; at a claim, the bot's move without the Chinese Official call table."""
+    rules = PlayOnRules(coach=False)
+    app = play_on_app(prepared_game(CHOWS_AND_PUNG, FIVE_FROM_LEFT, rules=rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")   # the void suit: dots, so 9p can have no place in a win
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        text = text_of(app, "#hints")
+        view = app.session.view()
+        rows = ruleset_advice(rules, advice_hand(view), visible_tiles(view), rules.seat_context(view))
+        assert "Nearest a valid win first" in text and "Risk" in text and "Aims at" not in text
+        notations = {t.notation() for t in Tile}
+        lines = text.splitlines()
+        shown = [line.split()[0] for line in lines if line[:1] != " " and line.split()[0] in notations]
+        assert shown == [r.discard.notation() for r in rows[:6]]
+        best = rows[0]
+        first = next(line for line in lines if line.startswith(f"{best.discard.notation()} "))
+        assert f" {best.shanten} " in first and f" {best.live} " in first
+        assert "bot would: discard" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        text = text_of(app, "#hints")
+        assert "Claim 5s from left?" in text and "Call advice" not in text and "bot would:" in text
+
+
+def test_the_void_suits_tiles_are_marked_dead_and_go_first_in_the_hints() -> None:
+    """Under Sichuan with 定缺, once the seat has declared its void, that suit's tiles lead the table."""
+    rules = find_ruleset("sichuan", ["declare_void=true"])
+    game = Game(rules, seed=4)
+    bots = [find_bot("fan-aware", seed=s) for s in range(4)]
+    while not (game.phase == Phase.TURN and game.current == 0):
+        seat = next(s for s in range(4) if game.legal_actions(s))
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    view = game.view(0)
+    void = rules.seat_context(view).void
+    assert void is not None
+    rows = ruleset_advice(rules, advice_hand(view), visible_tiles(view), rules.seat_context(view))
+    text = Console(width=SIZE[0], color_system=None, record=True)
+    text.print(hints_renderable(view, "notation"))
+    lines = text.export_text().splitlines()
+    dead = [r for r in rows if r.dead]
+    assert dead and all(r.discard.suit == void for r in dead) and rows[:len(dead)] == dead
+    first = next(line for line in lines if line.startswith(f"{rows[0].discard.notation()} "))
+    assert " dead " in first
+
+
 # -- a whole match with the human played by a bot through the keys -----------------------------------
 
 
@@ -933,7 +985,7 @@ async def test_an_exchange_picked_by_keys_and_clicks_then_confirmed() -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_ruleset_without_chinese_official_advice_has_no_coach_and_its_own_score() -> None:
+async def test_a_ruleset_without_chinese_official_advice_has_its_own_coach_and_score() -> None:
     rules = PlayOnRules(coach=False, plain_score=True)
     app = play_on_app(prepared_game(STRAIGHT_WON, "", rules=rules))
     async with app.run_test(size=SIZE) as pilot:
@@ -941,8 +993,10 @@ async def test_a_ruleset_without_chinese_official_advice_has_no_coach_and_its_ow
         await pilot.press("p")
         await settle(pilot)
         await pilot.press("a")
-        assert not app.table.hints_shown and not app.table.query_one("#hints").display
-        assert "No hints under the tui-play-on rules" in text_of(app, "#message")
+        await settle(pilot)
+        assert app.table.hints_shown and app.table.query_one("#hints").display
+        text = text_of(app, "#hints")
+        assert "Nearest a valid win first" in text and "8-fan" not in text
         await pilot.press("question_mark")
         help_text = screen_text(app)
         assert "Scoring: the tui-play-on rules" in help_text and "The 81 fans" not in help_text

@@ -533,13 +533,8 @@ class TableScreen(Screen[None]):
             self.refresh_table()
 
     def action_toggle_hints(self) -> None:
-        """Show or hide the coach's hints (advice by Chinese Official fans: only where the ruleset's wins
-        follow them, ``Ruleset.advisor``)."""
-        rules = self.session.game.rules
-        if not self.hints_shown and rules.advisor() is None:
-            self.say(f"No hints under the {rules.name} rules: the coach advises by Chinese Official fans.",
-                     f"{rules.name} 规则下没有提示: 提示按国标番种给出。")
-            return
+        """Show or hide the coach's hints (by Chinese Official fans where the ruleset's wins follow them,
+        ``Ruleset.advisor``; else by the ruleset's own forms and scale)."""
         self.hints_shown = not self.hints_shown
         self.refresh_table()
 

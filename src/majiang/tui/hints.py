@@ -1,4 +1,9 @@
-"""The coach's hints on the play screen: tiles in sight, discards and calls ranked, the short-win notice."""
+"""The coach's hints on the play screen: tiles in sight, discards and calls ranked, the short-win notice.
+
+Under the rulesets whose wins follow Chinese Official fans (``Ruleset.advisor``) the coach is the 8-fan
+aware one (``majiang.tui.coach``); under any other, the discards as ``majiang.game.advice`` ranks them
+by that ruleset's own forms and scale (the web coach's and ``majiang analyze --rules R``'s), and the
+coaching bot's move (``judge``) at every decision."""
 
 from __future__ import annotations
 
@@ -10,10 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from majiang.analysis.efficiency import CallKind, CallOption, LiveTile, Wait
+from majiang.analysis.shanten import RULED_OUT
 from majiang.bots import BOT_WORDS
 from majiang.bots.judgement import Judgement, judge
 from majiang.errors import InvalidHandError
 from majiang.game import ActionKind, Phase, View
+from majiang.game.advice import RulesetDiscard, RulesetWait, ruleset_advice
 from majiang.hand import Hand
 from majiang.mcr import MINIMUM, ScoreResult, call_advice
 from majiang.seats import RelativeSeat
@@ -114,6 +121,51 @@ def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int,
     return table
 
 
+def _worth_text(waits: Sequence[RulesetWait], style: TileStyle) -> Text:
+    """Each wait with the win's worth on the ruleset's scale (on a discard / self-drawn; — where that way
+    is no valid win) and its live copies; a wait with no valid win or no copy left is struck."""
+    out = Text()
+    for i, w in enumerate(waits):
+        if i:
+            out.append(" ")
+        legal = w.legal and w.live > 0
+        out.append_text(tile_text(w.tile, style))
+        worth = "/".join("—" if p is None else str(p) for p in (w.points_discard, w.points_self_drawn))
+        out.append(f" {worth}×{w.live}", style="green" if legal else "red strike")
+    return out
+
+
+def _ruleset_table(rows: Sequence[RulesetDiscard], style: TileStyle, limit: int,
+                   deal_in: Mapping[int, float]) -> Table:
+    """``ruleset_advice``'s discards: nearest a valid win first, tiles that can have no place in a win
+    (a void suit's) marked, as they must go first."""
+    table = Table(title=tr(style, "Nearest a valid win first · Win: live tiles that win validly",
+                           "按离合法和牌远近排序 · 可和: 能合法和牌的剩余张数"),
+                  title_justify="left", expand=True, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
+                  show_edge=False)
+    table.add_column(tr(style, "Out", "打"), no_wrap=True)
+    table.add_column(tr(style, "Sh", "向听"), justify="right")
+    table.add_column(tr(style, "Win", "可和"), justify="right")
+    table.add_column(tr(style, "Live", "进张"), justify="right")
+    table.add_column(tr(style, "Risk", "放铳"), justify="right")
+    table.add_column(tr(style, "Waits worth×live (discard/self-drawn), or effective tiles",
+                        "听牌 得分×剩余(点和/自摸), 或有效牌"), ratio=1)
+    for o in rows[:limit]:
+        out = tile_text(o.discard, style)
+        if o.dead:
+            out.append(tr(style, " dead", " 缺"), style="magenta")
+        legal = "" if o.legal_live is None else str(o.legal_live)
+        win_style = "green" if o.legal_live else "red" if o.legal_live == 0 else ""
+        detail = _worth_text(o.waits, style) if o.shanten == 0 else _live_text(o.effective, style)
+        table.add_row(out, "—" if o.shanten >= RULED_OUT else str(o.shanten), Text(legal, style=win_style),
+                      str(o.live), _risk_text(deal_in.get(int(o.discard))), detail)
+    if len(rows) > limit:
+        more = len(rows) - limit
+        table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
+        table.caption_justify = "left"
+    return table
+
+
 def _risk_text(chance: float | None) -> Text:
     """A discard's chance of dealing in, as the coaching bot reads the table (red from one in ten)."""
     if chance is None:
@@ -186,15 +238,22 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
     """The coach: discard advice on the seat's turn, call advice when it may claim a discard; ``short``
     is a complete hand below the minimum, explained first."""
     wind, round_wind = view.seat_wind, view.round_wind
+    rules = view.rules
+    fans = rules is None or rules.advisor() is not None
     parts: list[RenderableType] = []
     if short is not None and short.fan_total < MINIMUM:
         parts.append(Text(refusal_text(short, style), style="yellow"))
     try:
         if view.phase == Phase.TURN and view.current == view.seat and view.legal:
-            coached = coach_discards(advice_hand(view), visible_tiles(view), seat_wind=wind,
-                                     round_wind=round_wind)
             judgement = judge(view)
-            parts.append(_coach_table(coached, style, rows, judgement.deal_in))
+            if rules is None or fans:
+                coached = coach_discards(advice_hand(view), visible_tiles(view), seat_wind=wind,
+                                         round_wind=round_wind)
+                parts.append(_coach_table(coached, style, rows, judgement.deal_in))
+            else:
+                advised = ruleset_advice(rules, advice_hand(view), visible_tiles(view),
+                                         rules.seat_context(view))
+                parts.append(_ruleset_table(advised, style, rows, judgement.deal_in))
             parts.append(_bot_line(judgement, style))
             if any(a.kind == ActionKind.WIN for a in view.legal):
                 parts.insert(0, Text(tr(style, "You may declare a win now (h).", "现在可以和牌 (h)。"),
@@ -202,14 +261,17 @@ def hints_renderable(view: View, style: TileStyle, *, rows: int = 6, robbed: Til
             return Group(*parts)
         if view.phase == Phase.CLAIM and view.legal and view.last_discard is not None:
             giver, tile = view.last_discard
-            calls = call_advice(advice_hand(view), tile, from_seat=RelativeSeat.between(view.seat, giver),
-                                visible=visible_tiles(view, leave_out_claimed=True), seat_wind=wind,
-                                round_wind=round_wind)
             head = Text(tr(style, "Claim ", "要 "))
             head.append_text(tile_text(tile, style))
             head.append(tr(style, f" from {place(giver, view.seat, style)}?",
                            f" ({place(giver, view.seat, style)})?"))
-            parts += [head, _call_table(calls, style), _bot_line(judge(view), style)]
+            parts.append(head)
+            if fans:  # the call table weighs claims by Chinese Official fans; elsewhere the bot's move
+                calls = call_advice(advice_hand(view), tile, from_seat=RelativeSeat.between(view.seat, giver),
+                                    visible=visible_tiles(view, leave_out_claimed=True), seat_wind=wind,
+                                    round_wind=round_wind)
+                parts.append(_call_table(calls, style))
+            parts.append(_bot_line(judge(view), style))
             return Group(*parts)
         if view.phase == Phase.ROB and view.legal:
             text = Text(tr(style, "Robbing the kong 抢杠和: you may rob the added kong",
