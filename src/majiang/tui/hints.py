@@ -8,6 +8,7 @@ coaching bot's move (``judge``) at every decision."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -90,22 +91,41 @@ def _aim_text(row: CoachRow, style: TileStyle) -> str:
     return tr(style, en, zh)
 
 
+Column = tuple[str, str, dict[str, Any]]
+"""A coach table's column: its English and Chinese headers, and ``Table.add_column``'s options."""
+
+
+def _discard_table(style: TileStyle, title: tuple[str, str], columns: Sequence[Column]) -> Table:
+    """The frame both coach tables share: a left-aligned title, then ``columns``."""
+    table = Table(title=tr(style, *title), title_justify="left", expand=True, box=box.SIMPLE_HEAD,
+                  padding=(0, 1), pad_edge=False, show_edge=False)
+    for en, zh, options in columns:
+        table.add_column(tr(style, en, zh), **options)
+    return table
+
+
+def _more_caption(table: Table, shown: int, total: int, style: TileStyle) -> Table:
+    """Say how many discards the table leaves out."""
+    if total > shown:
+        more = total - shown
+        table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
+        table.caption_justify = "left"
+    return table
+
+
+_RIGHT: dict[str, Any] = {"justify": "right"}
+
+
 def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int,
                  deal_in: Mapping[int, float] | None = None) -> Table:
-    table = Table(title=tr(style,
-                           "Best chance of a legal (8-fan) win first · Win: live tiles winning legally",
-                           "按合法(8番起和)和牌机会排序 · 可和: 能合法和牌的剩余张数"),
-                  title_justify="left", expand=True, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
-                  show_edge=False)
-    table.add_column(tr(style, "Out", "打"), no_wrap=True)
-    table.add_column(tr(style, "Aims at", "目标"), no_wrap=True, max_width=16)
-    table.add_column(tr(style, "Sh", "向听"), justify="right")
-    table.add_column(tr(style, "Win", "可和"), justify="right")
-    table.add_column(tr(style, "Live", "进张"), justify="right")
-    if deal_in is not None:
-        table.add_column(tr(style, "Risk", "放铳"), justify="right")
-    table.add_column(tr(style, "Waits fans×live (discard/self-drawn), or effective tiles",
-                        "听牌 番×剩余(点和/自摸), 或有效牌"), ratio=1)
+    risk_column: list[Column] = [] if deal_in is None else [("Risk", "放铳", _RIGHT)]
+    title = ("Best chance of a legal (8-fan) win first · Win: live tiles winning legally",
+             "按合法(8番起和)和牌机会排序 · 可和: 能合法和牌的剩余张数")
+    table = _discard_table(style, title, [
+        ("Out", "打", {"no_wrap": True}), ("Aims at", "目标", {"no_wrap": True, "max_width": 16}),
+        ("Sh", "向听", _RIGHT), ("Win", "可和", _RIGHT), ("Live", "进张", _RIGHT), *risk_column,
+        ("Waits fans×live (discard/self-drawn), or effective tiles", "听牌 番×剩余(点和/自摸), 或有效牌",
+         {"ratio": 1})])
     for row in rows[:limit]:
         o = row.option
         legal = "" if o.legal_live is None else str(o.legal_live)
@@ -114,11 +134,7 @@ def _coach_table(rows: Sequence[CoachRow], style: TileStyle, limit: int,
         risk = [] if deal_in is None else [_risk_text(deal_in.get(int(o.discard)))]
         table.add_row(tile_text(o.discard, style), _aim_text(row, style), str(o.shanten),
                       Text(legal, style=win_style), str(o.live), *risk, detail)
-    if len(rows) > limit:
-        more = len(rows) - limit
-        table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
-        table.caption_justify = "left"
-    return table
+    return _more_caption(table, limit, len(rows), style)
 
 
 def _worth_text(waits: Sequence[RulesetWait], style: TileStyle) -> Text:
@@ -139,17 +155,12 @@ def _ruleset_table(rows: Sequence[RulesetDiscard], style: TileStyle, limit: int,
                    deal_in: Mapping[int, float]) -> Table:
     """``ruleset_advice``'s discards: nearest a valid win first, tiles that can have no place in a win
     (a void suit's) marked, as they must go first."""
-    table = Table(title=tr(style, "Nearest a valid win first · Win: live tiles that win validly",
-                           "按离合法和牌远近排序 · 可和: 能合法和牌的剩余张数"),
-                  title_justify="left", expand=True, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False,
-                  show_edge=False)
-    table.add_column(tr(style, "Out", "打"), no_wrap=True)
-    table.add_column(tr(style, "Sh", "向听"), justify="right")
-    table.add_column(tr(style, "Win", "可和"), justify="right")
-    table.add_column(tr(style, "Live", "进张"), justify="right")
-    table.add_column(tr(style, "Risk", "放铳"), justify="right")
-    table.add_column(tr(style, "Waits worth×live (discard/self-drawn), or effective tiles",
-                        "听牌 得分×剩余(点和/自摸), 或有效牌"), ratio=1)
+    table = _discard_table(style, ("Nearest a valid win first · Win: live tiles that win validly",
+                                   "按离合法和牌远近排序 · 可和: 能合法和牌的剩余张数"), [
+        ("Out", "打", {"no_wrap": True}), ("Sh", "向听", _RIGHT), ("Win", "可和", _RIGHT),
+        ("Live", "进张", _RIGHT), ("Risk", "放铳", _RIGHT),
+        ("Waits worth×live (discard/self-drawn), or effective tiles", "听牌 得分×剩余(点和/自摸), 或有效牌",
+         {"ratio": 1})])
     for o in rows[:limit]:
         out = tile_text(o.discard, style)
         if o.dead:
@@ -159,11 +170,7 @@ def _ruleset_table(rows: Sequence[RulesetDiscard], style: TileStyle, limit: int,
         detail = _worth_text(o.waits, style) if o.shanten == 0 else _live_text(o.effective, style)
         table.add_row(out, "—" if o.shanten >= RULED_OUT else str(o.shanten), Text(legal, style=win_style),
                       str(o.live), _risk_text(deal_in.get(int(o.discard))), detail)
-    if len(rows) > limit:
-        more = len(rows) - limit
-        table.caption = tr(style, f"… and {more} more discards", f"… 另有 {more} 种打法")
-        table.caption_justify = "left"
-    return table
+    return _more_caption(table, limit, len(rows), style)
 
 
 def _risk_text(chance: float | None) -> Text:
