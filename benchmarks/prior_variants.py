@@ -47,6 +47,7 @@ from majiang.errors import InvalidOptionError
 from majiang.game.ruleset import Efficiency, find_ruleset
 from majiang.game.table import Phase, View
 from majiang.meld import Meld
+from majiang.rules.changsha import analysis as changsha
 from majiang.seats import RelativeSeat
 from majiang.sim.arena import run_arena
 
@@ -128,22 +129,7 @@ class FlushBot(EfficiencyBot):
 def _leaned(counts: Sequence[int], melds: Sequence[Meld], lean: int) -> tuple[int, int]:
     """Changsha: the hand's shanten, and the same with its big forms ``lean`` steps nearer (never below 1:
     a ready hand is ready by its real forms)."""
-    from majiang.analysis.forms import pungs_shanten
-    from majiang.rules.changsha import analysis as cs  # this variant only
-
-    key = cs._key(counts, melds)
-    held, n, pungs_only, suits_melded = key
-    sets = 4 - n
-    suits = cs._suits(held)
-    small = cs._small(suits, sets)
-    big = 99
-    if pungs_only:
-        big = min(big, pungs_shanten(held, sets))
-    for s in range(3):
-        if suits_melded <= {s}:
-            big = min(big, cs._flush(suits[s], sets))
-    if not n:
-        big = min(big, 6 - min(sum(c // 2 for c in held), 7))
+    small, big = changsha.small_and_big(*changsha._key(counts, melds))
     real = min(small, big)
     return real, real if real <= 0 else min(small, max(big - lean, 1))
 

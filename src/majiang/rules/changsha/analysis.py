@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from majiang.analysis.forms import pungs_shanten
+from majiang.analysis.shanten import RULED_OUT
 from majiang.analysis.tables import RECORD, code_of, combine_vectors, suit_table, vectors
 from majiang.errors import InvalidHandError
 from majiang.hand import Hand, WinBy
@@ -27,7 +28,7 @@ from majiang.meld import Meld, MeldKind
 from majiang.rules.changsha.options import Options
 from majiang.rules.changsha.scoring import WinContext, score
 
-__all__ = ["ChangshaEfficiency", "shanten", "shanten_and_effective"]
+__all__ = ["ChangshaEfficiency", "shanten", "shanten_and_effective", "small_and_big"]
 
 EYES = (1, 4, 7)
 """The ranks (0-based) whose pair serves a small win: 2, 5 and 8 (将)."""
@@ -87,19 +88,24 @@ def _flush(suit: tuple[int, ...], sets: int) -> int:
     return 3 * sets + 1 - _plain(code_of(suit))[2 * sets + 1]
 
 
-@lru_cache(maxsize=1 << 16)
-def _shanten(counts: tuple[int, ...], melds: int, pungs_only: bool, suits_melded: frozenset[int]) -> int:
+def small_and_big(counts: tuple[int, ...], melds: int, pungs_only: bool, suits_melded: frozenset[int]
+                  ) -> tuple[int, int]:
+    """The shanten of the small win and the least over the big forms (``RULED_OUT`` if the melds rule
+    them all out), by ``_key``'s parts: the bots' prior variants weigh the two apart."""
     sets = 4 - melds
     suits = _suits(counts)
-    best = _small(suits, sets)
-    if pungs_only:
-        best = min(best, pungs_shanten(counts, sets))
+    big = pungs_shanten(counts, sets) if pungs_only else RULED_OUT
     for s in range(3):
         if suits_melded <= {s}:
-            best = min(best, _flush(suits[s], sets))
+            big = min(big, _flush(suits[s], sets))
     if not melds:
-        best = min(best, 6 - min(sum(n // 2 for n in counts[:27]), 7))
-    return best
+        big = min(big, 6 - min(sum(n // 2 for n in counts[:27]), 7))
+    return _small(suits, sets), big
+
+
+@lru_cache(maxsize=1 << 16)
+def _shanten(counts: tuple[int, ...], melds: int, pungs_only: bool, suits_melded: frozenset[int]) -> int:
+    return min(small_and_big(counts, melds, pungs_only, suits_melded))
 
 
 def _key(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[tuple[int, ...], int, bool, frozenset[int]]:
